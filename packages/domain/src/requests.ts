@@ -1,0 +1,48 @@
+/** Request types (DESIGN.md §4). Deactivation is 2, as the spec says. */
+export const RequestType = {
+  ADD: 1,
+  DEACTIVATE: 2,
+  CHANGE: 3,
+  ACTIVATE: 4,
+} as const;
+export type RequestTypeId = (typeof RequestType)[keyof typeof RequestType];
+
+export const requestTypeNames: Record<RequestTypeId, string> = {
+  [RequestType.ADD]: 'Add access',
+  [RequestType.DEACTIVATE]: 'Deactivate access',
+  [RequestType.CHANGE]: 'Change access',
+  [RequestType.ACTIVATE]: 'Activate access',
+};
+
+/** Request statuses (DESIGN.md §4). */
+export const RequestStatus = {
+  SUBMITTED: 1,
+  APPROVED: 2,
+  COMPLETED: 3,
+  REJECTED: 4,
+  CANCELLED: 5,
+  ARCHIVED: 6,
+} as const;
+export type RequestStatusId = (typeof RequestStatus)[keyof typeof RequestStatus];
+
+export const requestStatusNames: Record<RequestStatusId, string> = {
+  [RequestStatus.SUBMITTED]: 'Submitted',
+  [RequestStatus.APPROVED]: 'Approved',
+  [RequestStatus.COMPLETED]: 'Completed',
+  [RequestStatus.REJECTED]: 'Rejected',
+  [RequestStatus.CANCELLED]: 'Cancelled',
+  [RequestStatus.ARCHIVED]: 'Archived',
+};
+
+/** The one status a provisioner may file away. */
+export const ARCHIVE_ELIGIBLE_STATUS = RequestStatus.COMPLETED;
+
+/** Record status words of the User Access Overview. */
+export const RecordStatus = { ACTIVE: 'Active', INACTIVE: 'Inactive', EXPIRED: 'Expired' } as const;
+export type RecordStatusName = (typeof RecordStatus)[keyof typeof RecordStatus];
+
+/** Platform ownership id is fixed at 1 in every request (spec 1 §9). */
+export const PLATFORM_OWNERSHIP_ID = 1;
+
+/** Standard comment types. */
+export const StandardCommentType = { PROVISIONING: 1 } as const;

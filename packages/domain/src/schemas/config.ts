@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { environments } from '../environments.ts';
+
+/** What the SPA needs before sign-in: where the issuer is and which environment this is. */
+export const publicConfig = z.object({
+  authority: z.string(),
+  clientId: z.string(),
+  scope: z.string(),
+  resource: z.string().nullable(),
+  env: z.enum(environments),
+  version: z.string(),
+  contactEmail: z.string(),
+  documentationUrl: z.string(),
+  thirdPartyAgreementUrl: z.string(),
+});
+export type PublicConfig = z.infer<typeof publicConfig>;

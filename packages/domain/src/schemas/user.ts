@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+export const additionalEmail = z.object({
+  email: z.string(),
+  isDeleted: z.boolean(),
+  userId: z.number().int(),
+});
+
+/** The logged-in user of spec 1 §3, as ValidateNewUser returns it to the route guard. */
+export const loggedUser = z.object({
+  userId: z.number().int(),
+  roleId: z.number().int(),
+  role: z.object({ roleId: z.number().int(), description: z.string() }),
+  email: z.string(),
+  showApprover: z.boolean(),
+  userAditionalEmail: z.array(additionalEmail),
+  name: z.string(),
+  lastName: z.string(),
+  title: z.string().nullable(),
+  organization: z.string().nullable(),
+  department: z.string().nullable(),
+  officeNumber: z.string().nullable(),
+  locationCountry: z.string().nullable(),
+  isInternal: z.boolean(),
+  userType: z.string(),
+  displayName: z.string(),
+  mail: z.string(),
+  fullName: z.string(),
+});
+export type LoggedUser = z.infer<typeof loggedUser>;
+
+/** Task counts behind the home tile badges. */
+export const taskCounts = z.object({
+  approvals: z.number().int(),
+  provisioning: z.number().int(),
+});
+export type TaskCounts = z.infer<typeof taskCounts>;

@@ -1,0 +1,50 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import type { Database } from './schema.ts';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Db {
+  kysely: Kysely<Database>;
+  dialect: Dialect;
+}
+
+// PostgreSQL returns timestamps as ISO strings, like SQLite stores them, so the app sees one shape.
+pg.types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, (value) => new Date(value).toISOString());
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
+
+/** Opens the database named by a URL: `sqlite:path`, `sqlite::memory:` or `postgres://…`. */
+export function openDb(url: string): Db {
+  const options = { plugins: [new CamelCasePlugin()] };
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
+    const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_MAX ?? 10) });
+    return { kysely: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...options }), dialect: 'postgres' };
+  }
+  if (!url.startsWith('sqlite:')) {
+    throw new Error(`DATABASE_URL must start with sqlite: or postgres://, got ${url}`);
+  }
+  const file = url.slice('sqlite:'.length);
+  if (file !== ':memory:') {
+    fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  }
+  const database = new SQLite(file);
+  database.pragma('journal_mode = WAL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('busy_timeout = 5000');
+  database.pragma('synchronous = NORMAL');
+  return { kysely: new Kysely<Database>({ dialect: new SqliteDialect({ database }), ...options }), dialect: 'sqlite' };
+}
+
+/** Counts come back as strings from some drivers; convert once here. */
+export function toCount(value: unknown): number {
+  return typeof value === 'number' ? value : Number(value ?? 0);
+}
+
+/** The current instant as the ISO string every timestamp column holds. */
+export function nowIso(): string {
+  return new Date().toISOString();
+}
