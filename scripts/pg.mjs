@@ -13,10 +13,14 @@ function ensureBinaries() {
     return;
   }
   if (!isRoot) {
-    throw new Error(`PostgreSQL 15 server binaries are missing in ${BIN}: install the Debian package postgresql-15.`);
+    throw new Error(
+      `PostgreSQL 15 server binaries are missing in ${BIN}: install the Debian package postgresql-15.`,
+    );
   }
   console.log('Installing postgresql-15 with apt-get…');
-  execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'postgresql-15'], { stdio: 'inherit' });
+  execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'postgresql-15'], {
+    stdio: 'inherit',
+  });
 }
 
 function asPgUser(cmd, args, opts = {}) {
@@ -45,7 +49,14 @@ export function startCluster({ port = 54000 + Math.floor(Math.random() * 1000), 
     '\nfsync = off\nsynchronous_commit = off\nfull_page_writes = off\nmax_connections = 200\nshared_buffers = 256MB\n',
   );
   asPgUser(path.join(BIN, 'pg_ctl'), [
-    '-D', data, '-l', log, '-w', '-o', `-k ${base} -h 127.0.0.1 -p ${port}`, 'start',
+    '-D',
+    data,
+    '-l',
+    log,
+    '-w',
+    '-o',
+    `-k ${base} -h 127.0.0.1 -p ${port}`,
+    'start',
   ]);
   const url = `postgres://uap@127.0.0.1:${port}/postgres`;
   return {

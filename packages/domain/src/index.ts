@@ -10,3 +10,5 @@ export * from './schemas/common.ts';
 export * from './schemas/user.ts';
 export * from './schemas/catalog.ts';
 export * from './schemas/config.ts';
+export * from './schemas/master-data.ts';
+export * from './schemas/admins.ts';

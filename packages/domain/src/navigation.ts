@@ -168,7 +168,14 @@ export function homeTiles(user: ShellUser): HomeTile[] {
         tiles.included,
       ];
     case Role.ADMIN:
-      return [...base, tiles.approvalTasks, tiles.provisioningTasks, tiles.scorecards, tiles.learning, tiles.included];
+      return [
+        ...base,
+        tiles.approvalTasks,
+        tiles.provisioningTasks,
+        tiles.scorecards,
+        tiles.learning,
+        tiles.included,
+      ];
     case Role.SUPERADMIN:
       return [...base, tiles.approvalTasks, tiles.provisioningTasks, tiles.learning, tiles.included];
   }

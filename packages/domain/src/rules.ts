@@ -1,7 +1,8 @@
 import { limits } from './limits.ts';
 
 // A practical address pattern: one @, no spaces, no , < > characters, a dotted domain.
-const EMAIL_PATTERN = /^[a-z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/;
+const EMAIL_PATTERN =
+  /^[a-z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/;
 
 /** Email check of spec 1 §5: the value is lowercased first, as the original does. */
 export function isValidEmail(value: string): boolean {

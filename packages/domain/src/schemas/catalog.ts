@@ -1,6 +1,10 @@
 import { z } from 'zod';
 
-export const region = z.object({ regionId: z.number().int(), description: z.string(), isDeleted: z.boolean() });
+export const region = z.object({
+  regionId: z.number().int(),
+  description: z.string(),
+  isDeleted: z.boolean(),
+});
 export const market = z.object({
   marketId: z.number().int(),
   regionId: z.number().int(),

@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import { Role, type RoleId } from './roles.ts';
+import { badgeText, homeTiles, routeTable, visibleMenuItems } from './navigation.ts';
+
+const menu = (roleId: RoleId, showApprover = false) =>
+  visibleMenuItems({ roleId, showApprover }).map((m) => m.label);
+const everyone = [
+  'Home',
+  'Create a New Access Request',
+  'Modify an Existing Access',
+  'My Requests',
+  'Learning Resource Center',
+  "What's Included?",
+  'Contact Us',
+];
+const adminItems = [
+  'Approve/Provision Assignments',
+  'Master Approver Assignments',
+  'Leavers User Records',
+  'All User Profiles',
+  'Administrators',
+  'Database Manager',
+  'Audit Reports',
+  'Bulk Upload',
+];
+
+describe('menu visibility (spec 1 §6)', () => {
+  it('shows a standard user only the common items', () => {
+    expect(menu(Role.STANDARD)).toEqual(everyone);
+  });
+  it('shows approval tasks from role 2 but not to a provisioner', () => {
+    expect(menu(Role.APPROVER)).toContain('My Approval Tasks');
+    expect(menu(Role.APPROVER)).toContain('My Archive Approvals');
+    expect(menu(Role.PROVISIONER)).not.toContain('My Approval Tasks');
+    expect(menu(Role.ADMIN)).toContain('My Approval Tasks');
+  });
+  it('shows the tracker and provisioning from role 4', () => {
+    for (const label of ['Request Tracker', 'My Provisioning Tasks', 'My Archive Provisionings']) {
+      expect(menu(Role.MASTERAPPROVER)).not.toContain(label);
+      expect(menu(Role.PROVISIONER)).toContain(label);
+      expect(menu(Role.AUDITOR)).toContain(label);
+    }
+  });
+  it('shows administration from role 5 and super admins from role 8', () => {
+    for (const label of adminItems) {
+      expect(menu(Role.PROVISIONER)).not.toContain(label);
+      expect(menu(Role.ADMIN)).toContain(label);
+      expect(menu(Role.AUDITOR)).toContain(label);
+    }
+    expect(menu(Role.ADMIN)).not.toContain('Super Admins');
+    expect(menu(Role.SUPERADMIN)).toContain('Super Admins');
+  });
+  it('shows scorecards to admins and master approvers only', () => {
+    expect(menu(Role.ADMIN)).toContain('Scorecards');
+    expect(menu(Role.MASTERAPPROVER)).toContain('Scorecards');
+    for (const roleId of [
+      Role.STANDARD,
+      Role.APPROVER,
+      Role.PROVISIONER,
+      Role.AUDITOR,
+      Role.SUPERADMIN,
+    ] as const) {
+      expect(menu(roleId)).not.toContain('Scorecards');
+    }
+  });
+  it('shows role details to approvers, provisioners and master approvers with showApprover', () => {
+    expect(menu(Role.APPROVER)).toContain('My Role Details');
+    expect(menu(Role.PROVISIONER)).toContain('My Role Details');
+    expect(menu(Role.MASTERAPPROVER)).not.toContain('My Role Details');
+    expect(menu(Role.MASTERAPPROVER, true)).toContain('My Role Details');
+    expect(menu(Role.ADMIN)).not.toContain('My Role Details');
+    expect(menu(Role.MASTERAPPROVER)).toContain('My Master Approver Role Details');
+    expect(menu(Role.ADMIN)).not.toContain('My Master Approver Role Details');
+  });
+});
+
+describe('home tiles (spec 1 §2.2)', () => {
+  const tiles = (roleId: RoleId, showApprover = false) =>
+    homeTiles({ roleId, showApprover }).map((t) => t.label);
+  it('gives everyone the request row', () => {
+    for (const roleId of [
+      Role.STANDARD,
+      Role.APPROVER,
+      Role.MASTERAPPROVER,
+      Role.PROVISIONER,
+      Role.ADMIN,
+      Role.AUDITOR,
+      Role.SUPERADMIN,
+    ] as const) {
+      expect(tiles(roleId).slice(0, 3)).toEqual(['New Request', 'Modify Existing Access', 'My Requests']);
+    }
+  });
+  it('gives a standard user Learning and What’s Included', () => {
+    expect(tiles(Role.STANDARD).slice(3)).toEqual(['Learning Resource Center', "What's Included?"]);
+  });
+  it('gives an approver a task tile with an approvals badge and role details', () => {
+    const approver = homeTiles({ roleId: Role.APPROVER, showApprover: false });
+    expect(approver.find((t) => t.label === 'My Approval Tasks')?.badge).toBe('approvals');
+    expect(tiles(Role.APPROVER)).toContain('My Role Details');
+  });
+  it('gives a provisioner a provisioning badge', () => {
+    const tile = homeTiles({ roleId: Role.PROVISIONER, showApprover: false }).find((t) => t.badge);
+    expect(tile).toMatchObject({ label: 'My Provisioning Tasks', badge: 'provisioning' });
+  });
+  it('gives a master approver the task tile, role details and scorecards', () => {
+    expect(tiles(Role.MASTERAPPROVER)).toEqual(
+      expect.arrayContaining(['My Approval Tasks', 'My Role Details', 'Scorecards']),
+    );
+  });
+  it('gives an admin scorecards and both task lists', () => {
+    expect(tiles(Role.ADMIN)).toEqual(
+      expect.arrayContaining([
+        'Scorecards',
+        'My Approval Tasks',
+        'My Provisioning Tasks',
+        'Learning Resource Center',
+        "What's Included?",
+      ]),
+    );
+  });
+});
+
+describe('route table', () => {
+  it('has the spec titles', () => {
+    const title = (path: string) => routeTable.find((r) => r.path === path)?.title;
+    expect(title('/Approvals')).toBe('My Approval Tasks');
+    expect(title('/AgencyClients')).toBe("What's Included?");
+    expect(title('/MasterData')).toBe('Database Manager');
+    expect(title('/LandingReports')).toBe('Audit Reports');
+    expect(title('/Upload')).toBe('Bulk Upload');
+  });
+  it('puts administration at level 5 and super admins at 8', () => {
+    const level = (path: string) => routeTable.find((r) => r.path === path)?.minLevel;
+    expect(level('/MasterData')).toBe(5);
+    expect(level('/SuperAdministrators')).toBe(8);
+    expect(level('/Approvals')).toBe(2);
+    expect(level('/Provisioners')).toBe(4);
+    expect(level('/Scorecards')).toBe(3);
+  });
+});
+
+describe('badgeText', () => {
+  it('caps at 50', () => {
+    expect(badgeText(12)).toBe('12');
+    expect(badgeText(50)).toBe('50');
+    expect(badgeText(51)).toBe('50+');
+  });
+});

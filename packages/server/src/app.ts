@@ -1,0 +1,175 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyPluginAsync,
+  type FastifyPluginCallback,
+  type FastifyPluginOptions,
+  type FastifyServerOptions,
+} from 'fastify';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { APP_VERSION } from '@uap/domain';
+import type { Config } from './config.ts';
+import type { Db } from './db/connection.ts';
+import { loadSigningMaterial, type SigningMaterial } from './auth/keys.ts';
+import { createVerifier, type VerifyToken } from './auth/verify.ts';
+import { createEmbeddedProvider, registerEmbeddedProvider } from './auth/embedded-idp.ts';
+import { publicAccess, type Access } from './http/access.ts';
+import { registerAuthHook } from './http/auth-hook.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
+import { failure } from './http/envelope.ts';
+import { createMetrics } from './modules/system/metrics.ts';
+import { systemRoutes } from './modules/system/routes.ts';
+import { userRoutes } from './modules/users/routes.ts';
+import { catalogRoutes } from './modules/catalog/routes.ts';
+import { requestRoutes } from './modules/requests/routes.ts';
+import { masterDataRequestRoutes } from './modules/master-data-requests/routes.ts';
+import './http/actor.ts';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/**
+ * Wraps a third-party plugin whose routes serve public files (docs UI, the built SPA): they
+ * are declared public here, in one place, instead of escaping the deny-by-default rule.
+ */
+function publicPlugin<O extends FastifyPluginOptions>(
+  plugin: FastifyPluginAsync<O> | FastifyPluginCallback<O>,
+) {
+  return async (scope: FastifyInstance, opts: O) => {
+    scope.addHook('onRoute', (route) => {
+      (route.config ??= {}).access ??= publicAccess;
+    });
+    await scope.register(plugin as FastifyPluginAsync<O>, opts);
+  };
+}
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  access: Access | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered, with its access declaration (the route test reads this). */
+    registeredRoutes: RegisteredRoute[];
+    signingMaterial: SigningMaterial | null;
+    verifyToken: VerifyToken;
+  }
+}
+
+/** Builds the whole UAP server: API, OpenAPI docs, embedded sign-in and the built SPA. */
+export async function buildApp({ config, db, logger = false }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger,
+    genReqId: () => crypto.randomUUID(),
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const routes: RegisteredRoute[] = [];
+  app.decorate('registeredRoutes', routes);
+  app.addHook('onRoute', (route) => {
+    // Keep the config object itself: a plugin's own hook may still declare access on it.
+    const config = (route.config ??= {});
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      routes.push({
+        method,
+        url: route.url,
+        get access() {
+          return config.access;
+        },
+      });
+    }
+  });
+
+  const signingMaterial = config.auth.issuer ? null : await loadSigningMaterial(db);
+  const verifyToken = createVerifier(config, signingMaterial);
+  app.decorate('signingMaterial', signingMaterial);
+  app.decorate('verifyToken', verifyToken);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", ...(config.auth.issuer ? [new URL(config.auth.issuer).origin] : [])],
+        frameSrc: ["'self'", 'https:'],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+      },
+    },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+  registerErrorHandler(app);
+  registerAuthHook(app, db, verifyToken);
+  createMetrics(app);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'UAP — User Access Portal API', version: APP_VERSION },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(publicPlugin(swaggerUi), { routePrefix: '/api/docs' });
+
+  await app.register(systemRoutes, { config, db });
+  await app.register(userRoutes, { db });
+  await app.register(catalogRoutes, { db });
+  await app.register(requestRoutes, { db });
+  await app.register(masterDataRequestRoutes, { db });
+
+  if (!config.auth.issuer && signingMaterial) {
+    await registerEmbeddedProvider(app, createEmbeddedProvider(config, db, signingMaterial), db);
+  }
+
+  const indexFile = path.join(config.webDistDir, 'index.html');
+  const indexHtml = fs.existsSync(indexFile) ? fs.readFileSync(indexFile) : null;
+  if (indexHtml) {
+    await app.register(publicPlugin(fastifyStatic), {
+      root: config.webDistDir,
+      wildcard: false,
+      index: false,
+      maxAge: '1h',
+      setHeaders: (res, file) => {
+        // Hashed assets never change; index.html must always be fresh.
+        if (file.includes(`${path.sep}assets${path.sep}`)) {
+          res.header('cache-control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = /^\/(api|oidc|scim|metrics)(\/|$)/.test(request.url);
+    if (!isApi && indexHtml && (request.method === 'GET' || request.method === 'HEAD')) {
+      // Client-side routes: the SPA decides what to show (including its own not-found page).
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    }
+    return reply.code(404).send(failure('Not found'));
+  });
+  return app;
+}

@@ -1,0 +1,112 @@
+import crypto from 'node:crypto';
+import {
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  importJWK,
+  jwtVerify,
+  SignJWT,
+  type JWTPayload,
+  type JWTVerifyGetKey,
+} from 'jose';
+import type { Config } from '../config.ts';
+import { EMBEDDED_PATH, RESOURCE_SCOPE, ACCESS_TOKEN_TTL_SECONDS } from './embedded-idp.ts';
+import { publicJwk, type SigningMaterial } from './keys.ts';
+
+/** Who a verified token speaks for. */
+export interface Identity {
+  email: string;
+  subject: string;
+  name: string | null;
+}
+
+export type VerifyToken = (token: string) => Promise<Identity>;
+
+const ASYMMETRIC = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384'];
+
+export function embeddedIssuer(config: Config): string {
+  return `${config.publicUrl}${EMBEDDED_PATH}`;
+}
+
+/**
+ * Verifies bearer tokens: signature against the issuer's keys (asymmetric algorithms only, so
+ * `alg: none` and HS/RS confusion fail), issuer, audience and expiry.
+ */
+export function createVerifier(config: Config, keys: SigningMaterial | null): VerifyToken {
+  let issuer: string;
+  let getKey: JWTVerifyGetKey;
+  let typ: string | undefined;
+  if (config.auth.issuer) {
+    issuer = config.auth.issuer;
+    getKey = lazyRemoteKeys(issuer);
+  } else {
+    if (!keys) {
+      throw new Error('The embedded identity provider needs its signing keys');
+    }
+    issuer = embeddedIssuer(config);
+    getKey = createLocalJWKSet({ keys: [publicJwk(keys.signingKey)] });
+    typ = 'at+jwt';
+  }
+  return async (token) => {
+    const { payload } = await jwtVerify(token, getKey, {
+      issuer,
+      audience: config.auth.audience,
+      algorithms: ASYMMETRIC,
+      requiredClaims: ['exp', 'sub'],
+      typ,
+    });
+    return identityOf(payload);
+  };
+}
+
+function identityOf(payload: JWTPayload): Identity {
+  const claim = (name: string) => (typeof payload[name] === 'string' ? (payload[name]) : null);
+  // Entra ID puts the address in preferred_username or upn when the email claim is absent.
+  const email = claim('email') ?? claim('preferred_username') ?? claim('upn');
+  if (!email || !payload.sub) {
+    throw new Error('The token carries no email');
+  }
+  return { email: email.toLowerCase(), subject: payload.sub, name: claim('name') };
+}
+
+/** Discovers the issuer's JWKS on first use and caches it (jose refreshes keys on rotation). */
+function lazyRemoteKeys(issuer: string): JWTVerifyGetKey {
+  let keySet: Promise<JWTVerifyGetKey> | null = null;
+  return async (header, token) => {
+    keySet ??= fetch(`${issuer}/.well-known/openid-configuration`)
+      .then((r) => r.json() as Promise<{ jwks_uri: string }>)
+      .then((doc) => createRemoteJWKSet(new URL(doc.jwks_uri)))
+      .catch((error: unknown) => {
+        keySet = null;
+        throw error;
+      });
+    return (await keySet)(header, token);
+  };
+}
+
+/**
+ * Signs an access token exactly as the embedded provider issues them (same key, issuer,
+ * audience and claims), for `npm run token` and for tests.
+ */
+export async function mintAccessToken(
+  config: Config,
+  keys: SigningMaterial,
+  account: { mail: string; displayName: string },
+  options: { expiresInSeconds?: number } = {},
+): Promise<string> {
+  const key = await importJWK(keys.signingKey, 'RS256');
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({
+    email: account.mail,
+    name: account.displayName,
+    client_id: config.auth.clientId,
+    scope: RESOURCE_SCOPE,
+  })
+    .setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid: keys.signingKey.kid })
+    .setIssuer(embeddedIssuer(config))
+    .setSubject(account.mail)
+    .setAudience(config.auth.audience)
+    .setIssuedAt(now)
+    .setExpirationTime(now + (options.expiresInSeconds ?? ACCESS_TOKEN_TTL_SECONDS))
+    .setJti(crypto.randomUUID())
+    .sign(key);
+}

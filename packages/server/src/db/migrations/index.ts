@@ -1,0 +1,17 @@
+import type { Migration } from './helpers.ts';
+import { m0001 } from './0001_create_master_data.ts';
+import { m0002 } from './0002_create_users.ts';
+import { m0003 } from './0003_create_assignments.ts';
+import { m0004 } from './0004_create_requests.ts';
+import { m0005 } from './0005_create_support_tables.ts';
+import { m0006 } from './0006_create_auth_tables.ts';
+
+/** Every migration by name; names sort in the order they run. Append only, never edit. */
+export const migrations: Record<string, Migration> = {
+  '0001_create_master_data': m0001,
+  '0002_create_users': m0002,
+  '0003_create_assignments': m0003,
+  '0004_create_requests': m0004,
+  '0005_create_support_tables': m0005,
+  '0006_create_auth_tables': m0006,
+};

@@ -1,0 +1,599 @@
+/**
+ * The Kysely view of the database. Table and column names are camelCase here; the
+ * CamelCasePlugin maps them to the snake_case names the migrations create
+ * (`approverAssignments.secondaryApproverId` ↔ `approver_assignments.secondary_approver_id`).
+ *
+ * Conventions shared by every table:
+ * - flags are integers 0/1 (`number`), never booleans;
+ * - timestamps are ISO-8601 UTC strings (`2025-03-01T00:00:00.000Z`) on both engines: insert
+ *   `nowIso()` or `date.toISOString()`, never another format (SQLite compares them as text);
+ * - JSON payloads (`before`, `after`, `changesRequest`, `payload`, …) are TEXT holding
+ *   `JSON.stringify(...)` output on both engines, so they read back as strings everywhere;
+ * - emails are stored lowercased (CHECK constraints enforce it on the main email columns).
+ */
+import type { Generated } from 'kysely';
+
+/** Auto-assigned integer primary key. */
+type Id = Generated<number>;
+/** Integer 0/1 flag with a default of 0. */
+type Flag = Generated<number>;
+/** Timestamp column with a `now` default. */
+type CreatedAt = Generated<string>;
+/** Nullable ISO timestamp. */
+type Timestamp = string | null;
+
+/** is_deleted + created/updated dates carried by every master-data table. */
+interface MasterDataColumns {
+  /** 1 = Inactive (the spec's isDeleted); rows are deactivated, not removed. */
+  isDeleted: Flag;
+  createdDate: CreatedAt;
+  updatedDate: CreatedAt;
+}
+
+// ---------------------------------------------------------------- master data (0001)
+
+export interface RolesTable extends MasterDataColumns {
+  /** Not auto-assigned: the spec's numeric ids (1,2,3,4,5,6,8). */
+  roleId: number;
+  description: string;
+}
+
+export interface RegionsTable extends MasterDataColumns {
+  regionId: Id;
+  description: string;
+}
+
+export interface MarketsTable extends MasterDataColumns {
+  marketId: Id;
+  regionId: number;
+  description: string;
+  code: string;
+}
+
+export interface AgenciesTable extends MasterDataColumns {
+  agencyId: Id;
+  marketId: number;
+  description: string;
+  logoKey: string | null;
+}
+
+/** Global practice list (Search, Social, …); agencies opt in through agencyPractices. */
+export interface PracticesTable extends MasterDataColumns {
+  practiceId: Id;
+  description: string;
+}
+
+export interface AgencyPracticesTable extends MasterDataColumns {
+  agencyPracticeId: Id;
+  agencyId: number;
+  practiceId: number;
+}
+
+export interface PlatformsTable extends MasterDataColumns {
+  platformId: Id;
+  description: string;
+  businessAccess: Flag;
+  /** Spelling as in the spec ('Business Manager', 'Business Center'). */
+  bussinesAccessName: string | null;
+  bussinesAccessId: string | null;
+  logoKey: string | null;
+  isWorkManagement: Flag;
+}
+
+/** Availability of a platform on an agency/practice path (platformAgencyId in the spec). */
+export interface PlatformAgenciesTable extends MasterDataColumns {
+  platformAgencyId: Id;
+  platformId: number;
+  agencyId: number;
+  practiceId: number;
+}
+
+/** Asset types of a platform ('Ad Account', 'Client Center (MCC)', …); the spec's asset. */
+export interface AssetTypesTable extends MasterDataColumns {
+  assetId: Id;
+  platformId: number;
+  description: string;
+  assetName: string | null;
+  /** Agency-level asset with no client accounts (e.g. a work-management licence). */
+  isSystemRecord: Flag;
+  sortOrder: Generated<number>;
+}
+
+export interface PlatformUserTypesTable extends MasterDataColumns {
+  platformUserTypeId: Id;
+  platformId: number;
+  /** Null = a platform-level type, used by business-access requests (no asset). */
+  assetId: number | null;
+  description: string;
+  /** Normalized User Type: 'Admin', 'Super Admin', 'Standard', 'Read Only', 'Email Only', … */
+  basicName: string;
+  sortOrder: Generated<number>;
+}
+
+export interface PlatformOwnershipsTable extends MasterDataColumns {
+  platformOwnershipId: Id;
+  description: string;
+}
+
+/** A client exists per (platform, agency). */
+export interface ClientsTable extends MasterDataColumns {
+  clientId: Id;
+  platformId: number;
+  agencyId: number;
+  description: string;
+}
+
+export interface ClientCodesTable extends MasterDataColumns {
+  clientCodeId: Id;
+  clientId: number;
+  code: string;
+  isSystemRecord: Flag;
+}
+
+/** Client asset: an account of one asset type of the client's platform. */
+export interface ClientAccountsTable extends MasterDataColumns {
+  clientAccountId: Id;
+  clientId: number;
+  assetId: number;
+  description: string;
+  /** The platform's own id of the account ('123-456-7890', 'act_1234567890'). */
+  assetReference: string | null;
+}
+
+// ---------------------------------------------------------------- users (0002)
+
+export interface UsersTable {
+  userId: Id;
+  /** Primary email, lowercased, unique. */
+  email: string;
+  name: string;
+  lastName: string;
+  title: string | null;
+  organization: string | null;
+  department: string | null;
+  officeNumber: string | null;
+  employeeId: string | null;
+  locationCountry: string | null;
+  isInternal: Flag;
+  /** 'Member' or 'Guest' (external guest). */
+  userType: Generated<string>;
+  roleId: Generated<number>;
+  showApprover: Flag;
+  /** Directory object id (GUID) of the matching directory_users row, if any. */
+  directoryId: string | null;
+  parentGuid: string | null;
+  childGuid: string | null;
+  /** Set on a child profile: the parent profile it was merged into. */
+  mergedUserId: number | null;
+  isChild: Flag;
+  managerEmail: string | null;
+  managerName: string | null;
+  isDeleted: Flag;
+  createdDate: CreatedAt;
+  createdBy: number | null;
+  updatedDate: CreatedAt;
+  updatedBy: number | null;
+}
+
+export interface UserAdditionalEmailsTable {
+  id: Id;
+  userId: number;
+  /** Lowercased. */
+  email: string;
+  isDeleted: Flag;
+  createdDate: CreatedAt;
+  createdBy: number | null;
+}
+
+export interface UserProfileLogsTable {
+  id: Id;
+  userId: number;
+  changedBy: number | null;
+  changedDate: CreatedAt;
+  /** JSON text of the profile fields before the change. */
+  before: string | null;
+  /** JSON text of the profile fields after the change. */
+  after: string | null;
+}
+
+export interface UserAdditionalEmailLogsTable {
+  id: Id;
+  userId: number;
+  /** 'Added', 'Updated', 'Deactivated', 'Activated'. */
+  operation: string;
+  oldEmail: string | null;
+  newEmail: string | null;
+  changedBy: number | null;
+  changedDate: CreatedAt;
+}
+
+export interface UserMergesTable {
+  id: Id;
+  parentUserId: number;
+  childUserId: number;
+  mergedDate: CreatedAt;
+  mergedBy: number | null;
+  unmergedDate: Timestamp;
+  unmergedBy: number | null;
+}
+
+/** The corporate directory (fed by seed, SCIM or CSV). Internal search reads it. */
+export interface DirectoryUsersTable {
+  /** Directory object id (GUID). */
+  directoryId: string;
+  /** Lowercased, unique when present. */
+  mail: string | null;
+  userPrincipalName: string | null;
+  displayName: string;
+  givenName: string | null;
+  surname: string | null;
+  jobTitle: string | null;
+  companyName: string | null;
+  department: string | null;
+  officeLocation: string | null;
+  country: string | null;
+  mobilePhone: string | null;
+  businessPhone: string | null;
+  employeeId: string | null;
+  /** 'Member' or 'Guest'. */
+  userType: Generated<string>;
+  /** AD Account Enabled; 0 = a leaver. Default 1. */
+  active: Generated<number>;
+  managerMail: string | null;
+  managerDisplayName: string | null;
+  createdDate: CreatedAt;
+  updatedDate: CreatedAt;
+}
+
+/** An administrator's scope rows (region + market). */
+export interface AdminRegionsTable {
+  adminRegionId: Id;
+  userId: number;
+  regionId: number;
+  marketId: number;
+  isDeleted: Flag;
+  createdDate: CreatedAt;
+  createdBy: number | null;
+  updatedDate: CreatedAt;
+  updatedBy: number | null;
+}
+
+export interface SuperAdminsTable {
+  adminId: Id;
+  /** Unique: one row per user. */
+  userId: number;
+  isDeleted: Flag;
+  createdDate: CreatedAt;
+  createdBy: number | null;
+  updatedDate: CreatedAt;
+  updatedBy: number | null;
+}
+
+// ---------------------------------------------------------------- assignments (0003)
+
+/**
+ * Approver/provisioner assignment of a path. `clientId` null = every client of the platform;
+ * a row naming the request's client wins over a null-client row on the same path.
+ */
+export interface ApproverAssignmentsTable {
+  approverId: Id;
+  /** Primary approver. */
+  userId: number;
+  secondaryApproverId: number | null;
+  provisionerId: number | null;
+  provisionerBackupId: number | null;
+  regionId: number;
+  marketId: number;
+  agencyId: number;
+  practiceId: number;
+  platformId: number;
+  clientId: number | null;
+  isDeleted: Flag;
+  createdDate: CreatedAt;
+  createdBy: number | null;
+  updatedDate: CreatedAt;
+  updatedBy: number | null;
+}
+
+/** A master approver may approve any request of its (region, market, agency, practice). */
+export interface MasterApproversTable {
+  masterApproverId: Id;
+  userId: number;
+  regionId: number;
+  marketId: number;
+  agencyId: number;
+  practiceId: number;
+  isDeleted: Flag;
+  createdDate: CreatedAt;
+  createdBy: number | null;
+  updatedDate: CreatedAt;
+  updatedBy: number | null;
+}
+
+/** 'Status of Approvers and Provisioners' rows to acknowledge (isDeleted 1 = acknowledged). */
+export interface AssignmentStatusReportsTable {
+  id: Id;
+  userId: number;
+  /** 'Approver', 'Secondary Approver', 'Provisioner', 'Provisioner Backup', 'Master Approver'. */
+  role: string;
+  changeDescription: string;
+  approverId: number | null;
+  masterApproverId: number | null;
+  operationDate: CreatedAt;
+  isDeleted: Flag;
+}
+
+// ---------------------------------------------------------------- requests (0004)
+
+export interface RequestTypesTable {
+  requestTypeId: number;
+  description: string;
+}
+
+export interface RequestStatusesTable {
+  statusId: number;
+  description: string;
+}
+
+/**
+ * One request line. A completed (3) or archived (6) Add line (type 1) is an access record;
+ * its requestId is the Record ID. Types 2/3/4 point at it through recordId.
+ */
+export interface RequestsTable {
+  requestId: Id;
+  /** Groups the lines of one Create call. */
+  submissionId: string;
+  /** 1 Add, 2 Deactivate, 3 Change, 4 Activate. */
+  requestTypeId: number;
+  /** 1 Submitted, 2 Approved, 3 Completed, 4 Rejected, 5 Cancelled, 6 Archived. */
+  statusId: number;
+  /** Types 2/3/4: the Add request (record) they modify. Null on Add lines. */
+  recordId: number | null;
+  /** The subject (requestUser). */
+  userId: number;
+  /** Platform email, lowercased. */
+  email: string;
+  isInternal: Flag;
+  /** The requestor. */
+  createdBy: number;
+  createdDate: CreatedAt;
+  regionId: number;
+  marketId: number;
+  agencyId: number;
+  practiceId: number;
+  platformId: number;
+  clientId: number | null;
+  clientCodeId: number | null;
+  assetId: number | null;
+  clientAccountId: number | null;
+  platformUserTypeId: number | null;
+  platformOwnershipId: number | null;
+  productCode: string | null;
+  /** UTC midnight ISO strings; both null = unlimited access. */
+  beginningDate: Timestamp;
+  expirationDate: Timestamp;
+  isUrgent: Flag;
+  isPlatformRequest: Flag;
+  /** Requestor comment. */
+  comments: string | null;
+  managerEmail: string | null;
+  managerName: string | null;
+  approverComment: string | null;
+  /** Who approved, or rejected as approver. */
+  approvedRejectedBy: number | null;
+  approvedDate: Timestamp;
+  provisionerComment: string | null;
+  /** Who provisioned, or rejected as provisioner. */
+  provisionedBy: number | null;
+  provisionedDate: Timestamp;
+  /** On status 4: 1 = rejected by the approver, 0 = by the provisioner. */
+  rejectedByApprover: Flag;
+  /** On a record: 1 = Inactive. */
+  isDeleted: Flag;
+  askNewRangeDate: Flag;
+  requestedPlatformEmail: string | null;
+  reassignedPrimaryEmail: string | null;
+  isReassignedRequest: Flag;
+  /** Type 3: JSON text `{ kind, before, after }` (see seed/requests.ts ChangeKind). */
+  changesRequest: string | null;
+  /** On a record: the pending (status 1/2) Change/Deactivate/Activate request, if any. */
+  pendingChangeRequestId: number | null;
+  updatedDate: CreatedAt;
+  updatedBy: number | null;
+  /** Bumped on every update (optimistic concurrency). */
+  version: Generated<number>;
+}
+
+/** Append-only activity log of a request. */
+export interface RequestHistoryTable {
+  id: Id;
+  requestId: number;
+  /** The request's status after this step. */
+  statusId: number;
+  requestTypeId: number;
+  stepDescription: string;
+  changeDesc: string | null;
+  comments: string | null;
+  approverComment: string | null;
+  provisionerComment: string | null;
+  createdBy: number;
+  createdDate: CreatedAt;
+  /** JSON text. */
+  before: string | null;
+  /** JSON text. */
+  after: string | null;
+}
+
+export interface ProvisionerCommentsTable {
+  id: Id;
+  requestId: number;
+  comment: string;
+  createdBy: number;
+  createdDate: CreatedAt;
+}
+
+export interface LeaverCommentsTable {
+  id: Id;
+  requestId: number;
+  comment: string;
+  createdBy: number;
+  createdDate: CreatedAt;
+}
+
+// ---------------------------------------------------------------- support tables (0005)
+
+export interface StandardCommentsTable {
+  id: Id;
+  comment: string;
+  /** 1 = Provisioning. */
+  type: Generated<number>;
+  isDeleted: Flag;
+  createdBy: number | null;
+  createdDate: CreatedAt;
+}
+
+export interface MasterDataRequestsTable {
+  id: Id;
+  masterDataType: string;
+  comments: string;
+  createdBy: number;
+  createdDate: CreatedAt;
+}
+
+export interface MasterDataLogsTable {
+  id: Id;
+  /** 'Region', 'Market', 'Agency', 'Practice', 'Platform', 'PlatformUserType', 'Ownership', 'Client', 'ClientAccount'. */
+  masterDataType: string;
+  itemId: number;
+  /** 'Created', 'Updated', 'Activated', 'Deactivated', 'Deleted', 'Moved'. */
+  operation: string | null;
+  description: string;
+  operationDate: CreatedAt;
+  operatedBy: number | null;
+}
+
+export interface BulkUploadsTable {
+  id: Id;
+  /** The upload ID shown to the user (fileName in result rows). */
+  code: string;
+  /** 'UserRecords' | 'Approvers' | 'MasterApprovers'. */
+  uploadType: string;
+  fileName: string;
+  /** 'Processing' | 'Completed' | 'Failed'. */
+  status: string;
+  totalRows: Generated<number>;
+  successRows: Generated<number>;
+  createdBy: number;
+  createdDate: CreatedAt;
+}
+
+export interface BulkUploadRowsTable {
+  id: Id;
+  uploadId: number;
+  rowNumber: number;
+  success: Flag;
+  statusText: string | null;
+  /** JSON text of the parsed row. */
+  payload: string | null;
+}
+
+export interface JobRunsTable {
+  id: Id;
+  jobName: string;
+  /** 'RUNNING' | 'COMPLETED' | 'FAILED'. */
+  status: string;
+  startedOn: CreatedAt;
+  endedOn: Timestamp;
+  leaseOwner: string | null;
+  leaseUntil: Timestamp;
+  message: string | null;
+}
+
+export interface JobLeasesTable {
+  jobName: string;
+  owner: string;
+  leaseUntil: string;
+}
+
+/** 'Status of Users' report rows (directory changes to acknowledge; isDeleted 1 = acknowledged). */
+export interface UserStatusReportsTable {
+  id: Id;
+  userId: number;
+  roleName: string | null;
+  changeDescription: string;
+  agency: string | null;
+  operationDate: CreatedAt;
+  isDeleted: Flag;
+}
+
+// ---------------------------------------------------------------- auth (0006)
+
+/** oidc-provider adapter storage; primary key (model, id). */
+export interface OidcPayloadsTable {
+  id: string;
+  model: string;
+  /** JSON text. */
+  payload: string;
+  grantId: string | null;
+  userCode: string | null;
+  uid: string | null;
+  expiresAt: Timestamp;
+  consumedAt: Timestamp;
+}
+
+export interface AuthKeysTable {
+  kid: string;
+  /** Private JWK, JSON text. */
+  jwk: string;
+  createdDate: CreatedAt;
+  isDeleted: Flag;
+}
+
+export interface Database {
+  roles: RolesTable;
+  regions: RegionsTable;
+  markets: MarketsTable;
+  agencies: AgenciesTable;
+  practices: PracticesTable;
+  agencyPractices: AgencyPracticesTable;
+  platforms: PlatformsTable;
+  platformAgencies: PlatformAgenciesTable;
+  assetTypes: AssetTypesTable;
+  platformUserTypes: PlatformUserTypesTable;
+  platformOwnerships: PlatformOwnershipsTable;
+  clients: ClientsTable;
+  clientCodes: ClientCodesTable;
+  clientAccounts: ClientAccountsTable;
+
+  users: UsersTable;
+  userAdditionalEmails: UserAdditionalEmailsTable;
+  userProfileLogs: UserProfileLogsTable;
+  userAdditionalEmailLogs: UserAdditionalEmailLogsTable;
+  userMerges: UserMergesTable;
+  directoryUsers: DirectoryUsersTable;
+  adminRegions: AdminRegionsTable;
+  superAdmins: SuperAdminsTable;
+
+  approverAssignments: ApproverAssignmentsTable;
+  masterApprovers: MasterApproversTable;
+  assignmentStatusReports: AssignmentStatusReportsTable;
+
+  requestTypes: RequestTypesTable;
+  requestStatuses: RequestStatusesTable;
+  requests: RequestsTable;
+  requestHistory: RequestHistoryTable;
+  provisionerComments: ProvisionerCommentsTable;
+  leaverComments: LeaverCommentsTable;
+
+  standardComments: StandardCommentsTable;
+  masterDataRequests: MasterDataRequestsTable;
+  masterDataLogs: MasterDataLogsTable;
+  bulkUploads: BulkUploadsTable;
+  bulkUploadRows: BulkUploadRowsTable;
+  jobRuns: JobRunsTable;
+  jobLeases: JobLeasesTable;
+  userStatusReports: UserStatusReportsTable;
+
+  oidcPayloads: OidcPayloadsTable;
+  authKeys: AuthKeysTable;
+}

@@ -1,0 +1,38 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { messages } from '@uap/domain';
+import { failure } from './envelope.ts';
+import { HttpError } from './errors.ts';
+
+/** One error vocabulary: every failure leaves as the envelope with a real status. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | HttpError | Error, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).send(failure(error.message, error.data));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      // Our schemas carry the spec's messages; show the first one as the message.
+      const first = error.validation[0];
+      const message =
+        first?.message && !first.message.startsWith('Invalid input') ? first.message : messages.invalidInput;
+      return reply
+        .code(400)
+        .send(
+          failure(message, {
+            issues: error.validation.map((v) => ({ path: v.instancePath, message: v.message })),
+          }),
+        );
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
+      return reply.code(500).send(failure(messages.serverError));
+    }
+    const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'unhandled error');
+      return reply.code(500).send(failure(messages.serverError));
+    }
+    // Fastify's own 4xx (malformed JSON, body too large, unsupported media type).
+    return reply.code(status).send(failure(error.message));
+  });
+}

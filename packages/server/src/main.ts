@@ -1,0 +1,55 @@
+import { roleDescriptions } from '@uap/domain';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDb } from './db/connection.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { isSeeded, seed } from './db/seed/index.ts';
+import { demoAccounts } from './auth/demo-accounts.ts';
+
+/** `npm start`: migrate, seed the demo organisation on first run, serve UAP. */
+async function main() {
+  const config = loadConfig();
+  const db = openDb(config.databaseUrl);
+  const applied = await migrateToLatest(db);
+  if (applied.length > 0) {
+    console.log(`Applied ${applied.length} migration(s): ${applied.join(', ')}`);
+  }
+  if (!(await isSeeded(db))) {
+    console.log('First run: loading the demo organisation…');
+    const started = Date.now();
+    await seed(db, 'demo');
+    console.log(`Demo data loaded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
+  const app = await buildApp({
+    config,
+    db,
+    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+  });
+  await app.listen({ port: config.port, host: config.host });
+
+  const engine = db.dialect === 'postgres' ? 'PostgreSQL' : config.databaseUrl;
+  console.log(`\nUAP is running at ${config.publicUrl}  (database: ${engine}, environment: ${config.env})`);
+  console.log(`API docs: ${config.publicUrl}/api/docs`);
+  if (!config.auth.issuer) {
+    console.log('Sign in with a demo account (embedded identity provider, no password):');
+    for (const account of demoAccounts) {
+      console.log(`  ${account.email.padEnd(34)} ${roleDescriptions[account.roleId]}`);
+    }
+  } else {
+    console.log(`Sign-in: ${config.auth.issuer}`);
+  }
+
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await db.kysely.destroy();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,75 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { APP_VERSION, envelope, publicConfig, type PublicConfig } from '@uap/domain';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/connection.ts';
+import { publicAccess } from '../../http/access.ts';
+import { ok, failure } from '../../http/envelope.ts';
+import { embeddedIssuer } from '../../auth/verify.ts';
+import { RESOURCE_SCOPE } from '../../auth/embedded-idp.ts';
+
+const health = z.object({
+  status: z.enum(['ok', 'error']),
+  database: z.enum(['ok', 'error']),
+  version: z.string(),
+});
+
+/** Health, metrics and the SPA's public configuration. */
+export const systemRoutes: FastifyPluginAsync<{ config: Config; db: Db }> = async (base, { config, db }) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+
+  app.get('/api/health', {
+    config: { access: publicAccess },
+    schema: {
+      tags: ['system'],
+      summary: 'Liveness and database check',
+      security: [],
+      response: { 200: envelope(health), 503: envelope(health) },
+    },
+    handler: async (request, reply) => {
+      try {
+        await sql`select 1`.execute(db.kysely);
+        return ok({ status: 'ok' as const, database: 'ok' as const, version: APP_VERSION });
+      } catch (error) {
+        request.log.error({ err: error }, 'health check failed');
+        return reply
+          .code(503)
+          .send({
+            ...failure('Database unavailable'),
+            data: { status: 'error' as const, database: 'error' as const, version: APP_VERSION },
+          });
+      }
+    },
+  });
+
+  app.get('/metrics', {
+    config: { access: publicAccess },
+    schema: { tags: ['system'], summary: 'Prometheus metrics (text exposition format)', security: [] },
+    handler: async (_request, reply) =>
+      reply.type(app.metricsRegistry.contentType).send(await app.metricsRegistry.metrics()),
+  });
+
+  const spaConfig: PublicConfig = {
+    authority: config.auth.issuer ?? embeddedIssuer(config),
+    clientId: config.auth.clientId,
+    scope: config.auth.issuer ? config.auth.scope : `openid profile email offline_access ${RESOURCE_SCOPE}`,
+    resource: null,
+    env: config.env,
+    version: APP_VERSION,
+    contactEmail: config.contactEmail,
+    documentationUrl: config.documentationUrl,
+    thirdPartyAgreementUrl: config.thirdPartyAgreementUrl,
+  };
+  app.get('/api/config', {
+    config: { access: publicAccess },
+    schema: {
+      tags: ['system'],
+      summary: 'What the SPA needs before sign-in',
+      security: [],
+      response: { 200: envelope(publicConfig) },
+    },
+    handler: async () => ok(spaConfig),
+  });
+};

@@ -1,0 +1,33 @@
+import type { LoggedUser } from '@uap/domain';
+import type { ProfileRow } from './queries.ts';
+
+export function toLoggedUser(
+  row: ProfileRow,
+  emails: { email: string; isDeleted: number; userId: number }[],
+): LoggedUser {
+  const fullName = `${row.name} ${row.lastName}`.trim();
+  return {
+    userId: row.userId,
+    roleId: row.roleId,
+    role: { roleId: row.roleId, description: row.roleDescription },
+    email: row.email,
+    showApprover: row.showApprover === 1,
+    userAditionalEmail: emails.map((e) => ({
+      email: e.email,
+      isDeleted: e.isDeleted === 1,
+      userId: e.userId,
+    })),
+    name: row.name,
+    lastName: row.lastName,
+    title: row.title,
+    organization: row.organization,
+    department: row.department,
+    officeNumber: row.officeNumber,
+    locationCountry: row.locationCountry,
+    isInternal: row.isInternal === 1,
+    userType: row.userType,
+    displayName: fullName,
+    mail: row.email,
+    fullName,
+  };
+}

@@ -1,0 +1,74 @@
+import { Role, type LoggedUser } from '@uap/domain';
+import type { Actor } from '../../http/actor.ts';
+import { findAdminRegions, findSuperAdmins } from './admin-queries.ts';
+import type { Db } from '../../db/connection.ts';
+import type { Identity } from '../../auth/verify.ts';
+import { forbidden } from '../../http/errors.ts';
+import {
+  findAdditionalEmails,
+  findDirectoryEntry,
+  findProfileByEmail,
+  insertProfileIfAbsent,
+} from './queries.ts';
+import { toLoggedUser } from './present.ts';
+
+/**
+ * The route guard's first call: returns the caller's profile, creating it on first sign-in
+ * from the directory entry (or, for an external issuer with no directory entry, from the
+ * token's claims) as a standard user.
+ */
+export async function validateNewUser(db: Db, identity: Identity): Promise<LoggedUser> {
+  let profile = await findProfileByEmail(db, identity.email);
+  if (!profile) {
+    const entry = await findDirectoryEntry(db, identity.email);
+    if (entry && entry.userType === 'Guest') {
+      throw forbidden();
+    }
+    const [first = identity.email, ...rest] = (identity.name ?? '').split(' ').filter(Boolean);
+    await insertProfileIfAbsent(db, {
+      email: identity.email,
+      name: entry?.givenName ?? first,
+      lastName: entry?.surname ?? rest.join(' '),
+      title: entry?.jobTitle ?? null,
+      organization: entry?.companyName ?? null,
+      department: entry?.department ?? null,
+      officeNumber: entry?.businessPhone ?? null,
+      employeeId: entry?.employeeId ?? null,
+      locationCountry: entry?.officeLocation ?? null,
+      isInternal: 1,
+      userType: 'Member',
+      roleId: Role.STANDARD,
+      directoryId: entry?.directoryId ?? null,
+      managerEmail: entry?.managerMail ?? null,
+      managerName: entry?.managerDisplayName ?? null,
+    });
+    profile = await findProfileByEmail(db, identity.email);
+    if (!profile) {
+      // The profile exists but is deleted: a deleted user may not sign in.
+      throw forbidden();
+    }
+  }
+  return toLoggedUser(profile, await findAdditionalEmails(db, profile.userId));
+}
+
+const fullName = (u: { name: string; lastName: string }) => `${u.name} ${u.lastName}`.trim();
+
+/** Administrator rows: super admins and auditors see all, an admin the rows of its own scope. */
+export async function adminRegions(db: Db, actor: Actor) {
+  const unscoped = actor.roleId === Role.SUPERADMIN || actor.roleId === Role.AUDITOR;
+  const rows = await findAdminRegions(db, unscoped ? null : actor.userId);
+  return rows.map(({ lastName, ...r }) => ({
+    ...r,
+    name: fullName({ name: r.name, lastName }),
+    isDeleted: r.isDeleted === 1,
+  }));
+}
+
+export async function superAdmins(db: Db) {
+  const rows = await findSuperAdmins(db);
+  return rows.map(({ lastName, ...r }) => ({
+    ...r,
+    name: fullName({ name: r.name, lastName }),
+    isDeleted: r.isDeleted === 1,
+  }));
+}

@@ -1,0 +1,198 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@uap/domain';
+import { createTestContext, demo, type TestContext } from './harness.ts';
+
+/**
+ * The (endpoint, role) → status table of every endpoint. Each new endpoint adds its row here;
+ * a test below fails when a registered API route has no row.
+ */
+type Caller = 'none' | keyof typeof demo;
+const callers: Caller[] = [
+  'none',
+  'standard',
+  'approver',
+  'master',
+  'provisioner',
+  'admin',
+  'auditor',
+  'superAdmin',
+];
+
+interface Row {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  route: string;
+  url: string;
+  body?: unknown;
+  expect: Partial<Record<Caller, number>> & { default: number };
+}
+
+const anyone = { none: 200, default: 200 };
+const signedIn = { none: 401, default: 200 };
+const admins = { none: 401, default: 403, admin: 200, auditor: 200, superAdmin: 200 };
+const superAdminsOnly = { none: 401, default: 403, superAdmin: 200 };
+const writeForAll = { none: 401, default: 200, auditor: 403 };
+
+const table: Row[] = [
+  { method: 'GET', route: '/api/health', url: '/api/health', expect: anyone },
+  { method: 'GET', route: '/api/config', url: '/api/config', expect: anyone },
+  { method: 'GET', route: '/metrics', url: '/metrics', expect: anyone },
+  { method: 'POST', route: '/api/User/ValidateNewUser', url: '/api/User/ValidateNewUser', expect: signedIn },
+  { method: 'GET', route: '/api/User/GetAdminRegion', url: '/api/User/GetAdminRegion', expect: admins },
+  {
+    method: 'GET',
+    route: '/api/User/GetSuperAdmins',
+    url: '/api/User/GetSuperAdmins',
+    expect: superAdminsOnly,
+  },
+  { method: 'GET', route: '/api/Request/TaskCounts', url: '/api/Request/TaskCounts', expect: signedIn },
+  {
+    method: 'POST',
+    route: '/api/MasterDataRequest',
+    url: '/api/MasterDataRequest',
+    body: { MasterDataType: 'Client - Client Code', Comments: 'Please add the client Contoso Juice' },
+    expect: writeForAll,
+  },
+  { method: 'GET', route: '/api/MasterDataRequest', url: '/api/MasterDataRequest', expect: signedIn },
+  {
+    method: 'GET',
+    route: '/api/Catalogs/AllRegions/:forRequests/:adminScoped',
+    url: '/api/Catalogs/AllRegions/0/0',
+    expect: signedIn,
+  },
+  {
+    method: 'GET',
+    route: '/api/Catalogs/AllMarkets/:regionId/:forRequests/:adminScoped',
+    url: '/api/Catalogs/AllMarkets/0/0/0',
+    expect: signedIn,
+  },
+  {
+    method: 'GET',
+    route: '/api/Catalogs/AllAgencies/:marketId/:forRequests',
+    url: '/api/Catalogs/AllAgencies/0/0',
+    expect: signedIn,
+  },
+  {
+    method: 'GET',
+    route: '/api/Catalogs/AllPractices/:agencyId/:forRequests',
+    url: '/api/Catalogs/AllPractices/1/0',
+    expect: signedIn,
+  },
+  {
+    method: 'GET',
+    route: '/api/Catalogs/AllPlatforms/:agencyId/:practiceId/:withAssets',
+    url: '/api/Catalogs/AllPlatforms/1/1/1',
+    expect: signedIn,
+  },
+  {
+    method: 'GET',
+    route: '/api/Catalogs/AllClients/:platformId/:agencyId/:withCodes',
+    url: '/api/Catalogs/AllClients/0/0/1',
+    expect: signedIn,
+  },
+  {
+    method: 'GET',
+    route: '/api/Catalogs/AllPlatformAgencys/:platformId/:marketId/:practiceId',
+    url: '/api/Catalogs/AllPlatformAgencys/1/0/0',
+    expect: signedIn,
+  },
+  {
+    method: 'GET',
+    route: '/api/Catalogs/PlatformOwnerShip',
+    url: '/api/Catalogs/PlatformOwnerShip',
+    expect: signedIn,
+  },
+  {
+    method: 'GET',
+    route: '/api/Catalogs/ClientCodes/:clientId',
+    url: '/api/Catalogs/ClientCodes/1',
+    expect: signedIn,
+  },
+  {
+    method: 'GET',
+    route: '/api/Catalogs/AllClientAccounts/:clientId/:assetId',
+    url: '/api/Catalogs/AllClientAccounts/1/0',
+    expect: signedIn,
+  },
+  {
+    method: 'GET',
+    route: '/api/Catalogs/AllAccountAccess/:assetId',
+    url: '/api/Catalogs/AllAccountAccess/1',
+    expect: signedIn,
+  },
+  {
+    method: 'GET',
+    route: '/api/Catalogs/Platform/:platformId',
+    url: '/api/Catalogs/Platform/1',
+    expect: signedIn,
+  },
+  {
+    method: 'GET',
+    route: '/api/Catalogs/Platform/:platformId/:clientId',
+    url: '/api/Catalogs/Platform/1/1',
+    expect: signedIn,
+  },
+  {
+    method: 'GET',
+    route: '/api/Catalogs/GetAgencyClients/:platform/:agency',
+    url: '/api/Catalogs/GetAgencyClients/1/1',
+    expect: signedIn,
+  },
+  {
+    method: 'GET',
+    route: '/api/Catalogs/AgencyPlatforms',
+    url: '/api/Catalogs/AgencyPlatforms',
+    expect: signedIn,
+  },
+];
+
+let ctx: TestContext;
+const tokens = new Map<Caller, string>();
+beforeAll(async () => {
+  ctx = await createTestContext();
+  for (const caller of callers) {
+    if (caller !== 'none') {
+      tokens.set(caller, await ctx.tokenFor(demo[caller]));
+    }
+  }
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+describe('access declarations', () => {
+  it('every registered route declares who may call it', () => {
+    const undeclared = ctx.app.registeredRoutes.filter((r) => !r.access).map((r) => `${r.method} ${r.url}`);
+    expect(undeclared).toEqual([]);
+  });
+
+  it('every API route has a row in the (endpoint, role) table', () => {
+    const inTable = new Set(table.map((r) => `${r.method} ${r.route}`));
+    const missing = ctx.app.registeredRoutes
+      .filter(
+        (r) => /^\/(api|metrics|scim)/.test(r.url) && !r.url.startsWith('/api/docs') && r.method !== 'HEAD',
+      )
+      .map((r) => `${r.method} ${r.url}`)
+      .filter((key) => !inTable.has(key));
+    expect(missing).toEqual([]);
+  });
+});
+
+describe.each(table)('$method $url', (row) => {
+  it.each(callers)('answers %s as the table says', async (caller) => {
+    const token = tokens.get(caller);
+    const res = await ctx.app.inject({
+      method: row.method,
+      url: row.url,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      ...(row.body === undefined ? {} : { payload: row.body as object }),
+    });
+    const expected = row.expect[caller] ?? row.expect.default;
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(expected);
+    if (expected === 403 && caller === 'auditor' && row.method !== 'GET') {
+      expect(res.json().message).toBe(messages.auditorsReadOnly);
+    }
+    if (expected >= 400 && row.url.startsWith('/api')) {
+      expect(res.json()).toMatchObject({ succeeded: false });
+    }
+  });
+});

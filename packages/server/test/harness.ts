@@ -1,0 +1,101 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+import { openDb, type Db } from '../src/db/connection.ts';
+import { mintAccessToken } from '../src/auth/verify.ts';
+
+export interface TestContext {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  /** A valid access token of a directory account, as the embedded provider issues it. */
+  tokenFor(email: string, options?: { expiresInSeconds?: number }): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** A copy of the seeded template database, private to the calling test file. */
+async function copyOfTemplate(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const template = inject('templateDatabase');
+  const name = `uap_t_${crypto.randomBytes(6).toString('hex')}`;
+  if (template.dialect === 'postgres') {
+    const clusterUrl = process.env.TEST_PG_URL!;
+    const admin = new pg.Client({ connectionString: clusterUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template.location}`);
+    await admin.end();
+    const url = new URL(clusterUrl);
+    url.pathname = `/${name}`;
+    return {
+      url: url.toString(),
+      drop: async () => {
+        const client = new pg.Client({ connectionString: clusterUrl });
+        await client.connect();
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await client.end();
+      },
+    };
+  }
+  const file = path.join(os.tmpdir(), `${name}.db`);
+  fs.copyFileSync(template.location, file);
+  return {
+    url: `sqlite:${file}`,
+    drop: () => {
+      for (const suffix of ['', '-wal', '-shm']) {
+        fs.rmSync(`${file}${suffix}`, { force: true });
+      }
+      return Promise.resolve();
+    },
+  };
+}
+
+/** Builds the real app on its own seeded database. */
+export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+  const copy = await copyOfTemplate();
+  const config = loadConfig({ PORT: '3999', DATABASE_URL: copy.url, WEB_DIST_DIR: '/nonexistent', ...env });
+  const db = openDb(config.databaseUrl);
+  const app = await buildApp({ config, db });
+  await app.ready();
+  return {
+    app,
+    db,
+    config,
+    async tokenFor(email, options) {
+      if (!app.signingMaterial) {
+        throw new Error('tokenFor needs the embedded identity provider');
+      }
+      const account = await db.kysely
+        .selectFrom('directoryUsers')
+        .select(['mail', 'displayName'])
+        .where('mail', '=', email)
+        .executeTakeFirstOrThrow();
+      return mintAccessToken(
+        config,
+        app.signingMaterial,
+        { mail: account.mail!, displayName: account.displayName },
+        options,
+      );
+    },
+    async close() {
+      await app.close();
+      await db.kysely.destroy();
+      await copy.drop();
+    },
+  };
+}
+
+export const demo = {
+  standard: 'sam.standard@agency.example',
+  approver: 'alex.approver@agency.example',
+  master: 'mia.master@agency.example',
+  provisioner: 'pat.provisioner@agency.example',
+  admin: 'ada.admin@agency.example',
+  auditor: 'avery.auditor@agency.example',
+  superAdmin: 'sue.super@agency.example',
+  guest: 'gina.guest@client.example',
+} as const;

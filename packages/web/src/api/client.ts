@@ -1,0 +1,115 @@
+import { messages, type Envelope } from '@uap/domain';
+
+/** A failed API call: the HTTP status (0 when the server could not be reached) and the message to show. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  get isNetworkError(): boolean {
+    return this.status === 0;
+  }
+}
+
+/** How the client signs its calls; set once by the sign-in set-up (src/app/auth.ts). */
+export interface ApiAuth {
+  getAccessToken: () => Promise<string | null>;
+  onUnauthorized: () => void;
+}
+
+/** Anything with a zod-like `parse`; the domain's schemas fit. */
+export interface Parser<T> {
+  parse: (data: unknown) => T;
+}
+
+export interface RequestOptions<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  /** Validates `data`; without it the data is trusted to match T. */
+  schema?: Parser<T>;
+  /** Sends no bearer token (only GET /api/config). */
+  isAnonymous?: boolean;
+  signal?: AbortSignal;
+}
+
+let apiAuth: ApiAuth | null = null;
+
+export function setApiAuth(auth: ApiAuth): void {
+  apiAuth = auth;
+}
+
+function isEnvelope(value: unknown): value is Envelope<unknown> {
+  if (typeof value !== 'object' || value === null) {
+    return false;
+  }
+  const candidate = value as Record<string, unknown>;
+  return typeof candidate.succeeded === 'boolean' && typeof candidate.message === 'string' && 'data' in candidate;
+}
+
+async function readEnvelope(response: Response): Promise<Envelope<unknown> | null> {
+  try {
+    const body: unknown = await response.json();
+    return isEnvelope(body) ? body : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Calls the UAP API: attaches the bearer token, unwraps the `{ succeeded, message, data }`
+ * envelope and throws an ApiError for a network failure, an HTTP error or `succeeded: false`.
+ * A 401 also starts a new sign-in.
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const { method = 'GET', body, schema, isAnonymous = false, signal } = options;
+  const headers = new Headers({ Accept: 'application/json' });
+  if (!isAnonymous) {
+    const token = await apiAuth?.getAccessToken();
+    if (token) {
+      headers.set('Authorization', `Bearer ${token}`);
+    }
+  }
+  // No Content-Type without a body: the server refuses an empty JSON body.
+  if (body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (error) {
+    if (signal?.aborted) {
+      throw error;
+    }
+    throw new ApiError(0, messages.serverError);
+  }
+
+  if (response.status === 401 && !isAnonymous) {
+    apiAuth?.onUnauthorized();
+  }
+  const envelope = await readEnvelope(response);
+  if (!envelope) {
+    throw new ApiError(response.status, response.status === 401 ? messages.unauthorized : messages.serverError);
+  }
+  if (!response.ok || !envelope.succeeded) {
+    throw new ApiError(response.status, envelope.message || messages.serverError);
+  }
+  if (!schema) {
+    return envelope.data as T;
+  }
+  try {
+    return schema.parse(envelope.data);
+  } catch (error) {
+    console.error(`Unexpected response from ${method} ${path}`, error);
+    throw new ApiError(response.status, messages.serverError);
+  }
+}

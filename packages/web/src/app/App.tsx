@@ -1,0 +1,47 @@
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { User } from 'oidc-client-ts';
+import { AuthProvider } from 'react-oidc-context';
+import { RouterProvider } from 'react-router';
+import { ErrorDialog } from '../components/ErrorDialog.tsx';
+import { getUserManager, returnToOf, signinCallbackPath } from './auth.ts';
+import { useConfig } from './config-context.ts';
+import { ConfigGate } from './ConfigGate.tsx';
+import { queryClient } from './query-client.ts';
+import { router } from './router.tsx';
+import { theme } from './theme.ts';
+
+/** After the identity provider sends the user back: go where they were going. */
+async function handleSigninCallback(user: User | undefined): Promise<void> {
+  await router.navigate(returnToOf(user?.state), { replace: true });
+}
+
+function SignedInApp() {
+  const config = useConfig();
+  return (
+    <AuthProvider
+      userManager={getUserManager(config)}
+      onSigninCallback={handleSigninCallback}
+      // Only the callback route completes a sign-in, whatever query another page carries.
+      skipSigninCallback={window.location.pathname !== signinCallbackPath}
+    >
+      <RouterProvider router={router} />
+    </AuthProvider>
+  );
+}
+
+/** Providers, from the outside in: look, data cache, configuration, sign-in, routes. */
+export function App() {
+  return (
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <QueryClientProvider client={queryClient}>
+        <ConfigGate>
+          <SignedInApp />
+        </ConfigGate>
+        <ErrorDialog />
+      </QueryClientProvider>
+    </ThemeProvider>
+  );
+}

@@ -1,0 +1,77 @@
+import { useEffect, useMemo, useRef } from 'react';
+import Button from '@mui/material/Button';
+import { messages } from '@uap/domain';
+import { useAuth } from 'react-oidc-context';
+import { ApiError } from '../api/client.ts';
+import { useLoggedUserQuery } from '../api/user.ts';
+import { FullPageMessage } from '../components/FullPageMessage.tsx';
+import { PageSpinner } from '../components/PageSpinner.tsx';
+import { signinState } from './auth.ts';
+import { CurrentUserContext, toCurrentUser } from './current-user.ts';
+import { Shell } from './shell/Shell.tsx';
+
+/** Validates the signed-in user (POST ValidateNewUser, once) and then shows the shell. */
+function ValidatedUser() {
+  const { data: user, error, refetch, isFetching } = useLoggedUserQuery();
+  const current = useMemo(() => (user ? toCurrentUser(user) : null), [user]);
+  if (current) {
+    return (
+      <CurrentUserContext value={current}>
+        <Shell />
+      </CurrentUserContext>
+    );
+  }
+  // A 401 has already restarted sign-in: keep spinning until the redirect happens.
+  if (error && !(error instanceof ApiError && error.status === 401)) {
+    const handleRetry = () => {
+      void refetch();
+    };
+    return (
+      <FullPageMessage
+        title={messages.errorTitle}
+        message={error.message}
+        action={
+          <Button variant="contained" onClick={handleRetry} disabled={isFetching}>
+            Try again
+          </Button>
+        }
+      />
+    );
+  }
+  return <PageSpinner label="Checking your access" isFullPage />;
+}
+
+/** Signs the user in (redirect to the identity provider) when no session is cached. */
+export function RequireAuth() {
+  const auth = useAuth();
+  const hasStartedSignin = useRef(false);
+  const needsSignin = !auth.isLoading && !auth.isAuthenticated && !auth.activeNavigator && !auth.error;
+
+  useEffect(() => {
+    if (needsSignin && !hasStartedSignin.current) {
+      hasStartedSignin.current = true;
+      void auth.signinRedirect({ state: signinState() });
+    }
+  }, [needsSignin, auth]);
+
+  if (auth.error && !auth.isAuthenticated) {
+    const handleSignin = () => {
+      void auth.signinRedirect({ state: signinState() });
+    };
+    return (
+      <FullPageMessage
+        title={messages.errorTitle}
+        message={messages.unauthorized}
+        action={
+          <Button variant="contained" onClick={handleSignin}>
+            Sign in
+          </Button>
+        }
+      />
+    );
+  }
+  if (!auth.isAuthenticated) {
+    return <PageSpinner label="Signing in" isFullPage />;
+  }
+  return <ValidatedUser />;
+}

@@ -1,0 +1,30 @@
+import { messages, type RouteEntry } from '@uap/domain';
+import { PageHeading } from '../components/PageHeading.tsx';
+import { useCurrentUser } from './current-user.ts';
+import { pageFor } from './pages.ts';
+import { routeTitle } from './route-title.ts';
+import { useDocumentTitle } from './use-document-title.ts';
+
+/** Shows a route's screen when the user's role reaches its minimum level, else 'Forbidden!'. */
+export function RouteGuard({ entry }: { entry: RouteEntry }) {
+  const { shellUser } = useCurrentUser();
+  const isAllowed = shellUser.roleId >= entry.minLevel;
+  const title = isAllowed ? routeTitle(entry, shellUser) : messages.forbidden;
+  useDocumentTitle(title);
+  if (!isAllowed) {
+    return <PageHeading>{messages.forbidden}</PageHeading>;
+  }
+  const Page = pageFor(entry.path);
+  return (
+    <>
+      <PageHeading>{title}</PageHeading>
+      <Page />
+    </>
+  );
+}
+
+/** Unknown routes. */
+export function NotFoundPage() {
+  useDocumentTitle(messages.notFound);
+  return <PageHeading>{messages.notFound}</PageHeading>;
+}

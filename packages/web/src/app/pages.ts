@@ -1,0 +1,27 @@
+import { lazy, type ComponentType } from 'react';
+import { PlaceholderPage } from '../components/PlaceholderPage.tsx';
+
+/**
+ * The body of each built screen, loaded on first visit so the first load stays small.
+ * A route without an entry shows the shared placeholder until its issue builds it.
+ */
+const builtPages: Partial<Record<string, ComponentType>> = {
+  '/': lazy(() => import('../pages/Home/HomePage.tsx').then((m) => ({ default: m.HomePage }))),
+  '/LearningResourceCenter': lazy(() =>
+    import('../pages/LearningResourceCenter/LearningResourceCenterPage.tsx').then((m) => ({
+      default: m.LearningResourceCenterPage,
+    })),
+  ),
+  '/AgencyClients': lazy(() =>
+    import('../pages/AgencyClients/AgencyClientsPage.tsx').then((m) => ({ default: m.AgencyClientsPage })),
+  ),
+  '/Contact': lazy(() => import('../pages/Contact/ContactPage.tsx').then((m) => ({ default: m.ContactPage }))),
+  '/NewsLetter': lazy(() =>
+    import('../pages/NewsLetter/NewsLetterPage.tsx').then((m) => ({ default: m.NewsLetterPage })),
+  ),
+  '/Token': lazy(() => import('../pages/Token/TokenPage.tsx').then((m) => ({ default: m.TokenPage }))),
+};
+
+export function pageFor(path: string): ComponentType {
+  return builtPages[path] ?? PlaceholderPage;
+}

@@ -1,0 +1,26 @@
+import { createBrowserRouter, Navigate } from 'react-router';
+import { routeTable } from '@uap/domain';
+import { SigninCallbackPage } from '../pages/SigninCallback/SigninCallbackPage.tsx';
+import { signinCallbackPath } from './auth.ts';
+import { RequireAuth } from './RequireAuth.tsx';
+import { RouteErrorPage } from './RouteErrorPage.tsx';
+import { NotFoundPage, RouteGuard } from './RouteGuard.tsx';
+
+/** Every route of the spec's table behind sign-in and the role guard, inside the shell. */
+export const router = createBrowserRouter([
+  { path: signinCallbackPath, element: <SigninCallbackPage /> },
+  {
+    element: <RequireAuth />,
+    children: [
+      {
+        // Pathless so that a failing screen (e.g. a chunk that no longer exists) keeps the shell.
+        errorElement: <RouteErrorPage />,
+        children: [
+          { path: '/Null', element: <Navigate to="/" replace /> },
+          ...routeTable.map((entry) => ({ path: entry.path, element: <RouteGuard entry={entry} /> })),
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+]);

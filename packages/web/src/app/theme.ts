@@ -1,0 +1,19 @@
+import { createTheme } from '@mui/material/styles';
+
+/** The UAP look: navy primary, system fonts (no web-font download). */
+export const theme = createTheme({
+  palette: {
+    primary: { main: '#0d2c54' },
+    secondary: { main: '#00796b' },
+    background: { default: '#f4f6f9' },
+  },
+  typography: {
+    fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+    h1: { fontSize: '2rem', fontWeight: 600 },
+    h2: { fontSize: '1.4rem', fontWeight: 600 },
+    h3: { fontSize: '1.15rem', fontWeight: 600 },
+  },
+  components: {
+    MuiButton: { defaultProps: { disableElevation: true } },
+  },
+});

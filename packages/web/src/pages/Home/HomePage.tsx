@@ -1,0 +1,41 @@
+import Box from '@mui/material/Box';
+import Grid from '@mui/material/Grid';
+import Typography from '@mui/material/Typography';
+import { APP_VERSION, homeTiles } from '@uap/domain';
+import { useTaskCountsQuery } from '../../api/requests.ts';
+import { useCurrentUser } from '../../app/current-user.ts';
+import { RouterLink } from '../../components/RouterLink.tsx';
+import { HomeTile } from './HomeTile.tsx';
+
+// Not in the message catalogue yet (spec 1 §1 only says 'a welcome message').
+const welcomeMessage = (name: string) => `Welcome to the User Access Portal, ${name}`;
+
+/** Home: welcome, the tiles of the user's role (task badges where due), version and Contact Us. */
+export function HomePage() {
+  const { user, shellUser } = useCurrentUser();
+  const tiles = homeTiles(shellUser);
+  const hasBadges = tiles.some((tile) => tile.badge !== undefined);
+  const { data: counts } = useTaskCountsQuery(hasBadges);
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', flexGrow: 1 }}>
+      <Typography variant="h5" component="p" sx={{ mb: 3 }}>
+        {welcomeMessage(user.name)}
+      </Typography>
+      <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Shortcuts">
+        {tiles.map((tile) => (
+          <Grid key={`${tile.path}-${tile.label}`} size={{ xs: 12, sm: 6, lg: 4 }} component="li">
+            <HomeTile tile={tile} count={tile.badge && counts ? counts[tile.badge] : undefined} />
+          </Grid>
+        ))}
+      </Grid>
+      <Box
+        component="footer"
+        sx={{ mt: 'auto', pt: 4, display: 'flex', justifyContent: 'space-between', color: 'text.secondary' }}
+      >
+        <RouterLink to="/Contact">Contact Us</RouterLink>
+        <Typography variant="body2">{APP_VERSION}</Typography>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,74 @@
+import type { ReactElement } from 'react';
+import Badge from '@mui/material/Badge';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+import AddCircleOutlineIcon from '@mui/icons-material/AddCircleOutlineOutlined';
+import AssignmentIndOutlinedIcon from '@mui/icons-material/AssignmentIndOutlined';
+import AssignmentTurnedInOutlinedIcon from '@mui/icons-material/AssignmentTurnedInOutlined';
+import BuildOutlinedIcon from '@mui/icons-material/BuildOutlined';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
+import ListAltOutlinedIcon from '@mui/icons-material/ListAltOutlined';
+import MenuBookOutlinedIcon from '@mui/icons-material/MenuBookOutlined';
+import WidgetsOutlinedIcon from '@mui/icons-material/WidgetsOutlined';
+import { badgeText, limits, type HomeTile as Tile } from '@uap/domain';
+import { Link } from 'react-router';
+
+const iconByPath: Record<string, ReactElement> = {
+  '/NewRequest': <AddCircleOutlineIcon fontSize="large" />,
+  '/ChangeUserRecords': <EditOutlinedIcon fontSize="large" />,
+  '/MyRequests': <ListAltOutlinedIcon fontSize="large" />,
+  '/LearningResourceCenter': <MenuBookOutlinedIcon fontSize="large" />,
+  '/AgencyClients': <WidgetsOutlinedIcon fontSize="large" />,
+  '/Scorecards': <InsightsOutlinedIcon fontSize="large" />,
+  '/Approvals': <AssignmentTurnedInOutlinedIcon fontSize="large" />,
+  '/Provisioners': <BuildOutlinedIcon fontSize="large" />,
+  '/MyApprovalPaths': <AssignmentIndOutlinedIcon fontSize="large" />,
+  '/MyMasterApprovalPath': <AssignmentIndOutlinedIcon fontSize="large" />,
+};
+
+function accessibleName(tile: Tile, count: number | undefined): string {
+  if (count === undefined) {
+    return tile.label;
+  }
+  return `${tile.label}, ${badgeText(count, limits.taskBadgeMax)} ${count === 1 ? 'task' : 'tasks'}`;
+}
+
+interface HomeTileProps {
+  tile: Tile;
+  /** The task count of a badge tile, once loaded. */
+  count?: number;
+}
+
+/** One home tile: a card linking to its screen, with the task badge on task tiles. */
+export function HomeTile({ tile, count }: HomeTileProps) {
+  const icon = iconByPath[tile.path];
+  return (
+    <Card variant="outlined" sx={{ height: '100%' }}>
+      <CardActionArea
+        component={Link}
+        to={tile.path}
+        aria-label={accessibleName(tile, count)}
+        sx={{ height: '100%', p: 1 }}
+      >
+        <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+          <Badge
+            badgeContent={count}
+            max={limits.taskBadgeMax}
+            color="error"
+            showZero
+            invisible={count === undefined}
+            sx={{ color: 'primary.main' }}
+          >
+            {icon}
+          </Badge>
+          <Typography variant="h3" component="span">
+            {tile.label}
+          </Typography>
+        </CardContent>
+      </CardActionArea>
+    </Card>
+  );
+}

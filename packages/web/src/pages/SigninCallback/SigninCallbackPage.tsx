@@ -1,0 +1,38 @@
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import { messages } from '@uap/domain';
+import { hasAuthParams, useAuth } from 'react-oidc-context';
+import { Navigate } from 'react-router';
+import { FullPageMessage } from '../../components/FullPageMessage.tsx';
+import { PageSpinner } from '../../components/PageSpinner.tsx';
+
+/**
+ * /signin-callback: the AuthProvider exchanges the code and then navigates to where the user
+ * was going; this page covers the wait and a failed exchange.
+ */
+export function SigninCallbackPage() {
+  const auth = useAuth();
+  // Read once: the AuthProvider's own navigation away from here must not race a redirect home.
+  const [isCompletingSignin] = useState(() => hasAuthParams());
+  if (auth.error) {
+    const handleSignin = () => {
+      void auth.signinRedirect();
+    };
+    return (
+      <FullPageMessage
+        title={messages.errorTitle}
+        message={`${messages.unauthorized} (${auth.error.message})`}
+        action={
+          <Button variant="contained" onClick={handleSignin}>
+            Sign in
+          </Button>
+        }
+      />
+    );
+  }
+  // Opened without a pending sign-in (bookmark, back button): go home, signing in if needed.
+  if (!isCompletingSignin && !auth.isLoading) {
+    return <Navigate to="/" replace />;
+  }
+  return <PageSpinner label="Signing in" isFullPage />;
+}
