@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '.tmp/**', 'data/**', '**/*.js', '**/*.mjs'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '.tmp/**', 'data/**', '**/*.js', '**/*.mjs', 'vitest.config.ts'] },
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {

@@ -30,9 +30,10 @@ export async function signIn(
     baseURL: baseUrl(),
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
   });
+  context.setDefaultTimeout(15_000);
   const page = await context.newPage();
   await page.goto('/');
   await page.getByRole('button', { name: `Sign in as ${name}` }).click();
-  await page.getByRole('heading', { name: /Welcome to the User Access Portal/ }).waitFor();
+  await page.getByText(/Welcome to the User Access Portal/).waitFor();
   return { context, page };
 }

@@ -5,6 +5,12 @@
 export const messages = {
   // Shell and guard
   forbidden: 'Forbidden!',
+  welcome: (name: string) => `Welcome to the User Access Portal, ${name}`,
+  contactSubject: (fullName: string) => `UAP Contact Us - ${fullName}`,
+  agencyClientsTitle: (agency: string, platform: string) => `${agency} ${platform} clients`,
+  approverRoleDetails: 'My Approver Role Details',
+  provisionerRoleDetails: 'My Provisioner Role Details',
+  approverProvisionerRoleDetails: 'My Approver/Provisioner Role Details',
   notFound: 'Page not found',
   underConstructionBody: 'This screen is being built',
   tokenCopied: 'token copied!',

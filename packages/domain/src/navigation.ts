@@ -1,4 +1,5 @@
 import { Level, Role, type RoleId } from './roles.ts';
+import { messages } from './messages.ts';
 
 /** What the shell knows of the signed-in user to decide menus and tiles. */
 export interface ShellUser {
@@ -32,7 +33,7 @@ export const routeTable: readonly RouteEntry[] = [
   { path: '/UnderConstruction', title: 'Under Construction', minLevel: Level.standard },
   { path: '/Approvals', title: 'My Approval Tasks', minLevel: Level.approver },
   { path: '/ArchiveApprovals', title: 'My Archive Approvals', minLevel: Level.approver },
-  { path: '/MyApprovalPaths', title: 'My Approver Role Details', minLevel: Level.approver },
+  { path: '/MyApprovalPaths', title: messages.approverRoleDetails, minLevel: Level.approver },
   { path: '/Provisioners', title: 'My Provisioning Tasks', minLevel: Level.provisioner },
   { path: '/ArchiveProvisioners', title: 'My Archive Provisionings', minLevel: Level.provisioner },
   { path: '/AllRequest', title: 'Request Tracker', minLevel: Level.provisioner },
@@ -55,6 +56,20 @@ export const routeTable: readonly RouteEntry[] = [
   { path: '/UserDetailsList/:userId', title: 'User Details List', minLevel: Level.admin },
   { path: '/SuperAdministrators', title: 'Super Administrators', minLevel: Level.superAdmin },
 ];
+
+/** A route's title for this user: /MyApprovalPaths names the roles the user holds (spec 1 §2.1). */
+export function routeTitle(entry: RouteEntry, user: ShellUser): string {
+  if (entry.path !== '/MyApprovalPaths') {
+    return entry.title;
+  }
+  if (user.roleId === Role.PROVISIONER) {
+    return messages.provisionerRoleDetails;
+  }
+  if (user.roleId === Role.MASTERAPPROVER && user.showApprover) {
+    return messages.approverProvisionerRoleDetails;
+  }
+  return messages.approverRoleDetails;
+}
 
 export interface MenuItem {
   label: string;

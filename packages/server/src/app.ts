@@ -6,6 +6,7 @@ import Fastify, {
   type FastifyPluginAsync,
   type FastifyPluginCallback,
   type FastifyPluginOptions,
+  type FastifyReply,
   type FastifyServerOptions,
 } from 'fastify';
 import helmet from '@fastify/helmet';
@@ -116,6 +117,8 @@ export async function buildApp({ config, db, logger = false }: AppDeps): Promise
         frameSrc: ["'self'", 'https:'],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
+        // TLS is the load balancer's job; upgrading here breaks a plain-http internal host.
+        upgradeInsecureRequests: null,
       },
     },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
@@ -148,11 +151,12 @@ export async function buildApp({ config, db, logger = false }: AppDeps): Promise
   }
 
   const indexFile = path.join(config.webDistDir, 'index.html');
-  const indexHtml = fs.existsSync(indexFile) ? fs.readFileSync(indexFile) : null;
-  if (indexHtml) {
+  const hasWeb = fs.existsSync(indexFile);
+  if (hasWeb) {
     await app.register(publicPlugin(fastifyStatic), {
       root: config.webDistDir,
-      wildcard: false,
+      // Resolve files per request, so a rebuilt SPA is served without a restart.
+      wildcard: true,
       index: false,
       maxAge: '1h',
       setHeaders: (res, file) => {
@@ -163,11 +167,17 @@ export async function buildApp({ config, db, logger = false }: AppDeps): Promise
       },
     });
   }
+  const sendIndex = (reply: FastifyReply) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(fs.createReadStream(indexFile));
+  if (hasWeb) {
+    app.get('/', { config: { access: publicAccess }, schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+  }
   app.setNotFoundHandler((request, reply) => {
-    const isApi = /^\/(api|oidc|scim|metrics)(\/|$)/.test(request.url);
-    if (!isApi && indexHtml && (request.method === 'GET' || request.method === 'HEAD')) {
+    // API-like paths and missing build files get a real 404, not the SPA.
+    const isApi = /^\/(api|oidc|scim|metrics|assets)(\/|$)/.test(request.url);
+    if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       // Client-side routes: the SPA decides what to show (including its own not-found page).
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+      return sendIndex(reply);
     }
     return reply.code(404).send(failure('Not found'));
   });

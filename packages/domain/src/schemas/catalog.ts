@@ -85,6 +85,13 @@ export const platformAgency = z.object({
   isDeleted: z.boolean(),
 });
 export const agencyClient = z.object({ id: z.number().int(), client: z.string() });
+/** A platform with the agencies that offer it (the What's Included? page). */
+export const agencyPlatform = z.object({
+  platformId: z.number().int(),
+  platform: z.string(),
+  agencies: z.array(z.object({ agencyId: z.number().int(), agency: z.string() })),
+});
+export type AgencyPlatform = z.infer<typeof agencyPlatform>;
 
 export type Region = z.infer<typeof region>;
 export type Market = z.infer<typeof market>;

@@ -1,4 +1,15 @@
 import { z } from 'zod';
+import { Role } from '../roles.ts';
+
+const roleId = z.literal([
+  Role.STANDARD,
+  Role.APPROVER,
+  Role.MASTERAPPROVER,
+  Role.PROVISIONER,
+  Role.ADMIN,
+  Role.AUDITOR,
+  Role.SUPERADMIN,
+]);
 
 export const additionalEmail = z.object({
   email: z.string(),
@@ -9,8 +20,8 @@ export const additionalEmail = z.object({
 /** The logged-in user of spec 1 §3, as ValidateNewUser returns it to the route guard. */
 export const loggedUser = z.object({
   userId: z.number().int(),
-  roleId: z.number().int(),
-  role: z.object({ roleId: z.number().int(), description: z.string() }),
+  roleId,
+  role: z.object({ roleId, description: z.string() }),
   email: z.string(),
   showApprover: z.boolean(),
   userAditionalEmail: z.array(additionalEmail),

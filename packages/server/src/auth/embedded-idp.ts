@@ -8,7 +8,7 @@ import { findDirectoryAccount, findDirectoryAccounts, type DirectoryAccount } fr
 import type { SigningMaterial } from './keys.ts';
 import { kyselyAdapterFactory } from './oidc-adapter.ts';
 import { demoAccounts } from './demo-accounts.ts';
-import { renderSignInPage } from './sign-in-page.ts';
+import { renderLoggedOutPage, renderLogoutPage, renderSignInPage } from './sign-in-page.ts';
 
 export const EMBEDDED_PATH = '/oidc';
 export const RESOURCE_SCOPE = 'uap.access';
@@ -48,7 +48,17 @@ export function createEmbeddedProvider(config: Config, db: Db, keys: SigningMate
     claims: { openid: ['sub'], email: ['email'], profile: ['name'] },
     features: {
       devInteractions: { enabled: false },
-      rpInitiatedLogout: { enabled: true },
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: (ctx, form) => {
+          ctx.type = 'html';
+          ctx.body = renderLogoutPage(form);
+        },
+        postLogoutSuccessSource: (ctx) => {
+          ctx.type = 'html';
+          ctx.body = renderLoggedOutPage();
+        },
+      },
       resourceIndicators: {
         enabled: true,
         defaultResource: () => audience,
@@ -200,7 +210,10 @@ function sendHtml(reply: FastifyReply, html: string) {
   return reply
     .type('text/html; charset=utf-8')
     .header('cache-control', 'no-store')
-    .header('content-security-policy', "default-src 'self'; style-src 'unsafe-inline'; form-action 'self'")
+    .header(
+      'content-security-policy',
+      "default-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+    )
     .send(html);
 }
 

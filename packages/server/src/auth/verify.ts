@@ -59,7 +59,7 @@ export function createVerifier(config: Config, keys: SigningMaterial | null): Ve
 }
 
 function identityOf(payload: JWTPayload): Identity {
-  const claim = (name: string) => (typeof payload[name] === 'string' ? (payload[name]) : null);
+  const claim = (name: string) => (typeof payload[name] === 'string' ? payload[name] : null);
   // Entra ID puts the address in preferred_username or upn when the email claim is absent.
   const email = claim('email') ?? claim('preferred_username') ?? claim('upn');
   if (!email || !payload.sub) {

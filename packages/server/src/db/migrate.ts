@@ -26,7 +26,7 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
   const migrator = new Migrator({ db: db.kysely, provider: provider(db) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
-    throw error instanceof Error ? error : new Error(String(error));
+    throw error instanceof Error ? error : new Error(`Migration failed: ${JSON.stringify(error)}`);
   }
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

@@ -1,16 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { agencyClient } from '@uap/domain';
+import { agencyClient, type AgencyPlatform } from '@uap/domain';
 import { apiRequest } from './client.ts';
-
-/**
- * One platform of the What's Included? page with its agencies.
- * Not yet in packages/domain: move it there as a zod schema next to agencyClient.
- */
-export interface AgencyPlatform {
-  platformId: number;
-  platform: string;
-  agencies: { agencyId: number; agency: string }[];
-}
 
 const agencyClientList = agencyClient.array();
 
@@ -28,7 +18,10 @@ export function useAgencyClientsQuery(platformId: number, agencyId: number) {
   return useQuery({
     queryKey: ['Catalogs', 'GetAgencyClients', platformId, agencyId],
     queryFn: ({ signal }) =>
-      apiRequest(`/api/Catalogs/GetAgencyClients/${platformId}/${agencyId}`, { schema: agencyClientList, signal }),
+      apiRequest(`/api/Catalogs/GetAgencyClients/${platformId}/${agencyId}`, {
+        schema: agencyClientList,
+        signal,
+      }),
     staleTime: 5 * 60_000,
   });
 }

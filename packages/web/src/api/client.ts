@@ -47,7 +47,9 @@ function isEnvelope(value: unknown): value is Envelope<unknown> {
     return false;
   }
   const candidate = value as Record<string, unknown>;
-  return typeof candidate.succeeded === 'boolean' && typeof candidate.message === 'string' && 'data' in candidate;
+  return (
+    typeof candidate.succeeded === 'boolean' && typeof candidate.message === 'string' && 'data' in candidate
+  );
 }
 
 async function readEnvelope(response: Response): Promise<Envelope<unknown> | null> {
@@ -98,7 +100,10 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T> = {
   }
   const envelope = await readEnvelope(response);
   if (!envelope) {
-    throw new ApiError(response.status, response.status === 401 ? messages.unauthorized : messages.serverError);
+    throw new ApiError(
+      response.status,
+      response.status === 401 ? messages.unauthorized : messages.serverError,
+    );
   }
   if (!response.ok || !envelope.succeeded) {
     throw new ApiError(response.status, envelope.message || messages.serverError);

@@ -9,7 +9,8 @@ import { apiRequest } from './client.ts';
 export function useLoggedUserQuery() {
   return useQuery({
     queryKey: ['User', 'ValidateNewUser'],
-    queryFn: ({ signal }) => apiRequest('/api/User/ValidateNewUser', { method: 'POST', schema: loggedUser, signal }),
+    queryFn: ({ signal }) =>
+      apiRequest('/api/User/ValidateNewUser', { method: 'POST', schema: loggedUser, signal }),
     staleTime: Infinity,
     meta: { errorDialog: false },
   });

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
 import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
 import { messages } from '@uap/domain';
 import { useAuth } from 'react-oidc-context';
 import { ApiError } from '../api/client.ts';
@@ -9,10 +10,12 @@ import { PageSpinner } from '../components/PageSpinner.tsx';
 import { signinState } from './auth.ts';
 import { CurrentUserContext, toCurrentUser } from './current-user.ts';
 import { Shell } from './shell/Shell.tsx';
+import { useLogout } from './shell/use-logout.ts';
 
 /** Validates the signed-in user (POST ValidateNewUser, once) and then shows the shell. */
 function ValidatedUser() {
   const { data: user, error, refetch, isFetching } = useLoggedUserQuery();
+  const handleLogout = useLogout();
   const current = useMemo(() => (user ? toCurrentUser(user) : null), [user]);
   if (current) {
     return (
@@ -31,9 +34,15 @@ function ValidatedUser() {
         title={messages.errorTitle}
         message={error.message}
         action={
-          <Button variant="contained" onClick={handleRetry} disabled={isFetching}>
-            Try again
-          </Button>
+          // Logout lets someone who signed in with the wrong account (e.g. a guest) switch.
+          <Stack direction="row" spacing={1}>
+            <Button variant="contained" onClick={handleRetry} disabled={isFetching}>
+              Try again
+            </Button>
+            <Button variant="outlined" onClick={handleLogout}>
+              Logout
+            </Button>
+          </Stack>
         }
       />
     );

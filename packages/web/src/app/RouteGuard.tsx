@@ -1,8 +1,7 @@
-import { messages, type RouteEntry } from '@uap/domain';
+import { messages, routeTitle, type RouteEntry } from '@uap/domain';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { useCurrentUser } from './current-user.ts';
 import { pageFor } from './pages.ts';
-import { routeTitle } from './route-title.ts';
 import { useDocumentTitle } from './use-document-title.ts';
 
 /** Shows a route's screen when the user's role reaches its minimum level, else 'Forbidden!'. */

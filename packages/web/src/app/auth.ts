@@ -21,7 +21,8 @@ export function signinState(): SigninState {
 export function returnToOf(state: unknown): string {
   if (typeof state === 'object' && state !== null && 'returnTo' in state) {
     const { returnTo } = state;
-    const isLocalPath = typeof returnTo === 'string' && returnTo.startsWith('/') && !returnTo.startsWith('//');
+    const isLocalPath =
+      typeof returnTo === 'string' && returnTo.startsWith('/') && !returnTo.startsWith('//');
     if (isLocalPath && !returnTo.startsWith(signinCallbackPath)) {
       return returnTo;
     }

@@ -15,7 +15,9 @@ const builtPages: Partial<Record<string, ComponentType>> = {
   '/AgencyClients': lazy(() =>
     import('../pages/AgencyClients/AgencyClientsPage.tsx').then((m) => ({ default: m.AgencyClientsPage })),
   ),
-  '/Contact': lazy(() => import('../pages/Contact/ContactPage.tsx').then((m) => ({ default: m.ContactPage }))),
+  '/Contact': lazy(() =>
+    import('../pages/Contact/ContactPage.tsx').then((m) => ({ default: m.ContactPage })),
+  ),
   '/NewsLetter': lazy(() =>
     import('../pages/NewsLetter/NewsLetterPage.tsx').then((m) => ({ default: m.NewsLetterPage })),
   ),

@@ -10,7 +10,15 @@ interface PageSpinnerProps {
 /** A centred progress spinner while a screen or its data loads. */
 export function PageSpinner({ label = 'Loading', isFullPage = false }: PageSpinnerProps) {
   return (
-    <Box sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', py: 6, minHeight: isFullPage ? '100vh' : undefined }}>
+    <Box
+      sx={{
+        display: 'flex',
+        justifyContent: 'center',
+        alignItems: 'center',
+        py: 6,
+        minHeight: isFullPage ? '100vh' : undefined,
+      }}
+    >
       <CircularProgress aria-label={label} />
     </Box>
   );

@@ -17,7 +17,10 @@ function table<T extends string>(
   idColumn: string,
   columns: (b: CreateTableBuilder<T, never>) => CreateTableBuilder<T, never>,
 ) {
-  return masterDataColumns(columns(withId(db.schema.createTable(name), idColumn, dialect)), dialect).execute();
+  return masterDataColumns(
+    columns(withId(db.schema.createTable(name), idColumn, dialect)),
+    dialect,
+  ).execute();
 }
 
 const tables = [
@@ -73,7 +76,9 @@ export const m0001: Migration = {
     );
     await db.schema.createIndex('idx_agencies_market_id').on('agencies').column('market_id').execute();
 
-    await table(ctx, 'practices', 'practice_id', (b) => b.addColumn('description', 'text', (c) => c.notNull()));
+    await table(ctx, 'practices', 'practice_id', (b) =>
+      b.addColumn('description', 'text', (c) => c.notNull()),
+    );
 
     await table(ctx, 'agency_practices', 'agency_practice_id', (b) =>
       b
@@ -86,7 +91,11 @@ export const m0001: Migration = {
       .columns(['agency_id', 'practice_id'])
       .unique()
       .execute();
-    await db.schema.createIndex('idx_agency_practices_practice_id').on('agency_practices').column('practice_id').execute();
+    await db.schema
+      .createIndex('idx_agency_practices_practice_id')
+      .on('agency_practices')
+      .column('practice_id')
+      .execute();
 
     await table(ctx, 'platforms', 'platform_id', (b) =>
       b
@@ -115,7 +124,11 @@ export const m0001: Migration = {
       .on('platform_agencies')
       .columns(['agency_id', 'practice_id'])
       .execute();
-    await db.schema.createIndex('idx_platform_agencies_practice_id').on('platform_agencies').column('practice_id').execute();
+    await db.schema
+      .createIndex('idx_platform_agencies_practice_id')
+      .on('platform_agencies')
+      .column('practice_id')
+      .execute();
 
     await table(ctx, 'asset_types', 'asset_id', (b) =>
       b
@@ -125,7 +138,11 @@ export const m0001: Migration = {
         .$call((t) => flag(t, 'is_system_record'))
         .addColumn('sort_order', 'integer', (c) => c.notNull().defaultTo(0)),
     );
-    await db.schema.createIndex('idx_asset_types_platform_id').on('asset_types').column('platform_id').execute();
+    await db.schema
+      .createIndex('idx_asset_types_platform_id')
+      .on('asset_types')
+      .column('platform_id')
+      .execute();
 
     await table(ctx, 'platform_user_types', 'platform_user_type_id', (b) =>
       b
@@ -140,7 +157,11 @@ export const m0001: Migration = {
       .on('platform_user_types')
       .column('platform_id')
       .execute();
-    await db.schema.createIndex('idx_platform_user_types_asset_id').on('platform_user_types').column('asset_id').execute();
+    await db.schema
+      .createIndex('idx_platform_user_types_asset_id')
+      .on('platform_user_types')
+      .column('asset_id')
+      .execute();
 
     await table(ctx, 'platform_ownerships', 'platform_ownership_id', (b) =>
       b.addColumn('description', 'text', (c) => c.notNull()),
@@ -166,7 +187,11 @@ export const m0001: Migration = {
         .addColumn('code', 'text', (c) => c.notNull())
         .$call((t) => flag(t, 'is_system_record')),
     );
-    await db.schema.createIndex('idx_client_codes_client_id').on('client_codes').column('client_id').execute();
+    await db.schema
+      .createIndex('idx_client_codes_client_id')
+      .on('client_codes')
+      .column('client_id')
+      .execute();
 
     await table(ctx, 'client_accounts', 'client_account_id', (b) =>
       b
@@ -180,7 +205,11 @@ export const m0001: Migration = {
       .on('client_accounts')
       .columns(['client_id', 'asset_id'])
       .execute();
-    await db.schema.createIndex('idx_client_accounts_asset_id').on('client_accounts').column('asset_id').execute();
+    await db.schema
+      .createIndex('idx_client_accounts_asset_id')
+      .on('client_accounts')
+      .column('asset_id')
+      .execute();
     await db.schema
       .createIndex('idx_client_accounts_asset_reference')
       .on('client_accounts')

@@ -48,8 +48,16 @@ export const m0002: Migration = {
       .addCheckConstraint('ck_users_user_type', sql`user_type in ('Member', 'Guest')`)
       .execute();
     await db.schema.createIndex('uq_users_email').on('users').column('email').unique().execute();
-    await db.schema.createIndex('idx_users_lower_name').on('users').expression(sql`lower(name)`).execute();
-    await db.schema.createIndex('idx_users_lower_last_name').on('users').expression(sql`lower(last_name)`).execute();
+    await db.schema
+      .createIndex('idx_users_lower_name')
+      .on('users')
+      .expression(sql`lower(name)`)
+      .execute();
+    await db.schema
+      .createIndex('idx_users_lower_last_name')
+      .on('users')
+      .expression(sql`lower(last_name)`)
+      .execute();
     await db.schema.createIndex('idx_users_role_id').on('users').column('role_id').execute();
     await db.schema.createIndex('idx_users_directory_id').on('users').column('directory_id').execute();
     await db.schema.createIndex('idx_users_merged_user_id').on('users').column('merged_user_id').execute();
@@ -109,8 +117,16 @@ export const m0002: Migration = {
       .addColumn('unmerged_date', ts)
       .addColumn('unmerged_by', 'integer', (c) => c.references('users.user_id'))
       .execute();
-    await db.schema.createIndex('idx_user_merges_parent_user_id').on('user_merges').column('parent_user_id').execute();
-    await db.schema.createIndex('idx_user_merges_child_user_id').on('user_merges').column('child_user_id').execute();
+    await db.schema
+      .createIndex('idx_user_merges_parent_user_id')
+      .on('user_merges')
+      .column('parent_user_id')
+      .execute();
+    await db.schema
+      .createIndex('idx_user_merges_child_user_id')
+      .on('user_merges')
+      .column('child_user_id')
+      .execute();
 
     // The directory is fed from outside (seed, SCIM, CSV), so profiles refer to it by
     // directory_id without a foreign key: a directory refresh must not be blocked by profiles.
@@ -139,7 +155,12 @@ export const m0002: Migration = {
       .addCheckConstraint('ck_directory_users_mail_lowercase', sql`mail = lower(mail)`)
       .addCheckConstraint('ck_directory_users_user_type', sql`user_type in ('Member', 'Guest')`)
       .execute();
-    await db.schema.createIndex('uq_directory_users_mail').on('directory_users').column('mail').unique().execute();
+    await db.schema
+      .createIndex('uq_directory_users_mail')
+      .on('directory_users')
+      .column('mail')
+      .unique()
+      .execute();
     await db.schema
       .createIndex('idx_directory_users_display_name')
       .on('directory_users')
@@ -181,7 +202,12 @@ export const m0002: Migration = {
       .addColumn('updated_date', ts, (c) => c.notNull().defaultTo(now))
       .addColumn('updated_by', 'integer', (c) => c.references('users.user_id'))
       .execute();
-    await db.schema.createIndex('uq_super_admins_user_id').on('super_admins').column('user_id').unique().execute();
+    await db.schema
+      .createIndex('uq_super_admins_user_id')
+      .on('super_admins')
+      .column('user_id')
+      .unique()
+      .execute();
   },
 
   async down({ db }) {

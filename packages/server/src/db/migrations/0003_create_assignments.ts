@@ -36,7 +36,13 @@ export const m0003: Migration = {
       .on('approver_assignments')
       .columns(['agency_id', 'practice_id', 'platform_id'])
       .execute();
-    for (const column of ['user_id', 'secondary_approver_id', 'provisioner_id', 'provisioner_backup_id', 'client_id']) {
+    for (const column of [
+      'user_id',
+      'secondary_approver_id',
+      'provisioner_id',
+      'provisioner_backup_id',
+      'client_id',
+    ]) {
       await db.schema
         .createIndex(`idx_approver_assignments_${column}`)
         .on('approver_assignments')
@@ -66,7 +72,11 @@ export const m0003: Migration = {
       .on('master_approvers')
       .columns(['agency_id', 'practice_id'])
       .execute();
-    await db.schema.createIndex('idx_master_approvers_user_id').on('master_approvers').column('user_id').execute();
+    await db.schema
+      .createIndex('idx_master_approvers_user_id')
+      .on('master_approvers')
+      .column('user_id')
+      .execute();
 
     await withId(db.schema.createTable('assignment_status_reports'), 'id', dialect)
       .addColumn('user_id', 'integer', (c) => c.notNull().references('users.user_id'))

@@ -2,7 +2,14 @@ import { sql } from 'kysely';
 import { requestStatusNames, requestTypeNames, type RequestStatusId, type RequestTypeId } from '@uap/domain';
 import { flag, nowDefault, types, withId, type Migration } from './helpers.ts';
 
-const tables = ['leaver_comments', 'provisioner_comments', 'request_history', 'requests', 'request_statuses', 'request_types'];
+const tables = [
+  'leaver_comments',
+  'provisioner_comments',
+  'request_history',
+  'requests',
+  'request_statuses',
+  'request_types',
+];
 
 /** Indexes that serve the request screens (filter + sort + page) and the routing joins. */
 const requestIndexes: Record<string, string[]> = {
@@ -12,7 +19,12 @@ const requestIndexes: Record<string, string[]> = {
   idx_requests_record_id: ['record_id'],
   idx_requests_created_date: ['created_date'],
   idx_requests_region_id_market_id: ['region_id', 'market_id'],
-  idx_requests_agency_id_practice_id_platform_id_status_id: ['agency_id', 'practice_id', 'platform_id', 'status_id'],
+  idx_requests_agency_id_practice_id_platform_id_status_id: [
+    'agency_id',
+    'practice_id',
+    'platform_id',
+    'status_id',
+  ],
   idx_requests_practice_id: ['practice_id'],
   idx_requests_platform_id: ['platform_id'],
   idx_requests_client_id: ['client_id'],
@@ -83,7 +95,9 @@ export const m0004: Migration = {
       .addColumn('client_code_id', 'integer', (c) => c.references('client_codes.client_code_id'))
       .addColumn('asset_id', 'integer', (c) => c.references('asset_types.asset_id'))
       .addColumn('client_account_id', 'integer', (c) => c.references('client_accounts.client_account_id'))
-      .addColumn('platform_user_type_id', 'integer', (c) => c.references('platform_user_types.platform_user_type_id'))
+      .addColumn('platform_user_type_id', 'integer', (c) =>
+        c.references('platform_user_types.platform_user_type_id'),
+      )
       .addColumn('platform_ownership_id', 'integer', (c) =>
         c.references('platform_ownerships.platform_ownership_id'),
       )
@@ -131,7 +145,7 @@ export const m0004: Migration = {
       .on('requests')
       .column('record_id')
       .unique()
-      .where(sql`status_id in (1, 2) and request_type_id <> 1 and record_id is not null`)
+      .where(sql<boolean>`status_id in (1, 2) and request_type_id <> 1 and record_id is not null`)
       .execute();
 
     await withId(db.schema.createTable('request_history'), 'id', dialect)
@@ -153,8 +167,16 @@ export const m0004: Migration = {
       .on('request_history')
       .columns(['request_id', 'created_date'])
       .execute();
-    await db.schema.createIndex('idx_request_history_created_date').on('request_history').column('created_date').execute();
-    await db.schema.createIndex('idx_request_history_created_by').on('request_history').column('created_by').execute();
+    await db.schema
+      .createIndex('idx_request_history_created_date')
+      .on('request_history')
+      .column('created_date')
+      .execute();
+    await db.schema
+      .createIndex('idx_request_history_created_by')
+      .on('request_history')
+      .column('created_by')
+      .execute();
 
     for (const name of ['provisioner_comments', 'leaver_comments']) {
       await withId(db.schema.createTable(name), 'id', dialect)

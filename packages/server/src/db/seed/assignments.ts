@@ -44,7 +44,13 @@ export class Routing {
     }
   }
 
-  static pathKey(p: { regionId: number; marketId: number; agencyId: number; practiceId: number; platformId: number }) {
+  static pathKey(p: {
+    regionId: number;
+    marketId: number;
+    agencyId: number;
+    practiceId: number;
+    platformId: number;
+  }) {
     return `${p.regionId}:${p.marketId}:${p.agencyId}:${p.practiceId}:${p.platformId}`;
   }
 
@@ -60,14 +66,18 @@ export class Routing {
   }
 
   private adminsFor(path: CatalogPath): number[] {
-    const scoped = this.admins.filter((a) => a.regionId === path.regionId && a.marketId === path.marketId).map((a) => a.userId);
+    const scoped = this.admins
+      .filter((a) => a.regionId === path.regionId && a.marketId === path.marketId)
+      .map((a) => a.userId);
     return [...scoped, ...this.admins.filter((a) => a.regionId == null).map((a) => a.userId)];
   }
 
   /** Who may approve the line, separation of duties applied; admins as the last resort. */
   approvers(path: CatalogPath, clientId: number | null, exclude: number[]): number[] {
     const ok = (id: number | null): id is number => id != null && !exclude.includes(id);
-    const fromAssignments = this.covering(path, clientId).flatMap((a) => [a.userId, a.secondaryApproverId]).filter(ok);
+    const fromAssignments = this.covering(path, clientId)
+      .flatMap((a) => [a.userId, a.secondaryApproverId])
+      .filter(ok);
     if (fromAssignments.length > 0) {
       return fromAssignments;
     }
@@ -78,7 +88,9 @@ export class Routing {
   /** Who may provision the line; admins when no assignment names a provisioner. */
   provisioners(path: CatalogPath, clientId: number | null, exclude: number[]): number[] {
     const ok = (id: number | null): id is number => id != null && !exclude.includes(id);
-    const fromAssignments = this.covering(path, clientId).flatMap((a) => [a.provisionerId, a.provisionerBackupId]).filter(ok);
+    const fromAssignments = this.covering(path, clientId)
+      .flatMap((a) => [a.provisionerId, a.provisionerBackupId])
+      .filter(ok);
     return fromAssignments.length > 0 ? fromAssignments : this.adminsFor(path).filter(ok);
   }
 }
@@ -92,13 +104,21 @@ const SOCIAL = 2;
 const PROGRAMMATIC = 3;
 const ADOPS = 4;
 const DATA = 5;
+const COMMERCE = 6;
+const COPPERLEAF = 4;
 
 /**
  * Approver assignments and master approvers over most paths. Alex approves Northwind
  * Search/Social (primary) and Blue Harbor Search (secondary); Pat provisions every
- * assignment that names Alex. Sakura Data/Programmatic and Atelier AdOps have no approval path.
+ * assignment that names Alex. Sakura Data/Programmatic, Atelier AdOps and Copperleaf Commerce have no approval path.
  */
-export async function insertDemoAssignments(db: Kysely<Database>, rng: Rng, nowMs: number, catalog: Catalog, people: People): Promise<Routing> {
+export async function insertDemoAssignments(
+  db: Kysely<Database>,
+  rng: Rng,
+  nowMs: number,
+  catalog: Catalog,
+  people: People,
+): Promise<Routing> {
   const person = (email: string): Person => {
     const p = people.byEmail.get(email);
     if (!p) {
@@ -121,20 +141,39 @@ export async function insertDemoAssignments(db: Kysely<Database>, rng: Rng, nowM
     return row;
   };
   const uncovered = (p: CatalogPath) =>
-    (p.agencyId === SAKURA && (p.practiceId === DATA || p.practiceId === PROGRAMMATIC)) || (p.agencyId === ATELIER && p.practiceId === ADOPS);
+    (p.agencyId === SAKURA && (p.practiceId === DATA || p.practiceId === PROGRAMMATIC)) ||
+    (p.agencyId === ATELIER && p.practiceId === ADOPS) ||
+    (p.agencyId === COPPERLEAF && p.practiceId === COMMERCE);
 
   for (const path of catalog.paths) {
     if (uncovered(path)) {
       continue;
     }
-    const alexPrimary = path.agencyId === NORTHWIND && (path.practiceId === SEARCH || path.practiceId === SOCIAL);
+    const alexPrimary =
+      path.agencyId === NORTHWIND && (path.practiceId === SEARCH || path.practiceId === SOCIAL);
     const alexSecondary = path.agencyId === BLUE_HARBOR && path.practiceId === SEARCH;
     if (alexPrimary) {
-      add({ userId: alex.userId, secondaryApproverId: rng.chance(0.5) ? rng.pick(otherApprovers).userId : null, provisionerId: pat.userId, provisionerBackupId: rng.pick(otherProvisioners).userId, path, clientId: null, isDeleted: false });
+      add({
+        userId: alex.userId,
+        secondaryApproverId: rng.chance(0.5) ? rng.pick(otherApprovers).userId : null,
+        provisionerId: pat.userId,
+        provisionerBackupId: rng.pick(otherProvisioners).userId,
+        path,
+        clientId: null,
+        isDeleted: false,
+      });
       continue;
     }
     if (alexSecondary) {
-      add({ userId: rng.pick(otherApprovers).userId, secondaryApproverId: alex.userId, provisionerId: rng.pick(otherProvisioners).userId, provisionerBackupId: pat.userId, path, clientId: null, isDeleted: false });
+      add({
+        userId: rng.pick(otherApprovers).userId,
+        secondaryApproverId: alex.userId,
+        provisionerId: rng.pick(otherProvisioners).userId,
+        provisionerBackupId: pat.userId,
+        path,
+        clientId: null,
+        isDeleted: false,
+      });
       continue;
     }
     // A few more paths stay without an assignment (master approvers may still cover them).
@@ -155,19 +194,51 @@ export async function insertDemoAssignments(db: Kysely<Database>, rng: Rng, nowM
     });
   }
   // Client-specific assignments win over the path's client-less one for that client.
-  const clientPaths = catalog.paths.filter((p) => p.agencyId > BLUE_HARBOR && !uncovered(p) && (catalog.clients.get(`${p.platformId}:${p.agencyId}`)?.length ?? 0) > 0);
+  const clientPaths = catalog.paths.filter(
+    (p) =>
+      p.agencyId > BLUE_HARBOR &&
+      !uncovered(p) &&
+      (catalog.clients.get(`${p.platformId}:${p.agencyId}`)?.length ?? 0) > 0,
+  );
   for (const path of rng.sample(clientPaths, 8)) {
     const client = rng.pick(catalog.clients.get(`${path.platformId}:${path.agencyId}`) ?? []);
     const [primary, provisioner] = [rng.pick(otherApprovers), rng.pick(otherProvisioners)];
-    add({ userId: primary.userId, secondaryApproverId: null, provisionerId: provisioner.userId, provisionerBackupId: null, path, clientId: client.clientId, isDeleted: false });
+    add({
+      userId: primary.userId,
+      secondaryApproverId: null,
+      provisionerId: provisioner.userId,
+      provisionerBackupId: null,
+      path,
+      clientId: client.clientId,
+      isDeleted: false,
+    });
   }
   // Deactivated assignments, one of them Alex's on a path that otherwise has no approval path.
   const atelierAdOps = catalog.paths.find((p) => p.agencyId === ATELIER && p.practiceId === ADOPS);
   if (atelierAdOps) {
-    add({ userId: alex.userId, secondaryApproverId: null, provisionerId: pat.userId, provisionerBackupId: null, path: atelierAdOps, clientId: null, isDeleted: true });
+    add({
+      userId: alex.userId,
+      secondaryApproverId: null,
+      provisionerId: pat.userId,
+      provisionerBackupId: null,
+      path: atelierAdOps,
+      clientId: null,
+      isDeleted: true,
+    });
   }
-  for (const path of rng.sample(catalog.paths.filter((p) => p.agencyId > BLUE_HARBOR && !uncovered(p)), 4)) {
-    add({ userId: rng.pick(otherApprovers).userId, secondaryApproverId: null, provisionerId: rng.pick(otherProvisioners).userId, provisionerBackupId: null, path, clientId: null, isDeleted: true });
+  for (const path of rng.sample(
+    catalog.paths.filter((p) => p.agencyId > BLUE_HARBOR && !uncovered(p)),
+    4,
+  )) {
+    add({
+      userId: rng.pick(otherApprovers).userId,
+      secondaryApproverId: null,
+      provisionerId: rng.pick(otherProvisioners).userId,
+      provisionerBackupId: null,
+      path,
+      clientId: null,
+      isDeleted: true,
+    });
   }
 
   await insertRows(
@@ -203,7 +274,18 @@ export async function insertDemoAssignments(db: Kysely<Database>, rng: Rng, nowM
   if (miaPath) {
     masters.push({ userId: mia.userId, ...miaPath, isDeleted: false });
   }
-  const pairs: [number, number][] = [[3, SEARCH], [3, PROGRAMMATIC], [6, SEARCH], [6, SOCIAL], [10, SEARCH], [10, SOCIAL], [10, PROGRAMMATIC], [SAKURA, SEARCH], [7, DATA], [5, SOCIAL]];
+  const pairs: [number, number][] = [
+    [3, SEARCH],
+    [3, PROGRAMMATIC],
+    [6, SEARCH],
+    [6, SOCIAL],
+    [10, SEARCH],
+    [10, SOCIAL],
+    [10, PROGRAMMATIC],
+    [SAKURA, SEARCH],
+    [7, DATA],
+    [5, SOCIAL],
+  ];
   const otherMasters = people.masterApprovers.filter((p) => p !== mia);
   pairs.forEach(([agencyId, practiceId], i) => {
     const path = agencyPath(agencyId, practiceId);
@@ -237,17 +319,56 @@ export async function insertDemoAssignments(db: Kysely<Database>, rng: Rng, nowM
 
   // Status rows to acknowledge: assignment changes of the last months.
   const reports: Insertable<Database['assignmentStatusReports']>[] = [];
-  const changes = ['Assigned as approver', 'Removed as approver', 'Assigned as provisioner', 'Reassigned to a new path', 'Directory account disabled'];
-  for (const a of rng.sample(assignments.filter((x) => !x.isDeleted), 10)) {
+  const changes = [
+    'Assigned as approver',
+    'Removed as approver',
+    'Assigned as provisioner',
+    'Reassigned to a new path',
+    'Directory account disabled',
+  ];
+  for (const a of rng.sample(
+    assignments.filter((x) => !x.isDeleted),
+    10,
+  )) {
     const role = rng.pick(['Approver', 'Secondary Approver', 'Provisioner', 'Provisioner Backup'] as const);
-    const userId = role === 'Approver' ? a.userId : role === 'Secondary Approver' ? (a.secondaryApproverId ?? a.userId) : role === 'Provisioner' ? (a.provisionerId ?? a.userId) : (a.provisionerBackupId ?? a.userId);
-    reports.push({ userId, role, changeDescription: rng.pick(changes), approverId: a.approverId, masterApproverId: null, operationDate: new Date(nowMs - rng.int(1, 90) * DAY).toISOString(), isDeleted: rng.chance(0.3) ? 1 : 0 });
+    const userId =
+      role === 'Approver'
+        ? a.userId
+        : role === 'Secondary Approver'
+          ? (a.secondaryApproverId ?? a.userId)
+          : role === 'Provisioner'
+            ? (a.provisionerId ?? a.userId)
+            : (a.provisionerBackupId ?? a.userId);
+    reports.push({
+      userId,
+      role,
+      changeDescription: rng.pick(changes),
+      approverId: a.approverId,
+      masterApproverId: null,
+      operationDate: new Date(nowMs - rng.int(1, 90) * DAY).toISOString(),
+      isDeleted: rng.chance(0.3) ? 1 : 0,
+    });
   }
-  reports.push({ userId: mia.userId, role: 'Master Approver', changeDescription: 'Assigned as master approver', approverId: null, masterApproverId: 1, operationDate: new Date(nowMs - 30 * DAY).toISOString(), isDeleted: 0 });
+  reports.push({
+    userId: mia.userId,
+    role: 'Master Approver',
+    changeDescription: 'Assigned as master approver',
+    approverId: null,
+    masterApproverId: 1,
+    operationDate: new Date(nowMs - 30 * DAY).toISOString(),
+    isDeleted: 0,
+  });
   await insertRows(db, 'assignmentStatusReports', reports);
 
-  const adminRows = await db.selectFrom('adminRegions').select(['userId', 'regionId', 'marketId']).where('isDeleted', '=', 0).execute();
-  const admins = [...adminRows, ...people.superAdmins.map((s) => ({ userId: s.userId, regionId: null, marketId: null }))];
+  const adminRows = await db
+    .selectFrom('adminRegions')
+    .select(['userId', 'regionId', 'marketId'])
+    .where('isDeleted', '=', 0)
+    .execute();
+  const admins = [
+    ...adminRows,
+    ...people.superAdmins.map((s) => ({ userId: s.userId, regionId: null, marketId: null })),
+  ];
   return new Routing(
     assignments,
     masters.filter((m) => !m.isDeleted),

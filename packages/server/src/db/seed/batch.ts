@@ -9,7 +9,7 @@ const MAX_PARAMETERS = 30_000;
  * Inserts rows in multi-row statements sized under the parameter limit. Every row must have
  * the same keys: SQLite would otherwise bind NULL where PostgreSQL fills a default.
  */
-export async function insertRows<T extends keyof Database & string>(
+export async function insertRows<T extends keyof Database>(
   db: Kysely<Database>,
   table: T,
   rows: readonly Insertable<Database[T]>[],
@@ -26,10 +26,9 @@ export async function insertRows<T extends keyof Database & string>(
   }
   const size = Math.max(1, Math.floor(MAX_PARAMETERS / keys.length));
   for (let start = 0; start < rows.length; start += size) {
-    // The generic table parameter defeats Kysely's per-table insert typing; rows are typed above.
     await db
       .insertInto(table)
-      .values(rows.slice(start, start + size) as never)
+      .values(rows.slice(start, start + size))
       .execute();
   }
 }
@@ -73,9 +72,9 @@ export async function resetIdentities(db: Kysely<Database>, dialect: Dialect): P
 
 /** The largest id of a table (0 when empty), to allocate explicit ids after it. */
 export async function maxId(db: Kysely<Database>, table: string, column: string): Promise<number> {
-  const result = await sql<{ maxId: number | null }>`select max(${sql.raw(column)}) as max_id from ${sql.raw(table)}`.execute(
-    db,
-  );
+  const result = await sql<{
+    maxId: number | null;
+  }>`select max(${sql.raw(column)}) as max_id from ${sql.raw(table)}`.execute(db);
   return Number(result.rows[0]?.maxId ?? 0);
 }
 

@@ -96,12 +96,24 @@ export async function insertDemoCatalog(db: Kysely<Database>, rng: Rng, createdI
   await insertRows(
     db,
     'markets',
-    data.markets.map((m, i) => ({ marketId: i + 1, regionId: m.region, description: m.description, code: m.code, ...dates })),
+    data.markets.map((m, i) => ({
+      marketId: i + 1,
+      regionId: m.region,
+      description: m.description,
+      code: m.code,
+      ...dates,
+    })),
   );
   await insertRows(
     db,
     'agencies',
-    data.agencies.map((a, i) => ({ agencyId: i + 1, marketId: a.market, description: a.description, logoKey: a.logoKey, ...dates })),
+    data.agencies.map((a, i) => ({
+      agencyId: i + 1,
+      marketId: a.market,
+      description: a.description,
+      logoKey: a.logoKey,
+      ...dates,
+    })),
   );
   await insertRows(
     db,
@@ -110,7 +122,9 @@ export async function insertDemoCatalog(db: Kysely<Database>, rng: Rng, createdI
   );
   const practiceId = (name: data.PracticeName) => data.practices.indexOf(name) + 1;
 
-  const agencyPractices = data.agencies.flatMap((a, i) => a.practices.map((p) => ({ agencyId: i + 1, practiceId: practiceId(p) })));
+  const agencyPractices = data.agencies.flatMap((a, i) =>
+    a.practices.map((p) => ({ agencyId: i + 1, practiceId: practiceId(p) })),
+  );
   await insertRows(
     db,
     'agencyPractices',
@@ -156,7 +170,15 @@ export async function insertDemoCatalog(db: Kysely<Database>, rng: Rng, createdI
   const assetFormats = new Map<number, data.ReferenceFormat>();
   data.platforms.forEach((platform, p) => {
     platform.businessAccess?.userTypes.forEach(([description, basicName], order) => {
-      userTypeRows.push({ platformUserTypeId: userTypeRows.length + 1, platformId: p + 1, assetId: null, description, basicName, sortOrder: order, ...dates });
+      userTypeRows.push({
+        platformUserTypeId: userTypeRows.length + 1,
+        platformId: p + 1,
+        assetId: null,
+        description,
+        basicName,
+        sortOrder: order,
+        ...dates,
+      });
     });
     platform.assets.forEach((asset, order) => {
       const assetId = assetRows.length + 1;
@@ -171,7 +193,15 @@ export async function insertDemoCatalog(db: Kysely<Database>, rng: Rng, createdI
         ...dates,
       });
       asset.userTypes.forEach(([description, basicName], typeOrder) => {
-        userTypeRows.push({ platformUserTypeId: userTypeRows.length + 1, platformId: p + 1, assetId, description, basicName, sortOrder: typeOrder, ...dates });
+        userTypeRows.push({
+          platformUserTypeId: userTypeRows.length + 1,
+          platformId: p + 1,
+          assetId,
+          description,
+          basicName,
+          sortOrder: typeOrder,
+          ...dates,
+        });
       });
     });
   });
@@ -195,12 +225,19 @@ export async function insertDemoCatalog(db: Kysely<Database>, rng: Rng, createdI
       continue;
     }
     const core = platform.description === 'Google Ads' || platform.description === 'Meta';
-    const count = core ? (agencyId <= 2 ? 3 : 1) : rng.chance(0.4) ? 1 : 0;
+    const count = core ? (agencyId <= 2 ? 3 : 1) : agencyId <= 2 || rng.chance(0.12) ? 1 : 0;
     const marketCode = data.markets[agency.market - 1]?.code ?? 'US';
     for (const [description, short, prefix] of rng.sample(data.brands, count)) {
       const clientId = clientRows.length + 1;
       clientRows.push({ clientId, platformId, agencyId, description, ...dates });
-      const codes = rng.weighted([[1, 30], [2, 30], [3, 20], [4, 10], [5, 5], [6, 5]] as const);
+      const codes = rng.weighted([
+        [1, 30],
+        [2, 30],
+        [3, 20],
+        [4, 10],
+        [5, 5],
+        [6, 5],
+      ] as const);
       for (let c = 1; c <= codes; c++) {
         codeRows.push({
           clientCodeId: codeRows.length + 1,
@@ -241,18 +278,49 @@ export async function loadCatalog(db: Kysely<Database>): Promise<Catalog> {
     .selectFrom('platformAgencies as pa')
     .innerJoin('agencies as a', 'a.agencyId', 'pa.agencyId')
     .innerJoin('markets as m', 'm.marketId', 'a.marketId')
-    .select(['pa.platformAgencyId', 'm.regionId', 'm.marketId', 'm.code as marketCode', 'pa.agencyId', 'pa.practiceId', 'pa.platformId'])
+    .select([
+      'pa.platformAgencyId',
+      'm.regionId',
+      'm.marketId',
+      'm.code as marketCode',
+      'pa.agencyId',
+      'pa.practiceId',
+      'pa.platformId',
+    ])
     .where('pa.isDeleted', '=', 0)
     .orderBy('pa.platformAgencyId')
     .execute();
 
   const platforms = new Map<number, CatalogPlatform>();
-  for (const p of await db.selectFrom('platforms').select(['platformId', 'description', 'businessAccess']).where('isDeleted', '=', 0).orderBy('platformId').execute()) {
-    platforms.set(p.platformId, { platformId: p.platformId, description: p.description, businessAccess: p.businessAccess === 1, assets: [], platformUserTypes: [] });
+  for (const p of await db
+    .selectFrom('platforms')
+    .select(['platformId', 'description', 'businessAccess'])
+    .where('isDeleted', '=', 0)
+    .orderBy('platformId')
+    .execute()) {
+    platforms.set(p.platformId, {
+      platformId: p.platformId,
+      description: p.description,
+      businessAccess: p.businessAccess === 1,
+      assets: [],
+      platformUserTypes: [],
+    });
   }
   const assets = new Map<number, CatalogAsset>();
-  for (const a of await db.selectFrom('assetTypes').select(['assetId', 'platformId', 'description', 'isSystemRecord']).where('isDeleted', '=', 0).orderBy('sortOrder').orderBy('assetId').execute()) {
-    const asset = { assetId: a.assetId, platformId: a.platformId, description: a.description, isSystemRecord: a.isSystemRecord === 1, userTypes: [] };
+  for (const a of await db
+    .selectFrom('assetTypes')
+    .select(['assetId', 'platformId', 'description', 'isSystemRecord'])
+    .where('isDeleted', '=', 0)
+    .orderBy('sortOrder')
+    .orderBy('assetId')
+    .execute()) {
+    const asset = {
+      assetId: a.assetId,
+      platformId: a.platformId,
+      description: a.description,
+      isSystemRecord: a.isSystemRecord === 1,
+      userTypes: [],
+    };
     assets.set(a.assetId, asset);
     platforms.get(a.platformId)?.assets.push(asset);
   }
@@ -263,7 +331,11 @@ export async function loadCatalog(db: Kysely<Database>): Promise<Catalog> {
     .orderBy('sortOrder')
     .orderBy('platformUserTypeId')
     .execute()) {
-    const type = { platformUserTypeId: t.platformUserTypeId, description: t.description, basicName: t.basicName };
+    const type = {
+      platformUserTypeId: t.platformUserTypeId,
+      description: t.description,
+      basicName: t.basicName,
+    };
     if (t.assetId == null) {
       platforms.get(t.platformId)?.platformUserTypes.push(type);
     } else {
@@ -273,13 +345,23 @@ export async function loadCatalog(db: Kysely<Database>): Promise<Catalog> {
 
   const clientsById = new Map<number, CatalogClient>();
   const clients = new Map<string, CatalogClient[]>();
-  for (const c of await db.selectFrom('clients').select(['clientId', 'platformId', 'agencyId', 'description']).where('isDeleted', '=', 0).orderBy('clientId').execute()) {
+  for (const c of await db
+    .selectFrom('clients')
+    .select(['clientId', 'platformId', 'agencyId', 'description'])
+    .where('isDeleted', '=', 0)
+    .orderBy('clientId')
+    .execute()) {
     const client = { ...c, codeIds: [], accounts: new Map<number, number[]>() };
     clientsById.set(c.clientId, client);
     const key = clientKey(c.platformId, c.agencyId);
     clients.set(key, [...(clients.get(key) ?? []), client]);
   }
-  for (const code of await db.selectFrom('clientCodes').select(['clientCodeId', 'clientId']).where('isDeleted', '=', 0).orderBy('clientCodeId').execute()) {
+  for (const code of await db
+    .selectFrom('clientCodes')
+    .select(['clientCodeId', 'clientId'])
+    .where('isDeleted', '=', 0)
+    .orderBy('clientCodeId')
+    .execute()) {
     clientsById.get(code.clientId)?.codeIds.push(code.clientCodeId);
   }
   for (const account of await db
@@ -290,7 +372,10 @@ export async function loadCatalog(db: Kysely<Database>): Promise<Catalog> {
     .execute()) {
     const client = clientsById.get(account.clientId);
     if (client) {
-      client.accounts.set(account.assetId, [...(client.accounts.get(account.assetId) ?? []), account.clientAccountId]);
+      client.accounts.set(account.assetId, [
+        ...(client.accounts.get(account.assetId) ?? []),
+        account.clientAccountId,
+      ]);
     }
   }
 

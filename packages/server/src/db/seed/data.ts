@@ -18,22 +18,88 @@ export const practices = ['Search', 'Social', 'Programmatic', 'AdOps', 'Data', '
 export type PracticeName = (typeof practices)[number];
 
 /** Agencies with their market (1-based index into `markets`) and the practices they run. */
-export const agencies: readonly { description: string; market: number; logoKey: string; practices: PracticeName[] }[] = [
-  { description: 'Northwind Media', market: 1, logoKey: 'northwind', practices: ['Search', 'Social', 'Programmatic', 'AdOps'] },
-  { description: 'Blue Harbor Digital', market: 1, logoKey: 'blue-harbor', practices: ['Search', 'Social', 'Programmatic', 'Commerce'] },
-  { description: 'Essence Partners', market: 1, logoKey: 'essence', practices: ['Search', 'Social', 'Programmatic', 'Data', 'AdOps'] },
-  { description: 'Copperleaf Commerce', market: 1, logoKey: 'copperleaf', practices: ['Search', 'Social', 'Commerce'] },
-  { description: 'Maple Lane Media', market: 2, logoKey: 'maple-lane', practices: ['Search', 'Social', 'Programmatic'] },
-  { description: 'Kingsway Media', market: 3, logoKey: 'kingsway', practices: ['Search', 'Social', 'Programmatic', 'AdOps'] },
-  { description: 'Thames Street Digital', market: 3, logoKey: 'thames-street', practices: ['Search', 'Social', 'Data'] },
-  { description: 'Spree Digital', market: 4, logoKey: 'spree', practices: ['Search', 'Social', 'Programmatic'] },
-  { description: 'Atelier Lumen Media', market: 5, logoKey: 'atelier-lumen', practices: ['Search', 'Social', 'AdOps'] },
-  { description: 'Southern Cross Media', market: 6, logoKey: 'southern-cross', practices: ['Search', 'Social', 'Programmatic', 'Commerce'] },
-  { description: 'Lion City Digital', market: 7, logoKey: 'lion-city', practices: ['Search', 'Social', 'Programmatic'] },
-  { description: 'Sakura Performance', market: 8, logoKey: 'sakura', practices: ['Search', 'Social', 'Programmatic', 'Data'] },
+export const agencies: readonly {
+  description: string;
+  market: number;
+  logoKey: string;
+  practices: PracticeName[];
+}[] = [
+  {
+    description: 'Northwind Media',
+    market: 1,
+    logoKey: 'northwind',
+    practices: ['Search', 'Social', 'Programmatic', 'AdOps'],
+  },
+  {
+    description: 'Blue Harbor Digital',
+    market: 1,
+    logoKey: 'blue-harbor',
+    practices: ['Search', 'Social', 'Programmatic', 'Commerce'],
+  },
+  {
+    description: 'Essence Partners',
+    market: 1,
+    logoKey: 'essence',
+    practices: ['Search', 'Social', 'Programmatic', 'Data', 'AdOps'],
+  },
+  {
+    description: 'Copperleaf Commerce',
+    market: 1,
+    logoKey: 'copperleaf',
+    practices: ['Search', 'Social', 'Commerce'],
+  },
+  {
+    description: 'Maple Lane Media',
+    market: 2,
+    logoKey: 'maple-lane',
+    practices: ['Search', 'Social', 'Programmatic'],
+  },
+  {
+    description: 'Kingsway Media',
+    market: 3,
+    logoKey: 'kingsway',
+    practices: ['Search', 'Social', 'Programmatic', 'AdOps'],
+  },
+  {
+    description: 'Thames Street Digital',
+    market: 3,
+    logoKey: 'thames-street',
+    practices: ['Search', 'Social', 'Data'],
+  },
+  {
+    description: 'Spree Digital',
+    market: 4,
+    logoKey: 'spree',
+    practices: ['Search', 'Social', 'Programmatic'],
+  },
+  {
+    description: 'Atelier Lumen Media',
+    market: 5,
+    logoKey: 'atelier-lumen',
+    practices: ['Search', 'Social', 'AdOps'],
+  },
+  {
+    description: 'Southern Cross Media',
+    market: 6,
+    logoKey: 'southern-cross',
+    practices: ['Search', 'Social', 'Programmatic', 'Commerce'],
+  },
+  {
+    description: 'Lion City Digital',
+    market: 7,
+    logoKey: 'lion-city',
+    practices: ['Search', 'Social', 'Programmatic'],
+  },
+  {
+    description: 'Sakura Performance',
+    market: 8,
+    logoKey: 'sakura',
+    practices: ['Search', 'Social', 'Programmatic', 'Data'],
+  },
 ];
 
-export type ReferenceFormat = 'google' | 'meta' | 'metaGroup' | 'page' | 'tiktok' | 'dv360' | 'amazon' | 'retail' | 'none';
+export type ReferenceFormat =
+  'google' | 'meta' | 'metaGroup' | 'page' | 'tiktok' | 'dv360' | 'amazon' | 'retail' | 'none';
 
 export interface AssetDef {
   description: string;
@@ -70,8 +136,20 @@ export const platforms: readonly PlatformDef[] = [
     isWorkManagement: false,
     practices: ['Search'],
     assets: [
-      { description: 'Ad Account', assetName: 'Ad Account', isSystemRecord: false, reference: 'google', userTypes: standardTypes },
-      { description: 'Client Center (MCC)', assetName: 'MCC', isSystemRecord: false, reference: 'google', userTypes: superTypes },
+      {
+        description: 'Ad Account',
+        assetName: 'Ad Account',
+        isSystemRecord: false,
+        reference: 'google',
+        userTypes: standardTypes,
+      },
+      {
+        description: 'Client Center (MCC)',
+        assetName: 'MCC',
+        isSystemRecord: false,
+        reference: 'google',
+        userTypes: superTypes,
+      },
     ],
   },
   {
@@ -88,9 +166,27 @@ export const platforms: readonly PlatformDef[] = [
     isWorkManagement: false,
     practices: ['Social'],
     assets: [
-      { description: 'Ad Account', assetName: 'Ad Account', isSystemRecord: false, reference: 'meta', userTypes: standardTypes },
-      { description: 'Business Asset Group', assetName: 'Asset Group', isSystemRecord: false, reference: 'metaGroup', userTypes: superTypes },
-      { description: 'Page', assetName: 'Page', isSystemRecord: false, reference: 'page', userTypes: standardTypes.slice(0, 3) },
+      {
+        description: 'Ad Account',
+        assetName: 'Ad Account',
+        isSystemRecord: false,
+        reference: 'meta',
+        userTypes: standardTypes,
+      },
+      {
+        description: 'Business Asset Group',
+        assetName: 'Asset Group',
+        isSystemRecord: false,
+        reference: 'metaGroup',
+        userTypes: superTypes,
+      },
+      {
+        description: 'Page',
+        assetName: 'Page',
+        isSystemRecord: false,
+        reference: 'page',
+        userTypes: standardTypes.slice(0, 3),
+      },
     ],
   },
   {
@@ -106,7 +202,15 @@ export const platforms: readonly PlatformDef[] = [
     },
     isWorkManagement: false,
     practices: ['Social'],
-    assets: [{ description: 'Ad Account', assetName: 'Ad Account', isSystemRecord: false, reference: 'tiktok', userTypes: standardTypes }],
+    assets: [
+      {
+        description: 'Ad Account',
+        assetName: 'Ad Account',
+        isSystemRecord: false,
+        reference: 'tiktok',
+        userTypes: standardTypes,
+      },
+    ],
   },
   {
     description: 'DV360',
@@ -115,8 +219,20 @@ export const platforms: readonly PlatformDef[] = [
     isWorkManagement: false,
     practices: ['Programmatic', 'AdOps'],
     assets: [
-      { description: 'Advertiser', assetName: 'Advertiser', isSystemRecord: false, reference: 'dv360', userTypes: standardTypes },
-      { description: 'Partner', assetName: 'Partner', isSystemRecord: false, reference: 'dv360', userTypes: superTypes.slice(0, 4) },
+      {
+        description: 'Advertiser',
+        assetName: 'Advertiser',
+        isSystemRecord: false,
+        reference: 'dv360',
+        userTypes: standardTypes,
+      },
+      {
+        description: 'Partner',
+        assetName: 'Partner',
+        isSystemRecord: false,
+        reference: 'dv360',
+        userTypes: superTypes.slice(0, 4),
+      },
     ],
   },
   {
@@ -125,7 +241,15 @@ export const platforms: readonly PlatformDef[] = [
     businessAccess: null,
     isWorkManagement: false,
     practices: ['Programmatic', 'Commerce'],
-    assets: [{ description: 'Advertiser', assetName: 'Advertiser', isSystemRecord: false, reference: 'amazon', userTypes: standardTypes.slice(0, 3) }],
+    assets: [
+      {
+        description: 'Advertiser',
+        assetName: 'Advertiser',
+        isSystemRecord: false,
+        reference: 'amazon',
+        userTypes: standardTypes.slice(0, 3),
+      },
+    ],
   },
   {
     description: 'Roundel',
@@ -133,7 +257,15 @@ export const platforms: readonly PlatformDef[] = [
     businessAccess: null,
     isWorkManagement: false,
     practices: ['Commerce', 'Programmatic'],
-    assets: [{ description: 'Ad Account', assetName: 'Ad Account', isSystemRecord: false, reference: 'retail', userTypes: standardTypes.slice(0, 3) }],
+    assets: [
+      {
+        description: 'Ad Account',
+        assetName: 'Ad Account',
+        isSystemRecord: false,
+        reference: 'retail',
+        userTypes: standardTypes.slice(0, 3),
+      },
+    ],
   },
   {
     description: 'The Bench',
@@ -141,7 +273,15 @@ export const platforms: readonly PlatformDef[] = [
     businessAccess: null,
     isWorkManagement: false,
     practices: ['Social', 'AdOps', 'Data'],
-    assets: [{ description: 'Workspace', assetName: 'Workspace', isSystemRecord: false, reference: 'retail', userTypes: standardTypes.slice(0, 3) }],
+    assets: [
+      {
+        description: 'Workspace',
+        assetName: 'Workspace',
+        isSystemRecord: false,
+        reference: 'retail',
+        userTypes: standardTypes.slice(0, 3),
+      },
+    ],
   },
   {
     description: 'Workfront',
@@ -221,19 +361,109 @@ export const accountSuffixes = [
 ] as const;
 
 export const firstNames = [
-  'Olivia', 'Liam', 'Emma', 'Noah', 'Ava', 'Oliver', 'Sophia', 'Elijah', 'Isabella', 'Lucas',
-  'Mia', 'Mateo', 'Amelia', 'Ethan', 'Harper', 'James', 'Evelyn', 'Benjamin', 'Aria', 'Henry',
-  'Chloe', 'Daniel', 'Priya', 'Arjun', 'Mei', 'Hiroshi', 'Yuki', 'Sofia', 'Lukas', 'Hannah',
-  'Leon', 'Camille', 'Louis', 'Chiara', 'Marco', 'Aisha', 'Omar', 'Fatima', 'Ravi', 'Ananya',
-  'Grace', 'Jack', 'Zoe', 'Ryan', 'Nora', 'Caleb', 'Layla', 'Isaac', 'Lily', 'Owen',
+  'Olivia',
+  'Liam',
+  'Emma',
+  'Noah',
+  'Ava',
+  'Oliver',
+  'Sophia',
+  'Elijah',
+  'Isabella',
+  'Lucas',
+  'Mia',
+  'Mateo',
+  'Amelia',
+  'Ethan',
+  'Harper',
+  'James',
+  'Evelyn',
+  'Benjamin',
+  'Aria',
+  'Henry',
+  'Chloe',
+  'Daniel',
+  'Priya',
+  'Arjun',
+  'Mei',
+  'Hiroshi',
+  'Yuki',
+  'Sofia',
+  'Lukas',
+  'Hannah',
+  'Leon',
+  'Camille',
+  'Louis',
+  'Chiara',
+  'Marco',
+  'Aisha',
+  'Omar',
+  'Fatima',
+  'Ravi',
+  'Ananya',
+  'Grace',
+  'Jack',
+  'Zoe',
+  'Ryan',
+  'Nora',
+  'Caleb',
+  'Layla',
+  'Isaac',
+  'Lily',
+  'Owen',
 ] as const;
 
 export const lastNames = [
-  'Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'Garcia', 'Miller', 'Davis', 'Rodriguez', 'Martinez',
-  'Wilson', 'Anderson', 'Taylor', 'Thomas', 'Moore', 'Martin', 'Lee', 'Thompson', 'White', 'Harris',
-  'Clark', 'Lewis', 'Walker', 'Hall', 'Young', 'King', 'Wright', 'Scott', 'Green', 'Baker',
-  'Patel', 'Shah', 'Chen', 'Wang', 'Tanaka', 'Sato', 'Kim', 'Nguyen', 'Muller', 'Schmidt',
-  'Dubois', 'Laurent', 'Rossi', 'Bianchi', "O'Brien", 'Murphy', 'Kelly', 'Campbell', 'Hughes', 'Evans',
+  'Smith',
+  'Johnson',
+  'Williams',
+  'Brown',
+  'Jones',
+  'Garcia',
+  'Miller',
+  'Davis',
+  'Rodriguez',
+  'Martinez',
+  'Wilson',
+  'Anderson',
+  'Taylor',
+  'Thomas',
+  'Moore',
+  'Martin',
+  'Lee',
+  'Thompson',
+  'White',
+  'Harris',
+  'Clark',
+  'Lewis',
+  'Walker',
+  'Hall',
+  'Young',
+  'King',
+  'Wright',
+  'Scott',
+  'Green',
+  'Baker',
+  'Patel',
+  'Shah',
+  'Chen',
+  'Wang',
+  'Tanaka',
+  'Sato',
+  'Kim',
+  'Nguyen',
+  'Muller',
+  'Schmidt',
+  'Dubois',
+  'Laurent',
+  'Rossi',
+  'Bianchi',
+  "O'Brien",
+  'Murphy',
+  'Kelly',
+  'Campbell',
+  'Hughes',
+  'Evans',
 ] as const;
 
 export const jobTitles = [
@@ -254,7 +484,16 @@ export const jobTitles = [
   'Planning Director',
 ] as const;
 
-export const departments = ['Search', 'Social', 'Programmatic', 'AdOps', 'Data', 'Commerce', 'Client Services', 'Finance'] as const;
+export const departments = [
+  'Search',
+  'Social',
+  'Programmatic',
+  'AdOps',
+  'Data',
+  'Commerce',
+  'Client Services',
+  'Finance',
+] as const;
 
 export const requestorComments = [
   'Need access to manage the Q3 campaign launch for this client.',

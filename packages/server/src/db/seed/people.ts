@@ -59,13 +59,76 @@ interface DemoAccount {
 }
 
 const demoAccounts: DemoAccount[] = [
-  { email: demoEmails.sue, given: 'Sue', surname: 'Super', roleId: Role.SUPERADMIN, agency: 3, title: 'Head of Platform Governance', department: 'Client Services', manager: null },
-  { email: demoEmails.ada, given: 'Ada', surname: 'Admin', roleId: Role.ADMIN, agency: 2, title: 'Platform Operations Lead', department: 'Client Services', manager: 'sue' },
-  { email: demoEmails.alex, given: 'Alex', surname: 'Approver', roleId: Role.APPROVER, agency: 1, title: 'Account Director', department: 'Client Services', manager: 'sue' },
-  { email: demoEmails.mia, given: 'Mia', surname: 'Master', roleId: Role.MASTERAPPROVER, agency: 1, title: 'Associate Director', department: 'Social', manager: 'sue' },
-  { email: demoEmails.pat, given: 'Pat', surname: 'Provisioner', roleId: Role.PROVISIONER, agency: 1, title: 'Ad Operations Analyst', department: 'AdOps', manager: 'ada' },
-  { email: demoEmails.avery, given: 'Avery', surname: 'Auditor', roleId: Role.AUDITOR, agency: 3, title: 'Internal Auditor', department: 'Finance', manager: 'sue' },
-  { email: demoEmails.sam, given: 'Sam', surname: 'Standard', roleId: Role.STANDARD, agency: 1, title: 'Media Planner', department: 'Search', manager: 'alex' },
+  {
+    email: demoEmails.sue,
+    given: 'Sue',
+    surname: 'Super',
+    roleId: Role.SUPERADMIN,
+    agency: 3,
+    title: 'Head of Platform Governance',
+    department: 'Client Services',
+    manager: null,
+  },
+  {
+    email: demoEmails.ada,
+    given: 'Ada',
+    surname: 'Admin',
+    roleId: Role.ADMIN,
+    agency: 2,
+    title: 'Platform Operations Lead',
+    department: 'Client Services',
+    manager: 'sue',
+  },
+  {
+    email: demoEmails.alex,
+    given: 'Alex',
+    surname: 'Approver',
+    roleId: Role.APPROVER,
+    agency: 1,
+    title: 'Account Director',
+    department: 'Client Services',
+    manager: 'sue',
+  },
+  {
+    email: demoEmails.mia,
+    given: 'Mia',
+    surname: 'Master',
+    roleId: Role.MASTERAPPROVER,
+    agency: 1,
+    title: 'Associate Director',
+    department: 'Social',
+    manager: 'sue',
+  },
+  {
+    email: demoEmails.pat,
+    given: 'Pat',
+    surname: 'Provisioner',
+    roleId: Role.PROVISIONER,
+    agency: 1,
+    title: 'Ad Operations Analyst',
+    department: 'AdOps',
+    manager: 'ada',
+  },
+  {
+    email: demoEmails.avery,
+    given: 'Avery',
+    surname: 'Auditor',
+    roleId: Role.AUDITOR,
+    agency: 3,
+    title: 'Internal Auditor',
+    department: 'Finance',
+    manager: 'sue',
+  },
+  {
+    email: demoEmails.sam,
+    given: 'Sam',
+    surname: 'Standard',
+    roleId: Role.STANDARD,
+    agency: 1,
+    title: 'Media Planner',
+    department: 'Search',
+    manager: 'alex',
+  },
 ];
 
 const slug = (s: string) => s.toLowerCase().replace(/[^a-z]/g, '');
@@ -99,7 +162,9 @@ export async function insertDemoPeople(db: Kysely<Database>, rng: Rng, nowMs: nu
   }
   const entries: Entry[] = [];
   const addEntry = (e: Omit<Entry, 'directoryId' | 'phone' | 'country' | 'city' | 'employeeId'>) => {
-    const market = e.agency ? data.markets[(data.agencies[e.agency - 1]?.market ?? 1) - 1] : data.markets[rng.int(0, 7)];
+    const market = e.agency
+      ? data.markets[(data.agencies[e.agency - 1]?.market ?? 1) - 1]
+      : data.markets[rng.int(0, 7)];
     const entry: Entry = {
       ...e,
       directoryId: rng.guid(),
@@ -114,7 +179,9 @@ export async function insertDemoPeople(db: Kysely<Database>, rng: Rng, nowMs: nu
   };
 
   for (const d of demoAccounts) {
-    const manager = d.manager ? demoAccounts.find((m) => m.email === demoEmails[d.manager as keyof typeof demoEmails]) : undefined;
+    const manager = d.manager
+      ? demoAccounts.find((m) => m.email === demoEmails[d.manager as keyof typeof demoEmails])
+      : undefined;
     addEntry({
       mail: d.email,
       given: d.given,
@@ -157,7 +224,8 @@ export async function insertDemoPeople(db: Kysely<Database>, rng: Rng, nowMs: nu
   // Internal members: the first 24 of each agency's people act as managers of later ones.
   const members: Entry[] = [];
   for (let i = 0; i < 197; i++) {
-    const agency = i < 12 ? i + 1 : rng.weighted(data.agencies.map((_, a) => [a + 1, a < 4 ? 3 : 1] as const));
+    const agency =
+      i < 12 ? i + 1 : rng.weighted(data.agencies.map((_, a) => [a + 1, a < 4 ? 3 : 1] as const));
     const { given, surname, mail } = uniqueName('agency.example');
     const managers = members.filter((m) => m.agency === agency);
     const manager = managers.length > 0 && i >= 12 ? rng.pick(managers.slice(0, 3)) : entries[0];
@@ -187,7 +255,19 @@ export async function insertDemoPeople(db: Kysely<Database>, rng: Rng, nowMs: nu
     const [brand, , , domain] = data.brands[i % data.brands.length] ?? data.brands[0];
     const { given, surname, mail } = uniqueName(domain);
     guestEntries.push(
-      addEntry({ mail, given, surname, title: rng.pick(['Brand Manager', 'Marketing Director', 'Digital Lead', 'Analyst']), department: 'Marketing', agency: null, company: brand, guest: true, active: true, managerMail: null, managerName: null }),
+      addEntry({
+        mail,
+        given,
+        surname,
+        title: rng.pick(['Brand Manager', 'Marketing Director', 'Digital Lead', 'Analyst']),
+        department: 'Marketing',
+        agency: null,
+        company: brand,
+        guest: true,
+        active: true,
+        managerMail: null,
+        managerName: null,
+      }),
     );
   }
 
@@ -218,20 +298,42 @@ export async function insertDemoPeople(db: Kysely<Database>, rng: Rng, nowMs: nu
   await insertRows(db, 'directoryUsers', directory);
 
   // Profiles: every demo account, most members (all leavers), some guests, a few externals.
-  const withoutProfile = new Set(rng.sample(members.slice(40).filter((m) => m.active), 17));
+  const withoutProfile = new Set(
+    rng.sample(
+      members.slice(40).filter((m) => m.active),
+      17,
+    ),
+  );
   const guestProfiles = new Set(guestEntries.slice(0, 8));
-  const profileEntries = entries.filter((e) => (e.guest ? e.mail === demoEmails.gina || guestProfiles.has(e) : !withoutProfile.has(e)));
+  const profileEntries = entries.filter((e) =>
+    e.guest ? e.mail === demoEmails.gina || guestProfiles.has(e) : !withoutProfile.has(e),
+  );
   // Roles of generated members (never leavers): approvers, provisioners, master approvers, admins.
-  const eligible = rng.sample(members.filter((m) => m.active && !withoutProfile.has(m)), 25);
+  const eligible = rng.sample(
+    members.filter((m) => m.active && !withoutProfile.has(m)),
+    25,
+  );
   const generatedRoles = new Map<Entry, RoleId>();
   eligible.forEach((e, i) => {
     generatedRoles.set(
       e,
-      i < 12 ? Role.APPROVER : i < 18 ? Role.PROVISIONER : i < 22 ? Role.MASTERAPPROVER : i < 24 ? Role.ADMIN : Role.SUPERADMIN,
+      i < 12
+        ? Role.APPROVER
+        : i < 18
+          ? Role.PROVISIONER
+          : i < 22
+            ? Role.MASTERAPPROVER
+            : i < 24
+              ? Role.ADMIN
+              : Role.SUPERADMIN,
     );
   });
 
-  const addProfile = (e: Entry | null, fields: Partial<Insertable<Database['users']>> & { email: string; name: string; lastName: string }, person: Omit<Person, 'userId' | 'email' | 'name' | 'lastName' | 'extraEmails'>) => {
+  const addProfile = (
+    e: Entry | null,
+    fields: Partial<Insertable<Database['users']>> & { email: string; name: string; lastName: string },
+    person: Omit<Person, 'userId' | 'email' | 'name' | 'lastName' | 'extraEmails'>,
+  ) => {
     const userId = profiles.length + 1;
     const createdDate = iso(nowMs - rng.int(200, 690) * DAY);
     profiles.push({
@@ -262,7 +364,14 @@ export async function insertDemoPeople(db: Kysely<Database>, rng: Rng, nowMs: nu
       updatedDate: createdDate,
       updatedBy: null,
     });
-    const p: Person = { ...person, userId, email: fields.email, name: fields.name, lastName: fields.lastName, extraEmails: [] };
+    const p: Person = {
+      ...person,
+      userId,
+      email: fields.email,
+      name: fields.name,
+      lastName: fields.lastName,
+      extraEmails: [],
+    };
     people.push(p);
     return p;
   };
@@ -276,7 +385,8 @@ export async function insertDemoPeople(db: Kysely<Database>, rng: Rng, nowMs: nu
         email: e.mail,
         name: e.given,
         lastName: e.surname,
-        showApprover: roleId === Role.MASTERAPPROVER && (e.mail === demoEmails.mia || rng.chance(0.5)) ? 1 : 0,
+        showApprover:
+          roleId === Role.MASTERAPPROVER && (e.mail === demoEmails.mia || rng.chance(0.5)) ? 1 : 0,
       },
       {
         isInternal: !e.guest,
@@ -290,19 +400,39 @@ export async function insertDemoPeople(db: Kysely<Database>, rng: Rng, nowMs: nu
   }
   // External users saved through the wizard: not in the directory.
   for (let i = 0; i < 4; i++) {
-    const domain = ['mediavendor.example', 'creativeshop.example', 'datapartner.example', 'freelance.example'][i] ?? 'vendor.example';
+    const domain =
+      ['mediavendor.example', 'creativeshop.example', 'datapartner.example', 'freelance.example'][i] ??
+      'vendor.example';
     const { given, surname, mail } = uniqueName(domain);
     usedEmails.add(mail);
     addProfile(
       null,
-      { email: mail, name: given, lastName: surname, title: 'Consultant', organization: domain.split('.')[0] ?? null, department: 'Media', locationCountry: 'United States' },
-      { isInternal: false, roleId: Role.STANDARD, agencyId: null, managerEmail: null, managerName: null, isActive: true },
+      {
+        email: mail,
+        name: given,
+        lastName: surname,
+        title: 'Consultant',
+        organization: domain.split('.')[0] ?? null,
+        department: 'Media',
+        locationCountry: 'United States',
+      },
+      {
+        isInternal: false,
+        roleId: Role.STANDARD,
+        agencyId: null,
+        managerEmail: null,
+        managerName: null,
+        isActive: true,
+      },
     );
   }
   // Two merged duplicates: an old profile folded into the current one.
   const merges: Insertable<Database['userMerges']>[] = [];
   const sue = people.find((p) => p.email === demoEmails.sue);
-  for (const parent of rng.sample(people.filter((p) => p.isInternal && p.roleId === Role.STANDARD && p.isActive), 2)) {
+  for (const parent of rng.sample(
+    people.filter((p) => p.isInternal && p.roleId === Role.STANDARD && p.isActive),
+    2,
+  )) {
     const parentRow = profiles[parent.userId - 1];
     const email = `${parent.email.split('@')[0] ?? 'user'}@legacy.agency.example`;
     const child = addProfile(
@@ -320,9 +450,23 @@ export async function insertDemoPeople(db: Kysely<Database>, rng: Rng, nowMs: nu
         mergedUserId: parent.userId,
         isChild: 1,
       },
-      { isInternal: true, roleId: Role.STANDARD, agencyId: parent.agencyId, managerEmail: parent.managerEmail, managerName: parent.managerName, isActive: true },
+      {
+        isInternal: true,
+        roleId: Role.STANDARD,
+        agencyId: parent.agencyId,
+        managerEmail: parent.managerEmail,
+        managerName: parent.managerName,
+        isActive: true,
+      },
     );
-    merges.push({ parentUserId: parent.userId, childUserId: child.userId, mergedDate: iso(nowMs - rng.int(30, 200) * DAY), mergedBy: sue?.userId ?? null, unmergedDate: null, unmergedBy: null });
+    merges.push({
+      parentUserId: parent.userId,
+      childUserId: child.userId,
+      mergedDate: iso(nowMs - rng.int(30, 200) * DAY),
+      mergedBy: sue?.userId ?? null,
+      unmergedDate: null,
+      unmergedBy: null,
+    });
   }
   await insertRows(db, 'users', profiles);
   await insertRows(db, 'userMerges', merges);
@@ -331,16 +475,42 @@ export async function insertDemoPeople(db: Kysely<Database>, rng: Rng, nowMs: nu
   const extra: Insertable<Database['userAdditionalEmails']>[] = [];
   const extraLogs: Insertable<Database['userAdditionalEmailLogs']>[] = [];
   const sam = people.find((p) => p.email === demoEmails.sam);
-  const withExtra = [...(sam ? [sam] : []), ...rng.sample(people.filter((p) => p.isInternal && p.agencyId && p !== sam && !p.email.includes('legacy')), 24)];
+  const withExtra = [
+    ...(sam ? [sam] : []),
+    ...rng.sample(
+      people.filter((p) => p.isInternal && p.agencyId && p !== sam && !p.email.includes('legacy')),
+      24,
+    ),
+  ];
   for (const person of withExtra) {
     const agency = data.agencies[(person.agencyId ?? 1) - 1]?.description ?? 'agency';
     const email = `${person.email.split('@')[0] ?? 'user'}@${slug(agency)}.example`;
     const isDeleted = person !== sam && rng.chance(0.2);
     const when = iso(nowMs - rng.int(20, 400) * DAY);
-    extra.push({ userId: person.userId, email, isDeleted: isDeleted ? 1 : 0, createdDate: when, createdBy: person.userId });
-    extraLogs.push({ userId: person.userId, operation: 'Added', oldEmail: null, newEmail: email, changedBy: person.userId, changedDate: when });
+    extra.push({
+      userId: person.userId,
+      email,
+      isDeleted: isDeleted ? 1 : 0,
+      createdDate: when,
+      createdBy: person.userId,
+    });
+    extraLogs.push({
+      userId: person.userId,
+      operation: 'Added',
+      oldEmail: null,
+      newEmail: email,
+      changedBy: person.userId,
+      changedDate: when,
+    });
     if (isDeleted) {
-      extraLogs.push({ userId: person.userId, operation: 'Deactivated', oldEmail: email, newEmail: null, changedBy: sue?.userId ?? null, changedDate: iso(Date.parse(when) + 10 * DAY) });
+      extraLogs.push({
+        userId: person.userId,
+        operation: 'Deactivated',
+        oldEmail: email,
+        newEmail: null,
+        changedBy: sue?.userId ?? null,
+        changedDate: iso(Date.parse(when) + 10 * DAY),
+      });
     } else {
       person.extraEmails.push(email);
     }
@@ -350,11 +520,26 @@ export async function insertDemoPeople(db: Kysely<Database>, rng: Rng, nowMs: nu
 
   // Profile change logs: a title change on a few profiles.
   const profileLogs: Insertable<Database['userProfileLogs']>[] = [];
-  for (const person of rng.sample(people.filter((p) => p.isInternal), 12)) {
+  for (const person of rng.sample(
+    people.filter((p) => p.isInternal),
+    12,
+  )) {
     const row = profiles[person.userId - 1];
-    const before = { name: person.name, lastName: person.lastName, email: person.email, title: rng.pick(data.jobTitles), department: row?.department ?? null };
+    const before = {
+      name: person.name,
+      lastName: person.lastName,
+      email: person.email,
+      title: rng.pick(data.jobTitles),
+      department: row?.department ?? null,
+    };
     const after = { ...before, title: row?.title ?? null };
-    profileLogs.push({ userId: person.userId, changedBy: sue?.userId ?? null, changedDate: iso(nowMs - rng.int(10, 300) * DAY), before: JSON.stringify(before), after: JSON.stringify(after) });
+    profileLogs.push({
+      userId: person.userId,
+      changedBy: sue?.userId ?? null,
+      changedDate: iso(nowMs - rng.int(10, 300) * DAY),
+      before: JSON.stringify(before),
+      after: JSON.stringify(after),
+    });
   }
   await insertRows(db, 'userProfileLogs', profileLogs);
 
@@ -371,24 +556,62 @@ export async function insertDemoPeople(db: Kysely<Database>, rng: Rng, nowMs: nu
 
   // Admin scopes: Ada on North America / United States; generated admins elsewhere.
   const adminRows: Insertable<Database['adminRegions']>[] = [];
-  const scopes: [number, number][] = [[2, 3], [3, 6], [1, 2]];
+  const scopes: [number, number][] = [
+    [2, 3],
+    [3, 6],
+    [1, 2],
+  ];
   for (const admin of admins) {
     if (admin.email === demoEmails.ada) {
-      adminRows.push({ userId: admin.userId, regionId: 1, marketId: 1, isDeleted: 0, createdDate: created, createdBy: must(demoEmails.sue).userId, updatedDate: created, updatedBy: null });
+      adminRows.push({
+        userId: admin.userId,
+        regionId: 1,
+        marketId: 1,
+        isDeleted: 0,
+        createdDate: created,
+        createdBy: must(demoEmails.sue).userId,
+        updatedDate: created,
+        updatedBy: null,
+      });
       continue;
     }
     const [regionId, marketId] = scopes.shift() ?? [1, 1];
-    adminRows.push({ userId: admin.userId, regionId, marketId, isDeleted: 0, createdDate: created, createdBy: must(demoEmails.sue).userId, updatedDate: created, updatedBy: null });
+    adminRows.push({
+      userId: admin.userId,
+      regionId,
+      marketId,
+      isDeleted: 0,
+      createdDate: created,
+      createdBy: must(demoEmails.sue).userId,
+      updatedDate: created,
+      updatedBy: null,
+    });
   }
   const formerAdmin = people.find((p) => p.roleId === Role.STANDARD && p.isInternal && p.isActive);
   if (formerAdmin) {
-    adminRows.push({ userId: formerAdmin.userId, regionId: 2, marketId: 4, isDeleted: 1, createdDate: created, createdBy: must(demoEmails.sue).userId, updatedDate: iso(nowMs - 90 * DAY), updatedBy: must(demoEmails.sue).userId });
+    adminRows.push({
+      userId: formerAdmin.userId,
+      regionId: 2,
+      marketId: 4,
+      isDeleted: 1,
+      createdDate: created,
+      createdBy: must(demoEmails.sue).userId,
+      updatedDate: iso(nowMs - 90 * DAY),
+      updatedBy: must(demoEmails.sue).userId,
+    });
   }
   await insertRows(db, 'adminRegions', adminRows);
   await insertRows(
     db,
     'superAdmins',
-    superAdmins.map((p) => ({ userId: p.userId, isDeleted: 0, createdDate: created, createdBy: null, updatedDate: created, updatedBy: null })),
+    superAdmins.map((p) => ({
+      userId: p.userId,
+      isDeleted: 0,
+      createdDate: created,
+      createdBy: null,
+      updatedDate: created,
+      updatedBy: null,
+    })),
   );
 
   const standardish = (p: Person) => p.isInternal && p.isActive && !p.email.includes('legacy');

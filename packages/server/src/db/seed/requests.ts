@@ -1,5 +1,11 @@
 import type { Selectable } from 'kysely';
-import { RequestStatus, RequestType, requestTypeNames, type RequestStatusId, type RequestTypeId } from '@uap/domain';
+import {
+  RequestStatus,
+  RequestType,
+  requestTypeNames,
+  type RequestStatusId,
+  type RequestTypeId,
+} from '@uap/domain';
 import type { RequestHistoryTable, RequestsTable } from '../schema.ts';
 import { DAY, HOUR, utcDay } from './batch.ts';
 import type { Catalog, CatalogClient, CatalogPath, CatalogUserType } from './catalog.ts';
@@ -45,12 +51,32 @@ const iso = (ms: number) => new Date(ms).toISOString();
 /** Status weights by age: recent lines still wait, old ones are mostly done or filed away. */
 export function statusForAge(rng: Rng, ageDays: number): RequestStatusId {
   if (ageDays < 10) {
-    return rng.weighted([[1, 45], [2, 25], [3, 15], [4, 7], [5, 8]] as const);
+    return rng.weighted([
+      [1, 45],
+      [2, 25],
+      [3, 15],
+      [4, 7],
+      [5, 8],
+    ] as const);
   }
   if (ageDays < 45) {
-    return rng.weighted([[1, 6], [2, 6], [3, 52], [4, 12], [5, 8], [6, 16]] as const);
+    return rng.weighted([
+      [1, 6],
+      [2, 6],
+      [3, 52],
+      [4, 12],
+      [5, 8],
+      [6, 16],
+    ] as const);
   }
-  return rng.weighted([[1, 1], [2, 1], [3, 44], [4, 11], [5, 7], [6, 36]] as const);
+  return rng.weighted([
+    [1, 1],
+    [2, 1],
+    [3, 52],
+    [4, 12],
+    [5, 8],
+    [6, 26],
+  ] as const);
 }
 
 const typeWeights: Record<string, number> = {
@@ -98,7 +124,9 @@ export class RequestGenerator {
   }
 
   clientsOf(path: CatalogPath): CatalogClient[] {
-    return (this.catalog.clients.get(`${path.platformId}:${path.agencyId}`) ?? []).filter((c) => c.accounts.size > 0);
+    return (this.catalog.clients.get(`${path.platformId}:${path.agencyId}`) ?? []).filter(
+      (c) => c.accounts.size > 0,
+    );
   }
 
   private pickType(types: readonly CatalogUserType[]): CatalogUserType {
@@ -119,7 +147,15 @@ export class RequestGenerator {
       throw new Error(`platform ${o.path.platformId} missing`);
     }
     const access =
-      o.access ?? (rng.chance(0.45) ? 'unlimited' : rng.weighted([[30, 15], [90, 30], [180, 30], [365, 25]] as const));
+      o.access ??
+      (rng.chance(0.45)
+        ? 'unlimited'
+        : rng.weighted([
+            [30, 15],
+            [90, 30],
+            [180, 30],
+            [365, 25],
+          ] as const));
     const beginning = access === 'unlimited' ? null : utcDay(o.createdMs);
     const expiration =
       access === 'unlimited'
@@ -143,16 +179,42 @@ export class RequestGenerator {
     const rows: RequestRow[] = [];
     const system = platform.assets.find((a) => a.isSystemRecord);
     const clients = this.clientsOf(o.path);
-    if ((o.platformRequest || (platform.businessAccess && rng.chance(0.06))) && platform.platformUserTypes.length > 0) {
-      rows.push({ ...base, isPlatformRequest: 1, platformUserTypeId: this.pickType(platform.platformUserTypes).platformUserTypeId });
+    if (
+      (o.platformRequest || (platform.businessAccess && rng.chance(0.06))) &&
+      platform.platformUserTypes.length > 0
+    ) {
+      rows.push({
+        ...base,
+        isPlatformRequest: 1,
+        platformUserTypeId: this.pickType(platform.platformUserTypes).platformUserTypeId,
+      });
     } else if (system && (clients.length === 0 || rng.chance(0.5))) {
-      rows.push({ ...base, assetId: system.assetId, platformUserTypeId: this.pickType(system.userTypes).platformUserTypeId });
+      rows.push({
+        ...base,
+        assetId: system.assetId,
+        platformUserTypeId: this.pickType(system.userTypes).platformUserTypeId,
+      });
     } else {
+      if (!o.client && clients.length === 0) {
+        throw new Error(
+          `no client with accounts on platform ${o.path.platformId} at agency ${o.path.agencyId}`,
+        );
+      }
       const client = o.client ?? rng.pick(clients);
-      const assets = platform.assets.filter((a) => !a.isSystemRecord && (client.accounts.get(a.assetId)?.length ?? 0) > 0);
+      const assets = platform.assets.filter(
+        (a) => !a.isSystemRecord && (client.accounts.get(a.assetId)?.length ?? 0) > 0,
+      );
       const asset = rng.pick(assets);
       const type = this.pickType(asset.userTypes);
-      const count = Math.min(o.maxLines ?? 4, rng.weighted([[1, 55], [2, 25], [3, 12], [4, 8]] as const));
+      const count = Math.min(
+        o.maxLines ?? 4,
+        rng.weighted([
+          [1, 55],
+          [2, 25],
+          [3, 12],
+          [4, 8],
+        ] as const),
+      );
       const clientCodeId = client.codeIds.length > 0 ? rng.pick(client.codeIds) : null;
       for (const accountId of rng.sample(client.accounts.get(asset.assetId) ?? [], count)) {
         rows.push({
@@ -254,7 +316,12 @@ export class RequestGenerator {
    * reject, cancel), each with its history row, acting as the people routing would pick.
    * Returns the instant of the last step.
    */
-  runLifecycle(line: Line, target: RequestStatusId, rejectedByApprover: boolean, change?: { desc: string; before: string; after: string }): number {
+  runLifecycle(
+    line: Line,
+    target: RequestStatusId,
+    rejectedByApprover: boolean,
+    change?: { desc: string; before: string; after: string },
+  ): number {
     const { rng, nowMs } = this;
     const r = line.row;
     const cap = nowMs - 60_000;
@@ -263,7 +330,12 @@ export class RequestGenerator {
       t = Math.min(t + gapMs, Math.max(cap, t + 1000));
       return t;
     };
-    const push = (statusId: RequestStatusId, description: string, createdBy: number, extra: Partial<HistoryRow> = {}) => {
+    const push = (
+      statusId: RequestStatusId,
+      description: string,
+      createdBy: number,
+      extra: Partial<HistoryRow> = {},
+    ) => {
       line.history.push({
         row: {
           requestId: 0,
@@ -286,11 +358,16 @@ export class RequestGenerator {
       r.updatedBy = createdBy;
       r.version = line.history.length - 1;
     };
-    push(RequestStatus.SUBMITTED, `${requestTypeNames[r.requestTypeId as RequestTypeId]} request submitted`, r.createdBy, {
-      comments: r.comments,
-      before: change?.before ?? null,
-      after: change?.after ?? null,
-    });
+    push(
+      RequestStatus.SUBMITTED,
+      `${requestTypeNames[r.requestTypeId as RequestTypeId]} request submitted`,
+      r.createdBy,
+      {
+        comments: r.comments,
+        before: change?.before ?? null,
+        after: change?.after ?? null,
+      },
+    );
     if (target === RequestStatus.SUBMITTED) {
       return t;
     }
@@ -308,7 +385,9 @@ export class RequestGenerator {
     if (target === RequestStatus.REJECTED && rejectedByApprover) {
       r.approverComment = rng.pick(data.approverRejections);
       r.rejectedByApprover = 1;
-      push(RequestStatus.REJECTED, 'Request rejected by approver', approver, { approverComment: r.approverComment });
+      push(RequestStatus.REJECTED, 'Request rejected by approver', approver, {
+        approverComment: r.approverComment,
+      });
       return t;
     }
     r.approverComment = rng.pick(data.approverComments);
@@ -322,11 +401,15 @@ export class RequestGenerator {
     r.provisionedDate = iso(t);
     if (target === RequestStatus.REJECTED) {
       r.provisionerComment = rng.pick(data.provisionerRejections);
-      push(RequestStatus.REJECTED, 'Request rejected by provisioner', provisioner, { provisionerComment: r.provisionerComment });
+      push(RequestStatus.REJECTED, 'Request rejected by provisioner', provisioner, {
+        provisionerComment: r.provisionerComment,
+      });
       return t;
     }
     r.provisionerComment = rng.pick(data.provisionerComments);
-    push(RequestStatus.COMPLETED, 'Request provisioned', provisioner, { provisionerComment: r.provisionerComment });
+    push(RequestStatus.COMPLETED, 'Request provisioned', provisioner, {
+      provisionerComment: r.provisionerComment,
+    });
     if (target === RequestStatus.ARCHIVED) {
       step(rng.int(3, 45) * DAY);
       push(RequestStatus.ARCHIVED, 'Request archived', provisioner);
@@ -381,7 +464,11 @@ export class RequestGenerator {
     let change: { desc: string; before: string; after: string } | undefined;
     if (o.type === RequestType.CHANGE) {
       change = this.describeChange(line, o.kind ?? 'UserRole', o.subject, o.userTypes ?? []);
-    } else if (o.type === RequestType.ACTIVATE && rec.expirationDate && Date.parse(rec.expirationDate) < o.createdMs) {
+    } else if (
+      o.type === RequestType.ACTIVATE &&
+      rec.expirationDate &&
+      Date.parse(rec.expirationDate) < o.createdMs
+    ) {
       // An expired record is activated with a new length of access.
       row.beginningDate = utcDay(o.createdMs);
       row.expirationDate = utcDay(o.createdMs + 180 * DAY);
@@ -396,11 +483,18 @@ export class RequestGenerator {
     return line;
   }
 
-  private describeChange(line: Line, wanted: ChangeKind, subject: Subject, userTypes: readonly CatalogUserType[]) {
+  private describeChange(
+    line: Line,
+    wanted: ChangeKind,
+    subject: Subject,
+    userTypes: readonly CatalogUserType[],
+  ) {
     const { rng } = this;
     const row = line.row;
     const current = userTypes.find((t) => t.platformUserTypeId === row.platformUserTypeId);
-    const otherTypes = userTypes.filter((t) => t.platformUserTypeId !== row.platformUserTypeId && t.basicName !== 'Email Only');
+    const otherTypes = userTypes.filter(
+      (t) => t.platformUserTypeId !== row.platformUserTypeId && t.basicName !== 'Email Only',
+    );
     const otherEmails = [subject.email, ...subject.extraEmails].filter((e) => e !== row.email);
     let kind = wanted;
     if (kind === 'UserRole' && (!current || current.basicName === 'Email Only' || otherTypes.length === 0)) {
@@ -414,7 +508,10 @@ export class RequestGenerator {
     let desc: string;
     if (kind === 'UserRole') {
       const next = rng.pick(otherTypes);
-      before = { platformUserTypeId: current?.platformUserTypeId, platformUserTypeName: current?.description };
+      before = {
+        platformUserTypeId: current?.platformUserTypeId,
+        platformUserTypeName: current?.description,
+      };
       after = { platformUserTypeId: next.platformUserTypeId, platformUserTypeName: next.description };
       desc = `User Role changed from ${current?.description ?? ''} to ${next.description}`;
       row.platformUserTypeId = next.platformUserTypeId;
@@ -443,7 +540,13 @@ export class RequestGenerator {
   private applyToRecord(record: Line, change: Line, atMs: number) {
     const rec = record.row;
     const c = change.row;
-    const before = { isDeleted: rec.isDeleted, platformUserTypeId: rec.platformUserTypeId, email: rec.email, beginningDate: rec.beginningDate, expirationDate: rec.expirationDate };
+    const before = {
+      isDeleted: rec.isDeleted,
+      platformUserTypeId: rec.platformUserTypeId,
+      email: rec.email,
+      beginningDate: rec.beginningDate,
+      expirationDate: rec.expirationDate,
+    };
     let step: string;
     if (c.requestTypeId === RequestType.DEACTIVATE) {
       rec.isDeleted = 1;
@@ -461,10 +564,21 @@ export class RequestGenerator {
       rec.expirationDate = c.expirationDate;
       step = 'Record changed';
     }
-    const after = { isDeleted: rec.isDeleted, platformUserTypeId: rec.platformUserTypeId, email: rec.email, beginningDate: rec.beginningDate, expirationDate: rec.expirationDate };
+    const after = {
+      isDeleted: rec.isDeleted,
+      platformUserTypeId: rec.platformUserTypeId,
+      email: rec.email,
+      beginningDate: rec.beginningDate,
+      expirationDate: rec.expirationDate,
+    };
     // The record may already be archived by then; its history row carries its status at that time.
     const archivedAt = record.history.find((h) => h.row.statusId === RequestStatus.ARCHIVED)?.row.createdDate;
-    const statusId = archivedAt && Date.parse(archivedAt) < atMs ? RequestStatus.ARCHIVED : rec.statusId === RequestStatus.ARCHIVED ? RequestStatus.COMPLETED : rec.statusId;
+    const statusId =
+      archivedAt && Date.parse(archivedAt) < atMs
+        ? RequestStatus.ARCHIVED
+        : rec.statusId === RequestStatus.ARCHIVED
+          ? RequestStatus.COMPLETED
+          : rec.statusId;
     const at = atMs + 1000;
     record.history.push({
       row: {
@@ -495,23 +609,49 @@ export class RequestGenerator {
    * A chain of 1..3 modifications after a record became active, the last possibly pending.
    * Returns the new lines (already applied to the record when completed).
    */
-  randomFollowUps(record: Line, subjectOf: (userId: number) => Subject, creatorFor: (record: Line) => Subject): Line[] {
+  randomFollowUps(
+    record: Line,
+    subjectOf: (userId: number) => Subject,
+    creatorFor: (record: Line) => Subject,
+  ): Line[] {
     const { rng, nowMs } = this;
     const out: Line[] = [];
     const platform = this.catalog.platforms.get(record.row.platformId);
     const asset = platform?.assets.find((a) => a.assetId === record.row.assetId);
-    const userTypes = record.row.isPlatformRequest ? (platform?.platformUserTypes ?? []) : (asset?.userTypes ?? []);
+    const userTypes = record.row.isPlatformRequest
+      ? (platform?.platformUserTypes ?? [])
+      : (asset?.userTypes ?? []);
     let cursor = Date.parse(record.row.provisionedDate ?? record.row.createdDate);
-    const n = rng.weighted([[1, 65], [2, 25], [3, 10]] as const);
+    const n = rng.weighted([
+      [1, 50],
+      [2, 35],
+      [3, 15],
+    ] as const);
     for (let i = 0; i < n; i++) {
       const at = cursor + rng.int(5, 150) * DAY + rng.int(0, 86_399_999);
       if (at > nowMs - HOUR) {
         break;
       }
       const active = record.row.isDeleted === 0;
-      const type = active ? rng.weighted([[RequestType.CHANGE, 55], [RequestType.DEACTIVATE, 45]] as const) : RequestType.ACTIVATE;
-      const kind = rng.weighted([['UserRole', 50], ['LengthOfAccess', 30], ['PlatformEmail', 20]] as const);
-      const line = this.followUp(record, { type, creator: creatorFor(record), subject: subjectOf(record.row.userId), createdMs: at, kind, userTypes });
+      const type = active
+        ? rng.weighted([
+            [RequestType.CHANGE, 55],
+            [RequestType.DEACTIVATE, 45],
+          ] as const)
+        : RequestType.ACTIVATE;
+      const kind = rng.weighted([
+        ['UserRole', 50],
+        ['LengthOfAccess', 30],
+        ['PlatformEmail', 20],
+      ] as const);
+      const line = this.followUp(record, {
+        type,
+        creator: creatorFor(record),
+        subject: subjectOf(record.row.userId),
+        createdMs: at,
+        kind,
+        userTypes,
+      });
       out.push(line);
       if (record.pending === line) {
         break;

@@ -5,6 +5,7 @@ import {
   Role,
   agency,
   agencyClient,
+  agencyPlatform,
   agencyPractice,
   client,
   clientAccount,
@@ -254,13 +255,7 @@ export const catalogRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }
     schema: {
       tags,
       summary: "Platforms with the agencies that offer them (the What's Included? page)",
-      response: list(
-        z.object({
-          platformId: z.number().int(),
-          platform: z.string(),
-          agencies: z.array(z.object({ agencyId: z.number().int(), agency: z.string() })),
-        }),
-      ),
+      response: list(agencyPlatform),
     },
     handler: async () => ok(await catalog.agencyPlatforms(db)),
   });

@@ -34,12 +34,10 @@ export const systemRoutes: FastifyPluginAsync<{ config: Config; db: Db }> = asyn
         return ok({ status: 'ok' as const, database: 'ok' as const, version: APP_VERSION });
       } catch (error) {
         request.log.error({ err: error }, 'health check failed');
-        return reply
-          .code(503)
-          .send({
-            ...failure('Database unavailable'),
-            data: { status: 'error' as const, database: 'error' as const, version: APP_VERSION },
-          });
+        return reply.code(503).send({
+          ...failure('Database unavailable'),
+          data: { status: 'error' as const, database: 'error' as const, version: APP_VERSION },
+        });
       }
     },
   });

@@ -1,4 +1,4 @@
-import type { LoggedUser } from '@uap/domain';
+import { isRoleId, type LoggedUser } from '@uap/domain';
 import type { ProfileRow } from './queries.ts';
 
 export function toLoggedUser(
@@ -6,6 +6,9 @@ export function toLoggedUser(
   emails: { email: string; isDeleted: number; userId: number }[],
 ): LoggedUser {
   const fullName = `${row.name} ${row.lastName}`.trim();
+  if (!isRoleId(row.roleId)) {
+    throw new Error(`User ${row.userId} has an unknown role ${row.roleId}`);
+  }
   return {
     userId: row.userId,
     roleId: row.roleId,

@@ -26,7 +26,10 @@ export function Shell() {
           </Box>
         </Drawer>
       )}
-      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 }, display: 'flex', flexDirection: 'column' }}>
+      <Box
+        component="main"
+        sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 }, display: 'flex', flexDirection: 'column' }}
+      >
         <Toolbar />
         <Suspense fallback={<PageSpinner />}>
           <Outlet />

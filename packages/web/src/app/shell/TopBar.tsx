@@ -27,7 +27,14 @@ export function TopBar({ isNarrow }: { isNarrow: boolean }) {
   };
 
   return (
-    <AppBar position="fixed" sx={{ bgcolor: look.headerColor, zIndex: (theme) => theme.zIndex.drawer + 1 }}>
+    <AppBar
+      position="fixed"
+      // Wide: above the permanent side menu. Narrow: below the menu drawer, which then covers it.
+      sx={{
+        bgcolor: look.headerColor,
+        zIndex: (theme) => (isNarrow ? theme.zIndex.appBar : theme.zIndex.drawer + 1),
+      }}
+    >
       <Toolbar sx={{ gap: 2 }}>
         {isNarrow && (
           <IconButton color="inherit" edge="start" aria-label="Open menu" onClick={handleOpenMenu}>

@@ -12,9 +12,6 @@ import Typography from '@mui/material/Typography';
 import { limits, messages } from '@uap/domain';
 import { useAgencyClientsQuery } from '../../api/catalogs.ts';
 
-// Spec 3 §2.12 modal title; not in the message catalogue yet.
-const agencyClientsTitle = (agency: string, platform: string) => `${agency} ${platform} clients`;
-
 export interface AgencySelection {
   platformId: number;
   platform: string;
@@ -57,7 +54,7 @@ interface AgencyClientsDialogProps {
 export function AgencyClientsDialog({ selection, onClose }: AgencyClientsDialogProps) {
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm">
-      <DialogTitle>{agencyClientsTitle(selection.agency, selection.platform)}</DialogTitle>
+      <DialogTitle>{messages.agencyClientsTitle(selection.agency, selection.platform)}</DialogTitle>
       <DialogContent dividers sx={{ maxHeight: limits.agencyModalMaxHeightPx }}>
         <ClientList platformId={selection.platformId} agencyId={selection.agencyId} />
       </DialogContent>

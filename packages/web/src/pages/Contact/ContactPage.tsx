@@ -7,16 +7,13 @@ import { Controller, useForm } from 'react-hook-form';
 import { useConfig } from '../../app/config-context.ts';
 import { useCurrentUser } from '../../app/current-user.ts';
 
-// Not in the message catalogue yet: the subject line of the Contact Us email.
-const contactSubjectPrefix = 'UAP Contact Us - ';
-
 interface ContactForm {
   text: string;
 }
 
 /** The mailto: address that opens the user's mail client with the message filled in. */
 export function contactMailto(contactEmail: string, fullName: string, text: string): string {
-  const subject = encodeURIComponent(`${contactSubjectPrefix}${fullName}`);
+  const subject = encodeURIComponent(messages.contactSubject(fullName));
   return `mailto:${contactEmail}?subject=${subject}&body=${encodeURIComponent(text)}`;
 }
 

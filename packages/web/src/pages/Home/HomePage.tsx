@@ -1,14 +1,11 @@
 import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
-import { APP_VERSION, homeTiles } from '@uap/domain';
+import { APP_VERSION, homeTiles, messages } from '@uap/domain';
 import { useTaskCountsQuery } from '../../api/requests.ts';
 import { useCurrentUser } from '../../app/current-user.ts';
 import { RouterLink } from '../../components/RouterLink.tsx';
 import { HomeTile } from './HomeTile.tsx';
-
-// Not in the message catalogue yet (spec 1 §1 only says 'a welcome message').
-const welcomeMessage = (name: string) => `Welcome to the User Access Portal, ${name}`;
 
 /** Home: welcome, the tiles of the user's role (task badges where due), version and Contact Us. */
 export function HomePage() {
@@ -20,9 +17,15 @@ export function HomePage() {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', flexGrow: 1 }}>
       <Typography variant="h5" component="p" sx={{ mb: 3 }}>
-        {welcomeMessage(user.name)}
+        {messages.welcome(user.name)}
       </Typography>
-      <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Shortcuts">
+      <Grid
+        container
+        spacing={2}
+        component="ul"
+        sx={{ listStyle: 'none', p: 0, m: 0 }}
+        aria-label="Shortcuts"
+      >
         {tiles.map((tile) => (
           <Grid key={`${tile.path}-${tile.label}`} size={{ xs: 12, sm: 6, lg: 4 }} component="li">
             <HomeTile tile={tile} count={tile.badge && counts ? counts[tile.badge] : undefined} />

@@ -33,15 +33,16 @@ export function NewsLetterPage() {
       <Section title="UAP is the way in to Facebook and Google Ads">
         <Typography>
           For several of our agencies, access to Facebook business managers and Google Ads accounts is now
-          requested, approved and granted only through UAP. Every grant has a named approver, a provisioner and a
-          record you can look up later, and access that is no longer needed can be removed in a few clicks.
+          requested, approved and granted only through UAP. Every grant has a named approver, a provisioner
+          and a record you can look up later, and access that is no longer needed can be removed in a few
+          clicks.
         </Typography>
       </Section>
 
       <Section title="Coming in Q1 '22">
         <Typography>
-          More agencies are being onboarded in the first quarter of 2022. Their teams will receive an introduction
-          and a walkthrough before their platforms move to UAP.
+          More agencies are being onboarded in the first quarter of 2022. Their teams will receive an
+          introduction and a walkthrough before their platforms move to UAP.
         </Typography>
       </Section>
 
@@ -53,18 +54,20 @@ export function NewsLetterPage() {
             </Typography>
           </li>
           <li>
-            <Typography>Asset names are searchable: type part of a name or an ID to find an account.</Typography>
-          </li>
-          <li>
             <Typography>
-              Choosing more than 20 Facebook ad accounts now prompts you to request an asset group instead, which
-              is quicker to approve and easier to maintain.
+              Asset names are searchable: type part of a name or an ID to find an account.
             </Typography>
           </li>
           <li>
             <Typography>
-              Google Ads allows up to 20 accounts per email address, so spread larger requests across the emails
-              of the people who need them.
+              Choosing more than 20 Facebook ad accounts now prompts you to request an asset group instead,
+              which is quicker to approve and easier to maintain.
+            </Typography>
+          </li>
+          <li>
+            <Typography>
+              Google Ads allows up to 20 accounts per email address, so spread larger requests across the
+              emails of the people who need them.
             </Typography>
           </li>
         </Box>
@@ -73,7 +76,9 @@ export function NewsLetterPage() {
       <Section title="Tips">
         <Box component="ul" sx={{ mt: 0, pl: 3 }}>
           <li>
-            <Typography>Check the existing access step first: the access may already be there or pending.</Typography>
+            <Typography>
+              Check the existing access step first: the access may already be there or pending.
+            </Typography>
           </li>
           <li>
             <Typography>Write a clear business reason in the comments; approvers decide on it.</Typography>

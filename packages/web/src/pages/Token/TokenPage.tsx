@@ -34,14 +34,25 @@ export function TokenPage() {
         minRows={6}
         maxRows={16}
         fullWidth
-        slotProps={{ htmlInput: { readOnly: true, spellCheck: false, sx: { fontFamily: 'monospace', wordBreak: 'break-all' } } }}
+        slotProps={{
+          htmlInput: {
+            readOnly: true,
+            spellCheck: false,
+            sx: { fontFamily: 'monospace', wordBreak: 'break-all' },
+          },
+        }}
       />
       <div>
         <Button variant="contained" onClick={handleCopy} disabled={token === ''}>
           Copy
         </Button>
       </div>
-      <Snackbar open={isCopied} autoHideDuration={3000} onClose={handleSnackbarClose} message={messages.tokenCopied} />
+      <Snackbar
+        open={isCopied}
+        autoHideDuration={3000}
+        onClose={handleSnackbarClose}
+        message={messages.tokenCopied}
+      />
     </Stack>
   );
 }

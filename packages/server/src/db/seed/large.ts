@@ -1,0 +1,623 @@
+import SQLite from 'better-sqlite3';
+import { sql, type Kysely } from 'kysely';
+import { RequestStatus, RequestType, Role, type RoleId } from '@uap/domain';
+import type { Db } from '../connection.ts';
+import type { Database } from '../schema.ts';
+import { Routing, type SeedAssignment } from './assignments.ts';
+import { DAY, HOUR, maxId, resetIdentities } from './batch.ts';
+import { assetReference, clientKey, loadCatalog, type Catalog, type CatalogPath } from './catalog.ts';
+import * as data from './data.ts';
+import { seedDemo } from './demo.ts';
+import { Rng } from './random.ts';
+import { RequestGenerator, type Line, type Subject } from './requests.ts';
+
+export interface LargeSeedOptions {
+  /** Target number of user profiles (each internal one with its directory entry). */
+  users: number;
+  /** Target number of request lines. */
+  requests: number;
+  onProgress?: (msg: string) => void;
+}
+
+/** Clients the benchmark catalogue is topped up to, so filters have realistic distinct values. */
+const TARGET_CLIENTS = 2_000;
+/** Request lines written per commit (SQLite) / per flush (both). */
+const FLUSH_LINES = 20_000;
+const YEARS = 3;
+
+const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** Writes rows given as value arrays in column order; the fastest path each engine offers. */
+interface Writer {
+  insert(table: string, columns: readonly string[], rows: readonly unknown[][]): Promise<void>;
+  /**
+   * Points records at their pending change: `[recordId, pendingRequestId]`. Written after the
+   * rows exist, since a record is inserted before the later line it points at and a batch may
+   * split between them.
+   */
+  setPending(pairs: readonly (readonly [number, number])[]): Promise<void>;
+  /** Makes everything written so far durable (one transaction per flush on SQLite). */
+  commit(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * SQLite: a second better-sqlite3 connection on the same file with prepared multi-row
+ * statements, big cache and no fsync, committing every flush. Foreign keys are not checked on
+ * this connection (the generator builds consistent rows); the tests check the result.
+ */
+async function sqliteWriter(db: Kysely<Database>): Promise<Writer | null> {
+  const list = await sql<{ name: string; file: string }>`pragma database_list`.execute(db);
+  const file = list.rows.find((r) => r.name === 'main')?.file;
+  if (!file) {
+    return null;
+  }
+  const raw = new SQLite(file);
+  raw.pragma('busy_timeout = 10000');
+  raw.pragma('synchronous = OFF');
+  raw.pragma('cache_size = -1000000');
+  raw.pragma('temp_store = MEMORY');
+  raw.pragma('foreign_keys = OFF');
+  const statements = new Map<string, SQLite.Statement>();
+  const statement = (table: string, columns: readonly string[], rows: number) => {
+    const key = `${table}:${columns.length}:${rows}`;
+    let s = statements.get(key);
+    if (!s) {
+      const tuple = `(${columns.map(() => '?').join(',')})`;
+      s = raw.prepare(
+        `insert into ${table} (${columns.join(',')}) values ${Array.from({ length: rows }, () => tuple).join(',')}`,
+      );
+      statements.set(key, s);
+    }
+    return s;
+  };
+  const pending = raw.prepare('update requests set pending_change_request_id = ? where request_id = ?');
+  raw.exec('begin');
+  return {
+    setPending(pairs) {
+      for (const [recordId, pendingId] of pairs) {
+        pending.run(pendingId, recordId);
+      }
+      return Promise.resolve();
+    },
+    insert(table, columns, rows) {
+      const per = Math.max(1, Math.min(100, Math.floor(30_000 / columns.length)));
+      let i = 0;
+      for (; i + per <= rows.length; i += per) {
+        statement(table, columns, per).run(rows.slice(i, i + per).flat());
+      }
+      for (; i < rows.length; i++) {
+        statement(table, columns, 1).run(rows[i] ?? []);
+      }
+      return Promise.resolve();
+    },
+    commit() {
+      raw.exec('commit');
+      raw.exec('begin');
+      return Promise.resolve();
+    },
+    close() {
+      raw.exec('commit');
+      raw.close();
+      return Promise.resolve();
+    },
+  };
+}
+
+/** PostgreSQL: `insert … select * from unnest($1::int4[], $2::text[], …)`, one array per column. */
+async function postgresWriter(db: Kysely<Database>): Promise<Writer> {
+  const columnTypes = new Map<string, string>();
+  const info = await sql<{ tableName: string; columnName: string; udtName: string }>`
+    select table_name, column_name, udt_name from information_schema.columns where table_schema = current_schema()`.execute(
+    db,
+  );
+  for (const c of info.rows) {
+    columnTypes.set(`${c.tableName}.${c.columnName}`, c.udtName);
+  }
+  return {
+    async setPending(pairs) {
+      if (pairs.length > 0) {
+        await sql`update requests set pending_change_request_id = v.pending_id
+          from unnest(${pairs.map((p) => p[0])}::int4[], ${pairs.map((p) => p[1])}::int4[]) as v(record_id, pending_id)
+          where requests.request_id = v.record_id`.execute(db);
+      }
+    },
+    async insert(table, columns, rows) {
+      for (let start = 0; start < rows.length; start += 10_000) {
+        const chunk = rows.slice(start, start + 10_000);
+        const arrays = columns.map((column, i) => {
+          const type = columnTypes.get(`${table}.${column}`);
+          if (!type) {
+            throw new Error(`unknown column ${table}.${column}`);
+          }
+          return sql`${chunk.map((r) => r[i] ?? null)}::${sql.raw(type)}[]`;
+        });
+        await sql`insert into ${sql.raw(table)} (${sql.raw(columns.join(', '))}) select * from unnest(${sql.join(arrays)})`.execute(
+          db,
+        );
+      }
+    },
+    commit: () => Promise.resolve(),
+    close: () => Promise.resolve(),
+  };
+}
+
+/** Fallback (in-memory SQLite): plain multi-row inserts through Kysely. */
+function kyselyWriter(db: Kysely<Database>): Writer {
+  return {
+    async setPending(pairs) {
+      for (const [recordId, pendingId] of pairs) {
+        await db
+          .updateTable('requests')
+          .set({ pendingChangeRequestId: pendingId })
+          .where('requestId', '=', recordId)
+          .execute();
+      }
+    },
+    async insert(table, columns, rows) {
+      const per = Math.max(1, Math.floor(30_000 / columns.length));
+      for (let start = 0; start < rows.length; start += per) {
+        const tuples = rows.slice(start, start + per).map((r) => sql`(${sql.join(r.map((v) => v ?? null))})`);
+        await sql`insert into ${sql.raw(table)} (${sql.raw(columns.join(', '))}) values ${sql.join(tuples)}`.execute(
+          db,
+        );
+      }
+    },
+    commit: () => Promise.resolve(),
+    close: () => Promise.resolve(),
+  };
+}
+
+/** Buffers objects of one table and writes them as value arrays. */
+class TableBuffer<T extends object> {
+  private rows: unknown[][] = [];
+  private keys: string[] | null = null;
+  private columns: string[] = [];
+
+  constructor(
+    private readonly writer: Writer,
+    private readonly table: string,
+  ) {}
+
+  push(row: T) {
+    if (!this.keys) {
+      this.keys = Object.keys(row);
+      this.columns = this.keys.map(snake);
+    }
+    const record = row as Record<string, unknown>;
+    this.rows.push(this.keys.map((k) => record[k]));
+  }
+
+  get size() {
+    return this.rows.length;
+  }
+
+  async flush() {
+    if (this.rows.length > 0) {
+      await this.writer.insert(this.table, this.columns, this.rows);
+      this.rows = [];
+    }
+  }
+}
+
+async function count(db: Kysely<Database>, table: string): Promise<number> {
+  const r = await sql<{ n: number | string }>`select count(*) as n from ${sql.raw(table)}`.execute(db);
+  return Number(r.rows[0]?.n ?? 0);
+}
+
+/** Adds clients, client codes and accounts up to TARGET_CLIENTS over the existing paths. */
+async function topUpCatalog(
+  db: Kysely<Database>,
+  writer: Writer,
+  rng: Rng,
+  catalog: Catalog,
+  createdIso: string,
+): Promise<number> {
+  const existing = await count(db, 'clients');
+  if (existing >= TARGET_CLIENTS) {
+    return 0;
+  }
+  const pairs = [...new Set(catalog.paths.map((p) => clientKey(p.platformId, p.agencyId)))].filter((key) => {
+    const platform = catalog.platforms.get(Number(key.split(':')[0]));
+    return platform?.assets.some((a) => !a.isSystemRecord) ?? false;
+  });
+  const lines = [
+    'Zero',
+    'Classic',
+    'Kids',
+    'Pro',
+    'Outlet',
+    'Premium',
+    'Local',
+    'Online',
+    'Retail',
+    'Brand',
+    'Direct',
+    'Plus',
+  ];
+  const formats: Record<string, data.ReferenceFormat> = {};
+  data.platforms.forEach((p) =>
+    p.assets.forEach((a) => (formats[`${p.description}:${a.description}`] = a.reference)),
+  );
+  let clientId = await maxId(db, 'clients', 'client_id');
+  let codeId = await maxId(db, 'client_codes', 'client_code_id');
+  let accountId = await maxId(db, 'client_accounts', 'client_account_id');
+  const dates = { isDeleted: 0, createdDate: createdIso, updatedDate: createdIso };
+  const clients = new TableBuffer(writer, 'clients');
+  const codes = new TableBuffer(writer, 'client_codes');
+  const accounts = new TableBuffer(writer, 'client_accounts');
+  for (let i = existing; i < TARGET_CLIENTS; i++) {
+    const [platformId, agencyId] = rng.pick(pairs).split(':').map(Number) as [number, number];
+    const platform = catalog.platforms.get(platformId);
+    const marketCode = catalog.paths.find((p) => p.agencyId === agencyId)?.marketCode ?? 'US';
+    const [brand, short, prefix] = rng.pick(data.brands);
+    const line = rng.pick(lines);
+    clientId += 1;
+    clients.push({ clientId, platformId, agencyId, description: `${brand} ${line}`, ...dates });
+    const n = rng.int(1, 3);
+    for (let c = 1; c <= n; c++) {
+      codeId += 1;
+      codes.push({
+        clientCodeId: codeId,
+        clientId,
+        code: `${prefix}-${marketCode}${line.slice(0, 2).toUpperCase()}${c}`,
+        isSystemRecord: 0,
+        ...dates,
+      });
+    }
+    for (const asset of platform?.assets.filter((a) => !a.isSystemRecord) ?? []) {
+      for (const suffix of rng.sample(data.accountSuffixes, rng.int(2, 6))) {
+        accountId += 1;
+        accounts.push({
+          clientAccountId: accountId,
+          clientId,
+          assetId: asset.assetId,
+          description: `${short} ${line} ${marketCode} ${suffix}`,
+          assetReference: assetReference(
+            rng,
+            formats[`${platform?.description}:${asset.description}`] ?? 'none',
+          ),
+          ...dates,
+        });
+      }
+    }
+  }
+  await clients.flush();
+  await codes.flush();
+  await accounts.flush();
+  await writer.commit();
+  return TARGET_CLIENTS - existing;
+}
+
+/** Adds profiles (and directory entries) up to `target`. */
+async function topUpUsers(
+  db: Kysely<Database>,
+  writer: Writer,
+  rng: Rng,
+  target: number,
+  nowMs: number,
+  progress: (m: string) => void,
+) {
+  const existing = await count(db, 'users');
+  let userId = await maxId(db, 'users', 'user_id');
+  const users = new TableBuffer(writer, 'users');
+  const directory = new TableBuffer(writer, 'directory_users');
+  const managers: { mail: string; name: string }[] = [];
+  for (let i = existing; i < target; i++) {
+    userId += 1;
+    const given = rng.pick(data.firstNames);
+    const surname = rng.pick(data.lastNames);
+    const guest = rng.chance(0.04);
+    const brand = rng.pick(data.brands);
+    const agencyIndex = rng.int(0, data.agencies.length - 1);
+    const agency = data.agencies[agencyIndex];
+    const market = data.markets[(agency?.market ?? 1) - 1];
+    const local = `${given}.${surname}`.toLowerCase().replace(/[^a-z.]/g, '');
+    const email = guest ? `${local}.${userId}@${brand[3]}` : `${local}.${userId}@agency.example`;
+    const directoryId = rng.guid();
+    const active = guest || rng.chance(0.98);
+    const manager = !guest && managers.length > 0 ? rng.pick(managers) : null;
+    const createdDate = new Date(nowMs - rng.int(30, YEARS * 365) * DAY).toISOString();
+    const roll = rng.next();
+    const roleId: RoleId = guest
+      ? Role.STANDARD
+      : roll < 0.005
+        ? Role.APPROVER
+        : roll < 0.008
+          ? Role.PROVISIONER
+          : roll < 0.009
+            ? Role.MASTERAPPROVER
+            : Role.STANDARD;
+    const title = rng.pick(data.jobTitles);
+    const department = rng.pick(data.departments);
+    const phone = `${market?.phone ?? '+1 212 555 01'}${rng.digits(2)}`;
+    const employeeId = guest ? null : `E${String(userId).padStart(7, '0')}`;
+    directory.push({
+      directoryId,
+      mail: email,
+      userPrincipalName: guest ? `${email.replace('@', '_')}#EXT#@agency.example` : email,
+      displayName: `${given} ${surname}`,
+      givenName: given,
+      surname,
+      jobTitle: title,
+      companyName: guest ? brand[0] : (agency?.description ?? null),
+      department,
+      officeLocation: guest ? null : (market?.city ?? null),
+      country: market?.description ?? null,
+      mobilePhone: null,
+      businessPhone: guest ? null : phone,
+      employeeId,
+      userType: guest ? 'Guest' : 'Member',
+      active: active ? 1 : 0,
+      managerMail: manager?.mail ?? null,
+      managerDisplayName: manager?.name ?? null,
+      createdDate,
+      updatedDate: createdDate,
+    });
+    users.push({
+      userId,
+      email,
+      name: given,
+      lastName: surname,
+      title,
+      organization: guest ? brand[0] : (agency?.description ?? null),
+      department,
+      officeNumber: guest ? null : phone,
+      employeeId,
+      locationCountry: market?.description ?? null,
+      isInternal: guest ? 0 : 1,
+      userType: guest ? 'Guest' : 'Member',
+      roleId,
+      showApprover: 0,
+      directoryId,
+      parentGuid: directoryId,
+      childGuid: null,
+      mergedUserId: null,
+      isChild: 0,
+      managerEmail: manager?.mail ?? null,
+      managerName: manager?.name ?? null,
+      isDeleted: 0,
+      createdDate,
+      createdBy: null,
+      updatedDate: createdDate,
+      updatedBy: null,
+    });
+    if (!guest && managers.length < 2_000 && rng.chance(0.05)) {
+      managers.push({ mail: email, name: `${given} ${surname}` });
+    }
+    if (users.size >= 20_000) {
+      await directory.flush();
+      await users.flush();
+      await writer.commit();
+      progress(`users: ${i + 1 - existing} of ${target - existing} added`);
+    }
+  }
+  await directory.flush();
+  await users.flush();
+  await writer.commit();
+  return Math.max(0, target - existing);
+}
+
+/** Routing of the database's current assignments, master approvers and admins. */
+async function loadRouting(db: Kysely<Database>): Promise<Routing> {
+  const rows = await db.selectFrom('approverAssignments').selectAll().where('isDeleted', '=', 0).execute();
+  const assignments: SeedAssignment[] = rows.map((a) => ({
+    approverId: a.approverId,
+    userId: a.userId,
+    secondaryApproverId: a.secondaryApproverId,
+    provisionerId: a.provisionerId,
+    provisionerBackupId: a.provisionerBackupId,
+    path: {
+      platformAgencyId: 0,
+      marketCode: '',
+      regionId: a.regionId,
+      marketId: a.marketId,
+      agencyId: a.agencyId,
+      practiceId: a.practiceId,
+      platformId: a.platformId,
+    },
+    clientId: a.clientId,
+    isDeleted: false,
+  }));
+  const masters = await db
+    .selectFrom('masterApprovers')
+    .select(['userId', 'regionId', 'marketId', 'agencyId', 'practiceId'])
+    .where('isDeleted', '=', 0)
+    .execute();
+  const admins = await db
+    .selectFrom('adminRegions')
+    .select(['userId', 'regionId', 'marketId'])
+    .where('isDeleted', '=', 0)
+    .execute();
+  const supers = await db.selectFrom('superAdmins').select('userId').where('isDeleted', '=', 0).execute();
+  return new Routing(assignments, masters, [
+    ...admins,
+    ...supers.map((s) => ({ userId: s.userId, regionId: null, marketId: null })),
+  ]);
+}
+
+/** Adds request lines (with history) up to `target`, in chains: Add lines then their modifications. */
+async function topUpRequests(
+  db: Kysely<Database>,
+  writer: Writer,
+  rng: Rng,
+  target: number,
+  nowMs: number,
+  progress: (m: string) => void,
+): Promise<{ lines: number; history: number }> {
+  const existing = await count(db, 'requests');
+  const need = target - existing;
+  if (need <= 0) {
+    return { lines: 0, history: 0 };
+  }
+  const catalog = await loadCatalog(db);
+  const routing = await loadRouting(db);
+  const gen = new RequestGenerator(rng, nowMs, catalog, routing);
+
+  const people = await db
+    .selectFrom('users')
+    .select(['userId', 'email', 'isInternal', 'managerEmail', 'managerName'])
+    .where('isDeleted', '=', 0)
+    .where('isChild', '=', 0)
+    .execute();
+  const subjects = new Map<number, Subject>();
+  const internal: Subject[] = [];
+  const guests: Subject[] = [];
+  for (const p of people) {
+    const s: Subject = {
+      userId: p.userId,
+      email: p.email,
+      isInternal: p.isInternal === 1,
+      managerEmail: p.managerEmail,
+      managerName: p.managerName,
+      extraEmails: [],
+    };
+    subjects.set(p.userId, s);
+    (s.isInternal ? internal : guests).push(s);
+  }
+  const subjectOf = (id: number): Subject => subjects.get(id) ?? rng.pick(internal);
+  const requestable: CatalogPath[] = catalog.paths.filter((p) => gen.isRequestable(p));
+
+  let nextId = (await maxId(db, 'requests', 'request_id')) + 1;
+  const requests = new TableBuffer<Line['row']>(writer, 'requests');
+  const history = new TableBuffer<Line['history'][number]['row']>(writer, 'request_history');
+  const start = nowMs - YEARS * 365 * DAY;
+  const span = nowMs - HOUR - start;
+  const pendingPairs: [number, number][] = [];
+  let written = 0;
+  let historyRows = 0;
+  let lastReport = 0;
+  const began = Date.now();
+
+  while (written < need) {
+    const remaining = need - written;
+    // Time advances with progress, so ids roughly follow creation dates.
+    const createdMs = Math.min(nowMs - HOUR, start + (span * written) / need + rng.int(0, 2 * DAY));
+    const guest = rng.chance(0.05) && guests.length > 0;
+    const subject = guest ? rng.pick(guests) : rng.pick(internal);
+    const creator = guest || rng.chance(0.3) ? rng.pick(internal) : subject;
+    const adds = gen.addSubmission({
+      subject,
+      creator,
+      path: rng.pick(requestable),
+      createdMs,
+      maxLines: Math.min(4, remaining),
+    });
+    const chain: Line[] = [...adds];
+    for (const record of adds) {
+      const isRecord =
+        record.row.statusId === RequestStatus.COMPLETED || record.row.statusId === RequestStatus.ARCHIVED;
+      if (isRecord && remaining - chain.length >= 3 && rng.chance(0.5)) {
+        chain.push(
+          ...gen.randomFollowUps(record, subjectOf, () => (rng.chance(0.75) ? creator : rng.pick(internal))),
+        );
+      }
+    }
+    for (const line of chain) {
+      line.row.requestId = nextId++;
+    }
+    for (const line of chain) {
+      line.row.recordId = line.record?.row.requestId ?? null;
+      line.row.pendingChangeRequestId = null;
+      if (line.pending) {
+        pendingPairs.push([line.row.requestId, line.pending.row.requestId]);
+      }
+      if (
+        line.row.requestTypeId === RequestType.ADD &&
+        line.row.isDeleted === 1 &&
+        !line.pending &&
+        line.row.expirationDate &&
+        Date.parse(line.row.expirationDate) < nowMs
+      ) {
+        line.row.askNewRangeDate = 1;
+      }
+      requests.push(line.row);
+      for (const h of line.history) {
+        history.push({
+          ...h.row,
+          requestId: line.row.requestId,
+          changeDesc: h.source ? `Updated by request #${h.source.row.requestId}` : h.row.changeDesc,
+        });
+        historyRows += 1;
+      }
+    }
+    written += chain.length;
+    if (requests.size >= FLUSH_LINES) {
+      await requests.flush();
+      await history.flush();
+      await writer.setPending(pendingPairs.splice(0));
+      await writer.commit();
+    }
+    if (written - lastReport >= 100_000) {
+      lastReport = written;
+      const rate = Math.round(written / ((Date.now() - began) / 1000));
+      progress(
+        `requests: ${written.toLocaleString('en-US')} of ${need.toLocaleString('en-US')} lines, ${historyRows.toLocaleString('en-US')} history rows (${rate.toLocaleString('en-US')} lines/s)`,
+      );
+    }
+  }
+  await requests.flush();
+  await history.flush();
+  await writer.setPending(pendingPairs.splice(0));
+  await writer.commit();
+  return { lines: written, history: historyRows };
+}
+
+/**
+ * The benchmark dataset of DESIGN.md §9 over the demo organisation: tops the database up to
+ * `users` profiles (with directory entries), ~2,000 clients and `requests` request lines with
+ * their history (~3 rows per line). Loads the demo first when the database is empty. Safe to
+ * re-run: it only adds what is missing. Data is written in committed batches, so an
+ * interrupted run leaves consistent data and the next run continues.
+ */
+export async function seedLarge(db: Db, opts: LargeSeedOptions): Promise<void> {
+  const progress = opts.onProgress ?? (() => undefined);
+  const seeded = await db.kysely.selectFrom('regions').select('regionId').limit(1).executeTakeFirst();
+  if (!seeded) {
+    progress('loading the demo organisation first');
+    await seedDemo(db);
+  }
+  const nowMs = Date.now();
+  const writer =
+    db.dialect === 'postgres'
+      ? await postgresWriter(db.kysely)
+      : ((await sqliteWriter(db.kysely)) ?? kyselyWriter(db.kysely));
+  try {
+    const catalog = await loadCatalog(db.kysely);
+    const clients = await topUpCatalog(
+      db.kysely,
+      writer,
+      new Rng(7007),
+      catalog,
+      new Date(nowMs - 800 * DAY).toISOString(),
+    );
+    progress(`catalog: ${clients} clients added`);
+    const users = await topUpUsers(
+      db.kysely,
+      writer,
+      new Rng(8008 + (await count(db.kysely, 'users'))),
+      opts.users,
+      nowMs,
+      progress,
+    );
+    progress(`users: ${users} profiles and directory entries added`);
+    const result = await topUpRequests(
+      db.kysely,
+      writer,
+      new Rng(9009 + (await count(db.kysely, 'requests'))),
+      opts.requests,
+      nowMs,
+      progress,
+    );
+    progress(`requests: ${result.lines} lines and ${result.history} history rows added`);
+  } finally {
+    await writer.close();
+  }
+  await resetIdentities(db.kysely, db.dialect);
+  const analyzed = Date.now();
+  if (db.dialect === 'sqlite') {
+    await sql`pragma analysis_limit = 1000`.execute(db.kysely);
+  }
+  await sql`analyze`.execute(db.kysely);
+  progress(`statistics refreshed in ${((Date.now() - analyzed) / 1000).toFixed(1)} s`);
+}
