@@ -22,7 +22,10 @@ export function openDb(url: string): Db {
   const options = { plugins: [new CamelCasePlugin()] };
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
     const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_MAX ?? 10) });
-    return { kysely: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...options }), dialect: 'postgres' };
+    return {
+      kysely: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...options }),
+      dialect: 'postgres',
+    };
   }
   if (!url.startsWith('sqlite:')) {
     throw new Error(`DATABASE_URL must start with sqlite: or postgres://, got ${url}`);
@@ -36,7 +39,10 @@ export function openDb(url: string): Db {
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
-  return { kysely: new Kysely<Database>({ dialect: new SqliteDialect({ database }), ...options }), dialect: 'sqlite' };
+  return {
+    kysely: new Kysely<Database>({ dialect: new SqliteDialect({ database }), ...options }),
+    dialect: 'sqlite',
+  };
 }
 
 /** Counts come back as strings from some drivers; convert once here. */
