@@ -12,3 +12,4 @@ export * from './schemas/catalog.ts';
 export * from './schemas/config.ts';
 export * from './schemas/master-data.ts';
 export * from './schemas/admins.ts';
+export * from './schemas/table.ts';

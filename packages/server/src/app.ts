@@ -35,6 +35,10 @@ import { userRoutes } from './modules/users/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { requestRoutes } from './modules/requests/routes.ts';
 import { masterDataRequestRoutes } from './modules/master-data-requests/routes.ts';
+import { recordRoutes } from './modules/requests/records-routes.ts';
+import { createRoutes } from './modules/requests/create-routes.ts';
+import { modifyRoutes } from './modules/requests/modify-routes.ts';
+import { profileRoutes } from './modules/users/profile-routes.ts';
 import './http/actor.ts';
 
 export interface AppDeps {
@@ -145,6 +149,10 @@ export async function buildApp({ config, db, logger = false }: AppDeps): Promise
   await app.register(catalogRoutes, { db });
   await app.register(requestRoutes, { db });
   await app.register(masterDataRequestRoutes, { db });
+  await app.register(recordRoutes, { db });
+  await app.register(createRoutes, { db });
+  await app.register(modifyRoutes, { db });
+  await app.register(profileRoutes, { db });
 
   if (!config.auth.issuer && signingMaterial) {
     await registerEmbeddedProvider(app, createEmbeddedProvider(config, db, signingMaterial), db);

@@ -1,12 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@uap/domain';
 import { createTestContext, demo, type TestContext } from './harness.ts';
+import {
+  anyone,
+  signedIn,
+  admins,
+  superAdminsOnly,
+  writeForAll,
+  type Caller,
+  type Row,
+} from './access-rows/types.ts';
+import { recordRows } from './access-rows/records.ts';
+import { createRows } from './access-rows/create.ts';
+import { modifyRows } from './access-rows/modify.ts';
 
-/**
- * The (endpoint, role) → status table of every endpoint. Each new endpoint adds its row here;
- * a test below fails when a registered API route has no row.
- */
-type Caller = 'none' | keyof typeof demo;
 const callers: Caller[] = [
   'none',
   'standard',
@@ -18,20 +25,10 @@ const callers: Caller[] = [
   'superAdmin',
 ];
 
-interface Row {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  route: string;
-  url: string;
-  body?: unknown;
-  expect: Partial<Record<Caller, number>> & { default: number };
-}
-
-const anyone = { none: 200, default: 200 };
-const signedIn = { none: 401, default: 200 };
-const admins = { none: 401, default: 403, admin: 200, auditor: 200, superAdmin: 200 };
-const superAdminsOnly = { none: 401, default: 403, superAdmin: 200 };
-const writeForAll = { none: 401, default: 200, auditor: 403 };
-
+/**
+ * The (endpoint, role) → status table of every endpoint. Each new endpoint adds its row here;
+ * a test below fails when a registered API route has no row.
+ */
 const table: Row[] = [
   { method: 'GET', route: '/api/health', url: '/api/health', expect: anyone },
   { method: 'GET', route: '/api/config', url: '/api/config', expect: anyone },
@@ -143,6 +140,9 @@ const table: Row[] = [
     url: '/api/Catalogs/AgencyPlatforms',
     expect: signedIn,
   },
+  ...recordRows,
+  ...createRows,
+  ...modifyRows,
 ];
 
 let ctx: TestContext;
