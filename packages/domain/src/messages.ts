@@ -59,6 +59,37 @@ export const messages = {
   requestsModified: 'requests modified successfully.',
   requestsSentForApproval: 'requests sent for approval successfully.',
 
+  // Modify flows: our wording where the spec names a rule but shows no sentence (DESIGN.md §3)
+  modifyOneChangeAtATime:
+    'Only one change request can be submitted at a time: submitting replaces the pending change request of this record.',
+  pendingChangeReplaced: (id: number) => `The pending change request #${id} was replaced.`,
+  pendingChangeInProvisioning: (id: number) =>
+    `Change request #${id} of this record is already approved and waits for provisioning; it can no longer be replaced.`,
+  requestNotModifiable: (status: string) => `This request is ${status} and can no longer be modified.`,
+  onlyCreatorModifies: 'Only the requestor can modify a submitted request.',
+  startDateRange: 'Start date should be today or a later date, and not after the end date.',
+  invalidUserRole: 'The selected user role is not available for this access.',
+  platformEmailOfOtherUser: (email: string) => `The email ${email} belongs to another user.`,
+  modifyNeedsActive: 'This record is inactive: activate it instead of modifying it.',
+  deactivateNeedsActive: 'Only active records can be deactivated.',
+  activateNeedsInactive: 'Only inactive records can be activated.',
+  activateExpiredFirst:
+    'This access has expired: modify the length of access to a future end date before activating it.',
+  activateMixedLength: 'Records with unlimited and limited lengths of access cannot be activated together.',
+  activateMixedExpiry: 'Expired and unexpired records cannot be activated together.',
+  changeMultipleNotAllowed:
+    'The role of several records can be changed only when all of them are active and share the same role, region, market, agency, practice, asset and platform.',
+  notExpired:
+    'Only an expired record or an expired pending deactivation can have its length of access extended here.',
+  mergedProfiles: (names: string) =>
+    `${names} has two profiles. The access of the other profile is not deactivated by this request. Do you want to continue?`,
+  requestsCancelled: 'Request(s) cancelled successfully!',
+  cancelOnlySubmitted:
+    'Only submitted requests can be cancelled. Deselect the requests that are not in Submitted status.',
+  cancelOnlyOwn: 'Only the requestor or a super administrator can cancel a request.',
+  userAccessOverviewIntro:
+    'Before submitting a new request, check the pending and completed records below: the access may already exist or be on its way. Click a Record ID to modify that access.',
+
   // Approval and provisioning (spec 2)
   inputComment: 'You have to input a comment.',
   inputCommentToAdd: 'You have to input a comment to add.',
@@ -132,6 +163,34 @@ export const messages = {
   roleValidationComplete: 'UAP User Role Validation is complete',
   profileMatcherDone: 'Profile Matcher runs successfully.',
   contactTextRequired: 'Please enter your message.',
+
+  // New request wizard (issue 3, ours where the spec shows no sentence)
+  requestCreated: 'Your request was submitted successfully.',
+  startDateNotBeforeToday: 'Start date should be today or a future date.',
+  endDateNotBeforeStart: 'End date should not be before the start date.',
+  requestAlreadyExists: (recordId: number) =>
+    `An access request or record already exists for this user, account and email: ${recordId}. Modify that record instead.`,
+  invalidRequestPath: (what: string) => `The selected ${what} is not available on the chosen path.`,
+  requestEmailNotOfUser: 'The email associated with this request does not belong to the user.',
+  userNotFound: 'The user was not found.',
+  userSaved: 'User saved successfully',
+  userUpdated: 'User updated successfully',
+  userAlreadyExists: 'A user with this email already exists.',
+  accessExistsToOtherEmails: (emails: string) =>
+    `The user already has access on this path with other email(s): ${emails}.`,
+  accessExists: (email: string, accessLevel: string) =>
+    `${email} already has ${accessLevel} access on this platform.`,
+  businessAccessQuestion: (email: string, accessName: string) =>
+    `No ${accessName} access was found for ${email}. Do you want to request it?`,
+  accessExistsAsInactive: (email: string) =>
+    `${email} has an inactive record on this platform. Activate it from Modify an Existing Access instead of creating a new one.`,
+  singleSignOnEmailWarning:
+    'If the platform requires single sign-on, select the email tied to the single sign-on account.',
+  tooManySingleAssets: (suggestion: string) =>
+    `You selected more than 5 single assets. Consider requesting ${suggestion} instead.`,
+  workManagementLicence: (licence: string) => `For this practice we recommend the '${licence}' user type.`,
+  tpaRequired:
+    'Access for an external user requires a signed Third Party Access Agreement (TPA). Confirm that the agreement is signed before you continue.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

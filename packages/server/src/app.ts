@@ -176,9 +176,14 @@ export async function buildApp({ config, db, logger = false }: AppDeps): Promise
     });
   }
   const sendIndex = (reply: FastifyReply) =>
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(fs.createReadStream(indexFile));
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(fs.createReadStream(indexFile));
   if (hasWeb) {
-    app.get('/', { config: { access: publicAccess }, schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+    app.get('/', { config: { access: publicAccess }, schema: { hide: true } }, (_request, reply) =>
+      sendIndex(reply),
+    );
   }
   app.setNotFoundHandler((request, reply) => {
     // API-like paths and missing build files get a real 404, not the SPA.

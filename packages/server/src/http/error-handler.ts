@@ -15,13 +15,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const first = error.validation[0];
       const message =
         first?.message && !first.message.startsWith('Invalid input') ? first.message : messages.invalidInput;
-      return reply
-        .code(400)
-        .send(
-          failure(message, {
-            issues: error.validation.map((v) => ({ path: v.instancePath, message: v.message })),
-          }),
-        );
+      return reply.code(400).send(
+        failure(message, {
+          issues: error.validation.map((v) => ({ path: v.instancePath, message: v.message })),
+        }),
+      );
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');

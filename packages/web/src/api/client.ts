@@ -118,3 +118,34 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T> = {
     throw new ApiError(response.status, messages.serverError);
   }
 }
+
+/**
+ * Calls an endpoint that answers a file (a streamed CSV export) with the bearer token and saves
+ * the body under `fileName`; a failure throws the ApiError of its envelope.
+ */
+export async function apiDownload(path: string, body: unknown, fileName: string): Promise<void> {
+  const headers = new Headers({ Accept: 'text/csv, application/json', 'Content-Type': 'application/json' });
+  const token = await apiAuth?.getAccessToken();
+  if (token) {
+    headers.set('Authorization', `Bearer ${token}`);
+  }
+  let response: Response;
+  try {
+    response = await fetch(path, { method: 'PUT', headers, body: JSON.stringify(body) });
+  } catch {
+    throw new ApiError(0, messages.serverError);
+  }
+  if (!response.ok) {
+    const envelope = await readEnvelope(response);
+    throw new ApiError(response.status, envelope?.message || messages.serverError);
+  }
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Give the browser time to start the download before the blob goes away.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

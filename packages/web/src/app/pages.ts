@@ -1,6 +1,12 @@
 import { lazy, type ComponentType } from 'react';
 import { PlaceholderPage } from '../components/PlaceholderPage.tsx';
 
+const changeUserRecords = lazy(() =>
+  import('../pages/ChangeUserRecords/ChangeUserRecordsPage.tsx').then((m) => ({
+    default: m.ChangeUserRecordsPage,
+  })),
+);
+
 /**
  * The body of each built screen, loaded on first visit so the first load stays small.
  * A route without an entry shows the shared placeholder until its issue builds it.
@@ -20,6 +26,14 @@ const builtPages: Partial<Record<string, ComponentType>> = {
   ),
   '/NewsLetter': lazy(() =>
     import('../pages/NewsLetter/NewsLetterPage.tsx').then((m) => ({ default: m.NewsLetterPage })),
+  ),
+  '/MyRequests': lazy(() =>
+    import('../pages/MyRequests/MyRequestsPage.tsx').then((m) => ({ default: m.MyRequestsPage })),
+  ),
+  '/ChangeUserRecords': changeUserRecords,
+  '/ChangeUserRecords/:filtercolumn/:filtervalue': changeUserRecords,
+  '/NewRequest': lazy(() =>
+    import('../pages/NewRequest/NewRequestPage.tsx').then((m) => ({ default: m.NewRequestPage })),
   ),
   '/Token': lazy(() => import('../pages/Token/TokenPage.tsx').then((m) => ({ default: m.TokenPage }))),
 };

@@ -1,5 +1,5 @@
 import type { Insertable, Kysely } from 'kysely';
-import { RequestStatus, RequestType, StandardCommentType } from '@uap/domain';
+import { RequestStatus, RequestType, StandardCommentType, masterDataTypes } from '@uap/domain';
 import type { Database } from '../schema.ts';
 import { DAY, HOUR, insertRows } from './batch.ts';
 import * as data from './data.ts';
@@ -90,17 +90,6 @@ export async function insertDemoSupport(
     })),
   );
 
-  const masterDataTypes = [
-    'Region',
-    'Market',
-    'Agency',
-    'Practice',
-    'Platform',
-    'Platform User Type',
-    'Account Ownership',
-    'Client - Client Code',
-    'Client Asset',
-  ];
   await insertRows(
     db,
     'masterDataRequests',

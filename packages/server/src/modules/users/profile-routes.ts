@@ -1,10 +1,100 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  Role,
+  envelope,
+  saveAdditionalEmailInput,
+  saveExternalUserInput,
+  savedUser,
+  searchExternalQuery,
+  searchInternalQuery,
+  updateUserInput,
+  userSearchItem,
+} from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
+import type { Access } from '../../http/access.ts';
+import { requireActor } from '../../http/actor.ts';
+import { ok } from '../../http/envelope.ts';
+import * as profiles from './profile-service.ts';
 
-/** Routes of user search, save and additional email endpoints. */
+/** Searching people for a request: every signed-in user, auditors included. */
+const search: Access = { minRole: Role.STANDARD, auditor: true, scope: 'none' };
+/** Saving users and emails for a request: every requestor, never the auditor. */
+const write: Access = { minRole: Role.STANDARD, auditor: false, scope: 'self' };
+
+const notFoundNote = "Nothing found answers 404 with succeeded false and the message 'No user found.'.";
+
+/** Routes of user search, save and additional email endpoints (the wizard's step 0). */
 export const profileRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  void app;
-  void db;
+  const tags = ['users'];
+
+  app.get('/api/User/SearchInternal', {
+    config: { access: search },
+    schema: {
+      tags,
+      summary: 'Internal users from the corporate directory (mail: exact or prefix; displayname: contains)',
+      description: `At most ${profiles.SEARCH_LIMIT} active members. A guest hit answers 422 with the spec message. ${notFoundNote}`,
+      querystring: searchInternalQuery,
+      response: { 200: envelope(z.array(userSearchItem)) },
+    },
+    handler: async (req) => ok(await profiles.searchInternal(db, req.query)),
+  });
+
+  for (const path of ['/api/User/SearchExternal', '/api/User/SearchExternalUser']) {
+    app.get(path, {
+      config: { access: search },
+      schema: {
+        tags,
+        summary: 'External (guest) users by email, with their additional emails',
+        description: `An internal user answers 422 with the spec message. ${notFoundNote}`,
+        querystring: searchExternalQuery,
+        response: { 200: envelope(z.array(userSearchItem)) },
+      },
+      handler: async (req) => ok(await profiles.searchExternal(db, req.query.filtervalue)),
+    });
+  }
+
+  app.post('/api/User/Save', {
+    config: { access: write },
+    schema: {
+      tags,
+      summary: 'Save an external user (isInternal false); data.userId is the new profile',
+      body: saveExternalUserInput,
+      response: { 200: envelope(savedUser) },
+    },
+    handler: async (req) => {
+      const { message, ...saved } = await profiles.saveExternalUser(db, requireActor(req), req.body);
+      return ok(saved, message);
+    },
+  });
+
+  app.post('/api/User/SaveAdditionalEmail', {
+    config: { access: write },
+    schema: {
+      tags,
+      summary: "Link an additional (platform) email to a user's profile",
+      body: saveAdditionalEmailInput,
+      response: { 200: envelope(z.null()) },
+    },
+    handler: async (req) => ok(null, await profiles.saveAdditionalEmail(db, requireActor(req), req.body)),
+  });
+
+  app.put('/api/User', {
+    config: { access: write },
+    schema: {
+      tags,
+      summary:
+        "The wizard's user record: updates the caller's own profile, creates a colleague's from the directory (userId 0)",
+      description:
+        "Another existing user's profile is not rewritten (a requestor may not edit a colleague); the answer still carries its userId and roleId.",
+      body: updateUserInput,
+      response: { 200: envelope(savedUser) },
+    },
+    handler: async (req) => {
+      const { message, ...saved } = await profiles.updateUser(db, requireActor(req), req.body);
+      return ok(saved, message);
+    },
+  });
 };

@@ -1,0 +1,133 @@
+/**
+ * Times PUT api/Request/UserRecords (three column filters, a sort, a page of 50) and
+ * PUT api/Catalogs/Filters/ through the whole app (app.inject: auth, validation, SQL,
+ * presentation, serialisation), and the same SQL run directly, on the large seed.
+ *
+ *   npx tsx bench/user-records.ts [DATABASE_URL ...]
+ *
+ * Defaults to the SQLite file /tmp/uap-large.db and the PostgreSQL database uap_large.
+ */
+import { performance } from 'node:perf_hooks';
+import { sql } from 'kysely';
+import { startOfTodayUtc, tableQuery, type TableQuery } from '@uap/domain';
+import { buildApp } from '../packages/server/src/app.ts';
+import { loadConfig } from '../packages/server/src/config.ts';
+import { openDb, type Db } from '../packages/server/src/db/connection.ts';
+import { mintAccessToken } from '../packages/server/src/auth/verify.ts';
+import {
+  findColumnValues,
+  findLinePage,
+  userRecordSpec,
+} from '../packages/server/src/modules/requests/records-queries.ts';
+
+const RUNS = 30;
+const WARMUP = 5;
+const CALLER = 'sue.super@agency.example';
+const urls = process.argv.slice(2).length
+  ? process.argv.slice(2)
+  : ['sqlite:/tmp/uap-large.db', 'postgres://uap@127.0.0.1:54329/uap_large'];
+
+async function time(fn: () => Promise<unknown>) {
+  for (let i = 0; i < WARMUP; i++) {
+    await fn();
+  }
+  const samples: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const start = performance.now();
+    await fn();
+    samples.push(performance.now() - start);
+  }
+  samples.sort((a, b) => a - b);
+  const at = (q: number) => samples[Math.min(samples.length - 1, Math.ceil(q * samples.length) - 1)]!;
+  return { median: at(0.5), p95: at(0.95) };
+}
+
+/** The user who is the subject of the most Add lines, and the body the benchmark sends. */
+async function workload(db: Db) {
+  const subject = await db.kysely
+    .selectFrom('requests')
+    .select(['userId', (eb) => eb.fn.countAll().as('n')])
+    .where('requestTypeId', '=', 1)
+    .groupBy('userId')
+    .orderBy(sql`count(*)`, 'desc')
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  const platforms = await db.kysely
+    .selectFrom('requests as r')
+    .innerJoin('platforms as p', 'p.platformId', 'r.platformId')
+    .select('p.description')
+    .distinct()
+    .where('r.userId', '=', subject.userId)
+    .execute();
+  const query: TableQuery = tableQuery.parse({
+    page: 1,
+    pageSize: 50,
+    orderBy: 'platformName',
+    orderAsc: true,
+    filters: [
+      { column: 'platformName', values: platforms.map((p) => p.description) },
+      { column: 'status', values: ['Submitted', 'Approved', 'Completed', 'Archived'] },
+      { column: 'statusDescription', values: ['Active', 'Expired', 'Inactive'] },
+    ],
+  });
+  return { userId: subject.userId, lines: Number(subject.n), query };
+}
+
+const fmt = (r: { median: number; p95: number }) =>
+  `median ${r.median.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms`;
+
+for (const url of urls) {
+  const config = loadConfig({
+    DATABASE_URL: url,
+    PORT: '3998',
+    WEB_DIST_DIR: '/nonexistent',
+    LOG_LEVEL: 'warn',
+  });
+  const db = openDb(url);
+  const app = await buildApp({ config, db });
+  await app.ready();
+  try {
+    const total = await db.kysely
+      .selectFrom('requests')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    const token = await mintAccessToken(config, app.signingMaterial!, {
+      mail: CALLER,
+      displayName: 'Sue Super',
+    });
+    const { userId, lines, query } = await workload(db);
+    const body = { ...query, userId };
+    const headers = { authorization: `Bearer ${token}` };
+    const put = async (path: string, payload: object) => {
+      const res = await app.inject({ method: 'PUT', url: path, headers, payload });
+      if (res.statusCode !== 200) {
+        throw new Error(`${path}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+      }
+      return res;
+    };
+    const today = startOfTodayUtc().toISOString();
+    const spec = userRecordSpec(today);
+    const source = { kind: 'userRecords', scope: { kind: 'all' }, subjectId: userId } as const;
+    const first = (await put('/api/Request/UserRecords', body)).json<{ data: { totalCount: number } }>();
+
+    console.log(
+      `\n${db.dialect} (${Number(total.n).toLocaleString('en-US')} request lines; subject user ${userId} with ${lines} Add lines; ${first.data.totalCount} rows match)`,
+    );
+    console.log(
+      `  PUT api/Request/UserRecords     ${fmt(await time(() => put('/api/Request/UserRecords', body)))}`,
+    );
+    console.log(
+      `    same SQL directly             ${fmt(await time(() => findLinePage(db, source, spec, query, today)))}`,
+    );
+    const filterBody = { ...body, source: 'UserRecords', column: 'clientName' };
+    console.log(
+      `  PUT api/Catalogs/Filters/       ${fmt(await time(() => put('/api/Catalogs/Filters/', filterBody)))}`,
+    );
+    console.log(
+      `    same SQL directly             ${fmt(await time(() => findColumnValues(db, source, spec, query, 'clientName')))}`,
+    );
+  } finally {
+    await app.close();
+    await db.kysely.destroy();
+  }
+}

@@ -1,0 +1,211 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { messages } from '@uap/domain';
+import { launchBrowser, signIn } from './browser.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+const comment = 'Needs access for the spring campaign';
+
+async function choose(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+async function openWizard(page: Page) {
+  await page.getByRole('link', { name: 'Create a New Access Request' }).first().click();
+  await page.getByRole('heading', { name: 'New Platform Access Request' }).waitFor();
+  for (const step of [
+    'User Information',
+    'Check Existing Access Information',
+    'Platform Access Information',
+  ]) {
+    await page.getByRole('tab', { name: step }).waitFor();
+  }
+}
+
+/** Step 1 → step 2: the overview is shown, then Next. */
+async function passExistingAccess(page: Page) {
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await page.getByText(messages.userAccessOverviewIntro).waitFor();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await page.getByRole('heading', { name: 'Step 1 Platform Details' }).waitFor();
+}
+
+async function choosePath(page: Page, practice: string, platform: string) {
+  await choose(page, 'Region', 'North America');
+  await choose(page, 'Market', 'United States');
+  await choose(page, 'Agency', 'Northwind Media');
+  await choose(page, 'Practice', practice);
+  await choose(page, 'Platform Name', platform);
+}
+
+/** Adds one account row through the Add Account(s) dialog. */
+async function addAccount(page: Page, a: { asset: string; userType: string; account: string }) {
+  await page.getByRole('button', { name: 'Add account(s)' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Account(s)' });
+  await dialog.waitFor();
+  await choose(page, 'Asset Type', a.asset);
+  await choose(page, 'Platform User Type', a.userType);
+  await dialog.getByRole('combobox', { name: 'Select Asset Name' }).click();
+  await page.getByRole('option', { name: new RegExp(`^${a.account}`) }).click();
+  await page.keyboard.press('Escape');
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  await page.getByRole('list', { name: 'Pending request lines' }).getByText(a.account).waitFor();
+}
+
+async function submit(page: Page) {
+  await page.getByRole('textbox', { name: 'Comments' }).fill(comment);
+  await page.getByRole('button', { name: 'Submit Request' }).click();
+  const alert = page.getByRole('alertdialog');
+  await alert.getByText(messages.requestCreated).waitFor();
+  await alert.getByRole('button', { name: 'OK' }).click();
+  await page.getByText(/Welcome to the User Access Portal/).waitFor();
+}
+
+describe('New Platform Access Request', () => {
+  it('Sam requests Meta access for himself and sees it in My Requests', async () => {
+    const { context, page } = await signIn(browser, 'Sam Standard');
+    try {
+      await openWizard(page);
+      await page.getByRole('radio', { name: 'Myself' }).check();
+      await expect.poll(() => page.getByRole('textbox', { name: 'First Name' }).inputValue()).toBe('Sam');
+      await page.getByText(/Manager: Alex Approver/).waitFor();
+      await page.getByText(messages.singleSignOnEmailWarning).waitFor();
+      await passExistingAccess(page);
+
+      await choosePath(page, 'Social', 'Meta');
+      // Sam holds no Business Manager access yet: the business-access modal asks first.
+      const business = page.getByRole('dialog', { name: 'Select the Meta Business Manager Access Details' });
+      await business.waitFor();
+      await business.getByRole('button', { name: 'Cancel' }).click();
+      await choose(page, 'Client Name', 'Proseware Health');
+      await addAccount(page, {
+        asset: 'Ad Account',
+        userType: 'Administrator',
+        account: 'Proseware US Promotions',
+      });
+      expect(await page.getByRole('combobox', { name: 'Region' }).getAttribute('aria-disabled')).toBe('true');
+      await submit(page);
+
+      await page.getByRole('link', { name: 'My Requests' }).first().click();
+      await page
+        .getByRole('table', { name: 'My Requests' })
+        .getByText('Proseware US Promotions')
+        .first()
+        .waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('requests for an internal colleague found by name through the search modal', async () => {
+    const { context, page } = await signIn(browser, 'Sam Standard');
+    try {
+      await openWizard(page);
+      await page.getByRole('radio', { name: 'Someone Else' }).check();
+      await page.getByRole('radio', { name: 'Internal' }).check();
+      const search = page.getByRole('textbox', { name: 'Corporate email or full name' });
+      await search.fill('Marco');
+      await page.getByRole('button', { name: 'Search', exact: true }).click();
+      const modal = page.getByRole('dialog', { name: 'Select User' });
+      await modal.getByRole('button', { name: 'Select Marco Wilson' }).click();
+      await expect.poll(() => page.getByRole('textbox', { name: 'Last Name' }).inputValue()).toBe('Wilson');
+      // A full name finds exactly one colleague: picked without the modal.
+      await search.fill('Marco Wilson');
+      await search.press('Enter');
+      await page.getByText('marco.wilson@agency.example').first().waitFor();
+      await passExistingAccess(page);
+
+      await choosePath(page, 'Search', 'Google Ads');
+      await choose(page, 'Client Name', 'Coho Winery');
+      await addAccount(page, { asset: 'Ad Account', userType: 'Standard', account: 'Coho US Brand' });
+      await submit(page);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('requests for a new external user by email through the TPA confirm', async () => {
+    const { context, page } = await signIn(browser, 'Sam Standard');
+    try {
+      await openWizard(page);
+      await page.getByRole('radio', { name: 'Someone Else' }).check();
+      await page.getByRole('radio', { name: 'External' }).click();
+      const tpa = page.getByRole('dialog', { name: 'Third Party Access Agreement' });
+      const [popup] = await Promise.all([
+        page.waitForEvent('popup'),
+        tpa.getByRole('button', { name: 'View the Third Party Access Agreement' }).click(),
+      ]);
+      await popup.close();
+      await tpa.getByRole('button', { name: 'Confirm' }).click();
+      await page.getByRole('textbox', { name: 'External user email' }).fill('new.vendor@vendor.example');
+      await page.getByRole('button', { name: 'Search', exact: true }).click();
+      await page.getByText(messages.noUserFound).waitFor();
+      const fields = {
+        'First Name': 'Nina',
+        'Last Name': 'Vendor',
+        'User Title': 'Media Buyer',
+        'User Agency or Organization': 'Vendor Co',
+        Department: 'Marketing',
+        Location: 'Chicago',
+      };
+      for (const [label, value] of Object.entries(fields)) {
+        await page.getByRole('textbox', { name: label }).fill(value);
+      }
+      await passExistingAccess(page);
+
+      await choosePath(page, 'Search', 'Google Ads');
+      await choose(page, 'Client Name', 'Graphic Design Institute');
+      await addAccount(page, { asset: 'Ad Account', userType: 'Read only', account: 'GDI US Launch' });
+      await submit(page);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows the exact message of a digits-only name, an invalid email and a too-short comment', async () => {
+    const { context, page } = await signIn(browser, 'Sam Standard');
+    try {
+      await openWizard(page);
+      await page.getByRole('radio', { name: 'Someone Else' }).check();
+      await page.getByRole('radio', { name: 'External' }).click();
+      await page
+        .getByRole('dialog', { name: 'Third Party Access Agreement' })
+        .getByRole('button', { name: 'Confirm' })
+        .click();
+      await page.getByRole('textbox', { name: 'External user email' }).fill('not an email');
+      await page.getByRole('button', { name: 'Search', exact: true }).click();
+      await page.getByText(messages.invalidEmail).waitFor();
+      expect(await page.getByRole('button', { name: 'Next', exact: true }).isDisabled()).toBe(true);
+
+      await page.getByRole('radio', { name: 'Myself' }).check();
+      const firstName = page.getByRole('textbox', { name: 'First Name' });
+      await expect.poll(() => firstName.inputValue()).toBe('Sam');
+      await page.getByText(/Manager: Alex Approver/).waitFor();
+      await firstName.fill('12345');
+      await page.getByRole('button', { name: 'Next', exact: true }).click();
+      await page.getByRole('alert').getByText(messages.digitsOnly).waitFor();
+      expect(await page.getByRole('heading', { name: 'Step 1 Platform Details' }).count()).toBe(0);
+
+      await firstName.fill('Sam');
+      await passExistingAccess(page);
+      await choosePath(page, 'Search', 'Google Ads');
+      await choose(page, 'Client Name', 'Trey Research Labs');
+      await addAccount(page, { asset: 'Ad Account', userType: 'Read only', account: 'Trey US Launch' });
+      await page.getByRole('textbox', { name: 'Comments' }).fill('abc');
+      await page.getByRole('button', { name: 'Submit Request' }).click();
+      await page.getByText(messages.invalidComment).waitFor();
+      expect(await page.getByRole('alertdialog').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+});

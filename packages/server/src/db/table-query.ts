@@ -1,0 +1,200 @@
+import { Readable } from 'node:stream';
+import { stringify } from 'csv-stringify';
+import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import type { TableQuery } from '@uap/domain';
+import { invalid } from '../http/errors.ts';
+
+/**
+ * The server-paged table engine (DESIGN.md §7): a table declares its columns once (key → SQL
+ * expression and what may be done with it); the engine turns the table body (`TableQuery`)
+ * into a WHERE condition, an ORDER BY, a page, distinct filter values and a CSV stream.
+ * Everything is parameterised and portable between SQLite and PostgreSQL.
+ */
+
+export type ColumnKind = 'text' | 'number' | 'date';
+
+export interface TableColumn {
+  /** The column's SQL expression: a reference (`sql.ref('r.requestId')`) or a computed value. */
+  sql: Expression<unknown>;
+  kind: ColumnKind;
+  isFilterable?: boolean;
+  isSortable?: boolean;
+  isSearchable?: boolean;
+}
+
+export type ColumnMap = Readonly<Record<string, TableColumn>>;
+
+export interface TableSpec {
+  columns: ColumnMap;
+  /** The unique id of a row: the stable tiebreak of every sort and the keyset of the export. */
+  id: Expression<number>;
+  defaultOrder: { column: string; isAscending: boolean };
+}
+
+/** The most distinct values a filter menu is offered. */
+export const FILTER_OPTIONS_LIMIT = 500;
+
+const TRUE = sql<SqlBool>`1 = 1`;
+const FALSE = sql<SqlBool>`1 = 0`;
+
+function columnOf(spec: TableSpec, key: string, use: 'sort' | 'filter'): TableColumn {
+  const column = Object.hasOwn(spec.columns, key) ? spec.columns[key] : undefined;
+  const isAllowed = use === 'sort' ? column?.isSortable : column?.isFilterable;
+  if (!column || !isAllowed) {
+    const allowed = Object.entries(spec.columns)
+      .filter(([, c]) => (use === 'sort' ? c.isSortable : c.isFilterable))
+      .map(([k]) => k);
+    throw invalid(`Unknown ${use} column '${key}'. Allowed: ${allowed.join(', ')}.`);
+  }
+  return column;
+}
+
+/** Refuses (400) an orderBy or filter column the table does not declare. */
+export function assertTableQuery(spec: TableSpec, query: TableQuery, extraFilterColumn?: string): void {
+  if (query.orderBy) {
+    columnOf(spec, query.orderBy, 'sort');
+  }
+  for (const filter of query.filters) {
+    columnOf(spec, filter.column, 'filter');
+  }
+  if (extraFilterColumn !== undefined) {
+    columnOf(spec, extraFilterColumn, 'filter');
+  }
+}
+
+function filterCondition(column: TableColumn, values: string[]): Expression<SqlBool> {
+  if (column.kind === 'number') {
+    const numbers = values.map(Number).filter((n) => Number.isSafeInteger(n));
+    return numbers.length > 0 ? sql<SqlBool>`${column.sql} in (${sql.join(numbers)})` : FALSE;
+  }
+  // Missing values are presented as '' and offered as such in the filter menu.
+  const texts = values.filter((v) => v !== '');
+  const parts: Expression<SqlBool>[] = [];
+  if (texts.length > 0) {
+    parts.push(sql<SqlBool>`${column.sql} in (${sql.join(texts)})`);
+  }
+  if (texts.length < values.length) {
+    parts.push(sql<SqlBool>`(${column.sql} is null or ${column.sql} = '')`);
+  }
+  return sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
+}
+
+/** `%term%` with LIKE's wildcards escaped, lower-cased (both engines compare lower(x)). */
+function likePattern(term: string): string {
+  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function searchCondition(spec: TableSpec, term: string): Expression<SqlBool> {
+  const pattern = likePattern(term);
+  const parts = Object.values(spec.columns)
+    .filter((c) => c.isSearchable)
+    .map((c) => {
+      const text = c.kind === 'text' ? c.sql : sql`cast(${c.sql} as text)`;
+      return sql<SqlBool>`lower(${text}) like ${pattern} escape '\\'`;
+    });
+  return parts.length > 0 ? sql<SqlBool>`(${sql.join(parts, sql` or `)})` : TRUE;
+}
+
+/**
+ * The WHERE condition of the table body: every filter (an IN list; an empty list filters
+ * nothing) AND the search over the searchable columns. `exceptColumn` leaves that column's own
+ * filter out, as a filter menu lists the values available under the *other* filters.
+ */
+export function tableCondition(
+  spec: TableSpec,
+  query: TableQuery,
+  exceptColumn?: string,
+): Expression<SqlBool> {
+  const parts: Expression<SqlBool>[] = [];
+  for (const filter of query.filters) {
+    if (filter.column !== exceptColumn && filter.values.length > 0) {
+      parts.push(filterCondition(columnOf(spec, filter.column, 'filter'), filter.values));
+    }
+  }
+  const term = query.searchCriteria.trim();
+  if (term !== '') {
+    parts.push(searchCondition(spec, term));
+  }
+  return parts.length > 0 ? sql<SqlBool>`${sql.join(parts, sql` and `)}` : TRUE;
+}
+
+/** ORDER BY the requested (whitelisted) column, then the row id in the same direction. */
+export function orderTable<DB, TB extends keyof DB, O>(
+  qb: SelectQueryBuilder<DB, TB, O>,
+  spec: TableSpec,
+  query: TableQuery,
+): SelectQueryBuilder<DB, TB, O> {
+  const key = query.orderBy ?? spec.defaultOrder.column;
+  const isAscending = query.orderBy ? query.orderAsc : spec.defaultOrder.isAscending;
+  const direction = isAscending ? 'asc' : 'desc';
+  const column = columnOf(spec, key, 'sort');
+  const ordered = column.sql === spec.id ? qb : qb.orderBy(column.sql, direction);
+  return ordered.orderBy(spec.id, direction);
+}
+
+/** LIMIT/OFFSET of the requested page. */
+export function pageOf(query: TableQuery): { limit: number; offset: number } {
+  return { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
+}
+
+/** The expression a filter menu lists (numbers compared as numbers, shown as text). */
+export function filterColumn(spec: TableSpec, key: string): TableColumn {
+  return columnOf(spec, key, 'filter');
+}
+
+/** Sorts distinct values for a menu: numbers numerically, text case-insensitively. */
+export function sortOptions(values: (string | number | null)[], kind: ColumnKind): string[] {
+  const texts = values.map((v) => (v === null ? '' : String(v)));
+  return kind === 'number'
+    ? texts.sort((a, b) => Number(a) - Number(b))
+    : texts.sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }));
+}
+
+/** A CSV cell that a spreadsheet would run as a formula gets a leading quote (DESIGN.md §5). */
+export function neutraliseCell(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+export interface CsvColumn<Row> {
+  header: string;
+  value: (row: Row) => string | number | boolean | null | undefined;
+}
+
+/**
+ * Reads the whole filtered result in keyset batches (id descending, `batchSize` rows per
+ * query) so an export of any size holds one batch in memory at a time.
+ */
+export async function* keysetBatches<Row>(
+  fetchBatch: (beforeId: number | null, limit: number) => Promise<Row[]>,
+  idOf: (row: Row) => number,
+  batchSize = 1000,
+): AsyncGenerator<Row> {
+  let beforeId: number | null = null;
+  for (;;) {
+    const rows = await fetchBatch(beforeId, batchSize);
+    yield* rows;
+    const last = rows.at(-1);
+    if (rows.length < batchSize || last === undefined) {
+      return;
+    }
+    beforeId = idOf(last);
+  }
+}
+
+/** Streams rows as CSV (header first), every cell neutralised; backpressure is respected. */
+export function csvStream<Row>(rows: AsyncIterable<Row>, columns: CsvColumn<Row>[]): Readable {
+  async function* records() {
+    yield columns.map((c) => c.header);
+    for await (const row of rows) {
+      yield columns.map((c) => {
+        const value = c.value(row);
+        return neutraliseCell(value === null || value === undefined ? '' : String(value));
+      });
+    }
+  }
+  const source = Readable.from(records());
+  const csv = stringify({ bom: true });
+  // pipe() does not forward errors: a failed batch query must end the response too.
+  source.on('error', (error) => csv.destroy(error));
+  return source.pipe(csv);
+}

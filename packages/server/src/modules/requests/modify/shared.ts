@@ -1,0 +1,198 @@
+import crypto from 'node:crypto';
+import type { Insertable } from 'kysely';
+import {
+  RequestStatus,
+  RequestType,
+  Role,
+  messages,
+  requestStatusNames,
+  requestTypeNames,
+  type RequestStatusId,
+  type RequestTypeId,
+} from '@uap/domain';
+import type { Db } from '../../../db/connection.ts';
+import { nowIso } from '../../../db/connection.ts';
+import type { RequestsTable } from '../../../db/schema.ts';
+import type { Actor } from '../../../http/actor.ts';
+import { conflict, notFound } from '../../../http/errors.ts';
+import {
+  findLinesInScope,
+  getLineState,
+  insertHistory,
+  insertLine,
+  updateLineIfUnchanged,
+  type Executor,
+  type RequestLine,
+} from '../modify-queries.ts';
+
+export const statusName = (statusId: number) =>
+  requestStatusNames[statusId as RequestStatusId] ?? String(statusId);
+
+/** An Add line that completed (or was filed away) is an access record. */
+export function isRecord(line: Pick<RequestLine, 'requestTypeId' | 'statusId'>): boolean {
+  return (
+    line.requestTypeId === RequestType.ADD &&
+    (line.statusId === RequestStatus.COMPLETED || line.statusId === RequestStatus.ARCHIVED)
+  );
+}
+
+/** Runs a use case in one transaction. */
+export function inTransaction<T>(db: Db, work: (q: Executor) => Promise<T>): Promise<T> {
+  return db.kysely.transaction().execute(work);
+}
+
+/** Loads lines in scope and in the order asked; any id missing or out of scope is 404. */
+export async function loadLines(q: Executor, db: Db, actor: Actor, ids: readonly number[]) {
+  const unique = [...new Set(ids)];
+  const rows = await findLinesInScope(q, db.dialect, actor, unique);
+  const byId = new Map(rows.map((r) => [r.requestId, r]));
+  return unique.map((id) => {
+    const line = byId.get(id);
+    if (!line) {
+      throw notFound();
+    }
+    return line;
+  });
+}
+
+export async function loadLine(q: Executor, db: Db, actor: Actor, id: number): Promise<RequestLine> {
+  const [line] = await loadLines(q, db, actor, [id]);
+  if (!line) {
+    throw notFound();
+  }
+  return line;
+}
+
+/** 409 with the line's current status: it is no longer in a state this step accepts. */
+export function notModifiable(line: { requestId: number; statusId: number }) {
+  return conflict(messages.requestNotModifiable(statusName(line.statusId)), {
+    requestId: line.requestId,
+    statusId: line.statusId,
+    status: statusName(line.statusId),
+  });
+}
+
+/** A submitted request is edited in place only by its requestor (or a provisioner and above, in scope). */
+export function canEditInPlace(line: RequestLine, actor: Actor): boolean {
+  return line.createdBy === actor.userId || actor.roleId >= Role.PROVISIONER;
+}
+
+/**
+ * One pending change per record (DESIGN.md §4): a Submitted pending change is cancelled (with
+ * its history row) so the new one can take its place; an Approved one is already with the
+ * provisioner and is not replaced (409). Returns the id cancelled, if any.
+ */
+export async function cancelPendingChange(
+  q: Executor,
+  record: RequestLine,
+  actor: Actor,
+): Promise<number | null> {
+  if (record.pendingChangeRequestId === null) {
+    return null;
+  }
+  const pending = await getLineState(q, record.pendingChangeRequestId);
+  if (
+    !pending ||
+    (pending.statusId !== RequestStatus.SUBMITTED && pending.statusId !== RequestStatus.APPROVED)
+  ) {
+    // A stale pointer (the change already finished): nothing to replace.
+    return null;
+  }
+  if (pending.statusId === RequestStatus.APPROVED) {
+    throw conflict(messages.pendingChangeInProvisioning(pending.requestId), {
+      requestId: pending.requestId,
+      statusId: pending.statusId,
+      status: statusName(pending.statusId),
+    });
+  }
+  const cancelled = await updateLineIfUnchanged(q, pending, { statusId: RequestStatus.CANCELLED }, actor);
+  if (!cancelled) {
+    throw notModifiable((await getLineState(q, pending.requestId)) ?? pending);
+  }
+  await insertHistory(q, {
+    requestId: pending.requestId,
+    statusId: RequestStatus.CANCELLED,
+    requestTypeId: pending.requestTypeId,
+    stepDescription: 'Request cancelled: replaced by a new change request',
+    createdBy: actor.userId,
+  });
+  return pending.requestId;
+}
+
+export interface NewModification {
+  requestTypeId: RequestTypeId;
+  comments: string | null;
+  isUrgent: boolean;
+  changeDesc: string | null;
+  before: unknown;
+  after: unknown;
+  /** Columns that differ from the record's copy (new role, dates, requested email, …). */
+  set?: Partial<Insertable<RequestsTable>>;
+}
+
+/**
+ * Creates a Change, Deactivate or Activate request (status Submitted) of a record, replacing
+ * its prior pending change, with the history row, and points the record at it
+ * (compare-and-set on the record's status and version). Returns the new id and the replaced one.
+ */
+export async function createModification(
+  q: Executor,
+  record: RequestLine,
+  actor: Actor,
+  m: NewModification,
+): Promise<{ requestId: number; replacedRequestId: number | null }> {
+  const replacedRequestId = await cancelPendingChange(q, record, actor);
+  const now = nowIso();
+  const requestId = await insertLine(q, {
+    submissionId: crypto.randomUUID(),
+    requestTypeId: m.requestTypeId,
+    statusId: RequestStatus.SUBMITTED,
+    recordId: record.requestId,
+    userId: record.userId,
+    email: record.email,
+    isInternal: record.isInternal,
+    createdBy: actor.userId,
+    createdDate: now,
+    regionId: record.regionId,
+    marketId: record.marketId,
+    agencyId: record.agencyId,
+    practiceId: record.practiceId,
+    platformId: record.platformId,
+    clientId: record.clientId,
+    clientCodeId: record.clientCodeId,
+    assetId: record.assetId,
+    clientAccountId: record.clientAccountId,
+    platformUserTypeId: record.platformUserTypeId,
+    platformOwnershipId: record.platformOwnershipId,
+    productCode: record.productCode,
+    beginningDate: record.beginningDate,
+    expirationDate: record.expirationDate,
+    isUrgent: m.isUrgent ? 1 : 0,
+    isPlatformRequest: record.isPlatformRequest,
+    comments: m.comments,
+    managerEmail: record.managerEmail,
+    managerName: record.managerName,
+    updatedDate: now,
+    updatedBy: actor.userId,
+    ...m.set,
+  });
+  await insertHistory(q, {
+    requestId,
+    statusId: RequestStatus.SUBMITTED,
+    requestTypeId: m.requestTypeId,
+    stepDescription: `${requestTypeNames[m.requestTypeId]} request submitted`,
+    changeDesc: m.changeDesc,
+    comments: m.comments,
+    createdBy: actor.userId,
+    before: m.before === undefined ? null : JSON.stringify(m.before),
+    after: m.after === undefined ? null : JSON.stringify(m.after),
+  });
+  const pointed = await updateLineIfUnchanged(q, record, { pendingChangeRequestId: requestId }, actor);
+  if (!pointed) {
+    throw notModifiable((await getLineState(q, record.requestId)) ?? record);
+  }
+  return { requestId, replacedRequestId };
+}
+
+/** 'YYYY-MM-DD' of a stored date, or 'Unlimited'. */
+export const dayText = (value: string | null) => (value ? value.slice(0, 10) : 'Unlimited');

@@ -1,0 +1,382 @@
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import { RequestStatus, RequestType, type TableQuery } from '@uap/domain';
+import type { Db } from '../../db/connection.ts';
+import { nowIso, toCount } from '../../db/connection.ts';
+import type { Database } from '../../db/schema.ts';
+import {
+  FILTER_OPTIONS_LIMIT,
+  filterColumn,
+  orderTable,
+  pageOf,
+  sortOptions,
+  tableCondition,
+  type TableSpec,
+} from '../../db/table-query.ts';
+import { insideAdminScope, routedToProvisioner, TRUE } from './routing.ts';
+
+type RequestEb = ExpressionBuilder<Database & { r: Database['requests'] }, 'r'>;
+
+/**
+ * Which request lines an actor may read (DESIGN.md §6, STYLE.md 5): 'own' = created by or
+ * about the actor; 'routed' adds the lines routed to a provisioner; 'admin' adds the lines
+ * inside the admin's (region, market) rows; 'all' for the super admin and the auditor.
+ */
+export type RecordScope =
+  | { kind: 'own'; userId: number }
+  | { kind: 'routed'; userId: number }
+  | { kind: 'admin'; userId: number }
+  | { kind: 'all' };
+
+function ownLine(eb: RequestEb, userId: number): Expression<SqlBool> {
+  return eb.or([eb('r.createdBy', '=', userId), eb('r.userId', '=', userId)]);
+}
+
+function inScope(eb: RequestEb, scope: RecordScope): Expression<SqlBool> {
+  switch (scope.kind) {
+    case 'all':
+      return TRUE;
+    case 'own':
+      return ownLine(eb, scope.userId);
+    case 'routed':
+      return eb.or([ownLine(eb, scope.userId), routedToProvisioner(eb, scope.userId)]);
+    case 'admin':
+      return eb.or([
+        ownLine(eb, scope.userId),
+        routedToProvisioner(eb, scope.userId),
+        insideAdminScope(eb, scope.userId),
+      ]);
+  }
+}
+
+const ref = <T = string>(reference: string) => sql.ref<T>(reference);
+const requestId = ref<number>('r.requestId');
+const fullName = (alias: string) =>
+  sql<string>`${ref(`${alias}.name`)} || ' ' || ${ref(`${alias}.lastName`)}`;
+
+/** Record status of spec 1 §2.4: Inactive (isDeleted), Expired (before today UTC), else Active. */
+function recordStatus(todayIso: string) {
+  return sql<string>`case when ${ref('r.isDeleted')} = 1 then 'Inactive' when ${ref('r.expirationDate')} < ${todayIso} then 'Expired' else 'Active' end`;
+}
+
+const text = (reference: string) =>
+  ({ sql: ref(reference), kind: 'text', isFilterable: true, isSortable: true, isSearchable: true }) as const;
+
+/** The columns both request tables share; keys are the row field names the web sends. */
+const sharedColumns = {
+  requestId: { sql: requestId, kind: 'number', isFilterable: true, isSortable: true, isSearchable: true },
+  status: text('s.description'),
+  requestTypeName: text('t.description'),
+  requestUserName: { ...text('u.name'), sql: fullName('u') },
+  requestUserEmail: text('u.email'),
+  email: text('r.email'),
+  regionName: text('rg.description'),
+  marketName: text('mk.description'),
+  agencyName: text('ag.description'),
+  practiceName: text('pr.description'),
+  platformName: text('pl.description'),
+  clientName: text('c.description'),
+  clientCodeName: text('cc.code'),
+  assetName: text('at.description'),
+  clientAccountName: text('ca.description'),
+  platformUserTypeName: text('put.description'),
+  expirationDate: { sql: ref('r.expirationDate'), kind: 'date', isSortable: true },
+  createdDate: { sql: ref('r.createdDate'), kind: 'date', isSortable: true },
+} as const;
+
+/** The User Access Overview / Modify an Existing Access table. */
+export function userRecordSpec(todayIso: string): TableSpec {
+  return {
+    columns: {
+      ...sharedColumns,
+      statusDescription: { sql: recordStatus(todayIso), kind: 'text', isFilterable: true, isSortable: true },
+    },
+    id: requestId,
+    defaultOrder: { column: 'requestId', isAscending: false },
+  };
+}
+
+/** The My Requests table. */
+export const myRequestSpec: TableSpec = {
+  columns: {
+    ...sharedColumns,
+    comments: { ...text('r.comments'), isFilterable: false },
+    secondaryEmail: { ...text('r.email'), isFilterable: false, isSortable: false, isSearchable: false },
+    createdByName: { ...text('cu.name'), sql: fullName('cu') },
+  },
+  id: requestId,
+  defaultOrder: { column: 'requestId', isAscending: false },
+};
+
+/** Request lines in scope with every name the tables show; `where` sees only `r`. */
+function lines(db: Db, where: (eb: RequestEb) => Expression<SqlBool>) {
+  return db.kysely
+    .selectFrom('requests as r')
+    .where(where)
+    .innerJoin('requestStatuses as s', 's.statusId', 'r.statusId')
+    .innerJoin('requestTypes as t', 't.requestTypeId', 'r.requestTypeId')
+    .innerJoin('users as u', 'u.userId', 'r.userId')
+    .innerJoin('users as cu', 'cu.userId', 'r.createdBy')
+    .innerJoin('regions as rg', 'rg.regionId', 'r.regionId')
+    .innerJoin('markets as mk', 'mk.marketId', 'r.marketId')
+    .innerJoin('agencies as ag', 'ag.agencyId', 'r.agencyId')
+    .innerJoin('practices as pr', 'pr.practiceId', 'r.practiceId')
+    .innerJoin('platforms as pl', 'pl.platformId', 'r.platformId')
+    .leftJoin('clients as c', 'c.clientId', 'r.clientId')
+    .leftJoin('clientCodes as cc', 'cc.clientCodeId', 'r.clientCodeId')
+    .leftJoin('assetTypes as at', 'at.assetId', 'r.assetId')
+    .leftJoin('clientAccounts as ca', 'ca.clientAccountId', 'r.clientAccountId')
+    .leftJoin('platformUserTypes as put', 'put.platformUserTypeId', 'r.platformUserTypeId');
+}
+type Lines = ReturnType<typeof lines>;
+
+function selectRow(qb: Lines, todayIso: string) {
+  return qb.select([
+    'r.requestId',
+    'r.submissionId',
+    'r.statusId',
+    's.description as statusName',
+    'r.requestTypeId',
+    't.description as requestTypeName',
+    'r.recordId',
+    'r.expirationDate',
+    'r.beginningDate',
+    'r.isDeleted',
+    'r.isUrgent',
+    'r.pendingChangeRequestId',
+    'r.email',
+    'r.comments',
+    'r.agencyId',
+    'r.platformId',
+    'r.platformUserTypeId',
+    'r.createdDate',
+    'u.name',
+    'u.lastName',
+    'u.email as userEmail',
+    'cu.name as creatorName',
+    'cu.lastName as creatorLastName',
+    'cu.email as creatorEmail',
+    'rg.description as regionName',
+    'mk.description as marketName',
+    'ag.description as agencyName',
+    'pr.description as practiceName',
+    'pl.description as platformName',
+    'c.description as clientName',
+    'cc.code as clientCodeName',
+    'at.description as assetName',
+    'ca.description as clientAccountName',
+    'put.description as platformUserTypeName',
+    recordStatus(todayIso).as('recordStatus'),
+  ]);
+}
+export type LineRow = Awaited<ReturnType<ReturnType<typeof selectRow>['execute']>>[number];
+
+/** Where a table's rows come from. */
+export type LineSource =
+  | { kind: 'userRecords'; scope: RecordScope; subjectId: number }
+  | { kind: 'myRequests'; userId: number; requestId: number };
+
+function sourceWhere(source: LineSource): (eb: RequestEb) => Expression<SqlBool> {
+  if (source.kind === 'userRecords') {
+    // The subject's Add lines that are pending (1, 2) or records (3, 6).
+    return (eb) =>
+      eb.and([
+        eb('r.userId', '=', source.subjectId),
+        eb('r.requestTypeId', '=', RequestType.ADD),
+        eb('r.statusId', 'in', [
+          RequestStatus.SUBMITTED,
+          RequestStatus.APPROVED,
+          RequestStatus.COMPLETED,
+          RequestStatus.ARCHIVED,
+        ]),
+        inScope(eb, source.scope),
+      ]);
+  }
+  return (eb) => {
+    const mine = ownLine(eb, source.userId);
+    if (source.requestId === 0) {
+      return mine;
+    }
+    // A request opened by id shows its whole submission.
+    return eb.and([
+      mine,
+      eb(
+        'r.submissionId',
+        '=',
+        eb.selectFrom('requests as q').select('q.submissionId').where('q.requestId', '=', source.requestId),
+      ),
+    ]);
+  };
+}
+
+/** One page of a table and the total count of its filtered result. */
+export async function findLinePage(
+  db: Db,
+  source: LineSource,
+  spec: TableSpec,
+  query: TableQuery,
+  todayIso: string,
+) {
+  const base = lines(db, sourceWhere(source)).where(tableCondition(spec, query));
+  const { limit, offset } = pageOf(query);
+  const [rows, total] = await Promise.all([
+    selectRow(base, todayIso)
+      .$call((qb) => orderTable(qb, spec, query))
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
+  ]);
+  return { rows, totalCount: toCount(total?.count) };
+}
+
+/** The distinct values of one column under the other filters, sorted, at most the limit + 1. */
+export async function findColumnValues(
+  db: Db,
+  source: LineSource,
+  spec: TableSpec,
+  query: TableQuery,
+  column: string,
+) {
+  const target = filterColumn(spec, column);
+  const rows = await lines(db, sourceWhere(source))
+    .where(tableCondition(spec, query, column))
+    .select(sql<string | number | null>`${target.sql}`.as('value'))
+    .distinct()
+    .orderBy('value')
+    .limit(FILTER_OPTIONS_LIMIT + 1)
+    .execute();
+  return sortOptions(
+    rows.map((r) => r.value),
+    target.kind,
+  );
+}
+
+/** One keyset batch of the whole filtered result, newest first (the CSV export). */
+export async function findLineBatch(
+  db: Db,
+  source: LineSource,
+  spec: TableSpec,
+  query: TableQuery,
+  todayIso: string,
+  beforeId: number | null,
+  limit: number,
+) {
+  let qb = selectRow(lines(db, sourceWhere(source)).where(tableCondition(spec, query)), todayIso);
+  if (beforeId !== null) {
+    qb = qb.where('r.requestId', '<', beforeId);
+  }
+  return qb.orderBy('r.requestId', 'desc').limit(limit).execute();
+}
+
+/** The user whose primary or (active) additional email this is. */
+export async function findUserIdByEmail(db: Db, email: string) {
+  const primary = await db.kysely
+    .selectFrom('users')
+    .select('userId')
+    .where('email', '=', email)
+    .executeTakeFirst();
+  if (primary) {
+    return primary.userId;
+  }
+  const additional = await db.kysely
+    .selectFrom('userAdditionalEmails')
+    .select('userId')
+    .where('email', '=', email)
+    .where('isDeleted', '=', 0)
+    .executeTakeFirst();
+  return additional?.userId ?? null;
+}
+
+/** The subject's records (completed or archived Add lines) in scope, newest first. */
+export async function findRecordsOfUser(
+  db: Db,
+  scope: RecordScope,
+  subjectId: number,
+  todayIso: string,
+  limit: number,
+) {
+  return selectRow(
+    lines(db, (eb) =>
+      eb.and([
+        eb('r.userId', '=', subjectId),
+        eb('r.requestTypeId', '=', RequestType.ADD),
+        eb('r.statusId', 'in', [RequestStatus.COMPLETED, RequestStatus.ARCHIVED]),
+        inScope(eb, scope),
+      ]),
+    ),
+    todayIso,
+  )
+    .orderBy('r.requestId', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** The lines to cancel, with what the rule needs. */
+export async function findCancelTargets(trx: Kysely<Database>, requestIds: number[]) {
+  return trx
+    .selectFrom('requests')
+    .select(['requestId', 'statusId', 'requestTypeId', 'recordId', 'createdBy', 'userId', 'comments'])
+    .where('requestId', 'in', requestIds)
+    .execute();
+}
+
+/**
+ * Compare-and-set: Submitted → Cancelled for exactly these lines; returns how many changed
+ * (fewer than asked means another user moved one first).
+ */
+export async function cancelSubmitted(trx: Kysely<Database>, requestIds: number[], actorId: number) {
+  const result = await trx
+    .updateTable('requests')
+    .set((eb) => ({
+      statusId: RequestStatus.CANCELLED,
+      updatedDate: nowIso(),
+      updatedBy: actorId,
+      version: eb('version', '+', 1),
+    }))
+    .where('requestId', 'in', requestIds)
+    .where('statusId', '=', RequestStatus.SUBMITTED)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** The cancelled lines that were a record's pending change no longer are. */
+export async function clearPendingChanges(trx: Kysely<Database>, requestIds: number[], actorId: number) {
+  await trx
+    .updateTable('requests')
+    .set((eb) => ({
+      pendingChangeRequestId: null,
+      updatedDate: nowIso(),
+      updatedBy: actorId,
+      version: eb('version', '+', 1),
+    }))
+    .where('pendingChangeRequestId', 'in', requestIds)
+    .execute();
+}
+
+export async function insertHistory(
+  trx: Kysely<Database>,
+  rows: {
+    requestId: number;
+    statusId: number;
+    requestTypeId: number;
+    stepDescription: string;
+    comments: string | null;
+    createdBy: number;
+  }[],
+) {
+  const createdDate = nowIso();
+  await trx
+    .insertInto('requestHistory')
+    .values(
+      rows.map((r) => ({
+        ...r,
+        changeDesc: null,
+        approverComment: null,
+        provisionerComment: null,
+        createdDate,
+        before: null,
+        after: null,
+      })),
+    )
+    .execute();
+}

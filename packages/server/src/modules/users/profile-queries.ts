@@ -1,0 +1,220 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/connection.ts';
+import { nowIso } from '../../db/connection.ts';
+import type { NewProfile } from './queries.ts';
+
+const directoryColumns = [
+  'd.directoryId',
+  'd.mail',
+  'd.displayName',
+  'd.givenName',
+  'd.surname',
+  'd.jobTitle',
+  'd.companyName',
+  'd.department',
+  'd.officeLocation',
+  'd.businessPhone',
+  'd.userType',
+  'd.managerMail',
+  'd.managerDisplayName',
+] as const;
+
+/** Escapes LIKE wildcards so a search value matches literally. */
+const likeLiteral = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Active directory entries by mail (exact or prefix) or display name (contains), with the id of
+ * their profile when one exists.
+ */
+export async function findDirectoryUsers(
+  db: Db,
+  o: { filterType: 'mail' | 'displayname'; value: string; userType: 'Member' | 'Guest'; limit: number },
+) {
+  const pattern = o.filterType === 'mail' ? `${likeLiteral(o.value)}%` : `%${likeLiteral(o.value)}%`;
+  const column = o.filterType === 'mail' ? 'd.mail' : 'd.displayName';
+  return db.kysely
+    .selectFrom('directoryUsers as d')
+    .leftJoin('users as u', (j) => j.onRef('u.email', '=', 'd.mail').on('u.isDeleted', '=', 0))
+    .select(directoryColumns)
+    .select(['u.userId', 'u.isInternal'])
+    .where('d.active', '=', 1)
+    .where('d.userType', '=', o.userType)
+    .where((eb) => eb(eb.fn('lower', [eb.ref(column)]), 'like', sql`${pattern} escape '\\'`))
+    .orderBy('d.displayName')
+    .limit(o.limit)
+    .execute();
+}
+export type DirectoryHit = Awaited<ReturnType<typeof findDirectoryUsers>>[number];
+
+const profileColumns = [
+  'u.userId',
+  'u.email',
+  'u.name',
+  'u.lastName',
+  'u.title',
+  'u.organization',
+  'u.department',
+  'u.locationCountry',
+  'u.officeNumber',
+  'u.userType',
+  'u.isInternal',
+  'u.roleId',
+  'u.managerEmail',
+  'u.managerName',
+] as const;
+
+/** Active profiles whose primary or an active additional email is exactly `email`. */
+export async function findProfilesByAnyEmail(db: Db, email: string) {
+  return db.kysely
+    .selectFrom('users as u')
+    .select(profileColumns)
+    .where('u.isDeleted', '=', 0)
+    .where((eb) =>
+      eb.or([
+        eb('u.email', '=', email),
+        eb.exists(
+          eb
+            .selectFrom('userAdditionalEmails as e')
+            .select('e.id')
+            .whereRef('e.userId', '=', 'u.userId')
+            .where('e.email', '=', email)
+            .where('e.isDeleted', '=', 0),
+        ),
+      ]),
+    )
+    .orderBy('u.userId')
+    .limit(50)
+    .execute();
+}
+export type ProfileHit = Awaited<ReturnType<typeof findProfilesByAnyEmail>>[number];
+
+export async function getProfile(db: Db, userId: number) {
+  return db.kysely
+    .selectFrom('users as u')
+    .select(profileColumns)
+    .where('u.userId', '=', userId)
+    .where('u.isDeleted', '=', 0)
+    .executeTakeFirst();
+}
+
+/** The directory entry of one mail, guests included. */
+export async function getDirectoryEntry(db: Db, mail: string) {
+  return db.kysely
+    .selectFrom('directoryUsers as d')
+    .select(directoryColumns)
+    .select(['d.active', 'd.employeeId'])
+    .where('d.mail', '=', mail)
+    .executeTakeFirst();
+}
+
+/** Additional emails of several users at once. */
+export async function findAdditionalEmailsOf(db: Db, userIds: number[]) {
+  if (userIds.length === 0) {
+    return [];
+  }
+  return db.kysely
+    .selectFrom('userAdditionalEmails')
+    .select(['userId', 'email', 'isDeleted'])
+    .where('userId', 'in', userIds)
+    .orderBy('id')
+    .execute();
+}
+
+/** True when the email is some profile's primary email or someone's additional email. */
+export async function isEmailTaken(db: Db, email: string): Promise<boolean> {
+  const primary = await db.kysely
+    .selectFrom('users')
+    .select('userId')
+    .where('email', '=', email)
+    .executeTakeFirst();
+  if (primary) {
+    return true;
+  }
+  const extra = await db.kysely
+    .selectFrom('userAdditionalEmails')
+    .select('id')
+    .where('email', '=', email)
+    .where('isDeleted', '=', 0)
+    .executeTakeFirst();
+  return extra !== undefined;
+}
+
+/** Inserts a profile; returns the new id. Run inside the service's transaction. */
+export async function insertProfile(db: Db, profile: NewProfile, createdBy: number): Promise<number> {
+  const now = nowIso();
+  const row = await db.kysely
+    .insertInto('users')
+    .values({
+      ...profile,
+      showApprover: 0,
+      parentGuid: profile.directoryId,
+      childGuid: null,
+      mergedUserId: null,
+      isChild: 0,
+      isDeleted: 0,
+      createdDate: now,
+      createdBy,
+      updatedDate: now,
+      updatedBy: createdBy,
+    })
+    .returning('userId')
+    .executeTakeFirstOrThrow();
+  return row.userId;
+}
+
+export interface ProfileChange {
+  name: string;
+  lastName: string;
+  title: string | null;
+  organization: string | null;
+  department: string | null;
+  locationCountry: string | null;
+  officeNumber: string | null;
+  managerEmail: string | null;
+  managerName: string | null;
+}
+
+export async function updateProfile(db: Db, userId: number, change: ProfileChange, changedBy: number) {
+  await db.kysely
+    .updateTable('users')
+    .set({ ...change, updatedDate: nowIso(), updatedBy: changedBy })
+    .where('userId', '=', userId)
+    .execute();
+}
+
+/** The before/after row of the profile log (user logs screen). */
+export async function insertProfileLog(
+  db: Db,
+  o: { userId: number; changedBy: number; before: object | null; after: object },
+) {
+  await db.kysely
+    .insertInto('userProfileLogs')
+    .values({
+      userId: o.userId,
+      changedBy: o.changedBy,
+      changedDate: nowIso(),
+      before: o.before === null ? null : JSON.stringify(o.before),
+      after: JSON.stringify(o.after),
+    })
+    .execute();
+}
+
+/** Links an additional email to a user and logs it; run inside the service's transaction. */
+export async function insertAdditionalEmail(db: Db, userId: number, email: string, createdBy: number) {
+  const now = nowIso();
+  await db.kysely
+    .insertInto('userAdditionalEmails')
+    .values({ userId, email, isDeleted: 0, createdDate: now, createdBy })
+    .execute();
+  await db.kysely
+    .insertInto('userAdditionalEmailLogs')
+    .values({
+      userId,
+      operation: 'Added',
+      oldEmail: null,
+      newEmail: email,
+      changedBy: createdBy,
+      changedDate: now,
+    })
+    .execute();
+}

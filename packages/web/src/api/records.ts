@@ -1,0 +1,87 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  cancelRequestsInput,
+  filterOptions,
+  myRequestsPage,
+  userRecordsPage,
+  type FilterSource,
+  type MyRequestsPage,
+  type TableQuery,
+  type UserRecordsPage,
+} from '@uap/domain';
+import { apiDownload, apiRequest } from './client.ts';
+
+/** Whose records a table shows: a user id, an email, or (neither) the signed-in user. */
+export interface RecordSubject {
+  userId?: number;
+  email?: string;
+}
+
+/** TanStack Query key prefixes of the two tables (the DataTable adds its state). */
+export const recordKeys = {
+  userRecords: (subject: RecordSubject) => ['Request', 'UserRecords', subject] as const,
+  myRequests: (requestId: number) => ['Request', 'AllMyRequest', requestId] as const,
+};
+
+/** PUT api/Request/UserRecords: one page of the User Access Overview. */
+export function fetchUserRecords(
+  subject: RecordSubject,
+  query: TableQuery,
+  signal: AbortSignal,
+): Promise<UserRecordsPage> {
+  return apiRequest('/api/Request/UserRecords', {
+    method: 'PUT',
+    body: { ...query, ...subject },
+    schema: userRecordsPage,
+    signal,
+  });
+}
+
+/** PUT api/Catalogs/Filters/: the distinct values of one column under the other filters. */
+export async function fetchFilterOptions(
+  source: FilterSource,
+  subject: RecordSubject,
+  column: string,
+  query: TableQuery,
+  signal: AbortSignal,
+): Promise<string[]> {
+  const options = await apiRequest('/api/Catalogs/Filters/', {
+    method: 'PUT',
+    body: { ...query, ...subject, source, column },
+    schema: filterOptions,
+    signal,
+  });
+  return options.values;
+}
+
+/** PUT api/Request/UserRecords/Export: downloads the whole filtered result as CSV. */
+export function exportUserRecords(subject: RecordSubject, query: TableQuery): Promise<void> {
+  return apiDownload('/api/Request/UserRecords/Export', { ...query, ...subject }, 'user-records.csv');
+}
+
+/** PUT api/Request/AllMyRequest: one page of My Requests (requestId > 0: that request's submission). */
+export function fetchMyRequests(
+  requestId: number,
+  query: TableQuery,
+  signal: AbortSignal,
+): Promise<MyRequestsPage> {
+  return apiRequest('/api/Request/AllMyRequest', {
+    method: 'PUT',
+    body: { ...query, requestId },
+    schema: myRequestsPage,
+    signal,
+  });
+}
+
+/** POST api/Request/CancelMultipleRequest/; refreshes every request table on success. */
+export function useCancelRequestsMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (requestIds: number[]) =>
+      apiRequest<null>('/api/Request/CancelMultipleRequest/', {
+        method: 'POST',
+        body: cancelRequestsInput.parse(requestIds),
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['Request'] }),
+  });
+}

@@ -1,0 +1,109 @@
+import Box from '@mui/material/Box';
+import FormControl from '@mui/material/FormControl';
+import InputLabel from '@mui/material/InputLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Select from '@mui/material/Select';
+import {
+  useAgenciesQuery,
+  useMarketsQuery,
+  usePracticesQuery,
+  useRegionsQuery,
+} from '../../api/new-request.ts';
+
+export interface PathValue {
+  regionId: number | null;
+  marketId: number | null;
+  agencyId: number | null;
+  practiceId: number | null;
+}
+
+export const emptyPath: PathValue = { regionId: null, marketId: null, agencyId: null, practiceId: null };
+
+interface Option {
+  id: number;
+  label: string;
+}
+
+function LevelSelect(props: {
+  label: string;
+  value: number | null;
+  options: Option[] | undefined;
+  isDisabled: boolean;
+  onChange: (id: number) => void;
+}) {
+  const id = `path-${props.label.toLowerCase()}`;
+  return (
+    <FormControl fullWidth size="small" disabled={props.isDisabled || !props.options}>
+      <InputLabel id={`${id}-label`}>{props.label}</InputLabel>
+      <Select
+        labelId={`${id}-label`}
+        id={id}
+        label={props.label}
+        value={props.value ?? ''}
+        onChange={(e) => {
+          props.onChange(Number(e.target.value));
+        }}
+      >
+        {props.options?.map((o) => (
+          <MenuItem key={o.id} value={o.id}>
+            {o.label}
+          </MenuItem>
+        ))}
+      </Select>
+    </FormControl>
+  );
+}
+
+/** Region → Market → Agency → Practice; changing a level clears those below (spec 1 §4). */
+export function CascadingSelects(props: {
+  value: PathValue;
+  onChange: (next: PathValue) => void;
+  isDisabled?: boolean;
+}) {
+  const { value, onChange, isDisabled = false } = props;
+  const regions = useRegionsQuery();
+  const markets = useMarketsQuery(value.regionId);
+  const agencies = useAgenciesQuery(value.marketId);
+  const practices = usePracticesQuery(value.agencyId);
+
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(4, 1fr)' }, gap: 2 }}>
+      <LevelSelect
+        label="Region"
+        value={value.regionId}
+        isDisabled={isDisabled}
+        options={regions.data?.map((r) => ({ id: r.regionId, label: r.description }))}
+        onChange={(regionId) => {
+          onChange({ ...emptyPath, regionId });
+        }}
+      />
+      <LevelSelect
+        label="Market"
+        value={value.marketId}
+        isDisabled={isDisabled || !value.regionId}
+        options={markets.data?.map((m) => ({ id: m.marketId, label: m.description }))}
+        onChange={(marketId) => {
+          onChange({ ...emptyPath, regionId: value.regionId, marketId });
+        }}
+      />
+      <LevelSelect
+        label="Agency"
+        value={value.agencyId}
+        isDisabled={isDisabled || !value.marketId}
+        options={agencies.data?.map((a) => ({ id: a.agencyId, label: a.description }))}
+        onChange={(agencyId) => {
+          onChange({ ...value, agencyId, practiceId: null });
+        }}
+      />
+      <LevelSelect
+        label="Practice"
+        value={value.practiceId}
+        isDisabled={isDisabled || !value.agencyId}
+        options={practices.data?.map((p) => ({ id: p.practice.practiceId, label: p.practice.description }))}
+        onChange={(practiceId) => {
+          onChange({ ...value, practiceId });
+        }}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,40 @@
+import { useMemo } from 'react';
+import Typography from '@mui/material/Typography';
+import { messages, type UserRecordRow } from '@uap/domain';
+import {
+  exportUserRecords,
+  fetchFilterOptions,
+  fetchUserRecords,
+  recordKeys,
+  type RecordSubject,
+} from '../../api/records.ts';
+import { DataTable } from '../DataTable/DataTable.tsx';
+import { userAccessColumns } from './user-access-columns.tsx';
+
+export interface UserAccessOverviewProps {
+  /** Whose records: a user id or an email; neither = the signed-in user. */
+  userId?: number;
+  email?: string;
+}
+
+/** The User Access Overview (spec 1 §2.4): a user's pending requests and access records. */
+export function UserAccessOverview({ userId, email }: UserAccessOverviewProps) {
+  const subject: RecordSubject = useMemo(
+    () => ({ ...(userId === undefined ? {} : { userId }), ...(email ? { email } : {}) }),
+    [userId, email],
+  );
+  return (
+    <DataTable<UserRecordRow>
+      title="User Access Overview"
+      intro={<Typography sx={{ mb: 1 }}>{messages.userAccessOverviewIntro}</Typography>}
+      columns={userAccessColumns}
+      queryKey={recordKeys.userRecords(subject)}
+      getRowId={(r) => r.requestId}
+      fetchPage={(query, signal) => fetchUserRecords(subject, query, signal)}
+      fetchFilterOptions={(column, query, signal) =>
+        fetchFilterOptions('UserRecords', subject, column, query, signal)
+      }
+      exportCsv={(query) => exportUserRecords(subject, query)}
+    />
+  );
+}

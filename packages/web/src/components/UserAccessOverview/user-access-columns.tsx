@@ -1,0 +1,44 @@
+import { RequestStatus, type UserRecordRow } from '@uap/domain';
+import { RouterLink } from '../RouterLink.tsx';
+import type { DataTableColumn } from '../DataTable/DataTable.tsx';
+
+const isRecord = (row: UserRecordRow) =>
+  row.statusId === RequestStatus.COMPLETED || row.statusId === RequestStatus.ARCHIVED;
+
+const textColumn = (
+  id: string,
+  header: string,
+  text: (row: UserRecordRow) => string,
+): DataTableColumn<UserRecordRow> => ({ id, header, text, sortable: true, filterable: true, truncate: 60 });
+
+/** The columns of spec 1 §2.4, in its order; ids are the server's column names. */
+export const userAccessColumns: DataTableColumn<UserRecordRow>[] = [
+  {
+    id: 'requestId',
+    header: 'Record ID',
+    text: (r) => String(r.requestId),
+    // Only an access record can be modified.
+    cell: (r) =>
+      isRecord(r) ? (
+        <RouterLink to={`/ChangeUserRecords?Id=${r.requestId}`}>{r.requestId}</RouterLink>
+      ) : (
+        String(r.requestId)
+      ),
+    sortable: true,
+    filterable: true,
+  },
+  textColumn('status', 'Request Status', (r) => r.status.description),
+  textColumn('statusDescription', 'Record Status', (r) => r.statusDescription),
+  textColumn('requestTypeName', 'Request Type', (r) => r.requestTypeName),
+  textColumn('requestUserName', 'User Name', (r) => r.requestUser.fullName),
+  textColumn('requestUserEmail', 'User Primary Email', (r) => r.requestUser.email),
+  textColumn('email', 'User Platform Email', (r) => r.email),
+  textColumn('agencyName', 'Agency', (r) => r.agencyName),
+  textColumn('practiceName', 'Practice', (r) => r.practiceName),
+  textColumn('platformName', 'Platform', (r) => r.platformName),
+  textColumn('clientName', 'Client', (r) => r.clientName),
+  textColumn('clientCodeName', 'Client Code', (r) => r.clientCodeName),
+  textColumn('assetName', 'Asset Type', (r) => r.assetName),
+  textColumn('clientAccountName', 'Asset Name', (r) => r.clientAccountName),
+  textColumn('platformUserTypeName', 'Platform User Type', (r) => r.platformUserTypeName),
+];

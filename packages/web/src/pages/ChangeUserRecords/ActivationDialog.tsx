@@ -1,0 +1,131 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import {
+  activeDeactiveInput,
+  isExpired,
+  messages,
+  type ActiveDeactiveInput,
+  type UserRecordRow,
+} from '@uap/domain';
+import { ApiError } from '../../api/client.ts';
+import { checkMergedProfile, useActiveDeactiveMutation } from '../../api/modify.ts';
+import { CommentAndUrgent, DateRange, ErrorAlert, firstIssue, todayIso } from './form-parts.tsx';
+import type { ModifyOutcome } from './ModifyRequestDialog.tsx';
+
+interface Props {
+  rows: UserRecordRow[];
+  isActive: boolean;
+  /** The user whose records these are (the merged-profile check). */
+  subjectUserId: number;
+  onClose: () => void;
+  onDone: (outcome: ModifyOutcome) => void;
+}
+
+/** Why a selection cannot be activated together (spec 2 §5), or null. */
+function mixIssue(rows: UserRecordRow[]): string | null {
+  const unlimited = rows.filter((r) => r.isUnlimited).length;
+  if (unlimited > 0 && unlimited < rows.length) {
+    return messages.activateMixedLength;
+  }
+  const expired = rows.filter((r) => isExpired(r.expirationDate)).length;
+  return expired > 0 && expired < rows.length ? messages.activateMixedExpiry : null;
+}
+
+const failureText = (error: unknown) =>
+  error instanceof ApiError && !error.isNetworkError ? error.message : `Error: ${messages.serverError}`;
+
+/** Deactivate or activate one or several records: comment, dates (expired records), urgency. */
+export function ActivationDialog({ rows, isActive, subjectUserId, onClose, onDone }: Props) {
+  const needsRange = isActive && rows.some((r) => isExpired(r.expirationDate));
+  const blocked = isActive ? mixIssue(rows) : null;
+  const [dates, setDates] = useState<[string | null, string | null]>([todayIso(), null]);
+  const [comment, setComment] = useState('');
+  const [isUrgent, setIsUrgent] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [mergedWarning, setMergedWarning] = useState<string | null>(null);
+  const mutation = useActiveDeactiveMutation();
+  const verb = isActive ? 'Activate' : 'Deactivate';
+
+  const handleSubmit = async () => {
+    const body: ActiveDeactiveInput = {
+      isActive,
+      requests: rows.map((r) => r.requestId),
+      comment,
+      BeginningDate: needsRange ? dates[0] : null,
+      ExpirationDate: needsRange ? dates[1] : null,
+      IsUrgent: isUrgent,
+    };
+    const issue =
+      firstIssue(activeDeactiveInput.safeParse(body)) ??
+      (needsRange && !dates[1] ? messages.activateExpiredFirst : null);
+    if (issue) {
+      setError(issue);
+      return;
+    }
+    setError(null);
+    try {
+      if (!isActive && mergedWarning === null) {
+        // Deactivating first checks for a second (merged) profile and asks to confirm.
+        const { errorMessage } = await checkMergedProfile([subjectUserId]);
+        if (errorMessage) {
+          setMergedWarning(errorMessage);
+          return;
+        }
+      }
+      await mutation.mutateAsync(body);
+      onDone({ message: messages.requestsSentForApproval, recordId: null });
+    } catch (failure) {
+      setError(failureText(failure));
+    }
+  };
+
+  return (
+    <Dialog open onClose={onClose} aria-labelledby="activation-title" fullWidth maxWidth="sm">
+      <DialogTitle id="activation-title">{`${verb} Access`}</DialogTitle>
+      <DialogContent dividers>
+        <Stack spacing={2}>
+          <Typography>
+            {rows.length === 1 ? `Record ID ${rows[0]?.requestId}` : `${rows.length} records`}:{' '}
+            {[...new Set(rows.map((r) => r.platformName))].join(', ')}
+          </Typography>
+          {blocked && (
+            <Alert severity="error" role="alert">
+              {blocked}
+            </Alert>
+          )}
+          <ErrorAlert message={error} />
+          {mergedWarning && <Alert severity="warning">{mergedWarning}</Alert>}
+          {needsRange && !blocked && (
+            <>
+              <Alert severity="info">{messages.activateExpiredFirst}</Alert>
+              <DateRange beginning={dates[0]} expiration={dates[1]} onChange={(b, e) => setDates([b, e])} />
+            </>
+          )}
+          <CommentAndUrgent
+            comments={comment}
+            isUrgent={isUrgent}
+            onComments={setComment}
+            onUrgent={setIsUrgent}
+          />
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button
+          variant="contained"
+          onClick={() => void handleSubmit()}
+          disabled={blocked !== null || mutation.isPending}
+        >
+          {mergedWarning ? 'Continue' : verb}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

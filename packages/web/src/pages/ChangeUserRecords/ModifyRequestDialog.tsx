@@ -1,0 +1,231 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  messages,
+  modificationTypeLabels,
+  modificationTypes,
+  updateRequestInput,
+  type ModificationType,
+  type RequestDetail,
+  type UpdateRequestInput,
+} from '@uap/domain';
+import { ApiError } from '../../api/client.ts';
+import {
+  useAccountAccessQuery,
+  useRequestDetailQuery,
+  useUpdateMultipleMutation,
+  useUpdateRequestMutation,
+} from '../../api/modify.ts';
+import { CommentAndUrgent, DateRange, ErrorAlert, firstIssue, todayIso } from './form-parts.tsx';
+
+export interface ModifyOutcome {
+  message: string;
+  /** A record was modified: offer to open it (spec 1 §4, status Completed or Archived). */
+  recordId: number | null;
+}
+
+interface Props {
+  /** One line, or several records whose role changes together. */
+  requestIds: number[];
+  isRecord: boolean;
+  onClose: () => void;
+  onDone: (outcome: ModifyOutcome) => void;
+}
+
+const errorText = (error: unknown) =>
+  error instanceof ApiError && !error.isNetworkError ? error.message : `Error: ${messages.serverError}`;
+
+/** The Modify Request modal: User Role, Platform Email or Length Of Access, comment and urgency. */
+export function ModifyRequestDialog({ requestIds, isRecord, onClose, onDone }: Props) {
+  const firstId = requestIds[0] ?? null;
+  const detail = useRequestDetailQuery(firstId, isRecord);
+  return (
+    <Dialog open onClose={onClose} aria-labelledby="modify-title" fullWidth maxWidth="sm">
+      <DialogTitle id="modify-title">Modify Request</DialogTitle>
+      {detail.data ? (
+        <ModifyForm
+          key={detail.dataUpdatedAt}
+          detail={detail.data}
+          requestIds={requestIds}
+          onClose={onClose}
+          onDone={onDone}
+          onFailure={() => void detail.refetch()}
+        />
+      ) : (
+        <DialogContent>
+          <Typography>{detail.isError ? errorText(detail.error) : 'Loading…'}</Typography>
+        </DialogContent>
+      )}
+    </Dialog>
+  );
+}
+
+function ModifyForm(props: {
+  detail: RequestDetail;
+  requestIds: number[];
+  onClose: () => void;
+  onDone: (outcome: ModifyOutcome) => void;
+  onFailure: () => void;
+}) {
+  const { detail, requestIds } = props;
+  const isMultiple = requestIds.length > 1;
+  const [kind, setKind] = useState<ModificationType>(isMultiple ? 'UserRole' : 'LengthOfAccess');
+  const [roleId, setRoleId] = useState<number | null>(detail.platformUserTypeId);
+  const [email, setEmail] = useState('');
+  const [isUnlimited, setIsUnlimited] = useState(detail.isUnlimited);
+  const [dates, setDates] = useState<[string | null, string | null]>([
+    todayIso(),
+    detail.expirationDate?.slice(0, 10) ?? null,
+  ]);
+  const [comments, setComments] = useState('');
+  const [isUrgent, setIsUrgent] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const roles = useAccountAccessQuery(detail.assetId, detail.platformId);
+  const single = useUpdateRequestMutation();
+  const multiple = useUpdateMultipleMutation();
+
+  const handleSubmit = async () => {
+    // BeginningDate is sent null when ExpirationDate is null (spec 1 §5).
+    const [beginning, expiration] = isUnlimited ? [null, null] : dates;
+    const body: UpdateRequestInput = {
+      requestId: detail.requestId,
+      ModificationType: kind,
+      IsRequest: !detail.isRecord,
+      platformUserTypeId: kind === 'UserRole' ? roleId : null,
+      UserPlatformEmail: kind === 'PlatformEmail' ? email : null,
+      BeginningDate: kind === 'LengthOfAccess' && expiration ? beginning : null,
+      ExpirationDate: kind === 'LengthOfAccess' ? expiration : null,
+      PlatformId: detail.platformId,
+      AgencyId: detail.agencyId,
+      businessAccess: detail.businessAccess,
+      comments,
+      IsUrgent: isUrgent,
+    };
+    const issue = firstIssue(updateRequestInput.safeParse(body));
+    if (issue) {
+      setError(issue);
+      return;
+    }
+    setError(null);
+    try {
+      if (isMultiple) {
+        await multiple.mutateAsync({
+          Requests: requestIds,
+          platformUserTypeId: roleId,
+          comments,
+          IsUrgent: isUrgent,
+        });
+      } else {
+        await single.mutateAsync(body);
+      }
+      props.onDone({
+        message: detail.isRecord ? messages.requestsSentForApproval : messages.requestsModified,
+        recordId: detail.isRecord ? detail.requestId : null,
+      });
+    } catch (failure) {
+      setError(errorText(failure));
+      props.onFailure();
+    }
+  };
+
+  return (
+    <>
+      <DialogContent dividers>
+        <Stack spacing={2}>
+          <Typography>
+            {isMultiple ? `${requestIds.length} records` : `Record ID ${detail.requestId}`} ·{' '}
+            {detail.platformName} · {detail.platformUserTypeName ?? ''} · {detail.email}
+          </Typography>
+          <Alert severity={detail.pendingChange ? 'warning' : 'info'}>
+            {messages.modifyOneChangeAtATime}
+            {detail.pendingChange
+              ? ` Pending: request #${detail.pendingChange.requestId} (${detail.pendingChange.status.description}).`
+              : ''}
+          </Alert>
+          <ErrorAlert message={error} />
+          <FormLabel id="modification-type">Modification type</FormLabel>
+          <RadioGroup
+            row
+            aria-labelledby="modification-type"
+            value={kind}
+            onChange={(e) => setKind(e.target.value as ModificationType)}
+          >
+            {modificationTypes.map((t) => (
+              <FormControlLabel
+                key={t}
+                value={t}
+                control={<Radio />}
+                label={modificationTypeLabels[t]}
+                disabled={isMultiple && t !== 'UserRole'}
+              />
+            ))}
+          </RadioGroup>
+          {kind === 'UserRole' && (
+            <TextField
+              select
+              label="Platform User Type"
+              value={roleId ?? ''}
+              onChange={(e) => setRoleId(Number(e.target.value))}
+              fullWidth
+            >
+              {(roles.data ?? []).map((r) => (
+                <MenuItem key={r.platformUserTypeId} value={r.platformUserTypeId}>
+                  {r.description}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+          {kind === 'PlatformEmail' && (
+            <TextField
+              label="New Platform Email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              fullWidth
+            />
+          )}
+          {kind === 'LengthOfAccess' && (
+            <>
+              <FormControlLabel
+                control={<Switch checked={isUnlimited} onChange={(e) => setIsUnlimited(e.target.checked)} />}
+                label="Unlimited"
+              />
+              {!isUnlimited && (
+                <DateRange beginning={dates[0]} expiration={dates[1]} onChange={(b, e) => setDates([b, e])} />
+              )}
+            </>
+          )}
+          <CommentAndUrgent
+            comments={comments}
+            isUrgent={isUrgent}
+            onComments={setComments}
+            onUrgent={setIsUrgent}
+          />
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={props.onClose}>Cancel</Button>
+        <Button
+          variant="contained"
+          onClick={() => void handleSubmit()}
+          disabled={single.isPending || multiple.isPending}
+        >
+          Submit
+        </Button>
+      </DialogActions>
+    </>
+  );
+}

@@ -1,0 +1,79 @@
+import Alert from '@mui/material/Alert';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { limits } from '@uap/domain';
+
+/** The first message of a failed schema parse: the spec's sentence the server would answer. */
+export function firstIssue(result: {
+  success: boolean;
+  error?: { issues: { message: string }[] };
+}): string | null {
+  return result.success ? null : (result.error?.issues[0]?.message ?? null);
+}
+
+/** Today as YYYY-MM-DD (UTC, the day boundary of the rules). */
+export const todayIso = () => new Date().toISOString().slice(0, 10);
+
+export function ErrorAlert({ message }: { message: string | null }) {
+  return message ? (
+    <Alert severity="error" role="alert">
+      {message}
+    </Alert>
+  ) : null;
+}
+
+/** Comments (max 500, 4 rows) and the Urgent Request checkbox of every modify modal. */
+export function CommentAndUrgent(props: {
+  comments: string;
+  isUrgent: boolean;
+  onComments: (value: string) => void;
+  onUrgent: (value: boolean) => void;
+}) {
+  return (
+    <>
+      <TextField
+        label="Comments"
+        value={props.comments}
+        onChange={(e) => props.onComments(e.target.value)}
+        multiline
+        rows={4}
+        slotProps={{ htmlInput: { maxLength: limits.comment } }}
+        fullWidth
+      />
+      <FormControlLabel
+        control={<Checkbox checked={props.isUrgent} onChange={(e) => props.onUrgent(e.target.checked)} />}
+        label="Urgent Request"
+      />
+    </>
+  );
+}
+
+/** Start Date and End Date as plain date inputs (YYYY-MM-DD); empty = null. */
+export function DateRange(props: {
+  beginning: string | null;
+  expiration: string | null;
+  onChange: (beginning: string | null, expiration: string | null) => void;
+}) {
+  return (
+    <Stack direction="row" spacing={2}>
+      <TextField
+        label="Start Date"
+        type="date"
+        value={props.beginning ?? ''}
+        onChange={(e) => props.onChange(e.target.value || null, props.expiration)}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: todayIso() } }}
+        fullWidth
+      />
+      <TextField
+        label="End Date"
+        type="date"
+        value={props.expiration ?? ''}
+        onChange={(e) => props.onChange(props.beginning, e.target.value || null)}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: props.beginning ?? todayIso() } }}
+        fullWidth
+      />
+    </Stack>
+  );
+}

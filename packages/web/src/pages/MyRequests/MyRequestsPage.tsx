@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import { messages, type MyRequestRow } from '@uap/domain';
+import {
+  fetchFilterOptions,
+  fetchMyRequests,
+  recordKeys,
+  useCancelRequestsMutation,
+} from '../../api/records.ts';
+import { DataTable } from '../../components/DataTable/DataTable.tsx';
+import { CancelRequestsDialog } from './CancelRequestsDialog.tsx';
+import { myRequestColumns } from './my-requests-columns.tsx';
+
+/** ?requestId=N opens My Requests on that request (and the rest of its submission). */
+function requestIdOf(params: URLSearchParams): number {
+  const id = Number(params.get('requestId') ?? params.get('RequestId'));
+  return Number.isSafeInteger(id) && id > 0 ? id : 0;
+}
+
+/** My Requests (spec 1 §2.5): what I asked for or am the subject of; cancel Submitted ones. */
+export function MyRequestsPage() {
+  const [params] = useSearchParams();
+  const requestId = requestIdOf(params);
+  const [selectedIds, setSelectedIds] = useState<number[]>([]);
+  const [isConfirming, setIsConfirming] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const cancelRequests = useCancelRequestsMutation();
+
+  const handleConfirm = () => {
+    cancelRequests.mutate(selectedIds, {
+      onSuccess: () => {
+        setSelectedIds([]);
+        setNotice(messages.requestsCancelled);
+      },
+      onSettled: () => {
+        setIsConfirming(false);
+      },
+    });
+  };
+
+  return (
+    <>
+      {notice && (
+        <Alert
+          severity="success"
+          sx={{ mb: 2 }}
+          onClose={() => {
+            setNotice(null);
+          }}
+        >
+          {notice}
+        </Alert>
+      )}
+      <DataTable<MyRequestRow>
+        key={requestId}
+        title="My Requests"
+        columns={myRequestColumns}
+        queryKey={recordKeys.myRequests(requestId)}
+        getRowId={(r) => r.requestId}
+        fetchPage={(query, signal) => fetchMyRequests(requestId, query, signal)}
+        fetchFilterOptions={(column, query, signal) =>
+          fetchFilterOptions('MyRequests', {}, column, query, signal)
+        }
+        selection={{ selectedIds, onChange: setSelectedIds }}
+        toolbar={
+          <Button
+            variant="contained"
+            color="error"
+            disabled={selectedIds.length === 0}
+            onClick={() => {
+              setNotice(null);
+              setIsConfirming(true);
+            }}
+          >
+            Cancel selected requests
+          </Button>
+        }
+      />
+      {isConfirming && (
+        <CancelRequestsDialog
+          count={selectedIds.length}
+          isPending={cancelRequests.isPending}
+          onConfirm={handleConfirm}
+          onClose={() => {
+            setIsConfirming(false);
+          }}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+
+export interface Outcome {
+  message: string;
+  /** A record the failure names: offer to open it in a new tab. */
+  recordId: number | null;
+  isGoingHome: boolean;
+}
+
+/** The blocking alert after a submission: the message, and the existing record to open if any. */
+export function OutcomeDialog({ outcome, onClose }: { outcome: Outcome | null; onClose: () => void }) {
+  if (!outcome) {
+    return null;
+  }
+  return (
+    <Dialog open role="alertdialog" aria-describedby="outcome-text" maxWidth="xs" fullWidth>
+      <DialogContent>
+        <DialogContentText id="outcome-text">{outcome.message}</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        {outcome.recordId !== null && (
+          <Button
+            onClick={() => {
+              window.open(`/ChangeUserRecords?Id=${outcome.recordId}`, '_blank', 'noopener');
+            }}
+          >
+            Open record {outcome.recordId}
+          </Button>
+        )}
+        <Button variant="contained" onClick={onClose} autoFocus>
+          OK
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** The record number a Create failure names, as the original read it from the message. */
+export function recordIdIn(message: string): number | null {
+  const match = /(\d+)/.exec(message);
+  return match ? Number(match[1]) : null;
+}

@@ -1,0 +1,102 @@
+import { accountAccessRow, messages, type AccountAccessRowInput, type Platform } from '@uap/domain';
+
+type Asset = Platform['assets'][number];
+
+/** One row of the Add Account(s) dialog, and once confirmed one pending line of the cart. */
+export interface AccountRowDraft {
+  key: number;
+  assetId: number | null;
+  assetDescription: string;
+  /** An agency-level asset (no client accounts to pick). */
+  isSystemAsset: boolean;
+  platformUserTypeId: number | null;
+  userTypeDescription: string;
+  accountIds: number[];
+  accountNames: string[];
+  isUnlimited: boolean;
+  beginningDate: string;
+  expirationDate: string;
+  /** The more-than-5 warning clears the selection once per row. */
+  hasWarned: boolean;
+}
+
+let nextKey = 1;
+export const newRow = (): AccountRowDraft => ({
+  key: nextKey++,
+  assetId: null,
+  assetDescription: '',
+  isSystemAsset: false,
+  platformUserTypeId: null,
+  userTypeDescription: '',
+  accountIds: [],
+  accountNames: [],
+  isUnlimited: true,
+  beginningDate: '',
+  expirationDate: '',
+  hasWarned: false,
+});
+
+/** The row as the Create payload's RequestAccountAccess entry. */
+export function toPayloadRow(row: AccountRowDraft): AccountAccessRowInput {
+  return {
+    AssetId: row.assetId,
+    AssetDescription: row.assetDescription,
+    PlatformUserTypeId: row.platformUserTypeId ?? 0,
+    PlatformTypeDescription: row.userTypeDescription,
+    ClientAccountsIds: row.accountIds,
+    ClientDescription: row.accountNames,
+    isUnlimitedAccess: row.isUnlimited,
+    BeginningDate: row.isUnlimited ? null : row.beginningDate || null,
+    ExpirationDate: row.isUnlimited ? null : row.expirationDate || null,
+  };
+}
+
+/** The dialog's Confirm rules (spec 1 §5), then the shared schema's date rules. */
+export function rowsProblem(rows: AccountRowDraft[]): string | null {
+  if (rows.length === 0) {
+    return messages.chooseAllOption;
+  }
+  for (const row of rows) {
+    const isIncomplete =
+      row.assetId === null ||
+      row.platformUserTypeId === null ||
+      (!row.isSystemAsset && row.accountIds.length === 0) ||
+      (!row.isUnlimited && (!row.beginningDate || !row.expirationDate));
+    if (isIncomplete) {
+      return messages.completeRequiredFields;
+    }
+    const parsed = accountAccessRow.safeParse(toPayloadRow(row));
+    if (!parsed.success) {
+      return parsed.error.issues[0]?.message ?? messages.completeRequiredFields;
+    }
+  }
+  return null;
+}
+
+/** What to ask for instead of many single assets (spec 1 §5), or null when no advice applies. */
+export function bulkSuggestion(platform: Platform, asset: Asset): string | null {
+  if (platform.assets.length < 2) {
+    return null;
+  }
+  const hasAssetGroup = platform.assets.some((a) => /asset group/i.test(a.description));
+  const hasClientCenter = platform.assets.some((a) => /client center/i.test(a.description));
+  if (/ad account/i.test(asset.description) && platform.businessAccess && hasAssetGroup) {
+    return 'a Business Asset Group';
+  }
+  if (/advertiser/i.test(asset.description)) {
+    return 'an Asset Group';
+  }
+  if (/ad account/i.test(asset.description) && hasClientCenter) {
+    return 'a Client Center (MCC) account';
+  }
+  return null;
+}
+
+/** The work-management licence advice by practice (spec 1 §5). */
+export function licenceAdvice(platform: Platform | undefined, practice: string | undefined): string | null {
+  if (!platform || !practice || !/workfront/i.test(platform.description)) {
+    return null;
+  }
+  const isFull = ['search', 'social', 'adops', 'programmatic'].includes(practice.toLowerCase());
+  return messages.workManagementLicence(isFull ? 'Regular/Full License' : 'Collaborator');
+}

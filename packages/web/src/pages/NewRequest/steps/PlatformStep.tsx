@@ -1,0 +1,228 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import { PLATFORM_OWNERSHIP_ID, type CreateRequestBody } from '@uap/domain';
+import {
+  useClientsQuery,
+  usePlatformsQuery,
+  usePracticesQuery,
+  useValidateBusinessManagerMutation,
+  useValidatePlatformMutation,
+} from '../../../api/new-request.ts';
+import {
+  CascadingSelects,
+  emptyPath,
+  type PathValue,
+} from '../../../components/CascadingSelects/CascadingSelects.tsx';
+import { AccountDetails, emptyAccount, type AccountChoice } from '../AccountDetails.tsx';
+import { AddAccountsDialog } from '../AddAccountsDialog.tsx';
+import { BusinessAccessDialog, type PathIds } from '../BusinessAccessDialog.tsx';
+import { recordIdIn, type Outcome } from '../OutcomeDialog.tsx';
+import { PendingLines } from '../PendingLines.tsx';
+import { SubmitSection } from '../SubmitSection.tsx';
+import { licenceAdvice, toPayloadRow, type AccountRowDraft } from '../account-rows.ts';
+import type { CompletedUser } from './UserStep.tsx';
+
+const Section = ({ title, children }: { title: string; children: React.ReactNode }) => (
+  <Box component="section" aria-label={title} sx={{ mb: 3 }}>
+    <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
+      {title}
+    </Typography>
+    {children}
+  </Box>
+);
+
+/** Step 2, Platform Access Information: path, account details, accounts, comments and submit. */
+export function PlatformStep({ user, onBack }: { user: CompletedUser; onBack: () => void }) {
+  const [path, setPath] = useState<PathValue>(emptyPath);
+  const [account, setAccount] = useState<AccountChoice>(emptyAccount);
+  const [lines, setLines] = useState<AccountRowDraft[]>([]);
+  const [findings, setFindings] = useState<string[]>([]);
+  const [dialog, setDialog] = useState<'accounts' | 'business' | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const platforms = usePlatformsQuery(path.agencyId, path.practiceId);
+  const practices = usePracticesQuery(path.agencyId);
+  const clients = useClientsQuery(account.platformId, path.agencyId);
+  const validatePlatform = useValidatePlatformMutation();
+  const validateAccounts = useValidateBusinessManagerMutation();
+  const platform = platforms.data?.find((p) => p.platformId === account.platformId);
+  const practice = practices.data?.find((p) => p.practice.practiceId === path.practiceId)?.practice
+    .description;
+  const ids: PathIds | null =
+    path.regionId && path.marketId && path.agencyId && path.practiceId
+      ? {
+          regionId: path.regionId,
+          marketId: path.marketId,
+          agencyId: path.agencyId,
+          practiceId: path.practiceId,
+        }
+      : null;
+  const isLocked = lines.length > 0;
+  const hasClients = (clients.data?.length ?? 0) > 0;
+  const canAddAccounts = !!platform && (account.clientId !== null || (clients.isSuccess && !hasClients));
+  const advice = licenceAdvice(platform, practice);
+
+  const handlePath = (next: PathValue) => {
+    setPath(next);
+    setAccount(emptyAccount);
+    setFindings([]);
+  };
+  const handlePlatform = (platformId: number) => {
+    // Picking a platform clears client and ownership (spec 1 §4).
+    setAccount({ ...emptyAccount, platformId });
+    setFindings([]);
+    if (!ids) {
+      return;
+    }
+    validatePlatform.mutate(
+      { userId: user.userId, email: user.email, platformId, ...ids },
+      {
+        onSuccess: (f) => {
+          setFindings(
+            [f.accessExistsToOtherEmailsMessage, f.accessexistsMessage].filter(
+              (m): m is string => m !== null,
+            ),
+          );
+          if (f.question && platforms.data?.find((p) => p.platformId === platformId)?.businessAccess) {
+            setDialog('business');
+          }
+        },
+        // A failed validation call resets the selection (spec 1 §8).
+        onError: () => {
+          setAccount(emptyAccount);
+        },
+      },
+    );
+  };
+  const handleAccounts = (rows: AccountRowDraft[]) => {
+    if (!ids || !account.platformId) {
+      return;
+    }
+    validateAccounts.mutate(
+      {
+        UserId: user.userId,
+        Email: user.email,
+        RegionId: ids.regionId,
+        MarketId: ids.marketId,
+        AgencyId: ids.agencyId,
+        PracticeId: ids.practiceId,
+        PlatformId: account.platformId,
+        ClientId: account.clientId,
+        RequestAccountAccess: rows.map((r) => ({ AssetId: r.assetId, ClientAccountsIds: r.accountIds })),
+      },
+      {
+        onSuccess: (f) => {
+          setFindings(f.accessExistsToOtherEmailsMessage ? [f.accessExistsToOtherEmailsMessage] : []);
+          setLines([...lines, ...rows]);
+          setDialog(null);
+        },
+        onError: () => {
+          setDialog(null);
+        },
+      },
+    );
+  };
+  const buildBody = (): Omit<CreateRequestBody, 'Comments' | 'IsUrgent'> | null =>
+    ids && account.platformId
+      ? {
+          IsInternal: user.isInternal,
+          UserId: user.userId,
+          Email: user.email,
+          RegionId: ids.regionId,
+          MarketId: ids.marketId,
+          AgencyId: ids.agencyId,
+          PracticeId: ids.practiceId,
+          PlatformId: account.platformId,
+          ClientId: account.clientId,
+          ClientCodeId: account.clientCodeId,
+          ProductCode: account.productCode,
+          PlatformOwnerShipId: PLATFORM_OWNERSHIP_ID,
+          SharePointId: '',
+          ApprovedRejectedBy: null,
+          RequestAccountAccess: lines.map(toPayloadRow),
+          ManagerEmail: user.isInternal ? (user.manager?.mail ?? null) : null,
+          ManagerName: user.isInternal ? (user.manager?.displayName ?? null) : null,
+        }
+      : null;
+
+  return (
+    <Box>
+      <Section title="Step 1 Platform Details">
+        <CascadingSelects value={path} onChange={handlePath} isDisabled={isLocked} />
+      </Section>
+      <Section title="Step 2 Account Details">
+        <AccountDetails
+          value={account}
+          platforms={ids ? (platforms.data ?? []) : []}
+          clients={clients.data ?? []}
+          isLocked={isLocked}
+          onPlatform={handlePlatform}
+          onChange={setAccount}
+        />
+        {findings.map((f) => (
+          <Alert key={f} severity="warning" sx={{ mt: 1 }}>
+            {f}
+          </Alert>
+        ))}
+        {advice && (
+          <Alert severity="info" sx={{ mt: 1 }}>
+            {advice}
+          </Alert>
+        )}
+      </Section>
+      <Section title="Step 3 Add Account(s)">
+        <IconButton
+          aria-label="Add account(s)"
+          disabled={!canAddAccounts}
+          onClick={() => {
+            setDialog('accounts');
+          }}
+        >
+          <AddIcon />
+        </IconButton>
+        <PendingLines
+          platform={platform?.description ?? ''}
+          client={clients.data?.find((c) => c.clientId === account.clientId)?.description ?? ''}
+          lines={lines}
+          onRemove={(key) => {
+            setLines(lines.filter((l) => l.key !== key));
+          }}
+        />
+      </Section>
+      <SubmitSection
+        hasLines={lines.length > 0}
+        buildBody={buildBody}
+        outcome={outcome}
+        onOutcome={setOutcome}
+        onBack={onBack}
+      />
+      {dialog === 'accounts' && platform && (
+        <AddAccountsDialog
+          platform={platform}
+          clientId={account.clientId}
+          onConfirm={handleAccounts}
+          onClose={() => {
+            setDialog(null);
+          }}
+        />
+      )}
+      {dialog === 'business' && platform && ids && (
+        <BusinessAccessDialog
+          platform={platform}
+          path={ids}
+          user={user}
+          onCancel={() => {
+            setDialog(null);
+          }}
+          onDone={(o) => {
+            setDialog(null);
+            setOutcome({ ...o, recordId: recordIdIn(o.message) });
+          }}
+        />
+      )}
+    </Box>
+  );
+}
