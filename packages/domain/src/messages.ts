@@ -91,6 +91,9 @@ export const messages = {
     'Before submitting a new request, check the pending and completed records below: the access may already exist or be on its way. Click a Record ID to modify that access.',
 
   // Approval and provisioning (spec 2)
+  requestAlreadyInStatus: (requestId: number, status: string) =>
+    `Request #${requestId} is already ${status}.`,
+  requestChangedMeanwhile: 'The request was changed by someone else. Reload and try again.',
   inputComment: 'You have to input a comment.',
   inputCommentToAdd: 'You have to input a comment to add.',
   selectComment: 'You have to select a comment.',

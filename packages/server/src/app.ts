@@ -39,6 +39,10 @@ import { recordRoutes } from './modules/requests/records-routes.ts';
 import { createRoutes } from './modules/requests/create-routes.ts';
 import { modifyRoutes } from './modules/requests/modify-routes.ts';
 import { profileRoutes } from './modules/users/profile-routes.ts';
+import { approvalRoutes } from './modules/approvals/routes.ts';
+import { provisioningRoutes } from './modules/provisioning/routes.ts';
+import { trackerRoutes } from './modules/requests/tracker-routes.ts';
+import { assignmentRoutes } from './modules/assignments/routes.ts';
 import './http/actor.ts';
 
 export interface AppDeps {
@@ -153,6 +157,10 @@ export async function buildApp({ config, db, logger = false }: AppDeps): Promise
   await app.register(createRoutes, { db });
   await app.register(modifyRoutes, { db });
   await app.register(profileRoutes, { db });
+  await app.register(approvalRoutes, { db });
+  await app.register(provisioningRoutes, { db });
+  await app.register(trackerRoutes, { db });
+  await app.register(assignmentRoutes, { db });
 
   if (!config.auth.issuer && signingMaterial) {
     await registerEmbeddedProvider(app, createEmbeddedProvider(config, db, signingMaterial), db);

@@ -13,6 +13,9 @@ import {
 import { recordRows } from './access-rows/records.ts';
 import { createRows } from './access-rows/create.ts';
 import { modifyRows } from './access-rows/modify.ts';
+import { approvalRows } from './access-rows/approvals.ts';
+import { provisioningRows } from './access-rows/provisioning.ts';
+import { trackerRows } from './access-rows/tracker.ts';
 
 const callers: Caller[] = [
   'none',
@@ -143,6 +146,9 @@ const table: Row[] = [
   ...recordRows,
   ...createRows,
   ...modifyRows,
+  ...approvalRows,
+  ...provisioningRows,
+  ...trackerRows,
 ];
 
 let ctx: TestContext;

@@ -1,0 +1,113 @@
+import type { Kysely, Updateable } from 'kysely';
+import { messages, requestStatusNames, type RequestStatusId } from '@uap/domain';
+import type { Database, RequestsTable } from '../../db/schema.ts';
+import { nowIso } from '../../db/connection.ts';
+import { conflict } from '../../http/errors.ts';
+
+type Executor = Kysely<Database>;
+
+/** One step of a request's life, as the activity log shows it. History is append-only. */
+export interface HistoryEntry {
+  requestId: number;
+  statusId: number;
+  requestTypeId: number;
+  stepDescription: string;
+  comments?: string | null;
+  changeDesc?: string | null;
+  approverComment?: string | null;
+  provisionerComment?: string | null;
+  before?: string | null;
+  after?: string | null;
+}
+
+// Keeps every statement far below SQLite's bound-parameter limit.
+const CHUNK = 500;
+
+function chunks<T>(items: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += CHUNK) {
+    out.push(items.slice(i, i + CHUNK));
+  }
+  return out;
+}
+
+/** Appends history rows written by `actorId`, in batches, inside the caller's transaction. */
+export async function insertHistoryRows(trx: Executor, actorId: number, entries: readonly HistoryEntry[]) {
+  const createdDate = nowIso();
+  for (const batch of chunks(entries)) {
+    await trx
+      .insertInto('requestHistory')
+      .values(
+        batch.map((e) => ({
+          requestId: e.requestId,
+          statusId: e.statusId,
+          requestTypeId: e.requestTypeId,
+          stepDescription: e.stepDescription,
+          comments: e.comments ?? null,
+          changeDesc: e.changeDesc ?? null,
+          approverComment: e.approverComment ?? null,
+          provisionerComment: e.provisionerComment ?? null,
+          before: e.before ?? null,
+          after: e.after ?? null,
+          createdBy: actorId,
+          createdDate,
+        })),
+      )
+      .execute();
+  }
+}
+
+/**
+ * Compare-and-set over many lines: moves every line from `from` to `to` (plus `set`) only while
+ * it is still in `from`. When any line had already moved, nothing is kept: it throws 409 with
+ * the current status of the first line that moved, so the caller's transaction rolls back.
+ */
+export async function moveStatus(
+  trx: Executor,
+  options: {
+    requestIds: readonly number[];
+    from: RequestStatusId;
+    to: RequestStatusId;
+    actorId: number;
+    set?: Omit<Updateable<RequestsTable>, 'statusId' | 'version' | 'updatedDate' | 'updatedBy'>;
+  },
+): Promise<void> {
+  const { requestIds, from, to, actorId, set = {} } = options;
+  let changed = 0;
+  for (const batch of chunks(requestIds)) {
+    const result = await trx
+      .updateTable('requests')
+      .set((eb) => ({
+        ...set,
+        statusId: to,
+        updatedDate: nowIso(),
+        updatedBy: actorId,
+        version: eb('version', '+', 1),
+      }))
+      .where('requestId', 'in', batch)
+      .where('statusId', '=', from)
+      .executeTakeFirst();
+    changed += Number(result.numUpdatedRows);
+  }
+  if (changed !== requestIds.length) {
+    throw await staleConflict(trx, requestIds, from);
+  }
+}
+
+/** The 409 for a line that is no longer in the expected status, naming its current status. */
+export async function staleConflict(trx: Executor, requestIds: readonly number[], expected: number) {
+  const moved = await trx
+    .selectFrom('requests')
+    .select(['requestId', 'statusId'])
+    .where('requestId', 'in', [...requestIds].slice(0, CHUNK))
+    .where('statusId', '!=', expected)
+    .limit(1)
+    .executeTakeFirst();
+  const status = moved
+    ? (requestStatusNames[moved.statusId as RequestStatusId] ?? String(moved.statusId))
+    : 'changed';
+  return conflict(
+    moved ? messages.requestAlreadyInStatus(moved.requestId, status) : messages.requestChangedMeanwhile,
+    moved ? { requestId: moved.requestId, statusId: moved.statusId, status } : null,
+  );
+}
