@@ -19,16 +19,21 @@ const RECORD_ID = 643;
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-/** Opens the record pre-filtered by ?Id=, selects it and opens the Modify Request modal. */
-async function openModify(page: Page) {
-  await page.goto(`/ChangeUserRecords?Id=${RECORD_ID}`);
+/** Sam's active, unexpired Completed record on The Bench with no pending change (demo seed). */
+const REASSIGN_RECORD_ID = 866;
+
+/** Opens a record pre-filtered by ?Id=, selects it and opens the modal behind `button`. */
+async function openAction(page: Page, recordId: number, button: string, dialogName: string) {
+  await page.goto(`/ChangeUserRecords?Id=${recordId}`);
   await page.getByRole('heading', { name: 'Modify an Existing Access' }).waitFor();
-  await page.getByRole('checkbox', { name: `Select row ${RECORD_ID}` }).check();
-  await page.getByRole('button', { name: 'Modify', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'Modify Request' });
-  await dialog.getByText(`Record ID ${RECORD_ID}`).waitFor();
+  await page.getByRole('checkbox', { name: `Select row ${recordId}` }).check();
+  await page.getByRole('button', { name: button, exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: dialogName });
+  await dialog.getByText(`Record ID ${recordId}`).waitFor();
   return dialog;
 }
+
+const openModify = (page: Page) => openAction(page, RECORD_ID, 'Modify', 'Modify Request');
 
 describe('Modify an Existing Access (issue 3 §4)', () => {
   it('refuses the same user role with the spec message', async () => {
@@ -52,6 +57,45 @@ describe('Modify an Existing Access (issue 3 §4)', () => {
       await dialog.getByLabel('Start Date').fill(inDays(0));
       await dialog.getByLabel('End Date').fill(inDays(120));
       await dialog.getByLabel('Comments').fill('Extending access for the next campaign');
+      await dialog.getByRole('button', { name: 'Submit' }).click();
+      await page.getByText(messages.requestsSentForApproval).waitFor();
+      await page.getByRole('button', { name: 'No' }).click();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('reassigns a record to a colleague picked through the Select User search', async () => {
+    const { context, page } = await signIn(browser, 'Sam Standard');
+    try {
+      const dialog = await openAction(
+        page,
+        REASSIGN_RECORD_ID,
+        'Reassign Email',
+        'Reassign Non-Personal User Email',
+      );
+      const search = dialog.getByLabel('New user: corporate email or full name');
+      await dialog.getByLabel('Comments').fill('The campaign mailbox moves to Zoe');
+      await dialog.getByRole('button', { name: 'Submit' }).click();
+      await dialog.getByRole('alert').getByText(messages.enterNewUserEmail).waitFor();
+
+      await search.fill('zoe@');
+      await search.press('Enter');
+      await dialog.getByText(messages.enterValidNewUserEmail).waitFor();
+
+      // Exactly one match is picked without asking; picking the record's own user is refused.
+      await search.fill('Sam Standard');
+      await dialog.getByRole('button', { name: 'Search' }).click();
+      await dialog.getByRole('alert').getByText(messages.sameUserReassign).waitFor();
+
+      // Several matches open the 'Select User' modal.
+      await search.fill('Zoe');
+      await search.press('Enter');
+      const results = page.getByRole('dialog', { name: 'Select User' });
+      await results.getByRole('button', { name: 'Select Zoe Rodriguez' }).click();
+      await results.waitFor({ state: 'hidden' });
+      await dialog.getByText('New User Email: Zoe Rodriguez (zoe.rodriguez@agency.example)').waitFor();
+
       await dialog.getByRole('button', { name: 'Submit' }).click();
       await page.getByText(messages.requestsSentForApproval).waitFor();
       await page.getByRole('button', { name: 'No' }).click();

@@ -17,3 +17,7 @@ export * from './schemas/records.ts';
 export * from './schemas/user-search.ts';
 export * from './schemas/create-request.ts';
 export * from './schemas/modify.ts';
+export * from './schemas/provisioning.ts';
+export * from './schemas/tracker.ts';
+export * from './schemas/assignments.ts';
+export * from './schemas/approvals.ts';

@@ -194,6 +194,23 @@ export const messages = {
   workManagementLicence: (licence: string) => `For this practice we recommend the '${licence}' user type.`,
   tpaRequired:
     'Access for an external user requires a signed Third Party Access Agreement (TPA). Confirm that the agreement is signed before you continue.',
+
+  // Provisioning (issue 4, ours where the spec shows no sentence)
+  provisionOwnRequest: 'You cannot provision or reject a request you created or are the subject of.',
+  archiveOnlyCompleted:
+    'Only completed requests can be archived. Deselect the requests that are not in Completed status.',
+  archiveOnlyOwn: 'Only the provisioner who completed a request (or an administrator) can archive it.',
+  provisionerCommentSaved: 'Comment saved successfully',
+  standardCommentAdded: 'Comment added successfully',
+  standardCommentRemoved: 'Comment removed successfully',
+  // Approvers (issue 4 §1; ours where the spec shows no sentence)
+  expiredDeactivationReject:
+    'This deactivation request has expired. Modify the length of access to a future date first, and then approve it.',
+  ownRequestDecision: 'You cannot approve or reject a request you created or are the subject of.',
+
+  // Modify an Existing Access (issue 3 §4): activating an agency-level record (spec 2 §5, verbatim around '...')
+  activateAgencyWithoutAssets: (agency: string) =>
+    `You have requested to activate an access to the agency ${agency} but no client assets inside. You must also either activate an existing record or submit a new request for asset access.`,
 } as const;
 
 export type MessageKey = keyof typeof messages;

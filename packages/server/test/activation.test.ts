@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RequestStatus, RequestType, messages } from '@uap/domain';
 import { createTestContext, demo, type TestContext } from './harness.ts';
-import { call, comments, getLine, historyOf, isoDay, samRecord, snapshot } from './modify-helpers.ts';
+import {
+  alexRecord,
+  call,
+  comments,
+  expectRefused,
+  getLine,
+  historyOf,
+  isoDay,
+  samRecord,
+} from './modify-helpers.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -13,14 +22,6 @@ afterAll(async () => {
 
 const activeDeactive = (body: object, email: string = demo.standard) =>
   call(ctx, email, 'POST', '/api/Request/ActiveDeactiveRequest', body);
-
-async function expectRefused(run: () => ReturnType<typeof call>, status: number, message: string) {
-  const before = await snapshot(ctx);
-  const res = await run();
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(res.body).toMatchObject({ succeeded: false, message });
-  expect(await snapshot(ctx)).toEqual(before);
-}
 
 /** Records Sam created for others that are inactive: one unlimited, one expired needing a new range. */
 async function samCreatedInactive(o: { askNewRangeDate: 0 | 1; unlimited: boolean }) {
@@ -42,11 +43,13 @@ describe('POST ActiveDeactiveRequest: rules', () => {
   it('needs a valid comment and a future end date', async () => {
     const id = await samRecord(ctx, { isDeleted: 1 });
     await expectRefused(
+      ctx,
       () => activeDeactive({ isActive: true, requests: [id], comment: 'no' }),
       400,
       messages.invalidComment,
     );
     await expectRefused(
+      ctx,
       () =>
         activeDeactive({
           isActive: true,
@@ -64,11 +67,13 @@ describe('POST ActiveDeactiveRequest: rules', () => {
     const inactive = await samRecord(ctx, { isDeleted: 1 });
     const active = await samRecord(ctx, { isDeleted: 0, unlimited: true });
     await expectRefused(
+      ctx,
       () => activeDeactive({ isActive: false, requests: [inactive], comment: comments }),
       422,
       messages.deactivateNeedsActive,
     );
     await expectRefused(
+      ctx,
       () => activeDeactive({ isActive: true, requests: [active], comment: comments }),
       422,
       messages.activateNeedsInactive,
@@ -80,11 +85,13 @@ describe('POST ActiveDeactiveRequest: rules', () => {
     const unlimited = await samCreatedInactive({ askNewRangeDate: 0, unlimited: true });
     const expired = await samCreatedInactive({ askNewRangeDate: 1, unlimited: false });
     await expectRefused(
+      ctx,
       () => activeDeactive({ isActive: true, requests: [limited, unlimited], comment: comments }),
       422,
       messages.activateMixedLength,
     );
     await expectRefused(
+      ctx,
       () => activeDeactive({ isActive: true, requests: [limited, expired], comment: comments }),
       422,
       messages.activateMixedExpiry,
@@ -94,6 +101,7 @@ describe('POST ActiveDeactiveRequest: rules', () => {
   it('asks for a new end date before activating an expired record', async () => {
     const expired = await samCreatedInactive({ askNewRangeDate: 1, unlimited: false });
     await expectRefused(
+      ctx,
       () => activeDeactive({ isActive: true, requests: [expired], comment: comments }),
       422,
       messages.activateExpiredFirst,
@@ -102,17 +110,10 @@ describe('POST ActiveDeactiveRequest: rules', () => {
 
   it('answers 404 when one record is outside the scope, and writes none', async () => {
     const own = await samRecord(ctx, { isDeleted: 0, unlimited: true });
-    const alex = await ctx.db.kysely
-      .selectFrom('requests')
-      .select('requestId')
-      .where('userId', '=', 3)
-      .where('createdBy', '=', 3)
-      .where('requestTypeId', '=', 1)
-      .where('statusId', '=', 3)
-      .where('isDeleted', '=', 0)
-      .executeTakeFirstOrThrow();
+    const alex = await alexRecord(ctx);
     await expectRefused(
-      () => activeDeactive({ isActive: false, requests: [own, alex.requestId], comment: comments }),
+      ctx,
+      () => activeDeactive({ isActive: false, requests: [own, alex], comment: comments }),
       404,
       messages.recordNotFound,
     );
@@ -122,6 +123,7 @@ describe('POST ActiveDeactiveRequest: rules', () => {
     const id = await samRecord(ctx, { pending: 2 });
     const pendingId = (await getLine(ctx, id)).pendingChangeRequestId!;
     await expectRefused(
+      ctx,
       () => activeDeactive({ isActive: false, requests: [id], comment: comments }),
       409,
       messages.pendingChangeInProvisioning(pendingId),
@@ -131,6 +133,7 @@ describe('POST ActiveDeactiveRequest: rules', () => {
   it('refuses the auditor (403) and no token (401)', async () => {
     const id = await samRecord(ctx, { isDeleted: 0, unlimited: true });
     await expectRefused(
+      ctx,
       () => activeDeactive({ isActive: false, requests: [id], comment: comments }, demo.auditor),
       403,
       messages.auditorsReadOnly,

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { expect } from 'vitest';
 import type { TestContext } from './harness.ts';
 
 /** Calls an endpoint as a demo user (or anonymously with `email` null). */
@@ -32,6 +33,21 @@ export async function snapshot(ctx: TestContext) {
   return { lines: Number(r.lines), versions: Number(r.versions), history: Number(r.history) };
 }
 
+/** Calls, then checks the status, the exact message and that the database did not change. */
+export async function expectRefused(
+  ctx: TestContext,
+  run: () => ReturnType<typeof call>,
+  status: number,
+  message: string,
+) {
+  const before = await snapshot(ctx);
+  const res = await run();
+  expect(res.status, JSON.stringify(res.body)).toBe(status);
+  expect(res.body).toMatchObject({ succeeded: false, message });
+  expect(await snapshot(ctx)).toEqual(before);
+  return res;
+}
+
 export function getLine(ctx: TestContext, requestId: number) {
   return ctx.db.kysely
     .selectFrom('requests')
@@ -50,6 +66,22 @@ export function historyOf(ctx: TestContext, requestId: number) {
 }
 
 const SAM = 7;
+const ALEX = 3;
+
+/** An active Completed record Alex created for himself: outside Sam's scope. */
+export async function alexRecord(ctx: TestContext): Promise<number> {
+  const row = await ctx.db.kysely
+    .selectFrom('requests')
+    .select('requestId')
+    .where('userId', '=', ALEX)
+    .where('createdBy', '=', ALEX)
+    .where('requestTypeId', '=', 1)
+    .where('statusId', '=', 3)
+    .where('isDeleted', '=', 0)
+    .orderBy('requestId')
+    .executeTakeFirstOrThrow();
+  return row.requestId;
+}
 
 /** One of Sam's records (subject and creator) matching the facts of the demo seed. */
 export async function samRecord(

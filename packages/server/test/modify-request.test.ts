@@ -2,9 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RequestStatus, RequestType, messages } from '@uap/domain';
 import { createTestContext, demo, type TestContext } from './harness.ts';
 import {
+  alexRecord,
   call,
   cloneRecord,
   comments,
+  expectRefused,
   getLine,
   historyOf,
   isoDay,
@@ -23,21 +25,12 @@ afterAll(async () => {
 const update = (body: object, email: string = demo.standard) =>
   call(ctx, email, 'PATCH', '/api/Request/UpdateRequest', body);
 
-/** Calls, then checks the status, the exact message and that the database did not change. */
-async function expectRefused(run: () => ReturnType<typeof call>, status: number, message: string) {
-  const before = await snapshot(ctx);
-  const res = await run();
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(res.body).toMatchObject({ succeeded: false, message });
-  expect(await snapshot(ctx)).toEqual(before);
-  return res;
-}
-
 describe('PATCH UpdateRequest: the modify rules of spec 1 §5', () => {
   it('refuses the same user role', async () => {
     const id = await samRecord(ctx, { isDeleted: 0, unlimited: true, pending: 1 });
     const { platformUserTypeId } = await getLine(ctx, id);
     await expectRefused(
+      ctx,
       () => update({ requestId: id, ModificationType: 'UserRole', platformUserTypeId, comments }),
       422,
       messages.sameUserRole,
@@ -55,6 +48,7 @@ describe('PATCH UpdateRequest: the modify rules of spec 1 §5', () => {
       .where('r.isDeleted', '=', 0)
       .executeTakeFirstOrThrow();
     await expectRefused(
+      ctx,
       () => update({ requestId: row.requestId, platformUserTypeId: 1, comments }, demo.superAdmin),
       422,
       messages.emailOnlyRole,
@@ -64,6 +58,7 @@ describe('PATCH UpdateRequest: the modify rules of spec 1 §5', () => {
   it('refuses a role that does not belong to the asset', async () => {
     const id = await samRecord(ctx, { isDeleted: 0, unlimited: true, pending: 1 });
     await expectRefused(
+      ctx,
       () => update({ requestId: id, platformUserTypeId: 47, comments }),
       422,
       messages.invalidUserRole,
@@ -74,16 +69,19 @@ describe('PATCH UpdateRequest: the modify rules of spec 1 §5', () => {
     const id = await samRecord(ctx, { isDeleted: 0, expired: false, pending: 'none' });
     const { email } = await getLine(ctx, id);
     await expectRefused(
+      ctx,
       () => update({ requestId: id, UserPlatformEmail: 'not an email', comments }),
       400,
       messages.invalidPlatformEmail,
     );
     await expectRefused(
+      ctx,
       () => update({ requestId: id, UserPlatformEmail: email.toUpperCase(), comments }),
       422,
       messages.samePlatformEmail,
     );
     await expectRefused(
+      ctx,
       () => update({ requestId: id, UserPlatformEmail: demo.approver, comments }),
       422,
       messages.platformEmailOfOtherUser(demo.approver),
@@ -100,27 +98,30 @@ describe('PATCH UpdateRequest: the modify rules of spec 1 §5', () => {
         ExpirationDate: e,
         comments,
       });
-    await expectRefused(() => loa(isoDay(-10), isoDay(-1)), 400, messages.endDateFuture);
-    await expectRefused(() => loa(isoDay(-1), isoDay(30)), 400, messages.startDateRange);
-    await expectRefused(() => loa(isoDay(40), isoDay(30)), 400, messages.startDateRange);
-    await expectRefused(() => loa(isoDay(1), null), 400, messages.completeRequiredFields);
-    await expectRefused(() => loa(null, isoDay(30)), 400, messages.completeRequiredFields);
+    await expectRefused(ctx, () => loa(isoDay(-10), isoDay(-1)), 400, messages.endDateFuture);
+    await expectRefused(ctx, () => loa(isoDay(-1), isoDay(30)), 400, messages.startDateRange);
+    await expectRefused(ctx, () => loa(isoDay(40), isoDay(30)), 400, messages.startDateRange);
+    await expectRefused(ctx, () => loa(isoDay(1), null), 400, messages.completeRequiredFields);
+    await expectRefused(ctx, () => loa(null, isoDay(30)), 400, messages.completeRequiredFields);
   });
 
   it('needs the new value and a valid comment', async () => {
     const id = await samRecord(ctx, { isDeleted: 0, expired: false, pending: 'none' });
     await expectRefused(
+      ctx,
       () => update({ requestId: id, ModificationType: 'UserRole', comments }),
       400,
       messages.completeRequiredFields,
     );
     await expectRefused(
+      ctx,
       () => update({ requestId: id, ModificationType: 'PlatformEmail', UserPlatformEmail: ' ', comments }),
       400,
       messages.completeRequiredFields,
     );
     for (const bad of ['', 'ok', '1234 56', null]) {
       await expectRefused(
+        ctx,
         () => update({ requestId: id, BeginningDate: isoDay(0), ExpirationDate: isoDay(30), comments: bad }),
         400,
         messages.invalidComment,
@@ -129,18 +130,12 @@ describe('PATCH UpdateRequest: the modify rules of spec 1 §5', () => {
   });
 
   it('answers 404 for a record outside the caller’s scope, 409 for a finished line', async () => {
-    const alexRecord = await ctx.db.kysely
-      .selectFrom('requests')
-      .select('requestId')
-      .where('userId', '=', 3)
-      .where('createdBy', '=', 3)
-      .where('requestTypeId', '=', 1)
-      .where('statusId', '=', 3)
-      .executeTakeFirstOrThrow();
+    const outOfScope = await alexRecord(ctx);
     await expectRefused(
+      ctx,
       () =>
         update({
-          requestId: alexRecord.requestId,
+          requestId: outOfScope,
           BeginningDate: isoDay(0),
           ExpirationDate: isoDay(9),
           comments,
@@ -155,6 +150,7 @@ describe('PATCH UpdateRequest: the modify rules of spec 1 §5', () => {
       .where('statusId', '=', RequestStatus.CANCELLED)
       .executeTakeFirstOrThrow();
     const res = await expectRefused(
+      ctx,
       () =>
         update({
           requestId: cancelled.requestId,
@@ -172,12 +168,14 @@ describe('PATCH UpdateRequest: the modify rules of spec 1 §5', () => {
     const approved = await samRecord(ctx, { pending: 2 });
     const pendingId = (await getLine(ctx, approved)).pendingChangeRequestId!;
     await expectRefused(
+      ctx,
       () => update({ requestId: approved, BeginningDate: isoDay(0), ExpirationDate: isoDay(9), comments }),
       409,
       messages.pendingChangeInProvisioning(pendingId),
     );
     const inactive = await samRecord(ctx, { isDeleted: 1 });
     await expectRefused(
+      ctx,
       () => update({ requestId: inactive, BeginningDate: isoDay(0), ExpirationDate: isoDay(9), comments }),
       422,
       messages.modifyNeedsActive,
@@ -378,6 +376,7 @@ describe('PATCH UpdateMultipleRequest', () => {
       [active, inactive],
     ]) {
       await expectRefused(
+        ctx,
         () =>
           call(ctx, demo.standard, 'PATCH', '/api/Request/UpdateMultipleRequest', {
             Requests: pair,
@@ -397,21 +396,25 @@ describe('PATCH ReassignRequest', () => {
   it('checks the new user email', async () => {
     const id = await samRecord(ctx, { isDeleted: 0, expired: false });
     await expectRefused(
+      ctx,
       () => reassign({ requestId: id, ReassignedPrimaryEmail: '', comments }),
       400,
       messages.enterNewUserEmail,
     );
     await expectRefused(
+      ctx,
       () => reassign({ requestId: id, ReassignedPrimaryEmail: 'zoe@', comments }),
       400,
       messages.enterValidNewUserEmail,
     );
     await expectRefused(
+      ctx,
       () => reassign({ requestId: id, ReassignedPrimaryEmail: demo.standard, comments }),
       422,
       messages.sameUserReassign,
     );
     await expectRefused(
+      ctx,
       () => reassign({ requestId: id, ReassignedPrimaryEmail: 'nobody@agency.example', comments }),
       422,
       messages.noUserFound,
@@ -467,6 +470,7 @@ describe('PATCH UpdateExpiredRequest', () => {
   it('refuses a record that has not expired', async () => {
     const id = await samRecord(ctx, { unlimited: true });
     await expectRefused(
+      ctx,
       () =>
         call(ctx, demo.standard, 'PATCH', '/api/Request/UpdateExpiredRequest', {
           requestId: id,

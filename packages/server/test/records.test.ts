@@ -141,6 +141,48 @@ describe('PUT api/Request/UserRecords', () => {
   });
 });
 
+describe('UserRecords rows: what the modify actions need from the server', () => {
+  it('carry the subject user id of each row', async () => {
+    const own = await records('standard');
+    expect(own.requests.length).toBeGreaterThan(0);
+    expect(own.requests.every((r) => r.userId === SAM)).toBe(true);
+    const gina = await ctx.db.kysely
+      .selectFrom('users')
+      .select('userId')
+      .where('email', '=', demo.guest)
+      .executeTakeFirstOrThrow();
+    const hers = await records('standard', { email: demo.guest });
+    expect(hers.requests.length).toBeGreaterThan(0);
+    expect(hers.requests.every((r) => r.userId === gina.userId)).toBe(true);
+  });
+
+  it('flag agency-level (system record) access with no client assets', async () => {
+    const lines = await ctx.db.kysely
+      .selectFrom('requests as r')
+      .leftJoin('assetTypes as a', 'a.assetId', 'r.assetId')
+      .select(['r.requestId', 'r.clientAccountId', 'a.isSystemRecord'])
+      .where('r.userId', '=', SAM)
+      .where('r.requestTypeId', '=', RequestType.ADD)
+      .where('r.statusId', 'in', [1, 2, 3, 6])
+      .execute();
+    const expected = new Map(
+      lines.map((l) => [l.requestId, l.isSystemRecord === 1 && l.clientAccountId === null]),
+    );
+    // The demo seed gives Sam both kinds.
+    expect(new Set(expected.values())).toEqual(new Set([true, false]));
+    const rows = (await records('standard', { pageSize: 100 })).requests;
+    expect(rows.length).toBe(expected.size);
+    for (const row of rows) {
+      expect(row.isAgencyAccessWithoutAssets, `record ${row.requestId}`).toBe(expected.get(row.requestId));
+    }
+    const agencyOnly = rows.find((r) => r.isAgencyAccessWithoutAssets)!;
+    expect(agencyOnly.clientAccountName).toBe('');
+    expect(messages.activateAgencyWithoutAssets(agencyOnly.agencyName)).toBe(
+      `You have requested to activate an access to the agency ${agencyOnly.agencyName} but no client assets inside. You must also either activate an existing record or submit a new request for asset access.`,
+    );
+  });
+});
+
 describe('PUT api/Catalogs/Filters/', () => {
   it('lists the sorted distinct values of a column under the other filters', async () => {
     const all = (await records('standard')).requests;

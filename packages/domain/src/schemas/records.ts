@@ -69,6 +69,13 @@ const requestListItem = z.object({
 
 /** One row of the User Access Overview / Modify an Existing Access (an Add line or a record). */
 export const userRecordRow = requestListItem.extend({
+  /** The subject user's id (the merged-profile check before deactivating uses the selected rows'). */
+  userId: z.number().int(),
+  /**
+   * An agency-level access (an asset type that is a system record) with no client account:
+   * activating it warns that the client assets need their own records (spec 2 §5).
+   */
+  isAgencyAccessWithoutAssets: z.boolean(),
   /** Record status: Active, Inactive or Expired. */
   statusDescription: z.string(),
   recordId: z.number().int(),

@@ -22,6 +22,11 @@ export function openDb(url: string): Db {
   const options = { plugins: [new CamelCasePlugin()] };
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
     const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_MAX ?? 10) });
+    // An idle connection the server closes (restart, failover, a dropped test database) must not
+    // crash the process: the pool discards it and opens a new one on the next query.
+    pool.on('error', (error) => {
+      console.error(`PostgreSQL connection lost: ${error.message}`);
+    });
     return {
       kysely: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...options }),
       dialect: 'postgres',

@@ -120,18 +120,31 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T> = {
 }
 
 /**
- * Calls an endpoint that answers a file (a streamed CSV export) with the bearer token and saves
- * the body under `fileName`; a failure throws the ApiError of its envelope.
+ * Calls an endpoint that answers a file (a streamed CSV export with PUT and its table body, or a
+ * PDF with GET) with the bearer token and saves the body under `fileName`; a failure throws the
+ * ApiError of its envelope.
  */
-export async function apiDownload(path: string, body: unknown, fileName: string): Promise<void> {
-  const headers = new Headers({ Accept: 'text/csv, application/json', 'Content-Type': 'application/json' });
+export async function apiDownload(
+  path: string,
+  body: unknown,
+  fileName: string,
+  method: 'PUT' | 'GET' = 'PUT',
+): Promise<void> {
+  const headers = new Headers({ Accept: 'text/csv, application/pdf, application/json' });
+  if (method === 'PUT') {
+    headers.set('Content-Type', 'application/json');
+  }
   const token = await apiAuth?.getAccessToken();
   if (token) {
     headers.set('Authorization', `Bearer ${token}`);
   }
   let response: Response;
   try {
-    response = await fetch(path, { method: 'PUT', headers, body: JSON.stringify(body) });
+    response = await fetch(path, {
+      method,
+      headers,
+      body: method === 'PUT' ? JSON.stringify(body) : undefined,
+    });
   } catch {
     throw new ApiError(0, messages.serverError);
   }

@@ -6,6 +6,7 @@ import {
   requestDetail,
   type ActiveDeactiveInput,
   type ReassignRequestInput,
+  type UpdateExpiredRequestInput,
   type UpdateMultipleRequestInput,
   type UpdateRequestInput,
 } from '@uap/domain';
@@ -83,3 +84,9 @@ export function checkMergedProfile(userIds: number[]) {
     schema: checkMergedProfileResult,
   });
 }
+
+/** PATCH api/Request/UpdateExpiredRequest: a future length of access for an expired pending deactivation or record. */
+export const useUpdateExpiredRequestMutation = () =>
+  useModifyMutation((body: UpdateExpiredRequestInput) =>
+    apiRequest<boolean>('/api/Request/UpdateExpiredRequest', { method: 'PATCH', body }),
+  );

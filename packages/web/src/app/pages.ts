@@ -7,6 +7,10 @@ const changeUserRecords = lazy(() =>
   })),
 );
 
+const requestTracker = lazy(() =>
+  import('../pages/AllRequest/RequestTrackerPage.tsx').then((m) => ({ default: m.RequestTrackerPage })),
+);
+
 /**
  * The body of each built screen, loaded on first visit so the first load stays small.
  * A route without an entry shows the shared placeholder until its issue builds it.
@@ -36,6 +40,33 @@ const builtPages: Partial<Record<string, ComponentType>> = {
     import('../pages/NewRequest/NewRequestPage.tsx').then((m) => ({ default: m.NewRequestPage })),
   ),
   '/Token': lazy(() => import('../pages/Token/TokenPage.tsx').then((m) => ({ default: m.TokenPage }))),
+  '/Approvals': lazy(() =>
+    import('../pages/Approvals/ApprovalsPage.tsx').then((m) => ({ default: m.ApprovalsPage })),
+  ),
+  '/ArchiveApprovals': lazy(() =>
+    import('../pages/Approvals/ApprovalsPage.tsx').then((m) => ({ default: m.ArchiveApprovalsPage })),
+  ),
+  '/Provisioners': lazy(() =>
+    import('../pages/Provisioners/ProvisionersPage.tsx').then((m) => ({ default: m.ProvisionersPage })),
+  ),
+  '/ArchiveProvisioners': lazy(() =>
+    import('../pages/Provisioners/ProvisionersPage.tsx').then((m) => ({
+      default: m.ArchiveProvisionersPage,
+    })),
+  ),
+  '/AllRequest': requestTracker,
+  '/AllRequest/:filtercolumn/:filtervalue': requestTracker,
+  '/Logs/:logId': lazy(() =>
+    import('../pages/Logs/ActivityLogPage.tsx').then((m) => ({ default: m.ActivityLogPage })),
+  ),
+  '/MyApprovalPaths': lazy(() =>
+    import('../pages/RoleDetails/MyApprovalPathsPage.tsx').then((m) => ({ default: m.MyApprovalPathsPage })),
+  ),
+  '/MyMasterApprovalPath': lazy(() =>
+    import('../pages/RoleDetails/MyMasterApprovalPathPage.tsx').then((m) => ({
+      default: m.MyMasterApprovalPathPage,
+    })),
+  ),
 };
 
 export function pageFor(path: string): ComponentType {

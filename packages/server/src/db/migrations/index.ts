@@ -5,6 +5,8 @@ import { m0003 } from './0003_create_assignments.ts';
 import { m0004 } from './0004_create_requests.ts';
 import { m0005 } from './0005_create_support_tables.ts';
 import { m0006 } from './0006_create_auth_tables.ts';
+import { m0008 } from './0008_add_tracker_indexes.ts';
+import { m0009 } from './0009_add_approval_indexes.ts';
 
 /** Every migration by name; names sort in the order they run. Append only, never edit. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +16,6 @@ export const migrations: Record<string, Migration> = {
   '0004_create_requests': m0004,
   '0005_create_support_tables': m0005,
   '0006_create_auth_tables': m0006,
+  '0008_add_tracker_indexes': m0008,
+  '0009_add_approval_indexes': m0009,
 };

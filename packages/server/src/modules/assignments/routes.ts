@@ -1,10 +1,42 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { Role, approverAssignmentList, assignmentListQuery, envelope, masterApproverList } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
+import { requireActor } from '../../http/actor.ts';
+import { ok } from '../../http/envelope.ts';
+import * as assignments from './service.ts';
+
+const listRule =
+  'onlyMe=true: the caller’s own rows (role details). Without it: admin level only (else 403) — admins the ' +
+  'rows inside their admin (region, market) rows, super admins and auditors every row; userid narrows to the ' +
+  'rows naming that user. Paged by page and pageSize (default 100); inactive rows (isDeleted) last.';
 
 /** Routes of approver, provisioner and master approver assignments. */
 export const assignmentRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  void app;
-  void db;
+  const tags = ['assignments'];
+
+  app.get('/api/Approvers', {
+    config: { access: { minRole: Role.APPROVER, auditor: true, scope: 'self' } },
+    schema: {
+      tags,
+      summary: 'Approver/provisioner assignments (onlyMe=true: My Approver/Provisioner Role Details)',
+      description: `${listRule} A row is the caller's when the caller is its approver, secondary approver, provisioner or provisioner backup. holdsApprover / holdsProvisioner say which roles the caller holds on active rows (the role-details title).`,
+      querystring: assignmentListQuery,
+      response: { 200: envelope(approverAssignmentList) },
+    },
+    handler: async (req) => ok(await assignments.findApproverAssignments(db, requireActor(req), req.query)),
+  });
+
+  app.get('/api/Approvers/GetMasterApprover', {
+    config: { access: { minRole: Role.MASTERAPPROVER, auditor: true, scope: 'self' } },
+    schema: {
+      tags,
+      summary: 'Master approver assignments (onlyMe=true: My Master Approver Role Details)',
+      description: listRule,
+      querystring: assignmentListQuery,
+      response: { 200: envelope(masterApproverList) },
+    },
+    handler: async (req) => ok(await assignments.findMasterApprovers(db, requireActor(req), req.query)),
+  });
 };

@@ -2,9 +2,9 @@ import type { Expression, Insertable, Kysely, Selectable, SqlBool, Updateable } 
 import { RequestStatus, Role } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
 import { nowIso } from '../../db/connection.ts';
-import type { Database, RequestHistoryTable, RequestsTable } from '../../db/schema.ts';
+import type { Database, RequestsTable } from '../../db/schema.ts';
 import type { Actor } from '../../http/actor.ts';
-import { insideAdminScope, routedToProvisioner, TRUE } from './routing.ts';
+import { insideAdminScope, routedToApprover, routedToProvisioner, TRUE } from './routing.ts';
 
 /** The database or an open transaction. */
 export type Executor = Kysely<Database>;
@@ -18,7 +18,12 @@ type RequestEb = Parameters<typeof insideAdminScope>[0];
  * their (region, market) rows; super admins (and, for reads, auditors) every line.
  */
 export function modifiableBy(eb: RequestEb, actor: Actor): Expression<SqlBool> {
-  const own = eb.or([eb('r.userId', '=', actor.userId), eb('r.createdBy', '=', actor.userId)]);
+  // An approver may modify a Submitted request routed to them before deciding (spec 2 §2).
+  const own = eb.or([
+    eb('r.userId', '=', actor.userId),
+    eb('r.createdBy', '=', actor.userId),
+    eb.and([eb('r.statusId', '=', RequestStatus.SUBMITTED), routedToApprover(eb, actor.userId)]),
+  ]);
   switch (actor.roleId) {
     case Role.SUPERADMIN:
     case Role.AUDITOR:
@@ -98,13 +103,6 @@ export async function insertLine(q: Executor, row: Insertable<RequestsTable>): P
     .returning('requestId')
     .executeTakeFirstOrThrow();
   return inserted.requestId;
-}
-
-export async function insertHistory(q: Executor, row: Insertable<RequestHistoryTable>): Promise<void> {
-  await q
-    .insertInto('requestHistory')
-    .values({ createdDate: nowIso(), ...row })
-    .execute();
 }
 
 /** An active platform user type usable on the line's asset (or platform, for business access). */

@@ -41,6 +41,8 @@ function presentListItem(row: LineRow, timeZone: string) {
 export function presentUserRecord(row: LineRow, timeZone: string): UserRecordRow {
   return {
     ...presentListItem(row, timeZone),
+    userId: row.userId,
+    isAgencyAccessWithoutAssets: row.assetIsSystemRecord === 1 && row.clientAccountId === null,
     statusDescription: row.recordStatus,
     recordId: row.requestId,
     isDeleted: row.isDeleted === 1,

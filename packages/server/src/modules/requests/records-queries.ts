@@ -149,6 +149,9 @@ function selectRow(qb: Lines, todayIso: string) {
     'r.platformId',
     'r.platformUserTypeId',
     'r.createdDate',
+    'r.userId',
+    'r.clientAccountId',
+    'at.isSystemRecord as assetIsSystemRecord',
     'u.name',
     'u.lastName',
     'u.email as userEmail',
@@ -268,25 +271,6 @@ export async function findLineBatch(
   return qb.orderBy('r.requestId', 'desc').limit(limit).execute();
 }
 
-/** The user whose primary or (active) additional email this is. */
-export async function findUserIdByEmail(db: Db, email: string) {
-  const primary = await db.kysely
-    .selectFrom('users')
-    .select('userId')
-    .where('email', '=', email)
-    .executeTakeFirst();
-  if (primary) {
-    return primary.userId;
-  }
-  const additional = await db.kysely
-    .selectFrom('userAdditionalEmails')
-    .select('userId')
-    .where('email', '=', email)
-    .where('isDeleted', '=', 0)
-    .executeTakeFirst();
-  return additional?.userId ?? null;
-}
-
 /** The subject's records (completed or archived Add lines) in scope, newest first. */
 export async function findRecordsOfUser(
   db: Db,
@@ -320,25 +304,6 @@ export async function findCancelTargets(trx: Kysely<Database>, requestIds: numbe
     .execute();
 }
 
-/**
- * Compare-and-set: Submitted → Cancelled for exactly these lines; returns how many changed
- * (fewer than asked means another user moved one first).
- */
-export async function cancelSubmitted(trx: Kysely<Database>, requestIds: number[], actorId: number) {
-  const result = await trx
-    .updateTable('requests')
-    .set((eb) => ({
-      statusId: RequestStatus.CANCELLED,
-      updatedDate: nowIso(),
-      updatedBy: actorId,
-      version: eb('version', '+', 1),
-    }))
-    .where('requestId', 'in', requestIds)
-    .where('statusId', '=', RequestStatus.SUBMITTED)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
-}
-
 /** The cancelled lines that were a record's pending change no longer are. */
 export async function clearPendingChanges(trx: Kysely<Database>, requestIds: number[], actorId: number) {
   await trx
@@ -350,33 +315,5 @@ export async function clearPendingChanges(trx: Kysely<Database>, requestIds: num
       version: eb('version', '+', 1),
     }))
     .where('pendingChangeRequestId', 'in', requestIds)
-    .execute();
-}
-
-export async function insertHistory(
-  trx: Kysely<Database>,
-  rows: {
-    requestId: number;
-    statusId: number;
-    requestTypeId: number;
-    stepDescription: string;
-    comments: string | null;
-    createdBy: number;
-  }[],
-) {
-  const createdDate = nowIso();
-  await trx
-    .insertInto('requestHistory')
-    .values(
-      rows.map((r) => ({
-        ...r,
-        changeDesc: null,
-        approverComment: null,
-        provisionerComment: null,
-        createdDate,
-        before: null,
-        after: null,
-      })),
-    )
     .execute();
 }

@@ -15,9 +15,11 @@ import {
 import type { Db } from '../../db/connection.ts';
 import { FILTER_OPTIONS_LIMIT, assertTableQuery, csvStream, keysetBatches } from '../../db/table-query.ts';
 import type { Actor } from '../../http/actor.ts';
-import { conflict, forbidden, notFound, unprocessable } from '../../http/errors.ts';
+import { forbidden, notFound, unprocessable } from '../../http/errors.ts';
+import { findUserIdByEmail } from '../users/profile-queries.ts';
 import * as q from './records-queries.ts';
 import { presentMyRequest, presentUserRecord, userRecordCsvColumns } from './records-present.ts';
+import { insertHistoryRows, moveStatus } from './transitions.ts';
 
 /** UserRecordsByEmail answers at most this many records (a short list for the existing-access check). */
 export const RECORDS_BY_EMAIL_LIMIT = 200;
@@ -61,7 +63,7 @@ async function subjectOf(db: Db, actor: Actor, query: { userId?: number; email?:
     return query.userId;
   }
   if (query.email !== undefined && query.email !== '') {
-    return q.findUserIdByEmail(db, query.email);
+    return findUserIdByEmail(db, query.email);
   }
   return actor.userId;
 }
@@ -134,7 +136,7 @@ export async function findFilterOptions(
 
 /** The records (completed or archived Add lines) of the user with this email, within scope. */
 export async function findRecordsByEmail(db: Db, actor: Actor, email: string): Promise<UserRecordRow[]> {
-  const subjectId = await q.findUserIdByEmail(db, email.trim().toLowerCase());
+  const subjectId = await findUserIdByEmail(db, email.trim().toLowerCase());
   if (subjectId === null) {
     return [];
   }
@@ -184,13 +186,16 @@ export async function cancelRequests(db: Db, actor: Actor, requestIds: number[])
     if (targets.some((t) => t.statusId !== RequestStatus.SUBMITTED)) {
       throw unprocessable(messages.cancelOnlySubmitted);
     }
-    const changed = await q.cancelSubmitted(trx, ids, actor.userId);
-    if (changed !== ids.length) {
-      // Someone approved or cancelled one of them since we read it: undo everything.
-      throw conflict(messages.cancelOnlySubmitted);
-    }
-    await q.insertHistory(
+    // Someone approving or cancelling one of them since we read it: 409 naming its status, nothing kept.
+    await moveStatus(trx, {
+      requestIds: ids,
+      from: RequestStatus.SUBMITTED,
+      to: RequestStatus.CANCELLED,
+      actorId: actor.userId,
+    });
+    await insertHistoryRows(
       trx,
+      actor.userId,
       targets.map((t) => ({
         requestId: t.requestId,
         statusId: RequestStatus.CANCELLED,
@@ -199,8 +204,6 @@ export async function cancelRequests(db: Db, actor: Actor, requestIds: number[])
           isSuperAdmin && t.createdBy !== actor.userId
             ? 'Request cancelled by super admin'
             : 'Request cancelled by requestor',
-        comments: null,
-        createdBy: actor.userId,
       })),
     );
     await q.clearPendingChanges(trx, ids, actor.userId);

@@ -120,23 +120,28 @@ export async function findAdditionalEmailsOf(db: Db, userIds: number[]) {
     .execute();
 }
 
-/** True when the email is some profile's primary email or someone's additional email. */
-export async function isEmailTaken(db: Db, email: string): Promise<boolean> {
+/** The user whose primary or (active) additional email this is, else null. */
+export async function findUserIdByEmail(db: Db, email: string): Promise<number | null> {
   const primary = await db.kysely
     .selectFrom('users')
     .select('userId')
     .where('email', '=', email)
     .executeTakeFirst();
   if (primary) {
-    return true;
+    return primary.userId;
   }
-  const extra = await db.kysely
+  const additional = await db.kysely
     .selectFrom('userAdditionalEmails')
-    .select('id')
+    .select('userId')
     .where('email', '=', email)
     .where('isDeleted', '=', 0)
     .executeTakeFirst();
-  return extra !== undefined;
+  return additional?.userId ?? null;
+}
+
+/** True when the email is some profile's primary email or someone's additional email. */
+export async function isEmailTaken(db: Db, email: string): Promise<boolean> {
+  return (await findUserIdByEmail(db, email)) !== null;
 }
 
 /** Inserts a profile; returns the new id. Run inside the service's transaction. */

@@ -1,8 +1,6 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
@@ -14,16 +12,21 @@ import {
   type ActiveDeactiveInput,
   type UserRecordRow,
 } from '@uap/domain';
-import { ApiError } from '../../api/client.ts';
 import { checkMergedProfile, useActiveDeactiveMutation } from '../../api/modify.ts';
-import { CommentAndUrgent, DateRange, ErrorAlert, firstIssue, todayIso } from './form-parts.tsx';
+import {
+  CommentAndUrgent,
+  DateRange,
+  DialogButtons,
+  ErrorAlert,
+  failureText,
+  firstIssue,
+  todayIso,
+} from './form-parts.tsx';
 import type { ModifyOutcome } from './ModifyRequestDialog.tsx';
 
 interface Props {
   rows: UserRecordRow[];
   isActive: boolean;
-  /** The user whose records these are (the merged-profile check). */
-  subjectUserId: number;
   onClose: () => void;
   onDone: (outcome: ModifyOutcome) => void;
 }
@@ -38,13 +41,17 @@ function mixIssue(rows: UserRecordRow[]): string | null {
   return expired > 0 && expired < rows.length ? messages.activateMixedExpiry : null;
 }
 
-const failureText = (error: unknown) =>
-  error instanceof ApiError && !error.isNetworkError ? error.message : `Error: ${messages.serverError}`;
+/** Spec 2 §5: activating an agency-level access with no client assets needs asset records too. */
+function agencyWarnings(rows: UserRecordRow[]): string[] {
+  const agencies = rows.filter((r) => r.isAgencyAccessWithoutAssets).map((r) => r.agencyName);
+  return [...new Set(agencies)].map(messages.activateAgencyWithoutAssets);
+}
 
 /** Deactivate or activate one or several records: comment, dates (expired records), urgency. */
-export function ActivationDialog({ rows, isActive, subjectUserId, onClose, onDone }: Props) {
+export function ActivationDialog({ rows, isActive, onClose, onDone }: Props) {
   const needsRange = isActive && rows.some((r) => isExpired(r.expirationDate));
   const blocked = isActive ? mixIssue(rows) : null;
+  const warnings = isActive ? agencyWarnings(rows) : [];
   const [dates, setDates] = useState<[string | null, string | null]>([todayIso(), null]);
   const [comment, setComment] = useState('');
   const [isUrgent, setIsUrgent] = useState(false);
@@ -72,8 +79,8 @@ export function ActivationDialog({ rows, isActive, subjectUserId, onClose, onDon
     setError(null);
     try {
       if (!isActive && mergedWarning === null) {
-        // Deactivating first checks for a second (merged) profile and asks to confirm.
-        const { errorMessage } = await checkMergedProfile([subjectUserId]);
+        // Deactivating first checks the selected records' users for a second (merged) profile and asks to confirm.
+        const { errorMessage } = await checkMergedProfile([...new Set(rows.map((r) => r.userId))]);
         if (errorMessage) {
           setMergedWarning(errorMessage);
           return;
@@ -101,6 +108,12 @@ export function ActivationDialog({ rows, isActive, subjectUserId, onClose, onDon
             </Alert>
           )}
           <ErrorAlert message={error} />
+          {!blocked &&
+            warnings.map((warning) => (
+              <Alert key={warning} severity="warning">
+                {warning}
+              </Alert>
+            ))}
           {mergedWarning && <Alert severity="warning">{mergedWarning}</Alert>}
           {needsRange && !blocked && (
             <>
@@ -116,16 +129,12 @@ export function ActivationDialog({ rows, isActive, subjectUserId, onClose, onDon
           />
         </Stack>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button
-          variant="contained"
-          onClick={() => void handleSubmit()}
-          disabled={blocked !== null || mutation.isPending}
-        >
-          {mergedWarning ? 'Continue' : verb}
-        </Button>
-      </DialogActions>
+      <DialogButtons
+        submitLabel={mergedWarning ? 'Continue' : verb}
+        isDisabled={blocked !== null || mutation.isPending}
+        onCancel={onClose}
+        onSubmit={handleSubmit}
+      />
     </Dialog>
   );
 }

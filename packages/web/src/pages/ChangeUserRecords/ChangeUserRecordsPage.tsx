@@ -15,7 +15,6 @@ import {
   recordKeys,
   type RecordSubject,
 } from '../../api/records.ts';
-import { useCurrentUser } from '../../app/current-user.ts';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { userAccessColumns } from '../../components/UserAccessOverview/user-access-columns.tsx';
 import { ActivationDialog } from './ActivationDialog.tsx';
@@ -32,7 +31,6 @@ const positiveInt = (value: string | null) => {
 
 /** Modify an Existing Access (spec 1 §2.6): the user's records with modify, reassign and (de)activate. */
 export function ChangeUserRecordsPage() {
-  const { user } = useCurrentUser();
   const [searchParams] = useSearchParams();
   const { filtercolumn, filtervalue } = useParams();
   const recordId = positiveInt(searchParams.get('Id'));
@@ -121,7 +119,6 @@ export function ChangeUserRecordsPage() {
         <ActivationDialog
           rows={selected}
           isActive={action === 'activate'}
-          subjectUserId={userId ?? user.userId}
           onClose={() => setAction(null)}
           onDone={handleDone}
         />

@@ -1,8 +1,6 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -23,14 +21,21 @@ import {
   type RequestDetail,
   type UpdateRequestInput,
 } from '@uap/domain';
-import { ApiError } from '../../api/client.ts';
 import {
   useAccountAccessQuery,
   useRequestDetailQuery,
   useUpdateMultipleMutation,
   useUpdateRequestMutation,
 } from '../../api/modify.ts';
-import { CommentAndUrgent, DateRange, ErrorAlert, firstIssue, todayIso } from './form-parts.tsx';
+import {
+  CommentAndUrgent,
+  DateRange,
+  DialogButtons,
+  ErrorAlert,
+  failureText,
+  firstIssue,
+  todayIso,
+} from './form-parts.tsx';
 
 export interface ModifyOutcome {
   message: string;
@@ -45,9 +50,6 @@ interface Props {
   onClose: () => void;
   onDone: (outcome: ModifyOutcome) => void;
 }
-
-const errorText = (error: unknown) =>
-  error instanceof ApiError && !error.isNetworkError ? error.message : `Error: ${messages.serverError}`;
 
 /** The Modify Request modal: User Role, Platform Email or Length Of Access, comment and urgency. */
 export function ModifyRequestDialog({ requestIds, isRecord, onClose, onDone }: Props) {
@@ -67,7 +69,7 @@ export function ModifyRequestDialog({ requestIds, isRecord, onClose, onDone }: P
         />
       ) : (
         <DialogContent>
-          <Typography>{detail.isError ? errorText(detail.error) : 'Loading…'}</Typography>
+          <Typography>{detail.isError ? failureText(detail.error) : 'Loading…'}</Typography>
         </DialogContent>
       )}
     </Dialog>
@@ -137,7 +139,7 @@ function ModifyForm(props: {
         recordId: detail.isRecord ? detail.requestId : null,
       });
     } catch (failure) {
-      setError(errorText(failure));
+      setError(failureText(failure));
       props.onFailure();
     }
   };
@@ -216,16 +218,11 @@ function ModifyForm(props: {
           />
         </Stack>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={props.onClose}>Cancel</Button>
-        <Button
-          variant="contained"
-          onClick={() => void handleSubmit()}
-          disabled={single.isPending || multiple.isPending}
-        >
-          Submit
-        </Button>
-      </DialogActions>
+      <DialogButtons
+        isDisabled={single.isPending || multiple.isPending}
+        onCancel={props.onClose}
+        onSubmit={handleSubmit}
+      />
     </>
   );
 }

@@ -1,16 +1,13 @@
 import { useState } from 'react';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { messages, reassignRequestInput, type ReassignRequestInput } from '@uap/domain';
-import { ApiError } from '../../api/client.ts';
+import { messages, reassignRequestInput, type ReassignRequestInput, type UserSearchItem } from '@uap/domain';
 import { useReassignMutation } from '../../api/modify.ts';
-import { CommentAndUrgent, ErrorAlert, firstIssue } from './form-parts.tsx';
+import { UserSearchField } from '../../components/UserSearchDialog/UserSearchField.tsx';
+import { CommentAndUrgent, DialogButtons, ErrorAlert, failureText, firstIssue } from './form-parts.tsx';
 import type { ModifyOutcome } from './ModifyRequestDialog.tsx';
 
 interface Props {
@@ -21,29 +18,43 @@ interface Props {
   onDone: (outcome: ModifyOutcome) => void;
 }
 
+const isSameUser = (mail: string | null, currentUserEmail: string) =>
+  mail?.toLowerCase() === currentUserEmail.toLowerCase();
+
 /**
- * Reassign Non-Personal User Email: the new user's email (a plain field: the 'Select User'
- * directory search of the wizard is not wired here yet), a comment and urgency.
+ * Reassign Non-Personal User Email (spec 1 §2.6): the new user is picked through the directory
+ * search and its 'Select User' modal, then a comment and urgency.
  */
 export function ReassignEmailDialog({ requestId, isRecord, currentUserEmail, onClose, onDone }: Props) {
-  const [email, setEmail] = useState('');
+  const [newUser, setNewUser] = useState<UserSearchItem | null>(null);
   const [comments, setComments] = useState('');
   const [isUrgent, setIsUrgent] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const reassign = useReassignMutation();
 
+  const handlePick = (item: UserSearchItem) => {
+    if (isSameUser(item.mail, currentUserEmail)) {
+      setNewUser(null);
+      setError(messages.sameUserReassign);
+      return;
+    }
+    setNewUser(item);
+    setError(null);
+  };
+
   const handleSubmit = async () => {
     const body: ReassignRequestInput = {
       requestId,
       IsRequest: !isRecord,
-      ReassignedPrimaryEmail: email.trim().toLowerCase(),
+      ReassignedPrimaryEmail: newUser?.mail?.toLowerCase() ?? '',
       IsReassignedRequest: true,
+      IsInternal: newUser?.isInternal ?? null,
       comments,
       IsUrgent: isUrgent,
     };
     const issue =
       firstIssue(reassignRequestInput.safeParse(body)) ??
-      (body.ReassignedPrimaryEmail === currentUserEmail.toLowerCase() ? messages.sameUserReassign : null);
+      (isSameUser(body.ReassignedPrimaryEmail ?? null, currentUserEmail) ? messages.sameUserReassign : null);
     if (issue) {
       setError(issue);
       return;
@@ -56,11 +67,7 @@ export function ReassignEmailDialog({ requestId, isRecord, currentUserEmail, onC
         recordId: isRecord ? requestId : null,
       });
     } catch (failure) {
-      setError(
-        failure instanceof ApiError && !failure.isNetworkError
-          ? failure.message
-          : `Error: ${messages.serverError}`,
-      );
+      setError(failureText(failure));
     }
   };
 
@@ -73,12 +80,17 @@ export function ReassignEmailDialog({ requestId, isRecord, currentUserEmail, onC
             Record ID {requestId} · current user {currentUserEmail}
           </Typography>
           <ErrorAlert message={error} />
-          <TextField
-            label="New User Email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            fullWidth
+          <UserSearchField
+            label="New user: corporate email or full name"
+            buttonLabel="Search"
+            isInternal
+            dialogTitle="Select User"
+            invalidEmailMessage={messages.enterValidNewUserEmail}
+            onPick={handlePick}
           />
+          <Typography variant="body2" aria-live="polite">
+            New User Email: {newUser ? `${newUser.displayName} (${newUser.mail ?? ''})` : 'none selected'}
+          </Typography>
           <CommentAndUrgent
             comments={comments}
             isUrgent={isUrgent}
@@ -87,12 +99,7 @@ export function ReassignEmailDialog({ requestId, isRecord, currentUserEmail, onC
           />
         </Stack>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button variant="contained" onClick={() => void handleSubmit()} disabled={reassign.isPending}>
-          Submit
-        </Button>
-      </DialogActions>
+      <DialogButtons isDisabled={reassign.isPending} onCancel={onClose} onSubmit={handleSubmit} />
     </Dialog>
   );
 }

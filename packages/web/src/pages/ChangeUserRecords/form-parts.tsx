@@ -1,9 +1,12 @@
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { limits } from '@uap/domain';
+import DialogActions from '@mui/material/DialogActions';
+import { limits, messages } from '@uap/domain';
+import { ApiError } from '../../api/client.ts';
 
 /** The first message of a failed schema parse: the spec's sentence the server would answer. */
 export function firstIssue(result: {
@@ -12,6 +15,10 @@ export function firstIssue(result: {
 }): string | null {
   return result.success ? null : (result.error?.issues[0]?.message ?? null);
 }
+
+/** What a failed modify call shows: the server's message, or the generic one when the call never got an answer. */
+export const failureText = (error: unknown) =>
+  error instanceof ApiError && !error.isNetworkError ? error.message : `Error: ${messages.serverError}`;
 
 /** Today as YYYY-MM-DD (UTC, the day boundary of the rules). */
 export const todayIso = () => new Date().toISOString().slice(0, 10);
@@ -75,5 +82,22 @@ export function DateRange(props: {
         fullWidth
       />
     </Stack>
+  );
+}
+
+/** Cancel and the submit button of every modify modal. */
+export function DialogButtons(props: {
+  submitLabel?: string;
+  isDisabled: boolean;
+  onCancel: () => void;
+  onSubmit: () => Promise<void>;
+}) {
+  return (
+    <DialogActions>
+      <Button onClick={props.onCancel}>Cancel</Button>
+      <Button variant="contained" onClick={() => void props.onSubmit()} disabled={props.isDisabled}>
+        {props.submitLabel ?? 'Submit'}
+      </Button>
+    </DialogActions>
   );
 }

@@ -4,7 +4,7 @@ import type { Actor } from '../../../http/actor.ts';
 import { notFound } from '../../../http/errors.ts';
 import { findDetail, findPendingChange } from '../modify-queries.ts';
 import { presentDetail } from '../modify-present.ts';
-import { isRecord } from './shared.ts';
+import { canEditInPlace, isRecord } from './shared.ts';
 
 /**
  * GET RequestDetail/{requestId}/{flag}. flag 1: the id must be an access record (a Completed or
@@ -27,8 +27,6 @@ export async function getRequestDetail(
   }
   const pending = record ? await findPendingChange(db.kysely, row.pendingChangeRequestId) : undefined;
   const isEditable =
-    row.statusId === RequestStatus.SUBMITTED &&
-    (row.createdBy === actor.userId || actor.roleId >= Role.PROVISIONER) &&
-    actor.roleId !== Role.AUDITOR;
+    row.statusId === RequestStatus.SUBMITTED && canEditInPlace(row, actor) && actor.roleId !== Role.AUDITOR;
   return presentDetail(row, { isRecord: record, isEditable, pending });
 }

@@ -1,23 +1,18 @@
-import {
-  RequestStatus,
-  RequestType,
-  messages,
-  type ModifyResult,
-  type reassignRequestInput,
-} from '@uap/domain';
+import { RequestStatus, messages, type ModifyResult, type reassignRequestInput } from '@uap/domain';
 import type { z } from 'zod';
 import type { Db } from '../../../db/connection.ts';
 import type { Actor } from '../../../http/actor.ts';
 import { forbidden, unprocessable } from '../../../http/errors.ts';
-import { findUserByEmail, getUserEmail, insertHistory, updateLineIfUnchanged } from '../modify-queries.ts';
+import { findUserByEmail, getUserEmail } from '../modify-queries.ts';
 import {
   canEditInPlace,
-  createModification,
+  createChangeRequest,
   inTransaction,
   isRecord,
   loadLine,
+  modifyResult,
   notModifiable,
-  statusName,
+  updateLineWithHistory,
 } from './shared.ts';
 
 type ReassignBody = z.output<typeof reassignRequestInput>;
@@ -41,7 +36,7 @@ export function reassignRequest(db: Db, actor: Actor, input: ReassignBody): Prom
     const current = await getUserEmail(q, line.userId);
     const before = { userId: line.userId, email: current?.email ?? null };
     const after = { userId: target.userId, email: target.email };
-    const changeDesc = `Reassigned from ${before.email ?? ''} to ${target.email}`;
+    const change = { desc: `Reassigned from ${before.email ?? ''} to ${target.email}`, before, after };
     const comments = input.comments ?? null;
     if (line.statusId === RequestStatus.SUBMITTED) {
       if (!canEditInPlace(line, actor)) {
@@ -55,54 +50,32 @@ export function reassignRequest(db: Db, actor: Actor, input: ReassignBody): Prom
         comments,
         isUrgent: input.IsUrgent ? 1 : 0,
       };
-      if (!(await updateLineIfUnchanged(q, line, set, actor))) {
-        throw notModifiable(line);
-      }
-      await insertHistory(q, {
-        requestId: line.requestId,
-        statusId: line.statusId,
-        requestTypeId: line.requestTypeId,
+      await updateLineWithHistory(q, line, actor, set, {
         stepDescription: 'Request reassigned',
-        changeDesc,
         comments,
-        createdBy: actor.userId,
-        before: JSON.stringify(before),
-        after: JSON.stringify(after),
+        change,
       });
-      return ok(messages.requestsModified, line.statusId, line.requestId, null);
+      return modifyResult(messages.requestsModified, line.statusId, line.requestId, null);
     }
     if (!isRecord(line)) {
       throw notModifiable(line);
     }
-    const created = await createModification(q, line, actor, {
-      requestTypeId: RequestType.CHANGE,
-      comments,
-      isUrgent: input.IsUrgent,
-      changeDesc,
-      before,
-      after,
-      set: {
-        reassignedPrimaryEmail: target.email,
-        isReassignedRequest: 1,
-        changesRequest: JSON.stringify({ kind: 'Reassign', before, after }),
+    const created = await createChangeRequest(
+      q,
+      line,
+      actor,
+      {
+        ...change,
+        kind: 'Reassign',
+        set: { reassignedPrimaryEmail: target.email, isReassignedRequest: 1 },
       },
-    });
-    return ok(messages.requestsSentForApproval, line.statusId, created.requestId, created.replacedRequestId);
+      { comments, isUrgent: input.IsUrgent },
+    );
+    return modifyResult(
+      messages.requestsSentForApproval,
+      line.statusId,
+      created.requestId,
+      created.replacedRequestId,
+    );
   });
-}
-
-function ok(
-  message: string,
-  statusId: number,
-  changeRequestId: number,
-  replacedRequestId: number | null,
-): ModifyResult {
-  return {
-    succeeded: true,
-    message,
-    data: true,
-    status: statusName(statusId),
-    changeRequestId,
-    replacedRequestId,
-  };
 }

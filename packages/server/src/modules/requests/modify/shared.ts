@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Insertable } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
 import {
   RequestStatus,
   RequestType,
@@ -7,6 +7,8 @@ import {
   messages,
   requestStatusNames,
   requestTypeNames,
+  type ModificationType,
+  type ModifyResult,
   type RequestStatusId,
   type RequestTypeId,
 } from '@uap/domain';
@@ -18,12 +20,12 @@ import { conflict, notFound } from '../../../http/errors.ts';
 import {
   findLinesInScope,
   getLineState,
-  insertHistory,
   insertLine,
   updateLineIfUnchanged,
   type Executor,
   type RequestLine,
 } from '../modify-queries.ts';
+import { insertHistoryRows } from '../transitions.ts';
 
 export const statusName = (statusId: number) =>
   requestStatusNames[statusId as RequestStatusId] ?? String(statusId);
@@ -73,8 +75,10 @@ export function notModifiable(line: { requestId: number; statusId: number }) {
 }
 
 /** A submitted request is edited in place only by its requestor (or a provisioner and above, in scope). */
-export function canEditInPlace(line: RequestLine, actor: Actor): boolean {
-  return line.createdBy === actor.userId || actor.roleId >= Role.PROVISIONER;
+export function canEditInPlace(line: Pick<RequestLine, 'createdBy' | 'userId'>, actor: Actor): boolean {
+  // A line in scope that is neither created by nor about the caller is routed to them.
+  const isRoutedTask = line.createdBy !== actor.userId && line.userId !== actor.userId;
+  return line.createdBy === actor.userId || actor.roleId >= Role.PROVISIONER || isRoutedTask;
 }
 
 /**
@@ -109,13 +113,14 @@ export async function cancelPendingChange(
   if (!cancelled) {
     throw notModifiable((await getLineState(q, pending.requestId)) ?? pending);
   }
-  await insertHistory(q, {
-    requestId: pending.requestId,
-    statusId: RequestStatus.CANCELLED,
-    requestTypeId: pending.requestTypeId,
-    stepDescription: 'Request cancelled: replaced by a new change request',
-    createdBy: actor.userId,
-  });
+  await insertHistoryRows(q, actor.userId, [
+    {
+      requestId: pending.requestId,
+      statusId: RequestStatus.CANCELLED,
+      requestTypeId: pending.requestTypeId,
+      stepDescription: 'Request cancelled: replaced by a new change request',
+    },
+  ]);
   return pending.requestId;
 }
 
@@ -176,17 +181,18 @@ export async function createModification(
     updatedBy: actor.userId,
     ...m.set,
   });
-  await insertHistory(q, {
-    requestId,
-    statusId: RequestStatus.SUBMITTED,
-    requestTypeId: m.requestTypeId,
-    stepDescription: `${requestTypeNames[m.requestTypeId]} request submitted`,
-    changeDesc: m.changeDesc,
-    comments: m.comments,
-    createdBy: actor.userId,
-    before: m.before === undefined ? null : JSON.stringify(m.before),
-    after: m.after === undefined ? null : JSON.stringify(m.after),
-  });
+  await insertHistoryRows(q, actor.userId, [
+    {
+      requestId,
+      statusId: RequestStatus.SUBMITTED,
+      requestTypeId: m.requestTypeId,
+      stepDescription: `${requestTypeNames[m.requestTypeId]} request submitted`,
+      changeDesc: m.changeDesc,
+      comments: m.comments,
+      before: m.before === undefined ? null : JSON.stringify(m.before),
+      after: m.after === undefined ? null : JSON.stringify(m.after),
+    },
+  ]);
   const pointed = await updateLineIfUnchanged(q, record, { pendingChangeRequestId: requestId }, actor);
   if (!pointed) {
     throw notModifiable((await getLineState(q, record.requestId)) ?? record);
@@ -196,3 +202,80 @@ export async function createModification(
 
 /** 'YYYY-MM-DD' of a stored date, or 'Unlimited'. */
 export const dayText = (value: string | null) => (value ? value.slice(0, 10) : 'Unlimited');
+
+/** One change of a line: what it was, what it becomes, and the columns that carry it. */
+export interface LineChange {
+  kind: ModificationType | 'Reassign';
+  desc: string;
+  before: Record<string, unknown>;
+  after: Record<string, unknown>;
+  /** Columns of a Change line (or of a submitted line edited in place). */
+  set: Updateable<RequestsTable>;
+}
+
+/** A Change request of a record carrying `change` (with `changesRequest`), replacing its prior pending change. */
+export function createChangeRequest(
+  q: Executor,
+  record: RequestLine,
+  actor: Actor,
+  change: LineChange,
+  o: { comments: string | null; isUrgent: boolean },
+) {
+  return createModification(q, record, actor, {
+    requestTypeId: RequestType.CHANGE,
+    comments: o.comments,
+    isUrgent: o.isUrgent,
+    changeDesc: change.desc,
+    before: change.before,
+    after: change.after,
+    set: {
+      ...change.set,
+      changesRequest: JSON.stringify({ kind: change.kind, before: change.before, after: change.after }),
+    },
+  });
+}
+
+/**
+ * Writes `set` on a line by compare-and-set (its status and version as loaded; 409 when it
+ * moved meanwhile), with the history row of the step.
+ */
+export async function updateLineWithHistory(
+  q: Executor,
+  line: RequestLine,
+  actor: Actor,
+  set: Updateable<RequestsTable>,
+  step: { stepDescription: string; comments: string | null; change: Omit<LineChange, 'kind' | 'set'> },
+): Promise<void> {
+  if (!(await updateLineIfUnchanged(q, line, set, actor))) {
+    throw notModifiable(line);
+  }
+  await insertHistoryRows(q, actor.userId, [
+    {
+      requestId: line.requestId,
+      statusId: line.statusId,
+      requestTypeId: line.requestTypeId,
+      stepDescription: step.stepDescription,
+      changeDesc: step.change.desc,
+      comments: step.comments,
+      before: JSON.stringify(step.change.before),
+      after: JSON.stringify(step.change.after),
+    },
+  ]);
+}
+
+/** The answer of UpdateRequest and ReassignRequest: `status` names the status of the line asked about. */
+export function modifyResult(
+  message: string,
+  statusId: number,
+  changeRequestId: number,
+  replacedRequestId: number | null,
+): ModifyResult {
+  return {
+    succeeded: true,
+    message,
+    data: true,
+    status: statusName(statusId),
+    changeRequestId,
+    replacedRequestId,
+  };
+}

@@ -19,34 +19,27 @@ import { forbidden, unprocessable } from '../../../http/errors.ts';
 import {
   findUserTypeFor,
   getUserTypeName,
-  insertHistory,
   isEmailOfOtherUser,
-  updateLineIfUnchanged,
   type Executor,
   type RequestLine,
 } from '../modify-queries.ts';
 import {
   canEditInPlace,
-  createModification,
+  createChangeRequest,
   dayText,
   inTransaction,
   isRecord,
   loadLine,
   loadLines,
+  modifyResult,
   notModifiable,
-  statusName,
+  updateLineWithHistory,
+  type LineChange,
 } from './shared.ts';
 
 const EMAIL_ONLY = 'Email Only';
 
-interface Change {
-  kind: ModificationType;
-  desc: string;
-  before: Record<string, unknown>;
-  after: Record<string, unknown>;
-  /** Columns of a Change line (or of a submitted line edited in place). */
-  set: Updateable<RequestsTable>;
-}
+type Change = LineChange & { kind: ModificationType };
 
 /** The platform email a line grants now: a Change line's requested one, else its own. */
 const currentEmail = (line: RequestLine) => line.requestedPlatformEmail ?? line.email;
@@ -150,19 +143,10 @@ async function editInPlace(
     isUrgent: input.IsUrgent ? 1 : 0,
     ...(line.requestTypeId === RequestType.CHANGE ? { changesRequest: mergedChanges(line, change) } : {}),
   };
-  if (!(await updateLineIfUnchanged(q, line, set, actor))) {
-    throw notModifiable(line);
-  }
-  await insertHistory(q, {
-    requestId: line.requestId,
-    statusId: RequestStatus.SUBMITTED,
-    requestTypeId: line.requestTypeId,
+  await updateLineWithHistory(q, line, actor, set, {
     stepDescription: 'Request modified',
-    changeDesc: change.desc,
     comments: input.comments ?? null,
-    createdBy: actor.userId,
-    before: JSON.stringify(change.before),
-    after: JSON.stringify(change.after),
+    change,
   });
 }
 
@@ -177,7 +161,7 @@ export function updateRequest(db: Db, actor: Actor, input: UpdateRequestBody): P
     if (line.statusId === RequestStatus.SUBMITTED) {
       const change = await describeChange(q, line, input);
       await editInPlace(q, line, actor, change, input);
-      return result(messages.requestsModified, line.statusId, line.requestId, null);
+      return modifyResult(messages.requestsModified, line.statusId, line.requestId, null);
     }
     if (!isRecord(line)) {
       throw notModifiable(line);
@@ -186,41 +170,17 @@ export function updateRequest(db: Db, actor: Actor, input: UpdateRequestBody): P
       throw unprocessable(messages.modifyNeedsActive);
     }
     const change = await describeChange(q, line, input);
-    const created = await createModification(q, line, actor, {
-      requestTypeId: RequestType.CHANGE,
+    const created = await createChangeRequest(q, line, actor, change, {
       comments: input.comments ?? null,
       isUrgent: input.IsUrgent,
-      changeDesc: change.desc,
-      before: change.before,
-      after: change.after,
-      set: {
-        ...change.set,
-        changesRequest: JSON.stringify({ kind: change.kind, before: change.before, after: change.after }),
-      },
     });
-    return result(
+    return modifyResult(
       messages.requestsSentForApproval,
       line.statusId,
       created.requestId,
       created.replacedRequestId,
     );
   });
-}
-
-function result(
-  message: string,
-  statusId: number,
-  changeRequestId: number,
-  replacedRequestId: number | null,
-): ModifyResult {
-  return {
-    succeeded: true,
-    message,
-    data: true,
-    status: statusName(statusId),
-    changeRequestId,
-    replacedRequestId,
-  };
 }
 
 /** The columns several records must share to change their role together (spec 1 §5). */
@@ -267,22 +227,14 @@ export function updateMultipleRequest(
     let lastId = 0;
     let replaced: number | null = null;
     for (const record of lines) {
-      const created = await createModification(q, record, actor, {
-        requestTypeId: RequestType.CHANGE,
+      const created = await createChangeRequest(q, record, actor, change, {
         comments: input.comments ?? null,
         isUrgent: input.IsUrgent ?? false,
-        changeDesc: change.desc,
-        before: change.before,
-        after: change.after,
-        set: {
-          ...change.set,
-          changesRequest: JSON.stringify({ kind: change.kind, before: change.before, after: change.after }),
-        },
       });
       lastId = created.requestId;
       replaced ??= created.replacedRequestId;
     }
-    return result(messages.requestsSentForApproval, first.statusId, lastId, replaced);
+    return modifyResult(messages.requestsSentForApproval, first.statusId, lastId, replaced);
   });
 }
 
@@ -306,26 +258,21 @@ export function updateExpiredRequest(db: Db, actor: Actor, input: UpdateExpiredR
     }
     const beginningDate = toUtcDay(input.BeginningDate);
     const expirationDate = toUtcDay(input.ExpirationDate);
-    const ok = await updateLineIfUnchanged(
+    await updateLineWithHistory(
       q,
       line,
-      { beginningDate, expirationDate, askNewRangeDate: 0 },
       actor,
+      { beginningDate, expirationDate, askNewRangeDate: 0 },
+      {
+        stepDescription: 'Length of access updated',
+        comments: input.comments ?? null,
+        change: {
+          desc: `Length Of Access changed from ${dayText(line.expirationDate)} to ${dayText(expirationDate)}`,
+          before: { beginningDate: line.beginningDate, expirationDate: line.expirationDate },
+          after: { beginningDate, expirationDate },
+        },
+      },
     );
-    if (!ok) {
-      throw notModifiable(line);
-    }
-    await insertHistory(q, {
-      requestId: line.requestId,
-      statusId: line.statusId,
-      requestTypeId: line.requestTypeId,
-      stepDescription: 'Length of access updated',
-      changeDesc: `Length Of Access changed from ${dayText(line.expirationDate)} to ${dayText(expirationDate)}`,
-      comments: input.comments ?? null,
-      createdBy: actor.userId,
-      before: JSON.stringify({ beginningDate: line.beginningDate, expirationDate: line.expirationDate }),
-      after: JSON.stringify({ beginningDate, expirationDate }),
-    });
     return messages.requestsModified;
   });
 }

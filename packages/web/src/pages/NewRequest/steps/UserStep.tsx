@@ -23,7 +23,7 @@ import {
 } from '../wizard-state.ts';
 import { RequestEmailSelect } from './RequestEmailSelect.tsx';
 import { UserDetailsForm } from './UserDetailsForm.tsx';
-import { UserSearchField } from './UserSearchField.tsx';
+import { UserSearchField } from '../../../components/UserSearchDialog/UserSearchField.tsx';
 import { WhoForChoice, type WhoFor } from './WhoForChoice.tsx';
 
 /** What step 0 hands to the next steps. */

@@ -6,9 +6,9 @@ import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import SearchIcon from '@mui/icons-material/Search';
 import { isIgnorableSearch, isValidEmail, messages, type UserSearchItem } from '@uap/domain';
-import { ApiError } from '../../../api/client.ts';
-import { useUserSearchMutation } from '../../../api/new-request.ts';
-import { UserSearchDialog } from '../../../components/UserSearchDialog/UserSearchDialog.tsx';
+import { ApiError } from '../../api/client.ts';
+import { useUserSearchMutation } from '../../api/new-request.ts';
+import { UserSearchDialog } from './UserSearchDialog.tsx';
 
 export interface UserSearchFieldProps {
   label: string;
@@ -19,14 +19,18 @@ export interface UserSearchFieldProps {
   onPick: (item: UserSearchItem) => void;
   /** An external email nobody has yet: the form takes a new user. */
   onNotFound?: (email: string) => void;
+  /** The sentence for a malformed email (default: the wizard's email-format message). */
+  invalidEmailMessage?: string;
 }
 
 /**
  * Internal search by corporate email or full name, external by email only (spec 1 §5): the
- * email format is checked before searching, a blank value is ignored, Enter searches too.
+ * email format is checked before searching, a blank value is ignored, Enter searches too. The
+ * results open the 'Select User' / 'Select a manager' modal (shared by the wizard and the
+ * Reassign Non-Personal User Email modal).
  */
 export function UserSearchField(props: UserSearchFieldProps) {
-  const { isInternal, onPick, onNotFound } = props;
+  const { isInternal, onPick, onNotFound, invalidEmailMessage = messages.invalidEmail } = props;
   const [value, setValue] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
   const [results, setResults] = useState<UserSearchItem[] | null>(null);
@@ -38,7 +42,7 @@ export function UserSearchField(props: UserSearchFieldProps) {
       return;
     }
     if ((!isInternal || text.includes('@')) && !isValidEmail(text)) {
-      setNotice(messages.invalidEmail);
+      setNotice(invalidEmailMessage);
       return;
     }
     setNotice(null);

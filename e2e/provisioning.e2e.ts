@@ -1,0 +1,175 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { messages } from '@uap/domain';
+import { launchBrowser, signIn } from './browser.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+/** A Google Ads account of Northwind Media no other journey requests (Alex approves, Pat provisions). */
+const ACCOUNT = 'Trey US Seasonal';
+const STANDARD_COMMENT = 'Access granted in the platform.';
+
+async function choose(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** Sam asks for Google Ads access for himself through the wizard (the minimal steps of new-request.e2e.ts). */
+async function submitRequest(page: Page) {
+  await page.getByRole('link', { name: 'Create a New Access Request' }).first().click();
+  await page.getByRole('heading', { name: 'New Platform Access Request' }).waitFor();
+  await page.getByRole('radio', { name: 'Myself' }).check();
+  await expect.poll(() => page.getByRole('textbox', { name: 'First Name' }).inputValue()).toBe('Sam');
+  await page.getByText(/Manager: Alex Approver/).waitFor();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await page.getByText(messages.userAccessOverviewIntro).waitFor();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await page.getByRole('heading', { name: 'Step 1 Platform Details' }).waitFor();
+  await choose(page, 'Region', 'North America');
+  await choose(page, 'Market', 'United States');
+  await choose(page, 'Agency', 'Northwind Media');
+  await choose(page, 'Practice', 'Search');
+  await choose(page, 'Platform Name', 'Google Ads');
+  await choose(page, 'Client Name', 'Trey Research Labs');
+  await page.getByRole('button', { name: 'Add account(s)' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Account(s)' });
+  await dialog.waitFor();
+  await choose(page, 'Asset Type', 'Ad Account');
+  await choose(page, 'Platform User Type', 'Standard');
+  await dialog.getByRole('combobox', { name: 'Select Asset Name' }).click();
+  await page.getByRole('option', { name: new RegExp(`^${ACCOUNT}`) }).click();
+  await page.keyboard.press('Escape');
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  await page.getByRole('textbox', { name: 'Comments' }).fill('Needs access for the seasonal search campaign');
+  await page.getByRole('button', { name: 'Submit Request' }).click();
+  const alert = page.getByRole('alertdialog');
+  await alert.getByText(messages.requestCreated).waitFor();
+  await alert.getByRole('button', { name: 'OK' }).click();
+}
+
+/** The id of Sam's new line, read from its row in My Requests. */
+async function newRequestId(page: Page): Promise<number> {
+  await page.getByRole('link', { name: 'My Requests' }).first().click();
+  const table = page.getByRole('table', { name: 'My Requests' });
+  const row = table.getByRole('row').filter({ hasText: ACCOUNT }).first();
+  const label = await row.getByRole('checkbox').getAttribute('aria-label');
+  const id = Number(/Select row (\d+)/.exec(label ?? '')?.[1]);
+  expect(id).toBeGreaterThan(0);
+  return id;
+}
+
+/** Narrows a table screen to one request through its search box. */
+async function searchFor(page: Page, requestId: number) {
+  await page.getByRole('textbox', { name: 'Search' }).fill(String(requestId));
+}
+
+let requestId = 0;
+
+describe('Provisioning (issue 4 §2, e2e 1 and 4)', () => {
+  it('(1) Sam requests, Alex approves, Pat provisions with a standard comment, Sam sees the record Active', async () => {
+    const sam = await signIn(browser, 'Sam Standard');
+    try {
+      await submitRequest(sam.page);
+      requestId = await newRequestId(sam.page);
+    } finally {
+      await sam.context.close();
+    }
+
+    const alex = await signIn(browser, 'Alex Approver');
+    try {
+      const { page } = alex;
+      await page.goto('/Approvals');
+      await searchFor(page, requestId);
+      await page.getByRole('button', { name: String(requestId), exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: `Approval Request #${requestId}` });
+      await dialog.getByRole('textbox', { name: 'Comments' }).fill('Approved for the seasonal campaign');
+      await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
+      await page.getByText(messages.requestApproved).first().waitFor();
+    } finally {
+      await alex.context.close();
+    }
+
+    const pat = await signIn(browser, 'Pat Provisioner');
+    try {
+      const { page } = pat;
+      await page.goto('/Provisioners');
+      await page.getByRole('heading', { name: 'My Provisioning Tasks', exact: true }).first().waitFor();
+      await searchFor(page, requestId);
+      await page.getByRole('button', { name: `Open provisioning request ${requestId}` }).click();
+      const dialog = page.getByRole('dialog', { name: `Provisioning Request #${requestId}` });
+      await dialog.getByText(ACCOUNT).first().waitFor();
+
+      await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
+      await dialog.getByRole('alert').getByText(messages.inputComment).waitFor();
+
+      // A standard comment can be added and removed from the modal.
+      await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+      await dialog.getByRole('alert').getByText(messages.inputCommentToAdd).waitFor();
+      const note = `Checked by the e2e run ${Date.now()}`;
+      await dialog.getByRole('textbox', { name: 'New standard comment' }).fill(note);
+      await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+      await dialog.getByRole('button', { name: note }).click();
+      await dialog.getByRole('button', { name: 'Remove', exact: true }).click();
+      await dialog.getByRole('button', { name: note }).waitFor({ state: 'detached' });
+
+      await dialog.getByRole('button', { name: STANDARD_COMMENT }).click();
+      expect(await dialog.getByRole('textbox', { name: 'Comments' }).inputValue()).toBe(STANDARD_COMMENT);
+      await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
+      await page.getByText(messages.requestProvisioned).waitFor();
+      await dialog.waitFor({ state: 'detached' });
+      const row = page.getByRole('table', { name: 'My Provisioning Tasks' }).getByRole('row').filter({
+        hasText: STANDARD_COMMENT,
+      });
+      await row.getByText('Completed').waitFor();
+    } finally {
+      await pat.context.close();
+    }
+
+    const samAgain = await signIn(browser, 'Sam Standard');
+    try {
+      const { page } = samAgain;
+      await page.goto(`/ChangeUserRecords?Id=${requestId}`);
+      await page.getByRole('heading', { name: 'Modify an Existing Access' }).waitFor();
+      const row = page.getByRole('row').filter({ hasText: ACCOUNT });
+      await row.getByText('Active', { exact: true }).waitFor();
+    } finally {
+      await samAgain.context.close();
+    }
+  });
+
+  it('(4) Pat archives the completed request and finds it in My Archive Provisionings', async () => {
+    expect(requestId).toBeGreaterThan(0);
+    const { context, page } = await signIn(browser, 'Pat Provisioner');
+    try {
+      await page.goto('/Provisioners');
+      await searchFor(page, requestId);
+      const archive = page.getByRole('button', { name: 'Archive', exact: true });
+      await page.getByRole('checkbox', { name: `Select row ${requestId}` }).check();
+      expect(await archive.isEnabled()).toBe(true);
+      await archive.click();
+      const confirm = page.getByRole('dialog', { name: 'Archive selected requests' });
+      await confirm.getByRole('button', { name: 'Yes, archive' }).click();
+      await page.getByText(messages.requestsArchived).waitFor();
+      await page
+        .getByRole('table', { name: 'My Provisioning Tasks' })
+        .getByText(messages.noDataFound)
+        .waitFor();
+
+      await page.goto('/ArchiveProvisioners');
+      await page.getByRole('heading', { name: 'My Archive Provisionings', exact: true }).first().waitFor();
+      await searchFor(page, requestId);
+      const table = page.getByRole('table', { name: 'My Archive Provisionings' });
+      await table.getByRole('row').filter({ hasText: ACCOUNT }).getByText('Archived').waitFor();
+      expect(await table.getByRole('checkbox').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+});

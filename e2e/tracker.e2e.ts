@@ -1,0 +1,73 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { messages } from '@uap/domain';
+import { launchBrowser, signIn } from './browser.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+describe('Request Tracker, activity log and role details (issue 4 §3–§5)', () => {
+  it('(5) Ada follows a request from the tracker to its activity log and downloads the PDF', async () => {
+    const { context, page } = await signIn(browser, 'Ada Admin', { width: 1600 });
+    try {
+      await page.getByRole('link', { name: 'Request Tracker' }).first().click();
+      await page.getByRole('heading', { name: 'Request Tracker', level: 1 }).waitFor();
+      await page.getByRole('button', { name: 'Export CSV' }).waitFor();
+      const logLink = page.getByRole('link', { name: /^Activity log of request \d+$/ }).first();
+      await logLink.waitFor();
+      const name = (await logLink.getAttribute('aria-label')) ?? '';
+      const requestId = Number(/\d+$/.exec(name)?.[0]);
+      await logLink.click();
+      await page.waitForURL(`**/Logs/${requestId}`);
+      await page.getByRole('heading', { name: `Request #${requestId}` }).waitFor();
+      for (const section of ['User Information', 'Platform Access Information', 'Created By']) {
+        await page.getByRole('region', { name: section }).waitFor();
+      }
+      const history = page.getByRole('table', { name: 'History' });
+      await history.getByRole('row').nth(1).waitFor();
+
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Download PDF' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe(`activity-log-${requestId}.pdf`);
+      const pdf = fs.readFileSync(await download.path());
+      expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      expect(pdf.toString('latin1')).toContain(`Activity log of request ${requestId}`);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows Alex his approver assignments under My Role Details', async () => {
+    const { context, page } = await signIn(browser, 'Alex Approver');
+    try {
+      await page.goto('/MyApprovalPaths');
+      const table = page.getByRole('table', { name: messages.approverRoleDetails });
+      await table.waitFor();
+      await table
+        .getByRole('cell', { name: /alex\.approver@agency\.example/ })
+        .first()
+        .waitFor();
+      expect(await table.getByRole('row').count()).toBeGreaterThan(1);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("gives Sam 'Forbidden!' on the Request Tracker", async () => {
+    const { context, page } = await signIn(browser, 'Sam Standard');
+    try {
+      await page.goto('/AllRequest');
+      await page.getByRole('heading', { name: messages.forbidden }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { pageSizes } from '../limits.ts';
+import { flagParam } from './common.ts';
+
+/**
+ * GET api/Approvers and GET api/Approvers/GetMasterApprover: onlyMe=true lists the caller's own
+ * assignments; without it (admin level) every assignment in the caller's admin scope, paged,
+ * optionally of one user (userid).
+ */
+export const assignmentListQuery = z.object({
+  onlyMe: flagParam.optional(),
+  userid: z.coerce.number().int().positive().optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .refine((n) => (pageSizes as readonly number[]).includes(n), {
+      message: `pageSize must be one of ${pageSizes.join(', ')}`,
+    })
+    .default(100),
+});
+export type AssignmentListQuery = z.infer<typeof assignmentListQuery>;
+
+const pathNames = {
+  regionId: z.number().int(),
+  marketId: z.number().int(),
+  agencyId: z.number().int(),
+  practiceId: z.number().int(),
+  regionName: z.string(),
+  marketName: z.string(),
+  agencyName: z.string(),
+  practiceName: z.string(),
+};
+
+/** One approver/provisioner assignment (spec 2 §3), with the names and emails of each role. */
+export const approverAssignmentRow = z.object({
+  approverId: z.number().int(),
+  isDeleted: z.boolean(),
+  userId: z.number().int(),
+  secondaryApproverId: z.number().int().nullable(),
+  provisionerId: z.number().int().nullable(),
+  provisionerBackupId: z.number().int().nullable(),
+  ...pathNames,
+  platformId: z.number().int(),
+  platformName: z.string(),
+  /** Null = every client of the platform (clientName 'All'). */
+  clientId: z.number().int().nullable(),
+  clientName: z.string(),
+  approverName: z.string(),
+  approverEmail: z.string(),
+  secondaryApproverName: z.string(),
+  secondaryApproverEmail: z.string(),
+  provisionerName: z.string(),
+  provisionerEmail: z.string(),
+  provisionerBackupName: z.string(),
+  provisionerBackupEmail: z.string(),
+});
+export type ApproverAssignmentRow = z.infer<typeof approverAssignmentRow>;
+
+/** The answer of GET api/Approvers; holdsApprover / holdsProvisioner describe the caller's own rows. */
+export const approverAssignmentList = z.object({
+  approvers: z.array(approverAssignmentRow),
+  page: z.number().int(),
+  totalCount: z.number().int(),
+  /** The caller is primary or secondary approver of at least one active assignment. */
+  holdsApprover: z.boolean(),
+  /** The caller is provisioner or backup of at least one active assignment. */
+  holdsProvisioner: z.boolean(),
+});
+export type ApproverAssignmentList = z.infer<typeof approverAssignmentList>;
+
+/** One master approver assignment (spec 2 §3). */
+export const masterApproverRow = z.object({
+  masterApproverId: z.number().int(),
+  isDeleted: z.boolean(),
+  userId: z.number().int(),
+  ...pathNames,
+  masterApproverName: z.string(),
+  masterApproverEmail: z.string(),
+});
+export type MasterApproverRow = z.infer<typeof masterApproverRow>;
+
+export const masterApproverList = z.object({
+  masterApprovers: z.array(masterApproverRow),
+  page: z.number().int(),
+  totalCount: z.number().int(),
+});
+export type MasterApproverList = z.infer<typeof masterApproverList>;

@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import { RequestStatus } from '../requests.ts';
+import { userRecordRow } from './records.ts';
+import { tablePage, tableQuery } from './table.ts';
+
+const person = z.object({ fullName: z.string(), email: z.string() });
+
+/**
+ * PUT api/Request/AllRequests (and /Filters, /Export): the Request Tracker's table body.
+ * Filters/Export add the column (Filters only); the tracker has no subject.
+ */
+export const trackerQuery = tableQuery;
+export type TrackerQuery = z.infer<typeof trackerQuery>;
+export const trackerFilterOptionsQuery = tableQuery.extend({ column: z.string().min(1).max(60) });
+export type TrackerFilterOptionsQuery = z.infer<typeof trackerFilterOptionsQuery>;
+
+/**
+ * One Request Tracker row: any request line (every type and status). `recordId` is the record
+ * the line concerns (the line itself for an Add line); `noApprovalPath` flags a line that no
+ * active assignment and no master approver covers (shown as messages.noApprovalPath).
+ */
+export const trackerRow = userRecordRow.extend({
+  submissionId: z.string(),
+  comments: z.string(),
+  isUrgent: z.boolean(),
+  createdBy: person,
+  noApprovalPath: z.boolean(),
+});
+export type TrackerRow = z.infer<typeof trackerRow>;
+export const trackerPage = tablePage(trackerRow);
+export type TrackerPage = z.infer<typeof trackerPage>;
+
+/** The Request Tracker's column ids (orderBy and filter columns); the server refuses others. */
+export const trackerColumns = [
+  'requestId',
+  'status',
+  'statusDescription',
+  'requestTypeName',
+  'requestUserName',
+  'requestUserEmail',
+  'email',
+  'regionName',
+  'marketName',
+  'agencyName',
+  'practiceName',
+  'platformName',
+  'clientName',
+  'assetName',
+  'clientAccountName',
+  'platformUserTypeName',
+  'createdByName',
+  'expirationDate',
+  'createdDate',
+] as const;
+
+const nullableText = z.string().nullable();
+
+/** One step of a request's life (spec 2 §3 "Activity log": requestHistory). */
+export const requestHistoryEntry = z.object({
+  id: z.number().int(),
+  stepDescription: z.string(),
+  requestTypeId: z.number().int(),
+  requestTypeName: z.string(),
+  changeDesc: nullableText,
+  statusId: z.number().int(),
+  status: z.string(),
+  comments: nullableText,
+  approverComment: nullableText,
+  provisionerComment: nullableText,
+  /** The comment the log shows for this step, chosen by status (see historyComment). */
+  comment: z.string(),
+  createdByUser: person,
+  createdDate: z.string(),
+  approverName: z.string(),
+  approverEmail: z.string(),
+  approvedDate: nullableText,
+  provisionerName: z.string(),
+  provisionerEmail: z.string(),
+  provisionedDate: nullableText,
+  before: nullableText,
+  after: nullableText,
+});
+export type RequestHistoryEntry = z.infer<typeof requestHistoryEntry>;
+
+/** GET /api/Request/Logs/{logId}: the request (header, creator, user, platform access) and its history. */
+export const activityLog = z.object({
+  requestId: z.number().int(),
+  submissionId: z.string(),
+  recordId: z.number().int().nullable(),
+  statusId: z.number().int(),
+  status: z.object({ description: z.string() }),
+  requestTypeId: z.number().int(),
+  requestTypeName: z.string(),
+  createdDate: z.string(),
+  isUrgent: z.boolean(),
+  comments: z.string(),
+  createdByUser: person,
+  requestUser: z.object({
+    userId: z.number().int(),
+    name: z.string(),
+    lastName: z.string(),
+    fullName: z.string(),
+    email: z.string(),
+    title: z.string(),
+    organization: z.string(),
+    department: z.string(),
+    officeNumber: z.string(),
+    locationCountry: z.string(),
+  }),
+  isInternal: z.boolean(),
+  /** Platform access information. */
+  email: z.string(),
+  requestedPlatformEmail: z.string(),
+  reassignedPrimaryEmail: z.string(),
+  regionName: z.string(),
+  marketName: z.string(),
+  agencyName: z.string(),
+  practiceName: z.string(),
+  platformName: z.string(),
+  clientName: z.string(),
+  clientCodeName: z.string(),
+  assetName: z.string(),
+  clientAccountName: z.string(),
+  assetReference: z.string(),
+  platformUserTypeName: z.string(),
+  platformUserTypeBasicName: z.string(),
+  accessDate: z.string(),
+  beginningDate: nullableText,
+  expirationDate: nullableText,
+  isUnlimited: z.boolean(),
+  isDeleted: z.boolean(),
+  approverComment: z.string(),
+  provisionerComment: z.string(),
+  requestHistoryLogsDTOs: z.array(z.object({ requestHistory: requestHistoryEntry })),
+});
+export type ActivityLog = z.infer<typeof activityLog>;
+
+/**
+ * The comment a history step shows (spec 2 "Activity log"): the requestor comment for the
+ * submitted (and cancelled) state; the approver's or the provisioner's for approved, rejected,
+ * provisioned and archived.
+ */
+export function historyComment(entry: {
+  statusId: number;
+  comments: string | null;
+  approverComment: string | null;
+  provisionerComment: string | null;
+}): string {
+  switch (entry.statusId) {
+    case RequestStatus.SUBMITTED:
+    case RequestStatus.CANCELLED:
+      return entry.comments ?? '';
+    case RequestStatus.APPROVED:
+      return entry.approverComment ?? '';
+    default:
+      return entry.provisionerComment ?? entry.approverComment ?? entry.comments ?? '';
+  }
+}

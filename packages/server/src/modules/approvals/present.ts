@@ -1,0 +1,136 @@
+import {
+  changesRequest,
+  formatAccessDate,
+  isExpired,
+  type ApprovalDetail,
+  type ApprovalRow,
+  type ChangesRequest,
+} from '@uap/domain';
+import type { ApprovalLineRow, findPathPeople } from './queries.ts';
+
+const fullName = (name: string, lastName: string) => `${name} ${lastName}`.trim();
+
+/** The stored JSON `{ kind, before, after }` of a Change request, or null when absent or unreadable. */
+function parseChanges(value: unknown): ChangesRequest | null {
+  if (value === null || value === undefined || value === '') {
+    return null;
+  }
+  try {
+    const parsed = changesRequest.safeParse(typeof value === 'string' ? JSON.parse(value) : value);
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A line → a row of My Approval Tasks / My Archive Approvals (spec 2 §3 field names). */
+export function presentApprovalRow(row: ApprovalLineRow, timeZone: string): ApprovalRow {
+  const isUnlimited = row.expirationDate === null;
+  const decider =
+    row.deciderName !== null && row.deciderLastName !== null
+      ? { fullName: fullName(row.deciderName, row.deciderLastName), email: row.deciderEmail ?? '' }
+      : null;
+  return {
+    requestId: row.requestId,
+    statusId: row.statusId,
+    status: { description: row.statusName },
+    requestTypeId: row.requestTypeId,
+    requestTypeName: row.requestTypeName,
+    recordId: row.recordId,
+    createdDate: row.createdDate,
+    createdBy: row.createdBy,
+    createdByUser: { fullName: fullName(row.creatorName, row.creatorLastName), email: row.creatorEmail },
+    requestUser: {
+      userId: row.userId,
+      name: row.name,
+      lastName: row.lastName,
+      fullName: fullName(row.name, row.lastName),
+      email: row.userEmail,
+      title: row.title,
+      organization: row.organization,
+      department: row.department,
+      officeNumber: row.officeNumber,
+      locationCountry: row.locationCountry,
+    },
+    requestUserEmail: row.userEmail,
+    isInternal: row.isInternal === 1,
+    email: row.email,
+    requestedPlatformEmail: row.requestedPlatformEmail,
+    reassignedPrimaryEmail: row.reassignedPrimaryEmail,
+    isReassignedRequest: row.isReassignedRequest === 1,
+    platformId: row.platformId,
+    platformName: row.platformName,
+    platformUserTypeId: row.platformUserTypeId,
+    platformUserTypeName: row.platformUserTypeName ?? '',
+    platformUserTypeBasicName: row.platformUserTypeBasicName ?? '',
+    platformUserType: {
+      description: row.platformUserTypeName ?? '',
+      basicName: row.platformUserTypeBasicName ?? '',
+    },
+    regionName: row.regionName,
+    marketName: row.marketName,
+    agencyId: row.agencyId,
+    agencyName: row.agencyName,
+    practiceName: row.practiceName,
+    clientName: row.clientName ?? '',
+    clientCodeName: row.clientCodeName ?? '',
+    productCode: row.productCode,
+    assetName: row.assetName ?? '',
+    assetReference: row.assetReference ?? '',
+    clientAccountName: row.clientAccountName ?? '',
+    clientAccount: { description: row.clientAccountName ?? '', assetReference: row.assetReference ?? '' },
+    accessDate: formatAccessDate(row.beginningDate, row.expirationDate, timeZone),
+    beginningDate: row.beginningDate,
+    expirationDate: row.expirationDate,
+    isAccessDate: !isUnlimited,
+    isUnlimited,
+    isExpired: isExpired(row.expirationDate),
+    isUrgent: row.isUrgent === 1,
+    isPlatformRequest: row.isPlatformRequest === 1,
+    comments: row.comments ?? '',
+    approverComment: row.approverComment ?? '',
+    approvedDate: row.approvedDate,
+    approverRejectedByUser: decider,
+    approverName: decider?.fullName ?? '',
+    rejectedByApprover: row.rejectedByApprover === 1,
+    changesRequest: parseChanges(row.changesRequest),
+  };
+}
+
+type PathPeople = Awaited<ReturnType<typeof findPathPeople>>;
+
+/**
+ * The Approval Request modal: the row plus the people of the covering assignment (one naming
+ * the request's client wins over the ones naming none, DESIGN.md §4) and the master approvers.
+ */
+export function presentApprovalDetail(
+  row: ApprovalLineRow,
+  people: PathPeople,
+  canDecide: boolean,
+  timeZone: string,
+): ApprovalDetail {
+  const specific = people.assignments.filter((a) => a.clientId !== null);
+  const covering = specific.length > 0 ? specific : people.assignments;
+  const approvers: ApprovalDetail['approvers'] = [];
+  const provisioners: ApprovalDetail['provisioners'] = [];
+  const push = (
+    list: ApprovalDetail['approvers'],
+    role: string,
+    name: string | null,
+    email: string | null,
+  ) => {
+    if (name !== null && email !== null && !list.some((p) => p.email === email && p.role === role)) {
+      list.push({ role, fullName: name, email });
+    }
+  };
+  for (const a of covering) {
+    push(approvers, 'Approver', a.approverName, a.approverEmail);
+    push(approvers, 'Secondary Approver', a.secondaryName, a.secondaryEmail);
+    push(provisioners, 'Provisioner', a.provisionerName, a.provisionerEmail);
+    push(provisioners, 'Provisioner Backup', a.backupName, a.backupEmail);
+  }
+  for (const m of people.masters) {
+    push(approvers, 'Master Approver', m.name, m.email);
+  }
+  return { ...presentApprovalRow(row, timeZone), approvers, provisioners, canDecide };
+}

@@ -1,0 +1,382 @@
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import { RequestStatus, Role, type ApprovalListQuery } from '@uap/domain';
+import type { Db } from '../../db/connection.ts';
+import { nowIso, toCount } from '../../db/connection.ts';
+import type { Database } from '../../db/schema.ts';
+import {
+  FILTER_OPTIONS_LIMIT,
+  filterColumn,
+  orderTable,
+  pageOf,
+  sortOptions,
+  tableCondition,
+  type TableSpec,
+} from '../../db/table-query.ts';
+import type { Actor } from '../../http/actor.ts';
+import { hasNoApprovalPath, insideAdminScope, routedToApprover, TRUE } from '../requests/routing.ts';
+
+type RequestEb = ExpressionBuilder<Database & { r: Database['requests'] }, 'r'>;
+type Executor = Kysely<Database>;
+
+/** Separation of duties: the caller is neither the requestor nor the subject. */
+function notOwn(eb: RequestEb, userId: number): Expression<SqlBool> {
+  return eb.and([eb('r.userId', '!=', userId), eb('r.createdBy', '!=', userId)]);
+}
+
+/**
+ * The requests (any status) whose approval belongs to the actor — the same rule as the home
+ * badge (GET api/Request/TaskCounts): routed to them as primary, secondary or master approver;
+ * admins also the requests no path covers inside their (region, market) rows; the super admin
+ * every request. Never one the actor created or is the subject of.
+ */
+export function approvableBy(eb: RequestEb, actor: Actor): Expression<SqlBool> {
+  switch (actor.roleId) {
+    case Role.SUPERADMIN:
+      return notOwn(eb, actor.userId);
+    case Role.ADMIN:
+      return eb.or([
+        routedToApprover(eb, actor.userId),
+        eb.and([notOwn(eb, actor.userId), hasNoApprovalPath(eb), insideAdminScope(eb, actor.userId)]),
+      ]);
+    case Role.STANDARD:
+    case Role.APPROVER:
+    case Role.MASTERAPPROVER:
+    case Role.PROVISIONER:
+    case Role.AUDITOR:
+      return routedToApprover(eb, actor.userId);
+  }
+}
+
+/** Which lines a list shows: the open tasks, or the caller's own past decisions (archive). */
+function listWhere(actor: Actor, isArchive: boolean) {
+  return (eb: RequestEb): Expression<SqlBool> => {
+    if (isArchive) {
+      return eb('r.approvedRejectedBy', '=', actor.userId);
+    }
+    // The read-only auditor sees every submitted request.
+    const scope = actor.roleId === Role.AUDITOR ? TRUE : approvableBy(eb, actor);
+    // A literal status lets both engines use the partial index of Submitted lines (migration 0009).
+    return eb.and([eb('r.statusId', '=', sql.lit(RequestStatus.SUBMITTED)), scope]);
+  };
+}
+
+const ref = <T = string>(reference: string) => sql.ref<T>(reference);
+const fullName = (alias: string) =>
+  sql<string>`${ref(`${alias}.name`)} || ' ' || ${ref(`${alias}.lastName`)}`;
+const text = (reference: string) =>
+  ({ sql: ref(reference), kind: 'text', isFilterable: true, isSortable: true, isSearchable: true }) as const;
+const urgentText = sql<string>`case when ${ref('r.isUrgent')} = 1 then 'Yes' else 'No' end`;
+
+/** The approval tables; keys are the row field names the web sends (approvalColumns). */
+export const approvalSpec: TableSpec = {
+  columns: {
+    requestId: {
+      sql: ref<number>('r.requestId'),
+      kind: 'number',
+      isFilterable: true,
+      isSortable: true,
+      isSearchable: true,
+    },
+    status: text('s.description'),
+    requestTypeName: text('t.description'),
+    isUrgent: { sql: urgentText, kind: 'text', isFilterable: true, isSortable: true },
+    requestUserName: { ...text('u.name'), sql: fullName('u') },
+    requestUserEmail: text('u.email'),
+    email: text('r.email'),
+    createdByName: { ...text('cu.name'), sql: fullName('cu') },
+    regionName: text('rg.description'),
+    marketName: text('mk.description'),
+    agencyName: text('ag.description'),
+    practiceName: text('pr.description'),
+    platformName: text('pl.description'),
+    clientName: text('c.description'),
+    clientCodeName: text('cc.code'),
+    assetName: text('at.description'),
+    clientAccountName: text('ca.description'),
+    platformUserTypeName: text('put.description'),
+    comments: { ...text('r.comments'), isFilterable: false },
+    approverComment: { ...text('r.approverComment'), isFilterable: false },
+    createdDate: { sql: ref('r.createdDate'), kind: 'date', isSortable: true },
+    approvedDate: { sql: ref('r.approvedDate'), kind: 'date', isSortable: true },
+    expirationDate: { sql: ref('r.expirationDate'), kind: 'date', isSortable: true },
+  },
+  id: ref<number>('r.requestId'),
+  defaultOrder: { column: 'requestId', isAscending: false },
+};
+
+/** Lines matching `where` with every name the approval views show. */
+function lines(q: Executor, where: (eb: RequestEb) => Expression<SqlBool>) {
+  return q
+    .selectFrom('requests as r')
+    .where(where)
+    .innerJoin('requestStatuses as s', 's.statusId', 'r.statusId')
+    .innerJoin('requestTypes as t', 't.requestTypeId', 'r.requestTypeId')
+    .innerJoin('users as u', 'u.userId', 'r.userId')
+    .innerJoin('users as cu', 'cu.userId', 'r.createdBy')
+    .innerJoin('regions as rg', 'rg.regionId', 'r.regionId')
+    .innerJoin('markets as mk', 'mk.marketId', 'r.marketId')
+    .innerJoin('agencies as ag', 'ag.agencyId', 'r.agencyId')
+    .innerJoin('practices as pr', 'pr.practiceId', 'r.practiceId')
+    .innerJoin('platforms as pl', 'pl.platformId', 'r.platformId')
+    .leftJoin('clients as c', 'c.clientId', 'r.clientId')
+    .leftJoin('clientCodes as cc', 'cc.clientCodeId', 'r.clientCodeId')
+    .leftJoin('assetTypes as at', 'at.assetId', 'r.assetId')
+    .leftJoin('clientAccounts as ca', 'ca.clientAccountId', 'r.clientAccountId')
+    .leftJoin('platformUserTypes as put', 'put.platformUserTypeId', 'r.platformUserTypeId')
+    .leftJoin('users as au', 'au.userId', 'r.approvedRejectedBy');
+}
+type Lines = ReturnType<typeof lines>;
+
+function selectRow(qb: Lines) {
+  return qb.select([
+    'r.requestId',
+    'r.statusId',
+    's.description as statusName',
+    'r.requestTypeId',
+    't.description as requestTypeName',
+    'r.recordId',
+    'r.createdDate',
+    'r.createdBy',
+    'r.userId',
+    'r.isInternal',
+    'r.email',
+    'r.requestedPlatformEmail',
+    'r.reassignedPrimaryEmail',
+    'r.isReassignedRequest',
+    'r.platformId',
+    'r.platformUserTypeId',
+    'r.agencyId',
+    'r.productCode',
+    'r.beginningDate',
+    'r.expirationDate',
+    'r.isUrgent',
+    'r.isPlatformRequest',
+    'r.comments',
+    'r.approverComment',
+    'r.approvedDate',
+    'r.rejectedByApprover',
+    'r.changesRequest',
+    'u.name',
+    'u.lastName',
+    'u.email as userEmail',
+    'u.title',
+    'u.organization',
+    'u.department',
+    'u.officeNumber',
+    'u.locationCountry',
+    'cu.name as creatorName',
+    'cu.lastName as creatorLastName',
+    'cu.email as creatorEmail',
+    'au.name as deciderName',
+    'au.lastName as deciderLastName',
+    'au.email as deciderEmail',
+    'rg.description as regionName',
+    'mk.description as marketName',
+    'ag.description as agencyName',
+    'pr.description as practiceName',
+    'pl.description as platformName',
+    'c.description as clientName',
+    'cc.code as clientCodeName',
+    'at.description as assetName',
+    'ca.description as clientAccountName',
+    'ca.assetReference',
+    'put.description as platformUserTypeName',
+    'put.basicName as platformUserTypeBasicName',
+  ]);
+}
+export type ApprovalLineRow = Awaited<ReturnType<ReturnType<typeof selectRow>['execute']>>[number];
+
+/**
+ * The same lines for filtering, counting and ordering only: every join is a LEFT JOIN on a
+ * primary key, so both engines drop the ones a query does not use (a count without filters
+ * reads the requests index alone).
+ */
+function filterLines(q: Executor, where: (eb: RequestEb) => Expression<SqlBool>) {
+  return q
+    .selectFrom('requests as r')
+    .where(where)
+    .leftJoin('requestStatuses as s', 's.statusId', 'r.statusId')
+    .leftJoin('requestTypes as t', 't.requestTypeId', 'r.requestTypeId')
+    .leftJoin('users as u', 'u.userId', 'r.userId')
+    .leftJoin('users as cu', 'cu.userId', 'r.createdBy')
+    .leftJoin('regions as rg', 'rg.regionId', 'r.regionId')
+    .leftJoin('markets as mk', 'mk.marketId', 'r.marketId')
+    .leftJoin('agencies as ag', 'ag.agencyId', 'r.agencyId')
+    .leftJoin('practices as pr', 'pr.practiceId', 'r.practiceId')
+    .leftJoin('platforms as pl', 'pl.platformId', 'r.platformId')
+    .leftJoin('clients as c', 'c.clientId', 'r.clientId')
+    .leftJoin('clientCodes as cc', 'cc.clientCodeId', 'r.clientCodeId')
+    .leftJoin('assetTypes as at', 'at.assetId', 'r.assetId')
+    .leftJoin('clientAccounts as ca', 'ca.clientAccountId', 'r.clientAccountId')
+    .leftJoin('platformUserTypes as put', 'put.platformUserTypeId', 'r.platformUserTypeId');
+}
+
+/**
+ * One page of the caller's approval tasks (or archive) and the total of the filtered result.
+ * The page is found on narrow rows first (ids, ordered, limited), then only its 50 lines are
+ * read with every name.
+ */
+export async function findApprovalPage(db: Db, actor: Actor, query: ApprovalListQuery) {
+  const base = filterLines(db.kysely, listWhere(actor, query.archaic)).where(
+    tableCondition(approvalSpec, query),
+  );
+  const { limit, offset } = pageOf(query);
+  // The archive shows the newest decision first unless the caller sorts.
+  const ordered =
+    query.archaic && !query.orderBy
+      ? base.select('r.requestId').orderBy('r.approvedDate', 'desc').orderBy('r.requestId', 'desc')
+      : orderTable(base.select('r.requestId'), approvalSpec, query);
+  const [ids, total] = await Promise.all([
+    ordered.limit(limit).offset(offset).execute(),
+    base.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
+  ]);
+  const pageIds = ids.map((r) => r.requestId);
+  const rows =
+    pageIds.length === 0
+      ? []
+      : await selectRow(lines(db.kysely, (eb) => eb('r.requestId', 'in', pageIds))).execute();
+  const byId = new Map(rows.map((r) => [r.requestId, r]));
+  return { rows: pageIds.flatMap((id) => byId.get(id) ?? []), totalCount: toCount(total?.count) };
+}
+
+/** Distinct values of one column of the caller's list, under the other filters. */
+export async function findApprovalColumnValues(
+  db: Db,
+  actor: Actor,
+  query: ApprovalListQuery,
+  column: string,
+) {
+  const target = filterColumn(approvalSpec, column);
+  const rows = await filterLines(db.kysely, listWhere(actor, query.archaic))
+    .where(tableCondition(approvalSpec, query, column))
+    .select(sql<string | number | null>`${target.sql}`.as('value'))
+    .distinct()
+    .orderBy('value')
+    .limit(FILTER_OPTIONS_LIMIT + 1)
+    .execute();
+  return sortOptions(
+    rows.map((r) => r.value),
+    target.kind,
+  );
+}
+
+/** One line the caller may decide or has decided, with `isDecidable` (routed to the caller now). */
+export function findApprovalLine(db: Db, actor: Actor, requestId: number) {
+  return selectRow(
+    lines(db.kysely, (eb) =>
+      eb.and([
+        eb('r.requestId', '=', requestId),
+        eb.or([approvableBy(eb, actor), eb('r.approvedRejectedBy', '=', actor.userId)]),
+      ]),
+    ),
+  )
+    .select((eb) => sql<SqlBool>`${approvableBy(eb as unknown as RequestEb, actor)}`.as('isDecidable'))
+    .executeTakeFirst();
+}
+
+/** The active assignments and master approvers on the request's path, with their people. */
+export async function findPathPeople(db: Db, requestId: number) {
+  const line = db.kysely
+    .selectFrom('requests')
+    .select(['regionId', 'marketId', 'agencyId', 'practiceId', 'platformId', 'clientId'])
+    .where('requestId', '=', requestId);
+  const assignments = await db.kysely
+    .selectFrom('approverAssignments as a')
+    .innerJoin(line.as('q'), (j) =>
+      j
+        .onRef('q.regionId', '=', 'a.regionId')
+        .onRef('q.marketId', '=', 'a.marketId')
+        .onRef('q.agencyId', '=', 'a.agencyId')
+        .onRef('q.practiceId', '=', 'a.practiceId')
+        .onRef('q.platformId', '=', 'a.platformId'),
+    )
+    .innerJoin('users as pu', 'pu.userId', 'a.userId')
+    .leftJoin('users as su', 'su.userId', 'a.secondaryApproverId')
+    .leftJoin('users as vu', 'vu.userId', 'a.provisionerId')
+    .leftJoin('users as bu', 'bu.userId', 'a.provisionerBackupId')
+    .where('a.isDeleted', '=', 0)
+    .where((eb) => eb.or([eb('a.clientId', 'is', null), eb('a.clientId', '=', eb.ref('q.clientId'))]))
+    .select([
+      'a.clientId',
+      'q.clientId as requestClientId',
+      sql<string>`${fullName('pu')}`.as('approverName'),
+      'pu.email as approverEmail',
+      sql<string | null>`${fullName('su')}`.as('secondaryName'),
+      'su.email as secondaryEmail',
+      sql<string | null>`${fullName('vu')}`.as('provisionerName'),
+      'vu.email as provisionerEmail',
+      sql<string | null>`${fullName('bu')}`.as('backupName'),
+      'bu.email as backupEmail',
+    ])
+    .orderBy('a.approverId')
+    .execute();
+  const masters = await db.kysely
+    .selectFrom('masterApprovers as m')
+    .innerJoin(line.as('q'), (j) =>
+      j
+        .onRef('q.regionId', '=', 'm.regionId')
+        .onRef('q.marketId', '=', 'm.marketId')
+        .onRef('q.agencyId', '=', 'm.agencyId')
+        .onRef('q.practiceId', '=', 'm.practiceId'),
+    )
+    .innerJoin('users as mu', 'mu.userId', 'm.userId')
+    .where('m.isDeleted', '=', 0)
+    .select([sql<string>`${fullName('mu')}`.as('name'), 'mu.email'])
+    .orderBy('m.masterApproverId')
+    .execute();
+  return { assignments, masters };
+}
+
+/** The lines of a decision with what its rules need; `isDecidable` = the caller may decide it. */
+export function findDecisionTargets(trx: Executor, db: Db, actor: Actor, requestIds: readonly number[]) {
+  let query = trx
+    .selectFrom('requests as r')
+    .select([
+      'r.requestId',
+      'r.statusId',
+      'r.requestTypeId',
+      'r.recordId',
+      'r.beginningDate',
+      'r.expirationDate',
+      'r.createdBy',
+      'r.userId',
+    ])
+    .select((eb) => sql<SqlBool>`${approvableBy(eb, actor)}`.as('isDecidable'))
+    .where('r.requestId', 'in', [...requestIds]);
+  if (db.dialect === 'postgres') {
+    // Hold the lines for the transaction so the rules are checked on what is written.
+    query = query.forUpdate('r');
+  }
+  return query.execute();
+}
+export type DecisionTarget = Awaited<ReturnType<typeof findDecisionTargets>>[number];
+
+/** Records whose pending change was rejected are free for a new one (one statement, by primary key). */
+export async function clearPendingChanges(
+  trx: Executor,
+  rejected: { recordId: number; requestId: number }[],
+  actorId: number,
+) {
+  if (rejected.length === 0) {
+    return;
+  }
+  await trx
+    .updateTable('requests')
+    .set((eb) => ({
+      pendingChangeRequestId: null,
+      updatedDate: nowIso(),
+      updatedBy: actorId,
+      version: eb('version', '+', 1),
+    }))
+    .where(
+      'requestId',
+      'in',
+      rejected.map((r) => r.recordId),
+    )
+    .where(
+      'pendingChangeRequestId',
+      'in',
+      rejected.map((r) => r.requestId),
+    )
+    .execute();
+}

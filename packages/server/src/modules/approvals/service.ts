@@ -1,0 +1,150 @@
+import {
+  RequestStatus,
+  Role,
+  hasMixedExpiredDeactivations,
+  isExpiredDeactivation,
+  messages,
+  type ApprovalDetail,
+  type ApprovalFilterQuery,
+  type ApprovalListQuery,
+  type ApprovalPage,
+  type ApproveRejectBody,
+  type ApproveRejectResult,
+  type FilterOptions,
+} from '@uap/domain';
+import type { Db } from '../../db/connection.ts';
+import { FILTER_OPTIONS_LIMIT, assertTableQuery } from '../../db/table-query.ts';
+import type { Actor } from '../../http/actor.ts';
+import { forbidden, notFound, unprocessable } from '../../http/errors.ts';
+import { insertHistoryRows, moveStatus, staleConflict } from '../requests/transitions.ts';
+import * as q from './queries.ts';
+import { presentApprovalDetail, presentApprovalRow } from './present.ts';
+
+/** The caller's time zone when it is a real one (dates are shown in it), else UTC. */
+function timeZoneOf(zone: string): string {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return zone;
+  } catch {
+    return 'UTC';
+  }
+}
+
+/** My Approval Tasks (Submitted, routed to the caller) or, with `archaic`, the caller's past decisions. */
+export async function findApprovalList(
+  db: Db,
+  actor: Actor,
+  query: ApprovalListQuery,
+): Promise<ApprovalPage> {
+  assertTableQuery(q.approvalSpec, query);
+  const { rows, totalCount } = await q.findApprovalPage(db, actor, query);
+  const timeZone = timeZoneOf(query.localTimeZone);
+  return { requests: rows.map((r) => presentApprovalRow(r, timeZone)), page: query.page, totalCount };
+}
+
+/** Distinct values of one column of the caller's approval list, under its other filters. */
+export async function findApprovalFilterOptions(
+  db: Db,
+  actor: Actor,
+  query: ApprovalFilterQuery,
+): Promise<FilterOptions> {
+  assertTableQuery(q.approvalSpec, query, query.column);
+  const values = await q.findApprovalColumnValues(db, actor, query, query.column);
+  return { values: values.slice(0, FILTER_OPTIONS_LIMIT), isTruncated: values.length > FILTER_OPTIONS_LIMIT };
+}
+
+/** The Approval Request modal: a request the caller may decide or has decided (else 404). */
+export async function getApprovalDetail(db: Db, actor: Actor, requestId: number): Promise<ApprovalDetail> {
+  const row = await q.findApprovalLine(db, actor, requestId);
+  if (!row) {
+    throw notFound();
+  }
+  const people = await q.findPathPeople(db, requestId);
+  const canDecide =
+    actor.roleId !== Role.AUDITOR && row.statusId === RequestStatus.SUBMITTED && Boolean(row.isDecidable);
+  return presentApprovalDetail(row, people, canDecide, 'UTC');
+}
+
+/** The rules every line of a decision must pass before anything is written. */
+function checkDecision(actor: Actor, ids: number[], targets: q.DecisionTarget[], isApproved: boolean) {
+  const byId = new Map(targets.map((t) => [t.requestId, t]));
+  const isOwn = (t: q.DecisionTarget) => t.createdBy === actor.userId || t.userId === actor.userId;
+  for (const id of ids) {
+    const t = byId.get(id);
+    // Not routed to the caller (or missing): they may not even know it exists.
+    if (!t || (!t.isDecidable && !isOwn(t))) {
+      throw notFound();
+    }
+    if (isOwn(t)) {
+      throw forbidden(messages.ownRequestDecision);
+    }
+  }
+  if (isApproved) {
+    return;
+  }
+  if (ids.length === 1 && targets.some((t) => isExpiredDeactivation(t))) {
+    throw unprocessable(messages.expiredDeactivationReject);
+  }
+  if (hasMixedExpiredDeactivations(targets)) {
+    throw unprocessable(messages.bulkRejectExpiredTooltip);
+  }
+}
+
+/**
+ * PATCH ApproveRejectRequest: every line must be routed to the caller (404), not theirs (403),
+ * still Submitted (409, naming the current status); approve moves 1 → 2, reject 1 → 4 (by the
+ * approver). All lines or none, in one transaction with one history row per line.
+ */
+export async function approveReject(
+  db: Db,
+  actor: Actor,
+  input: ApproveRejectBody,
+): Promise<{ result: ApproveRejectResult; message: string }> {
+  const ids = [...new Set(input.requestIds)];
+  const to = input.isApproved ? RequestStatus.APPROVED : RequestStatus.REJECTED;
+  await db.kysely.transaction().execute(async (trx) => {
+    const targets = await q.findDecisionTargets(trx, db, actor, ids);
+    checkDecision(actor, ids, targets, input.isApproved);
+    if (targets.some((t) => t.statusId !== RequestStatus.SUBMITTED)) {
+      throw await staleConflict(trx, ids, RequestStatus.SUBMITTED);
+    }
+    const now = new Date().toISOString();
+    await moveStatus(trx, {
+      requestIds: ids,
+      from: RequestStatus.SUBMITTED,
+      to,
+      actorId: actor.userId,
+      set: {
+        approvedRejectedBy: actor.userId,
+        approvedDate: now,
+        approverComment: input.comments,
+        ...(input.isApproved ? {} : { rejectedByApprover: 1 }),
+      },
+    });
+    await insertHistoryRows(
+      trx,
+      actor.userId,
+      targets.map((t) => ({
+        requestId: t.requestId,
+        statusId: to,
+        requestTypeId: t.requestTypeId,
+        stepDescription: input.isApproved ? 'Approved by approver' : 'Rejected by approver',
+        approverComment: input.comments,
+        changeDesc: input.changeDescription,
+      })),
+    );
+    if (!input.isApproved) {
+      await q.clearPendingChanges(
+        trx,
+        targets.flatMap((t) =>
+          t.recordId === null ? [] : [{ recordId: t.recordId, requestId: t.requestId }],
+        ),
+        actor.userId,
+      );
+    }
+  });
+  return {
+    result: { requestIds: ids, statusId: to },
+    message: input.isApproved ? messages.requestApproved : messages.requestRejected,
+  };
+}

@@ -1,0 +1,194 @@
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import type { Db } from '../../db/connection.ts';
+import { toCount } from '../../db/connection.ts';
+import type { Database } from '../../db/schema.ts';
+
+/**
+ * Whose assignments a list shows: 'me' = rows naming the caller (onlyMe); 'admin' = rows inside
+ * the admin's (region, market) rows; 'all' for super admins and auditors. `userId` narrows to
+ * the rows naming that user.
+ */
+export type AssignmentScope =
+  { kind: 'me'; userId: number } | { kind: 'admin'; userId: number } | { kind: 'all' };
+
+type PathEb = ExpressionBuilder<Database & { a: { regionId: number; marketId: number } }, 'a'>;
+
+function insideAdminRows(eb: PathEb, adminId: number): Expression<SqlBool> {
+  return eb.exists(
+    eb
+      .selectFrom('adminRegions as ar')
+      .select('ar.adminRegionId')
+      .whereRef('ar.regionId', '=', 'a.regionId')
+      .whereRef('ar.marketId', '=', 'a.marketId')
+      .where('ar.userId', '=', adminId)
+      .where('ar.isDeleted', '=', 0),
+  );
+}
+
+const name = (alias: string) =>
+  sql<string | null>`${sql.ref(`${alias}.name`)} || ' ' || ${sql.ref(`${alias}.lastName`)}`;
+
+function assignments(db: Db, scope: AssignmentScope, userId: number | undefined) {
+  const who = scope.kind === 'me' ? scope.userId : userId;
+  return db.kysely
+    .selectFrom('approverAssignments as a')
+    .$if(who !== undefined, (qb) =>
+      qb.where((eb) =>
+        eb.or([
+          eb('a.userId', '=', who!),
+          eb('a.secondaryApproverId', '=', who!),
+          eb('a.provisionerId', '=', who!),
+          eb('a.provisionerBackupId', '=', who!),
+        ]),
+      ),
+    )
+    .$if(scope.kind === 'admin', (qb) =>
+      qb.where((eb) => insideAdminRows(eb as unknown as PathEb, scope.kind === 'admin' ? scope.userId : 0)),
+    );
+}
+
+/** A page of approver/provisioner assignments in scope, with every name, and the total. */
+export async function findApproverAssignments(
+  db: Db,
+  scope: AssignmentScope,
+  userId: number | undefined,
+  page: { limit: number; offset: number },
+) {
+  const [rows, total] = await Promise.all([
+    assignments(db, scope, userId)
+      .innerJoin('regions as rg', 'rg.regionId', 'a.regionId')
+      .innerJoin('markets as mk', 'mk.marketId', 'a.marketId')
+      .innerJoin('agencies as ag', 'ag.agencyId', 'a.agencyId')
+      .innerJoin('practices as pr', 'pr.practiceId', 'a.practiceId')
+      .innerJoin('platforms as pl', 'pl.platformId', 'a.platformId')
+      .leftJoin('clients as c', 'c.clientId', 'a.clientId')
+      .innerJoin('users as ap', 'ap.userId', 'a.userId')
+      .leftJoin('users as sa', 'sa.userId', 'a.secondaryApproverId')
+      .leftJoin('users as pv', 'pv.userId', 'a.provisionerId')
+      .leftJoin('users as pb', 'pb.userId', 'a.provisionerBackupId')
+      .select([
+        'a.approverId',
+        'a.isDeleted',
+        'a.userId',
+        'a.secondaryApproverId',
+        'a.provisionerId',
+        'a.provisionerBackupId',
+        'a.regionId',
+        'a.marketId',
+        'a.agencyId',
+        'a.practiceId',
+        'a.platformId',
+        'a.clientId',
+        'rg.description as regionName',
+        'mk.description as marketName',
+        'ag.description as agencyName',
+        'pr.description as practiceName',
+        'pl.description as platformName',
+        'c.description as clientName',
+        name('ap').as('approverName'),
+        'ap.email as approverEmail',
+        name('sa').as('secondaryApproverName'),
+        'sa.email as secondaryApproverEmail',
+        name('pv').as('provisionerName'),
+        'pv.email as provisionerEmail',
+        name('pb').as('provisionerBackupName'),
+        'pb.email as provisionerBackupEmail',
+      ])
+      .orderBy('a.isDeleted')
+      .orderBy('rg.description')
+      .orderBy('mk.description')
+      .orderBy('ag.description')
+      .orderBy('pr.description')
+      .orderBy('pl.description')
+      .orderBy('a.approverId')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    assignments(db, scope, userId)
+      .select((eb) => eb.fn.countAll().as('count'))
+      .executeTakeFirst(),
+  ]);
+  return { rows, totalCount: toCount(total?.count) };
+}
+export type ApproverAssignmentDbRow = Awaited<ReturnType<typeof findApproverAssignments>>['rows'][number];
+
+/** Which roles this user holds on active assignments. */
+export async function findHeldRoles(db: Db, userId: number) {
+  const row = await db.kysely
+    .selectFrom('approverAssignments as a')
+    .where('a.isDeleted', '=', 0)
+    .select([
+      sql<number>`max(case when ${sql.ref('a.userId')} = ${userId} or ${sql.ref('a.secondaryApproverId')} = ${userId} then 1 else 0 end)`.as(
+        'approver',
+      ),
+      sql<number>`max(case when ${sql.ref('a.provisionerId')} = ${userId} or ${sql.ref('a.provisionerBackupId')} = ${userId} then 1 else 0 end)`.as(
+        'provisioner',
+      ),
+    ])
+    .where((eb) =>
+      eb.or([
+        eb('a.userId', '=', userId),
+        eb('a.secondaryApproverId', '=', userId),
+        eb('a.provisionerId', '=', userId),
+        eb('a.provisionerBackupId', '=', userId),
+      ]),
+    )
+    .executeTakeFirst();
+  return { holdsApprover: Number(row?.approver) === 1, holdsProvisioner: Number(row?.provisioner) === 1 };
+}
+
+function masterApprovers(db: Db, scope: AssignmentScope, userId: number | undefined) {
+  const who = scope.kind === 'me' ? scope.userId : userId;
+  return db.kysely
+    .selectFrom('masterApprovers as a')
+    .$if(who !== undefined, (qb) => qb.where('a.userId', '=', who!))
+    .$if(scope.kind === 'admin', (qb) =>
+      qb.where((eb) => insideAdminRows(eb as unknown as PathEb, scope.kind === 'admin' ? scope.userId : 0)),
+    );
+}
+
+/** A page of master approver assignments in scope, with names, and the total. */
+export async function findMasterApprovers(
+  db: Db,
+  scope: AssignmentScope,
+  userId: number | undefined,
+  page: { limit: number; offset: number },
+) {
+  const [rows, total] = await Promise.all([
+    masterApprovers(db, scope, userId)
+      .innerJoin('regions as rg', 'rg.regionId', 'a.regionId')
+      .innerJoin('markets as mk', 'mk.marketId', 'a.marketId')
+      .innerJoin('agencies as ag', 'ag.agencyId', 'a.agencyId')
+      .innerJoin('practices as pr', 'pr.practiceId', 'a.practiceId')
+      .innerJoin('users as u', 'u.userId', 'a.userId')
+      .select([
+        'a.masterApproverId',
+        'a.isDeleted',
+        'a.userId',
+        'a.regionId',
+        'a.marketId',
+        'a.agencyId',
+        'a.practiceId',
+        'rg.description as regionName',
+        'mk.description as marketName',
+        'ag.description as agencyName',
+        'pr.description as practiceName',
+        name('u').as('masterApproverName'),
+        'u.email as masterApproverEmail',
+      ])
+      .orderBy('a.isDeleted')
+      .orderBy('rg.description')
+      .orderBy('mk.description')
+      .orderBy('ag.description')
+      .orderBy('pr.description')
+      .orderBy('a.masterApproverId')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    masterApprovers(db, scope, userId)
+      .select((eb) => eb.fn.countAll().as('count'))
+      .executeTakeFirst(),
+  ]);
+  return { rows, totalCount: toCount(total?.count) };
+}
+export type MasterApproverDbRow = Awaited<ReturnType<typeof findMasterApprovers>>['rows'][number];

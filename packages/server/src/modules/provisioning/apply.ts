@@ -1,0 +1,200 @@
+import type { Selectable } from 'kysely';
+import { RequestType } from '@uap/domain';
+import { nowIso } from '../../db/connection.ts';
+import type { RequestsTable } from '../../db/schema.ts';
+import { insertHistoryRows, type HistoryEntry } from '../requests/transitions.ts';
+import type { ActionableLine, Executor } from './queries.ts';
+
+type RecordRow = Selectable<RequestsTable>;
+
+/** What a record looks like in its history rows' before/after. */
+const snapshot = (
+  r: Pick<
+    RecordRow,
+    'isDeleted' | 'platformUserTypeId' | 'email' | 'userId' | 'beginningDate' | 'expirationDate'
+  >,
+) => ({
+  isDeleted: r.isDeleted,
+  platformUserTypeId: r.platformUserTypeId,
+  email: r.email,
+  userId: r.userId,
+  beginningDate: r.beginningDate,
+  expirationDate: r.expirationDate,
+});
+
+interface ChangePayload {
+  kind?: string;
+  after?: { userId?: number; email?: string };
+}
+
+function parseChanges(value: string | null): ChangePayload {
+  if (!value) {
+    return {};
+  }
+  try {
+    return JSON.parse(value) as ChangePayload;
+  } catch {
+    return {};
+  }
+}
+
+/** The columns a completed Change line writes on its record, by the kind of change it carries. */
+function changeSet(
+  line: ActionableLine,
+  reassignedTo: Map<string, { userId: number; isInternal: number }>,
+): { set: Partial<RecordRow>; step: string } {
+  const changes = parseChanges(line.changesRequest);
+  if (line.isReassignedRequest === 1 || changes.kind === 'Reassign') {
+    const email = (line.reassignedPrimaryEmail ?? changes.after?.email ?? '').toLowerCase();
+    const target = reassignedTo.get(email);
+    return target
+      ? { set: { userId: target.userId, isInternal: target.isInternal }, step: 'Record reassigned' }
+      : { set: {}, step: 'Record reassigned' };
+  }
+  switch (changes.kind ?? '') {
+    case 'UserRole':
+      return { set: { platformUserTypeId: line.platformUserTypeId }, step: 'Record changed' };
+    case 'PlatformEmail':
+      return {
+        set: { email: (line.requestedPlatformEmail ?? line.email).toLowerCase() },
+        step: 'Record changed',
+      };
+    case 'LengthOfAccess':
+      return {
+        set: { beginningDate: line.beginningDate, expirationDate: line.expirationDate },
+        step: 'Record changed',
+      };
+    default:
+      // A change without a kind carries its new values in its own columns (as the seed writes them).
+      return {
+        set: {
+          platformUserTypeId: line.platformUserTypeId,
+          email: (line.requestedPlatformEmail ?? line.email).toLowerCase(),
+          beginningDate: line.beginningDate,
+          expirationDate: line.expirationDate,
+        },
+        step: 'Record changed',
+      };
+  }
+}
+
+/** The record columns a completed Deactivate, Activate or Change line writes. */
+function recordSet(
+  line: ActionableLine,
+  reassignedTo: Map<string, { userId: number; isInternal: number }>,
+): { set: Partial<RecordRow>; step: string } {
+  switch (line.requestTypeId) {
+    case RequestType.DEACTIVATE:
+      return { set: { isDeleted: 1 }, step: 'Record deactivated' };
+    case RequestType.ACTIVATE:
+      return {
+        set: {
+          isDeleted: 0,
+          askNewRangeDate: 0,
+          beginningDate: line.beginningDate,
+          expirationDate: line.expirationDate,
+        },
+        step: 'Record activated',
+      };
+    default:
+      return changeSet(line, reassignedTo);
+  }
+}
+
+async function usersByEmail(trx: Executor, emails: string[]) {
+  if (emails.length === 0) {
+    return new Map<string, { userId: number; isInternal: number }>();
+  }
+  const rows = await trx
+    .selectFrom('users')
+    .select(['userId', 'email', 'isInternal'])
+    .where('email', 'in', emails)
+    .execute();
+  return new Map(rows.map((u) => [u.email, { userId: u.userId, isInternal: u.isInternal }]));
+}
+
+/**
+ * Applies provisioned lines (DESIGN.md §4), inside the caller's transaction: an Add line becomes
+ * an active record; a Change writes its new role, platform email, dates or user on its record;
+ * Deactivate makes the record Inactive; Activate makes it Active with the line's dates. The
+ * record's pending-change marker clears, and it gets a history row with before/after.
+ */
+export async function applyProvisioned(
+  trx: Executor,
+  lines: readonly ActionableLine[],
+  actorId: number,
+  comment: string,
+): Promise<void> {
+  const addIds = lines.filter((l) => l.requestTypeId === RequestType.ADD).map((l) => l.requestId);
+  if (addIds.length > 0) {
+    await trx.updateTable('requests').set({ isDeleted: 0 }).where('requestId', 'in', addIds).execute();
+  }
+  const modifications = lines.filter((l) => l.recordId !== null);
+  if (modifications.length === 0) {
+    return;
+  }
+  const records = await trx
+    .selectFrom('requests')
+    .selectAll()
+    .where(
+      'requestId',
+      'in',
+      modifications.map((l) => l.recordId ?? 0),
+    )
+    .execute();
+  const recordById = new Map(records.map((r) => [r.requestId, r]));
+  const reassignedTo = await usersByEmail(
+    trx,
+    modifications.flatMap((l) => (l.reassignedPrimaryEmail ? [l.reassignedPrimaryEmail.toLowerCase()] : [])),
+  );
+  const history: HistoryEntry[] = [];
+  const now = nowIso();
+  for (const line of modifications) {
+    const record = recordById.get(line.recordId ?? 0);
+    if (!record) {
+      continue;
+    }
+    const { set, step } = recordSet(line, reassignedTo);
+    const isPendingHere = record.pendingChangeRequestId === line.requestId;
+    await trx
+      .updateTable('requests')
+      .set((eb) => ({
+        ...set,
+        ...(isPendingHere ? { pendingChangeRequestId: null } : {}),
+        updatedDate: now,
+        updatedBy: actorId,
+        version: eb('version', '+', 1),
+      }))
+      .where('requestId', '=', record.requestId)
+      .execute();
+    const after = { ...record, ...set };
+    history.push({
+      requestId: record.requestId,
+      statusId: record.statusId,
+      requestTypeId: record.requestTypeId,
+      stepDescription: step,
+      changeDesc: `Applied request #${line.requestId}`,
+      provisionerComment: comment,
+      before: JSON.stringify(snapshot(record)),
+      after: JSON.stringify(snapshot(after)),
+    });
+  }
+  await insertHistoryRows(trx, actorId, history);
+}
+
+/** A rejected or cancelled change no longer blocks its record: the pending marker clears. */
+export async function clearPendingMarkers(trx: Executor, requestIds: readonly number[], actorId: number) {
+  if (requestIds.length === 0) {
+    return;
+  }
+  await trx
+    .updateTable('requests')
+    .set((eb) => ({
+      pendingChangeRequestId: null,
+      updatedDate: nowIso(),
+      updatedBy: actorId,
+      version: eb('version', '+', 1),
+    }))
+    .where('pendingChangeRequestId', 'in', [...requestIds])
+    .execute();
+}

@@ -1,0 +1,299 @@
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import { RequestStatus, type ProvisioningQuery } from '@uap/domain';
+import type { Db } from '../../db/connection.ts';
+import { toCount } from '../../db/connection.ts';
+import type { Database } from '../../db/schema.ts';
+import {
+  FILTER_OPTIONS_LIMIT,
+  filterColumn,
+  orderTable,
+  pageOf,
+  sortOptions,
+  tableCondition,
+  type TableSpec,
+} from '../../db/table-query.ts';
+import { hasNoApprovalPath, insideAdminScope, routedToProvisioner, TRUE } from '../requests/routing.ts';
+
+type RequestEb = ExpressionBuilder<Database & { r: Database['requests'] }, 'r'>;
+export type Executor = Kysely<Database>;
+
+/**
+ * Whose provisioning work an actor holds: 'routed' = the lines routed to them as provisioner or
+ * backup; 'admin' adds the lines no assignment covers inside their admin (region, market) rows;
+ * 'all' (super admin; auditor for reads) every line.
+ */
+export type ProvisioningScope = { kind: 'routed' | 'admin' | 'all'; userId: number };
+
+function notOwn(eb: RequestEb, userId: number): Expression<SqlBool> {
+  return eb.and([eb('r.userId', '!=', userId), eb('r.createdBy', '!=', userId)]);
+}
+
+/**
+ * The lines the actor may act on as provisioner, whatever their status. `withOwn` keeps the
+ * super admin's and admin's own lines so that the service can refuse them (403) by name.
+ */
+export function provisionableBy(eb: RequestEb, scope: ProvisioningScope, withOwn = false) {
+  const routed = routedToProvisioner(eb, scope.userId);
+  const guard = (e: Expression<SqlBool>) => (withOwn ? e : eb.and([e, notOwn(eb, scope.userId)]));
+  switch (scope.kind) {
+    case 'routed':
+      return routed;
+    case 'admin':
+      return eb.or([routed, guard(eb.and([hasNoApprovalPath(eb), insideAdminScope(eb, scope.userId)]))]);
+    case 'all':
+      return withOwn ? TRUE : notOwn(eb, scope.userId);
+  }
+}
+
+/** My Provisioning Tasks (approved work plus what I completed) or My Archive Provisionings. */
+function listWhere(scope: ProvisioningScope, isArchive: boolean) {
+  return (eb: RequestEb) =>
+    isArchive
+      ? eb.and([eb('r.statusId', '=', RequestStatus.ARCHIVED), eb('r.provisionedBy', '=', scope.userId)])
+      : eb.or([
+          eb.and([eb('r.statusId', '=', RequestStatus.APPROVED), provisionableBy(eb, scope)]),
+          eb.and([eb('r.statusId', '=', RequestStatus.COMPLETED), eb('r.provisionedBy', '=', scope.userId)]),
+        ]);
+}
+
+const ref = <T = string>(reference: string) => sql.ref<T>(reference);
+const fullName = (alias: string) =>
+  sql<string>`${ref(`${alias}.name`)} || ' ' || ${ref(`${alias}.lastName`)}`;
+const urgentText = sql<string>`case when ${ref('r.isUrgent')} = 1 then 'Yes' else 'No' end`;
+const text = (reference: string) =>
+  ({ sql: ref(reference), kind: 'text', isFilterable: true, isSortable: true, isSearchable: true }) as const;
+const longText = (reference: string) => ({ ...text(reference), isFilterable: false });
+
+/** The provisioning table; keys are the row field names the web sends. */
+export const provisioningSpec: TableSpec = {
+  columns: {
+    requestId: {
+      sql: ref('r.requestId'),
+      kind: 'number',
+      isFilterable: true,
+      isSortable: true,
+      isSearchable: true,
+    },
+    status: text('s.description'),
+    requestTypeName: text('t.description'),
+    isUrgent: { sql: urgentText, kind: 'text', isFilterable: true, isSortable: true },
+    agencyName: text('ag.description'),
+    practiceName: text('pr.description'),
+    platformName: text('pl.description'),
+    createdDate: { sql: ref('r.createdDate'), kind: 'date', isSortable: true },
+    approvedDate: { sql: ref('r.approvedDate'), kind: 'date', isSortable: true },
+    requestUserName: { ...text('u.name'), sql: fullName('u') },
+    requestUserEmail: text('u.email'),
+    email: text('r.email'),
+    createdByName: { ...text('cu.name'), sql: fullName('cu') },
+    comments: longText('r.comments'),
+    approverName: { ...text('ap.name'), sql: fullName('ap') },
+    approverComment: longText('r.approverComment'),
+    clientName: text('c.description'),
+    assetName: text('at.description'),
+    clientAccountName: text('ca.description'),
+    assetReference: text('ca.assetReference'),
+    platformUserTypeName: text('put.description'),
+    platformUserTypeBasicName: text('put.basicName'),
+    provisionerComment: longText('r.provisionerComment'),
+  },
+  id: ref<number>('r.requestId'),
+  defaultOrder: { column: 'requestId', isAscending: false },
+};
+
+function lines(db: Db, where: (eb: RequestEb) => Expression<SqlBool>) {
+  return db.kysely
+    .selectFrom('requests as r')
+    .where(where)
+    .innerJoin('requestStatuses as s', 's.statusId', 'r.statusId')
+    .innerJoin('requestTypes as t', 't.requestTypeId', 'r.requestTypeId')
+    .innerJoin('users as u', 'u.userId', 'r.userId')
+    .innerJoin('users as cu', 'cu.userId', 'r.createdBy')
+    .innerJoin('regions as rg', 'rg.regionId', 'r.regionId')
+    .innerJoin('markets as mk', 'mk.marketId', 'r.marketId')
+    .innerJoin('agencies as ag', 'ag.agencyId', 'r.agencyId')
+    .innerJoin('practices as pr', 'pr.practiceId', 'r.practiceId')
+    .innerJoin('platforms as pl', 'pl.platformId', 'r.platformId')
+    .leftJoin('users as ap', 'ap.userId', 'r.approvedRejectedBy')
+    .leftJoin('users as pu', 'pu.userId', 'r.provisionedBy')
+    .leftJoin('clients as c', 'c.clientId', 'r.clientId')
+    .leftJoin('assetTypes as at', 'at.assetId', 'r.assetId')
+    .leftJoin('clientAccounts as ca', 'ca.clientAccountId', 'r.clientAccountId')
+    .leftJoin('platformUserTypes as put', 'put.platformUserTypeId', 'r.platformUserTypeId');
+}
+type Lines = ReturnType<typeof lines>;
+
+function selectRow(qb: Lines) {
+  return qb.select([
+    'r.requestId',
+    'r.statusId',
+    's.description as statusName',
+    'r.requestTypeId',
+    't.description as requestTypeName',
+    'r.recordId',
+    'r.isUrgent',
+    'r.createdDate',
+    'r.approvedDate',
+    'r.provisionedDate',
+    'r.email',
+    'r.requestedPlatformEmail',
+    'r.reassignedPrimaryEmail',
+    'r.comments',
+    'r.approverComment',
+    'r.provisionerComment',
+    'r.beginningDate',
+    'r.expirationDate',
+    'r.changesRequest',
+    'u.name',
+    'u.lastName',
+    'u.email as userEmail',
+    'cu.name as creatorName',
+    'cu.lastName as creatorLastName',
+    'cu.email as creatorEmail',
+    'ap.name as approverFirstName',
+    'ap.lastName as approverLastName',
+    'pu.name as provisionerName',
+    'pu.lastName as provisionerLastName',
+    'pu.email as provisionerEmail',
+    'rg.description as regionName',
+    'mk.description as marketName',
+    'ag.description as agencyName',
+    'pr.description as practiceName',
+    'pl.description as platformName',
+    'c.description as clientName',
+    'at.description as assetName',
+    'ca.description as clientAccountName',
+    'ca.assetReference',
+    'put.description as platformUserTypeName',
+    'put.basicName as platformUserTypeBasicName',
+  ]);
+}
+export type ProvisioningLineRow = Awaited<ReturnType<ReturnType<typeof selectRow>['execute']>>[number];
+
+/** One page of the provisioning table and the total count of its filtered result. */
+export async function findProvisioningPage(db: Db, scope: ProvisioningScope, query: ProvisioningQuery) {
+  const base = lines(db, listWhere(scope, query.Archive)).where(tableCondition(provisioningSpec, query));
+  const { limit, offset } = pageOf(query);
+  const [rows, total] = await Promise.all([
+    selectRow(base)
+      .$call((qb) => orderTable(qb, provisioningSpec, query))
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
+  ]);
+  return { rows, totalCount: toCount(total?.count) };
+}
+
+/** The distinct values of one column under the other filters, sorted, at most the limit + 1. */
+export async function findProvisioningColumnValues(
+  db: Db,
+  scope: ProvisioningScope,
+  query: ProvisioningQuery,
+  column: string,
+) {
+  const target = filterColumn(provisioningSpec, column);
+  const rows = await lines(db, listWhere(scope, query.Archive))
+    .where(tableCondition(provisioningSpec, query, column))
+    .select(sql<string | number | null>`${target.sql}`.as('value'))
+    .distinct()
+    .orderBy('value')
+    .limit(FILTER_OPTIONS_LIMIT + 1)
+    .execute();
+  return sortOptions(
+    rows.map((r) => r.value),
+    target.kind,
+  );
+}
+
+/**
+ * The lines the actor may act on (decide, comment), whatever their status, locked on PostgreSQL
+ * for the transaction; `alsoProvisionedBy` adds the lines the actor completed.
+ */
+export async function findActionableLines(
+  trx: Executor,
+  dialect: Db['dialect'],
+  scope: ProvisioningScope,
+  ids: readonly number[],
+  options: { alsoProvisionedBy?: boolean; alsoAdminScope?: boolean } = {},
+) {
+  let query = trx
+    .selectFrom('requests as r')
+    .selectAll('r')
+    .where('r.requestId', 'in', [...ids])
+    .where((eb) => {
+      const parts = [provisionableBy(eb, scope, true)];
+      if (options.alsoProvisionedBy) {
+        parts.push(eb('r.provisionedBy', '=', scope.userId));
+      }
+      if (options.alsoAdminScope && scope.kind === 'admin') {
+        parts.push(insideAdminScope(eb, scope.userId));
+      }
+      return eb.or(parts);
+    });
+  if (dialect === 'postgres') {
+    query = query.forUpdate('r');
+  }
+  return query.execute();
+}
+export type ActionableLine = Awaited<ReturnType<typeof findActionableLines>>[number];
+
+/** The active standard comments of a type, oldest first. */
+export function findStandardComments(db: Db, type: number) {
+  return db.kysely
+    .selectFrom('standardComments')
+    .select(['id', 'comment'])
+    .where('type', '=', type)
+    .where('isDeleted', '=', 0)
+    .orderBy('id')
+    .execute();
+}
+
+export async function insertStandardComment(db: Db, comment: string, type: number, actorId: number) {
+  const row = await db.kysely
+    .insertInto('standardComments')
+    .values({ comment, type, createdBy: actorId })
+    .returning(['id', 'comment'])
+    .executeTakeFirstOrThrow();
+  return row;
+}
+
+/** Soft-deletes an active standard comment; false when there is none with that id. */
+export async function softDeleteStandardComment(db: Db, id: number) {
+  const result = await db.kysely
+    .updateTable('standardComments')
+    .set({ isDeleted: 1 })
+    .where('id', '=', id)
+    .where('isDeleted', '=', 0)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** A line's provisioner comment history, newest first, with who wrote each. */
+export function findProvisionerComments(db: Db, requestId: number) {
+  return db.kysely
+    .selectFrom('provisionerComments as pc')
+    .innerJoin('users as u', 'u.userId', 'pc.createdBy')
+    .select(['pc.id', 'pc.requestId', 'pc.comment', 'pc.createdDate', 'u.name', 'u.lastName', 'u.email'])
+    .where('pc.requestId', '=', requestId)
+    .orderBy('pc.createdDate', 'desc')
+    .orderBy('pc.id', 'desc')
+    .execute();
+}
+
+/** Whether the actor may read a line's provisioner comments (their work, provisioned by them, or in an admin's rows). */
+export async function canReadLine(db: Db, scope: ProvisioningScope, requestId: number) {
+  const row = await db.kysely
+    .selectFrom('requests as r')
+    .select('r.requestId')
+    .where('r.requestId', '=', requestId)
+    .where((eb) =>
+      eb.or([
+        provisionableBy(eb, scope, true),
+        eb('r.provisionedBy', '=', scope.userId),
+        scope.kind === 'admin' ? insideAdminScope(eb, scope.userId) : sql<SqlBool>`1 = 0`,
+      ]),
+    )
+    .executeTakeFirst();
+  return row !== undefined;
+}

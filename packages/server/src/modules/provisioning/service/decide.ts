@@ -1,0 +1,74 @@
+import {
+  RequestStatus,
+  messages,
+  type ProvisionerDecision,
+  type ProvisionerDecisionResult,
+} from '@uap/domain';
+import type { Db } from '../../../db/connection.ts';
+import { nowIso } from '../../../db/connection.ts';
+import type { Actor } from '../../../http/actor.ts';
+import { forbidden, notFound } from '../../../http/errors.ts';
+import { insertHistoryRows, moveStatus, staleConflict } from '../../requests/transitions.ts';
+import { applyProvisioned, clearPendingMarkers } from '../apply.ts';
+import { findActionableLines } from '../queries.ts';
+import { provisioningScopeOf } from './scope.ts';
+
+/**
+ * POST ApproveRejectForProvisioner, all lines or none in one transaction: every line must be
+ * routed to the caller (404), not be theirs as requestor or subject (403, separation of duties)
+ * and still be Approved (409 naming the current status, also when another provisioner wins the
+ * race). Approve → Completed and the change is applied to its record; reject → Rejected by the
+ * provisioner and the record's pending marker clears. Each line gets its history row.
+ */
+export async function decideProvisioning(
+  db: Db,
+  actor: Actor,
+  input: ProvisionerDecision,
+): Promise<{ message: string; data: ProvisionerDecisionResult }> {
+  const ids = input.requestIds;
+  const to = input.isApproved ? RequestStatus.COMPLETED : RequestStatus.REJECTED;
+  await db.kysely.transaction().execute(async (trx) => {
+    const lines = await findActionableLines(trx, db.dialect, provisioningScopeOf(actor), ids);
+    if (lines.length !== ids.length) {
+      throw notFound();
+    }
+    if (lines.some((l) => l.userId === actor.userId || l.createdBy === actor.userId)) {
+      throw forbidden(messages.provisionOwnRequest);
+    }
+    if (lines.some((l) => l.statusId !== RequestStatus.APPROVED)) {
+      throw await staleConflict(trx, ids, RequestStatus.APPROVED);
+    }
+    await moveStatus(trx, {
+      requestIds: ids,
+      from: RequestStatus.APPROVED,
+      to,
+      actorId: actor.userId,
+      set: {
+        provisionedBy: actor.userId,
+        provisionedDate: nowIso(),
+        provisionerComment: input.comments,
+        ...(input.isApproved ? {} : { rejectedByApprover: 0 }),
+      },
+    });
+    await insertHistoryRows(
+      trx,
+      actor.userId,
+      lines.map((l) => ({
+        requestId: l.requestId,
+        statusId: to,
+        requestTypeId: l.requestTypeId,
+        stepDescription: input.isApproved ? 'Request provisioned' : 'Request rejected by provisioner',
+        provisionerComment: input.comments,
+      })),
+    );
+    if (input.isApproved) {
+      await applyProvisioned(trx, lines, actor.userId, input.comments);
+    } else {
+      await clearPendingMarkers(trx, ids, actor.userId);
+    }
+  });
+  return {
+    message: input.isApproved ? messages.requestProvisioned : messages.requestRejected,
+    data: { requestIds: ids, statusId: to },
+  };
+}

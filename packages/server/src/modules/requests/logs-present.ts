@@ -1,0 +1,86 @@
+import { formatAccessDate, historyComment, type ActivityLog, type RequestHistoryEntry } from '@uap/domain';
+import type { HistoryRow, LogHeaderRow } from './logs-queries.ts';
+
+const fullName = (name: string | null, lastName: string | null) => `${name ?? ''} ${lastName ?? ''}`.trim();
+
+/** The request part of the activity log: header, creator, user and platform access information. */
+export function presentLogHeader(row: LogHeaderRow): Omit<ActivityLog, 'requestHistoryLogsDTOs'> {
+  return {
+    requestId: row.requestId,
+    submissionId: row.submissionId,
+    recordId: row.recordId,
+    statusId: row.statusId,
+    status: { description: row.statusName },
+    requestTypeId: row.requestTypeId,
+    requestTypeName: row.requestTypeName,
+    createdDate: row.createdDate,
+    isUrgent: row.isUrgent === 1,
+    comments: row.comments ?? '',
+    createdByUser: { fullName: fullName(row.creatorName, row.creatorLastName), email: row.creatorEmail },
+    requestUser: {
+      userId: row.userId,
+      name: row.name,
+      lastName: row.lastName,
+      fullName: fullName(row.name, row.lastName),
+      email: row.userEmail,
+      title: row.title ?? '',
+      organization: row.organization ?? '',
+      department: row.department ?? '',
+      officeNumber: row.officeNumber ?? '',
+      locationCountry: row.locationCountry ?? '',
+    },
+    isInternal: row.isInternal === 1,
+    email: row.email,
+    requestedPlatformEmail: row.requestedPlatformEmail ?? '',
+    reassignedPrimaryEmail: row.reassignedPrimaryEmail ?? '',
+    regionName: row.regionName,
+    marketName: row.marketName,
+    agencyName: row.agencyName,
+    practiceName: row.practiceName,
+    platformName: row.platformName,
+    clientName: row.clientName ?? '',
+    clientCodeName: row.clientCodeName ?? '',
+    assetName: row.assetName ?? '',
+    clientAccountName: row.clientAccountName ?? '',
+    assetReference: row.assetReference ?? '',
+    platformUserTypeName: row.platformUserTypeName ?? '',
+    platformUserTypeBasicName: row.platformUserTypeBasicName ?? '',
+    accessDate: formatAccessDate(row.beginningDate, row.expirationDate, 'UTC'),
+    beginningDate: row.beginningDate,
+    expirationDate: row.expirationDate,
+    isUnlimited: row.expirationDate === null,
+    isDeleted: row.isDeleted === 1,
+    approverComment: row.approverComment ?? '',
+    provisionerComment: row.provisionerComment ?? '',
+  };
+}
+
+/**
+ * One history step. The approver and provisioner are the request's (a line is decided once
+ * by each), shown on every step as the original log does.
+ */
+export function presentHistoryEntry(row: HistoryRow, header: LogHeaderRow): RequestHistoryEntry {
+  return {
+    id: row.id,
+    stepDescription: row.stepDescription,
+    requestTypeId: row.requestTypeId,
+    requestTypeName: row.requestTypeName,
+    changeDesc: row.changeDesc,
+    statusId: row.statusId,
+    status: row.statusName,
+    comments: row.comments,
+    approverComment: row.approverComment,
+    provisionerComment: row.provisionerComment,
+    comment: historyComment(row),
+    createdByUser: { fullName: fullName(row.creatorName, row.creatorLastName), email: row.creatorEmail },
+    createdDate: row.createdDate,
+    approverName: fullName(header.approverName, header.approverLastName),
+    approverEmail: header.approverEmail ?? '',
+    approvedDate: header.approvedDate,
+    provisionerName: fullName(header.provisionerName, header.provisionerLastName),
+    provisionerEmail: header.provisionerEmail ?? '',
+    provisionedDate: header.provisionedDate,
+    before: row.before,
+    after: row.after,
+  };
+}

@@ -1,0 +1,79 @@
+import { formatAccessDate, formatDateTime, messages, type TrackerRow } from '@uap/domain';
+import type { CsvColumn } from '../../db/table-query.ts';
+import type { TrackerLineRow } from './tracker-queries.ts';
+
+const fullName = (name: string, lastName: string) => `${name} ${lastName}`.trim();
+
+/** A row of the Request Tracker. */
+export function presentTrackerRow(row: TrackerLineRow, timeZone: string): TrackerRow {
+  const isUnlimited = row.expirationDate === null;
+  return {
+    requestId: row.requestId,
+    submissionId: row.submissionId,
+    statusId: row.statusId,
+    status: { description: row.statusName },
+    userId: row.userId,
+    isAgencyAccessWithoutAssets: row.assetIsSystemRecord === 1 && row.clientAccountId === null,
+    statusDescription: row.recordStatus,
+    requestTypeId: row.requestTypeId,
+    requestTypeName: row.requestTypeName,
+    recordId: row.recordId ?? row.requestId,
+    expirationDate: row.expirationDate,
+    beginningDate: row.beginningDate,
+    accessDate: formatAccessDate(row.beginningDate, row.expirationDate, timeZone),
+    isAccessDate: !isUnlimited,
+    isUnlimited,
+    isDeleted: row.isDeleted === 1,
+    hasPendingChange: row.pendingChangeRequestId !== null,
+    pendingChangeRequestId: row.pendingChangeRequestId,
+    requestUser: { fullName: fullName(row.name, row.lastName), email: row.userEmail },
+    email: row.email,
+    regionName: row.regionName,
+    marketName: row.marketName,
+    agencyId: row.agencyId,
+    agencyName: row.agencyName,
+    practiceName: row.practiceName,
+    platformId: row.platformId,
+    platformName: row.platformName,
+    clientName: row.clientName ?? '',
+    clientCodeName: row.clientCodeName ?? '',
+    assetName: row.assetName ?? '',
+    clientAccountName: row.clientAccountName ?? '',
+    platformUserTypeId: row.platformUserTypeId,
+    platformUserTypeName: row.platformUserTypeName ?? '',
+    createdDate: row.createdDate,
+    comments: row.comments ?? '',
+    isUrgent: row.isUrgent === 1,
+    createdBy: { fullName: fullName(row.creatorName, row.creatorLastName), email: row.creatorEmail },
+    noApprovalPath: Number(row.noApprovalPath) === 1,
+  };
+}
+
+/** The CSV columns of the Request Tracker export, in the screen's order. */
+export function trackerCsvColumns(timeZone: string): CsvColumn<TrackerLineRow>[] {
+  return [
+    { header: 'Request ID', value: (r) => r.requestId },
+    { header: 'Request Status', value: (r) => r.statusName },
+    { header: 'Record Status', value: (r) => r.recordStatus },
+    { header: 'Request Type', value: (r) => r.requestTypeName },
+    {
+      header: 'Approval Path',
+      value: (r) => (Number(r.noApprovalPath) === 1 ? messages.noApprovalPath : ''),
+    },
+    { header: 'User Name', value: (r) => fullName(r.name, r.lastName) },
+    { header: 'User Primary Email', value: (r) => r.userEmail },
+    { header: 'User Platform Email', value: (r) => r.email },
+    { header: 'Region', value: (r) => r.regionName },
+    { header: 'Market', value: (r) => r.marketName },
+    { header: 'Agency', value: (r) => r.agencyName },
+    { header: 'Practice', value: (r) => r.practiceName },
+    { header: 'Platform', value: (r) => r.platformName },
+    { header: 'Client', value: (r) => r.clientName },
+    { header: 'Asset Type', value: (r) => r.assetName },
+    { header: 'Asset Name', value: (r) => r.clientAccountName },
+    { header: 'Platform User Type', value: (r) => r.platformUserTypeName },
+    { header: 'Access Date', value: (r) => formatAccessDate(r.beginningDate, r.expirationDate, timeZone) },
+    { header: 'Created By', value: (r) => fullName(r.creatorName, r.creatorLastName) },
+    { header: 'Created Date', value: (r) => formatDateTime(r.createdDate, timeZone) },
+  ];
+}

@@ -1,0 +1,83 @@
+import type { Readable } from 'node:stream';
+import {
+  Role,
+  startOfTodayUtc,
+  type FilterOptions,
+  type TableQuery,
+  type TrackerFilterOptionsQuery,
+  type TrackerPage,
+} from '@uap/domain';
+import type { Db } from '../../db/connection.ts';
+import { FILTER_OPTIONS_LIMIT, assertTableQuery, csvStream, keysetBatches } from '../../db/table-query.ts';
+import type { Actor } from '../../http/actor.ts';
+import { forbidden } from '../../http/errors.ts';
+import * as q from './tracker-queries.ts';
+import { presentTrackerRow, trackerCsvColumns } from './tracker-present.ts';
+
+/**
+ * Whose lines the Request Tracker and the activity log show: provisioners the lines routed to
+ * them, admins those inside their admin (region, market) rows, super admins and auditors all.
+ * Roles below provisioner never get here (the route refuses them); refused again for safety.
+ */
+export function trackerScopeOf(actor: Actor): q.TrackerScope {
+  switch (actor.roleId) {
+    case Role.STANDARD:
+    case Role.APPROVER:
+    case Role.MASTERAPPROVER:
+      throw forbidden();
+    case Role.PROVISIONER:
+      return { kind: 'routed', userId: actor.userId };
+    case Role.ADMIN:
+      return { kind: 'admin', userId: actor.userId };
+    case Role.AUDITOR:
+    case Role.SUPERADMIN:
+      return { kind: 'all' };
+  }
+}
+
+const todayIso = () => startOfTodayUtc().toISOString();
+
+/** The caller's time zone when it is a real one, else UTC. */
+export function timeZoneOf(query: { localTimeZone: string }): string {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: query.localTimeZone });
+    return query.localTimeZone;
+  } catch {
+    return 'UTC';
+  }
+}
+
+/** A page of the Request Tracker: every type and status of line in the caller's scope. */
+export async function findTrackerPage(db: Db, actor: Actor, query: TableQuery): Promise<TrackerPage> {
+  const today = todayIso();
+  const spec = q.trackerSpec(today);
+  assertTableQuery(spec, query);
+  const { rows, totalCount } = await q.findTrackerPage(db, trackerScopeOf(actor), spec, query, today);
+  const timeZone = timeZoneOf(query);
+  return { requests: rows.map((r) => presentTrackerRow(r, timeZone)), page: query.page, totalCount };
+}
+
+/** The distinct values of one tracker column under the other filters. */
+export async function findTrackerFilterOptions(
+  db: Db,
+  actor: Actor,
+  query: TrackerFilterOptionsQuery,
+): Promise<FilterOptions> {
+  const spec = q.trackerSpec(todayIso());
+  assertTableQuery(spec, query, query.column);
+  const values = await q.findTrackerColumnValues(db, trackerScopeOf(actor), spec, query, query.column);
+  return { values: values.slice(0, FILTER_OPTIONS_LIMIT), isTruncated: values.length > FILTER_OPTIONS_LIMIT };
+}
+
+/** The whole filtered tracker as a CSV stream, read in keyset batches (newest id first). */
+export function exportTracker(db: Db, actor: Actor, query: TableQuery): Readable {
+  const today = todayIso();
+  const spec = q.trackerSpec(today);
+  assertTableQuery(spec, query);
+  const scope = trackerScopeOf(actor);
+  const rows = keysetBatches(
+    (beforeId, limit) => q.findTrackerBatch(db, scope, spec, query, today, beforeId, limit),
+    (row) => row.requestId,
+  );
+  return csvStream(rows, trackerCsvColumns(timeZoneOf(query)));
+}

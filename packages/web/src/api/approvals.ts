@@ -1,0 +1,85 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  approvalDetail,
+  approvalPage,
+  approveRejectResult,
+  filterOptions,
+  messages,
+  type ApprovalPage,
+  type ApproveRejectInput,
+  type TableQuery,
+} from '@uap/domain';
+import { apiRequest } from './client.ts';
+
+/** TanStack Query key prefixes of the approval screens (the DataTable adds its state). */
+export const approvalKeys = {
+  all: ['Approvers'] as const,
+  list: (isArchive: boolean) => ['Approvers', 'RequestList', isArchive] as const,
+  detail: (requestId: number | null) => ['Approvers', 'RequestDetail', requestId] as const,
+};
+
+/** PUT api/Approvers/RequestList: a page of My Approval Tasks, or of My Archive Approvals. */
+export function fetchApprovalList(
+  isArchive: boolean,
+  query: TableQuery,
+  signal: AbortSignal,
+): Promise<ApprovalPage> {
+  return apiRequest('/api/Approvers/RequestList', {
+    method: 'PUT',
+    body: { ...query, archaic: isArchive },
+    schema: approvalPage,
+    signal,
+  });
+}
+
+/** PUT api/Approvers/RequestList/Filters: the distinct values of one column under the other filters. */
+export async function fetchApprovalFilterOptions(
+  isArchive: boolean,
+  column: string,
+  query: TableQuery,
+  signal: AbortSignal,
+): Promise<string[]> {
+  const options = await apiRequest('/api/Approvers/RequestList/Filters', {
+    method: 'PUT',
+    body: { ...query, archaic: isArchive, column },
+    schema: filterOptions,
+    signal,
+  });
+  return options.values;
+}
+
+/** GET api/Approvers/RequestDetail/{id}: the Approval Request modal's request with its people. */
+export function useApprovalDetailQuery(requestId: number | null) {
+  return useQuery({
+    queryKey: approvalKeys.detail(requestId),
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/Approvers/RequestDetail/${requestId ?? 0}`, { schema: approvalDetail, signal }),
+    enabled: requestId !== null,
+    staleTime: 0,
+  });
+}
+
+/**
+ * PATCH api/Approvers/ApproveRejectRequest; resolves to the spec's answer ('Request was
+ * Approved' / 'Request was Rejected') and refreshes the lists and the home badge.
+ */
+export function useApproveRejectMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: ApproveRejectInput) => {
+      await apiRequest('/api/Approvers/ApproveRejectRequest', {
+        method: 'PATCH',
+        body,
+        schema: approveRejectResult,
+      });
+      return body.isApproved ? messages.requestApproved : messages.requestRejected;
+    },
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: approvalKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ['Request'] }),
+      ]);
+    },
+    meta: { errorDialog: false },
+  });
+}

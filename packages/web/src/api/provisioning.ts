@@ -1,0 +1,145 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  StandardCommentType,
+  archiveRequestsInput,
+  filterOptions,
+  provisionerCommentEntry,
+  provisionerDecisionResult,
+  provisioningPage,
+  standardComment,
+  type ProvisionerCommentEntry,
+  type ProvisionerDecisionInput,
+  type ProvisioningPage,
+  type StandardComment,
+  type TableQuery,
+} from '@uap/domain';
+import { z } from 'zod';
+import { apiRequest } from './client.ts';
+
+/** TanStack Query keys of the provisioning screens. */
+export const provisioningKeys = {
+  tasks: (isArchive: boolean) => ['Request', 'RequestForProvisioners', isArchive] as const,
+  standardComments: ['Request', 'GetAllStandardComments', StandardCommentType.PROVISIONING] as const,
+  provisionerComments: (requestId: number) => ['Request', 'ProvisionerComments', requestId] as const,
+};
+
+/** PUT api/Request/RequestForProvisioners: one page of My Provisioning Tasks (or the archive). */
+export function fetchProvisioningTasks(
+  isArchive: boolean,
+  query: TableQuery,
+  signal: AbortSignal,
+): Promise<ProvisioningPage> {
+  return apiRequest('/api/Request/RequestForProvisioners', {
+    method: 'PUT',
+    body: { ...query, Archive: isArchive },
+    schema: provisioningPage,
+    signal,
+  });
+}
+
+/** PUT api/Request/RequestForProvisioners/Filters: the distinct values of one column. */
+export async function fetchProvisioningFilterOptions(
+  isArchive: boolean,
+  column: string,
+  query: TableQuery,
+  signal: AbortSignal,
+): Promise<string[]> {
+  const options = await apiRequest('/api/Request/RequestForProvisioners/Filters', {
+    method: 'PUT',
+    body: { ...query, Archive: isArchive, column },
+    schema: filterOptions,
+    signal,
+  });
+  return options.values;
+}
+
+/** GET api/Request/GetAllStandardComments/1: the standard comments of type Provisioning. */
+export function useStandardComments() {
+  return useQuery({
+    queryKey: provisioningKeys.standardComments,
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/Request/GetAllStandardComments/${StandardCommentType.PROVISIONING}`, {
+        schema: z.array(standardComment),
+        signal,
+      }),
+  });
+}
+
+function useInvalidating<I, O>(mutationFn: (input: I) => Promise<O>, prefix: readonly unknown[]) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: prefix }),
+  });
+}
+
+/** POST api/Request/AddStandardComment. */
+export function useAddStandardComment() {
+  return useInvalidating(
+    (comment: string) =>
+      apiRequest<StandardComment>('/api/Request/AddStandardComment', {
+        method: 'POST',
+        body: { Comment: comment, Type: StandardCommentType.PROVISIONING },
+        schema: standardComment,
+      }),
+    provisioningKeys.standardComments,
+  );
+}
+
+/** POST api/Request/RemoveStandardComment. */
+export function useRemoveStandardComment() {
+  return useInvalidating(
+    (id: number) =>
+      apiRequest<null>('/api/Request/RemoveStandardComment', { method: 'POST', body: { Id: id } }),
+    provisioningKeys.standardComments,
+  );
+}
+
+/** POST api/Request/ApproveRejectForProvisioner; refreshes every request table on success. */
+export function useProvisionerDecision() {
+  return useInvalidating(
+    (input: ProvisionerDecisionInput) =>
+      apiRequest('/api/Request/ApproveRejectForProvisioner', {
+        method: 'POST',
+        body: input,
+        schema: provisionerDecisionResult,
+      }),
+    ['Request'],
+  );
+}
+
+/** POST api/Request/ProvisionerCommentRequest for one or more lines. */
+export function useProvisionerComment() {
+  return useInvalidating(
+    (input: { comment: string; requestIds: number[] }) =>
+      apiRequest<null>('/api/Request/ProvisionerCommentRequest', {
+        method: 'POST',
+        body: { Comments: input.comment, RequestIds: input.requestIds },
+      }),
+    ['Request'],
+  );
+}
+
+/** GET api/Request/ProvisionerComments/{requestId}: the line's comment history, newest first. */
+export function useProvisionerComments(requestId: number) {
+  return useQuery({
+    queryKey: provisioningKeys.provisionerComments(requestId),
+    queryFn: ({ signal }): Promise<ProvisionerCommentEntry[]> =>
+      apiRequest(`/api/Request/ProvisionerComments/${requestId}`, {
+        schema: z.array(provisionerCommentEntry),
+        signal,
+      }),
+  });
+}
+
+/** POST /api/Request/ArchiveMultipleRequest/. */
+export function useArchiveRequests() {
+  return useInvalidating(
+    (requestIds: number[]) =>
+      apiRequest<null>('/api/Request/ArchiveMultipleRequest/', {
+        method: 'POST',
+        body: archiveRequestsInput.parse(requestIds),
+      }),
+    ['Request'],
+  );
+}

@@ -1,0 +1,48 @@
+import { useQuery } from '@tanstack/react-query';
+import { activityLog, filterOptions, trackerPage, type TableQuery, type TrackerPage } from '@uap/domain';
+import { apiDownload, apiRequest } from './client.ts';
+
+/** TanStack Query keys of the Request Tracker and the activity log (under 'Request': a decision refreshes them). */
+export const trackerKeys = {
+  tracker: ['Request', 'AllRequests'] as const,
+  log: (logId: number) => ['Request', 'Logs', logId] as const,
+};
+
+/** PUT api/Request/AllRequests: one page of the Request Tracker. */
+export function fetchTrackerPage(query: TableQuery, signal: AbortSignal): Promise<TrackerPage> {
+  return apiRequest('/api/Request/AllRequests', { method: 'PUT', body: query, schema: trackerPage, signal });
+}
+
+/** PUT api/Request/AllRequests/Filters: the distinct values of one tracker column. */
+export async function fetchTrackerFilterOptions(
+  column: string,
+  query: TableQuery,
+  signal: AbortSignal,
+): Promise<string[]> {
+  const options = await apiRequest('/api/Request/AllRequests/Filters', {
+    method: 'PUT',
+    body: { ...query, column },
+    schema: filterOptions,
+    signal,
+  });
+  return options.values;
+}
+
+/** PUT api/Request/AllRequests/Export: downloads the whole filtered tracker as CSV. */
+export function exportTracker(query: TableQuery): Promise<void> {
+  return apiDownload('/api/Request/AllRequests/Export', query, 'request-tracker.csv');
+}
+
+/** GET /api/Request/Logs/{logId}: the activity log of a request. */
+export function useActivityLogQuery(logId: number) {
+  return useQuery({
+    queryKey: trackerKeys.log(logId),
+    queryFn: ({ signal }) => apiRequest(`/api/Request/Logs/${logId}`, { schema: activityLog, signal }),
+    enabled: logId > 0,
+  });
+}
+
+/** GET /api/Request/Logs/{logId}/Pdf: downloads the activity log as a PDF. */
+export function downloadActivityLogPdf(logId: number): Promise<void> {
+  return apiDownload(`/api/Request/Logs/${logId}/Pdf`, undefined, `activity-log-${logId}.pdf`, 'GET');
+}

@@ -1,0 +1,62 @@
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import { Link as RouterDomLink } from 'react-router';
+import { formatDateTime, messages, type TrackerRow } from '@uap/domain';
+import type { DataTableColumn } from '../../components/DataTable/DataTable.tsx';
+
+const textColumn = (
+  id: string,
+  header: string,
+  text: (row: TrackerRow) => string,
+): DataTableColumn<TrackerRow> => ({ id, header, text, sortable: true, filterable: true, truncate: 60 });
+
+/** The Request Tracker's columns; ids are the server's column names. */
+export function trackerColumns(canOpenLog: boolean): DataTableColumn<TrackerRow>[] {
+  return [
+    {
+      id: 'requestId',
+      header: 'Request ID',
+      text: (r) => String(r.requestId),
+      // The activity log link shows for provisioner level and above (spec 2 "Activity log").
+      cell: (r) =>
+        canOpenLog ? (
+          <Link
+            component={RouterDomLink}
+            to={`/Logs/${r.requestId}`}
+            aria-label={`Activity log of request ${r.requestId}`}
+          >
+            {r.requestId}
+          </Link>
+        ) : (
+          String(r.requestId)
+        ),
+      sortable: true,
+      filterable: true,
+    },
+    {
+      id: 'noApprovalPath',
+      header: 'Approval Path',
+      text: (r) => (r.noApprovalPath ? messages.noApprovalPath : ''),
+      cell: (r) =>
+        r.noApprovalPath ? <Chip size="small" color="warning" label={messages.noApprovalPath} /> : '',
+    },
+    textColumn('status', 'Request Status', (r) => r.status.description),
+    textColumn('statusDescription', 'Record Status', (r) => r.statusDescription),
+    textColumn('requestTypeName', 'Request Type', (r) => r.requestTypeName),
+    textColumn('regionName', 'Region', (r) => r.regionName),
+    textColumn('marketName', 'Market', (r) => r.marketName),
+    textColumn('requestUserName', 'User Name', (r) => r.requestUser.fullName),
+    textColumn('requestUserEmail', 'User Primary Email', (r) => r.requestUser.email),
+    textColumn('email', 'User Platform Email', (r) => r.email),
+    textColumn('agencyName', 'Agency', (r) => r.agencyName),
+    textColumn('practiceName', 'Practice', (r) => r.practiceName),
+    textColumn('platformName', 'Platform', (r) => r.platformName),
+    textColumn('clientName', 'Client', (r) => r.clientName),
+    textColumn('assetName', 'Asset Type', (r) => r.assetName),
+    textColumn('clientAccountName', 'Asset Name', (r) => r.clientAccountName),
+    textColumn('platformUserTypeName', 'Platform User Type', (r) => r.platformUserTypeName),
+    { id: 'expirationDate', header: 'Access Date', text: (r) => r.accessDate, sortable: true },
+    textColumn('createdByName', 'Created By', (r) => r.createdBy.fullName),
+    { id: 'createdDate', header: 'Created Date', text: (r) => formatDateTime(r.createdDate), sortable: true },
+  ];
+}

@@ -1,0 +1,156 @@
+import { useMemo, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import type { ApprovalDetail, ApprovalRow, TableQuery } from '@uap/domain';
+import { approvalKeys, fetchApprovalFilterOptions, fetchApprovalList } from '../../api/approvals.ts';
+import { DataTable } from '../../components/DataTable/DataTable.tsx';
+import { ModifyRequestDialog } from '../ChangeUserRecords/ModifyRequestDialog.tsx';
+import { ApprovalRequestDialog } from './ApprovalRequestDialog.tsx';
+import { BulkActionDialog } from './BulkActionDialog.tsx';
+import { ExpiredRequestDialog } from './ExpiredRequestDialog.tsx';
+import { approvalColumns } from './approval-columns.tsx';
+
+type Modal =
+  | { kind: 'request'; requestId: number }
+  | { kind: 'modify'; detail: ApprovalDetail }
+  | { kind: 'expired'; detail: ApprovalDetail }
+  | { kind: 'bulk' };
+
+/**
+ * My Approval Tasks (/Approvals) and, with `archive`, My Archive Approvals (/ArchiveApprovals):
+ * the requests routed to the signed-in approver, or what they already decided (no selection).
+ */
+export function ApprovalsPage({ archive = false }: { archive?: boolean }) {
+  const seen = useRef(new Map<number, ApprovalRow>());
+  const [selectedIds, setSelectedIds] = useState<number[]>([]);
+  const [modal, setModal] = useState<Modal | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+
+  const columns = useMemo(
+    () =>
+      approvalColumns(archive, (row) => {
+        setNotice(null);
+        setModal({ kind: 'request', requestId: row.requestId });
+      }),
+    [archive],
+  );
+  const fetchPage = async (query: TableQuery, signal: AbortSignal) => {
+    const page = await fetchApprovalList(archive, query, signal);
+    for (const row of page.requests) {
+      seen.current.set(row.requestId, row);
+    }
+    return page;
+  };
+  const selectedRows = selectedIds.flatMap((id) => seen.current.get(id) ?? []);
+
+  const handleDecided = (message: string, decidedIds: number[]) => {
+    setModal(null);
+    setSelectedIds((ids) => ids.filter((id) => !decidedIds.includes(id)));
+    setNotice(message);
+  };
+  /** After a modification the approver returns to the request to decide it. */
+  const handleModified = (message: string, requestId: number) => {
+    void queryClient.invalidateQueries({ queryKey: approvalKeys.all });
+    setNotice(message);
+    setModal({ kind: 'request', requestId });
+  };
+
+  return (
+    <>
+      {notice && (
+        <Alert
+          severity="success"
+          sx={{ mb: 2 }}
+          onClose={() => {
+            setNotice(null);
+          }}
+        >
+          {notice}
+        </Alert>
+      )}
+      <DataTable<ApprovalRow>
+        title={archive ? 'My Archive Approvals' : 'My Approval Tasks'}
+        columns={columns}
+        queryKey={approvalKeys.list(archive)}
+        getRowId={(r) => r.requestId}
+        fetchPage={fetchPage}
+        fetchFilterOptions={(column, query, signal) =>
+          fetchApprovalFilterOptions(archive, column, query, signal)
+        }
+        selection={archive ? undefined : { selectedIds, onChange: setSelectedIds }}
+        toolbar={
+          archive ? undefined : (
+            <Button
+              variant="contained"
+              disabled={selectedIds.length === 0}
+              onClick={() => {
+                setNotice(null);
+                setModal({ kind: 'bulk' });
+              }}
+            >
+              {`Action on Selected Requests (${selectedIds.length})`}
+            </Button>
+          )
+        }
+      />
+      {modal?.kind === 'request' && (
+        <ApprovalRequestDialog
+          requestId={modal.requestId}
+          onClose={() => {
+            setModal(null);
+          }}
+          onDecided={(message) => {
+            handleDecided(message, [modal.requestId]);
+          }}
+          onModify={(detail) => {
+            setModal({ kind: 'modify', detail });
+          }}
+          onEditExpired={(detail) => {
+            setModal({ kind: 'expired', detail });
+          }}
+        />
+      )}
+      {modal?.kind === 'modify' && (
+        <ModifyRequestDialog
+          requestIds={[modal.detail.requestId]}
+          isRecord={false}
+          onClose={() => {
+            setModal({ kind: 'request', requestId: modal.detail.requestId });
+          }}
+          onDone={(outcome) => {
+            handleModified(outcome.message, modal.detail.requestId);
+          }}
+        />
+      )}
+      {modal?.kind === 'expired' && (
+        <ExpiredRequestDialog
+          detail={modal.detail}
+          onClose={() => {
+            setModal({ kind: 'request', requestId: modal.detail.requestId });
+          }}
+          onDone={(message) => {
+            handleModified(message, modal.detail.requestId);
+          }}
+        />
+      )}
+      {modal?.kind === 'bulk' && (
+        <BulkActionDialog
+          rows={selectedRows}
+          onClose={() => {
+            setModal(null);
+          }}
+          onDone={(message) => {
+            handleDecided(message, selectedIds);
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+/** My Archive Approvals (/ArchiveApprovals). */
+export function ArchiveApprovalsPage() {
+  return <ApprovalsPage archive />;
+}

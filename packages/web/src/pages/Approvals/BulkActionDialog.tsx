@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import { hasMixedExpiredDeactivations, limits, messages, type ApprovalRow } from '@uap/domain';
+import { useApproveRejectMutation } from '../../api/approvals.ts';
+import { ApiError } from '../../api/client.ts';
+
+interface Props {
+  rows: ApprovalRow[];
+  onClose: () => void;
+  onDone: (message: string) => void;
+}
+
+const errorText = (error: unknown) =>
+  error instanceof ApiError && !error.isNetworkError ? error.message : `Error: ${messages.serverError}`;
+
+/** 'Action on Selected Requests': one comment, Approve all or Reject all. */
+export function BulkActionDialog({ rows, onClose, onDone }: Props) {
+  const decide = useApproveRejectMutation();
+  const [comments, setComments] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const isRejectBlocked = hasMixedExpiredDeactivations(rows);
+
+  const handleDecide = (isApproved: boolean) => {
+    if (comments.trim() === '') {
+      setError(messages.inputComment);
+      return;
+    }
+    setError(null);
+    decide.mutate(
+      {
+        isApproved,
+        comments,
+        requestIds: rows.map((r) => r.requestId),
+      },
+      {
+        onSuccess: onDone,
+        onError: (failure) => {
+          setError(errorText(failure));
+        },
+      },
+    );
+  };
+
+  return (
+    <Dialog open onClose={onClose} aria-labelledby="bulk-action-title" fullWidth maxWidth="sm">
+      <DialogTitle id="bulk-action-title">Action on Selected Requests</DialogTitle>
+      <DialogContent>
+        <DialogContentText sx={{ mb: 2 }}>
+          {`${rows.length} request(s) selected: ${rows.map((r) => `#${r.requestId}`).join(', ')}`}
+        </DialogContentText>
+        {error && (
+          <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+            {error}
+          </Alert>
+        )}
+        <TextField
+          label="Comments"
+          value={comments}
+          onChange={(e) => {
+            setComments(e.target.value);
+          }}
+          multiline
+          rows={3}
+          fullWidth
+          slotProps={{ htmlInput: { maxLength: limits.comment } }}
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        <Tooltip title={isRejectBlocked ? messages.bulkRejectExpiredTooltip : ''}>
+          {/* A disabled button fires no events: the span keeps the tooltip working. */}
+          <span>
+            <Button
+              color="error"
+              variant="outlined"
+              onClick={() => {
+                handleDecide(false);
+              }}
+              disabled={isRejectBlocked || decide.isPending}
+            >
+              Reject all
+            </Button>
+          </span>
+        </Tooltip>
+        <Button
+          variant="contained"
+          onClick={() => {
+            handleDecide(true);
+          }}
+          disabled={decide.isPending}
+        >
+          Approve all
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

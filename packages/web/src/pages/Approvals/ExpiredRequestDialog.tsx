@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { limits, messages, updateExpiredRequestInput, type ApprovalDetail } from '@uap/domain';
+import { ApiError } from '../../api/client.ts';
+import { useUpdateExpiredRequestMutation } from '../../api/modify.ts';
+import { DateRange, ErrorAlert, firstIssue, todayIso } from '../ChangeUserRecords/form-parts.tsx';
+
+interface Props {
+  detail: ApprovalDetail;
+  onClose: () => void;
+  onDone: (message: string) => void;
+}
+
+/** The expired-request edit view: a future length of access for an expired deactivation request. */
+export function ExpiredRequestDialog({ detail, onClose, onDone }: Props) {
+  const [dates, setDates] = useState<[string | null, string | null]>([todayIso(), null]);
+  const [comments, setComments] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const update = useUpdateExpiredRequestMutation();
+
+  const handleSubmit = () => {
+    const body = {
+      requestId: detail.requestId,
+      BeginningDate: dates[0] ?? '',
+      ExpirationDate: dates[1] ?? '',
+      comments: comments.trim() === '' ? null : comments,
+    };
+    const issue = firstIssue(updateExpiredRequestInput.safeParse(body));
+    if (issue) {
+      setError(issue);
+      return;
+    }
+    setError(null);
+    update.mutate(body, {
+      onSuccess: () => {
+        onDone(messages.requestsModified);
+      },
+      onError: (failure) => {
+        setError(failure instanceof ApiError ? failure.message : `Error: ${messages.serverError}`);
+      },
+    });
+  };
+
+  return (
+    <Dialog open onClose={onClose} aria-labelledby="expired-request-title" fullWidth maxWidth="sm">
+      <DialogTitle id="expired-request-title">{`Modify Length Of Access #${detail.requestId}`}</DialogTitle>
+      <DialogContent dividers>
+        <Stack spacing={2}>
+          <Typography>
+            {`${detail.requestTypeName} · ${detail.platformName} · ${detail.email} · current access: ${detail.accessDate}`}
+          </Typography>
+          <ErrorAlert message={error} />
+          <DateRange beginning={dates[0]} expiration={dates[1]} onChange={(b, e) => setDates([b, e])} />
+          <TextField
+            label="Comments"
+            value={comments}
+            onChange={(e) => {
+              setComments(e.target.value);
+            }}
+            multiline
+            rows={3}
+            slotProps={{ htmlInput: { maxLength: limits.comment } }}
+            fullWidth
+          />
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button variant="contained" onClick={handleSubmit} disabled={update.isPending}>
+          Submit
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

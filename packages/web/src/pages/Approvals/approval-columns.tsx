@@ -1,0 +1,109 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import { formatDateTime, limits, type ApprovalRow } from '@uap/domain';
+import type { DataTableColumn } from '../../components/DataTable/DataTable.tsx';
+import { TruncatedText } from '../../components/DataTable/TruncatedText.tsx';
+
+type Column = DataTableColumn<ApprovalRow>;
+
+const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** Administrator and Super Administrator platform user types are shown in red (spec 2 §2). */
+export function isAdministratorType(row: ApprovalRow): boolean {
+  const names = [row.platformUserType.basicName, row.platformUserType.description].map((n) =>
+    n.toLowerCase(),
+  );
+  return names.some((n) => /^(super )?admin(istrator)?$/.test(n));
+}
+
+/** Urgent requests are highlighted in red: every cell of the row. */
+function inRowColour(row: ApprovalRow, content: ReactNode, isRed = false) {
+  return (
+    <Box component="span" sx={{ color: row.isUrgent || isRed ? 'error.main' : undefined }}>
+      {content}
+    </Box>
+  );
+}
+
+const text = (
+  id: string,
+  header: string,
+  value: (row: ApprovalRow) => string,
+  extra: Partial<Column> = {},
+): Column => ({
+  id,
+  header,
+  sortable: true,
+  filterable: true,
+  cell: (row) =>
+    inRowColour(row, extra.truncate ? <TruncatedText text={value(row)} max={extra.truncate} /> : value(row)),
+  ...extra,
+});
+
+/** The columns of My Approval Tasks (or, with isArchive, My Archive Approvals); ids are the server's. */
+export function approvalColumns(isArchive: boolean, onOpen: (row: ApprovalRow) => void): Column[] {
+  return [
+    {
+      id: 'requestId',
+      header: 'Request ID',
+      sortable: true,
+      filterable: true,
+      cell: (row) => (
+        <Link
+          component="button"
+          type="button"
+          color={row.isUrgent ? 'error' : 'primary'}
+          onClick={() => {
+            onOpen(row);
+          }}
+        >
+          {row.requestId}
+        </Link>
+      ),
+    },
+    {
+      id: 'isUrgent',
+      header: 'Urgent',
+      sortable: true,
+      filterable: true,
+      cell: (row) => (row.isUrgent ? <Chip label="Urgent" color="error" size="small" /> : null),
+    },
+    ...(isArchive ? [text('status', 'Request Status', (r) => r.status.description)] : []),
+    text('requestTypeName', 'Request Type', (r) => r.requestTypeName),
+    text('requestUserName', 'User Name', (r) => r.requestUser.fullName),
+    text('requestUserEmail', 'User Primary Email', (r) => r.requestUser.email),
+    text('email', 'Platform Email', (r) => r.email),
+    text('agencyName', 'Agency', (r) => r.agencyName),
+    text('practiceName', 'Practice', (r) => r.practiceName),
+    text('platformName', 'Platform', (r) => r.platformName),
+    text('clientName', 'Client', (r) => r.clientName),
+    text('assetName', 'Asset Type', (r) => r.assetName),
+    text('clientAccountName', 'Asset Name', (r) => r.clientAccountName),
+    {
+      ...text('platformUserTypeName', 'Platform User Type', (r) => r.platformUserTypeName),
+      cell: (row) => inRowColour(row, row.platformUserTypeName, isAdministratorType(row)),
+    },
+    { id: 'accessDate', header: 'Access Date', cell: (row) => inRowColour(row, row.accessDate) },
+    text('comments', 'Requestor Comments', (r) => r.comments, {
+      filterable: false,
+      truncate: limits.requestorCommentInTable,
+    }),
+    text('createdByName', 'Created By', (r) => r.createdByUser.fullName),
+    text('createdDate', 'Created Date', (r) => formatDateTime(r.createdDate, timeZone), {
+      filterable: false,
+    }),
+    ...(isArchive
+      ? [
+          text('approverComment', 'Approver Comment', (r) => r.approverComment, {
+            filterable: false,
+            truncate: limits.requestorCommentInTable,
+          }),
+          text('approvedDate', 'Decision Date', (r) => formatDateTime(r.approvedDate, timeZone), {
+            filterable: false,
+          }),
+        ]
+      : []),
+  ];
+}

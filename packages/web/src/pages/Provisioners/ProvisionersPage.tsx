@@ -1,0 +1,173 @@
+import { useMemo, useRef, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import { ARCHIVE_ELIGIBLE_STATUS, RequestStatus, messages, type ProvisioningRow } from '@uap/domain';
+import {
+  fetchProvisioningFilterOptions,
+  fetchProvisioningTasks,
+  provisioningKeys,
+  useArchiveRequests,
+} from '../../api/provisioning.ts';
+import { reportError } from '../../api/error-store.ts';
+import { DataTable } from '../../components/DataTable/DataTable.tsx';
+import { ArchiveConfirmDialog } from './ArchiveConfirmDialog.tsx';
+import { BulkProvisioningDialog } from './BulkProvisioningDialog.tsx';
+import { CommentHistoryDialog } from './CommentHistoryDialog.tsx';
+import { ProvisionerCommentDialog } from './ProvisionerCommentDialog.tsx';
+import { ProvisioningRequestDialog } from './ProvisioningRequestDialog.tsx';
+import { provisioningColumns } from './provisioning-columns.tsx';
+
+type OpenDialog =
+  | { kind: 'request'; row: ProvisioningRow }
+  | { kind: 'bulk' }
+  | { kind: 'comment'; requestIds: number[] }
+  | { kind: 'history'; requestId: number }
+  | { kind: 'archive' }
+  | null;
+
+/**
+ * My Provisioning Tasks (/Provisioners) and, with `archive`, My Archive Provisionings
+ * (/ArchiveProvisioners, no selection): provision or reject approved requests singly or in bulk,
+ * keep provisioner comments, and archive completed requests.
+ */
+export function ProvisionersPage({ archive = false }: { archive?: boolean }) {
+  const [selectedIds, setSelectedIds] = useState<number[]>([]);
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const seen = useRef(new Map<number, ProvisioningRow>());
+  const archiveRequests = useArchiveRequests();
+
+  const columns = useMemo(
+    () =>
+      provisioningColumns({
+        onOpenRequest: archive ? undefined : (row) => setDialog({ kind: 'request', row }),
+        onOpenComments: (row) => setDialog({ kind: 'history', requestId: row.requestId }),
+      }),
+    [archive],
+  );
+  const selectedRows = selectedIds.flatMap((id) => seen.current.get(id) ?? []);
+  const allApproved =
+    selectedRows.length > 0 && selectedRows.every((r) => r.statusId === RequestStatus.APPROVED);
+  const allCompleted =
+    selectedRows.length > 0 && selectedRows.every((r) => r.statusId === ARCHIVE_ELIGIBLE_STATUS);
+
+  const handleDone = (message: string) => {
+    setDialog(null);
+    setSelectedIds([]);
+    setNotice(message);
+  };
+  const handleArchive = () => {
+    archiveRequests.mutate(selectedIds, {
+      onSuccess: () => {
+        handleDone(messages.requestsArchived);
+      },
+      onError: (error) => {
+        setDialog(null);
+        reportError(error);
+      },
+    });
+  };
+
+  const toolbar = archive ? undefined : (
+    <>
+      <Button
+        variant="contained"
+        disabled={!allApproved}
+        onClick={() => {
+          setNotice(null);
+          setDialog({ kind: 'bulk' });
+        }}
+      >
+        {`Provision Selected (${selectedIds.length})`}
+      </Button>
+      <Button
+        variant="outlined"
+        disabled={selectedIds.length === 0}
+        onClick={() => {
+          setDialog({ kind: 'comment', requestIds: selectedIds });
+        }}
+      >
+        Provisioner Comment
+      </Button>
+      <Button
+        variant="outlined"
+        disabled={!allCompleted}
+        onClick={() => {
+          setNotice(null);
+          setDialog({ kind: 'archive' });
+        }}
+      >
+        Archive
+      </Button>
+    </>
+  );
+
+  return (
+    <>
+      {notice && (
+        <Alert severity="success" sx={{ mb: 2 }} onClose={() => setNotice(null)}>
+          {notice}
+        </Alert>
+      )}
+      <DataTable<ProvisioningRow>
+        key={String(archive)}
+        title={archive ? 'My Archive Provisionings' : 'My Provisioning Tasks'}
+        columns={columns}
+        queryKey={provisioningKeys.tasks(archive)}
+        getRowId={(r) => r.requestId}
+        fetchPage={async (query, signal) => {
+          const page = await fetchProvisioningTasks(archive, query, signal);
+          for (const row of page.requests) {
+            seen.current.set(row.requestId, row);
+          }
+          return page;
+        }}
+        fetchFilterOptions={(column, query, signal) =>
+          fetchProvisioningFilterOptions(archive, column, query, signal)
+        }
+        selection={archive ? undefined : { selectedIds, onChange: setSelectedIds }}
+        toolbar={toolbar}
+      />
+      {dialog?.kind === 'request' && (
+        <ProvisioningRequestDialog row={dialog.row} onClose={() => setDialog(null)} onDone={handleDone} />
+      )}
+      {dialog?.kind === 'bulk' && (
+        <BulkProvisioningDialog
+          requestIds={selectedIds}
+          onClose={() => setDialog(null)}
+          onDone={handleDone}
+        />
+      )}
+      {dialog?.kind === 'comment' && (
+        <ProvisionerCommentDialog
+          requestIds={dialog.requestIds}
+          onClose={() => setDialog(null)}
+          onDone={(message) => {
+            setDialog(null);
+            setNotice(message);
+          }}
+        />
+      )}
+      {dialog?.kind === 'history' && (
+        <CommentHistoryDialog
+          requestId={dialog.requestId}
+          onAdd={archive ? undefined : () => setDialog({ kind: 'comment', requestIds: [dialog.requestId] })}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog?.kind === 'archive' && (
+        <ArchiveConfirmDialog
+          count={selectedIds.length}
+          isPending={archiveRequests.isPending}
+          onConfirm={handleArchive}
+          onClose={() => setDialog(null)}
+        />
+      )}
+    </>
+  );
+}
+
+/** /ArchiveProvisioners: My Archive Provisionings. */
+export function ArchiveProvisionersPage() {
+  return <ProvisionersPage archive />;
+}

@@ -1,0 +1,127 @@
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { formatDateTime, messages, provisionerDecisionInput, type ProvisioningRow } from '@uap/domain';
+import { useProvisionerDecision } from '../../api/provisioning.ts';
+import { ErrorAlert, failureText, firstIssue } from '../ChangeUserRecords/form-parts.tsx';
+import { DecisionPanel } from './DecisionPanel.tsx';
+
+const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+interface DecisionProps {
+  requestIds: number[];
+  onClose: () => void;
+  /** Called with the server's answer ('Request was Provisioned' / 'Request was Rejected'). */
+  onDone: (message: string) => void;
+}
+
+/** The comment, Approve and Reject of one or several requests; shared by both provisioning modals. */
+export function useDecision({ requestIds, onDone }: DecisionProps) {
+  const [comments, setComments] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const mutation = useProvisionerDecision();
+  const decide = async (isApproved: boolean) => {
+    const body = { requestIds, comments, isApproved };
+    const issue = firstIssue(provisionerDecisionInput.safeParse(body));
+    if (issue) {
+      setError(issue);
+      return;
+    }
+    setError(null);
+    try {
+      await mutation.mutateAsync(body);
+      onDone(isApproved ? messages.requestProvisioned : messages.requestRejected);
+    } catch (failure) {
+      setError(failureText(failure));
+    }
+  };
+  return { comments, setComments, error, isPending: mutation.isPending, decide };
+}
+
+export function DecisionButtons(props: {
+  isPending: boolean;
+  onClose: () => void;
+  onDecide: (isApproved: boolean) => void;
+}) {
+  return (
+    <DialogActions>
+      <Button onClick={props.onClose}>Cancel</Button>
+      <Button
+        color="error"
+        variant="outlined"
+        disabled={props.isPending}
+        onClick={() => props.onDecide(false)}
+      >
+        Reject
+      </Button>
+      <Button variant="contained" disabled={props.isPending} onClick={() => props.onDecide(true)}>
+        Approve
+      </Button>
+    </DialogActions>
+  );
+}
+
+function Detail({ label, value }: { label: string; value: string }) {
+  return value ? (
+    <Typography variant="body2">
+      <strong>{label}:</strong> {value}
+    </Typography>
+  ) : null;
+}
+
+/** Provisioning Request #{id}: the request's details, standard comments, a comment, Approve and Reject. */
+export function ProvisioningRequestDialog({
+  row,
+  onClose,
+  onDone,
+}: {
+  row: ProvisioningRow;
+  onClose: () => void;
+  onDone: (message: string) => void;
+}) {
+  const decision = useDecision({ requestIds: [row.requestId], onClose, onDone });
+  const titleId = 'provisioning-request-title';
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md">
+      <DialogTitle id={titleId}>{`Provisioning Request #${row.requestId}`}</DialogTitle>
+      <DialogContent dividers>
+        <Stack spacing={0.5} sx={{ mb: 2 }}>
+          <Detail label="Request type" value={row.requestTypeName} />
+          <Detail label="Requester" value={`${row.createdByUser.fullName} (${row.createdByUser.email})`} />
+          <Detail label="User" value={`${row.requestUser.fullName} (${row.requestUser.email})`} />
+          <Detail label="Platform email" value={row.email} />
+          <Detail
+            label="Platform access"
+            value={`${row.agencyName} / ${row.practiceName} / ${row.platformName}`}
+          />
+          <Detail
+            label="Selected account"
+            value={[row.clientName, row.assetName, row.clientAccountName, row.assetReference]
+              .filter(Boolean)
+              .join(' / ')}
+          />
+          <Detail label="Platform user type" value={row.platformUserTypeName} />
+          <Detail label="Length of access" value={row.accessDate} />
+          <Detail label="Changes" value={row.changeDescription} />
+          <Detail label="Requestor comments" value={row.comments} />
+          <Detail
+            label="Approver"
+            value={`${row.approverName}, ${formatDateTime(row.approvedDate, timeZone)}: ${row.approverComment}`}
+          />
+        </Stack>
+        <ErrorAlert message={decision.error} />
+        <DecisionPanel comments={decision.comments} onComments={decision.setComments} />
+      </DialogContent>
+      <DecisionButtons
+        isPending={decision.isPending}
+        onClose={onClose}
+        onDecide={(isApproved) => void decision.decide(isApproved)}
+      />
+    </Dialog>
+  );
+}

@@ -1,0 +1,109 @@
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import { RequestStatus, formatDateTime, limits, truncate, type ProvisioningRow } from '@uap/domain';
+import type { DataTableColumn } from '../../components/DataTable/DataTable.tsx';
+import { TruncatedText } from '../../components/DataTable/TruncatedText.tsx';
+
+type Column = DataTableColumn<ProvisioningRow>;
+
+const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+/** Administrator and Super Administrator user types are shown in red (spec 2 §2). */
+const isAdminType = (row: ProvisioningRow) => /admin/i.test(row.platformUserTypeBasicName);
+
+const text = (
+  id: string,
+  header: string,
+  value: (row: ProvisioningRow) => string,
+  extra: Partial<Column> = {},
+): Column => ({ id, header, text: value, sortable: true, filterable: true, ...extra });
+
+interface Handlers {
+  /** Opens the Provisioning Request modal of an Approved row; absent in the archive. */
+  onOpenRequest?: (row: ProvisioningRow) => void;
+  onOpenComments: (row: ProvisioningRow) => void;
+}
+
+/** The My Provisioning Tasks columns of spec 2 §2; ids are the server's column names. */
+export function provisioningColumns({ onOpenRequest, onOpenComments }: Handlers): Column[] {
+  return [
+    {
+      ...text('requestId', 'Request ID', (r) => String(r.requestId)),
+      cell: (r) =>
+        onOpenRequest && r.statusId === RequestStatus.APPROVED ? (
+          <Link
+            component="button"
+            aria-label={`Open provisioning request ${r.requestId}`}
+            onClick={() => {
+              onOpenRequest(r);
+            }}
+          >
+            {r.requestId}
+          </Link>
+        ) : (
+          r.requestId
+        ),
+    },
+    text('status', 'Status', (r) => r.status.description),
+    {
+      ...text('isUrgent', 'Urgent', (r) => (r.isUrgent ? 'Yes' : 'No')),
+      cell: (r) => (r.isUrgent ? <Chip label="Urgent" color="error" size="small" /> : ''),
+    },
+    text('requestTypeName', 'Request Type', (r) => r.requestTypeName),
+    text('agencyName', 'Agency', (r) => r.agencyName),
+    text('practiceName', 'Practice', (r) => r.practiceName),
+    text('platformName', 'Platform', (r) => r.platformName),
+    text('createdDate', 'Created Date', (r) => formatDateTime(r.createdDate, timeZone), {
+      filterable: false,
+    }),
+    text('approvedDate', 'Approved Date', (r) => formatDateTime(r.approvedDate, timeZone), {
+      filterable: false,
+    }),
+    text('requestUserName', 'Requesting User', (r) => r.requestUser.fullName),
+    text('requestUserEmail', 'User Email', (r) => r.requestUserEmail),
+    text('email', 'Platform Email', (r) => r.email),
+    text('createdByName', 'Created By', (r) => r.createdByUser.fullName),
+    text('comments', 'Requestor Comments', (r) => r.comments, {
+      filterable: false,
+      truncate: limits.requestorCommentInTable,
+    }),
+    text('approverName', 'Approver', (r) => r.approverName),
+    text('approverComment', 'Approver Comment', (r) => r.approverComment, {
+      filterable: false,
+      truncate: limits.requestorCommentInTable,
+    }),
+    text('clientName', 'Client', (r) => r.clientName),
+    text('assetName', 'Asset Type', (r) => r.assetName),
+    text('clientAccountName', 'Asset Name', (r) => r.clientAccountName),
+    text('assetReference', 'Asset Reference', (r) => r.assetReference),
+    {
+      ...text('platformUserTypeName', 'Platform User Type', (r) => r.platformUserTypeName),
+      cell: (r) => (
+        <span style={isAdminType(r) ? { color: '#d32f2f', fontWeight: 600 } : undefined}>
+          {r.platformUserTypeName}
+        </span>
+      ),
+    },
+    text('platformUserTypeBasicName', 'Basic User Type', (r) => r.platformUserTypeBasicName),
+    {
+      ...text('provisionerComment', 'Provisioner Comment', (r) => r.provisionerComment, {
+        filterable: false,
+      }),
+      cell: (r) =>
+        r.statusId === RequestStatus.APPROVED ? (
+          <Link
+            component="button"
+            aria-label={`Provisioner comments of request ${r.requestId}`}
+            onClick={() => {
+              onOpenComments(r);
+            }}
+          >
+            {r.provisionerComment
+              ? truncate(r.provisionerComment, limits.requestorCommentInTable)
+              : 'Comments'}
+          </Link>
+        ) : (
+          <TruncatedText text={r.provisionerComment} max={limits.requestorCommentInTable} />
+        ),
+    },
+  ];
+}
