@@ -1,7 +1,19 @@
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * The journeys share one server and database, so they run one after another in a fixed
+ * (alphabetical) order: a run on a fresh clone behaves exactly like a run here.
+ */
+class AlphabeticalSequencer extends BaseSequencer {
+  override sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    return Promise.resolve([...files].sort((a, b) => a.moduleId.localeCompare(b.moduleId)));
+  }
+}
 
 export default defineConfig({
   test: {
+    sequence: { sequencer: AlphabeticalSequencer },
     projects: [
       {
         test: {

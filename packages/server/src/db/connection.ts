@@ -44,6 +44,9 @@ export function openDb(url: string): Db {
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
+  // Statistics for the planner (SQLite's advice for a new connection): analyzes only the tables
+  // that have none or whose size changed a lot since, so it is a no-op on most opens.
+  database.pragma('optimize = 0x10002');
   return {
     kysely: new Kysely<Database>({ dialect: new SqliteDialect({ database }), ...options }),
     dialect: 'sqlite',

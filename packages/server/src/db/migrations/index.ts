@@ -7,6 +7,7 @@ import { m0005 } from './0005_create_support_tables.ts';
 import { m0006 } from './0006_create_auth_tables.ts';
 import { m0008 } from './0008_add_tracker_indexes.ts';
 import { m0009 } from './0009_add_approval_indexes.ts';
+import { m0010 } from './0010_add_provisioning_indexes.ts';
 
 /** Every migration by name; names sort in the order they run. Append only, never edit. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006_create_auth_tables': m0006,
   '0008_add_tracker_indexes': m0008,
   '0009_add_approval_indexes': m0009,
+  '0010_add_provisioning_indexes': m0010,
 };

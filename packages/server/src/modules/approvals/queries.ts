@@ -186,29 +186,68 @@ function selectRow(qb: Lines) {
 }
 export type ApprovalLineRow = Awaited<ReturnType<ReturnType<typeof selectRow>['execute']>>[number];
 
+/** The joined table (alias) a column's expression reads; the other columns read requests only. */
+const columnJoin: Readonly<Record<string, string>> = {
+  status: 's',
+  requestTypeName: 't',
+  requestUserName: 'u',
+  requestUserEmail: 'u',
+  createdByName: 'cu',
+  regionName: 'rg',
+  marketName: 'mk',
+  agencyName: 'ag',
+  practiceName: 'pr',
+  platformName: 'pl',
+  clientName: 'c',
+  clientCodeName: 'cc',
+  assetName: 'at',
+  clientAccountName: 'ca',
+  platformUserTypeName: 'put',
+};
+
+/**
+ * The joins the table body's condition reads (every one when it searches), plus `columns`:
+ * SQLite keeps an unused LEFT JOIN in an aggregate (the count), 15 primary-key lookups per line.
+ */
+function joinsOf(query: ApprovalListQuery, columns: readonly string[] = [], exceptColumn?: string) {
+  if (query.searchCriteria.trim() !== '') {
+    return () => true;
+  }
+  const keys = [...columns, ...query.filters.filter((f) => f.column !== exceptColumn).map((f) => f.column)];
+  const aliases = new Set(keys.flatMap((key) => columnJoin[key] ?? []));
+  return (alias: string) => aliases.has(alias);
+}
+
 /**
  * The same lines for filtering, counting and ordering only: every join is a LEFT JOIN on a
- * primary key, so both engines drop the ones a query does not use (a count without filters
- * reads the requests index alone).
+ * primary key (none changes the lines), made only when `isJoined(alias)`.
  */
-function filterLines(q: Executor, where: (eb: RequestEb) => Expression<SqlBool>) {
+function filterLines(
+  q: Executor,
+  where: (eb: RequestEb) => Expression<SqlBool>,
+  isJoined: (alias: string) => boolean = () => true,
+) {
   return q
     .selectFrom('requests as r')
     .where(where)
-    .leftJoin('requestStatuses as s', 's.statusId', 'r.statusId')
-    .leftJoin('requestTypes as t', 't.requestTypeId', 'r.requestTypeId')
-    .leftJoin('users as u', 'u.userId', 'r.userId')
-    .leftJoin('users as cu', 'cu.userId', 'r.createdBy')
-    .leftJoin('regions as rg', 'rg.regionId', 'r.regionId')
-    .leftJoin('markets as mk', 'mk.marketId', 'r.marketId')
-    .leftJoin('agencies as ag', 'ag.agencyId', 'r.agencyId')
-    .leftJoin('practices as pr', 'pr.practiceId', 'r.practiceId')
-    .leftJoin('platforms as pl', 'pl.platformId', 'r.platformId')
-    .leftJoin('clients as c', 'c.clientId', 'r.clientId')
-    .leftJoin('clientCodes as cc', 'cc.clientCodeId', 'r.clientCodeId')
-    .leftJoin('assetTypes as at', 'at.assetId', 'r.assetId')
-    .leftJoin('clientAccounts as ca', 'ca.clientAccountId', 'r.clientAccountId')
-    .leftJoin('platformUserTypes as put', 'put.platformUserTypeId', 'r.platformUserTypeId');
+    .$if(isJoined('s'), (qb) => qb.leftJoin('requestStatuses as s', 's.statusId', 'r.statusId'))
+    .$if(isJoined('t'), (qb) => qb.leftJoin('requestTypes as t', 't.requestTypeId', 'r.requestTypeId'))
+    .$if(isJoined('u'), (qb) => qb.leftJoin('users as u', 'u.userId', 'r.userId'))
+    .$if(isJoined('cu'), (qb) => qb.leftJoin('users as cu', 'cu.userId', 'r.createdBy'))
+    .$if(isJoined('rg'), (qb) => qb.leftJoin('regions as rg', 'rg.regionId', 'r.regionId'))
+    .$if(isJoined('mk'), (qb) => qb.leftJoin('markets as mk', 'mk.marketId', 'r.marketId'))
+    .$if(isJoined('ag'), (qb) => qb.leftJoin('agencies as ag', 'ag.agencyId', 'r.agencyId'))
+    .$if(isJoined('pr'), (qb) => qb.leftJoin('practices as pr', 'pr.practiceId', 'r.practiceId'))
+    .$if(isJoined('pl'), (qb) => qb.leftJoin('platforms as pl', 'pl.platformId', 'r.platformId'))
+    .$if(isJoined('c'), (qb) => qb.leftJoin('clients as c', 'c.clientId', 'r.clientId'))
+    .$if(isJoined('cc'), (qb) => qb.leftJoin('clientCodes as cc', 'cc.clientCodeId', 'r.clientCodeId'))
+    .$if(isJoined('at'), (qb) => qb.leftJoin('assetTypes as at', 'at.assetId', 'r.assetId'))
+    .$if(isJoined('ca'), (qb) =>
+      qb.leftJoin('clientAccounts as ca', 'ca.clientAccountId', 'r.clientAccountId'),
+    )
+    .$if(isJoined('put'), (qb) =>
+      qb.leftJoin('platformUserTypes as put', 'put.platformUserTypeId', 'r.platformUserTypeId'),
+    );
 }
 
 /**
@@ -217,8 +256,10 @@ function filterLines(q: Executor, where: (eb: RequestEb) => Expression<SqlBool>)
  * read with every name.
  */
 export async function findApprovalPage(db: Db, actor: Actor, query: ApprovalListQuery) {
-  const base = filterLines(db.kysely, listWhere(actor, query.archaic)).where(
-    tableCondition(approvalSpec, query),
+  const where = listWhere(actor, query.archaic);
+  const condition = tableCondition(approvalSpec, query);
+  const base = filterLines(db.kysely, where, joinsOf(query, query.orderBy ? [query.orderBy] : [])).where(
+    condition,
   );
   const { limit, offset } = pageOf(query);
   // The archive shows the newest decision first unless the caller sorts.
@@ -228,7 +269,10 @@ export async function findApprovalPage(db: Db, actor: Actor, query: ApprovalList
       : orderTable(base.select('r.requestId'), approvalSpec, query);
   const [ids, total] = await Promise.all([
     ordered.limit(limit).offset(offset).execute(),
-    base.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
+    filterLines(db.kysely, where, joinsOf(query))
+      .where(condition)
+      .select((eb) => eb.fn.countAll().as('count'))
+      .executeTakeFirst(),
   ]);
   const pageIds = ids.map((r) => r.requestId);
   const rows =
@@ -247,7 +291,7 @@ export async function findApprovalColumnValues(
   column: string,
 ) {
   const target = filterColumn(approvalSpec, column);
-  const rows = await filterLines(db.kysely, listWhere(actor, query.archaic))
+  const rows = await filterLines(db.kysely, listWhere(actor, query.archaic), joinsOf(query, [column], column))
     .where(tableCondition(approvalSpec, query, column))
     .select(sql<string | number | null>`${target.sql}`.as('value'))
     .distinct()

@@ -60,7 +60,8 @@ export function ModifyRequestDialog({ requestIds, isRecord, onClose, onDone }: P
       <DialogTitle id="modify-title">Modify Request</DialogTitle>
       {detail.data ? (
         <ModifyForm
-          key={detail.dataUpdatedAt}
+          // One form per request: a background refetch of the detail must not wipe what the user typed.
+          key={firstId}
           detail={detail.data}
           requestIds={requestIds}
           onClose={onClose}
