@@ -1,8 +1,7 @@
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Expression, type SqlBool } from 'kysely';
 import { RequestStatus, Role, type ApprovalListQuery } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
 import { nowIso, toCount } from '../../db/connection.ts';
-import type { Database } from '../../db/schema.ts';
 import {
   FILTER_OPTIONS_LIMIT,
   filterColumn,
@@ -13,10 +12,19 @@ import {
   type TableSpec,
 } from '../../db/table-query.ts';
 import type { Actor } from '../../http/actor.ts';
+import {
+  codedLines,
+  columnAlias,
+  type Executor,
+  fullName,
+  lineColumns,
+  lookupLines,
+  ref,
+  type LineWhere,
+  type RequestEb,
+  text,
+} from '../requests/line-query.ts';
 import { hasNoApprovalPath, insideAdminScope, routedToApprover, TRUE } from '../requests/routing.ts';
-
-type RequestEb = ExpressionBuilder<Database & { r: Database['requests'] }, 'r'>;
-type Executor = Kysely<Database>;
 
 /** Separation of duties: the caller is neither the requestor nor the subject. */
 function notOwn(eb: RequestEb, userId: number): Expression<SqlBool> {
@@ -48,8 +56,8 @@ export function approvableBy(eb: RequestEb, actor: Actor): Expression<SqlBool> {
 }
 
 /** Which lines a list shows: the open tasks, or the caller's own past decisions (archive). */
-function listWhere(actor: Actor, isArchive: boolean) {
-  return (eb: RequestEb): Expression<SqlBool> => {
+function listWhere(actor: Actor, isArchive: boolean): LineWhere {
+  return (eb) => {
     if (isArchive) {
       return eb('r.approvedRejectedBy', '=', actor.userId);
     }
@@ -60,11 +68,6 @@ function listWhere(actor: Actor, isArchive: boolean) {
   };
 }
 
-const ref = <T = string>(reference: string) => sql.ref<T>(reference);
-const fullName = (alias: string) =>
-  sql<string>`${ref(`${alias}.name`)} || ' ' || ${ref(`${alias}.lastName`)}`;
-const text = (reference: string) =>
-  ({ sql: ref(reference), kind: 'text', isFilterable: true, isSortable: true, isSearchable: true }) as const;
 const urgentText = sql<string>`case when ${ref('r.isUrgent')} = 1 then 'Yes' else 'No' end`;
 
 /** The approval tables; keys are the row field names the web sends (approvalColumns). */
@@ -105,36 +108,13 @@ export const approvalSpec: TableSpec = {
 };
 
 /** Lines matching `where` with every name the approval views show. */
-function lines(q: Executor, where: (eb: RequestEb) => Expression<SqlBool>) {
-  return q
-    .selectFrom('requests as r')
-    .where(where)
-    .innerJoin('requestStatuses as s', 's.statusId', 'r.statusId')
-    .innerJoin('requestTypes as t', 't.requestTypeId', 'r.requestTypeId')
-    .innerJoin('users as u', 'u.userId', 'r.userId')
-    .innerJoin('users as cu', 'cu.userId', 'r.createdBy')
-    .innerJoin('regions as rg', 'rg.regionId', 'r.regionId')
-    .innerJoin('markets as mk', 'mk.marketId', 'r.marketId')
-    .innerJoin('agencies as ag', 'ag.agencyId', 'r.agencyId')
-    .innerJoin('practices as pr', 'pr.practiceId', 'r.practiceId')
-    .innerJoin('platforms as pl', 'pl.platformId', 'r.platformId')
-    .leftJoin('clients as c', 'c.clientId', 'r.clientId')
-    .leftJoin('clientCodes as cc', 'cc.clientCodeId', 'r.clientCodeId')
-    .leftJoin('assetTypes as at', 'at.assetId', 'r.assetId')
-    .leftJoin('clientAccounts as ca', 'ca.clientAccountId', 'r.clientAccountId')
-    .leftJoin('platformUserTypes as put', 'put.platformUserTypeId', 'r.platformUserTypeId')
-    .leftJoin('users as au', 'au.userId', 'r.approvedRejectedBy');
+function lines(q: Executor, where: LineWhere) {
+  return codedLines(q, where).leftJoin('users as au', 'au.userId', 'r.approvedRejectedBy');
 }
-type Lines = ReturnType<typeof lines>;
 
-function selectRow(qb: Lines) {
+function selectRow(qb: ReturnType<typeof lines>) {
   return qb.select([
-    'r.requestId',
-    'r.statusId',
-    's.description as statusName',
-    'r.requestTypeId',
-    't.description as requestTypeName',
-    'r.recordId',
+    ...lineColumns,
     'r.createdDate',
     'r.createdBy',
     'r.userId',
@@ -156,54 +136,20 @@ function selectRow(qb: Lines) {
     'r.approvedDate',
     'r.rejectedByApprover',
     'r.changesRequest',
-    'u.name',
-    'u.lastName',
-    'u.email as userEmail',
     'u.title',
     'u.organization',
     'u.department',
     'u.officeNumber',
     'u.locationCountry',
-    'cu.name as creatorName',
-    'cu.lastName as creatorLastName',
-    'cu.email as creatorEmail',
     'au.name as deciderName',
     'au.lastName as deciderLastName',
     'au.email as deciderEmail',
-    'rg.description as regionName',
-    'mk.description as marketName',
-    'ag.description as agencyName',
-    'pr.description as practiceName',
-    'pl.description as platformName',
-    'c.description as clientName',
     'cc.code as clientCodeName',
-    'at.description as assetName',
-    'ca.description as clientAccountName',
     'ca.assetReference',
-    'put.description as platformUserTypeName',
     'put.basicName as platformUserTypeBasicName',
   ]);
 }
 export type ApprovalLineRow = Awaited<ReturnType<ReturnType<typeof selectRow>['execute']>>[number];
-
-/** The joined table (alias) a column's expression reads; the other columns read requests only. */
-const columnJoin: Readonly<Record<string, string>> = {
-  status: 's',
-  requestTypeName: 't',
-  requestUserName: 'u',
-  requestUserEmail: 'u',
-  createdByName: 'cu',
-  regionName: 'rg',
-  marketName: 'mk',
-  agencyName: 'ag',
-  practiceName: 'pr',
-  platformName: 'pl',
-  clientName: 'c',
-  clientCodeName: 'cc',
-  assetName: 'at',
-  clientAccountName: 'ca',
-  platformUserTypeName: 'put',
-};
 
 /**
  * The joins the table body's condition reads (every one when it searches), plus `columns`:
@@ -214,7 +160,7 @@ function joinsOf(query: ApprovalListQuery, columns: readonly string[] = [], exce
     return () => true;
   }
   const keys = [...columns, ...query.filters.filter((f) => f.column !== exceptColumn).map((f) => f.column)];
-  const aliases = new Set(keys.flatMap((key) => columnJoin[key] ?? []));
+  const aliases = new Set<string>(keys.flatMap((key) => columnAlias[key] ?? []));
   return (alias: string) => aliases.has(alias);
 }
 
@@ -222,32 +168,8 @@ function joinsOf(query: ApprovalListQuery, columns: readonly string[] = [], exce
  * The same lines for filtering, counting and ordering only: every join is a LEFT JOIN on a
  * primary key (none changes the lines), made only when `isJoined(alias)`.
  */
-function filterLines(
-  q: Executor,
-  where: (eb: RequestEb) => Expression<SqlBool>,
-  isJoined: (alias: string) => boolean = () => true,
-) {
-  return q
-    .selectFrom('requests as r')
-    .where(where)
-    .$if(isJoined('s'), (qb) => qb.leftJoin('requestStatuses as s', 's.statusId', 'r.statusId'))
-    .$if(isJoined('t'), (qb) => qb.leftJoin('requestTypes as t', 't.requestTypeId', 'r.requestTypeId'))
-    .$if(isJoined('u'), (qb) => qb.leftJoin('users as u', 'u.userId', 'r.userId'))
-    .$if(isJoined('cu'), (qb) => qb.leftJoin('users as cu', 'cu.userId', 'r.createdBy'))
-    .$if(isJoined('rg'), (qb) => qb.leftJoin('regions as rg', 'rg.regionId', 'r.regionId'))
-    .$if(isJoined('mk'), (qb) => qb.leftJoin('markets as mk', 'mk.marketId', 'r.marketId'))
-    .$if(isJoined('ag'), (qb) => qb.leftJoin('agencies as ag', 'ag.agencyId', 'r.agencyId'))
-    .$if(isJoined('pr'), (qb) => qb.leftJoin('practices as pr', 'pr.practiceId', 'r.practiceId'))
-    .$if(isJoined('pl'), (qb) => qb.leftJoin('platforms as pl', 'pl.platformId', 'r.platformId'))
-    .$if(isJoined('c'), (qb) => qb.leftJoin('clients as c', 'c.clientId', 'r.clientId'))
-    .$if(isJoined('cc'), (qb) => qb.leftJoin('clientCodes as cc', 'cc.clientCodeId', 'r.clientCodeId'))
-    .$if(isJoined('at'), (qb) => qb.leftJoin('assetTypes as at', 'at.assetId', 'r.assetId'))
-    .$if(isJoined('ca'), (qb) =>
-      qb.leftJoin('clientAccounts as ca', 'ca.clientAccountId', 'r.clientAccountId'),
-    )
-    .$if(isJoined('put'), (qb) =>
-      qb.leftJoin('platformUserTypes as put', 'put.platformUserTypeId', 'r.platformUserTypeId'),
-    );
+function filterLines(q: Executor, where: LineWhere, isJoined: (alias: string) => boolean) {
+  return lookupLines(q, where, isJoined, 'left');
 }
 
 /**

@@ -1,8 +1,7 @@
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Expression, type SqlBool } from 'kysely';
 import { RequestStatus, type ProvisioningQuery } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
 import { toCount } from '../../db/connection.ts';
-import type { Database } from '../../db/schema.ts';
 import {
   FILTER_OPTIONS_LIMIT,
   filterColumn,
@@ -12,10 +11,19 @@ import {
   tableCondition,
   type TableSpec,
 } from '../../db/table-query.ts';
+import {
+  type Executor,
+  fullName,
+  lineColumns,
+  type LineWhere,
+  namedLines,
+  ref,
+  type RequestEb,
+  text,
+} from '../requests/line-query.ts';
 import { hasNoApprovalPath, insideAdminScope, routedToProvisioner, TRUE } from '../requests/routing.ts';
 
-type RequestEb = ExpressionBuilder<Database & { r: Database['requests'] }, 'r'>;
-export type Executor = Kysely<Database>;
+export type { Executor };
 
 /**
  * Whose provisioning work an actor holds: 'routed' = the lines routed to them as provisioner or
@@ -52,7 +60,7 @@ export function provisionableBy(eb: RequestEb, scope: ProvisioningScope, withOwn
  * part by part.
  * A literal status lets both engines match the partial index (migration 0010).
  */
-function listParts(scope: ProvisioningScope, isArchive: boolean): ((eb: RequestEb) => Expression<SqlBool>)[] {
+function listParts(scope: ProvisioningScope, isArchive: boolean): LineWhere[] {
   const status = (eb: RequestEb, statusId: number) => eb('r.statusId', '=', sql.lit(statusId));
   return isArchive
     ? [(eb) => eb.and([status(eb, RequestStatus.ARCHIVED), eb('r.provisionedBy', '=', scope.userId)])]
@@ -68,12 +76,7 @@ function listWhere(scope: ProvisioningScope, isArchive: boolean) {
   return (eb: RequestEb) => eb.or(parts.map((part) => part(eb)));
 }
 
-const ref = <T = string>(reference: string) => sql.ref<T>(reference);
-const fullName = (alias: string) =>
-  sql<string>`${ref(`${alias}.name`)} || ' ' || ${ref(`${alias}.lastName`)}`;
 const urgentText = sql<string>`case when ${ref('r.isUrgent')} = 1 then 'Yes' else 'No' end`;
-const text = (reference: string) =>
-  ({ sql: ref(reference), kind: 'text', isFilterable: true, isSortable: true, isSearchable: true }) as const;
 const longText = (reference: string) => ({ ...text(reference), isFilterable: false });
 
 /** The provisioning table; keys are the row field names the web sends. */
@@ -113,36 +116,16 @@ export const provisioningSpec: TableSpec = {
   defaultOrder: { column: 'requestId', isAscending: false },
 };
 
-function lines(db: Db, where: (eb: RequestEb) => Expression<SqlBool>) {
-  return db.kysely
-    .selectFrom('requests as r')
-    .where(where)
-    .innerJoin('requestStatuses as s', 's.statusId', 'r.statusId')
-    .innerJoin('requestTypes as t', 't.requestTypeId', 'r.requestTypeId')
-    .innerJoin('users as u', 'u.userId', 'r.userId')
-    .innerJoin('users as cu', 'cu.userId', 'r.createdBy')
-    .innerJoin('regions as rg', 'rg.regionId', 'r.regionId')
-    .innerJoin('markets as mk', 'mk.marketId', 'r.marketId')
-    .innerJoin('agencies as ag', 'ag.agencyId', 'r.agencyId')
-    .innerJoin('practices as pr', 'pr.practiceId', 'r.practiceId')
-    .innerJoin('platforms as pl', 'pl.platformId', 'r.platformId')
+function lines(db: Db, where: LineWhere) {
+  return namedLines(db.kysely, where)
     .leftJoin('users as ap', 'ap.userId', 'r.approvedRejectedBy')
-    .leftJoin('users as pu', 'pu.userId', 'r.provisionedBy')
-    .leftJoin('clients as c', 'c.clientId', 'r.clientId')
-    .leftJoin('assetTypes as at', 'at.assetId', 'r.assetId')
-    .leftJoin('clientAccounts as ca', 'ca.clientAccountId', 'r.clientAccountId')
-    .leftJoin('platformUserTypes as put', 'put.platformUserTypeId', 'r.platformUserTypeId');
+    .leftJoin('users as pu', 'pu.userId', 'r.provisionedBy');
 }
 type Lines = ReturnType<typeof lines>;
 
 function selectRow(qb: Lines) {
   return qb.select([
-    'r.requestId',
-    'r.statusId',
-    's.description as statusName',
-    'r.requestTypeId',
-    't.description as requestTypeName',
-    'r.recordId',
+    ...lineColumns,
     'r.isUrgent',
     'r.createdDate',
     'r.approvedDate',
@@ -156,27 +139,12 @@ function selectRow(qb: Lines) {
     'r.beginningDate',
     'r.expirationDate',
     'r.changesRequest',
-    'u.name',
-    'u.lastName',
-    'u.email as userEmail',
-    'cu.name as creatorName',
-    'cu.lastName as creatorLastName',
-    'cu.email as creatorEmail',
     'ap.name as approverFirstName',
     'ap.lastName as approverLastName',
     'pu.name as provisionerName',
     'pu.lastName as provisionerLastName',
     'pu.email as provisionerEmail',
-    'rg.description as regionName',
-    'mk.description as marketName',
-    'ag.description as agencyName',
-    'pr.description as practiceName',
-    'pl.description as platformName',
-    'c.description as clientName',
-    'at.description as assetName',
-    'ca.description as clientAccountName',
     'ca.assetReference',
-    'put.description as platformUserTypeName',
     'put.basicName as platformUserTypeBasicName',
   ]);
 }
@@ -188,7 +156,7 @@ export type ProvisioningLineRow = Awaited<ReturnType<ReturnType<typeof selectRow
  * requests table alone, so that a query that neither filters, searches nor sorts on a name
  * reads one index only (SQLite keeps even unused LEFT JOINs).
  */
-function filterLines(db: Db, where: (eb: RequestEb) => Expression<SqlBool>, withNames: boolean): Lines {
+function filterLines(db: Db, where: LineWhere, withNames: boolean): Lines {
   if (withNames) {
     return lines(db, where);
   }

@@ -1,36 +1,15 @@
 import type { Db } from '../../db/connection.ts';
+import { codedLines, lineColumns } from './line-query.ts';
 import { inTrackerScope, type TrackerScope } from './tracker-queries.ts';
 
 /** The request an activity log describes, with every name it shows; undefined outside the scope. */
 export async function findLogHeader(db: Db, scope: TrackerScope, requestId: number) {
-  return db.kysely
-    .selectFrom('requests as r')
-    .where('r.requestId', '=', requestId)
-    .where((eb) => inTrackerScope(eb, scope))
-    .innerJoin('requestStatuses as s', 's.statusId', 'r.statusId')
-    .innerJoin('requestTypes as t', 't.requestTypeId', 'r.requestTypeId')
-    .innerJoin('users as u', 'u.userId', 'r.userId')
-    .innerJoin('users as cu', 'cu.userId', 'r.createdBy')
-    .innerJoin('regions as rg', 'rg.regionId', 'r.regionId')
-    .innerJoin('markets as mk', 'mk.marketId', 'r.marketId')
-    .innerJoin('agencies as ag', 'ag.agencyId', 'r.agencyId')
-    .innerJoin('practices as pr', 'pr.practiceId', 'r.practiceId')
-    .innerJoin('platforms as pl', 'pl.platformId', 'r.platformId')
-    .leftJoin('clients as c', 'c.clientId', 'r.clientId')
-    .leftJoin('clientCodes as cc', 'cc.clientCodeId', 'r.clientCodeId')
-    .leftJoin('assetTypes as at', 'at.assetId', 'r.assetId')
-    .leftJoin('clientAccounts as ca', 'ca.clientAccountId', 'r.clientAccountId')
-    .leftJoin('platformUserTypes as put', 'put.platformUserTypeId', 'r.platformUserTypeId')
+  return codedLines(db.kysely, (eb) => eb.and([eb('r.requestId', '=', requestId), inTrackerScope(eb, scope)]))
     .leftJoin('users as ap', 'ap.userId', 'r.approvedRejectedBy')
     .leftJoin('users as pv', 'pv.userId', 'r.provisionedBy')
     .select([
-      'r.requestId',
+      ...lineColumns,
       'r.submissionId',
-      'r.recordId',
-      'r.statusId',
-      's.description as statusName',
-      'r.requestTypeId',
-      't.description as requestTypeName',
       'r.createdDate',
       'r.isUrgent',
       'r.isInternal',
@@ -46,28 +25,13 @@ export async function findLogHeader(db: Db, scope: TrackerScope, requestId: numb
       'r.provisionerComment',
       'r.provisionedDate',
       'u.userId',
-      'u.name',
-      'u.lastName',
-      'u.email as userEmail',
       'u.title',
       'u.organization',
       'u.department',
       'u.officeNumber',
       'u.locationCountry',
-      'cu.name as creatorName',
-      'cu.lastName as creatorLastName',
-      'cu.email as creatorEmail',
-      'rg.description as regionName',
-      'mk.description as marketName',
-      'ag.description as agencyName',
-      'pr.description as practiceName',
-      'pl.description as platformName',
-      'c.description as clientName',
       'cc.code as clientCodeName',
-      'at.description as assetName',
-      'ca.description as clientAccountName',
       'ca.assetReference',
-      'put.description as platformUserTypeName',
       'put.basicName as platformUserTypeBasicName',
       'ap.name as approverName',
       'ap.lastName as approverLastName',

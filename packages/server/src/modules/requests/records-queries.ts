@@ -1,8 +1,7 @@
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Expression, type SqlBool } from 'kysely';
 import { RequestStatus, RequestType, type TableQuery } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
 import { nowIso, toCount } from '../../db/connection.ts';
-import type { Database } from '../../db/schema.ts';
 import {
   FILTER_OPTIONS_LIMIT,
   filterColumn,
@@ -12,9 +11,18 @@ import {
   tableCondition,
   type TableSpec,
 } from '../../db/table-query.ts';
+import {
+  codedLines,
+  type Executor,
+  fullName,
+  lineColumns,
+  recordLineColumns,
+  type LineWhere,
+  ref,
+  type RequestEb,
+  text,
+} from './line-query.ts';
 import { insideAdminScope, routedToProvisioner, TRUE } from './routing.ts';
-
-type RequestEb = ExpressionBuilder<Database & { r: Database['requests'] }, 'r'>;
 
 /**
  * Which request lines an actor may read (DESIGN.md §6, STYLE.md 5): 'own' = created by or
@@ -48,18 +56,12 @@ function inScope(eb: RequestEb, scope: RecordScope): Expression<SqlBool> {
   }
 }
 
-const ref = <T = string>(reference: string) => sql.ref<T>(reference);
 const requestId = ref<number>('r.requestId');
-const fullName = (alias: string) =>
-  sql<string>`${ref(`${alias}.name`)} || ' ' || ${ref(`${alias}.lastName`)}`;
 
 /** Record status of spec 1 §2.4: Inactive (isDeleted), Expired (before today UTC), else Active. */
 function recordStatus(todayIso: string) {
   return sql<string>`case when ${ref('r.isDeleted')} = 1 then 'Inactive' when ${ref('r.expirationDate')} < ${todayIso} then 'Expired' else 'Active' end`;
 }
-
-const text = (reference: string) =>
-  ({ sql: ref(reference), kind: 'text', isFilterable: true, isSortable: true, isSearchable: true }) as const;
 
 /** The columns both request tables share; keys are the row field names the web sends. */
 const sharedColumns = {
@@ -108,68 +110,12 @@ export const myRequestSpec: TableSpec = {
 };
 
 /** Request lines in scope with every name the tables show; `where` sees only `r`. */
-function lines(db: Db, where: (eb: RequestEb) => Expression<SqlBool>) {
-  return db.kysely
-    .selectFrom('requests as r')
-    .where(where)
-    .innerJoin('requestStatuses as s', 's.statusId', 'r.statusId')
-    .innerJoin('requestTypes as t', 't.requestTypeId', 'r.requestTypeId')
-    .innerJoin('users as u', 'u.userId', 'r.userId')
-    .innerJoin('users as cu', 'cu.userId', 'r.createdBy')
-    .innerJoin('regions as rg', 'rg.regionId', 'r.regionId')
-    .innerJoin('markets as mk', 'mk.marketId', 'r.marketId')
-    .innerJoin('agencies as ag', 'ag.agencyId', 'r.agencyId')
-    .innerJoin('practices as pr', 'pr.practiceId', 'r.practiceId')
-    .innerJoin('platforms as pl', 'pl.platformId', 'r.platformId')
-    .leftJoin('clients as c', 'c.clientId', 'r.clientId')
-    .leftJoin('clientCodes as cc', 'cc.clientCodeId', 'r.clientCodeId')
-    .leftJoin('assetTypes as at', 'at.assetId', 'r.assetId')
-    .leftJoin('clientAccounts as ca', 'ca.clientAccountId', 'r.clientAccountId')
-    .leftJoin('platformUserTypes as put', 'put.platformUserTypeId', 'r.platformUserTypeId');
+function lines(db: Db, where: LineWhere) {
+  return codedLines(db.kysely, where);
 }
-type Lines = ReturnType<typeof lines>;
 
-function selectRow(qb: Lines, todayIso: string) {
-  return qb.select([
-    'r.requestId',
-    'r.submissionId',
-    'r.statusId',
-    's.description as statusName',
-    'r.requestTypeId',
-    't.description as requestTypeName',
-    'r.recordId',
-    'r.expirationDate',
-    'r.beginningDate',
-    'r.isDeleted',
-    'r.isUrgent',
-    'r.pendingChangeRequestId',
-    'r.email',
-    'r.comments',
-    'r.agencyId',
-    'r.platformId',
-    'r.platformUserTypeId',
-    'r.createdDate',
-    'r.userId',
-    'r.clientAccountId',
-    'at.isSystemRecord as assetIsSystemRecord',
-    'u.name',
-    'u.lastName',
-    'u.email as userEmail',
-    'cu.name as creatorName',
-    'cu.lastName as creatorLastName',
-    'cu.email as creatorEmail',
-    'rg.description as regionName',
-    'mk.description as marketName',
-    'ag.description as agencyName',
-    'pr.description as practiceName',
-    'pl.description as platformName',
-    'c.description as clientName',
-    'cc.code as clientCodeName',
-    'at.description as assetName',
-    'ca.description as clientAccountName',
-    'put.description as platformUserTypeName',
-    recordStatus(todayIso).as('recordStatus'),
-  ]);
+function selectRow(qb: ReturnType<typeof lines>, todayIso: string) {
+  return qb.select([...lineColumns, ...recordLineColumns, recordStatus(todayIso).as('recordStatus')]);
 }
 export type LineRow = Awaited<ReturnType<ReturnType<typeof selectRow>['execute']>>[number];
 
@@ -178,7 +124,7 @@ export type LineSource =
   | { kind: 'userRecords'; scope: RecordScope; subjectId: number }
   | { kind: 'myRequests'; userId: number; requestId: number };
 
-function sourceWhere(source: LineSource): (eb: RequestEb) => Expression<SqlBool> {
+function sourceWhere(source: LineSource): LineWhere {
   if (source.kind === 'userRecords') {
     // The subject's Add lines that are pending (1, 2) or records (3, 6).
     return (eb) =>
@@ -296,7 +242,7 @@ export async function findRecordsOfUser(
 }
 
 /** The lines to cancel, with what the rule needs. */
-export async function findCancelTargets(trx: Kysely<Database>, requestIds: number[]) {
+export async function findCancelTargets(trx: Executor, requestIds: number[]) {
   return trx
     .selectFrom('requests')
     .select(['requestId', 'statusId', 'requestTypeId', 'recordId', 'createdBy', 'userId', 'comments'])
@@ -305,7 +251,7 @@ export async function findCancelTargets(trx: Kysely<Database>, requestIds: numbe
 }
 
 /** The cancelled lines that were a record's pending change no longer are. */
-export async function clearPendingChanges(trx: Kysely<Database>, requestIds: number[], actorId: number) {
+export async function clearPendingChanges(trx: Executor, requestIds: number[], actorId: number) {
   await trx
     .updateTable('requests')
     .set((eb) => ({

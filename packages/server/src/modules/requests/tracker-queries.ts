@@ -1,8 +1,7 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type SqlBool } from 'kysely';
 import { RequestStatus, RequestType, type TableQuery } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
 import { toCount } from '../../db/connection.ts';
-import type { Database } from '../../db/schema.ts';
 import {
   FILTER_OPTIONS_LIMIT,
   filterColumn,
@@ -12,9 +11,19 @@ import {
   tableCondition,
   type TableSpec,
 } from '../../db/table-query.ts';
+import {
+  codedLines,
+  columnAlias,
+  fullName,
+  lineColumns,
+  recordLineColumns,
+  type LineAlias,
+  lookupLines,
+  ref,
+  type RequestEb,
+  text,
+} from './line-query.ts';
 import { hasNoApprovalPath, insideAdminScope, routedToProvisioner, TRUE } from './routing.ts';
-
-type RequestEb = ExpressionBuilder<Database & { r: Database['requests'] }, 'r'>;
 
 /**
  * Which lines the Request Tracker and the activity log show (issue 4 §3): provisioners the lines
@@ -48,17 +57,10 @@ export function inTrackerScope(eb: RequestEb, scope: TrackerScope): Expression<S
   }
 }
 
-const ref = <T = string>(reference: string) => sql.ref<T>(reference);
-const fullName = (alias: string) =>
-  sql<string>`${ref(`${alias}.name`)} || ' ' || ${ref(`${alias}.lastName`)}`;
-
 /** Record status of an access record (an Add line Completed or Archived); '' on every other line. */
 function recordStatus(todayIso: string) {
   return sql<string>`case when ${ref('r.requestTypeId')} <> ${RequestType.ADD} or ${ref('r.statusId')} not in (${RequestStatus.COMPLETED}, ${RequestStatus.ARCHIVED}) then '' when ${ref('r.isDeleted')} = 1 then 'Inactive' when ${ref('r.expirationDate')} < ${todayIso} then 'Expired' else 'Active' end`;
 }
-
-const text = (reference: string) =>
-  ({ sql: ref(reference), kind: 'text', isFilterable: true, isSortable: true, isSearchable: true }) as const;
 
 /** The Request Tracker's columns; keys are the row field names the web sends. */
 export function trackerSpec(todayIso: string): TableSpec {
@@ -95,24 +97,12 @@ export function trackerSpec(todayIso: string): TableSpec {
   };
 }
 
-type Alias = 's' | 't' | 'u' | 'cu' | 'rg' | 'mk' | 'ag' | 'pr' | 'pl' | 'c' | 'at' | 'ca' | 'put';
+type Alias = Exclude<LineAlias, 'cc'>;
 
 /** The joined table each column needs; a count joins only what its filters and search need. */
-const aliasOf: Record<string, Alias | undefined> = {
-  status: 's',
-  requestTypeName: 't',
-  requestUserName: 'u',
-  requestUserEmail: 'u',
-  regionName: 'rg',
-  marketName: 'mk',
-  agencyName: 'ag',
-  practiceName: 'pr',
-  platformName: 'pl',
-  clientName: 'c',
-  assetName: 'at',
-  clientAccountName: 'ca',
-  platformUserTypeName: 'put',
-  createdByName: 'cu',
+const aliasOf = (column: string): Alias | undefined => {
+  const alias = columnAlias[column];
+  return alias === 'cc' ? undefined : alias;
 };
 
 const allAliases = new Set<Alias>([
@@ -137,7 +127,7 @@ function aliasesUsed(query: TableQuery, exceptColumn?: string): Set<Alias> {
   }
   const used = new Set<Alias>();
   for (const f of query.filters) {
-    const alias = aliasOf[f.column];
+    const alias = aliasOf(f.column);
     if (alias && f.values.length > 0 && f.column !== exceptColumn) {
       used.add(alias);
     }
@@ -150,67 +140,19 @@ function aliasesUsed(query: TableQuery, exceptColumn?: string): Set<Alias> {
  * leaving one out never changes which lines match; it only saves work.
  */
 function trackerLines(db: Db, scope: TrackerScope, joins: Set<Alias>) {
-  const has = (a: Alias) => joins.has(a);
-  return db.kysely
-    .selectFrom('requests as r')
-    .where((eb) => inTrackerScope(eb, scope))
-    .$if(has('s'), (qb) => qb.innerJoin('requestStatuses as s', 's.statusId', 'r.statusId'))
-    .$if(has('t'), (qb) => qb.innerJoin('requestTypes as t', 't.requestTypeId', 'r.requestTypeId'))
-    .$if(has('u'), (qb) => qb.innerJoin('users as u', 'u.userId', 'r.userId'))
-    .$if(has('cu'), (qb) => qb.innerJoin('users as cu', 'cu.userId', 'r.createdBy'))
-    .$if(has('rg'), (qb) => qb.innerJoin('regions as rg', 'rg.regionId', 'r.regionId'))
-    .$if(has('mk'), (qb) => qb.innerJoin('markets as mk', 'mk.marketId', 'r.marketId'))
-    .$if(has('ag'), (qb) => qb.innerJoin('agencies as ag', 'ag.agencyId', 'r.agencyId'))
-    .$if(has('pr'), (qb) => qb.innerJoin('practices as pr', 'pr.practiceId', 'r.practiceId'))
-    .$if(has('pl'), (qb) => qb.innerJoin('platforms as pl', 'pl.platformId', 'r.platformId'))
-    .$if(has('c'), (qb) => qb.leftJoin('clients as c', 'c.clientId', 'r.clientId'))
-    .$if(has('at'), (qb) => qb.leftJoin('assetTypes as at', 'at.assetId', 'r.assetId'))
-    .$if(has('ca'), (qb) => qb.leftJoin('clientAccounts as ca', 'ca.clientAccountId', 'r.clientAccountId'))
-    .$if(has('put'), (qb) =>
-      qb.leftJoin('platformUserTypes as put', 'put.platformUserTypeId', 'r.platformUserTypeId'),
-    );
+  return lookupLines(
+    db.kysely,
+    (eb) => inTrackerScope(eb, scope),
+    (alias) => joins.has(alias as Alias),
+    'inner',
+  );
 }
 
 /** The row every tracker screen and export shows, selected over the fully joined lines. */
-function selectTrackerRow(qb: ReturnType<typeof trackerLines>, todayIso: string) {
+function selectTrackerRow(qb: ReturnType<typeof codedLines>, todayIso: string) {
   return qb.select([
-    'r.requestId',
-    'r.submissionId',
-    'r.statusId',
-    sql<string>`${ref('s.description')}`.as('statusName'),
-    'r.requestTypeId',
-    sql<string>`${ref('t.description')}`.as('requestTypeName'),
-    'r.recordId',
-    'r.expirationDate',
-    'r.beginningDate',
-    'r.isDeleted',
-    'r.isUrgent',
-    'r.pendingChangeRequestId',
-    'r.email',
-    'r.comments',
-    'r.agencyId',
-    'r.platformId',
-    'r.platformUserTypeId',
-    'r.createdDate',
-    'r.userId',
-    'r.clientAccountId',
-    sql<number | null>`${ref('at.isSystemRecord')}`.as('assetIsSystemRecord'),
-    sql<string>`${ref('u.name')}`.as('name'),
-    sql<string>`${ref('u.lastName')}`.as('lastName'),
-    sql<string>`${ref('u.email')}`.as('userEmail'),
-    sql<string>`${ref('cu.name')}`.as('creatorName'),
-    sql<string>`${ref('cu.lastName')}`.as('creatorLastName'),
-    sql<string>`${ref('cu.email')}`.as('creatorEmail'),
-    sql<string>`${ref('rg.description')}`.as('regionName'),
-    sql<string>`${ref('mk.description')}`.as('marketName'),
-    sql<string>`${ref('ag.description')}`.as('agencyName'),
-    sql<string>`${ref('pr.description')}`.as('practiceName'),
-    sql<string>`${ref('pl.description')}`.as('platformName'),
-    sql<string | null>`${ref('c.description')}`.as('clientName'),
-    sql<string | null>`${ref('cc.code')}`.as('clientCodeName'),
-    sql<string | null>`${ref('at.description')}`.as('assetName'),
-    sql<string | null>`${ref('ca.description')}`.as('clientAccountName'),
-    sql<string | null>`${ref('put.description')}`.as('platformUserTypeName'),
+    ...lineColumns,
+    ...recordLineColumns,
     recordStatus(todayIso).as('recordStatus'),
     (eb) =>
       sql<number>`case when ${hasNoApprovalPath(eb as unknown as RequestEb)} then 1 else 0 end`.as(
@@ -226,9 +168,7 @@ async function rowsOf(db: Db, ids: number[], todayIso: string) {
     return [];
   }
   const rows = await selectTrackerRow(
-    trackerLines(db, { kind: 'all' }, allAliases)
-      .leftJoin('clientCodes as cc', 'cc.clientCodeId', 'r.clientCodeId')
-      .where('r.requestId', 'in', ids),
+    codedLines(db.kysely, (eb) => eb('r.requestId', 'in', ids)),
     todayIso,
   ).execute();
   const byId = new Map(rows.map((r) => [r.requestId, r]));
@@ -250,7 +190,7 @@ export async function findTrackerPage(
   const { limit, offset } = pageOf(query);
   const condition = tableCondition(spec, query);
   const joins = new Set(aliasesUsed(query));
-  const sortAlias = aliasOf[query.orderBy ?? ''];
+  const sortAlias = aliasOf(query.orderBy ?? '');
   if (sortAlias) {
     joins.add(sortAlias);
   }
@@ -285,7 +225,7 @@ export async function findTrackerColumnValues(
 ) {
   const target = filterColumn(spec, column);
   const joins = new Set(aliasesUsed(query, column));
-  const own = aliasOf[column];
+  const own = aliasOf(column);
   if (own) {
     joins.add(own);
   }

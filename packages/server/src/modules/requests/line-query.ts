@@ -1,0 +1,165 @@
+import {
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type SelectQueryBuilder,
+  type SqlBool,
+} from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+/**
+ * The request line with all its names, shared by the request tables (records, tracker, activity
+ * log, approvals, provisioning): the base `FROM requests r`, its lookup joins and the columns
+ * every list selects. Each list keeps its own columns, conditions and extra joins.
+ */
+
+export type RequestEb = ExpressionBuilder<Database & { r: Database['requests'] }, 'r'>;
+export type Executor = Kysely<Database>;
+export type LineWhere = (eb: RequestEb) => Expression<SqlBool>;
+
+export const ref = <T = string>(reference: string) => sql.ref<T>(reference);
+export const fullName = (alias: string) =>
+  sql<string>`${ref(`${alias}.name`)} || ' ' || ${ref(`${alias}.lastName`)}`;
+export const text = (reference: string) =>
+  ({ sql: ref(reference), kind: 'text', isFilterable: true, isSortable: true, isSearchable: true }) as const;
+
+/**
+ * Lines matching `where` with the names of every list: inner joins on the NOT NULL foreign
+ * keys, left joins on the optional ones. `where` sees only `r`.
+ */
+export function namedLines(q: Executor, where: LineWhere) {
+  return q
+    .selectFrom('requests as r')
+    .where(where)
+    .innerJoin('requestStatuses as s', 's.statusId', 'r.statusId')
+    .innerJoin('requestTypes as t', 't.requestTypeId', 'r.requestTypeId')
+    .innerJoin('users as u', 'u.userId', 'r.userId')
+    .innerJoin('users as cu', 'cu.userId', 'r.createdBy')
+    .innerJoin('regions as rg', 'rg.regionId', 'r.regionId')
+    .innerJoin('markets as mk', 'mk.marketId', 'r.marketId')
+    .innerJoin('agencies as ag', 'ag.agencyId', 'r.agencyId')
+    .innerJoin('practices as pr', 'pr.practiceId', 'r.practiceId')
+    .innerJoin('platforms as pl', 'pl.platformId', 'r.platformId')
+    .leftJoin('clients as c', 'c.clientId', 'r.clientId')
+    .leftJoin('assetTypes as at', 'at.assetId', 'r.assetId')
+    .leftJoin('clientAccounts as ca', 'ca.clientAccountId', 'r.clientAccountId')
+    .leftJoin('platformUserTypes as put', 'put.platformUserTypeId', 'r.platformUserTypeId');
+}
+
+/** The named lines with their client code too (every list but provisioning shows it). */
+export function codedLines(q: Executor, where: LineWhere) {
+  return namedLines(q, where).leftJoin('clientCodes as cc', 'cc.clientCodeId', 'r.clientCodeId');
+}
+
+/** The line's own identity and the names every list selects (with `namedLines`). */
+export const lineColumns = [
+  'r.requestId',
+  'r.statusId',
+  's.description as statusName',
+  'r.requestTypeId',
+  't.description as requestTypeName',
+  'r.recordId',
+  'u.name',
+  'u.lastName',
+  'u.email as userEmail',
+  'cu.name as creatorName',
+  'cu.lastName as creatorLastName',
+  'cu.email as creatorEmail',
+  'rg.description as regionName',
+  'mk.description as marketName',
+  'ag.description as agencyName',
+  'pr.description as practiceName',
+  'pl.description as platformName',
+  'c.description as clientName',
+  'at.description as assetName',
+  'ca.description as clientAccountName',
+  'put.description as platformUserTypeName',
+] as const;
+
+/** The columns of a line as an access record (User Access Overview, My Requests, Request Tracker; with `codedLines`). */
+export const recordLineColumns = [
+  'r.submissionId',
+  'r.expirationDate',
+  'r.beginningDate',
+  'r.isDeleted',
+  'r.isUrgent',
+  'r.pendingChangeRequestId',
+  'r.email',
+  'r.comments',
+  'r.agencyId',
+  'r.platformId',
+  'r.platformUserTypeId',
+  'r.createdDate',
+  'r.userId',
+  'r.clientAccountId',
+  'at.isSystemRecord as assetIsSystemRecord',
+  'cc.code as clientCodeName',
+] as const;
+
+/** A lookup joined on demand: its alias, table, keys, and whether its foreign key is NOT NULL. */
+export type LineAlias =
+  's' | 't' | 'u' | 'cu' | 'rg' | 'mk' | 'ag' | 'pr' | 'pl' | 'c' | 'cc' | 'at' | 'ca' | 'put';
+const lookups: readonly (readonly [LineAlias, string, string, string, boolean])[] = [
+  ['s', 'requestStatuses as s', 's.statusId', 'r.statusId', true],
+  ['t', 'requestTypes as t', 't.requestTypeId', 'r.requestTypeId', true],
+  ['u', 'users as u', 'u.userId', 'r.userId', true],
+  ['cu', 'users as cu', 'cu.userId', 'r.createdBy', true],
+  ['rg', 'regions as rg', 'rg.regionId', 'r.regionId', true],
+  ['mk', 'markets as mk', 'mk.marketId', 'r.marketId', true],
+  ['ag', 'agencies as ag', 'ag.agencyId', 'r.agencyId', true],
+  ['pr', 'practices as pr', 'pr.practiceId', 'r.practiceId', true],
+  ['pl', 'platforms as pl', 'pl.platformId', 'r.platformId', true],
+  ['c', 'clients as c', 'c.clientId', 'r.clientId', false],
+  ['cc', 'clientCodes as cc', 'cc.clientCodeId', 'r.clientCodeId', false],
+  ['at', 'assetTypes as at', 'at.assetId', 'r.assetId', false],
+  ['ca', 'clientAccounts as ca', 'ca.clientAccountId', 'r.clientAccountId', false],
+  ['put', 'platformUserTypes as put', 'put.platformUserTypeId', 'r.platformUserTypeId', false],
+];
+
+/** The joined table (alias) a list column's expression reads; the other columns read requests only. */
+export const columnAlias: Readonly<Record<string, LineAlias | undefined>> = {
+  status: 's',
+  requestTypeName: 't',
+  requestUserName: 'u',
+  requestUserEmail: 'u',
+  createdByName: 'cu',
+  regionName: 'rg',
+  marketName: 'mk',
+  agencyName: 'ag',
+  practiceName: 'pr',
+  platformName: 'pl',
+  clientName: 'c',
+  clientCodeName: 'cc',
+  assetName: 'at',
+  clientAccountName: 'ca',
+  platformUserTypeName: 'put',
+};
+
+type LookupLines = SelectQueryBuilder<Database & { r: Database['requests'] }, 'r', object>;
+
+/**
+ * Lines matching `where` for filtering, counting and ordering only, joined to the lookups
+ * `isJoined` names. The joins are on primary keys, so none changes which lines match:
+ * 'inner' (the NOT NULL keys) lets the planner start from a filtered name, 'left' keeps the
+ * requests table first. The columns are read through raw references (`ref`).
+ */
+export function lookupLines(
+  q: Executor,
+  where: LineWhere,
+  isJoined: (alias: LineAlias) => boolean,
+  join: 'inner' | 'left',
+): LookupLines {
+  // The joins are chosen at run time; their columns are typed through `ref` by the callers.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  let qb: SelectQueryBuilder<any, any, object> = q.selectFrom('requests as r').where(where);
+  for (const [alias, table, key, foreignKey, isRequired] of lookups) {
+    if (isJoined(alias)) {
+      qb =
+        isRequired && join === 'inner'
+          ? qb.innerJoin(table, key, foreignKey)
+          : qb.leftJoin(table, key, foreignKey);
+    }
+  }
+  return qb as LookupLines;
+}
