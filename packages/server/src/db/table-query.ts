@@ -150,6 +150,30 @@ export function sortOptions(values: (string | number | null)[], kind: ColumnKind
     : texts.sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }));
 }
 
+/**
+ * The distinct values a column's filter menu lists, over `qb` (already limited by the other
+ * filters and the caller's scope), sorted for the menu, at most the limit + 1 (so callers can
+ * say the list was cut).
+ */
+export async function distinctFilterValues<DB, TB extends keyof DB, O>(
+  qb: SelectQueryBuilder<DB, TB, O>,
+  spec: TableSpec,
+  column: string,
+): Promise<string[]> {
+  const target = filterColumn(spec, column);
+  // Kysely cannot see through a generic row type; the selection is exactly `value`.
+  const rows = (await qb
+    .select(sql<string | number | null>`${target.sql}`.as('value'))
+    .distinct()
+    .orderBy(sql`value`)
+    .limit(FILTER_OPTIONS_LIMIT + 1)
+    .execute()) as unknown as { value: string | number | null }[];
+  return sortOptions(
+    rows.map((r) => r.value),
+    target.kind,
+  );
+}
+
 /** A CSV cell that a spreadsheet would run as a formula gets a leading quote (DESIGN.md §5). */
 export function neutraliseCell(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;

@@ -3,11 +3,9 @@ import { RequestStatus, Role, type ApprovalListQuery } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
 import { nowIso, toCount } from '../../db/connection.ts';
 import {
-  FILTER_OPTIONS_LIMIT,
-  filterColumn,
+  distinctFilterValues,
   orderTable,
   pageOf,
-  sortOptions,
   tableCondition,
   type TableSpec,
 } from '../../db/table-query.ts';
@@ -212,17 +210,12 @@ export async function findApprovalColumnValues(
   query: ApprovalListQuery,
   column: string,
 ) {
-  const target = filterColumn(approvalSpec, column);
-  const rows = await filterLines(db.kysely, listWhere(actor, query.archaic), joinsOf(query, [column], column))
-    .where(tableCondition(approvalSpec, query, column))
-    .select(sql<string | number | null>`${target.sql}`.as('value'))
-    .distinct()
-    .orderBy('value')
-    .limit(FILTER_OPTIONS_LIMIT + 1)
-    .execute();
-  return sortOptions(
-    rows.map((r) => r.value),
-    target.kind,
+  return distinctFilterValues(
+    filterLines(db.kysely, listWhere(actor, query.archaic), joinsOf(query, [column], column)).where(
+      tableCondition(approvalSpec, query, column),
+    ),
+    approvalSpec,
+    column,
   );
 }
 

@@ -3,11 +3,9 @@ import { RequestStatus, type ProvisioningQuery } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
 import { toCount } from '../../db/connection.ts';
 import {
-  FILTER_OPTIONS_LIMIT,
-  filterColumn,
+  distinctFilterValues,
   orderTable,
   pageOf,
-  sortOptions,
   tableCondition,
   type TableSpec,
 } from '../../db/table-query.ts';
@@ -222,17 +220,10 @@ export async function findProvisioningColumnValues(
   query: ProvisioningQuery,
   column: string,
 ) {
-  const target = filterColumn(provisioningSpec, column);
-  const rows = await lines(db, listWhere(scope, query.Archive))
-    .where(tableCondition(provisioningSpec, query, column))
-    .select(sql<string | number | null>`${target.sql}`.as('value'))
-    .distinct()
-    .orderBy('value')
-    .limit(FILTER_OPTIONS_LIMIT + 1)
-    .execute();
-  return sortOptions(
-    rows.map((r) => r.value),
-    target.kind,
+  return distinctFilterValues(
+    lines(db, listWhere(scope, query.Archive)).where(tableCondition(provisioningSpec, query, column)),
+    provisioningSpec,
+    column,
   );
 }
 

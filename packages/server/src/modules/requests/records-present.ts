@@ -2,10 +2,39 @@ import { formatAccessDate, type MyRequestRow, type UserRecordRow } from '@uap/do
 import type { CsvColumn } from '../../db/table-query.ts';
 import type { LineRow } from './records-queries.ts';
 
-const fullName = (name: string, lastName: string) => `${name} ${lastName}`.trim();
+export const fullName = (name: string, lastName: string) => `${name} ${lastName}`.trim();
 
-/** The fields of spec 1 §3 "Request list item" both tables share. */
-function presentListItem(row: LineRow, timeZone: string) {
+type ListItemSource = Pick<
+  LineRow,
+  | 'requestId'
+  | 'statusId'
+  | 'statusName'
+  | 'requestTypeId'
+  | 'requestTypeName'
+  | 'expirationDate'
+  | 'beginningDate'
+  | 'name'
+  | 'lastName'
+  | 'userEmail'
+  | 'email'
+  | 'regionName'
+  | 'marketName'
+  | 'agencyId'
+  | 'agencyName'
+  | 'practiceName'
+  | 'platformId'
+  | 'platformName'
+  | 'clientName'
+  | 'clientCodeName'
+  | 'assetName'
+  | 'clientAccountName'
+  | 'platformUserTypeId'
+  | 'platformUserTypeName'
+  | 'createdDate'
+>;
+
+/** The fields of spec 1 §3 "Request list item" every request table shares. */
+export function presentListItem(row: ListItemSource, timeZone: string) {
   const isUnlimited = row.expirationDate === null;
   return {
     requestId: row.requestId,

@@ -3,11 +3,9 @@ import { RequestStatus, RequestType, type TableQuery } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
 import { nowIso, toCount } from '../../db/connection.ts';
 import {
-  FILTER_OPTIONS_LIMIT,
-  filterColumn,
+  distinctFilterValues,
   orderTable,
   pageOf,
-  sortOptions,
   tableCondition,
   type TableSpec,
 } from '../../db/table-query.ts';
@@ -186,17 +184,10 @@ export async function findColumnValues(
   query: TableQuery,
   column: string,
 ) {
-  const target = filterColumn(spec, column);
-  const rows = await lines(db, sourceWhere(source))
-    .where(tableCondition(spec, query, column))
-    .select(sql<string | number | null>`${target.sql}`.as('value'))
-    .distinct()
-    .orderBy('value')
-    .limit(FILTER_OPTIONS_LIMIT + 1)
-    .execute();
-  return sortOptions(
-    rows.map((r) => r.value),
-    target.kind,
+  return distinctFilterValues(
+    lines(db, sourceWhere(source)).where(tableCondition(spec, query, column)),
+    spec,
+    column,
   );
 }
 

@@ -1,47 +1,20 @@
 import { formatAccessDate, formatDateTime, messages, type TrackerRow } from '@uap/domain';
 import type { CsvColumn } from '../../db/table-query.ts';
 import type { TrackerLineRow } from './tracker-queries.ts';
+import { fullName, presentListItem } from './records-present.ts';
 
-const fullName = (name: string, lastName: string) => `${name} ${lastName}`.trim();
-
-/** A row of the Request Tracker. */
+/** A row of the Request Tracker: the list item plus the tracker's own fields. */
 export function presentTrackerRow(row: TrackerLineRow, timeZone: string): TrackerRow {
-  const isUnlimited = row.expirationDate === null;
   return {
-    requestId: row.requestId,
+    ...presentListItem(row, timeZone),
     submissionId: row.submissionId,
-    statusId: row.statusId,
-    status: { description: row.statusName },
     userId: row.userId,
     isAgencyAccessWithoutAssets: row.assetIsSystemRecord === 1 && row.clientAccountId === null,
     statusDescription: row.recordStatus,
-    requestTypeId: row.requestTypeId,
-    requestTypeName: row.requestTypeName,
     recordId: row.recordId ?? row.requestId,
-    expirationDate: row.expirationDate,
-    beginningDate: row.beginningDate,
-    accessDate: formatAccessDate(row.beginningDate, row.expirationDate, timeZone),
-    isAccessDate: !isUnlimited,
-    isUnlimited,
     isDeleted: row.isDeleted === 1,
     hasPendingChange: row.pendingChangeRequestId !== null,
     pendingChangeRequestId: row.pendingChangeRequestId,
-    requestUser: { fullName: fullName(row.name, row.lastName), email: row.userEmail },
-    email: row.email,
-    regionName: row.regionName,
-    marketName: row.marketName,
-    agencyId: row.agencyId,
-    agencyName: row.agencyName,
-    practiceName: row.practiceName,
-    platformId: row.platformId,
-    platformName: row.platformName,
-    clientName: row.clientName ?? '',
-    clientCodeName: row.clientCodeName ?? '',
-    assetName: row.assetName ?? '',
-    clientAccountName: row.clientAccountName ?? '',
-    platformUserTypeId: row.platformUserTypeId,
-    platformUserTypeName: row.platformUserTypeName ?? '',
-    createdDate: row.createdDate,
     comments: row.comments ?? '',
     isUrgent: row.isUrgent === 1,
     createdBy: { fullName: fullName(row.creatorName, row.creatorLastName), email: row.creatorEmail },

@@ -3,11 +3,9 @@ import { RequestStatus, RequestType, type TableQuery } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
 import { toCount } from '../../db/connection.ts';
 import {
-  FILTER_OPTIONS_LIMIT,
-  filterColumn,
+  distinctFilterValues,
   orderTable,
   pageOf,
-  sortOptions,
   tableCondition,
   type TableSpec,
 } from '../../db/table-query.ts';
@@ -223,22 +221,15 @@ export async function findTrackerColumnValues(
   query: TableQuery,
   column: string,
 ) {
-  const target = filterColumn(spec, column);
   const joins = new Set(aliasesUsed(query, column));
   const own = aliasOf(column);
   if (own) {
     joins.add(own);
   }
-  const rows = await trackerLines(db, scope, joins)
-    .where(tableCondition(spec, query, column))
-    .select(sql<string | number | null>`${target.sql}`.as('value'))
-    .distinct()
-    .orderBy('value')
-    .limit(FILTER_OPTIONS_LIMIT + 1)
-    .execute();
-  return sortOptions(
-    rows.map((r) => r.value),
-    target.kind,
+  return distinctFilterValues(
+    trackerLines(db, scope, joins).where(tableCondition(spec, query, column)),
+    spec,
+    column,
   );
 }
 
