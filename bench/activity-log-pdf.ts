@@ -9,13 +9,13 @@
  *   psql postgres://uap@127.0.0.1:54329/postgres -c 'CREATE DATABASE uap_large_logs TEMPLATE uap_large'
  *   npx tsx bench/activity-log-pdf.ts [DATABASE_URL ...]
  */
-import { performance } from 'node:perf_hooks';
 import { RequestStatus } from '@uap/domain';
 import { buildApp } from '../packages/server/src/app.ts';
 import { loadConfig } from '../packages/server/src/config.ts';
 import { openDb, type Db } from '../packages/server/src/db/connection.ts';
 import { migrateToLatest } from '../packages/server/src/db/migrate.ts';
 import { mintAccessToken } from '../packages/server/src/auth/verify.ts';
+import { fmt, timeRuns } from './timing.ts';
 
 const RUNS = 20;
 const WARMUP = 3;
@@ -24,23 +24,7 @@ const urls = process.argv.slice(2).length
   ? process.argv.slice(2)
   : ['sqlite:/tmp/uap-large-logs.db', 'postgres://uap@127.0.0.1:54329/uap_large_logs'];
 
-async function time(fn: () => Promise<unknown>) {
-  for (let i = 0; i < WARMUP; i++) {
-    await fn();
-  }
-  const samples: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const start = performance.now();
-    await fn();
-    samples.push(performance.now() - start);
-  }
-  samples.sort((a, b) => a - b);
-  const at = (q: number) => samples[Math.min(samples.length - 1, Math.ceil(q * samples.length) - 1)]!;
-  return { median: at(0.5), p95: at(0.95) };
-}
-
-const fmt = (r: { median: number; p95: number }) =>
-  `median ${r.median.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms`;
+const time = (fn: () => Promise<unknown>) => timeRuns(fn, RUNS, WARMUP);
 
 /** The newest completed request, its history topped up to HISTORY_ROWS rows. */
 async function requestWith200Steps(db: Db): Promise<number> {

@@ -19,6 +19,7 @@ import { openDb, type Db } from '../packages/server/src/db/connection.ts';
 import { migrateToLatest } from '../packages/server/src/db/migrate.ts';
 import { mintAccessToken } from '../packages/server/src/auth/verify.ts';
 import { routedToApprover } from '../packages/server/src/modules/requests/routing.ts';
+import { fmt, timeRuns } from './timing.ts';
 
 const RUNS = 30;
 const WARMUP = 3;
@@ -28,23 +29,7 @@ const urls = process.argv.slice(2).length
   ? process.argv.slice(2)
   : ['sqlite:/tmp/uap-large-approvals.db', 'postgres://uap@127.0.0.1:54329/uap_large_approvals'];
 
-async function time(fn: () => Promise<unknown>) {
-  for (let i = 0; i < WARMUP; i++) {
-    await fn();
-  }
-  const samples: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const start = performance.now();
-    await fn();
-    samples.push(performance.now() - start);
-  }
-  samples.sort((a, b) => a - b);
-  const at = (q: number) => samples[Math.min(samples.length - 1, Math.ceil(q * samples.length) - 1)]!;
-  return { median: at(0.5), p95: at(0.95) };
-}
-
-const fmt = (r: { median: number; p95: number }) =>
-  `median ${r.median.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms`;
+const time = (fn: () => Promise<unknown>) => timeRuns(fn, RUNS, WARMUP);
 
 async function pendingOf(db: Db, userId: number): Promise<number> {
   const row = await db.kysely

@@ -9,13 +9,13 @@
  * copies: `cp /tmp/uap-large.db /tmp/uap-large-prov.db` and
  * `CREATE DATABASE uap_large_prov TEMPLATE uap_large` (the defaults). Reads only otherwise.
  */
-import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { buildApp } from '../packages/server/src/app.ts';
 import { loadConfig } from '../packages/server/src/config.ts';
 import { openDb, type Db } from '../packages/server/src/db/connection.ts';
 import { mintAccessToken } from '../packages/server/src/auth/verify.ts';
 import { migrateToLatest } from '../packages/server/src/db/migrate.ts';
+import { timeRuns } from './timing.ts';
 
 const RUNS = 20;
 const WARMUP = 3;
@@ -23,20 +23,7 @@ const urls = process.argv.slice(2).length
   ? process.argv.slice(2)
   : ['sqlite:/tmp/uap-large-prov.db', 'postgres://uap@127.0.0.1:54329/uap_large_prov'];
 
-async function time(fn: () => Promise<unknown>) {
-  for (let i = 0; i < WARMUP; i++) {
-    await fn();
-  }
-  const samples: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const start = performance.now();
-    await fn();
-    samples.push(performance.now() - start);
-  }
-  samples.sort((a, b) => a - b);
-  const at = (q: number) => samples[Math.min(samples.length - 1, Math.ceil(q * samples.length) - 1)]!;
-  return { median: at(0.5).toFixed(1), p95: at(0.95).toFixed(1) };
-}
+const time = (fn: () => Promise<unknown>) => timeRuns(fn, RUNS, WARMUP);
 
 /** The provisioner of the assignment whose path holds the most Approved lines. */
 async function busiestProvisioner(db: Db) {

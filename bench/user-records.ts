@@ -7,7 +7,6 @@
  *
  * Defaults to the SQLite file /tmp/uap-large.db and the PostgreSQL database uap_large.
  */
-import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { startOfTodayUtc, tableQuery, type TableQuery } from '@uap/domain';
 import { buildApp } from '../packages/server/src/app.ts';
@@ -19,6 +18,7 @@ import {
   findLinePage,
   userRecordSpec,
 } from '../packages/server/src/modules/requests/records-queries.ts';
+import { fmt, timeRuns } from './timing.ts';
 
 const RUNS = 30;
 const WARMUP = 5;
@@ -27,20 +27,7 @@ const urls = process.argv.slice(2).length
   ? process.argv.slice(2)
   : ['sqlite:/tmp/uap-large.db', 'postgres://uap@127.0.0.1:54329/uap_large'];
 
-async function time(fn: () => Promise<unknown>) {
-  for (let i = 0; i < WARMUP; i++) {
-    await fn();
-  }
-  const samples: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const start = performance.now();
-    await fn();
-    samples.push(performance.now() - start);
-  }
-  samples.sort((a, b) => a - b);
-  const at = (q: number) => samples[Math.min(samples.length - 1, Math.ceil(q * samples.length) - 1)]!;
-  return { median: at(0.5), p95: at(0.95) };
-}
+const time = (fn: () => Promise<unknown>) => timeRuns(fn, RUNS, WARMUP);
 
 /** The user who is the subject of the most Add lines, and the body the benchmark sends. */
 async function workload(db: Db) {
@@ -72,9 +59,6 @@ async function workload(db: Db) {
   });
   return { userId: subject.userId, lines: Number(subject.n), query };
 }
-
-const fmt = (r: { median: number; p95: number }) =>
-  `median ${r.median.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms`;
 
 for (const url of urls) {
   const config = loadConfig({

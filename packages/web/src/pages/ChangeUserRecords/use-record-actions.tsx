@@ -1,0 +1,115 @@
+import { useId, useRef, useState } from 'react';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import Stack from '@mui/material/Stack';
+import type { UserRecordRow } from '@uap/domain';
+import { ActivationDialog } from './ActivationDialog.tsx';
+import { ModifyRequestDialog, type ModifyOutcome } from './ModifyRequestDialog.tsx';
+import { ReassignEmailDialog } from './ReassignEmailDialog.tsx';
+import { allowedActions, isActionable, isRecordRow } from './selection-rules.ts';
+
+type Action = 'modify' | 'reassign' | 'activate' | 'deactivate';
+
+/**
+ * The record actions of spec 1 §2.6 for a table of records (Modify an Existing Access, the
+ * Request Tracker): selection, the Modify / Reassign Email / Activate / Deactivate toolbar, their
+ * dialogs and the outcome confirm that offers to open a modified record in a new tab.
+ */
+export function useRecordActions<Row extends UserRecordRow>() {
+  const outcomeId = useId();
+  // Rows seen on any page, so a selection that spans pages still knows its rows.
+  const seen = useRef(new Map<number, Row>());
+  const [selectedIds, setSelectedIds] = useState<number[]>([]);
+  const [action, setAction] = useState<Action | null>(null);
+  const [outcome, setOutcome] = useState<ModifyOutcome | null>(null);
+
+  const selected = selectedIds.flatMap((id) => seen.current.get(id) ?? []);
+  const allowed = allowedActions(selected);
+  const first = selected[0];
+
+  const remember = (rows: Row[]) => {
+    rows.forEach((r) => seen.current.set(r.requestId, r));
+  };
+  const handleClose = () => setAction(null);
+  const handleDone = (result: ModifyOutcome) => {
+    setAction(null);
+    setSelectedIds([]);
+    setOutcome(result);
+  };
+  const handleOpenRecord = () => {
+    if (outcome?.recordId) {
+      window.open(`/ChangeUserRecords?Id=${outcome.recordId}`, '_blank', 'noopener');
+    }
+    setOutcome(null);
+  };
+  const button = (name: Action, label: string) => (
+    <Button variant="outlined" disabled={!allowed[name]} onClick={() => setAction(name)}>
+      {label}
+    </Button>
+  );
+
+  const selection = { selectedIds, onChange: setSelectedIds, isRowSelectable: isActionable };
+  const toolbar = (
+    <Stack direction="row" spacing={1}>
+      {button('modify', 'Modify')}
+      {button('reassign', 'Reassign Email')}
+      {button('activate', 'Activate')}
+      {button('deactivate', 'Deactivate')}
+    </Stack>
+  );
+  const dialogs = (
+    <>
+      {action === 'modify' && first && (
+        <ModifyRequestDialog
+          requestIds={selected.map((r) => r.requestId)}
+          isRecord={isRecordRow(first)}
+          onClose={handleClose}
+          onDone={handleDone}
+        />
+      )}
+      {action === 'reassign' && first && (
+        <ReassignEmailDialog
+          requestId={first.requestId}
+          isRecord={isRecordRow(first)}
+          currentUserEmail={first.requestUser.email}
+          onClose={handleClose}
+          onDone={handleDone}
+        />
+      )}
+      {(action === 'activate' || action === 'deactivate') && first && (
+        <ActivationDialog
+          rows={selected}
+          isActive={action === 'activate'}
+          onClose={handleClose}
+          onDone={handleDone}
+        />
+      )}
+      <Dialog open={outcome !== null} onClose={() => setOutcome(null)} aria-describedby={outcomeId}>
+        <DialogContent>
+          <DialogContentText id={outcomeId}>{outcome?.message}</DialogContentText>
+          {outcome?.recordId && (
+            <DialogContentText>{`Open record ${outcome.recordId} in a new tab?`}</DialogContentText>
+          )}
+        </DialogContent>
+        <DialogActions>
+          {outcome?.recordId ? (
+            <>
+              <Button onClick={() => setOutcome(null)}>No</Button>
+              <Button variant="contained" onClick={handleOpenRecord}>
+                Open record
+              </Button>
+            </>
+          ) : (
+            <Button variant="contained" onClick={() => setOutcome(null)}>
+              OK
+            </Button>
+          )}
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+  return { remember, selection, toolbar, dialogs };
+}
