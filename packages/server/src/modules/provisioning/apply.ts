@@ -135,7 +135,18 @@ export async function applyProvisioned(
   }
   const records = await trx
     .selectFrom('requests')
-    .selectAll()
+    .select([
+      'requestId',
+      'statusId',
+      'requestTypeId',
+      'pendingChangeRequestId',
+      'isDeleted',
+      'platformUserTypeId',
+      'email',
+      'userId',
+      'beginningDate',
+      'expirationDate',
+    ])
     .where(
       'requestId',
       'in',
