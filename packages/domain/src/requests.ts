@@ -46,3 +46,38 @@ export const PLATFORM_OWNERSHIP_ID = 1;
 
 /** Standard comment types. */
 export const StandardCommentType = { PROVISIONING: 1 } as const;
+
+/** A line that is an access record: an Add request that completed (and may since be archived). */
+export function isAccessRecord(line: { requestTypeId: number; statusId: number }): boolean {
+  return (
+    line.requestTypeId === RequestType.ADD &&
+    (line.statusId === RequestStatus.COMPLETED || line.statusId === RequestStatus.ARCHIVED)
+  );
+}
+
+/** The statuses in which an Add line is an access record. */
+export const ACCESS_RECORD_STATUSES = [RequestStatus.COMPLETED, RequestStatus.ARCHIVED] as const;
+
+/**
+ * The step wording of every history row, as the activity log shows it. The service, the seed
+ * and the tests all write steps through this catalogue, so one step reads one way everywhere.
+ */
+export const historySteps = {
+  submitted: (requestTypeId: RequestTypeId) => `${requestTypeNames[requestTypeId]} request submitted`,
+  modified: 'Request modified',
+  lengthOfAccessUpdated: 'Length of access updated',
+  reassigned: 'Request reassigned',
+  replacedByNewChange: 'Request cancelled: replaced by a new change request',
+  cancelledByRequestor: 'Request cancelled by requestor',
+  cancelledBySuperAdmin: 'Request cancelled by super admin',
+  approved: 'Request approved',
+  rejectedByApprover: 'Request rejected by approver',
+  provisioned: 'Request provisioned',
+  rejectedByProvisioner: 'Request rejected by provisioner',
+  archived: 'Request archived',
+  recordCreated: 'Record created',
+  recordChanged: 'Record changed',
+  recordReassigned: 'Record reassigned',
+  recordDeactivated: 'Record deactivated',
+  recordActivated: 'Record activated',
+} as const;

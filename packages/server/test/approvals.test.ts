@@ -153,7 +153,7 @@ describe('PATCH api/Approvers/ApproveRejectRequest', () => {
     const [history] = await historyOf(ctx, id!);
     expect(history).toMatchObject({
       statusId: RequestStatus.APPROVED,
-      stepDescription: 'Approved by approver',
+      stepDescription: 'Request approved',
       approverComment: 'Access is justified',
       changeDesc: 'approved from the list',
       createdBy: ALEX,
@@ -174,7 +174,7 @@ describe('PATCH api/Approvers/ApproveRejectRequest', () => {
     const line = await getLine(ctx, id!);
     expect(line.statusId).toBe(RequestStatus.REJECTED);
     expect(line.rejectedByApprover).toBe(1);
-    expect((await historyOf(ctx, id!))[0]?.stepDescription).toBe('Rejected by approver');
+    expect((await historyOf(ctx, id!))[0]?.stepDescription).toBe('Request rejected by approver');
 
     const again = await decide('approver', {
       isApproved: true,

@@ -159,7 +159,7 @@ describe('POST api/Request/Create', () => {
       .where('requestId', 'in', body.data.requestIds)
       .execute();
     expect(history).toHaveLength(2);
-    expect(history[0]).toMatchObject({ statusId: 1, stepDescription: 'Submitted', comments: comment });
+    expect(history[0]).toMatchObject({ statusId: 1, stepDescription: 'Add access request submitted', comments: comment });
     expect(await alexApprovals()).toBe(Math.min(alexBefore + 2, 51));
   });
 

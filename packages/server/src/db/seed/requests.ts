@@ -1,8 +1,8 @@
 import type { Selectable } from 'kysely';
 import {
+  historySteps,
   RequestStatus,
   RequestType,
-  requestTypeNames,
   type RequestStatusId,
   type RequestTypeId,
 } from '@uap/domain';
@@ -358,22 +358,17 @@ export class RequestGenerator {
       r.updatedBy = createdBy;
       r.version = line.history.length - 1;
     };
-    push(
-      RequestStatus.SUBMITTED,
-      `${requestTypeNames[r.requestTypeId as RequestTypeId]} request submitted`,
-      r.createdBy,
-      {
-        comments: r.comments,
-        before: change?.before ?? null,
-        after: change?.after ?? null,
-      },
-    );
+    push(RequestStatus.SUBMITTED, historySteps.submitted(r.requestTypeId as RequestTypeId), r.createdBy, {
+      comments: r.comments,
+      before: change?.before ?? null,
+      after: change?.after ?? null,
+    });
     if (target === RequestStatus.SUBMITTED) {
       return t;
     }
     if (target === RequestStatus.CANCELLED) {
       step(rng.int(1, 48) * HOUR);
-      push(RequestStatus.CANCELLED, 'Request cancelled by requestor', r.createdBy, { comments: r.comments });
+      push(RequestStatus.CANCELLED, historySteps.cancelledByRequestor, r.createdBy, { comments: r.comments });
       return t;
     }
     const path = this.pathOf(r);
@@ -385,13 +380,13 @@ export class RequestGenerator {
     if (target === RequestStatus.REJECTED && rejectedByApprover) {
       r.approverComment = rng.pick(data.approverRejections);
       r.rejectedByApprover = 1;
-      push(RequestStatus.REJECTED, 'Request rejected by approver', approver, {
+      push(RequestStatus.REJECTED, historySteps.rejectedByApprover, approver, {
         approverComment: r.approverComment,
       });
       return t;
     }
     r.approverComment = rng.pick(data.approverComments);
-    push(RequestStatus.APPROVED, 'Request approved', approver, { approverComment: r.approverComment });
+    push(RequestStatus.APPROVED, historySteps.approved, approver, { approverComment: r.approverComment });
     if (target === RequestStatus.APPROVED) {
       return t;
     }
@@ -401,18 +396,18 @@ export class RequestGenerator {
     r.provisionedDate = iso(t);
     if (target === RequestStatus.REJECTED) {
       r.provisionerComment = rng.pick(data.provisionerRejections);
-      push(RequestStatus.REJECTED, 'Request rejected by provisioner', provisioner, {
+      push(RequestStatus.REJECTED, historySteps.rejectedByProvisioner, provisioner, {
         provisionerComment: r.provisionerComment,
       });
       return t;
     }
     r.provisionerComment = rng.pick(data.provisionerComments);
-    push(RequestStatus.COMPLETED, 'Request provisioned', provisioner, {
+    push(RequestStatus.COMPLETED, historySteps.provisioned, provisioner, {
       provisionerComment: r.provisionerComment,
     });
     if (target === RequestStatus.ARCHIVED) {
       step(rng.int(3, 45) * DAY);
-      push(RequestStatus.ARCHIVED, 'Request archived', provisioner);
+      push(RequestStatus.ARCHIVED, historySteps.archived, provisioner);
     }
     return Date.parse(r.provisionedDate);
   }
@@ -550,19 +545,19 @@ export class RequestGenerator {
     let step: string;
     if (c.requestTypeId === RequestType.DEACTIVATE) {
       rec.isDeleted = 1;
-      step = 'Record deactivated';
+      step = historySteps.recordDeactivated;
     } else if (c.requestTypeId === RequestType.ACTIVATE) {
       rec.isDeleted = 0;
       rec.askNewRangeDate = 0;
       rec.beginningDate = c.beginningDate;
       rec.expirationDate = c.expirationDate;
-      step = 'Record activated';
+      step = historySteps.recordActivated;
     } else {
       rec.platformUserTypeId = c.platformUserTypeId;
       rec.email = c.requestedPlatformEmail ?? rec.email;
       rec.beginningDate = c.beginningDate;
       rec.expirationDate = c.expirationDate;
-      step = 'Record changed';
+      step = historySteps.recordChanged;
     }
     const after = {
       isDeleted: rec.isDeleted,

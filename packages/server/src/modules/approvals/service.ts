@@ -1,4 +1,5 @@
 import {
+  historySteps,
   RequestStatus,
   Role,
   hasMixedExpiredDeactivations,
@@ -128,7 +129,7 @@ export async function approveReject(
         requestId: t.requestId,
         statusId: to,
         requestTypeId: t.requestTypeId,
-        stepDescription: input.isApproved ? 'Approved by approver' : 'Rejected by approver',
+        stepDescription: input.isApproved ? historySteps.approved : historySteps.rejectedByApprover,
         approverComment: input.comments,
         changeDesc: input.changeDescription,
       })),

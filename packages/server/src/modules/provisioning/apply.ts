@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import { RequestType } from '@uap/domain';
+import { historySteps, RequestType } from '@uap/domain';
 import { nowIso } from '../../db/connection.ts';
 import type { RequestsTable } from '../../db/schema.ts';
 import { insertHistoryRows, type HistoryEntry } from '../requests/transitions.ts';
@@ -48,21 +48,21 @@ function changeSet(
     const email = (line.reassignedPrimaryEmail ?? changes.after?.email ?? '').toLowerCase();
     const target = reassignedTo.get(email);
     return target
-      ? { set: { userId: target.userId, isInternal: target.isInternal }, step: 'Record reassigned' }
-      : { set: {}, step: 'Record reassigned' };
+      ? { set: { userId: target.userId, isInternal: target.isInternal }, step: historySteps.recordReassigned }
+      : { set: {}, step: historySteps.recordReassigned };
   }
   switch (changes.kind ?? '') {
     case 'UserRole':
-      return { set: { platformUserTypeId: line.platformUserTypeId }, step: 'Record changed' };
+      return { set: { platformUserTypeId: line.platformUserTypeId }, step: historySteps.recordChanged };
     case 'PlatformEmail':
       return {
         set: { email: (line.requestedPlatformEmail ?? line.email).toLowerCase() },
-        step: 'Record changed',
+        step: historySteps.recordChanged,
       };
     case 'LengthOfAccess':
       return {
         set: { beginningDate: line.beginningDate, expirationDate: line.expirationDate },
-        step: 'Record changed',
+        step: historySteps.recordChanged,
       };
     default:
       // A change without a kind carries its new values in its own columns (as the seed writes them).
@@ -73,7 +73,7 @@ function changeSet(
           beginningDate: line.beginningDate,
           expirationDate: line.expirationDate,
         },
-        step: 'Record changed',
+        step: historySteps.recordChanged,
       };
   }
 }
@@ -85,7 +85,7 @@ function recordSet(
 ): { set: Partial<RecordRow>; step: string } {
   switch (line.requestTypeId) {
     case RequestType.DEACTIVATE:
-      return { set: { isDeleted: 1 }, step: 'Record deactivated' };
+      return { set: { isDeleted: 1 }, step: historySteps.recordDeactivated };
     case RequestType.ACTIVATE:
       return {
         set: {
@@ -94,7 +94,7 @@ function recordSet(
           beginningDate: line.beginningDate,
           expirationDate: line.expirationDate,
         },
-        step: 'Record activated',
+        step: historySteps.recordActivated,
       };
     default:
       return changeSet(line, reassignedTo);

@@ -1,5 +1,5 @@
 import type { Insertable } from 'kysely';
-import { RequestStatus, RequestType } from '@uap/domain';
+import { historySteps, RequestStatus, RequestType } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
 
@@ -190,7 +190,7 @@ export async function insertLinesWithHistory(db: Db, lines: NewLine[], comments:
         requestId: ids[i]!,
         statusId: RequestStatus.SUBMITTED,
         requestTypeId: RequestType.ADD,
-        stepDescription: 'Submitted',
+        stepDescription: historySteps.submitted(RequestType.ADD),
         changeDesc: null,
         comments,
         approverComment: null,

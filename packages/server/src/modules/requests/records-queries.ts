@@ -1,5 +1,5 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
-import { RequestStatus, RequestType, type TableQuery } from '@uap/domain';
+import { ACCESS_RECORD_STATUSES, RequestStatus, RequestType, type TableQuery } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
 import { nowIso, toCount } from '../../db/connection.ts';
 import {
@@ -221,7 +221,7 @@ export async function findRecordsOfUser(
       eb.and([
         eb('r.userId', '=', subjectId),
         eb('r.requestTypeId', '=', RequestType.ADD),
-        eb('r.statusId', 'in', [RequestStatus.COMPLETED, RequestStatus.ARCHIVED]),
+        eb('r.statusId', 'in', [...ACCESS_RECORD_STATUSES]),
         inScope(eb, scope),
       ]),
     ),

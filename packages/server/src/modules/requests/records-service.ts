@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import {
+  historySteps,
   RequestStatus,
   Role,
   messages,
@@ -202,8 +203,8 @@ export async function cancelRequests(db: Db, actor: Actor, requestIds: number[])
         requestTypeId: t.requestTypeId,
         stepDescription:
           isSuperAdmin && t.createdBy !== actor.userId
-            ? 'Request cancelled by super admin'
-            : 'Request cancelled by requestor',
+            ? historySteps.cancelledBySuperAdmin
+            : historySteps.cancelledByRequestor,
       })),
     );
     await q.clearPendingChanges(trx, ids, actor.userId);

@@ -1,9 +1,7 @@
-import { RecordStatus, RequestStatus, RequestType, type UserRecordRow } from '@uap/domain';
+import { RecordStatus, RequestStatus, isAccessRecord, type UserRecordRow } from '@uap/domain';
 
 /** A Completed or Archived Add line: an access record. */
-export const isRecordRow = (r: UserRecordRow) =>
-  r.requestTypeId === RequestType.ADD &&
-  (r.statusId === RequestStatus.COMPLETED || r.statusId === RequestStatus.ARCHIVED);
+export const isRecordRow = (r: UserRecordRow) => isAccessRecord(r);
 
 /** Only records and Submitted requests can be acted on here. */
 export const isActionable = (r: UserRecordRow) => isRecordRow(r) || r.statusId === RequestStatus.SUBMITTED;

@@ -1,4 +1,4 @@
-import { ARCHIVE_ELIGIBLE_STATUS, RequestStatus, Role, messages } from '@uap/domain';
+import { historySteps, ARCHIVE_ELIGIBLE_STATUS, RequestStatus, Role, messages } from '@uap/domain';
 import type { Db } from '../../../db/connection.ts';
 import type { Actor } from '../../../http/actor.ts';
 import { notFound, unprocessable } from '../../../http/errors.ts';
@@ -42,7 +42,7 @@ export async function archiveRequests(db: Db, actor: Actor, requestIds: number[]
         requestId: l.requestId,
         statusId: RequestStatus.ARCHIVED,
         requestTypeId: l.requestTypeId,
-        stepDescription: 'Request archived',
+        stepDescription: historySteps.archived,
       })),
     );
   });

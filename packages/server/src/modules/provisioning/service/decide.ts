@@ -1,4 +1,5 @@
 import {
+  historySteps,
   RequestStatus,
   messages,
   type ProvisionerDecision,
@@ -57,7 +58,7 @@ export async function decideProvisioning(
         requestId: l.requestId,
         statusId: to,
         requestTypeId: l.requestTypeId,
-        stepDescription: input.isApproved ? 'Request provisioned' : 'Request rejected by provisioner',
+        stepDescription: input.isApproved ? historySteps.provisioned : historySteps.rejectedByProvisioner,
         provisionerComment: input.comments,
       })),
     );

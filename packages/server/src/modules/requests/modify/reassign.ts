@@ -1,4 +1,10 @@
-import { RequestStatus, messages, type ModifyResult, type reassignRequestInput } from '@uap/domain';
+import {
+  historySteps,
+  RequestStatus,
+  messages,
+  type ModifyResult,
+  type reassignRequestInput,
+} from '@uap/domain';
 import type { z } from 'zod';
 import type { Db } from '../../../db/connection.ts';
 import type { Actor } from '../../../http/actor.ts';
@@ -51,7 +57,7 @@ export function reassignRequest(db: Db, actor: Actor, input: ReassignBody): Prom
         isUrgent: input.IsUrgent ? 1 : 0,
       };
       await updateLineWithHistory(q, line, actor, set, {
-        stepDescription: 'Request reassigned',
+        stepDescription: historySteps.reassigned,
         comments,
         change,
       });

@@ -1,12 +1,13 @@
 import crypto from 'node:crypto';
 import type { Insertable, Updateable } from 'kysely';
 import {
+  historySteps,
   RequestStatus,
+  isAccessRecord,
   RequestType,
   Role,
   messages,
   requestStatusNames,
-  requestTypeNames,
   type ModificationType,
   type ModifyResult,
   type RequestStatusId,
@@ -31,12 +32,7 @@ export const statusName = (statusId: number) =>
   requestStatusNames[statusId as RequestStatusId] ?? String(statusId);
 
 /** An Add line that completed (or was filed away) is an access record. */
-export function isRecord(line: Pick<RequestLine, 'requestTypeId' | 'statusId'>): boolean {
-  return (
-    line.requestTypeId === RequestType.ADD &&
-    (line.statusId === RequestStatus.COMPLETED || line.statusId === RequestStatus.ARCHIVED)
-  );
-}
+export const isRecord = isAccessRecord;
 
 /** Runs a use case in one transaction. */
 export function inTransaction<T>(db: Db, work: (q: Executor) => Promise<T>): Promise<T> {
@@ -118,7 +114,7 @@ export async function cancelPendingChange(
       requestId: pending.requestId,
       statusId: RequestStatus.CANCELLED,
       requestTypeId: pending.requestTypeId,
-      stepDescription: 'Request cancelled: replaced by a new change request',
+      stepDescription: historySteps.replacedByNewChange,
     },
   ]);
   return pending.requestId;
@@ -186,7 +182,7 @@ export async function createModification(
       requestId,
       statusId: RequestStatus.SUBMITTED,
       requestTypeId: m.requestTypeId,
-      stepDescription: `${requestTypeNames[m.requestTypeId]} request submitted`,
+      stepDescription: historySteps.submitted(m.requestTypeId),
       changeDesc: m.changeDesc,
       comments: m.comments,
       before: m.before === undefined ? null : JSON.stringify(m.before),

@@ -1,4 +1,5 @@
 import {
+  historySteps,
   RequestStatus,
   RequestType,
   isExpired,
@@ -144,7 +145,7 @@ async function editInPlace(
     ...(line.requestTypeId === RequestType.CHANGE ? { changesRequest: mergedChanges(line, change) } : {}),
   };
   await updateLineWithHistory(q, line, actor, set, {
-    stepDescription: 'Request modified',
+    stepDescription: historySteps.modified,
     comments: input.comments ?? null,
     change,
   });
@@ -264,7 +265,7 @@ export function updateExpiredRequest(db: Db, actor: Actor, input: UpdateExpiredR
       actor,
       { beginningDate, expirationDate, askNewRangeDate: 0 },
       {
-        stepDescription: 'Length of access updated',
+        stepDescription: historySteps.lengthOfAccessUpdated,
         comments: input.comments ?? null,
         change: {
           desc: `Length Of Access changed from ${dayText(line.expirationDate)} to ${dayText(expirationDate)}`,
