@@ -12,15 +12,44 @@ function toDate(value: DateInput): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
+/** Building an Intl.DateTimeFormat costs ~100 µs: one per (zone, with time), built once. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterOf(timeZone: string, withTime: boolean): Intl.DateTimeFormat {
+  const key = `${timeZone}|${withTime ? 1 : 0}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      ...(withTime ? { hour: '2-digit', minute: '2-digit', hour12: true } : {}),
+    });
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
 function parts(date: Date, timeZone: string, withTime: boolean): Record<string, string> {
-  const formatter = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    ...(withTime ? { hour: '2-digit', minute: '2-digit', hour12: true } : {}),
-  });
-  return Object.fromEntries(formatter.formatToParts(date).map((p) => [p.type, p.value]));
+  const p: Record<string, string> = {};
+  for (const part of formatterOf(timeZone, withTime).formatToParts(date)) {
+    p[part.type] = part.value;
+  }
+  return p;
+}
+
+/** The given IANA time zone when it is a real one (dates are shown in it), else 'UTC'. */
+export function timeZoneOrUtc(zone: string | null | undefined): string {
+  if (!zone) {
+    return 'UTC';
+  }
+  try {
+    formatterOf(zone, false);
+    return zone;
+  } catch {
+    return 'UTC';
+  }
 }
 
 /** MM-DD-YYYY, or '' for no date. */

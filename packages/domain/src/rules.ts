@@ -56,3 +56,8 @@ export function truncate(value: string | null | undefined, max: number): string 
   }
   return value.length > max ? `${value.slice(0, max)}...` : value;
 }
+
+/** A person's full name as every screen shows it: first and last name, either may be missing. */
+export function fullName(name: string | null | undefined, lastName: string | null | undefined): string {
+  return `${name ?? ''} ${lastName ?? ''}`.trim();
+}

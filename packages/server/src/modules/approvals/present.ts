@@ -1,4 +1,5 @@
 import {
+  fullName,
   changesRequest,
   formatAccessDate,
   isExpired,
@@ -7,8 +8,6 @@ import {
   type ChangesRequest,
 } from '@uap/domain';
 import type { ApprovalLineRow, findPathPeople } from './queries.ts';
-
-const fullName = (name: string, lastName: string) => `${name} ${lastName}`.trim();
 
 /** The stored JSON `{ kind, before, after }` of a Change request, or null when absent or unreadable. */
 function parseChanges(value: unknown): ChangesRequest | null {

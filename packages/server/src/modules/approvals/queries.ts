@@ -1,7 +1,7 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { RequestStatus, Role, type ApprovalListQuery } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
-import { nowIso, toCount } from '../../db/connection.ts';
+import { toCount } from '../../db/connection.ts';
 import {
   distinctFilterValues,
   orderTable,
@@ -22,12 +22,13 @@ import {
   type RequestEb,
   text,
 } from '../requests/line-query.ts';
-import { hasNoApprovalPath, insideAdminScope, routedToApprover, TRUE } from '../requests/routing.ts';
-
-/** Separation of duties: the caller is neither the requestor nor the subject. */
-function notOwn(eb: RequestEb, userId: number): Expression<SqlBool> {
-  return eb.and([eb('r.userId', '!=', userId), eb('r.createdBy', '!=', userId)]);
-}
+import {
+  hasNoApprovalPath,
+  insideAdminScope,
+  routedToApprover,
+  TRUE,
+  notOwnRequest,
+} from '../requests/routing.ts';
 
 /**
  * The requests (any status) whose approval belongs to the actor — the same rule as the home
@@ -38,11 +39,11 @@ function notOwn(eb: RequestEb, userId: number): Expression<SqlBool> {
 export function approvableBy(eb: RequestEb, actor: Actor): Expression<SqlBool> {
   switch (actor.roleId) {
     case Role.SUPERADMIN:
-      return notOwn(eb, actor.userId);
+      return notOwnRequest(eb, actor.userId);
     case Role.ADMIN:
       return eb.or([
         routedToApprover(eb, actor.userId),
-        eb.and([notOwn(eb, actor.userId), hasNoApprovalPath(eb), insideAdminScope(eb, actor.userId)]),
+        eb.and([notOwnRequest(eb, actor.userId), hasNoApprovalPath(eb), insideAdminScope(eb, actor.userId)]),
       ]);
     case Role.STANDARD:
     case Role.APPROVER:
@@ -309,33 +310,3 @@ export function findDecisionTargets(trx: Executor, db: Db, actor: Actor, request
   return query.execute();
 }
 export type DecisionTarget = Awaited<ReturnType<typeof findDecisionTargets>>[number];
-
-/** Records whose pending change was rejected are free for a new one (one statement, by primary key). */
-export async function clearPendingChanges(
-  trx: Executor,
-  rejected: { recordId: number; requestId: number }[],
-  actorId: number,
-) {
-  if (rejected.length === 0) {
-    return;
-  }
-  await trx
-    .updateTable('requests')
-    .set((eb) => ({
-      pendingChangeRequestId: null,
-      updatedDate: nowIso(),
-      updatedBy: actorId,
-      version: eb('version', '+', 1),
-    }))
-    .where(
-      'requestId',
-      'in',
-      rejected.map((r) => r.recordId),
-    )
-    .where(
-      'pendingChangeRequestId',
-      'in',
-      rejected.map((r) => r.requestId),
-    )
-    .execute();
-}

@@ -1,4 +1,5 @@
 import {
+  timeZoneOrUtc,
   historySteps,
   RequestStatus,
   Role,
@@ -17,19 +18,14 @@ import type { Db } from '../../db/connection.ts';
 import { FILTER_OPTIONS_LIMIT, assertTableQuery } from '../../db/table-query.ts';
 import type { Actor } from '../../http/actor.ts';
 import { forbidden, notFound, unprocessable } from '../../http/errors.ts';
-import { insertHistoryRows, moveStatus, staleConflict } from '../requests/transitions.ts';
+import {
+  insertHistoryRows,
+  moveStatus,
+  releasePendingChanges,
+  staleConflict,
+} from '../requests/transitions.ts';
 import * as q from './queries.ts';
 import { presentApprovalDetail, presentApprovalRow } from './present.ts';
-
-/** The caller's time zone when it is a real one (dates are shown in it), else UTC. */
-function timeZoneOf(zone: string): string {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return zone;
-  } catch {
-    return 'UTC';
-  }
-}
 
 /** My Approval Tasks (Submitted, routed to the caller) or, with `archaic`, the caller's past decisions. */
 export async function findApprovalList(
@@ -39,7 +35,7 @@ export async function findApprovalList(
 ): Promise<ApprovalPage> {
   assertTableQuery(q.approvalSpec, query);
   const { rows, totalCount } = await q.findApprovalPage(db, actor, query);
-  const timeZone = timeZoneOf(query.localTimeZone);
+  const timeZone = timeZoneOrUtc(query.localTimeZone);
   return { requests: rows.map((r) => presentApprovalRow(r, timeZone)), page: query.page, totalCount };
 }
 
@@ -135,13 +131,7 @@ export async function approveReject(
       })),
     );
     if (!input.isApproved) {
-      await q.clearPendingChanges(
-        trx,
-        targets.flatMap((t) =>
-          t.recordId === null ? [] : [{ recordId: t.recordId, requestId: t.requestId }],
-        ),
-        actor.userId,
-      );
+      await releasePendingChanges(trx, targets, actor.userId);
     }
   });
   return {

@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import { historySteps, RequestType } from '@uap/domain';
 import { nowIso } from '../../db/connection.ts';
 import type { RequestsTable } from '../../db/schema.ts';
-import { insertHistoryRows, type HistoryEntry } from '../requests/transitions.ts';
+import { insertHistoryRows, releasePendingChanges, type HistoryEntry } from '../requests/transitions.ts';
 import type { ActionableLine, Executor } from './queries.ts';
 
 type RecordRow = Selectable<RequestsTable>;
@@ -166,12 +166,10 @@ export async function applyProvisioned(
       continue;
     }
     const { set, step } = recordSet(line, reassignedTo);
-    const isPendingHere = record.pendingChangeRequestId === line.requestId;
     await trx
       .updateTable('requests')
       .set((eb) => ({
         ...set,
-        ...(isPendingHere ? { pendingChangeRequestId: null } : {}),
         updatedDate: now,
         updatedBy: actorId,
         version: eb('version', '+', 1),
@@ -191,21 +189,5 @@ export async function applyProvisioned(
     });
   }
   await insertHistoryRows(trx, actorId, history);
-}
-
-/** A rejected or cancelled change no longer blocks its record: the pending marker clears. */
-export async function clearPendingMarkers(trx: Executor, requestIds: readonly number[], actorId: number) {
-  if (requestIds.length === 0) {
-    return;
-  }
-  await trx
-    .updateTable('requests')
-    .set((eb) => ({
-      pendingChangeRequestId: null,
-      updatedDate: nowIso(),
-      updatedBy: actorId,
-      version: eb('version', '+', 1),
-    }))
-    .where('pendingChangeRequestId', 'in', [...requestIds])
-    .execute();
+  await releasePendingChanges(trx, modifications, actorId);
 }

@@ -1,7 +1,5 @@
-import { formatAccessDate, type ProvisioningRow } from '@uap/domain';
+import { fullName, formatAccessDate, type ProvisioningRow } from '@uap/domain';
 import type { ProvisioningLineRow } from './queries.ts';
-
-const fullName = (name: string | null, lastName: string | null) => `${name ?? ''} ${lastName ?? ''}`.trim();
 
 const dayText = (value: unknown) =>
   typeof value === 'string' && value !== '' ? value.slice(0, 10) : 'Unlimited';

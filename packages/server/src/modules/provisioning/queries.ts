@@ -19,7 +19,13 @@ import {
   type RequestEb,
   text,
 } from '../requests/line-query.ts';
-import { hasNoApprovalPath, insideAdminScope, routedToProvisioner, TRUE } from '../requests/routing.ts';
+import {
+  hasNoApprovalPath,
+  insideAdminScope,
+  routedToProvisioner,
+  TRUE,
+  notOwnRequest,
+} from '../requests/routing.ts';
 
 export type { Executor };
 
@@ -30,24 +36,20 @@ export type { Executor };
  */
 export type ProvisioningScope = { kind: 'routed' | 'admin' | 'all'; userId: number };
 
-function notOwn(eb: RequestEb, userId: number): Expression<SqlBool> {
-  return eb.and([eb('r.userId', '!=', userId), eb('r.createdBy', '!=', userId)]);
-}
-
 /**
  * The lines the actor may act on as provisioner, whatever their status. `withOwn` keeps the
  * super admin's and admin's own lines so that the service can refuse them (403) by name.
  */
 export function provisionableBy(eb: RequestEb, scope: ProvisioningScope, withOwn = false) {
   const routed = routedToProvisioner(eb, scope.userId);
-  const guard = (e: Expression<SqlBool>) => (withOwn ? e : eb.and([e, notOwn(eb, scope.userId)]));
+  const guard = (e: Expression<SqlBool>) => (withOwn ? e : eb.and([e, notOwnRequest(eb, scope.userId)]));
   switch (scope.kind) {
     case 'routed':
       return routed;
     case 'admin':
       return eb.or([routed, guard(eb.and([hasNoApprovalPath(eb), insideAdminScope(eb, scope.userId)]))]);
     case 'all':
-      return withOwn ? TRUE : notOwn(eb, scope.userId);
+      return withOwn ? TRUE : notOwnRequest(eb, scope.userId);
   }
 }
 

@@ -1,7 +1,11 @@
-import { formatAccessDate, historyComment, type ActivityLog, type RequestHistoryEntry } from '@uap/domain';
+import {
+  fullName,
+  formatAccessDate,
+  historyComment,
+  type ActivityLog,
+  type RequestHistoryEntry,
+} from '@uap/domain';
 import type { HistoryRow, LogHeaderRow } from './logs-queries.ts';
-
-const fullName = (name: string | null, lastName: string | null) => `${name ?? ''} ${lastName ?? ''}`.trim();
 
 /** The request part of the activity log: header, creator, user and platform access information. */
 export function presentLogHeader(row: LogHeaderRow): Omit<ActivityLog, 'requestHistoryLogsDTOs'> {

@@ -1,8 +1,6 @@
-import { formatAccessDate, type MyRequestRow, type UserRecordRow } from '@uap/domain';
+import { fullName, formatAccessDate, type MyRequestRow, type UserRecordRow } from '@uap/domain';
 import type { CsvColumn } from '../../db/table-query.ts';
 import type { LineRow } from './records-queries.ts';
-
-export const fullName = (name: string, lastName: string) => `${name} ${lastName}`.trim();
 
 type ListItemSource = Pick<
   LineRow,

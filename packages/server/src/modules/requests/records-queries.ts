@@ -1,7 +1,7 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { ACCESS_RECORD_STATUSES, RequestStatus, RequestType, type TableQuery } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
-import { nowIso, toCount } from '../../db/connection.ts';
+import { toCount } from '../../db/connection.ts';
 import {
   distinctFilterValues,
   orderTable,
@@ -238,19 +238,5 @@ export async function findCancelTargets(trx: Executor, requestIds: number[]) {
     .selectFrom('requests')
     .select(['requestId', 'statusId', 'requestTypeId', 'recordId', 'createdBy', 'userId', 'comments'])
     .where('requestId', 'in', requestIds)
-    .execute();
-}
-
-/** The cancelled lines that were a record's pending change no longer are. */
-export async function clearPendingChanges(trx: Executor, requestIds: number[], actorId: number) {
-  await trx
-    .updateTable('requests')
-    .set((eb) => ({
-      pendingChangeRequestId: null,
-      updatedDate: nowIso(),
-      updatedBy: actorId,
-      version: eb('version', '+', 1),
-    }))
-    .where('pendingChangeRequestId', 'in', requestIds)
     .execute();
 }

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import {
+  timeZoneOrUtc,
   historySteps,
   RequestStatus,
   Role,
@@ -20,7 +21,7 @@ import { forbidden, notFound, unprocessable } from '../../http/errors.ts';
 import { findUserIdByEmail } from '../users/profile-queries.ts';
 import * as q from './records-queries.ts';
 import { presentMyRequest, presentUserRecord, userRecordCsvColumns } from './records-present.ts';
-import { insertHistoryRows, moveStatus } from './transitions.ts';
+import { insertHistoryRows, moveStatus, releasePendingChanges } from './transitions.ts';
 
 /** UserRecordsByEmail answers at most this many records (a short list for the existing-access check). */
 export const RECORDS_BY_EMAIL_LIMIT = 200;
@@ -47,16 +48,6 @@ export function scopeOf(actor: Actor): q.RecordScope {
 }
 
 const todayIso = () => startOfTodayUtc().toISOString();
-
-/** The caller's time zone when it is a real one (dates are shown in it), else UTC. */
-function timeZoneOf(query: TableQuery): string {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: query.localTimeZone });
-    return query.localTimeZone;
-  } catch {
-    return 'UTC';
-  }
-}
 
 /** The subject named by userId or email; the caller without either; null when nobody has that email. */
 async function subjectOf(db: Db, actor: Actor, query: { userId?: number; email?: string }) {
@@ -92,7 +83,7 @@ export async function findUserRecords(
     return { requests: [], page: query.page, totalCount: 0 };
   }
   const { rows, totalCount } = await q.findLinePage(db, source, spec, query, today);
-  const timeZone = timeZoneOf(query);
+  const timeZone = timeZoneOrUtc(query.localTimeZone);
   return { requests: rows.map((r) => presentUserRecord(r, timeZone)), page: query.page, totalCount };
 }
 
@@ -102,7 +93,7 @@ export async function exportUserRecords(db: Db, actor: Actor, query: UserRecords
   const spec = q.userRecordSpec(today);
   assertTableQuery(spec, query);
   const source = await userRecordsSource(db, actor, query);
-  const timeZone = timeZoneOf(query);
+  const timeZone = timeZoneOrUtc(query.localTimeZone);
   const rows = keysetBatches(
     (beforeId, limit) =>
       source ? q.findLineBatch(db, source, spec, query, today, beforeId, limit) : Promise.resolve([]),
@@ -161,7 +152,7 @@ export async function findMyRequests(
     query,
     today,
   );
-  const timeZone = timeZoneOf(query);
+  const timeZone = timeZoneOrUtc(query.localTimeZone);
   return { requests: rows.map((r) => presentMyRequest(r, timeZone)), page: query.page, totalCount };
 }
 
@@ -207,7 +198,7 @@ export async function cancelRequests(db: Db, actor: Actor, requestIds: number[])
             : historySteps.cancelledByRequestor,
       })),
     );
-    await q.clearPendingChanges(trx, ids, actor.userId);
+    await releasePendingChanges(trx, targets, actor.userId);
   });
   return messages.requestsCancelled;
 }

@@ -51,7 +51,7 @@ function masterApproverOfPath(eb: RequestEb) {
 }
 
 /** Separation of duties: nobody acts on a request they are the subject or the requestor of. */
-function notOwnRequest(eb: RequestEb, userId: number): Expression<SqlBool> {
+export function notOwnRequest(eb: RequestEb, userId: number): Expression<SqlBool> {
   return eb.and([eb('r.userId', '!=', userId), eb('r.createdBy', '!=', userId)]);
 }
 

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import {
+  timeZoneOrUtc,
   Role,
   startOfTodayUtc,
   type FilterOptions,
@@ -37,23 +38,13 @@ export function trackerScopeOf(actor: Actor): q.TrackerScope {
 
 const todayIso = () => startOfTodayUtc().toISOString();
 
-/** The caller's time zone when it is a real one, else UTC. */
-export function timeZoneOf(query: { localTimeZone: string }): string {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: query.localTimeZone });
-    return query.localTimeZone;
-  } catch {
-    return 'UTC';
-  }
-}
-
 /** A page of the Request Tracker: every type and status of line in the caller's scope. */
 export async function findTrackerPage(db: Db, actor: Actor, query: TableQuery): Promise<TrackerPage> {
   const today = todayIso();
   const spec = q.trackerSpec(today);
   assertTableQuery(spec, query);
   const { rows, totalCount } = await q.findTrackerPage(db, trackerScopeOf(actor), spec, query, today);
-  const timeZone = timeZoneOf(query);
+  const timeZone = timeZoneOrUtc(query.localTimeZone);
   return { requests: rows.map((r) => presentTrackerRow(r, timeZone)), page: query.page, totalCount };
 }
 
@@ -79,5 +70,5 @@ export function exportTracker(db: Db, actor: Actor, query: TableQuery): Readable
     (beforeId, limit) => q.findTrackerBatch(db, scope, spec, query, today, beforeId, limit),
     (row) => row.requestId,
   );
-  return csvStream(rows, trackerCsvColumns(timeZoneOf(query)));
+  return csvStream(rows, trackerCsvColumns(timeZoneOrUtc(query.localTimeZone)));
 }

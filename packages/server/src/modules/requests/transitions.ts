@@ -111,3 +111,37 @@ export async function staleConflict(trx: Executor, requestIds: readonly number[]
     moved ? { requestId: moved.requestId, statusId: moved.statusId, status } : null,
   );
 }
+
+/**
+ * The one rule for a record's pending-change marker: once a change request finishes (rejected,
+ * cancelled or provisioned), its record no longer has a pending change. Matched by the record's
+ * primary key and the marker itself, so a newer pending change of the same record is untouched.
+ */
+export async function releasePendingChanges(
+  trx: Executor,
+  changes: readonly { requestId: number; recordId: number | null }[],
+  actorId: number,
+) {
+  const own = changes.filter((c): c is { requestId: number; recordId: number } => c.recordId !== null);
+  for (const batch of chunks(own)) {
+    await trx
+      .updateTable('requests')
+      .set((eb) => ({
+        pendingChangeRequestId: null,
+        updatedDate: nowIso(),
+        updatedBy: actorId,
+        version: eb('version', '+', 1),
+      }))
+      .where(
+        'requestId',
+        'in',
+        batch.map((c) => c.recordId),
+      )
+      .where(
+        'pendingChangeRequestId',
+        'in',
+        batch.map((c) => c.requestId),
+      )
+      .execute();
+  }
+}

@@ -1,11 +1,11 @@
-import { isRoleId, type LoggedUser } from '@uap/domain';
+import { fullName, isRoleId, type LoggedUser } from '@uap/domain';
 import type { ProfileRow } from './queries.ts';
 
 export function toLoggedUser(
   row: ProfileRow,
   emails: { email: string; isDeleted: number; userId: number }[],
 ): LoggedUser {
-  const fullName = `${row.name} ${row.lastName}`.trim();
+  const name = fullName(row.name, row.lastName);
   if (!isRoleId(row.roleId)) {
     throw new Error(`User ${row.userId} has an unknown role ${row.roleId}`);
   }
@@ -29,8 +29,8 @@ export function toLoggedUser(
     locationCountry: row.locationCountry,
     isInternal: row.isInternal === 1,
     userType: row.userType,
-    displayName: fullName,
+    displayName: name,
     mail: row.email,
-    fullName,
+    fullName: name,
   };
 }

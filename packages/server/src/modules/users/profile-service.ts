@@ -1,4 +1,5 @@
 import {
+  fullName,
   Role,
   messages,
   type SaveAdditionalEmailInput,
@@ -99,7 +100,7 @@ export async function searchExternal(db: Db, email: string): Promise<UserSearchI
   );
   const items: UserSearchItem[] = profiles.map((p) => ({
     userId: p.userId,
-    displayName: `${p.name} ${p.lastName}`.trim(),
+    displayName: fullName(p.name, p.lastName),
     mail: p.email,
     name: p.name,
     lastName: p.lastName,

@@ -1,4 +1,4 @@
-import { Role, type LoggedUser } from '@uap/domain';
+import { fullName, Role, type LoggedUser } from '@uap/domain';
 import type { Actor } from '../../http/actor.ts';
 import { findAdminRegions, findSuperAdmins } from './admin-queries.ts';
 import type { Db } from '../../db/connection.ts';
@@ -51,15 +51,13 @@ export async function validateNewUser(db: Db, identity: Identity): Promise<Logge
   return toLoggedUser(profile, await findAdditionalEmails(db, profile.userId));
 }
 
-const fullName = (u: { name: string; lastName: string }) => `${u.name} ${u.lastName}`.trim();
-
 /** Administrator rows: super admins and auditors see all, an admin the rows of its own scope. */
 export async function adminRegions(db: Db, actor: Actor) {
   const unscoped = actor.roleId === Role.SUPERADMIN || actor.roleId === Role.AUDITOR;
   const rows = await findAdminRegions(db, unscoped ? null : actor.userId);
   return rows.map(({ lastName, ...r }) => ({
     ...r,
-    name: fullName({ name: r.name, lastName }),
+    name: fullName(r.name, lastName),
     isDeleted: r.isDeleted === 1,
   }));
 }
@@ -68,7 +66,7 @@ export async function superAdmins(db: Db) {
   const rows = await findSuperAdmins(db);
   return rows.map(({ lastName, ...r }) => ({
     ...r,
-    name: fullName({ name: r.name, lastName }),
+    name: fullName(r.name, lastName),
     isDeleted: r.isDeleted === 1,
   }));
 }

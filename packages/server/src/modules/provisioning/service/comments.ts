@@ -1,4 +1,4 @@
-import { messages, type ProvisionerCommentEntry, type StandardComment } from '@uap/domain';
+import { fullName, messages, type ProvisionerCommentEntry, type StandardComment } from '@uap/domain';
 import type { Db } from '../../../db/connection.ts';
 import { nowIso } from '../../../db/connection.ts';
 import type { Actor } from '../../../http/actor.ts';
@@ -88,6 +88,6 @@ export async function findProvisionerComments(
     requestId: r.requestId,
     comment: r.comment,
     createdDate: r.createdDate,
-    createdBy: { fullName: `${r.name} ${r.lastName}`.trim(), email: r.email },
+    createdBy: { fullName: fullName(r.name, r.lastName), email: r.email },
   }));
 }

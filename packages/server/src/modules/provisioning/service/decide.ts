@@ -9,8 +9,8 @@ import type { Db } from '../../../db/connection.ts';
 import { nowIso } from '../../../db/connection.ts';
 import type { Actor } from '../../../http/actor.ts';
 import { forbidden, notFound } from '../../../http/errors.ts';
-import { insertHistoryRows, moveStatus, staleConflict } from '../../requests/transitions.ts';
-import { applyProvisioned, clearPendingMarkers } from '../apply.ts';
+import { insertHistoryRows, moveStatus, releasePendingChanges, staleConflict } from '../../requests/transitions.ts';
+import { applyProvisioned } from '../apply.ts';
 import { findActionableLines } from '../queries.ts';
 import { provisioningScopeOf } from './scope.ts';
 
@@ -65,7 +65,7 @@ export async function decideProvisioning(
     if (input.isApproved) {
       await applyProvisioned(trx, lines, actor.userId, input.comments);
     } else {
-      await clearPendingMarkers(trx, ids, actor.userId);
+      await releasePendingChanges(trx, lines, actor.userId);
     }
   });
   return {

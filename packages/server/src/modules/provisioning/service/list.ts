@@ -1,3 +1,4 @@
+import { timeZoneOrUtc } from '@uap/domain';
 import type {
   FilterOptions,
   ProvisioningFilterQuery,
@@ -9,7 +10,7 @@ import { FILTER_OPTIONS_LIMIT, assertTableQuery } from '../../../db/table-query.
 import type { Actor } from '../../../http/actor.ts';
 import { presentProvisioningRow } from '../present.ts';
 import * as q from '../queries.ts';
-import { provisioningScopeOf, timeZoneOf } from './scope.ts';
+import { provisioningScopeOf } from './scope.ts';
 
 /** A page of My Provisioning Tasks (or, with Archive, My Archive Provisionings). */
 export async function findProvisioningTasks(
@@ -19,7 +20,7 @@ export async function findProvisioningTasks(
 ): Promise<ProvisioningPage> {
   assertTableQuery(q.provisioningSpec, query);
   const { rows, totalCount } = await q.findProvisioningPage(db, provisioningScopeOf(actor), query);
-  const timeZone = timeZoneOf(query.localTimeZone);
+  const timeZone = timeZoneOrUtc(query.localTimeZone);
   return { requests: rows.map((r) => presentProvisioningRow(r, timeZone)), page: query.page, totalCount };
 }
 

@@ -21,13 +21,3 @@ export function provisioningScopeOf(actor: Actor): ProvisioningScope {
       return { kind: 'routed', userId: actor.userId };
   }
 }
-
-/** The caller's time zone when it is a real one (dates are shown in it), else UTC. */
-export function timeZoneOf(value: string): string {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: value });
-    return value;
-  } catch {
-    return 'UTC';
-  }
-}

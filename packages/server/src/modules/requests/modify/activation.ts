@@ -1,4 +1,5 @@
 import {
+  fullName,
   RequestType,
   isExpired,
   messages,
@@ -106,7 +107,7 @@ export async function checkMergedProfile(
   }
   return {
     errorMessage: messages.mergedProfiles(
-      merged.map((u) => `${u.name} ${u.lastName} (${u.email})`).join(', '),
+      merged.map((u) => `${fullName(u.name, u.lastName)} (${u.email})`).join(', '),
     ),
   };
 }
