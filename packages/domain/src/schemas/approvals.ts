@@ -55,6 +55,26 @@ export const changesRequest = z.object({
 });
 export type ChangesRequest = z.infer<typeof changesRequest>;
 
+/**
+ * The one reader of a Change line's stored `changesRequest` (JSON text or an object): the
+ * parsed `{ kind, before, after }`, or null when it is absent or not of that shape.
+ */
+export function parseStoredChange(value: unknown): ChangesRequest | null {
+  if (value === null || value === undefined || value === '') {
+    return null;
+  }
+  let raw: unknown = value;
+  if (typeof value === 'string') {
+    try {
+      raw = JSON.parse(value);
+    } catch {
+      return null;
+    }
+  }
+  const parsed = changesRequest.safeParse(raw);
+  return parsed.success ? parsed.data : null;
+}
+
 /** One row of My Approval Tasks / My Archive Approvals (spec 2 §3 Request, approval view). */
 export const approvalRow = z.object({
   requestId: z.number().int(),

@@ -1,26 +1,12 @@
 import {
   fullName,
-  changesRequest,
+  parseStoredChange,
   formatAccessDate,
   isExpired,
   type ApprovalDetail,
   type ApprovalRow,
-  type ChangesRequest,
 } from '@uap/domain';
 import type { ApprovalLineRow, findPathPeople } from './queries.ts';
-
-/** The stored JSON `{ kind, before, after }` of a Change request, or null when absent or unreadable. */
-function parseChanges(value: unknown): ChangesRequest | null {
-  if (value === null || value === undefined || value === '') {
-    return null;
-  }
-  try {
-    const parsed = changesRequest.safeParse(typeof value === 'string' ? JSON.parse(value) : value);
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
 
 /** A line → a row of My Approval Tasks / My Archive Approvals (spec 2 §3 field names). */
 export function presentApprovalRow(row: ApprovalLineRow, timeZone: string): ApprovalRow {
@@ -92,7 +78,7 @@ export function presentApprovalRow(row: ApprovalLineRow, timeZone: string): Appr
     approverRejectedByUser: decider,
     approverName: decider?.fullName ?? '',
     rejectedByApprover: row.rejectedByApprover === 1,
-    changesRequest: parseChanges(row.changesRequest),
+    changesRequest: parseStoredChange(row.changesRequest),
   };
 }
 

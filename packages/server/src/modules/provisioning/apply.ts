@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import { historySteps, RequestType } from '@uap/domain';
+import { historySteps, parseStoredChange, RequestType } from '@uap/domain';
 import { nowIso } from '../../db/connection.ts';
 import type { RequestsTable } from '../../db/schema.ts';
 import { insertHistoryRows, releasePendingChanges, type HistoryEntry } from '../requests/transitions.ts';
@@ -22,36 +22,23 @@ const snapshot = (
   expirationDate: r.expirationDate,
 });
 
-interface ChangePayload {
-  kind?: string;
-  after?: { userId?: number; email?: string };
-}
-
-function parseChanges(value: string | null): ChangePayload {
-  if (!value) {
-    return {};
-  }
-  try {
-    return JSON.parse(value) as ChangePayload;
-  } catch {
-    return {};
-  }
-}
-
 /** The columns a completed Change line writes on its record, by the kind of change it carries. */
 function changeSet(
   line: ActionableLine,
   reassignedTo: Map<string, { userId: number; isInternal: number }>,
 ): { set: Partial<RecordRow>; step: string } {
-  const changes = parseChanges(line.changesRequest);
-  if (line.isReassignedRequest === 1 || changes.kind === 'Reassign') {
-    const email = (line.reassignedPrimaryEmail ?? changes.after?.email ?? '').toLowerCase();
+  const changes = parseStoredChange(line.changesRequest);
+  if (line.isReassignedRequest === 1 || changes?.kind === 'Reassign') {
+    const storedEmail = changes?.after.email;
+    const email = (
+      line.reassignedPrimaryEmail ?? (typeof storedEmail === 'string' ? storedEmail : '')
+    ).toLowerCase();
     const target = reassignedTo.get(email);
     return target
       ? { set: { userId: target.userId, isInternal: target.isInternal }, step: historySteps.recordReassigned }
       : { set: {}, step: historySteps.recordReassigned };
   }
-  switch (changes.kind ?? '') {
+  switch (changes?.kind ?? '') {
     case 'UserRole':
       return { set: { platformUserTypeId: line.platformUserTypeId }, step: historySteps.recordChanged };
     case 'PlatformEmail':

@@ -1,4 +1,4 @@
-import { fullName, formatAccessDate, type ProvisioningRow } from '@uap/domain';
+import { fullName, formatAccessDate, parseStoredChange, type ProvisioningRow } from '@uap/domain';
 import type { ProvisioningLineRow } from './queries.ts';
 
 const dayText = (value: unknown) =>
@@ -6,19 +6,13 @@ const dayText = (value: unknown) =>
 
 /** 'User Role changed from … to …' from a Change line's `{ kind, before, after }`; '' otherwise. */
 export function describeChange(changesRequest: string | null): string {
-  if (!changesRequest) {
+  const parsed = parseStoredChange(changesRequest);
+  if (!parsed) {
     return '';
   }
-  let parsed: { kind?: string; before?: Record<string, unknown>; after?: Record<string, unknown> };
-  try {
-    parsed = JSON.parse(changesRequest) as typeof parsed;
-  } catch {
-    return '';
-  }
-  const before = parsed.before ?? {};
-  const after = parsed.after ?? {};
+  const { before, after } = parsed;
   const value = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
-  switch (parsed.kind ?? '') {
+  switch (parsed.kind) {
     case 'UserRole':
       return `User Role changed from ${value(before.platformUserTypeName)} to ${value(after.platformUserTypeName)}`;
     case 'PlatformEmail':

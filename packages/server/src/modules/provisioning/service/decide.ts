@@ -9,7 +9,12 @@ import type { Db } from '../../../db/connection.ts';
 import { nowIso } from '../../../db/connection.ts';
 import type { Actor } from '../../../http/actor.ts';
 import { forbidden, notFound } from '../../../http/errors.ts';
-import { insertHistoryRows, moveStatus, releasePendingChanges, staleConflict } from '../../requests/transitions.ts';
+import {
+  insertHistoryRows,
+  moveStatus,
+  releasePendingChanges,
+  staleConflict,
+} from '../../requests/transitions.ts';
 import { applyProvisioned } from '../apply.ts';
 import { findActionableLines } from '../queries.ts';
 import { provisioningScopeOf } from './scope.ts';

@@ -11,6 +11,7 @@ import {
   type UpdateExpiredRequestInput,
   type UpdateMultipleRequestInput,
   type UpdateRequestBody,
+  parseStoredChange,
 } from '@uap/domain';
 import type { Updateable } from 'kysely';
 import type { Db } from '../../../db/connection.ts';
@@ -107,16 +108,11 @@ async function describeChange(q: Executor, line: RequestLine, input: UpdateReque
 
 /** Merges a new change into a Change line's `{ kind, before, after }` (keeps earlier keys). */
 function mergedChanges(line: RequestLine, change: Change): string {
-  let prior: { before?: object; after?: object } = {};
-  try {
-    prior = line.changesRequest ? (JSON.parse(line.changesRequest) as typeof prior) : {};
-  } catch {
-    prior = {};
-  }
+  const prior = parseStoredChange(line.changesRequest);
   return JSON.stringify({
     kind: change.kind,
-    before: { ...change.before, ...prior.before },
-    after: { ...prior.after, ...change.after },
+    before: { ...change.before, ...prior?.before },
+    after: { ...prior?.after, ...change.after },
   });
 }
 
