@@ -75,7 +75,8 @@ describe('§6 compare-and-set under concurrency', () => {
     expect(history).toHaveLength(historyBefore + 1);
     expect(
       history.filter(
-        (h) => h.stepDescription === 'Request approved' || h.stepDescription === 'Request rejected by approver',
+        (h) =>
+          h.stepDescription === 'Request approved' || h.stepDescription === 'Request rejected by approver',
       ),
     ).toHaveLength(1);
     expect([ALEX, MIA]).toContain(after.approvedRejectedBy);

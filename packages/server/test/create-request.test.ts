@@ -159,7 +159,11 @@ describe('POST api/Request/Create', () => {
       .where('requestId', 'in', body.data.requestIds)
       .execute();
     expect(history).toHaveLength(2);
-    expect(history[0]).toMatchObject({ statusId: 1, stepDescription: 'Add access request submitted', comments: comment });
+    expect(history[0]).toMatchObject({
+      statusId: 1,
+      stepDescription: 'Add access request submitted',
+      comments: comment,
+    });
     expect(await alexApprovals()).toBe(Math.min(alexBefore + 2, 51));
   });
 
@@ -315,6 +319,21 @@ describe('business access (isPlaformRequest)', () => {
   });
 
   it('refuses Meta business access for an external user', async () => {
+    await expectRefused(businessBody(GINA, demo.guest), 422, messages.metaExternalRefused);
+  });
+
+  it('follows the platform attribute, not its name, for the internal-only refusal', async () => {
+    const setInternalOnly = (value: number) =>
+      ctx.db.kysely
+        .updateTable('platforms')
+        .set({ businessAccessInternalOnly: value })
+        .where('platformId', '=', 2)
+        .execute();
+    await setInternalOnly(0);
+    const res = await call(demo.standard, 'POST', '/api/Request/Create', businessBody(GINA, demo.guest));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ message: string }>().message).not.toBe(messages.metaExternalRefused);
+    await setInternalOnly(1);
     await expectRefused(businessBody(GINA, demo.guest), 422, messages.metaExternalRefused);
   });
 

@@ -36,6 +36,8 @@ export const platform = z.object({
   businessAccess: z.boolean(),
   bussinesAccessName: z.string().nullable(),
   bussinesAccessId: z.string().nullable(),
+  /** Business access for internal users only (Meta's Business Manager); ours. */
+  isBusinessAccessInternalOnly: z.boolean(),
   platformAgencyId: z.number().int().nullable(),
   assets: z.array(asset),
   isDeleted: z.boolean(),

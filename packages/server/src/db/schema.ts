@@ -78,6 +78,8 @@ export interface PlatformsTable extends MasterDataColumns {
   bussinesAccessId: string | null;
   logoKey: string | null;
   isWorkManagement: Flag;
+  /** Business access for internal users only (Meta's Business Manager refuses external users). */
+  businessAccessInternalOnly: Flag;
 }
 
 /** Availability of a platform on an agency/practice path (platformAgencyId in the spec). */

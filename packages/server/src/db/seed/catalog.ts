@@ -142,6 +142,7 @@ export async function insertDemoCatalog(db: Kysely<Database>, rng: Rng, createdI
       bussinesAccessId: p.businessAccess?.id ?? null,
       logoKey: p.logoKey,
       isWorkManagement: p.isWorkManagement ? 1 : 0,
+      businessAccessInternalOnly: p.businessAccess?.isInternalOnly ? 1 : 0,
       ...dates,
     })),
   );

@@ -113,7 +113,13 @@ export interface AssetDef {
 export interface PlatformDef {
   description: string;
   logoKey: string;
-  businessAccess: { name: string; id: string; userTypes: readonly (readonly [string, string])[] } | null;
+  businessAccess: {
+    name: string;
+    id: string;
+    userTypes: readonly (readonly [string, string])[];
+    /** Only internal users may get it (Meta's Business Manager). */
+    isInternalOnly: boolean;
+  } | null;
   isWorkManagement: boolean;
   /** Practices on which the platform is offered; '*' = every practice of the agency. */
   practices: readonly PracticeName[] | '*';
@@ -162,6 +168,7 @@ export const platforms: readonly PlatformDef[] = [
         ['Business Manager Admin', 'Admin'],
         ['Business Manager Employee', 'Standard'],
       ],
+      isInternalOnly: true,
     },
     isWorkManagement: false,
     practices: ['Social'],
@@ -199,6 +206,7 @@ export const platforms: readonly PlatformDef[] = [
         ['Business Center Admin', 'Admin'],
         ['Business Center Member', 'Standard'],
       ],
+      isInternalOnly: false,
     },
     isWorkManagement: false,
     practices: ['Social'],

@@ -61,6 +61,7 @@ export function presentPlatform(
     businessAccess: number;
     bussinesAccessName: string | null;
     bussinesAccessId: string | null;
+    businessAccessInternalOnly: number;
     isDeleted: number;
     platformAgencyId?: number | null;
   },
@@ -72,6 +73,7 @@ export function presentPlatform(
     businessAccess: bool(p.businessAccess),
     bussinesAccessName: p.bussinesAccessName,
     bussinesAccessId: p.bussinesAccessId,
+    isBusinessAccessInternalOnly: bool(p.businessAccessInternalOnly),
     platformAgencyId: p.platformAgencyId ?? null,
     assets: assets
       .filter((a) => a.platformId === p.platformId)

@@ -136,6 +136,7 @@ export async function findPlatformsOnPath(
       'platforms.businessAccess',
       'platforms.bussinesAccessName',
       'platforms.bussinesAccessId',
+      'platforms.businessAccessInternalOnly',
       'platforms.isDeleted',
       'platformAgencies.platformAgencyId',
     ])
@@ -156,6 +157,7 @@ export async function getPlatform(db: Db, platformId: number) {
       'businessAccess',
       'bussinesAccessName',
       'bussinesAccessId',
+      'businessAccessInternalOnly',
       'isDeleted',
     ])
     .where('platformId', '=', platformId)

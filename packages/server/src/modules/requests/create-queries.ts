@@ -27,7 +27,13 @@ export async function findActivePathPlatform(db: Db, p: PathIds) {
       j.onRef('ap.agencyId', '=', 'pa.agencyId').onRef('ap.practiceId', '=', 'pa.practiceId'),
     )
     .innerJoin('practices as pr', 'pr.practiceId', 'pa.practiceId')
-    .select(['pl.platformId', 'pl.description', 'pl.businessAccess', 'pl.bussinesAccessName'])
+    .select([
+      'pl.platformId',
+      'pl.description',
+      'pl.businessAccess',
+      'pl.bussinesAccessName',
+      'pl.businessAccessInternalOnly',
+    ])
     .where('pa.platformId', '=', p.platformId)
     .where('pa.agencyId', '=', p.agencyId)
     .where('pa.practiceId', '=', p.practiceId)

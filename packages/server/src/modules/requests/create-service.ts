@@ -222,7 +222,7 @@ export async function createRequest(db: Db, actor: Actor, input: CreateRequestIn
     if (platform.businessAccess !== 1) {
       throw unprocessable(messages.invalidRequestPath('business access'));
     }
-    if (!isInternal && /meta/i.test(platform.description)) {
+    if (!isInternal && platform.businessAccessInternalOnly === 1) {
       throw unprocessable(messages.metaExternalRefused);
     }
   } else if (input.ClientId) {

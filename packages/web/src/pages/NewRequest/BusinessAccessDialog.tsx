@@ -58,7 +58,7 @@ export function BusinessAccessDialog(props: {
   const canSubmit = userTypeId !== '' && (isUnlimited || (dates.start !== '' && dates.end !== ''));
 
   const handleSubmit = () => {
-    if (!user.isInternal && /meta/i.test(platform.description)) {
+    if (!user.isInternal && platform.isBusinessAccessInternalOnly) {
       props.onDone({ message: messages.metaExternalRefused, isGoingHome: true });
       return;
     }
