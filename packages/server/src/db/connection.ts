@@ -12,6 +12,17 @@ export interface Db {
   dialect: Dialect;
 }
 
+/** What a query runs on: the database itself or a transaction opened by `inTransaction`. */
+export type Executor = Kysely<Database>;
+
+/**
+ * The one way a service opens a unit of work: `work` gets the transaction and passes it to its
+ * queries; everything it writes commits together or not at all.
+ */
+export function inTransaction<T>(db: Db, work: (trx: Executor) => Promise<T>): Promise<T> {
+  return db.kysely.transaction().execute(work);
+}
+
 // PostgreSQL returns timestamps as ISO strings, like SQLite stores them, so the app sees one shape.
 pg.types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, (value) => new Date(value).toISOString());
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));

@@ -14,7 +14,7 @@ import {
   type ApproveRejectResult,
   type FilterOptions,
 } from '@uap/domain';
-import type { Db } from '../../db/connection.ts';
+import { type Db, inTransaction } from '../../db/connection.ts';
 import { FILTER_OPTIONS_LIMIT, assertTableQuery } from '../../db/table-query.ts';
 import type { Actor } from '../../http/actor.ts';
 import { forbidden, notFound, unprocessable } from '../../http/errors.ts';
@@ -99,7 +99,7 @@ export async function approveReject(
 ): Promise<{ result: ApproveRejectResult; message: string }> {
   const ids = [...new Set(input.requestIds)];
   const to = input.isApproved ? RequestStatus.APPROVED : RequestStatus.REJECTED;
-  await db.kysely.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     const targets = await q.findDecisionTargets(trx, db, actor, ids);
     checkDecision(actor, ids, targets, input.isApproved);
     if (targets.some((t) => t.statusId !== RequestStatus.SUBMITTED)) {

@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
 import { historySteps, RequestStatus, RequestType } from '@uap/domain';
-import type { Db } from '../../db/connection.ts';
+import type { Db, Executor } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
 
 /** The ids of a request path, as the wizard sends them. */
@@ -179,17 +179,21 @@ export type LineOnPath = Awaited<ReturnType<typeof findLinesOnPath>>[number];
 export type NewLine = Insertable<Database['requests']>;
 
 /** Inserts request lines with their 'Submitted' history rows; returns the new ids in order. */
-export async function insertLinesWithHistory(db: Db, lines: NewLine[], comments: string): Promise<number[]> {
+export async function insertLinesWithHistory(
+  trx: Executor,
+  lines: NewLine[],
+  comments: string,
+): Promise<number[]> {
   const ids: number[] = [];
   for (const line of lines) {
-    const row = await db.kysely
+    const row = await trx
       .insertInto('requests')
       .values(line)
       .returning('requestId')
       .executeTakeFirstOrThrow();
     ids.push(row.requestId);
   }
-  await db.kysely
+  await trx
     .insertInto('requestHistory')
     .values(
       lines.map((line, i) => ({

@@ -11,7 +11,7 @@ import {
   type ValidatePlatformRequestQuery,
 } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
-import { nowIso } from '../../db/connection.ts';
+import { inTransaction, nowIso } from '../../db/connection.ts';
 import type { Actor } from '../../http/actor.ts';
 import { notFound, unprocessable } from '../../http/errors.ts';
 import * as q from './create-queries.ts';
@@ -280,8 +280,6 @@ export async function createRequest(db: Db, actor: Actor, input: CreateRequestIn
     updatedDate: now,
     updatedBy: actor.userId,
   }));
-  const requestIds = await db.kysely
-    .transaction()
-    .execute((trx) => q.insertLinesWithHistory({ kysely: trx, dialect: db.dialect }, lines, input.Comments));
+  const requestIds = await inTransaction(db, (trx) => q.insertLinesWithHistory(trx, lines, input.Comments));
   return { requestIds, submissionId };
 }

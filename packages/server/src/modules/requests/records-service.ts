@@ -14,7 +14,7 @@ import {
   type UserRecordsPage,
   type UserRecordsQuery,
 } from '@uap/domain';
-import type { Db } from '../../db/connection.ts';
+import { type Db, inTransaction } from '../../db/connection.ts';
 import { FILTER_OPTIONS_LIMIT, assertTableQuery, csvStream, keysetBatches } from '../../db/table-query.ts';
 import type { Actor } from '../../http/actor.ts';
 import { forbidden, notFound, unprocessable } from '../../http/errors.ts';
@@ -165,7 +165,7 @@ export async function findMyRequests(
 export async function cancelRequests(db: Db, actor: Actor, requestIds: number[]): Promise<string> {
   const ids = [...new Set(requestIds)];
   const isSuperAdmin = actor.roleId === Role.SUPERADMIN;
-  await db.kysely.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     const targets = await q.findCancelTargets(trx, ids);
     const isVisible = (t: (typeof targets)[number]) =>
       isSuperAdmin || t.createdBy === actor.userId || t.userId === actor.userId;

@@ -1,5 +1,5 @@
 import { historySteps, ARCHIVE_ELIGIBLE_STATUS, RequestStatus, Role, messages } from '@uap/domain';
-import type { Db } from '../../../db/connection.ts';
+import { type Db, inTransaction } from '../../../db/connection.ts';
 import type { Actor } from '../../../http/actor.ts';
 import { notFound, unprocessable } from '../../../http/errors.ts';
 import { insertHistoryRows, moveStatus } from '../../requests/transitions.ts';
@@ -15,7 +15,7 @@ import { provisioningScopeOf } from './scope.ts';
 export async function archiveRequests(db: Db, actor: Actor, requestIds: number[]): Promise<string> {
   const ids = [...new Set(requestIds)];
   const isAdmin = actor.roleId === Role.ADMIN || actor.roleId === Role.SUPERADMIN;
-  await db.kysely.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     const lines = await findActionableLines(trx, db.dialect, provisioningScopeOf(actor), ids, {
       alsoProvisionedBy: true,
       alsoAdminScope: true,

@@ -1,5 +1,5 @@
 import { fullName, messages, type ProvisionerCommentEntry, type StandardComment } from '@uap/domain';
-import type { Db } from '../../../db/connection.ts';
+import { type Db, inTransaction } from '../../../db/connection.ts';
 import { nowIso } from '../../../db/connection.ts';
 import type { Actor } from '../../../http/actor.ts';
 import { notFound, unprocessable } from '../../../http/errors.ts';
@@ -37,7 +37,7 @@ export async function addProvisionerComment(
   input: { comment: string; requestIds: number[] },
 ): Promise<string> {
   const ids = input.requestIds;
-  await db.kysely.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     const lines = await q.findActionableLines(trx, db.dialect, provisioningScopeOf(actor), ids, {
       alsoProvisionedBy: true,
     });

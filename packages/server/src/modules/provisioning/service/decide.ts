@@ -5,7 +5,7 @@ import {
   type ProvisionerDecision,
   type ProvisionerDecisionResult,
 } from '@uap/domain';
-import type { Db } from '../../../db/connection.ts';
+import { type Db, inTransaction } from '../../../db/connection.ts';
 import { nowIso } from '../../../db/connection.ts';
 import type { Actor } from '../../../http/actor.ts';
 import { forbidden, notFound } from '../../../http/errors.ts';
@@ -33,7 +33,7 @@ export async function decideProvisioning(
 ): Promise<{ message: string; data: ProvisionerDecisionResult }> {
   const ids = input.requestIds;
   const to = input.isApproved ? RequestStatus.COMPLETED : RequestStatus.REJECTED;
-  await db.kysely.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     const lines = await findActionableLines(trx, db.dialect, provisioningScopeOf(actor), ids);
     if (lines.length !== ids.length) {
       throw notFound();

@@ -34,10 +34,7 @@ export const statusName = (statusId: number) =>
 /** An Add line that completed (or was filed away) is an access record. */
 export const isRecord = isAccessRecord;
 
-/** Runs a use case in one transaction. */
-export function inTransaction<T>(db: Db, work: (q: Executor) => Promise<T>): Promise<T> {
-  return db.kysely.transaction().execute(work);
-}
+export { inTransaction } from '../../../db/connection.ts';
 
 /** Loads lines in scope and in the order asked; any id missing or out of scope is 404. */
 export async function loadLines(q: Executor, db: Db, actor: Actor, ids: readonly number[]) {
