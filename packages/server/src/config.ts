@@ -16,7 +16,6 @@ export interface Config {
     clientId: string;
     scope: string;
   };
-  smtpUrl: string | null;
   dataDir: string;
   webDistDir: string;
   logLevel: string;
@@ -50,7 +49,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       clientId: env.AUTH_CLIENT_ID ?? 'uap-web',
       scope: env.AUTH_SCOPE ?? 'openid profile email',
     },
-    smtpUrl: env.SMTP_URL ?? null,
     dataDir,
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(repoRoot, 'packages/web/dist')),
     logLevel: env.LOG_LEVEL ?? 'info',
