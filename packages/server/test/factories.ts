@@ -341,10 +341,12 @@ export async function buildAdminRegion(
 export type BuiltRequest = Selectable<RequestsTable>;
 
 /**
- * One request line on `path`, in `statusId`, with its history: a 'Submitted' row, plus a row
- * for the current status when it is not Submitted. `user` is the subject (an id and the
- * platform email); `createdBy` the requestor (default: the subject). Other columns may be set
- * through `set`.
+ * One request line on `path`, in `statusId`, with the history a line in that status has:
+ * 'Submitted' (requestor comment), then as it applies 'Approved by approver' / 'Rejected by
+ * approver' (approver comment), 'Request provisioned' (provisioner comment), 'Request
+ * archived' or 'Request cancelled'. `user` is the subject (an id and the platform email);
+ * `createdBy` the requestor (default: the subject); `decidedBy` the approver and provisioner
+ * (default: the requestor). Other columns may be set through `set`.
  */
 export async function buildRequest(
   db: K,
@@ -352,6 +354,7 @@ export async function buildRequest(
     path: BuiltPath;
     user: { userId: number; email: string };
     createdBy?: number;
+    decidedBy?: number;
     statusId?: RequestStatusId;
     requestType?: RequestTypeId;
     /** Types 2/3/4: the record they modify. */
@@ -363,14 +366,18 @@ export async function buildRequest(
   const statusId = o.statusId ?? RequestStatus.SUBMITTED;
   const requestTypeId = o.requestType ?? RequestType.ADD;
   const createdBy = o.createdBy ?? o.user.userId;
+  const decidedBy = o.decidedBy ?? createdBy;
   const createdDate = o.createdDate ?? nowIso();
+  const tag = uniqueTag();
   const { path } = o;
-  const decided = statusId !== RequestStatus.SUBMITTED && statusId !== RequestStatus.CANCELLED;
-  const provisioned = statusId === RequestStatus.COMPLETED || statusId === RequestStatus.ARCHIVED;
+  const S = RequestStatus;
+  const approved = ([S.APPROVED, S.COMPLETED, S.ARCHIVED] as number[]).includes(statusId);
+  const provisioned = ([S.COMPLETED, S.ARCHIVED] as number[]).includes(statusId);
+  const rejected = statusId === S.REJECTED;
   const row = await db
     .insertInto('requests')
     .values({
-      submissionId: `test-${uniqueTag()}`,
+      submissionId: `test-${tag}`,
       requestTypeId,
       statusId,
       recordId: o.recordId ?? null,
@@ -389,41 +396,53 @@ export async function buildRequest(
       assetId: path.assetId,
       clientAccountId: path.clientAccountId,
       platformUserTypeId: path.platformUserTypeId,
-      comments: 'Made by a test factory',
-      approvedDate: decided ? createdDate : null,
-      approverComment: decided ? 'Decided by a test factory' : null,
+      comments: `Requested by a test ${tag}`,
+      approvedRejectedBy: approved || rejected ? decidedBy : null,
+      approvedDate: approved || rejected ? createdDate : null,
+      approverComment: approved || rejected ? `Approver says ${tag}` : null,
+      rejectedByApprover: rejected ? 1 : 0,
+      provisionedBy: provisioned ? decidedBy : null,
       provisionedDate: provisioned ? createdDate : null,
+      provisionerComment: provisioned ? `Provisioner says ${tag}` : null,
       updatedDate: createdDate,
       ...o.set,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  await db
-    .insertInto('requestHistory')
-    .values([
-      {
-        requestId: row.requestId,
-        statusId: RequestStatus.SUBMITTED,
-        requestTypeId,
-        stepDescription: 'Submitted',
-        comments: row.comments,
-        createdBy,
-        createdDate,
-      },
-      ...(statusId === RequestStatus.SUBMITTED
-        ? []
-        : [
-            {
-              requestId: row.requestId,
-              statusId,
-              requestTypeId,
-              stepDescription: `Moved to status ${statusId} by a test factory`,
-              createdBy,
-              createdDate,
-            },
-          ]),
-    ])
-    .execute();
+  const step = (statusId: number, stepDescription: string, by: number, extra: object = {}) => ({
+    requestId: row.requestId,
+    statusId,
+    requestTypeId,
+    stepDescription,
+    createdBy: by,
+    createdDate,
+    ...extra,
+  });
+  const history = [step(S.SUBMITTED, 'Submitted', createdBy, { comments: row.comments })];
+  if (approved || rejected) {
+    history.push(
+      step(
+        approved ? S.APPROVED : S.REJECTED,
+        approved ? 'Approved by approver' : 'Rejected by approver',
+        decidedBy,
+        {
+          approverComment: row.approverComment,
+        },
+      ),
+    );
+  }
+  if (provisioned) {
+    history.push(
+      step(S.COMPLETED, 'Request provisioned', decidedBy, { provisionerComment: row.provisionerComment }),
+    );
+  }
+  if (statusId === S.ARCHIVED) {
+    history.push(step(S.ARCHIVED, 'Request archived', decidedBy));
+  }
+  if (statusId === S.CANCELLED) {
+    history.push(step(S.CANCELLED, 'Request cancelled', createdBy));
+  }
+  await db.insertInto('requestHistory').values(history).execute();
   return row;
 }
 
