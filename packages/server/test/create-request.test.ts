@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, todayDay } from '@uap/domain';
 import { toCount } from '../src/db/connection.ts';
 import { createTestContext, demo, type TestContext } from './harness.ts';
-import { userIdOf } from './factories.ts';
+import { buildPath, userIdOf, type BuiltPath } from './factories.ts';
 
 let ctx: TestContext;
 let SAM: number;
@@ -300,24 +300,50 @@ describe('POST api/Request/Create', () => {
     await expectRefused(wizardBody({}, row), 400, message);
   });
 
-  it.each([
-    ['a market of another region', { MarketId: 3 }, messages.invalidRequestPath('platform')],
-    ['a platform not offered on the path', { PlatformId: 1 }, messages.invalidRequestPath('platform')],
-    ['a client of another platform', { ClientId: 1 }, messages.invalidRequestPath('client')],
-    ['a client code of another client', { ClientCodeId: 1 }, messages.invalidRequestPath('client code')],
-  ])('refuses %s (422)', async (_label, overrides, message) => {
-    await expectRefused(wizardBody(overrides), 422, message);
+  /** A path of its own (fresh region, market, platform, client…): every id on it is foreign to Meta's. */
+  let foreign: BuiltPath;
+  beforeAll(async () => {
+    foreign = await buildPath(ctx.db.kysely);
   });
 
   it.each([
-    ['an asset type of another platform', { AssetId: 1 }, messages.invalidRequestPath('asset type')],
+    [
+      'a market of another region',
+      () => ({ MarketId: foreign.marketId }),
+      messages.invalidRequestPath('platform'),
+    ],
+    [
+      'a platform not offered on the path',
+      () => ({ PlatformId: foreign.platformId }),
+      messages.invalidRequestPath('platform'),
+    ],
+    [
+      'a client of another platform',
+      () => ({ ClientId: foreign.clientId }),
+      messages.invalidRequestPath('client'),
+    ],
+    [
+      'a client code of another client',
+      () => ({ ClientCodeId: foreign.clientCodeId }),
+      messages.invalidRequestPath('client code'),
+    ],
+  ])('refuses %s (422)', async (_label, overrides, message) => {
+    await expectRefused(wizardBody(overrides()), 422, message);
+  });
+
+  it.each([
+    [
+      'an asset type of another platform',
+      () => ({ AssetId: foreign.assetId }),
+      messages.invalidRequestPath('asset type'),
+    ],
     [
       'a user type of another asset',
-      { PlatformUserTypeId: 16 },
+      () => ({ PlatformUserTypeId: foreign.platformUserTypeId }),
       messages.invalidRequestPath('platform user type'),
     ],
   ])('refuses %s (422)', async (_label, row, message) => {
-    await expectRefused(wizardBody({}, row), 422, message);
+    await expectRefused(wizardBody({}, row()), 422, message);
   });
 
   it('refuses an account of another asset type (422)', async () => {
@@ -360,11 +386,11 @@ describe('business access (isPlaformRequest)', () => {
     managerEmail: demo.approver,
     managerName: 'Alex Approver',
     comments: comment,
-    regionId: 1,
-    marketId: 1,
-    agencyId: 1,
-    practiceId: 2,
-    platformId: 2,
+    regionId: metaPath.RegionId,
+    marketId: metaPath.MarketId,
+    agencyId: metaPath.AgencyId,
+    practiceId: metaPath.PracticeId,
+    platformId: metaPath.PlatformId,
     platformOwnerShipId: 1,
     isPlaformRequest: true,
     IsUrgent: true,
