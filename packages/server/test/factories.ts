@@ -135,6 +135,7 @@ export interface BuiltPath {
     practice: string;
     platform: string;
     client: string;
+    account: string;
   };
   /** The approver assignment made with the path, or null. */
   approverId: number | null;
@@ -167,6 +168,7 @@ export async function buildPath(
     practice: `Practice ${tag}`,
     platform: `Platform ${tag}`,
     client: `Client ${tag}`,
+    account: `Account ${tag}`,
   };
   const regionId =
     o.regionId ??
@@ -259,7 +261,7 @@ export async function buildPath(
     .executeTakeFirstOrThrow();
   const { clientAccountId } = await db
     .insertInto('clientAccounts')
-    .values({ clientId, assetId, description: `Account ${tag}`, assetReference: `act_${tag}` })
+    .values({ clientId, assetId, description: names.account, assetReference: `act_${tag}` })
     .returning('clientAccountId')
     .executeTakeFirstOrThrow();
   const path = {
