@@ -1,19 +1,7 @@
 import { defineConfig } from 'vitest/config';
-import { BaseSequencer, type TestSpecification } from 'vitest/node';
-
-/**
- * The journeys share one server and database, so they run one after another in a fixed
- * (alphabetical) order: a run on a fresh clone behaves exactly like a run here.
- */
-class AlphabeticalSequencer extends BaseSequencer {
-  override sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    return Promise.resolve([...files].sort((a, b) => a.moduleId.localeCompare(b.moduleId)));
-  }
-}
 
 export default defineConfig({
   test: {
-    sequence: { sequencer: AlphabeticalSequencer },
     projects: [
       {
         test: {
@@ -37,6 +25,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.e2e.ts'],
           globalSetup: ['e2e/global-setup.ts'],
+          // Each journey file serves its own copy of the seeded database (e2e/server.ts).
+          setupFiles: ['e2e/server.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

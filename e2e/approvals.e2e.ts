@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { messages } from '@uap/domain';
 import { launchBrowser, signIn } from './browser.ts';
+import { samLine } from './data.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -13,13 +14,6 @@ afterAll(async () => {
 
 const poll = { timeout: 15_000 };
 const table = (page: Page) => page.getByRole('table', { name: 'My Approval Tasks' });
-
-/**
- * Sam's Completed TikTok record whose end date passed 20 days ago in the demo seed (fixed random
- * seeds and ids in creation order make it the same id on every fresh seed); its path is routed to
- * Alex. No seeded expired deactivation waits on Alex, so journey (6) makes one through the UI.
- */
-const EXPIRED_RECORD_ID = 492;
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -114,7 +108,9 @@ describe('My Approval Tasks (issue 4 §1)', () => {
   });
 
   it('(6) an expired deactivation cannot be rejected: the alert opens the expired edit view', async () => {
-    // Sam asks to deactivate his expired record (Modify an Existing Access → Deactivate).
+    // Sam asks to deactivate his record that expired 20 days ago, on a path routed to Alex
+    // (Modify an Existing Access → Deactivate).
+    const { id: EXPIRED_RECORD_ID } = await samLine({ days: [-80, -20] });
     const sam = await signIn(browser, 'Sam Standard');
     try {
       await sam.page.goto(`/ChangeUserRecords?Id=${EXPIRED_RECORD_ID}`);

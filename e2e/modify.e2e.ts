@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { messages } from '@uap/domain';
 import { launchBrowser, signIn } from './browser.ts';
+import { samLine } from './data.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -11,16 +12,7 @@ afterAll(async () => {
   await browser.close();
 });
 
-/**
- * Sam's active, Completed Workfront record with a limited length of access in the demo seed
- * (fixed random seeds and ids in creation order make it the same id on every fresh seed).
- */
-const RECORD_ID = 643;
-
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-
-/** Sam's active, unexpired Completed record on The Bench with no pending change (demo seed). */
-const REASSIGN_RECORD_ID = 866;
 
 /** Opens a record pre-filtered by ?Id=, selects it and opens the modal behind `button`. */
 async function openAction(page: Page, recordId: number, button: string, dialogName: string) {
@@ -33,7 +25,9 @@ async function openAction(page: Page, recordId: number, button: string, dialogNa
   return dialog;
 }
 
-const openModify = (page: Page) => openAction(page, RECORD_ID, 'Modify', 'Modify Request');
+/** Each journey modifies a record of its own: Sam's, Completed, with a limited length of access. */
+const limitedRecord = async () => (await samLine({ days: [-30, 60] })).id;
+const openModify = async (page: Page) => openAction(page, await limitedRecord(), 'Modify', 'Modify Request');
 
 describe('Modify an Existing Access (issue 3 §4)', () => {
   it('refuses the same user role with the spec message', async () => {
@@ -70,7 +64,7 @@ describe('Modify an Existing Access (issue 3 §4)', () => {
     try {
       const dialog = await openAction(
         page,
-        REASSIGN_RECORD_ID,
+        await limitedRecord(),
         'Reassign Email',
         'Reassign Non-Personal User Email',
       );

@@ -1,21 +1,44 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RequestStatus, RequestType, messages, type ProvisioningPage } from '@uap/domain';
+import { RequestStatus, RequestType, messages } from '@uap/domain';
 import { createTestContext, demo, type TestContext } from './harness.ts';
+import { buildPath, buildRecord, buildRequest, buildUser, userIdOf } from './factories.ts';
 import { caller, historyOf, isoDay, lineOf, markApproved, provisionComment } from './provisioning-helpers.ts';
 
 let ctx: TestContext;
 let call: ReturnType<typeof caller>;
+let PAT: number;
+/** Sam's active unlimited record on a path of its own, routed to Alex and provisioned by Pat. */
+let RECORD: number;
+/** Two more user types of the record's asset, for role changes. */
+let roles: [number, number];
 beforeAll(async () => {
   ctx = await createTestContext();
   call = caller(ctx);
+  const k = ctx.db.kysely;
+  PAT = await userIdOf(k, demo.provisioner);
+  const sam = { userId: await userIdOf(k, demo.standard), email: demo.standard };
+  const path = await buildPath(k, {
+    assignment: { primary: await userIdOf(k, demo.approver), provisioner: PAT },
+  });
+  RECORD = (await buildRecord(k, { path, user: sam })).requestId;
+  const more = await k
+    .insertInto('platformUserTypes')
+    .values(
+      ['Administrator', 'Read only'].map((description) => ({
+        platformId: path.platformId,
+        assetId: path.assetId,
+        description,
+        basicName: description === 'Administrator' ? 'Admin' : 'Read Only',
+      })),
+    )
+    .returning('platformUserTypeId')
+    .execute();
+  roles = [more[0]!.platformUserTypeId, more[1]!.platformUserTypeId];
 });
 afterAll(async () => {
   await ctx.close();
 });
 
-/** Sam's active unlimited Google Ads record (role 8, Read only), routed to Pat; 1001 its pending role change. */
-const RECORD = 333;
-const SEEDED_CHANGE = 1001;
 const comments = 'Needed for the new campaign launch';
 
 async function provision(requestIds: number[], isApproved = true, who: string = demo.provisioner) {
@@ -23,7 +46,7 @@ async function provision(requestIds: number[], isApproved = true, who: string = 
     requestIds,
     comments: provisionComment,
     isApproved,
-    approvedRejectedBy: 5,
+    approvedRejectedBy: PAT,
     isPlatformRequest: false,
   });
 }
@@ -46,7 +69,7 @@ async function expectApplied(changeId: number, step: string) {
   const line = await lineOf(ctx, changeId);
   expect(line).toMatchObject({
     statusId: RequestStatus.COMPLETED,
-    provisionedBy: 5,
+    provisionedBy: PAT,
     provisionerComment: provisionComment,
   });
   expect(line.provisionedDate).not.toBeNull();
@@ -54,7 +77,7 @@ async function expectApplied(changeId: number, step: string) {
     statusId: RequestStatus.COMPLETED,
     stepDescription: 'Request provisioned',
     provisionerComment: provisionComment,
-    createdBy: 5,
+    createdBy: PAT,
   });
   const record = await lineOf(ctx, RECORD);
   expect(record.pendingChangeRequestId).toBeNull();
@@ -62,7 +85,7 @@ async function expectApplied(changeId: number, step: string) {
   expect(recordHistory).toMatchObject({
     stepDescription: step,
     requestTypeId: RequestType.ADD,
-    createdBy: 5,
+    createdBy: PAT,
   });
   expect(recordHistory?.before).not.toBeNull();
   expect(recordHistory?.after).not.toBeNull();
@@ -71,10 +94,17 @@ async function expectApplied(changeId: number, step: string) {
 
 describe('a provisioned request applies to its record', () => {
   it('a Change of user role gives the record its new role', async () => {
-    await markApproved(ctx, SEEDED_CHANGE);
-    const record = await expectApplied(SEEDED_CHANGE, 'Record changed');
-    expect(record.platformUserTypeId).toBe(5);
-    expect(JSON.parse((await historyOf(ctx, RECORD))[0]!.after!)).toMatchObject({ platformUserTypeId: 5 });
+    const id = await approvedChange('PATCH', '/api/Request/UpdateRequest', {
+      requestId: RECORD,
+      ModificationType: 'UserRole',
+      platformUserTypeId: roles[0],
+      comments,
+    });
+    const record = await expectApplied(id, 'Record changed');
+    expect(record.platformUserTypeId).toBe(roles[0]);
+    expect(JSON.parse((await historyOf(ctx, RECORD))[0]!.after!)).toMatchObject({
+      platformUserTypeId: roles[0],
+    });
   });
 
   it('a Change of platform email gives the record its new email', async () => {
@@ -86,7 +116,7 @@ describe('a provisioned request applies to its record', () => {
     });
     const record = await expectApplied(id, 'Record changed');
     expect(record.email).toBe('sam.ads@agency.example');
-    expect(record.platformUserTypeId).toBe(5);
+    expect(record.platformUserTypeId).toBe(roles[0]);
   });
 
   it('a Change of length of access gives the record its new dates', async () => {
@@ -140,7 +170,7 @@ describe('a provisioned request applies to its record', () => {
     const id = await approvedChange('PATCH', '/api/Request/UpdateRequest', {
       requestId: RECORD,
       ModificationType: 'UserRole',
-      platformUserTypeId: 7,
+      platformUserTypeId: roles[1],
       comments,
     });
     expect((await lineOf(ctx, RECORD)).pendingChangeRequestId).toBe(id);
@@ -150,7 +180,7 @@ describe('a provisioned request applies to its record', () => {
     expect(await lineOf(ctx, id)).toMatchObject({
       statusId: RequestStatus.REJECTED,
       rejectedByApprover: 0,
-      provisionedBy: 5,
+      provisionedBy: PAT,
       provisionerComment: provisionComment,
     });
     expect((await historyOf(ctx, id))[0]).toMatchObject({
@@ -162,11 +192,7 @@ describe('a provisioned request applies to its record', () => {
   });
 
   it('a reassignment moves the record to the new user', async () => {
-    const target = await ctx.db.kysely
-      .selectFrom('users')
-      .select(['userId', 'email'])
-      .where('email', '=', 'marco.wilson@agency.example')
-      .executeTakeFirstOrThrow();
+    const target = await buildUser(ctx.db.kysely);
     const id = await approvedChange('PATCH', '/api/Request/ReassignRequest', {
       requestId: RECORD,
       ReassignedPrimaryEmail: target.email,
@@ -178,19 +204,15 @@ describe('a provisioned request applies to its record', () => {
   });
 
   it('an Add line becomes an active record, several lines in one call', async () => {
-    const page = await call<ProvisioningPage>(
-      demo.provisioner,
-      'PUT',
-      '/api/Request/RequestForProvisioners',
-      {
-        filters: [
-          { column: 'status', values: ['Approved'] },
-          { column: 'requestTypeName', values: ['Add access'] },
-        ],
-      },
-    );
-    const ids = page.body.data.requests.slice(0, 2).map((r) => r.requestId);
-    expect(ids).toHaveLength(2);
+    const k = ctx.db.kysely;
+    const subject = await buildUser(k);
+    const path = await buildPath(k, {
+      assignment: { primary: await userIdOf(k, demo.approver), provisioner: PAT },
+    });
+    const ids: number[] = [];
+    for (let i = 0; i < 2; i++) {
+      ids.push((await buildRequest(k, { path, user: subject, statusId: RequestStatus.APPROVED })).requestId);
+    }
     await ctx.db.kysely.updateTable('requests').set({ isDeleted: 1 }).where('requestId', 'in', ids).execute();
     const res = await call(demo.provisioner, 'POST', '/api/Request/ApproveRejectForProvisioner', {
       Comments: provisionComment,
@@ -202,7 +224,7 @@ describe('a provisioned request applies to its record', () => {
       expect(await lineOf(ctx, id)).toMatchObject({
         statusId: RequestStatus.COMPLETED,
         isDeleted: 0,
-        provisionedBy: 5,
+        provisionedBy: PAT,
       });
       expect((await historyOf(ctx, id))[0]?.stepDescription).toBe('Request provisioned');
     }

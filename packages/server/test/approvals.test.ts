@@ -1,7 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RequestStatus, RequestType, messages, type ApprovalDetail, type ApprovalRow } from '@uap/domain';
+import {
+  RequestStatus,
+  RequestType,
+  Role,
+  messages,
+  type ApprovalDetail,
+  type ApprovalRow,
+} from '@uap/domain';
 import { createTestContext, demo, type TestContext } from './harness.ts';
 import { getLine, historyOf, snapshot } from './modify-helpers.ts';
+import {
+  buildAdminRegion,
+  buildMasterApprover,
+  buildPath,
+  buildRecord,
+  buildRequest,
+  buildUser,
+  userIdOf,
+} from './factories.ts';
 
 type Who = keyof typeof demo;
 let ctx: TestContext;
@@ -11,13 +27,15 @@ beforeAll(async () => {
   for (const who of Object.keys(demo) as Who[]) {
     tokens[who] = await ctx.tokenFor(demo[who]);
   }
+  ALEX = await userIdOf(ctx.db.kysely, demo.approver);
+  SUE = await userIdOf(ctx.db.kysely, demo.superAdmin);
 });
 afterAll(async () => {
   await ctx.close();
 });
 
-const ALEX = 3;
-const SUE = 1;
+let ALEX: number;
+let SUE: number;
 const DAY = 86_400_000;
 const isoDay = (offsetDays: number) =>
   `${new Date(Date.now() + offsetDays * DAY).toISOString().slice(0, 10)}T00:00:00.000Z`;
@@ -51,37 +69,112 @@ async function alexTaskIds() {
 }
 
 describe('GET/PUT api/Approvers/RequestList — who sees what', () => {
-  it('Alex sees the 25 submitted requests routed to him, none of his own, with the spec fields', async () => {
-    const page = await list('approver');
-    expect(page.totalCount).toBe(25);
-    expect(page.totalCount).toBe(await badge('approver'));
+  it('an approver sees exactly the submitted requests routed to them, none of their own, with the spec fields', async () => {
+    const k = ctx.db.kysely;
+    const approver = await buildUser(k, { roleId: Role.APPROVER });
+    const subject = await buildUser(k);
+    const path = await buildPath(k, { assignment: { primary: approver.userId } });
+    const record = await buildRecord(k, { path, user: subject });
+    const expected = [
+      await buildRequest(k, {
+        path,
+        user: subject,
+        set: { beginningDate: isoDay(1), expirationDate: isoDay(30) },
+      }),
+      await buildRequest(k, {
+        path,
+        user: subject,
+        requestType: RequestType.CHANGE,
+        recordId: record.requestId,
+        set: {
+          changesRequest: JSON.stringify({
+            kind: 'LengthOfAccess',
+            before: { beginningDate: null, expirationDate: null },
+            after: { beginningDate: isoDay(1), expirationDate: isoDay(60) },
+          }),
+        },
+      }),
+    ];
+    // Not in the queue: decided, the approver's own, on a path nobody assigned to them.
+    await buildRequest(k, { path, user: subject, statusId: RequestStatus.APPROVED });
+    await buildRequest(k, { path, user: approver });
+    await buildRequest(k, { path, user: subject, createdBy: approver.userId });
+    await buildRequest(k, { path: await buildPath(k), user: subject });
+
+    const email = approver.email;
+    const token = await ctx.tokenFor(email);
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/Approvers/RequestList',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { pageSize: 100 },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const page = res.json<{ data: { requests: ApprovalRow[]; totalCount: number } }>().data;
+    expect(page.totalCount).toBe(expected.length);
+    expect(page.requests.map((r) => r.requestId)).toEqual(expected.map((r) => r.requestId).reverse());
+    const counts = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/Request/TaskCounts',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(counts.json<{ data: { approvals: number } }>().data.approvals).toBe(expected.length);
     for (const row of page.requests) {
       expect(row.statusId).toBe(RequestStatus.SUBMITTED);
       expect(row.status.description).toBe('Submitted');
-      expect(row.createdBy).not.toBe(ALEX);
-      expect(row.requestUser.userId).not.toBe(ALEX);
+      expect(row.requestUser.userId).toBe(subject.userId);
       expect(row.platformUserType.description).toBe(row.platformUserTypeName);
       expect(row.accessDate).toMatch(/^(Unlimited|\d\d-\d\d-\d{4}( - \d\d-\d\d-\d{4})?)$/);
     }
-    const ids = page.requests.map((r) => r.requestId);
-    expect(ids).toEqual([...ids].sort((a, b) => b - a));
     const change = page.requests.find((r) => r.requestTypeId === RequestType.CHANGE);
     expect(change?.changesRequest?.before).toBeTypeOf('object');
     expect(change?.changesRequest?.after).toBeTypeOf('object');
   });
 
-  it('Mia (master approver) and Ada (admin) see their own queues; Sue and the auditor every submitted one', async () => {
-    const mia = await list('master');
-    expect(mia.totalCount).toBe(await badge('master'));
-    expect(mia.totalCount).toBeGreaterThan(0);
-    const ada = await list('admin');
-    expect(ada.totalCount).toBe(await badge('admin'));
-    const submitted = await ctx.db.kysely
+  it('a master approver and an admin see their own queues; the super admin and the auditor every submitted one', async () => {
+    const k = ctx.db.kysely;
+    const master = await buildUser(k, { roleId: Role.MASTERAPPROVER });
+    const admin = await buildUser(k, { roleId: Role.ADMIN });
+    const approver = await buildUser(k, { roleId: Role.APPROVER });
+    const subject = await buildUser(k);
+    const mastered = await buildPath(k);
+    await buildMasterApprover(k, master.userId, mastered);
+    // The admin decides what no assignment covers inside their rows, not what an approver covers.
+    const unassigned = await buildPath(k);
+    const assigned = await buildPath(k, {
+      regionId: unassigned.regionId,
+      marketId: unassigned.marketId,
+      assignment: { primary: approver.userId },
+    });
+    await buildAdminRegion(k, admin.userId, unassigned);
+    const forMaster = [
+      await buildRequest(k, { path: mastered, user: subject }),
+      await buildRequest(k, { path: mastered, user: subject }),
+    ];
+    const forAdmin = [await buildRequest(k, { path: unassigned, user: subject })];
+    await buildRequest(k, { path: assigned, user: subject });
+
+    const queue = async (email: string) => {
+      const token = await ctx.tokenFor(email);
+      const res = await ctx.app.inject({
+        method: 'PUT',
+        url: '/api/Approvers/RequestList',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { pageSize: 100 },
+      });
+      return res.json<{ data: { requests: ApprovalRow[]; totalCount: number } }>().data;
+    };
+    const ids = (rows: { requestId: number }[]) => rows.map((r) => r.requestId).sort((x, y) => x - y);
+    expect(ids((await queue(master.email)).requests)).toEqual(ids(forMaster));
+    expect(ids((await queue(admin.email)).requests)).toEqual(ids(forAdmin));
+
+    const sue = await userIdOf(k, demo.superAdmin);
+    const submitted = await k
       .selectFrom('requests')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('statusId', '=', RequestStatus.SUBMITTED)
-      .where('createdBy', '!=', SUE)
-      .where('userId', '!=', SUE)
+      .where('createdBy', '!=', sue)
+      .where('userId', '!=', sue)
       .executeTakeFirstOrThrow();
     expect((await list('superAdmin')).totalCount).toBe(Number(submitted.n));
     expect((await list('auditor')).totalCount).toBeGreaterThanOrEqual(Number(submitted.n));

@@ -2,20 +2,29 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, todayDay } from '@uap/domain';
 import { toCount } from '../src/db/connection.ts';
 import { createTestContext, demo, type TestContext } from './harness.ts';
+import { buildPath, userIdOf, type BuiltPath } from './factories.ts';
 
 let ctx: TestContext;
-const SAM = 7;
-const GINA = 8;
-/** Northwind Media (US, North America) / Social / Meta: Alex is its primary approver. */
-const metaPath = { RegionId: 1, MarketId: 1, AgencyId: 1, PracticeId: 2, PlatformId: 2 };
-const META_AD_ACCOUNT = 3;
-const META_AD_ADMIN = 12;
-const META_BM_ADMIN = 10;
+let SAM: number;
+let GINA: number;
+/** Northwind Media (US, North America) / Social / Meta of the demo catalogue: Alex is its primary approver. */
+let metaPath: {
+  RegionId: number;
+  MarketId: number;
+  AgencyId: number;
+  PracticeId: number;
+  PlatformId: number;
+};
+/** Meta's 'Ad Account' asset, its 'Administrator' type, and the 'Business Manager Admin' type. */
+let META_AD_ACCOUNT: number;
+let META_AD_ADMIN: number;
+let META_BM_ADMIN: number;
 const comment = 'Needs access for the spring campaign';
 let proseware: { clientId: number; clientCodeId: number; adAccounts: number[] };
 
 beforeAll(async () => {
   ctx = await createTestContext();
+  await lookUpDemoCatalogue();
   const client = await ctx.db.kysely
     .selectFrom('clients')
     .select('clientId')
@@ -41,6 +50,54 @@ beforeAll(async () => {
     adAccounts: accounts.map((a) => a.clientAccountId),
   };
 });
+/** Ids of the demo accounts and catalogue entries this file uses, found by email and name. */
+async function lookUpDemoCatalogue() {
+  const k = ctx.db.kysely;
+  SAM = await userIdOf(k, demo.standard);
+  GINA = await userIdOf(k, demo.guest);
+  const agency = await k
+    .selectFrom('agencies as a')
+    .innerJoin('markets as m', 'm.marketId', 'a.marketId')
+    .select(['a.agencyId', 'm.marketId', 'm.regionId'])
+    .where('a.description', '=', 'Northwind Media')
+    .executeTakeFirstOrThrow();
+  const practice = await k
+    .selectFrom('practices')
+    .select('practiceId')
+    .where('description', '=', 'Social')
+    .executeTakeFirstOrThrow();
+  const platform = await k
+    .selectFrom('platforms')
+    .select('platformId')
+    .where('description', '=', 'Meta')
+    .executeTakeFirstOrThrow();
+  metaPath = {
+    RegionId: agency.regionId,
+    MarketId: agency.marketId,
+    AgencyId: agency.agencyId,
+    PracticeId: practice.practiceId,
+    PlatformId: platform.platformId,
+  };
+  META_AD_ACCOUNT = (
+    await k
+      .selectFrom('assetTypes')
+      .select('assetId')
+      .where('platformId', '=', platform.platformId)
+      .where('description', '=', 'Ad Account')
+      .executeTakeFirstOrThrow()
+  ).assetId;
+  const userType = (assetId: number | null, description: string) =>
+    k
+      .selectFrom('platformUserTypes')
+      .select('platformUserTypeId')
+      .where('platformId', '=', platform.platformId)
+      .where('assetId', assetId === null ? 'is' : '=', assetId)
+      .where('description', '=', description)
+      .executeTakeFirstOrThrow();
+  META_AD_ADMIN = (await userType(META_AD_ACCOUNT, 'Administrator')).platformUserTypeId;
+  META_BM_ADMIN = (await userType(null, 'Business Manager Admin')).platformUserTypeId;
+}
+
 afterAll(async () => {
   await ctx.close();
 });
@@ -247,24 +304,50 @@ describe('POST api/Request/Create', () => {
     await expectRefused(wizardBody({}, row), 400, message);
   });
 
-  it.each([
-    ['a market of another region', { MarketId: 3 }, messages.invalidRequestPath('platform')],
-    ['a platform not offered on the path', { PlatformId: 1 }, messages.invalidRequestPath('platform')],
-    ['a client of another platform', { ClientId: 1 }, messages.invalidRequestPath('client')],
-    ['a client code of another client', { ClientCodeId: 1 }, messages.invalidRequestPath('client code')],
-  ])('refuses %s (422)', async (_label, overrides, message) => {
-    await expectRefused(wizardBody(overrides), 422, message);
+  /** A path of its own (fresh region, market, platform, client…): every id on it is foreign to Meta's. */
+  let foreign: BuiltPath;
+  beforeAll(async () => {
+    foreign = await buildPath(ctx.db.kysely);
   });
 
   it.each([
-    ['an asset type of another platform', { AssetId: 1 }, messages.invalidRequestPath('asset type')],
+    [
+      'a market of another region',
+      () => ({ MarketId: foreign.marketId }),
+      messages.invalidRequestPath('platform'),
+    ],
+    [
+      'a platform not offered on the path',
+      () => ({ PlatformId: foreign.platformId }),
+      messages.invalidRequestPath('platform'),
+    ],
+    [
+      'a client of another platform',
+      () => ({ ClientId: foreign.clientId }),
+      messages.invalidRequestPath('client'),
+    ],
+    [
+      'a client code of another client',
+      () => ({ ClientCodeId: foreign.clientCodeId }),
+      messages.invalidRequestPath('client code'),
+    ],
+  ])('refuses %s (422)', async (_label, overrides, message) => {
+    await expectRefused(wizardBody(overrides()), 422, message);
+  });
+
+  it.each([
+    [
+      'an asset type of another platform',
+      () => ({ AssetId: foreign.assetId }),
+      messages.invalidRequestPath('asset type'),
+    ],
     [
       'a user type of another asset',
-      { PlatformUserTypeId: 16 },
+      () => ({ PlatformUserTypeId: foreign.platformUserTypeId }),
       messages.invalidRequestPath('platform user type'),
     ],
   ])('refuses %s (422)', async (_label, row, message) => {
-    await expectRefused(wizardBody({}, row), 422, message);
+    await expectRefused(wizardBody({}, row()), 422, message);
   });
 
   it('refuses an account of another asset type (422)', async () => {
@@ -307,11 +390,11 @@ describe('business access (isPlaformRequest)', () => {
     managerEmail: demo.approver,
     managerName: 'Alex Approver',
     comments: comment,
-    regionId: 1,
-    marketId: 1,
-    agencyId: 1,
-    practiceId: 2,
-    platformId: 2,
+    regionId: metaPath.RegionId,
+    marketId: metaPath.MarketId,
+    agencyId: metaPath.AgencyId,
+    practiceId: metaPath.PracticeId,
+    platformId: metaPath.PlatformId,
     platformOwnerShipId: 1,
     isPlaformRequest: true,
     IsUrgent: true,
@@ -368,7 +451,7 @@ describe('business access (isPlaformRequest)', () => {
 
 describe('validation calls', () => {
   const query = (email: string) =>
-    `/api/Request/ValidatePlatformRequest?userId=${SAM}&regionId=1&marketId=1&agencyId=1&practiceId=2&platformId=2&email=${email}`;
+    `/api/Request/ValidatePlatformRequest?userId=${SAM}&regionId=${metaPath.RegionId}&marketId=${metaPath.MarketId}&agencyId=${metaPath.AgencyId}&practiceId=${metaPath.PracticeId}&platformId=${metaPath.PlatformId}&email=${email}`;
 
   it('reports the business access the email holds and other emails on the path', async () => {
     const res = await call(demo.standard, 'GET', query(demo.standard));

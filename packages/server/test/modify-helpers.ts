@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { expect } from 'vitest';
-import type { TestContext } from './harness.ts';
+import { demo, type TestContext } from './harness.ts';
+import { userIdOf } from './factories.ts';
 
 /** Calls an endpoint as a demo user (or anonymously with `email` null). */
 export async function call(
@@ -65,11 +66,9 @@ export function historyOf(ctx: TestContext, requestId: number) {
     .execute();
 }
 
-const SAM = 7;
-const ALEX = 3;
-
 /** An active Completed record Alex created for himself: outside Sam's scope. */
 export async function alexRecord(ctx: TestContext): Promise<number> {
+  const ALEX = await userIdOf(ctx.db.kysely, demo.approver);
   const row = await ctx.db.kysely
     .selectFrom('requests')
     .select('requestId')
@@ -94,6 +93,7 @@ export async function samRecord(
     not?: number[];
   },
 ): Promise<number> {
+  const SAM = await userIdOf(ctx.db.kysely, demo.standard);
   const today = new Date(
     Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate()),
   ).toISOString();

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RequestStatus, messages, type MyRequestRow } from '@uap/domain';
 import { createTestContext, demo, type TestContext } from './harness.ts';
+import { userIdOf } from './factories.ts';
 
 let ctx: TestContext;
 const tokens: Partial<Record<keyof typeof demo, string>> = {};
 beforeAll(async () => {
   ctx = await createTestContext();
+  SAM = await userIdOf(ctx.db.kysely, demo.standard);
   for (const who of ['standard', 'approver', 'superAdmin'] as const) {
     tokens[who] = await ctx.tokenFor(demo[who]);
   }
@@ -14,7 +16,7 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const SAM = 7;
+let SAM: number;
 const auth = (who: keyof typeof demo) => ({ authorization: `Bearer ${tokens[who]}` });
 
 async function myRequests(who: keyof typeof demo, body: object = {}) {

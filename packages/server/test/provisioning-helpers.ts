@@ -1,5 +1,5 @@
 import { nowIso } from '../src/db/connection.ts';
-import type { TestContext } from './harness.ts';
+import { demo, type TestContext } from './harness.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH';
 
@@ -36,11 +36,16 @@ export function caller(ctx: TestContext) {
  * as the approval transition leaves it.
  */
 export async function markApproved(ctx: TestContext, requestId: number) {
+  const alex = await ctx.db.kysely
+    .selectFrom('users')
+    .select('userId')
+    .where('email', '=', demo.approver)
+    .executeTakeFirstOrThrow();
   await ctx.db.kysely
     .updateTable('requests')
     .set({
       statusId: 2,
-      approvedRejectedBy: 3,
+      approvedRejectedBy: alex.userId,
       approvedDate: nowIso(),
       approverComment: 'Approved for the test',
     })

@@ -1,20 +1,30 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RequestStatus, limits, messages, type ProvisioningPage, type StandardComment } from '@uap/domain';
+import {
+  RequestStatus,
+  Role,
+  limits,
+  messages,
+  type ProvisioningPage,
+  type StandardComment,
+} from '@uap/domain';
 import { createTestContext, demo, type TestContext } from './harness.ts';
 import { caller, historyOf, lineOf, provisionComment } from './provisioning-helpers.ts';
+import { buildPath, buildRequest, buildUser, userIdOf } from './factories.ts';
 
 let ctx: TestContext;
 let call: ReturnType<typeof caller>;
 beforeAll(async () => {
   ctx = await createTestContext();
   call = caller(ctx);
+  PAT = await userIdOf(ctx.db.kysely, demo.provisioner);
+  SUE = await userIdOf(ctx.db.kysely, demo.superAdmin);
 });
 afterAll(async () => {
   await ctx.close();
 });
 
-const PAT = 5;
-const SUE = 1;
+let PAT: number;
+let SUE: number;
 
 async function tasks(who: string, body: object = {}) {
   const res = await call<ProvisioningPage>(who, 'PUT', '/api/Request/RequestForProvisioners', {
@@ -35,39 +45,51 @@ async function patApprovedIds() {
 }
 
 describe('GET/PUT api/Request/RequestForProvisioners', () => {
-  it("lists Pat's approved tasks routed to him and the completed ones he provisioned", async () => {
-    const page = await tasks(demo.provisioner);
-    const approved = (
-      await tasks(demo.provisioner, { filters: [{ column: 'status', values: ['Approved'] }] })
-    ).requests;
-    expect(approved).toHaveLength(29);
-    const completed = await tasks(demo.provisioner, {
-      filters: [{ column: 'status', values: ['Completed'] }],
-    });
-    expect(approved.length + completed.totalCount).toBe(page.totalCount);
-    const provisionedByPat = await ctx.db.kysely
-      .selectFrom('requests')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('statusId', '=', RequestStatus.COMPLETED)
-      .where('provisionedBy', '=', PAT)
-      .executeTakeFirstOrThrow();
-    expect(completed.totalCount).toBe(Number(provisionedByPat.n));
-    const lines = await ctx.db.kysely
-      .selectFrom('requests')
-      .select(['requestId', 'provisionedBy', 'userId', 'createdBy'])
-      .where(
-        'requestId',
-        'in',
-        [...approved, ...completed.requests].map((r) => r.requestId),
-      )
-      .execute();
-    const byId = new Map(lines.map((l) => [l.requestId, l]));
-    for (const row of completed.requests) {
-      expect(byId.get(row.requestId)?.provisionedBy).toBe(PAT);
-    }
-    for (const row of approved) {
-      expect(byId.get(row.requestId)?.userId).not.toBe(PAT);
-      expect(byId.get(row.requestId)?.createdBy).not.toBe(PAT);
+  /** A provisioner with an assignment of their own, and lines on it in every state that matters. */
+  async function provisionerWithTasks() {
+    const k = ctx.db.kysely;
+    const pat = await buildUser(k, { roleId: Role.PROVISIONER });
+    const approver = await buildUser(k, { roleId: Role.APPROVER });
+    const subject = await buildUser(k);
+    const path = await buildPath(k, { assignment: { primary: approver.userId, provisioner: pat.userId } });
+    const decided = { path, user: subject, decidedBy: approver.userId };
+    const approved = [
+      await buildRequest(k, { ...decided, statusId: RequestStatus.APPROVED }),
+      await buildRequest(k, { ...decided, statusId: RequestStatus.APPROVED }),
+    ];
+    const completed = [
+      await buildRequest(k, {
+        ...decided,
+        statusId: RequestStatus.COMPLETED,
+        set: { provisionedBy: pat.userId },
+      }),
+    ];
+    const archived = [
+      await buildRequest(k, {
+        ...decided,
+        statusId: RequestStatus.ARCHIVED,
+        set: { provisionedBy: pat.userId },
+      }),
+    ];
+    // Not Pat's: still submitted, provisioned by someone else, Pat's own, on another path.
+    await buildRequest(k, decided);
+    await buildRequest(k, { ...decided, statusId: RequestStatus.COMPLETED });
+    await buildRequest(k, { ...decided, user: pat, statusId: RequestStatus.APPROVED });
+    await buildRequest(k, { ...decided, path: await buildPath(k), statusId: RequestStatus.APPROVED });
+    return { pat, approved, completed, archived };
+  }
+  const ids = (rows: { requestId: number }[]) => rows.map((r) => r.requestId).sort((x, y) => x - y);
+
+  it("lists a provisioner's approved tasks routed to them and the completed ones they provisioned", async () => {
+    const { pat, approved, completed } = await provisionerWithTasks();
+    const page = await tasks(pat.email);
+    expect(ids(page.requests)).toEqual(ids([...approved, ...completed]));
+    expect(page.totalCount).toBe(approved.length + completed.length);
+    const approvedOnly = await tasks(pat.email, { filters: [{ column: 'status', values: ['Approved'] }] });
+    expect(ids(approvedOnly.requests)).toEqual(ids(approved));
+    const completedOnly = await tasks(pat.email, { filters: [{ column: 'status', values: ['Completed'] }] });
+    expect(ids(completedOnly.requests)).toEqual(ids(completed));
+    for (const row of approvedOnly.requests) {
       expect(row.approverName).not.toBe('');
       expect(row.status.description).toBe('Approved');
     }
@@ -82,28 +104,24 @@ describe('GET/PUT api/Request/RequestForProvisioners', () => {
     });
   });
 
-  it('answers the spec’s GET with the query string, and ?Archive=true with his archived ones', async () => {
+  it('answers the spec’s GET with the query string, and ?Archive=true with their archived ones', async () => {
+    const { pat, approved, completed, archived } = await provisionerWithTasks();
     const res = await call<ProvisioningPage>(
-      demo.provisioner,
+      pat.email,
       'GET',
-      '/api/Request/RequestForProvisioners?pageSize=10',
+      '/api/Request/RequestForProvisioners?pageSize=5',
     );
     expect(res.status).toBe(200);
-    expect(res.body.data.requests).toHaveLength(10);
+    expect(res.body.data.requests).toHaveLength(approved.length + completed.length);
+    expect(res.body.data.totalCount).toBe(approved.length + completed.length);
     const archive = await call<ProvisioningPage>(
-      demo.provisioner,
+      pat.email,
       'GET',
       '/api/Request/RequestForProvisioners?Archive=true&pageSize=100',
     );
     expect(archive.status).toBe(200);
-    const expected = await ctx.db.kysely
-      .selectFrom('requests')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('statusId', '=', RequestStatus.ARCHIVED)
-      .where('provisionedBy', '=', PAT)
-      .executeTakeFirstOrThrow();
-    expect(archive.body.data.totalCount).toBe(Number(expected.n));
-    expect(archive.body.data.requests.every((r) => r.statusId === RequestStatus.ARCHIVED)).toBe(true);
+    expect(ids(archive.body.data.requests)).toEqual(ids(archived));
+    expect(archive.body.data.totalCount).toBe(archived.length);
   });
 
   it('filters, searches and offers the distinct values of a column', async () => {

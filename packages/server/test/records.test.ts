@@ -2,11 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RequestStatus, RequestType, messages, type UserRecordRow } from '@uap/domain';
 import { neutraliseCell } from '../src/db/table-query.ts';
 import { createTestContext, demo, type TestContext } from './harness.ts';
+import { userIdOf } from './factories.ts';
 
 let ctx: TestContext;
 const tokens: Partial<Record<keyof typeof demo, string>> = {};
 beforeAll(async () => {
   ctx = await createTestContext();
+  SAM = await userIdOf(ctx.db.kysely, demo.standard);
+  ALEX = await userIdOf(ctx.db.kysely, demo.approver);
   for (const who of ['standard', 'approver', 'admin', 'superAdmin'] as const) {
     tokens[who] = await ctx.tokenFor(demo[who]);
   }
@@ -15,8 +18,8 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const SAM = 7;
-const ALEX = 3;
+let SAM: number;
+let ALEX: number;
 
 async function put(who: keyof typeof demo, url: string, payload: object) {
   return ctx.app.inject({ method: 'PUT', url, headers: { authorization: `Bearer ${tokens[who]}` }, payload });

@@ -1,11 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApproverAssignmentList, MasterApproverList } from '@uap/domain';
 import { createTestContext, demo, type TestContext } from './harness.ts';
+import { userIdOf } from './factories.ts';
 
 let ctx: TestContext;
 const tokens: Partial<Record<keyof typeof demo, string>> = {};
 beforeAll(async () => {
   ctx = await createTestContext();
+  ALEX = await userIdOf(ctx.db.kysely, demo.approver);
+  MIA = await userIdOf(ctx.db.kysely, demo.master);
+  PAT = await userIdOf(ctx.db.kysely, demo.provisioner);
   for (const who of ['standard', 'approver', 'master', 'provisioner', 'admin', 'superAdmin'] as const) {
     tokens[who] = await ctx.tokenFor(demo[who]);
   }
@@ -14,9 +18,9 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const ALEX = 3;
-const MIA = 4;
-const PAT = 5;
+let ALEX: number;
+let MIA: number;
+let PAT: number;
 
 const get = (who: keyof typeof demo, url: string) =>
   ctx.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${tokens[who]}` } });

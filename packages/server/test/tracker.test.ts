@@ -1,146 +1,206 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages, type TrackerRow } from '@uap/domain';
-import { hasNoApprovalPath, insideAdminScope, routedToProvisioner } from '../src/modules/requests/routing.ts';
+import { RequestStatus, RequestType, Role, messages, requestTypeNames, type TrackerRow } from '@uap/domain';
 import { createTestContext, demo, type TestContext } from './harness.ts';
+import {
+  buildAdminRegion,
+  buildAssignment,
+  buildMasterApprover,
+  buildPath,
+  buildRecord,
+  buildRequest,
+  buildUser,
+  type BuiltUser,
+} from './factories.ts';
 
 let ctx: TestContext;
-const tokens: Partial<Record<keyof typeof demo, string>> = {};
+const tokens = new Map<string, string>();
 beforeAll(async () => {
   ctx = await createTestContext();
-  for (const who of ['standard', 'provisioner', 'admin', 'superAdmin', 'auditor'] as const) {
-    tokens[who] = await ctx.tokenFor(demo[who]);
-  }
 });
 afterAll(async () => {
   await ctx.close();
 });
 
-const PAT = 5;
-const ADA = 2;
+async function tokenOf(email: string) {
+  let token = tokens.get(email);
+  if (!token) {
+    token = await ctx.tokenFor(email);
+    tokens.set(email, token);
+  }
+  return token;
+}
 
-const put = (who: keyof typeof demo, url: string, payload: object) =>
-  ctx.app.inject({ method: 'PUT', url, headers: { authorization: `Bearer ${tokens[who]}` }, payload });
+const put = async (email: string, url: string, payload: object) =>
+  ctx.app.inject({
+    method: 'PUT',
+    url,
+    headers: { authorization: `Bearer ${await tokenOf(email)}` },
+    payload,
+  });
 
-async function tracker(who: keyof typeof demo, body: object = {}) {
-  const res = await put(who, '/api/Request/AllRequests', body);
+async function tracker(email: string, body: object = {}) {
+  const res = await put(email, '/api/Request/AllRequests', body);
   expect(res.statusCode, res.body).toBe(200);
   return res.json<{ data: { requests: TrackerRow[]; page: number; totalCount: number } }>().data;
 }
 
-const count = (rows: { n: unknown } | undefined) => Number(rows?.n);
+const byIds = (ids: number[]) => ({ filters: [{ column: 'requestId', values: ids.map(String) }] });
+const k = () => ctx.db.kysely;
 
 describe('PUT api/Request/AllRequests', () => {
   it('shows a super admin every line of every type and status, newest first', async () => {
-    const page = await tracker('superAdmin', { pageSize: 100 });
-    const total = await ctx.db.kysely
+    const subject = await buildUser(k());
+    const path = await buildPath(k());
+    for (const requestType of [RequestType.DEACTIVATE, RequestType.CHANGE, RequestType.ACTIVATE]) {
+      const record = await buildRecord(k(), { path, user: subject });
+      await buildRequest(k(), { path, user: subject, requestType, recordId: record.requestId });
+    }
+    for (const statusId of Object.values(RequestStatus)) {
+      await buildRequest(k(), { path, user: subject, statusId });
+    }
+    const page = await tracker(demo.superAdmin, { pageSize: 100 });
+    const total = await k()
       .selectFrom('requests')
       .select((eb) => eb.fn.countAll().as('n'))
-      .executeTakeFirst();
-    expect(page.totalCount).toBe(count(total));
+      .executeTakeFirstOrThrow();
+    expect(page.totalCount).toBe(Number(total.n));
     const dates = page.requests.map((r) => r.createdDate);
     expect(dates).toEqual([...dates].sort().reverse());
-    const types = await put('superAdmin', '/api/Request/AllRequests/Filters', { column: 'requestTypeName' });
-    expect(types.json().data.values).toHaveLength(4);
-    const statuses = await put('superAdmin', '/api/Request/AllRequests/Filters', { column: 'status' });
+    const types = await put(demo.superAdmin, '/api/Request/AllRequests/Filters', {
+      column: 'requestTypeName',
+    });
+    expect(types.json().data.values).toEqual(expect.arrayContaining(Object.values(requestTypeNames)));
+    const statuses = await put(demo.superAdmin, '/api/Request/AllRequests/Filters', { column: 'status' });
     expect(statuses.json().data.values).toEqual(
       expect.arrayContaining(['Submitted', 'Approved', 'Completed', 'Rejected', 'Cancelled', 'Archived']),
     );
   });
 
   it('shows a provisioner exactly the lines routed to them, in any status', async () => {
-    const expected = await ctx.db.kysely
-      .selectFrom('requests as r')
-      .where((eb) => routedToProvisioner(eb, PAT))
-      .select(['r.requestId', 'r.statusId'])
-      .orderBy('r.requestId', 'desc')
-      .execute();
-    const page = await tracker('provisioner', { pageSize: 100, orderBy: 'requestId' });
-    expect(page.totalCount).toBe(expected.length);
-    expect(page.requests.map((r) => r.requestId)).toEqual(expected.slice(0, 100).map((r) => r.requestId));
-    expect(new Set(expected.map((r) => r.statusId)).size).toBeGreaterThan(1);
+    const pat = await buildUser(k(), { roleId: Role.PROVISIONER });
+    const approver = await buildUser(k(), { roleId: Role.APPROVER });
+    const subject = await buildUser(k());
+    const asProvisioner = await buildPath(k(), {
+      assignment: { primary: approver.userId, provisioner: pat.userId },
+    });
+    const asBackup = await buildPath(k(), { assignment: { primary: approver.userId, backup: pat.userId } });
+    // Pat is provisioner for every client of this path but another assignment names its client.
+    const overridden = await buildPath(k(), {
+      assignment: { primary: approver.userId, provisioner: pat.userId },
+    });
+    await buildAssignment(k(), overridden, { primary: approver.userId, clientScoped: true });
+    const elsewhere = await buildPath(k(), { assignment: { primary: approver.userId } });
+
+    const routed = [
+      await buildRequest(k(), { path: asProvisioner, user: subject }),
+      await buildRequest(k(), { path: asProvisioner, user: subject, statusId: RequestStatus.APPROVED }),
+      await buildRequest(k(), { path: asBackup, user: subject, statusId: RequestStatus.COMPLETED }),
+    ];
+    // Not routed: another path, a path whose client-scoped assignment wins, Pat's own request.
+    await buildRequest(k(), { path: elsewhere, user: subject, statusId: RequestStatus.APPROVED });
+    await buildRequest(k(), { path: overridden, user: subject, statusId: RequestStatus.APPROVED });
+    await buildRequest(k(), { path: asProvisioner, user: pat, statusId: RequestStatus.APPROVED });
+
+    const page = await tracker(pat.email, { pageSize: 100, orderBy: 'requestId' });
+    expect(page.totalCount).toBe(routed.length);
+    expect(page.requests.map((r) => r.requestId)).toEqual(routed.map((r) => r.requestId).reverse());
   });
 
   it("shows an admin the lines inside their admin rows, and the filters' options within them", async () => {
-    const expected = await ctx.db.kysely
-      .selectFrom('requests as r')
-      .where((eb) => insideAdminScope(eb, ADA))
-      .select((eb) => eb.fn.countAll().as('n'))
-      .executeTakeFirst();
-    const page = await tracker('admin', { pageSize: 100 });
-    expect(page.totalCount).toBe(count(expected));
-    const scopeRows = await ctx.db.kysely
-      .selectFrom('adminRegions as ar')
-      .innerJoin('regions as rg', 'rg.regionId', 'ar.regionId')
-      .innerJoin('markets as mk', 'mk.marketId', 'ar.marketId')
-      .select(['rg.description as region', 'mk.description as market'])
-      .where('ar.userId', '=', ADA)
-      .where('ar.isDeleted', '=', 0)
-      .execute();
-    const allowed = new Set(scopeRows.map((s) => `${s.region}/${s.market}`));
-    for (const row of page.requests) {
-      expect(allowed.has(`${row.regionName}/${row.marketName}`)).toBe(true);
-    }
-    const regions = await put('admin', '/api/Request/AllRequests/Filters', { column: 'regionName' });
+    const ada = await buildUser(k(), { roleId: Role.ADMIN });
+    const subject = await buildUser(k());
+    const inside = await buildPath(k());
+    const sameRegionOtherMarket = await buildPath(k(), { regionId: inside.regionId });
+    const outside = await buildPath(k());
+    await buildAdminRegion(k(), ada.userId, inside);
+    const expected = [
+      await buildRequest(k(), { path: inside, user: subject }),
+      await buildRequest(k(), { path: inside, user: subject, statusId: RequestStatus.COMPLETED }),
+    ];
+    await buildRequest(k(), { path: sameRegionOtherMarket, user: subject });
+    await buildRequest(k(), { path: outside, user: subject });
+
+    const page = await tracker(ada.email, { pageSize: 100, orderBy: 'requestId' });
+    expect(page.totalCount).toBe(expected.length);
+    expect(page.requests.map((r) => r.requestId)).toEqual(expected.map((r) => r.requestId).reverse());
+    const regions = await put(ada.email, '/api/Request/AllRequests/Filters', { column: 'regionName' });
     expect(regions.statusCode).toBe(200);
-    expect(regions.json().data.values).toEqual([...new Set(scopeRows.map((s) => s.region))].sort());
+    expect(regions.json().data.values).toEqual([inside.names.region]);
+    const markets = await put(ada.email, '/api/Request/AllRequests/Filters', { column: 'marketName' });
+    expect(markets.json().data.values).toEqual([inside.names.market]);
   });
 
   it('refuses roles below provisioner with 403', async () => {
-    const res = await put('standard', '/api/Request/AllRequests', {});
+    const res = await put(demo.standard, '/api/Request/AllRequests', {});
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe(messages.forbiddenRole);
   });
 
   it('flags the lines that no assignment or master approver covers', async () => {
-    const unrouted = await ctx.db.kysely
-      .selectFrom('requests as r')
-      .where((eb) => hasNoApprovalPath(eb))
-      .select('r.requestId')
-      .execute();
-    expect(unrouted.length).toBeGreaterThan(0);
-    const ids = unrouted.map((r) => String(r.requestId));
-    const flagged = await tracker('superAdmin', {
-      pageSize: 100,
-      filters: [{ column: 'requestId', values: ids }],
-    });
-    expect(flagged.totalCount).toBe(ids.length);
-    expect(flagged.requests.every((r) => r.noApprovalPath)).toBe(true);
-    const routed = await tracker('provisioner', { pageSize: 20 });
-    expect(routed.requests.length).toBeGreaterThan(0);
-    expect(routed.requests.every((r) => !r.noApprovalPath)).toBe(true);
+    const approver = await buildUser(k(), { roleId: Role.APPROVER });
+    const master = await buildUser(k(), { roleId: Role.MASTERAPPROVER });
+    const subject = await buildUser(k());
+    const bare = await buildPath(k());
+    const assigned = await buildPath(k(), { assignment: { primary: approver.userId } });
+    const mastered = await buildPath(k());
+    await buildMasterApprover(k(), master.userId, mastered);
+    const unrouted = await buildRequest(k(), { path: bare, user: subject });
+    const covered = await buildRequest(k(), { path: assigned, user: subject });
+    const byMaster = await buildRequest(k(), { path: mastered, user: subject });
+
+    const page = await tracker(demo.superAdmin, byIds([unrouted, covered, byMaster].map((r) => r.requestId)));
+    expect(page.totalCount).toBe(3);
+    const flag = new Map(page.requests.map((r) => [r.requestId, r.noApprovalPath]));
+    expect(flag.get(unrouted.requestId)).toBe(true);
+    expect(flag.get(covered.requestId)).toBe(false);
+    expect(flag.get(byMaster.requestId)).toBe(false);
   });
 
   it('filters by status and region, searches and sorts by a whitelisted column', async () => {
-    const page = await tracker('superAdmin', {
+    const subject = await buildUser(k());
+    const other = await buildUser(k());
+    const first = await buildPath(k());
+    const second = await buildPath(k(), {
+      regionId: first.regionId,
+      marketId: first.marketId,
+      agencyId: first.agencyId,
+      practiceId: first.practiceId,
+    });
+    const submitted = [
+      await buildRequest(k(), { path: second, user: subject }),
+      await buildRequest(k(), { path: first, user: subject }),
+    ];
+    await buildRequest(k(), { path: first, user: other, statusId: RequestStatus.APPROVED });
+
+    const page = await tracker(demo.superAdmin, {
       pageSize: 50,
       filters: [
         { column: 'status', values: ['Submitted'] },
-        { column: 'regionName', values: ['North America'] },
+        { column: 'regionName', values: [first.names.region] },
       ],
       orderBy: 'platformName',
       orderAsc: true,
     });
-    expect(page.totalCount).toBeGreaterThan(0);
-    expect(
-      page.requests.every((r) => r.status.description === 'Submitted' && r.regionName === 'North America'),
-    ).toBe(true);
-    const names = page.requests.map((r) => r.platformName);
-    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
-    const searched = await tracker('superAdmin', { searchCriteria: demo.standard });
-    expect(searched.totalCount).toBeGreaterThan(0);
-    const bad = await put('superAdmin', '/api/Request/AllRequests', { orderBy: 'secret' });
+    expect(page.totalCount).toBe(2);
+    const platforms = [first.names.platform, second.names.platform].sort((a, b) =>
+      a.localeCompare(b, 'en', { sensitivity: 'base' }),
+    );
+    expect(page.requests.map((r) => r.platformName)).toEqual(platforms);
+    expect(page.requests.map((r) => r.requestId).sort()).toEqual(submitted.map((r) => r.requestId).sort());
+    expect(page.requests.every((r) => r.status.description === 'Submitted')).toBe(true);
+
+    const searched = await tracker(demo.superAdmin, { searchCriteria: subject.email });
+    expect(searched.requests.map((r) => r.requestId).sort()).toEqual(
+      submitted.map((r) => r.requestId).sort(),
+    );
+    const bad = await put(demo.superAdmin, '/api/Request/AllRequests', { orderBy: 'secret' });
     expect(bad.statusCode).toBe(400);
   });
 
   it('exports the whole filtered result as CSV, with the approval path flag', async () => {
-    const unrouted = await ctx.db.kysely
-      .selectFrom('requests as r')
-      .where((eb) => hasNoApprovalPath(eb))
-      .select('r.requestId')
-      .limit(1)
-      .executeTakeFirstOrThrow();
-    const body = { filters: [{ column: 'requestId', values: [String(unrouted.requestId)] }] };
-    const res = await put('auditor', '/api/Request/AllRequests/Export', body);
+    const subject = await buildUser(k());
+    const unrouted = await buildRequest(k(), { path: await buildPath(k()), user: subject });
+    const res = await put(demo.auditor, '/api/Request/AllRequests/Export', byIds([unrouted.requestId]));
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     const lines = res.body
@@ -151,8 +211,20 @@ describe('PUT api/Request/AllRequests', () => {
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(String(unrouted.requestId));
     expect(lines[1]).toContain(messages.noApprovalPath);
-    const patCsv = await put('provisioner', '/api/Request/AllRequests/Export', {});
-    const patPage = await tracker('provisioner', { pageSize: 5 });
-    expect(patCsv.body.trim().split(/\r?\n/)).toHaveLength(patPage.totalCount + 1);
+
+    // A provisioner's export holds exactly the lines routed to them.
+    const pat: BuiltUser = await buildUser(k(), { roleId: Role.PROVISIONER });
+    const approver = await buildUser(k(), { roleId: Role.APPROVER });
+    const path = await buildPath(k(), { assignment: { primary: approver.userId, provisioner: pat.userId } });
+    const routed = [
+      await buildRequest(k(), { path, user: subject, statusId: RequestStatus.APPROVED }),
+      await buildRequest(k(), { path, user: subject, statusId: RequestStatus.COMPLETED }),
+    ];
+    const patCsv = await put(pat.email, '/api/Request/AllRequests/Export', {});
+    const rows = patCsv.body.trim().split(/\r?\n/).slice(1);
+    expect(rows).toHaveLength(routed.length);
+    for (const line of routed) {
+      expect(rows.some((row) => row.includes(String(line.requestId)))).toBe(true);
+    }
   });
 });

@@ -2,11 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@uap/domain';
 import { toCount } from '../src/db/connection.ts';
 import { createTestContext, demo, type TestContext } from './harness.ts';
+import { userIdOf } from './factories.ts';
 
 let ctx: TestContext;
-const SAM = 7;
+let SAM: number;
 beforeAll(async () => {
   ctx = await createTestContext();
+  SAM = await userIdOf(ctx.db.kysely, demo.standard);
 });
 afterAll(async () => {
   await ctx.close();
@@ -237,7 +239,7 @@ describe('POST api/User/SaveAdditionalEmail', () => {
 
 describe('PUT api/User', () => {
   const samForm = {
-    userId: SAM,
+    userId: 0,
     Email: demo.standard,
     isInternal: true,
     Name: 'Sam',
@@ -250,6 +252,9 @@ describe('PUT api/User', () => {
     ManagerEmail: demo.approver,
     ManagerName: 'Alex Approver',
   };
+  beforeAll(() => {
+    samForm.userId = SAM;
+  });
 
   it('refuses digits-only text and a phone with letters, changing nothing', async () => {
     await expectRefused('PUT', '/api/User', { ...samForm, LastName: '007' }, 400, messages.digitsOnly);

@@ -73,9 +73,9 @@ export async function moveStatus(
   },
 ): Promise<void> {
   const { requestIds, from, to, actorId, set = {} } = options;
-  let changed = 0;
+  const movedHere: number[] = [];
   for (const batch of chunks(requestIds)) {
-    const result = await trx
+    const moved = await trx
       .updateTable('requests')
       .set((eb) => ({
         ...set,
@@ -86,20 +86,32 @@ export async function moveStatus(
       }))
       .where('requestId', 'in', batch)
       .where('statusId', '=', from)
-      .executeTakeFirst();
-    changed += Number(result.numUpdatedRows);
+      .returning('requestId')
+      .execute();
+    movedHere.push(...moved.map((r) => r.requestId));
   }
-  if (changed !== requestIds.length) {
-    throw await staleConflict(trx, requestIds, from);
+  if (movedHere.length !== requestIds.length) {
+    throw await staleConflict(trx, requestIds, from, movedHere);
   }
 }
 
-/** The 409 for a line that is no longer in the expected status, naming its current status. */
-export async function staleConflict(trx: Executor, requestIds: readonly number[], expected: number) {
+/**
+ * The 409 for a line that is no longer in the expected status, naming its current status.
+ * `movedHere`: lines the caller's own transaction has just moved, which must not be named
+ * (PostgreSQL shows them to the caller in their new status).
+ */
+export async function staleConflict(
+  trx: Executor,
+  requestIds: readonly number[],
+  expected: number,
+  movedHere: readonly number[] = [],
+) {
+  const own = new Set(movedHere);
+  const candidates = requestIds.filter((id) => !own.has(id));
   const moved = await trx
     .selectFrom('requests')
     .select(['requestId', 'statusId'])
-    .where('requestId', 'in', [...requestIds].slice(0, CHUNK))
+    .where('requestId', 'in', candidates.length > 0 ? candidates.slice(0, CHUNK) : [-1])
     .where('statusId', '!=', expected)
     .limit(1)
     .executeTakeFirst();
