@@ -202,36 +202,40 @@ export interface CsvColumn<Row> {
   value: (row: Row) => string | number | boolean | null | undefined;
 }
 
-/**
- * Reads the whole filtered result in keyset batches (id descending, `batchSize` rows per
- * query) so an export of any size holds one batch in memory at a time.
- */
-export async function* keysetBatches<Row>(
-  fetchBatch: (beforeId: number | null, limit: number) => Promise<Row[]>,
-  idOf: (row: Row) => number,
-  batchSize = 1000,
-): AsyncGenerator<Row> {
-  let beforeId: number | null = null;
-  for (;;) {
-    const rows = await fetchBatch(beforeId, batchSize);
-    yield* rows;
-    const last = rows.at(-1);
-    if (rows.length < batchSize || last === undefined) {
-      return;
-    }
-    beforeId = idOf(last);
-  }
-}
+/** Reads one keyset batch: up to `limit` rows with an id below `beforeId` (null: from the top). */
+export type BatchSource<Row> = (beforeId: number | null, limit: number) => Promise<Row[]>;
 
-/** Streams rows as CSV (header first), every cell neutralised; backpressure is respected. */
-export function csvStream<Row>(rows: AsyncIterable<Row>, columns: CsvColumn<Row>[]): Readable {
+/**
+ * The whole filtered result as a CSV stream (header first, every cell neutralised), read in
+ * keyset batches (id descending, `batchSize` rows per query) so an export of any size holds one
+ * batch in memory at a time; backpressure is respected.
+ *
+ * The first batch is read before the stream is returned: a query that fails fails the call, so
+ * the client gets an ordinary error response instead of a 200 with a header. A later batch that
+ * fails destroys the stream; the server then aborts the transfer, so the client never mistakes
+ * the rows it got for the whole file.
+ */
+export async function csvExport<Row>(
+  fetchBatch: BatchSource<Row>,
+  idOf: (row: Row) => number,
+  columns: CsvColumn<Row>[],
+  batchSize = 1000,
+): Promise<Readable> {
+  const first = await fetchBatch(null, batchSize);
   async function* records() {
     yield columns.map((c) => c.header);
-    for await (const row of rows) {
-      yield columns.map((c) => {
-        const value = c.value(row);
-        return neutraliseCell(value === null || value === undefined ? '' : String(value));
-      });
+    for (let rows = first; ;) {
+      for (const row of rows) {
+        yield columns.map((c) => {
+          const value = c.value(row);
+          return neutraliseCell(value === null || value === undefined ? '' : String(value));
+        });
+      }
+      const last = rows.at(-1);
+      if (rows.length < batchSize || last === undefined) {
+        return;
+      }
+      rows = await fetchBatch(idOf(last), batchSize);
     }
   }
   const source = Readable.from(records());

@@ -16,6 +16,7 @@ import type { Db } from '../../db/connection.ts';
 import { FILTER_OPTIONS_LIMIT } from '../../db/table-query.ts';
 import type { Access } from '../../http/access.ts';
 import { requireActor } from '../../http/actor.ts';
+import { sendCsv } from '../../http/csv-reply.ts';
 import { ok } from '../../http/envelope.ts';
 import * as logs from './logs-service.ts';
 import * as tracker from './tracker-service.ts';
@@ -74,10 +75,7 @@ export const trackerRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }
       produces: ['text/csv'],
     },
     handler: async (req, reply) =>
-      reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="request-tracker.csv"')
-        .send(tracker.exportTracker(db, requireActor(req), req.body)),
+      sendCsv(reply, 'request-tracker.csv', await tracker.exportTracker(db, requireActor(req), req.body)),
   });
 
   app.get('/api/Request/Logs/:logId', {
