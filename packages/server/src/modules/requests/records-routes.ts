@@ -134,6 +134,7 @@ export const recordRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db })
     config: { access: { minRole: Role.STANDARD, auditor: false, scope: 'self' } },
     schema: {
       tags,
+      errors: [404, 409, 422],
       summary: 'Cancel Submitted requests, all or none',
       description:
         'Allowed only when every listed request is Submitted (else 422) and the caller is its requestor or a super admin (else 403; a request the caller may not see: 404). Nothing changes on any refusal; 409 when one moved meanwhile.',

@@ -82,6 +82,7 @@ export const trackerRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }
     config: { access: read },
     schema: {
       tags,
+      errors: [404],
       summary: 'Activity log: the request (header, creator, user, platform access) and its history',
       description: `logId is the request id. Each requestHistoryLogsDTOs entry's comment is chosen by status: the requestor comment when submitted or cancelled, the approver's or provisioner's when approved, rejected, provisioned or archived. ${historyRule} ${scopeRule}`,
       params: z.object({ logId: idParam }),
@@ -94,6 +95,7 @@ export const trackerRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }
     config: { access: read },
     schema: {
       tags,
+      errors: [404],
       summary: 'The activity log as a PDF, streamed while it is written',
       description: `Same content as GET /api/Request/Logs/{logId}: header, creator, user information, platform access information and the history table. ${historyRule} ${scopeRule}`,
       params: z.object({ logId: idParam }),
