@@ -12,14 +12,22 @@ function toDate(value: DateInput): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
+/** Building a formatter costs far more than using one: keep one per time zone and shape. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
 function parts(date: Date, timeZone: string, withTime: boolean): Record<string, string> {
-  const formatter = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    ...(withTime ? { hour: '2-digit', minute: '2-digit', hour12: true } : {}),
-  });
+  const key = `${timeZone}|${withTime}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      ...(withTime ? { hour: '2-digit', minute: '2-digit', hour12: true } : {}),
+    });
+    formatters.set(key, formatter);
+  }
   return Object.fromEntries(formatter.formatToParts(date).map((p) => [p.type, p.value]));
 }
 
