@@ -24,6 +24,10 @@ export const messages = {
   somethingWentWrong: 'Something went wrong.!',
   invalidInput: 'The request is not valid.',
   serverError: 'An unexpected error occurred. Please try again later.',
+  // Table bodies (issue 7 §2; ours, the spec shows no sentence)
+  tooManyFilters: (max: number) => `A table can be filtered by at most ${max} columns at once.`,
+  tooManyFilterValues: (max: number) => `A column filter can hold at most ${max} values.`,
+  filterValueTooLong: (max: number) => `A filter value can be at most ${max} characters long.`,
 
   // Requestor: search and email (spec 1 §5)
   invalidEmail:

@@ -13,12 +13,7 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { APP_VERSION } from '@uap/domain';
 import type { Config } from './config.ts';
 import type { Db } from './db/connection.ts';
@@ -29,6 +24,7 @@ import { publicAccess, type Access } from './http/access.ts';
 import { registerAuthHook } from './http/auth-hook.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { failure } from './http/envelope.ts';
+import { documentErrors } from './http/openapi-errors.ts';
 import { createMetrics } from './modules/system/metrics.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
@@ -144,7 +140,7 @@ export async function buildApp({ config, db, logger = false }: AppDeps): Promise
       },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: documentErrors,
   });
   await app.register(publicPlugin(swaggerUi), { routePrefix: '/api/docs' });
 

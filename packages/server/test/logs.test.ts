@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RequestStatus, Role, messages, type ActivityLog } from '@uap/domain';
+import { pdfText } from './pdf-text.ts';
 import { createTestContext, demo, type TestContext } from './harness.ts';
 import { buildAdminRegion, buildPath, buildRequest, buildUser, type BuiltUser } from './factories.ts';
 
@@ -47,19 +48,6 @@ async function completedForPat() {
 }
 
 /** The text a PDF shows: pdfkit writes standard-font text as hex strings inside TJ arrays. */
-function pdfText(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
-  const shown: string[] = [];
-  for (const array of raw.matchAll(/\[([^\]]*)\]\s*TJ/g)) {
-    shown.push(
-      [...(array[1] ?? '').matchAll(/<([0-9a-fA-F]*)>/g)]
-        .map((hex) => Buffer.from(hex[1] ?? '', 'hex').toString('latin1'))
-        .join(''),
-    );
-  }
-  return shown.join(' ');
-}
-
 describe('GET /api/Request/Logs/{logId}', () => {
   it('answers the request header, creator, user, platform access and every history step in order', async () => {
     const line = await completedForPat();

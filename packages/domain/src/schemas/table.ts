@@ -1,10 +1,25 @@
 import { z } from 'zod';
 import { defaultPageSize, pageSizes } from '../limits.ts';
+import { messages } from '../messages.ts';
+
+/**
+ * What a table body may filter by: more filters than any table has columns, twice the distinct
+ * values a filter menu offers per column, and values as long as any stored text. The server binds
+ * each filter's values as one parameter, so every body within these limits can be answered (the
+ * request body limit of 1 MiB still applies to the whole body).
+ */
+export const tableFilterLimits = { filters: 40, valuesPerFilter: 1000, valueLength: 500 } as const;
 
 /** One column filter: keep rows whose column value is one of `values` (multi-select). */
 export const columnFilter = z.object({
   column: z.string().min(1).max(60),
-  values: z.array(z.string().max(500)).max(1000),
+  values: z
+    .array(
+      z
+        .string()
+        .max(tableFilterLimits.valueLength, messages.filterValueTooLong(tableFilterLimits.valueLength)),
+    )
+    .max(tableFilterLimits.valuesPerFilter, messages.tooManyFilterValues(tableFilterLimits.valuesPerFilter)),
 });
 export type ColumnFilter = z.infer<typeof columnFilter>;
 
@@ -27,7 +42,10 @@ export const tableQuery = z.object({
   orderAsc: z.boolean().default(false),
   justCompleted: z.boolean().default(false),
   initialLoad: z.boolean().default(false),
-  filters: z.array(columnFilter).max(40).default([]),
+  filters: z
+    .array(columnFilter)
+    .max(tableFilterLimits.filters, messages.tooManyFilters(tableFilterLimits.filters))
+    .default([]),
   searchCriteria: z.string().max(200).default(''),
   localTimeZone: z.string().max(64).default('UTC'),
 });

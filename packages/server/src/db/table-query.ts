@@ -3,6 +3,7 @@ import { stringify } from 'csv-stringify';
 import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { TableQuery } from '@uap/domain';
 import { invalid } from '../http/errors.ts';
+import type { Dialect } from './connection.ts';
 
 /**
  * The server-paged table engine (DESIGN.md §7): a table declares its columns once (key → SQL
@@ -62,16 +63,32 @@ export function assertTableQuery(spec: TableSpec, query: TableQuery, extraFilter
   }
 }
 
-function filterCondition(column: TableColumn, values: string[]): Expression<SqlBool> {
+/**
+ * `expression IN values` with the whole list bound as ONE parameter, so a filter of any allowed
+ * length keeps the statement far below SQLite's 32,766 and PostgreSQL's 65,535 bound values:
+ * SQLite reads the list from JSON text (`json_each`), PostgreSQL receives an array whose element
+ * type it infers from the expression, as it does for an IN list.
+ */
+function inList(
+  dialect: Dialect,
+  expression: Expression<unknown>,
+  values: string[] | number[],
+): Expression<SqlBool> {
+  return dialect === 'postgres'
+    ? sql<SqlBool>`${expression} = any(${sql.val(values)})`
+    : sql<SqlBool>`${expression} in (select value from json_each(${JSON.stringify(values)}))`;
+}
+
+function filterCondition(dialect: Dialect, column: TableColumn, values: string[]): Expression<SqlBool> {
   if (column.kind === 'number') {
     const numbers = values.map(Number).filter((n) => Number.isSafeInteger(n));
-    return numbers.length > 0 ? sql<SqlBool>`${column.sql} in (${sql.join(numbers)})` : FALSE;
+    return numbers.length > 0 ? inList(dialect, column.sql, numbers) : FALSE;
   }
   // Missing values are presented as '' and offered as such in the filter menu.
   const texts = values.filter((v) => v !== '');
   const parts: Expression<SqlBool>[] = [];
   if (texts.length > 0) {
-    parts.push(sql<SqlBool>`${column.sql} in (${sql.join(texts)})`);
+    parts.push(inList(dialect, column.sql, texts));
   }
   if (texts.length < values.length) {
     parts.push(sql<SqlBool>`(${column.sql} is null or ${column.sql} = '')`);
@@ -101,6 +118,7 @@ function searchCondition(spec: TableSpec, term: string): Expression<SqlBool> {
  * filter out, as a filter menu lists the values available under the *other* filters.
  */
 export function tableCondition(
+  dialect: Dialect,
   spec: TableSpec,
   query: TableQuery,
   exceptColumn?: string,
@@ -108,7 +126,7 @@ export function tableCondition(
   const parts: Expression<SqlBool>[] = [];
   for (const filter of query.filters) {
     if (filter.column !== exceptColumn && filter.values.length > 0) {
-      parts.push(filterCondition(columnOf(spec, filter.column, 'filter'), filter.values));
+      parts.push(filterCondition(dialect, columnOf(spec, filter.column, 'filter'), filter.values));
     }
   }
   const term = query.searchCriteria.trim();
@@ -184,36 +202,40 @@ export interface CsvColumn<Row> {
   value: (row: Row) => string | number | boolean | null | undefined;
 }
 
-/**
- * Reads the whole filtered result in keyset batches (id descending, `batchSize` rows per
- * query) so an export of any size holds one batch in memory at a time.
- */
-export async function* keysetBatches<Row>(
-  fetchBatch: (beforeId: number | null, limit: number) => Promise<Row[]>,
-  idOf: (row: Row) => number,
-  batchSize = 1000,
-): AsyncGenerator<Row> {
-  let beforeId: number | null = null;
-  for (;;) {
-    const rows = await fetchBatch(beforeId, batchSize);
-    yield* rows;
-    const last = rows.at(-1);
-    if (rows.length < batchSize || last === undefined) {
-      return;
-    }
-    beforeId = idOf(last);
-  }
-}
+/** Reads one keyset batch: up to `limit` rows with an id below `beforeId` (null: from the top). */
+export type BatchSource<Row> = (beforeId: number | null, limit: number) => Promise<Row[]>;
 
-/** Streams rows as CSV (header first), every cell neutralised; backpressure is respected. */
-export function csvStream<Row>(rows: AsyncIterable<Row>, columns: CsvColumn<Row>[]): Readable {
+/**
+ * The whole filtered result as a CSV stream (header first, every cell neutralised), read in
+ * keyset batches (id descending, `batchSize` rows per query) so an export of any size holds one
+ * batch in memory at a time; backpressure is respected.
+ *
+ * The first batch is read before the stream is returned: a query that fails fails the call, so
+ * the client gets an ordinary error response instead of a 200 with a header. A later batch that
+ * fails destroys the stream; the server then aborts the transfer, so the client never mistakes
+ * the rows it got for the whole file.
+ */
+export async function csvExport<Row>(
+  fetchBatch: BatchSource<Row>,
+  idOf: (row: Row) => number,
+  columns: CsvColumn<Row>[],
+  batchSize = 1000,
+): Promise<Readable> {
+  const first = await fetchBatch(null, batchSize);
   async function* records() {
     yield columns.map((c) => c.header);
-    for await (const row of rows) {
-      yield columns.map((c) => {
-        const value = c.value(row);
-        return neutraliseCell(value === null || value === undefined ? '' : String(value));
-      });
+    for (let rows = first; ;) {
+      for (const row of rows) {
+        yield columns.map((c) => {
+          const value = c.value(row);
+          return neutraliseCell(value === null || value === undefined ? '' : String(value));
+        });
+      }
+      const last = rows.at(-1);
+      if (rows.length < batchSize || last === undefined) {
+        return;
+      }
+      rows = await fetchBatch(idOf(last), batchSize);
     }
   }
   const source = Readable.from(records());

@@ -178,7 +178,7 @@ function filterLines(q: Executor, where: LineWhere, isJoined: (alias: string) =>
  */
 export async function findApprovalPage(db: Db, actor: Actor, query: ApprovalListQuery) {
   const where = listWhere(actor, query.archaic);
-  const condition = tableCondition(approvalSpec, query);
+  const condition = tableCondition(db.dialect, approvalSpec, query);
   const base = filterLines(db.kysely, where, joinsOf(query, query.orderBy ? [query.orderBy] : [])).where(
     condition,
   );
@@ -213,7 +213,7 @@ export async function findApprovalColumnValues(
 ) {
   return distinctFilterValues(
     filterLines(db.kysely, listWhere(actor, query.archaic), joinsOf(query, [column], column)).where(
-      tableCondition(approvalSpec, query, column),
+      tableCondition(db.dialect, approvalSpec, query, column),
     ),
     approvalSpec,
     column,

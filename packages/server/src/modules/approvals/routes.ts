@@ -111,6 +111,7 @@ export const approvalRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db 
     config: { access: read },
     schema: {
       tags,
+      errors: [404],
       summary: 'Approval Request modal: the request with its approvers and provisioners (ours)',
       description: `A request the caller may decide or has decided; otherwise 404. canDecide: Submitted and routed to the caller now. ${scopeRule}`,
       params: z.object({ requestId: idParam }),
@@ -124,6 +125,7 @@ export const approvalRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db 
     config: { access: write },
     schema: {
       tags,
+      errors: [404, 409, 422],
       summary: 'Approve (1 → 2) or reject (1 → 4, by the approver) requests, all or none',
       description: `Either body variant: { isApproved, comments, ApprovedRejectedBy, requestIds, ChangeDescription } or { Comments, RequestIds, IsApproved }; at most ${maxDecisionIds} ids; ApprovedRejectedBy is ignored (the caller is recorded). 400 '${messages.inputComment}' for a blank comment; 404 an id not routed to the caller; 403 a request the caller created or is the subject of; 409 an id no longer Submitted (data names its status); 422 '${messages.expiredDeactivationReject}' for a single expired deactivation, '${messages.bulkRejectExpiredTooltip}' for several with different lengths of access. Answers '${messages.requestApproved}' / '${messages.requestRejected}'.`,
       body: approveRejectInput,

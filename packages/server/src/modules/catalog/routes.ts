@@ -212,6 +212,7 @@ export const catalogRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }
     config: { access: readCatalog },
     schema: {
       tags,
+      errors: [404],
       summary: 'A platform with its asset types',
       params: z.object({ platformId: idParam }),
       querystring: query,
@@ -230,6 +231,7 @@ export const catalogRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }
     config: { access: readCatalog },
     schema: {
       tags,
+      errors: [404],
       summary: 'A platform with the asset types the client holds accounts of',
       params: z.object({ platformId: idParam, clientId: idParam }),
       querystring: query,

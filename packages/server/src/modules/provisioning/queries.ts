@@ -181,7 +181,7 @@ function needsNames(query: ProvisioningQuery) {
  * ids are found on narrow rows first, then only its lines are read with every name.
  */
 export async function findProvisioningPage(db: Db, scope: ProvisioningScope, query: ProvisioningQuery) {
-  const condition = tableCondition(provisioningSpec, query);
+  const condition = tableCondition(db.dialect, provisioningSpec, query);
   const withNames = needsNames(query);
   const parts = listParts(scope, query.Archive).map((part) =>
     filterLines(db, part, withNames).where(condition),
@@ -223,7 +223,9 @@ export async function findProvisioningColumnValues(
   column: string,
 ) {
   return distinctFilterValues(
-    lines(db, listWhere(scope, query.Archive)).where(tableCondition(provisioningSpec, query, column)),
+    lines(db, listWhere(scope, query.Archive)).where(
+      tableCondition(db.dialect, provisioningSpec, query, column),
+    ),
     provisioningSpec,
     column,
   );

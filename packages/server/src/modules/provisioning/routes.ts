@@ -100,6 +100,7 @@ export const provisioningRoutes: FastifyPluginAsync<{ db: Db }> = async (base, {
     config: { access: write },
     schema: {
       tags,
+      errors: [404, 409],
       summary: 'Provision (approve) or reject Approved requests, all or none in one transaction',
       description:
         `Both body variants of the spec. A blank comment: 400 '${messages.inputComment}'. A line not routed to the caller: 404; ` +
@@ -144,6 +145,7 @@ export const provisioningRoutes: FastifyPluginAsync<{ db: Db }> = async (base, {
     config: { access: { ...write, scope: 'none' } },
     schema: {
       tags,
+      errors: [404],
       summary: 'Remove (soft-delete) a standard comment (provisioner level and above)',
       description: `No Id: 400 '${messages.selectComment}'; an unknown or already removed one: 404.`,
       body: removeStandardCommentInput,
@@ -159,6 +161,7 @@ export const provisioningRoutes: FastifyPluginAsync<{ db: Db }> = async (base, {
     config: { access: write },
     schema: {
       tags,
+      errors: [404, 422],
       summary: 'Add a provisioner comment (max 2000) to one or more lines',
       description:
         `Comments for RequestIds and/or RequestId. A blank comment: 400 '${messages.inputComment}'. Lines must be routed ` +
@@ -173,6 +176,7 @@ export const provisioningRoutes: FastifyPluginAsync<{ db: Db }> = async (base, {
     config: { access: read },
     schema: {
       tags,
+      errors: [404],
       summary: "A line's provisioner comment history, newest first",
       params: z.object({ requestId: idParam }),
       response: { 200: envelope(z.array(provisionerCommentEntry)) },
@@ -185,6 +189,7 @@ export const provisioningRoutes: FastifyPluginAsync<{ db: Db }> = async (base, {
     config: { access: write },
     schema: {
       tags,
+      errors: [404, 409, 422],
       summary: 'Archive Completed requests, all or none',
       description:
         'Every listed request must be Completed and provisioned by the caller (admins and super admins: any in ' +

@@ -29,6 +29,7 @@ export const createRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db })
     config: { access: check },
     schema: {
       tags,
+      errors: [422],
       summary:
         'What the user already holds on a platform path (other emails, business access, inactive records)',
       querystring: validatePlatformRequestQuery,
@@ -53,6 +54,7 @@ export const createRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db })
     config: { access: { minRole: Role.STANDARD, auditor: false, scope: 'self' } },
     schema: {
       tags,
+      errors: [404, 422],
       summary:
         'Submit a new access request: one line per selected account per row, or one business-access line',
       description:

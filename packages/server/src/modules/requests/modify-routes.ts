@@ -43,6 +43,7 @@ export const modifyRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db })
     config: { access: read },
     schema: {
       tags,
+      errors: [404],
       summary: 'Detail of a request line (flag 0) or of an access record with its pending change (flag 1)',
       description: 'flag 1 answers 404 when the id is not a Completed or Archived Add line.',
       params: z.object({ requestId: idParam, flag: flagParam }),
@@ -56,6 +57,7 @@ export const modifyRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db })
     config: { access: write },
     schema: {
       tags,
+      errors: [404, 409, 422],
       summary: 'Modify a User Role, Platform Email or Length Of Access',
       description: `A Submitted request is edited in place ('${messages.requestsModified}'); a Completed or Archived record gets a Change request replacing its prior pending change ('${messages.requestsSentForApproval}'). \`status\` is the status of the line named by requestId. ModificationType is optional: inferred from UserPlatformEmail, then platformUserTypeId, else Length Of Access. ${errors}`,
       body: updateRequestInput,
@@ -68,6 +70,7 @@ export const modifyRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db })
     config: { access: write },
     schema: {
       tags,
+      errors: [404, 409, 422],
       summary:
         'Give a new length of access to an expired pending deactivation/activation or expired inactive record',
       description: errors,
@@ -81,6 +84,7 @@ export const modifyRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db })
     config: { access: write },
     schema: {
       tags,
+      errors: [404, 409, 422],
       summary:
         'Change the role of several active records sharing role, region, market, agency, practice, asset and platform',
       description: `One Change request per record. ${errors}`,
@@ -94,6 +98,7 @@ export const modifyRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db })
     config: { access: write },
     schema: {
       tags,
+      errors: [404, 409, 422],
       summary: 'Deactivate (isActive false) or activate (isActive true) records: one request per record',
       description: `Activation of expired records needs ExpirationDate (and BeginningDate); a selection may not mix unlimited and limited nor expired and unexpired records. ${errors}`,
       body: activeDeactiveInput,
@@ -118,6 +123,7 @@ export const modifyRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db })
     config: { access: write },
     schema: {
       tags,
+      errors: [404, 409, 422],
       summary:
         'Reassign Non-Personal User Email: move a record (Change request) or a Submitted request (in place) to another user',
       description: errors,

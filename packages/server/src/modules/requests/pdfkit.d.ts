@@ -1,12 +1,15 @@
 /** The part of pdfkit 0.20 (which ships no types) the activity log PDF uses. */
 declare module 'pdfkit' {
   import { Readable } from 'node:stream';
+  import type { Font } from 'fontkit';
 
   interface TextOptions {
     width?: number;
     align?: 'left' | 'center' | 'right' | 'justify';
     continued?: boolean;
     lineGap?: number;
+    lineBreak?: boolean;
+    baseline?: 'top' | 'alphabetic' | 'middle' | 'bottom' | number;
   }
 
   interface DocumentOptions {
@@ -29,6 +32,9 @@ declare module 'pdfkit' {
       margins: { top: number; bottom: number; left: number; right: number };
     };
     font(name: string): this;
+    /** A font file's bytes, or a font fontkit has already parsed (shared between documents). */
+    registerFont(name: string, src: Buffer | Font): this;
+    widthOfString(text: string, options?: TextOptions): number;
     fontSize(size: number): this;
     fillColor(color: string): this;
     strokeColor(color: string): this;

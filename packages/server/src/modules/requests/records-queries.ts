@@ -163,7 +163,7 @@ export async function findLinePage(
   query: TableQuery,
   todayIso: string,
 ) {
-  const base = lines(db, sourceWhere(source)).where(tableCondition(spec, query));
+  const base = lines(db, sourceWhere(source)).where(tableCondition(db.dialect, spec, query));
   const { limit, offset } = pageOf(query);
   const [rows, total] = await Promise.all([
     selectRow(base, todayIso)
@@ -185,7 +185,7 @@ export async function findColumnValues(
   column: string,
 ) {
   return distinctFilterValues(
-    lines(db, sourceWhere(source)).where(tableCondition(spec, query, column)),
+    lines(db, sourceWhere(source)).where(tableCondition(db.dialect, spec, query, column)),
     spec,
     column,
   );
@@ -201,7 +201,7 @@ export async function findLineBatch(
   beforeId: number | null,
   limit: number,
 ) {
-  let qb = selectRow(lines(db, sourceWhere(source)).where(tableCondition(spec, query)), todayIso);
+  let qb = selectRow(lines(db, sourceWhere(source)).where(tableCondition(db.dialect, spec, query)), todayIso);
   if (beforeId !== null) {
     qb = qb.where('r.requestId', '<', beforeId);
   }

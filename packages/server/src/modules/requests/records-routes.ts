@@ -18,6 +18,7 @@ import type { Db } from '../../db/connection.ts';
 import { FILTER_OPTIONS_LIMIT } from '../../db/table-query.ts';
 import type { Access } from '../../http/access.ts';
 import { requireActor } from '../../http/actor.ts';
+import { sendCsv } from '../../http/csv-reply.ts';
 import { ok } from '../../http/envelope.ts';
 import { invalid } from '../../http/errors.ts';
 import * as records from './records-service.ts';
@@ -60,13 +61,8 @@ export const recordRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db })
       body: userRecordsQuery,
       produces: ['text/csv'],
     },
-    handler: async (req, reply) => {
-      const csv = await records.exportUserRecords(db, requireActor(req), req.body);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="user-records.csv"')
-        .send(csv);
-    },
+    handler: async (req, reply) =>
+      sendCsv(reply, 'user-records.csv', await records.exportUserRecords(db, requireActor(req), req.body)),
   });
 
   app.put('/api/Catalogs/Filters/', {
@@ -138,6 +134,7 @@ export const recordRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db })
     config: { access: { minRole: Role.STANDARD, auditor: false, scope: 'self' } },
     schema: {
       tags,
+      errors: [404, 409, 422],
       summary: 'Cancel Submitted requests, all or none',
       description:
         'Allowed only when every listed request is Submitted (else 422) and the caller is its requestor or a super admin (else 403; a request the caller may not see: 404). Nothing changes on any refusal; 409 when one moved meanwhile.',

@@ -15,7 +15,7 @@ import {
   type UserRecordsQuery,
 } from '@uap/domain';
 import { type Db, inTransaction } from '../../db/connection.ts';
-import { FILTER_OPTIONS_LIMIT, assertTableQuery, csvStream, keysetBatches } from '../../db/table-query.ts';
+import { FILTER_OPTIONS_LIMIT, assertTableQuery, csvExport } from '../../db/table-query.ts';
 import type { Actor } from '../../http/actor.ts';
 import { forbidden, notFound, unprocessable } from '../../http/errors.ts';
 import { findUserIdByEmail } from '../users/profile-queries.ts';
@@ -87,19 +87,19 @@ export async function findUserRecords(
   return { requests: rows.map((r) => presentUserRecord(r, timeZone)), page: query.page, totalCount };
 }
 
-/** The whole filtered User Access Overview as CSV, read in keyset batches. */
+/** The whole filtered User Access Overview as CSV, read in keyset batches (the first one before it starts). */
 export async function exportUserRecords(db: Db, actor: Actor, query: UserRecordsQuery): Promise<Readable> {
   const today = todayIso();
   const spec = q.userRecordSpec(today);
   assertTableQuery(spec, query);
   const source = await userRecordsSource(db, actor, query);
   const timeZone = timeZoneOrUtc(query.localTimeZone);
-  const rows = keysetBatches(
+  return csvExport(
     (beforeId, limit) =>
       source ? q.findLineBatch(db, source, spec, query, today, beforeId, limit) : Promise.resolve([]),
     (row) => row.requestId,
+    userRecordCsvColumns(timeZone),
   );
-  return csvStream(rows, userRecordCsvColumns(timeZone));
 }
 
 /** The distinct values of one column of a table under its other filters. */

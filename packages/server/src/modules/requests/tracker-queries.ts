@@ -186,7 +186,7 @@ export async function findTrackerPage(
   todayIso: string,
 ) {
   const { limit, offset } = pageOf(query);
-  const condition = tableCondition(spec, query);
+  const condition = tableCondition(db.dialect, spec, query);
   const joins = new Set(aliasesUsed(query));
   const sortAlias = aliasOf(query.orderBy ?? '');
   if (sortAlias) {
@@ -227,7 +227,7 @@ export async function findTrackerColumnValues(
     joins.add(own);
   }
   return distinctFilterValues(
-    trackerLines(db, scope, joins).where(tableCondition(spec, query, column)),
+    trackerLines(db, scope, joins).where(tableCondition(db.dialect, spec, query, column)),
     spec,
     column,
   );
@@ -243,7 +243,7 @@ export async function findTrackerBatch(
   beforeId: number | null,
   limit: number,
 ) {
-  let qb = trackerLines(db, scope, aliasesUsed(query)).where(tableCondition(spec, query));
+  let qb = trackerLines(db, scope, aliasesUsed(query)).where(tableCondition(db.dialect, spec, query));
   if (beforeId !== null) {
     qb = qb.where('r.requestId', '<', beforeId);
   }

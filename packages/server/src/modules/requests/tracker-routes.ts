@@ -16,6 +16,7 @@ import type { Db } from '../../db/connection.ts';
 import { FILTER_OPTIONS_LIMIT } from '../../db/table-query.ts';
 import type { Access } from '../../http/access.ts';
 import { requireActor } from '../../http/actor.ts';
+import { sendCsv } from '../../http/csv-reply.ts';
 import { ok } from '../../http/envelope.ts';
 import * as logs from './logs-service.ts';
 import * as tracker from './tracker-service.ts';
@@ -74,16 +75,14 @@ export const trackerRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }
       produces: ['text/csv'],
     },
     handler: async (req, reply) =>
-      reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="request-tracker.csv"')
-        .send(tracker.exportTracker(db, requireActor(req), req.body)),
+      sendCsv(reply, 'request-tracker.csv', await tracker.exportTracker(db, requireActor(req), req.body)),
   });
 
   app.get('/api/Request/Logs/:logId', {
     config: { access: read },
     schema: {
       tags,
+      errors: [404],
       summary: 'Activity log: the request (header, creator, user, platform access) and its history',
       description: `logId is the request id. Each requestHistoryLogsDTOs entry's comment is chosen by status: the requestor comment when submitted or cancelled, the approver's or provisioner's when approved, rejected, provisioned or archived. ${historyRule} ${scopeRule}`,
       params: z.object({ logId: idParam }),
@@ -96,6 +95,7 @@ export const trackerRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }
     config: { access: read },
     schema: {
       tags,
+      errors: [404],
       summary: 'The activity log as a PDF, streamed while it is written',
       description: `Same content as GET /api/Request/Logs/{logId}: header, creator, user information, platform access information and the history table. ${historyRule} ${scopeRule}`,
       params: z.object({ logId: idParam }),

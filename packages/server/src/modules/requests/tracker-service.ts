@@ -9,7 +9,7 @@ import {
   type TrackerPage,
 } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
-import { FILTER_OPTIONS_LIMIT, assertTableQuery, csvStream, keysetBatches } from '../../db/table-query.ts';
+import { FILTER_OPTIONS_LIMIT, assertTableQuery, csvExport } from '../../db/table-query.ts';
 import type { Actor } from '../../http/actor.ts';
 import { forbidden } from '../../http/errors.ts';
 import * as q from './tracker-queries.ts';
@@ -60,15 +60,15 @@ export async function findTrackerFilterOptions(
   return { values: values.slice(0, FILTER_OPTIONS_LIMIT), isTruncated: values.length > FILTER_OPTIONS_LIMIT };
 }
 
-/** The whole filtered tracker as a CSV stream, read in keyset batches (newest id first). */
-export function exportTracker(db: Db, actor: Actor, query: TableQuery): Readable {
+/** The whole filtered tracker as a CSV stream, read in keyset batches (newest id first; the first one before it starts). */
+export async function exportTracker(db: Db, actor: Actor, query: TableQuery): Promise<Readable> {
   const today = todayIso();
   const spec = q.trackerSpec(today);
   assertTableQuery(spec, query);
   const scope = trackerScopeOf(actor);
-  const rows = keysetBatches(
+  return csvExport(
     (beforeId, limit) => q.findTrackerBatch(db, scope, spec, query, today, beforeId, limit),
     (row) => row.requestId,
+    trackerCsvColumns(timeZoneOrUtc(query.localTimeZone)),
   );
-  return csvStream(rows, trackerCsvColumns(timeZoneOrUtc(query.localTimeZone)));
 }

@@ -34,6 +34,7 @@ export const profileRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }
     config: { access: search },
     schema: {
       tags,
+      errors: [404, 422],
       summary: 'Internal users from the corporate directory (mail: exact or prefix; displayname: contains)',
       description: `At most ${profiles.SEARCH_LIMIT} active members. A guest hit answers 422 with the spec message. ${notFoundNote}`,
       querystring: searchInternalQuery,
@@ -47,6 +48,7 @@ export const profileRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }
       config: { access: search },
       schema: {
         tags,
+        errors: [404, 422],
         summary: 'External (guest) users by email, with their additional emails',
         description: `An internal user answers 422 with the spec message. ${notFoundNote}`,
         querystring: searchExternalQuery,
@@ -60,6 +62,7 @@ export const profileRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }
     config: { access: write },
     schema: {
       tags,
+      errors: [422],
       summary: 'Save an external user (isInternal false); data.userId is the new profile',
       body: saveExternalUserInput,
       response: { 200: envelope(savedUser) },
@@ -74,6 +77,7 @@ export const profileRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }
     config: { access: write },
     schema: {
       tags,
+      errors: [404, 422],
       summary: "Link an additional (platform) email to a user's profile",
       body: saveAdditionalEmailInput,
       response: { 200: envelope(z.null()) },
@@ -85,6 +89,7 @@ export const profileRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }
     config: { access: write },
     schema: {
       tags,
+      errors: [404, 422],
       summary:
         "The wizard's user record: updates the caller's own profile, creates a colleague's from the directory (userId 0)",
       description:

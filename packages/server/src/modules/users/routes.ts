@@ -14,6 +14,7 @@ export const userRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }) =
     config: { access: { minRole: 'authenticated', auditor: true, scope: 'self' } },
     schema: {
       tags: ['users'],
+      errors: [403],
       summary: "The route guard's first call: the caller's profile, created on first sign-in",
       response: { 200: envelope(loggedUser) },
     },

@@ -1,0 +1,157 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@uap/domain';
+import { csvExport, type BatchSource } from '../src/db/table-query.ts';
+import { sendCsv } from '../src/http/csv-reply.ts';
+import { registerErrorHandler } from '../src/http/error-handler.ts';
+import { createTestContext, demo, type TestContext } from './harness.ts';
+
+/** What a client that reads the whole response sees. */
+interface Received {
+  status: number;
+  contentType: string;
+  body: string;
+  /** The response ended with its terminating chunk (a whole file), not a cut connection. */
+  isComplete: boolean;
+}
+
+function fetchOverHttp(port: number, path: string): Promise<Received> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, path, method: 'PUT' }, (res) => {
+      let body = '';
+      let isComplete = false;
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => (isComplete = res.complete));
+      res.on('error', () => {});
+      res.on('close', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          contentType: String(res.headers['content-type']),
+          body,
+          isComplete,
+        }),
+      );
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('the CSV export through the API', () => {
+  let ctx: TestContext;
+  let token = '';
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    token = await ctx.tokenFor(demo.superAdmin);
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  const exportOf = (url: string) =>
+    ctx.app.inject({ method: 'PUT', url, headers: { authorization: `Bearer ${token}` }, payload: {} });
+
+  it('answers a first batch that fails with an error envelope, not a 200 file', async () => {
+    for (const url of ['/api/Request/AllRequests/Export', '/api/Request/UserRecords/Export']) {
+      expect((await exportOf(url)).statusCode, url).toBe(200);
+    }
+    // Every batch query of both exports joins the platform names: make that table disappear.
+    await sql`alter table platforms rename to platforms_gone`.execute(ctx.db.kysely);
+    try {
+      for (const url of ['/api/Request/AllRequests/Export', '/api/Request/UserRecords/Export']) {
+        const res = await exportOf(url);
+        expect(res.statusCode, url).toBe(500);
+        expect(res.headers['content-type']).toMatch(/^application\/json/);
+        expect(res.json()).toEqual({ succeeded: false, message: messages.serverError, data: null });
+      }
+    } finally {
+      await sql`alter table platforms_gone rename to platforms`.execute(ctx.db.kysely);
+    }
+  });
+});
+
+describe('csvExport served by Fastify', () => {
+  interface Row {
+    id: number;
+    name: string;
+  }
+  const columns = [
+    { header: 'ID', value: (row: Row) => row.id },
+    { header: 'Name', value: (row: Row) => row.name },
+  ];
+  /** Rows 10 down to 1 in keyset batches; the `failingCall`-th batch query fails. */
+  function source(failingCall: number | null): BatchSource<Row> {
+    let calls = 0;
+    return (beforeId, limit) => {
+      calls += 1;
+      if (calls === failingCall) {
+        return Promise.reject(new Error('the database went away'));
+      }
+      const ids = [10, 9, 8, 7, 6, 5, 4, 3, 2, 1].filter((id) => beforeId === null || id < beforeId);
+      return Promise.resolve(ids.slice(0, limit).map((id) => ({ id, name: `row ${id}` })));
+    };
+  }
+
+  let app: FastifyInstance;
+  let port = 0;
+  const logged: { msg: string; level: number }[] = [];
+  beforeAll(async () => {
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        logged.push(JSON.parse(chunk.toString()) as { msg: string; level: number });
+        done();
+      },
+    });
+    app = Fastify({ logger: { level: 'warn', stream } });
+    registerErrorHandler(app);
+    const batchSize = 4;
+    app.put('/whole', async (_req, reply) =>
+      sendCsv(reply, 'whole.csv', await csvExport(source(null), (r) => r.id, columns, batchSize)),
+    );
+    app.put('/first-fails', async (_req, reply) =>
+      sendCsv(reply, 'x.csv', await csvExport(source(1), (r) => r.id, columns, batchSize)),
+    );
+    app.put('/later-fails', async (_req, reply) =>
+      sendCsv(reply, 'x.csv', await csvExport(source(2), (r) => r.id, columns, batchSize)),
+    );
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    port = (app.server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('sends every batch and ends the file cleanly', async () => {
+    const res = await fetchOverHttp(port, '/whole');
+    expect(res.status).toBe(200);
+    expect(res.isComplete).toBe(true);
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
+    expect(lines).toEqual(['ID,Name', ...[10, 9, 8, 7, 6, 5, 4, 3, 2, 1].map((id) => `${id},row ${id}`)]);
+  });
+
+  it('answers a failing first batch with an error status and the envelope', async () => {
+    const res = await fetchOverHttp(port, '/first-fails');
+    expect(res.status).toBe(500);
+    expect(res.contentType).toMatch(/^application\/json/);
+    expect(JSON.parse(res.body)).toEqual({ succeeded: false, message: messages.serverError, data: null });
+  });
+
+  it('aborts the transfer when a later batch fails, and logs it', async () => {
+    logged.length = 0;
+    const res = await fetchOverHttp(port, '/later-fails');
+    expect(res.status).toBe(200);
+    // The client saw the first batch and then a cut connection, never the end of a file.
+    expect(res.body).toContain('10,row 10');
+    expect(res.body).not.toContain('6,row 6');
+    expect(res.isComplete).toBe(false);
+    expect(logged.map((l) => l.msg)).toContain('CSV export failed part-way; the transfer was aborted');
+  });
+});
