@@ -24,7 +24,6 @@ import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
-  Role,
   defaultPageSize,
   limits,
   messages,
@@ -33,13 +32,12 @@ import {
   type TableQuery,
 } from '@uap/domain';
 import { reportError } from '../../api/error-store.ts';
-import { useCurrentUser } from '../../app/current-user.ts';
 import { ColumnFilterMenu } from './ColumnFilterMenu.tsx';
 import { TruncatedText } from './TruncatedText.tsx';
 import type { DataTableColumn, DataTableProps } from './types.ts';
 import { useDebouncedValue } from './use-debounced-value.ts';
 
-export type { DataTableColumn, DataTableProps } from './types.ts';
+export type { DataTableColumn, DataTablePage, DataTableProps } from './types.ts';
 
 const localTimeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
@@ -54,11 +52,11 @@ function cellContent<Row>(column: DataTableColumn<Row>, row: Row) {
 /**
  * The server-paged table every table screen uses (DESIGN.md §7): paging with the total, sorting,
  * per-column multi-select filters fed by the server, a debounced search, Clear Filters, CSV
- * export of the whole filtered result (hidden for the standard role) and optional row selection.
+ * export of the whole filtered result and optional row selection. Role rules (who may export,
+ * which rows may be selected) come in as props: the table knows no roles.
  */
 export function DataTable<Row>(props: DataTableProps<Row>) {
   const { title, columns, queryKey, fetchPage, fetchFilterOptions, exportCsv, getRowId, selection } = props;
-  const { user } = useCurrentUser();
   const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: defaultPageSize });
   const [sorting, setSorting] = useState<SortingState>([]);
   const [filters, setFilters] = useState<ColumnFilter[]>(props.initialFilters ?? []);
@@ -87,7 +85,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     placeholderData: keepPreviousData,
     meta: { errorDialog: false },
   });
-  const rows = useMemo(() => data?.requests ?? [], [data]);
+  const rows = useMemo(() => data?.rows ?? [], [data]);
   const totalCount = data?.totalCount ?? 0;
 
   const resetPage = () => {
@@ -169,7 +167,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     },
   });
 
-  const canExport = exportCsv !== undefined && user.roleId !== Role.STANDARD;
+  const canExport = exportCsv !== undefined;
   const hasFilters = filters.length > 0 || search !== '';
   return (
     <Box component="section" aria-label={title} sx={{ mb: 3 }}>
