@@ -19,6 +19,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { PLATFORM_OWNERSHIP_ID, limits, messages, type Platform } from '@uap/domain';
 import { ApiError } from '../../api/client.ts';
+import { duplicateRecordIdOf, type Outcome } from './OutcomeDialog.tsx';
 import { useClientsQuery, useCreateRequestMutation, useUserTypesQuery } from '../../api/new-request.ts';
 import { AccessDates } from './AccountRowFields.tsx';
 import type { CompletedUser } from './steps/UserStep.tsx';
@@ -30,18 +31,12 @@ export interface PathIds {
   practiceId: number;
 }
 
-/** How the business-access request ended: the text to show, and whether to leave for Home. */
-export interface BusinessAccessOutcome {
-  message: string;
-  isGoingHome: boolean;
-}
-
 /** The platform business-access modal (spec 1 §2.3): one platform-level line. */
 export function BusinessAccessDialog(props: {
   platform: Platform;
   path: PathIds;
   user: CompletedUser;
-  onDone: (outcome: BusinessAccessOutcome) => void;
+  onDone: (outcome: Outcome) => void;
   onCancel: () => void;
 }) {
   const { platform, path, user } = props;
@@ -59,7 +54,7 @@ export function BusinessAccessDialog(props: {
 
   const handleSubmit = () => {
     if (!user.isInternal && /meta/i.test(platform.description)) {
-      props.onDone({ message: messages.metaExternalRefused, isGoingHome: true });
+      props.onDone({ message: messages.metaExternalRefused, recordId: null, isGoingHome: true });
       return;
     }
     create.mutate(
@@ -91,12 +86,17 @@ export function BusinessAccessDialog(props: {
         onSuccess: () => {
           props.onDone({
             message: `${messages.requestCreated} ${messages.businessAccessSubmitted}`,
+            recordId: null,
             isGoingHome: false,
           });
         },
         onError: (error) => {
           const message = error instanceof ApiError ? error.message : messages.serverError;
-          props.onDone({ message, isGoingHome: message === messages.metaExternalRefused });
+          props.onDone({
+            message,
+            recordId: duplicateRecordIdOf(error),
+            isGoingHome: message === messages.metaExternalRefused,
+          });
         },
       },
     );
