@@ -17,8 +17,9 @@ import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import { PLATFORM_OWNERSHIP_ID, limits, messages, type Platform } from '@uap/domain';
+import { PLATFORM_OWNERSHIP_ID, commentField, limits, messages, type Platform } from '@uap/domain';
 import { ApiError } from '../../api/client.ts';
+import { firstIssue } from '../ChangeUserRecords/form-parts.tsx';
 import { duplicateRecordIdOf, type Outcome } from './OutcomeDialog.tsx';
 import { useClientsQuery, useCreateRequestMutation, useUserTypesQuery } from '../../api/new-request.ts';
 import { AccessDates } from './AccountRowFields.tsx';
@@ -45,6 +46,7 @@ export function BusinessAccessDialog(props: {
   const [isUnlimited, setIsUnlimited] = useState(true);
   const [dates, setDates] = useState({ start: '', end: '' });
   const [comments, setComments] = useState('');
+  const [commentError, setCommentError] = useState<string | null>(null);
   const [isUrgent, setIsUrgent] = useState(false);
   const [isListingClients, setIsListingClients] = useState(false);
   const userTypes = useUserTypesQuery(platform.platformId, null);
@@ -55,6 +57,11 @@ export function BusinessAccessDialog(props: {
   const handleSubmit = () => {
     if (!user.isInternal && /meta/i.test(platform.description)) {
       props.onDone({ message: messages.metaExternalRefused, recordId: null, isGoingHome: true });
+      return;
+    }
+    const issue = firstIssue(commentField.safeParse(comments));
+    setCommentError(issue);
+    if (issue) {
       return;
     }
     create.mutate(
@@ -162,6 +169,8 @@ export function BusinessAccessDialog(props: {
             multiline
             rows={4}
             value={comments}
+            error={commentError !== null}
+            helperText={commentError}
             onChange={(e) => {
               setComments(e.target.value);
             }}

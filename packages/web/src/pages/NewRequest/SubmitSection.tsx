@@ -9,6 +9,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { commentField, limits, messages, type CreateRequestBody } from '@uap/domain';
 import { ApiError } from '../../api/client.ts';
+import { firstIssue } from '../ChangeUserRecords/form-parts.tsx';
 import { useCreateRequestMutation } from '../../api/new-request.ts';
 import { OutcomeDialog, duplicateRecordIdOf, type Outcome } from './OutcomeDialog.tsx';
 
@@ -31,8 +32,9 @@ export function SubmitSection(props: {
   const create = useCreateRequestMutation();
 
   const handleSubmit = () => {
-    if (!commentField.safeParse(comments).success) {
-      setCommentError(messages.invalidComment);
+    const issue = firstIssue(commentField.safeParse(comments));
+    if (issue) {
+      setCommentError(issue);
       return;
     }
     const body = props.buildBody();
