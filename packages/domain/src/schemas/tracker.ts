@@ -82,6 +82,24 @@ export const requestHistoryEntry = z.object({
 });
 export type RequestHistoryEntry = z.infer<typeof requestHistoryEntry>;
 
+/** Sort columns of the activity log's history table (search covers them and the comments). */
+export const historyColumns = [
+  'createdDate',
+  'stepDescription',
+  'requestTypeName',
+  'status',
+  'changeDesc',
+  'createdByName',
+] as const;
+
+/** PUT /api/Request/Logs/{logId}/History: one page of a request's history steps. */
+export const historyPage = z.object({
+  history: z.array(requestHistoryEntry),
+  page: z.number().int(),
+  totalCount: z.number().int(),
+});
+export type HistoryPage = z.infer<typeof historyPage>;
+
 /** GET /api/Request/Logs/{logId}: the request (header, creator, user, platform access) and its history. */
 export const activityLog = z.object({
   requestId: z.number().int(),

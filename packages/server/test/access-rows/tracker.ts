@@ -42,6 +42,13 @@ export const trackerRows: Row[] = [
     expect: missingLog,
   },
   {
+    method: 'PUT',
+    route: '/api/Request/Logs/:logId/History',
+    url: '/api/Request/Logs/99999999/History',
+    body: { pageSize: 5 },
+    expect: missingLog,
+  },
+  {
     method: 'GET',
     route: '/api/Request/Logs/:logId/Pdf',
     url: '/api/Request/Logs/99999999/Pdf',

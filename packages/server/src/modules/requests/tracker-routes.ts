@@ -6,7 +6,10 @@ import {
   activityLog,
   envelope,
   filterOptions,
+  historyColumns,
+  historyPage,
   idParam,
+  tableQuery,
   trackerColumns,
   trackerFilterOptionsQuery,
   trackerPage,
@@ -90,6 +93,19 @@ export const trackerRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }
       response: { 200: envelope(activityLog) },
     },
     handler: async (req) => ok(await logs.getActivityLog(db, requireActor(req), req.params.logId)),
+  });
+
+  app.put('/api/Request/Logs/:logId/History', {
+    config: { access: read },
+    schema: {
+      tags,
+      summary: 'Activity log: one page of the request history, server-paged',
+      description: `The history of GET /api/Request/Logs/{logId}, as a table: body page, pageSize, orderBy (${historyColumns.join(', ')}), orderAsc and searchCriteria (matches those columns, the comments and the author's email); filters are refused. Default order: as it happened (createdDate, then id). ${historyRule} ${scopeRule}`,
+      params: z.object({ logId: idParam }),
+      body: tableQuery,
+      response: { 200: envelope(historyPage) },
+    },
+    handler: async (req) => ok(await logs.findHistoryPage(db, requireActor(req), req.params.logId, req.body)),
   });
 
   app.get('/api/Request/Logs/:logId/Pdf', {
