@@ -78,6 +78,15 @@ describe('PUT /api/Request/Logs/{logId}/History', () => {
     expect(ids).toEqual(expectedIds);
   });
 
+  it("answers every step at once for pageSize -1 ('All')", async () => {
+    const res = await historyPage({ pageSize: -1 });
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json<{ data: HistoryPage }>().data;
+    expect(data.history.map((h) => h.id)).toEqual(expectedIds);
+    expect(data.totalCount).toBe(expectedIds.length);
+    expect((await historyPage({ pageSize: 7 })).statusCode).toBe(400);
+  });
+
   it('sorts newest first on request and searches the comments', async () => {
     const newest = await historyPage({ pageSize: 5, orderBy: 'createdDate', orderAsc: false });
     expect(newest.json<{ data: HistoryPage }>().data.history.map((h) => h.id)).toEqual(

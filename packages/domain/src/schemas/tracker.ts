@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageSizes } from '../limits.ts';
 import { RequestStatus } from '../requests.ts';
 import { userRecordRow } from './records.ts';
 import { tablePage, tableQuery } from './table.ts';
@@ -91,6 +92,21 @@ export const historyColumns = [
   'changeDesc',
   'createdByName',
 ] as const;
+
+/** The page size that asks for every row ('All', spec 2 §9: the activity log only). */
+export const ALL_ROWS = -1;
+
+/** PUT /api/Request/Logs/{logId}/History body: the table body, where pageSize may also be ALL_ROWS. */
+export const historyQuery = tableQuery.extend({
+  pageSize: z
+    .number()
+    .int()
+    .refine((n) => n === ALL_ROWS || (pageSizes as readonly number[]).includes(n), {
+      message: `pageSize must be one of ${[...pageSizes, ALL_ROWS].join(', ')}`,
+    })
+    .default(10),
+});
+export type HistoryQuery = z.infer<typeof historyQuery>;
 
 /** PUT /api/Request/Logs/{logId}/History: one page of a request's history steps. */
 export const historyPage = z.object({

@@ -1,4 +1,4 @@
-import type { TableQuery } from '@uap/domain';
+import { ALL_ROWS, type HistoryQuery } from '@uap/domain';
 import { toCount, type Db } from '../../db/connection.ts';
 import { orderTable, pageOf, tableCondition, type TableSpec } from '../../db/table-query.ts';
 import { codedLines, fullName, lineColumns, ref } from './line-query.ts';
@@ -124,15 +124,18 @@ export const historySpec: TableSpec = {
   defaultOrder: { column: 'createdDate', isAscending: true },
 };
 
-/** One page of a request's history (search, sort) and the total under the search. */
-export async function findHistoryTable(db: Db, requestId: number, query: TableQuery) {
+/**
+ * One page of a request's history (search, sort) and the total under the search; pageSize
+ * ALL_ROWS reads every step (one request's history is short).
+ */
+export async function findHistoryTable(db: Db, requestId: number, query: HistoryQuery) {
   const condition = tableCondition(historySpec, query);
+  const isAll = query.pageSize === ALL_ROWS;
   const { limit, offset } = pageOf(query);
   const [rows, total] = await Promise.all([
     selectHistory(historyOf(db, requestId).where(condition))
       .$call((qb) => orderTable(qb, historySpec, query))
-      .limit(limit)
-      .offset(offset)
+      .$if(!isAll, (qb) => qb.limit(limit).offset(offset))
       .execute(),
     historyOf(db, requestId)
       .where(condition)

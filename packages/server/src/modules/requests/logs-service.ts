@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { ActivityLog, HistoryPage, RequestHistoryEntry, TableQuery } from '@uap/domain';
+import type { ActivityLog, HistoryPage, HistoryQuery, RequestHistoryEntry } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
 import { assertTableQuery } from '../../db/table-query.ts';
 import type { Actor } from '../../http/actor.ts';
@@ -57,7 +57,7 @@ export async function findHistoryPage(
   db: Db,
   actor: Actor,
   requestId: number,
-  query: TableQuery,
+  query: HistoryQuery,
 ): Promise<HistoryPage> {
   const header = await headerOf(db, actor, requestId);
   assertTableQuery(q.historySpec, query);

@@ -24,6 +24,7 @@ import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
+  ALL_ROWS,
   defaultPageSize,
   limits,
   messages,
@@ -57,7 +58,13 @@ function cellContent<Row>(column: DataTableColumn<Row>, row: Row) {
  */
 export function DataTable<Row>(props: DataTableProps<Row>) {
   const { title, columns, queryKey, fetchPage, fetchFilterOptions, exportCsv, getRowId, selection } = props;
-  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: defaultPageSize });
+  const [pagination, setPagination] = useState<PaginationState>({
+    pageIndex: 0,
+    pageSize: props.initialPageSize ?? defaultPageSize,
+  });
+  const rowsPerPageOptions = (props.pageSizeOptions ?? pageSizes).map((n) =>
+    n === ALL_ROWS ? { label: 'All', value: ALL_ROWS } : n,
+  );
   const [sorting, setSorting] = useState<SortingState>([]);
   const [filters, setFilters] = useState<ColumnFilter[]>(props.initialFilters ?? []);
   const [search, setSearch] = useState(props.initialSearch ?? '');
@@ -292,9 +299,9 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
         <TablePagination
           component="div"
           count={totalCount}
-          page={pagination.pageIndex}
+          page={pagination.pageSize === ALL_ROWS ? 0 : pagination.pageIndex}
           rowsPerPage={pagination.pageSize}
-          rowsPerPageOptions={[...pageSizes]}
+          rowsPerPageOptions={rowsPerPageOptions}
           labelRowsPerPage="Rows per page"
           onPageChange={(_event, page) => {
             setPagination((p) => ({ ...p, pageIndex: page }));

@@ -43,6 +43,10 @@ export interface DataTableProps<Row> {
   };
   /** Extra buttons beside Clear Filters / Export CSV. */
   toolbar?: ReactNode;
+  /** Rows-per-page choices (default 5, 10, 20, 50, 100); ALL_ROWS (-1) is offered as 'All'. */
+  pageSizeOptions?: readonly number[];
+  /** Rows per page at first (default 50). */
+  initialPageSize?: number;
   initialFilters?: ColumnFilter[];
   initialSearch?: string;
   /** Shown between the title and the table. */
