@@ -50,17 +50,16 @@ afterAll(async () => {
   await ctx.close();
 });
 
-async function historyPage(body: object, id = requestId) {
-  const res = await ctx.app.inject({
-    method: 'PUT',
-    url: `/api/Request/Logs/${id}/History`,
+async function historyPage(query: Record<string, string | number | boolean>, id = requestId) {
+  const search = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]));
+  return ctx.app.inject({
+    method: 'GET',
+    url: `/api/Request/Logs/${id}/History?${search.toString()}`,
     headers: { authorization: `Bearer ${token}` },
-    payload: body,
   });
-  return res;
 }
 
-describe('PUT /api/Request/Logs/{logId}/History', () => {
+describe('GET /api/Request/Logs/{logId}/History', () => {
   it('pages through more than 100 steps in the order they happened, each once', async () => {
     expect(expectedIds.length).toBeGreaterThan(130);
     const ids: number[] = [];
@@ -97,11 +96,8 @@ describe('PUT /api/Request/Logs/{logId}/History', () => {
     expect(found.history[0]).toMatchObject({ stepDescription: 'Step 77', comments: NEEDLE });
   });
 
-  it('refuses a filter or an unknown sort column (400) and a request that does not exist (404)', async () => {
+  it('refuses an unknown sort column (400) and a request that does not exist (404)', async () => {
     expect((await historyPage({ orderBy: 'before' })).statusCode).toBe(400);
-    expect((await historyPage({ filters: [{ column: 'status', values: ['Submitted'] }] })).statusCode).toBe(
-      400,
-    );
     expect((await historyPage({}, 99_999_999)).statusCode).toBe(404);
   });
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pageSizes } from '../limits.ts';
 import { RequestStatus } from '../requests.ts';
 import { userRecordRow } from './records.ts';
+import { flagParam } from './common.ts';
 import { tablePage, tableQuery } from './table.ts';
 
 const person = z.object({ fullName: z.string(), email: z.string() });
@@ -96,19 +97,26 @@ export const historyColumns = [
 /** The page size that asks for every row ('All', spec 2 §9: the activity log only). */
 export const ALL_ROWS = -1;
 
-/** PUT /api/Request/Logs/{logId}/History body: the table body, where pageSize may also be ALL_ROWS. */
-export const historyQuery = tableQuery.extend({
-  pageSize: z
+/**
+ * GET /api/Request/Logs/{logId}/History query: the table's paging, sort and search (a request's
+ * history is not filtered); pageSize may also be ALL_ROWS.
+ */
+export const historyQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce
     .number()
     .int()
     .refine((n) => n === ALL_ROWS || (pageSizes as readonly number[]).includes(n), {
       message: `pageSize must be one of ${[...pageSizes, ALL_ROWS].join(', ')}`,
     })
     .default(10),
+  orderBy: z.string().max(60).optional(),
+  orderAsc: flagParam.default(false),
+  searchCriteria: z.string().max(200).default(''),
 });
 export type HistoryQuery = z.infer<typeof historyQuery>;
 
-/** PUT /api/Request/Logs/{logId}/History: one page of a request's history steps. */
+/** GET /api/Request/Logs/{logId}/History: one page of a request's history steps. */
 export const historyPage = z.object({
   history: z.array(requestHistoryEntry),
   page: z.number().int(),

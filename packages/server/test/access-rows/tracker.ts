@@ -42,10 +42,9 @@ export const trackerRows: Row[] = [
     expect: missingLog,
   },
   {
-    method: 'PUT',
+    method: 'GET',
     route: '/api/Request/Logs/:logId/History',
-    url: '/api/Request/Logs/99999999/History',
-    body: { pageSize: 5 },
+    url: '/api/Request/Logs/99999999/History?pageSize=5',
     expect: missingLog,
   },
   {

@@ -51,15 +51,20 @@ export function useActivityLogQuery(logId: number) {
   });
 }
 
-/** PUT /api/Request/Logs/{logId}/History: one page of the request's history steps. */
+/** GET /api/Request/Logs/{logId}/History: one page of the request's history steps. */
 export function fetchHistoryPage(
   logId: number,
   query: TableQuery,
   signal: AbortSignal,
 ): Promise<HistoryPage> {
-  return apiRequest(`/api/Request/Logs/${logId}/History`, {
-    method: 'PUT',
-    body: query,
+  const params = new URLSearchParams({
+    page: String(query.page),
+    pageSize: String(query.pageSize),
+    orderAsc: String(query.orderAsc),
+    searchCriteria: query.searchCriteria,
+    ...(query.orderBy ? { orderBy: query.orderBy } : {}),
+  });
+  return apiRequest(`/api/Request/Logs/${logId}/History?${params.toString()}`, {
     schema: historyPage,
     signal,
   });

@@ -1,4 +1,4 @@
-import { ALL_ROWS, type HistoryQuery } from '@uap/domain';
+import { ALL_ROWS, type TableQuery } from '@uap/domain';
 import { toCount, type Db } from '../../db/connection.ts';
 import { orderTable, pageOf, tableCondition, type TableSpec } from '../../db/table-query.ts';
 import { codedLines, fullName, lineColumns, ref } from './line-query.ts';
@@ -128,7 +128,7 @@ export const historySpec: TableSpec = {
  * One page of a request's history (search, sort) and the total under the search; pageSize
  * ALL_ROWS reads every step (one request's history is short).
  */
-export async function findHistoryTable(db: Db, requestId: number, query: HistoryQuery) {
+export async function findHistoryTable(db: Db, requestId: number, query: TableQuery) {
   const condition = tableCondition(historySpec, query);
   const isAll = query.pageSize === ALL_ROWS;
   const { limit, offset } = pageOf(query);

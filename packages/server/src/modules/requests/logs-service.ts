@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { ActivityLog, HistoryPage, HistoryQuery, RequestHistoryEntry } from '@uap/domain';
+import type { ActivityLog, HistoryPage, HistoryQuery, RequestHistoryEntry, TableQuery } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
 import { assertTableQuery } from '../../db/table-query.ts';
 import type { Actor } from '../../http/actor.ts';
@@ -60,7 +60,15 @@ export async function findHistoryPage(
   query: HistoryQuery,
 ): Promise<HistoryPage> {
   const header = await headerOf(db, actor, requestId);
-  assertTableQuery(q.historySpec, query);
-  const { rows, totalCount } = await q.findHistoryTable(db, requestId, query);
+  const table: TableQuery = {
+    ...query,
+    orderBy: query.orderBy ?? null,
+    justCompleted: false,
+    initialLoad: false,
+    filters: [],
+    localTimeZone: 'UTC',
+  };
+  assertTableQuery(q.historySpec, table);
+  const { rows, totalCount } = await q.findHistoryTable(db, requestId, table);
   return { history: rows.map((row) => presentHistoryEntry(row, header)), page: query.page, totalCount };
 }

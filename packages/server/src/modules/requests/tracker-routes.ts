@@ -95,17 +95,18 @@ export const trackerRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }
     handler: async (req) => ok(await logs.getActivityLog(db, requireActor(req), req.params.logId)),
   });
 
-  app.put('/api/Request/Logs/:logId/History', {
+  app.get('/api/Request/Logs/:logId/History', {
     config: { access: read },
     schema: {
       tags,
       summary: 'Activity log: one page of the request history, server-paged',
-      description: `The history of GET /api/Request/Logs/{logId}, as a table: body page, pageSize (5, 10, 20, 50, 100, or -1 = all; default 10), orderBy (${historyColumns.join(', ')}), orderAsc and searchCriteria (matches those columns, the comments and the author's email); filters are refused. Default order: as it happened (createdDate, then id). ${historyRule} ${scopeRule}`,
+      description: `The history of GET /api/Request/Logs/{logId}, as a table: query page, pageSize (5, 10, 20, 50, 100, or -1 = all; default 10), orderBy (${historyColumns.join(', ')}), orderAsc and searchCriteria (matches those columns, the comments and the author's email). Default order: as it happened (createdDate, then id). ${historyRule} ${scopeRule}`,
       params: z.object({ logId: idParam }),
-      body: historyQuery,
+      querystring: historyQuery,
       response: { 200: envelope(historyPage) },
     },
-    handler: async (req) => ok(await logs.findHistoryPage(db, requireActor(req), req.params.logId, req.body)),
+    handler: async (req) =>
+      ok(await logs.findHistoryPage(db, requireActor(req), req.params.logId, req.query)),
   });
 
   app.get('/api/Request/Logs/:logId/Pdf', {
