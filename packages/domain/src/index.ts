@@ -21,3 +21,4 @@ export * from './schemas/provisioning.ts';
 export * from './schemas/tracker.ts';
 export * from './schemas/assignments.ts';
 export * from './schemas/approvals.ts';
+export * from './user-types.ts';

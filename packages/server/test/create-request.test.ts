@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages, todayDay } from '@uap/domain';
+import { duplicateRequestData, messages, todayDay } from '@uap/domain';
 import { toCount } from '../src/db/connection.ts';
 import { createTestContext, demo, type TestContext } from './harness.ts';
 import { buildPath, userIdOf, type BuiltPath } from './factories.ts';
@@ -445,7 +445,13 @@ describe('business access (isPlaformRequest)', () => {
       platformUserTypeId: META_BM_ADMIN,
       isUrgent: 1,
     });
-    await expectRefused(businessBody(SAM, demo.standard), 422, messages.requestAlreadyExists(id!));
+    const refused = await expectRefused(
+      businessBody(SAM, demo.standard),
+      422,
+      messages.requestAlreadyExists(id!),
+    );
+    // The wizard reads the record to open from data, never from the message text.
+    expect(duplicateRequestData.parse(refused.json<{ data: unknown }>().data)).toEqual({ requestId: id });
   });
 });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageSizes } from '../limits.ts';
 import { flagParam } from './common.ts';
+import { tableQuery } from './table.ts';
 
 /**
  * GET api/Approvers and GET api/Approvers/GetMasterApprover: onlyMe=true lists the caller's own
@@ -21,6 +22,52 @@ export const assignmentListQuery = z.object({
 });
 export type AssignmentListQuery = z.infer<typeof assignmentListQuery>;
 
+/**
+ * PUT api/Approvers/Assignments and PUT api/Approvers/MasterApprovers: the server-paged table
+ * body (sorting, column filters, search) plus whose rows, as the GETs (onlyMe, userid).
+ */
+export const assignmentTableQuery = tableQuery.extend({
+  onlyMe: z.boolean().optional(),
+  userid: z.number().int().positive().optional(),
+});
+export type AssignmentTableQuery = z.infer<typeof assignmentTableQuery>;
+
+/** The …/Filters variants: the distinct values of one column under the other filters. */
+export const assignmentFilterOptionsQuery = assignmentTableQuery.extend({
+  column: z.string().min(1).max(60),
+});
+export type AssignmentFilterOptionsQuery = z.infer<typeof assignmentFilterOptionsQuery>;
+
+/** An assignment's status as the tables show and filter it. */
+export const AssignmentStatus = { ACTIVE: 'Active', INACTIVE: 'Inactive' } as const;
+const assignmentStatus = z.enum([AssignmentStatus.ACTIVE, AssignmentStatus.INACTIVE]);
+
+/** Sort and filter columns of the approver/provisioner assignment table (row field names). */
+export const approverAssignmentColumns = [
+  'status',
+  'regionName',
+  'marketName',
+  'agencyName',
+  'practiceName',
+  'platformName',
+  'clientName',
+  'approverName',
+  'secondaryApproverName',
+  'provisionerName',
+  'provisionerBackupName',
+] as const;
+
+/** Sort and filter columns of the master approver assignment table (row field names). */
+export const masterApproverColumns = [
+  'status',
+  'masterApproverName',
+  'masterApproverEmail',
+  'regionName',
+  'marketName',
+  'agencyName',
+  'practiceName',
+] as const;
+
 const pathNames = {
   regionId: z.number().int(),
   marketId: z.number().int(),
@@ -36,6 +83,8 @@ const pathNames = {
 export const approverAssignmentRow = z.object({
   approverId: z.number().int(),
   isDeleted: z.boolean(),
+  /** 'Inactive' when isDeleted, else 'Active'. */
+  status: assignmentStatus,
   userId: z.number().int(),
   secondaryApproverId: z.number().int().nullable(),
   provisionerId: z.number().int().nullable(),
@@ -73,6 +122,8 @@ export type ApproverAssignmentList = z.infer<typeof approverAssignmentList>;
 export const masterApproverRow = z.object({
   masterApproverId: z.number().int(),
   isDeleted: z.boolean(),
+  /** 'Inactive' when isDeleted, else 'Active'. */
+  status: assignmentStatus,
   userId: z.number().int(),
   ...pathNames,
   masterApproverName: z.string(),

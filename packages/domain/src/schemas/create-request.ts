@@ -165,6 +165,10 @@ export const createRequestResult = z.object({
 });
 export type CreateRequestResult = z.infer<typeof createRequestResult>;
 
+/** The `data` of the 422 refusing a duplicate Create: the existing request or record to open. */
+export const duplicateRequestData = z.object({ requestId: z.number().int().positive() });
+export type DuplicateRequestData = z.infer<typeof duplicateRequestData>;
+
 /** GET api/Request/ValidatePlatformRequest. */
 export const validatePlatformRequestQuery = z.object({
   userId: z.coerce.number().int().positive(),

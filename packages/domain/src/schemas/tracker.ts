@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { pageSizes } from '../limits.ts';
 import { RequestStatus } from '../requests.ts';
 import { userRecordRow } from './records.ts';
+import { flagParam } from './common.ts';
 import { tablePage, tableQuery } from './table.ts';
 
 const person = z.object({ fullName: z.string(), email: z.string() });
@@ -81,6 +83,46 @@ export const requestHistoryEntry = z.object({
   after: nullableText,
 });
 export type RequestHistoryEntry = z.infer<typeof requestHistoryEntry>;
+
+/** Sort columns of the activity log's history table (search covers them and the comments). */
+export const historyColumns = [
+  'createdDate',
+  'stepDescription',
+  'requestTypeName',
+  'status',
+  'changeDesc',
+  'createdByName',
+] as const;
+
+/** The page size that asks for every row ('All', spec 2 §9: the activity log only). */
+export const ALL_ROWS = -1;
+
+/**
+ * GET /api/Request/Logs/{logId}/History query: the table's paging, sort and search (a request's
+ * history is not filtered); pageSize may also be ALL_ROWS.
+ */
+export const historyQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .refine((n) => n === ALL_ROWS || (pageSizes as readonly number[]).includes(n), {
+      message: `pageSize must be one of ${[...pageSizes, ALL_ROWS].join(', ')}`,
+    })
+    .default(10),
+  orderBy: z.string().max(60).optional(),
+  orderAsc: flagParam.default(false),
+  searchCriteria: z.string().max(200).default(''),
+});
+export type HistoryQuery = z.infer<typeof historyQuery>;
+
+/** GET /api/Request/Logs/{logId}/History: one page of a request's history steps. */
+export const historyPage = z.object({
+  history: z.array(requestHistoryEntry),
+  page: z.number().int(),
+  totalCount: z.number().int(),
+});
+export type HistoryPage = z.infer<typeof historyPage>;
 
 /** GET /api/Request/Logs/{logId}: the request (header, creator, user, platform access) and its history. */
 export const activityLog = z.object({

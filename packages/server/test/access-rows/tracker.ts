@@ -43,6 +43,12 @@ export const trackerRows: Row[] = [
   },
   {
     method: 'GET',
+    route: '/api/Request/Logs/:logId/History',
+    url: '/api/Request/Logs/99999999/History?pageSize=5',
+    expect: missingLog,
+  },
+  {
+    method: 'GET',
     route: '/api/Request/Logs/:logId/Pdf',
     url: '/api/Request/Logs/99999999/Pdf',
     expect: missingLog,
@@ -57,6 +63,34 @@ export const trackerRows: Row[] = [
     method: 'GET',
     route: '/api/Approvers/GetMasterApprover',
     url: '/api/Approvers/GetMasterApprover?onlyMe=true',
+    expect: { none: 401, default: 200, standard: 403, approver: 403 },
+  },
+  {
+    method: 'PUT',
+    route: '/api/Approvers/Assignments',
+    url: '/api/Approvers/Assignments',
+    body: { onlyMe: true, pageSize: 5 },
+    expect: { none: 401, default: 200, standard: 403 },
+  },
+  {
+    method: 'PUT',
+    route: '/api/Approvers/Assignments/Filters',
+    url: '/api/Approvers/Assignments/Filters',
+    body: { onlyMe: true, column: 'platformName' },
+    expect: { none: 401, default: 200, standard: 403 },
+  },
+  {
+    method: 'PUT',
+    route: '/api/Approvers/MasterApprovers',
+    url: '/api/Approvers/MasterApprovers',
+    body: { onlyMe: true, pageSize: 5 },
+    expect: { none: 401, default: 200, standard: 403, approver: 403 },
+  },
+  {
+    method: 'PUT',
+    route: '/api/Approvers/MasterApprovers/Filters',
+    url: '/api/Approvers/MasterApprovers/Filters',
+    body: { onlyMe: true, column: 'regionName' },
     expect: { none: 401, default: 200, standard: 403, approver: 403 },
   },
 ];

@@ -1,10 +1,15 @@
 import { messages, type Envelope } from '@uap/domain';
 
-/** A failed API call: the HTTP status (0 when the server could not be reached) and the message to show. */
+/**
+ * A failed API call: the HTTP status (0 when the server could not be reached), the message to
+ * show and the envelope's `data` (what the refusal names, e.g. a duplicate's request id; null
+ * when it names nothing). Read `data` through a domain schema, never the message text.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly data: unknown = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -106,7 +111,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T> = {
     );
   }
   if (!response.ok || !envelope.succeeded) {
-    throw new ApiError(response.status, envelope.message || messages.serverError);
+    throw new ApiError(response.status, envelope.message || messages.serverError, envelope.data);
   }
   if (!schema) {
     return envelope.data as T;
@@ -150,7 +155,7 @@ export async function apiDownload(
   }
   if (!response.ok) {
     const envelope = await readEnvelope(response);
-    throw new ApiError(response.status, envelope?.message || messages.serverError);
+    throw new ApiError(response.status, envelope?.message || messages.serverError, envelope?.data ?? null);
   }
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');

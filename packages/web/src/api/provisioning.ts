@@ -121,14 +121,13 @@ export function useProvisionerComment() {
 }
 
 /** GET api/Request/ProvisionerComments/{requestId}: the line's comment history, newest first. */
-export function useProvisionerComments(requestId: number) {
-  return useQuery({
-    queryKey: provisioningKeys.provisionerComments(requestId),
-    queryFn: ({ signal }): Promise<ProvisionerCommentEntry[]> =>
-      apiRequest(`/api/Request/ProvisionerComments/${requestId}`, {
-        schema: z.array(provisionerCommentEntry),
-        signal,
-      }),
+export function fetchProvisionerComments(
+  requestId: number,
+  signal: AbortSignal,
+): Promise<ProvisionerCommentEntry[]> {
+  return apiRequest(`/api/Request/ProvisionerComments/${requestId}`, {
+    schema: z.array(provisionerCommentEntry),
+    signal,
   });
 }
 

@@ -1,11 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
-import { activityLog, filterOptions, trackerPage, type TableQuery, type TrackerPage } from '@uap/domain';
+import {
+  activityLog,
+  filterOptions,
+  historyPage,
+  trackerPage,
+  type HistoryPage,
+  type TableQuery,
+  type TrackerPage,
+} from '@uap/domain';
 import { apiDownload, apiRequest } from './client.ts';
 
 /** TanStack Query keys of the Request Tracker and the activity log (under 'Request': a decision refreshes them). */
 export const trackerKeys = {
   tracker: ['Request', 'AllRequests'] as const,
   log: (logId: number) => ['Request', 'Logs', logId] as const,
+  history: (logId: number) => ['Request', 'Logs', logId, 'History'] as const,
 };
 
 /** PUT api/Request/AllRequests: one page of the Request Tracker. */
@@ -39,6 +48,25 @@ export function useActivityLogQuery(logId: number) {
     queryKey: trackerKeys.log(logId),
     queryFn: ({ signal }) => apiRequest(`/api/Request/Logs/${logId}`, { schema: activityLog, signal }),
     enabled: logId > 0,
+  });
+}
+
+/** GET /api/Request/Logs/{logId}/History: one page of the request's history steps. */
+export function fetchHistoryPage(
+  logId: number,
+  query: TableQuery,
+  signal: AbortSignal,
+): Promise<HistoryPage> {
+  const params = new URLSearchParams({
+    page: String(query.page),
+    pageSize: String(query.pageSize),
+    orderAsc: String(query.orderAsc),
+    searchCriteria: query.searchCriteria,
+    ...(query.orderBy ? { orderBy: query.orderBy } : {}),
+  });
+  return apiRequest(`/api/Request/Logs/${logId}/History?${params.toString()}`, {
+    schema: historyPage,
+    signal,
   });
 }
 

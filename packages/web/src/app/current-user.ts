@@ -23,3 +23,8 @@ export function useCurrentUser(): CurrentUser {
   }
   return current;
 }
+
+/** Whether the signed-in user may export a table as CSV: everyone but the standard role (DESIGN.md §7). */
+export function useCanExportTables(): boolean {
+  return useCurrentUser().shellUser.roleId !== Role.STANDARD;
+}

@@ -1,11 +1,15 @@
-import type { ApproverAssignmentRow, MasterApproverRow } from '@uap/domain';
+import { AssignmentStatus, type ApproverAssignmentRow, type MasterApproverRow } from '@uap/domain';
 import type { ApproverAssignmentDbRow, MasterApproverDbRow } from './queries.ts';
+
+const statusOf = (isDeleted: number) =>
+  isDeleted === 1 ? AssignmentStatus.INACTIVE : AssignmentStatus.ACTIVE;
 
 /** An approver/provisioner assignment; a row naming no client covers them all ('All'). */
 export function presentApproverAssignment(row: ApproverAssignmentDbRow): ApproverAssignmentRow {
   return {
     approverId: row.approverId,
     isDeleted: row.isDeleted === 1,
+    status: statusOf(row.isDeleted),
     userId: row.userId,
     secondaryApproverId: row.secondaryApproverId,
     provisionerId: row.provisionerId,
@@ -33,10 +37,12 @@ export function presentApproverAssignment(row: ApproverAssignmentDbRow): Approve
   };
 }
 
+/** A master approver assignment. */
 export function presentMasterApprover(row: MasterApproverDbRow): MasterApproverRow {
   return {
     masterApproverId: row.masterApproverId,
     isDeleted: row.isDeleted === 1,
+    status: statusOf(row.isDeleted),
     userId: row.userId,
     regionId: row.regionId,
     marketId: row.marketId,

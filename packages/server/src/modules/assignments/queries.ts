@@ -1,7 +1,16 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { AssignmentStatus, type TableQuery } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
 import { toCount } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
+import {
+  distinctFilterValues,
+  orderTable,
+  pageOf,
+  tableCondition,
+  type TableColumn,
+  type TableSpec,
+} from '../../db/table-query.ts';
 
 /**
  * Whose assignments a list shows: 'me' = rows naming the caller (onlyMe); 'admin' = rows inside
@@ -47,6 +56,52 @@ function assignments(db: Db, scope: AssignmentScope, userId: number | undefined)
     );
 }
 
+/** Assignments in scope joined to every name a row shows. */
+function namedAssignments(db: Db, scope: AssignmentScope, userId: number | undefined) {
+  return assignments(db, scope, userId)
+    .innerJoin('regions as rg', 'rg.regionId', 'a.regionId')
+    .innerJoin('markets as mk', 'mk.marketId', 'a.marketId')
+    .innerJoin('agencies as ag', 'ag.agencyId', 'a.agencyId')
+    .innerJoin('practices as pr', 'pr.practiceId', 'a.practiceId')
+    .innerJoin('platforms as pl', 'pl.platformId', 'a.platformId')
+    .leftJoin('clients as c', 'c.clientId', 'a.clientId')
+    .innerJoin('users as ap', 'ap.userId', 'a.userId')
+    .leftJoin('users as sa', 'sa.userId', 'a.secondaryApproverId')
+    .leftJoin('users as pv', 'pv.userId', 'a.provisionerId')
+    .leftJoin('users as pb', 'pb.userId', 'a.provisionerBackupId');
+}
+
+function selectAssignment(qb: ReturnType<typeof namedAssignments>) {
+  return qb.select([
+    'a.approverId',
+    'a.isDeleted',
+    'a.userId',
+    'a.secondaryApproverId',
+    'a.provisionerId',
+    'a.provisionerBackupId',
+    'a.regionId',
+    'a.marketId',
+    'a.agencyId',
+    'a.practiceId',
+    'a.platformId',
+    'a.clientId',
+    'rg.description as regionName',
+    'mk.description as marketName',
+    'ag.description as agencyName',
+    'pr.description as practiceName',
+    'pl.description as platformName',
+    'c.description as clientName',
+    name('ap').as('approverName'),
+    'ap.email as approverEmail',
+    name('sa').as('secondaryApproverName'),
+    'sa.email as secondaryApproverEmail',
+    name('pv').as('provisionerName'),
+    'pv.email as provisionerEmail',
+    name('pb').as('provisionerBackupName'),
+    'pb.email as provisionerBackupEmail',
+  ]);
+}
+
 /** A page of approver/provisioner assignments in scope, with every name, and the total. */
 export async function findApproverAssignments(
   db: Db,
@@ -55,45 +110,7 @@ export async function findApproverAssignments(
   page: { limit: number; offset: number },
 ) {
   const [rows, total] = await Promise.all([
-    assignments(db, scope, userId)
-      .innerJoin('regions as rg', 'rg.regionId', 'a.regionId')
-      .innerJoin('markets as mk', 'mk.marketId', 'a.marketId')
-      .innerJoin('agencies as ag', 'ag.agencyId', 'a.agencyId')
-      .innerJoin('practices as pr', 'pr.practiceId', 'a.practiceId')
-      .innerJoin('platforms as pl', 'pl.platformId', 'a.platformId')
-      .leftJoin('clients as c', 'c.clientId', 'a.clientId')
-      .innerJoin('users as ap', 'ap.userId', 'a.userId')
-      .leftJoin('users as sa', 'sa.userId', 'a.secondaryApproverId')
-      .leftJoin('users as pv', 'pv.userId', 'a.provisionerId')
-      .leftJoin('users as pb', 'pb.userId', 'a.provisionerBackupId')
-      .select([
-        'a.approverId',
-        'a.isDeleted',
-        'a.userId',
-        'a.secondaryApproverId',
-        'a.provisionerId',
-        'a.provisionerBackupId',
-        'a.regionId',
-        'a.marketId',
-        'a.agencyId',
-        'a.practiceId',
-        'a.platformId',
-        'a.clientId',
-        'rg.description as regionName',
-        'mk.description as marketName',
-        'ag.description as agencyName',
-        'pr.description as practiceName',
-        'pl.description as platformName',
-        'c.description as clientName',
-        name('ap').as('approverName'),
-        'ap.email as approverEmail',
-        name('sa').as('secondaryApproverName'),
-        'sa.email as secondaryApproverEmail',
-        name('pv').as('provisionerName'),
-        'pv.email as provisionerEmail',
-        name('pb').as('provisionerBackupName'),
-        'pb.email as provisionerBackupEmail',
-      ])
+    selectAssignment(namedAssignments(db, scope, userId))
       .orderBy('a.isDeleted')
       .orderBy('rg.description')
       .orderBy('mk.description')
@@ -111,6 +128,81 @@ export async function findApproverAssignments(
   return { rows, totalCount: toCount(total?.count) };
 }
 export type ApproverAssignmentDbRow = Awaited<ReturnType<typeof findApproverAssignments>>['rows'][number];
+
+const textColumn = (expression: Expression<unknown>): TableColumn => ({
+  sql: expression,
+  kind: 'text',
+  isFilterable: true,
+  isSortable: true,
+  isSearchable: true,
+});
+const column = (reference: string) => textColumn(sql.ref(reference));
+/** 'Active' / 'Inactive' from the row's isDeleted flag. */
+const statusOf = (alias: string) =>
+  textColumn(
+    sql<string>`case when ${sql.ref(`${alias}.isDeleted`)} = 1 then ${sql.lit(AssignmentStatus.INACTIVE)} else ${sql.lit(AssignmentStatus.ACTIVE)} end`,
+  );
+
+/**
+ * The approver/provisioner assignment table (keys = row field names); by default active rows
+ * first, ties by id. Names are searchable with their emails.
+ */
+export const approverAssignmentSpec: TableSpec = {
+  columns: {
+    status: statusOf('a'),
+    regionName: column('rg.description'),
+    marketName: column('mk.description'),
+    agencyName: column('ag.description'),
+    practiceName: column('pr.description'),
+    platformName: column('pl.description'),
+    clientName: textColumn(sql`coalesce(${sql.ref('c.description')}, 'All')`),
+    approverName: textColumn(name('ap')),
+    approverEmail: { ...column('ap.email'), isFilterable: false, isSortable: false },
+    secondaryApproverName: textColumn(name('sa')),
+    secondaryApproverEmail: { ...column('sa.email'), isFilterable: false, isSortable: false },
+    provisionerName: textColumn(name('pv')),
+    provisionerEmail: { ...column('pv.email'), isFilterable: false, isSortable: false },
+    provisionerBackupName: textColumn(name('pb')),
+    provisionerBackupEmail: { ...column('pb.email'), isFilterable: false, isSortable: false },
+  },
+  id: sql.ref<number>('a.approverId'),
+  defaultOrder: { column: 'status', isAscending: true },
+};
+
+/** A page of the assignment table (filters, search, sort) in scope, and its filtered total. */
+export async function findApproverAssignmentTable(
+  db: Db,
+  scope: AssignmentScope,
+  userId: number | undefined,
+  query: TableQuery,
+) {
+  const condition = tableCondition(approverAssignmentSpec, query);
+  const { limit, offset } = pageOf(query);
+  const [rows, total] = await Promise.all([
+    selectAssignment(namedAssignments(db, scope, userId).where(condition))
+      .$call((qb) => orderTable(qb, approverAssignmentSpec, query))
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    namedAssignments(db, scope, userId)
+      .where(condition)
+      .select((eb) => eb.fn.countAll().as('count'))
+      .executeTakeFirst(),
+  ]);
+  return { rows, totalCount: toCount(total?.count) };
+}
+
+/** The distinct values of one assignment column under the other filters, in scope. */
+export function findApproverAssignmentValues(
+  db: Db,
+  scope: AssignmentScope,
+  userId: number | undefined,
+  query: TableQuery,
+  column: string,
+) {
+  const qb = namedAssignments(db, scope, userId).where(tableCondition(approverAssignmentSpec, query, column));
+  return distinctFilterValues(qb, approverAssignmentSpec, column);
+}
 
 /** Which roles this user holds on active assignments. */
 export async function findHeldRoles(db: Db, userId: number) {
@@ -147,6 +239,34 @@ function masterApprovers(db: Db, scope: AssignmentScope, userId: number | undefi
     );
 }
 
+/** Master approver rows in scope joined to every name a row shows. */
+function namedMasterApprovers(db: Db, scope: AssignmentScope, userId: number | undefined) {
+  return masterApprovers(db, scope, userId)
+    .innerJoin('regions as rg', 'rg.regionId', 'a.regionId')
+    .innerJoin('markets as mk', 'mk.marketId', 'a.marketId')
+    .innerJoin('agencies as ag', 'ag.agencyId', 'a.agencyId')
+    .innerJoin('practices as pr', 'pr.practiceId', 'a.practiceId')
+    .innerJoin('users as u', 'u.userId', 'a.userId');
+}
+
+function selectMasterApprover(qb: ReturnType<typeof namedMasterApprovers>) {
+  return qb.select([
+    'a.masterApproverId',
+    'a.isDeleted',
+    'a.userId',
+    'a.regionId',
+    'a.marketId',
+    'a.agencyId',
+    'a.practiceId',
+    'rg.description as regionName',
+    'mk.description as marketName',
+    'ag.description as agencyName',
+    'pr.description as practiceName',
+    name('u').as('masterApproverName'),
+    'u.email as masterApproverEmail',
+  ]);
+}
+
 /** A page of master approver assignments in scope, with names, and the total. */
 export async function findMasterApprovers(
   db: Db,
@@ -155,27 +275,7 @@ export async function findMasterApprovers(
   page: { limit: number; offset: number },
 ) {
   const [rows, total] = await Promise.all([
-    masterApprovers(db, scope, userId)
-      .innerJoin('regions as rg', 'rg.regionId', 'a.regionId')
-      .innerJoin('markets as mk', 'mk.marketId', 'a.marketId')
-      .innerJoin('agencies as ag', 'ag.agencyId', 'a.agencyId')
-      .innerJoin('practices as pr', 'pr.practiceId', 'a.practiceId')
-      .innerJoin('users as u', 'u.userId', 'a.userId')
-      .select([
-        'a.masterApproverId',
-        'a.isDeleted',
-        'a.userId',
-        'a.regionId',
-        'a.marketId',
-        'a.agencyId',
-        'a.practiceId',
-        'rg.description as regionName',
-        'mk.description as marketName',
-        'ag.description as agencyName',
-        'pr.description as practiceName',
-        name('u').as('masterApproverName'),
-        'u.email as masterApproverEmail',
-      ])
+    selectMasterApprover(namedMasterApprovers(db, scope, userId))
       .orderBy('a.isDeleted')
       .orderBy('rg.description')
       .orderBy('mk.description')
@@ -192,3 +292,53 @@ export async function findMasterApprovers(
   return { rows, totalCount: toCount(total?.count) };
 }
 export type MasterApproverDbRow = Awaited<ReturnType<typeof findMasterApprovers>>['rows'][number];
+
+/** The master approver assignment table (keys = row field names); active rows first by default. */
+export const masterApproverSpec: TableSpec = {
+  columns: {
+    status: statusOf('a'),
+    masterApproverName: textColumn(name('u')),
+    masterApproverEmail: column('u.email'),
+    regionName: column('rg.description'),
+    marketName: column('mk.description'),
+    agencyName: column('ag.description'),
+    practiceName: column('pr.description'),
+  },
+  id: sql.ref<number>('a.masterApproverId'),
+  defaultOrder: { column: 'status', isAscending: true },
+};
+
+/** A page of the master approver table (filters, search, sort) in scope, and its filtered total. */
+export async function findMasterApproverTable(
+  db: Db,
+  scope: AssignmentScope,
+  userId: number | undefined,
+  query: TableQuery,
+) {
+  const condition = tableCondition(masterApproverSpec, query);
+  const { limit, offset } = pageOf(query);
+  const [rows, total] = await Promise.all([
+    selectMasterApprover(namedMasterApprovers(db, scope, userId).where(condition))
+      .$call((qb) => orderTable(qb, masterApproverSpec, query))
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    namedMasterApprovers(db, scope, userId)
+      .where(condition)
+      .select((eb) => eb.fn.countAll().as('count'))
+      .executeTakeFirst(),
+  ]);
+  return { rows, totalCount: toCount(total?.count) };
+}
+
+/** The distinct values of one master approver column under the other filters, in scope. */
+export function findMasterApproverValues(
+  db: Db,
+  scope: AssignmentScope,
+  userId: number | undefined,
+  query: TableQuery,
+  column: string,
+) {
+  const qb = namedMasterApprovers(db, scope, userId).where(tableCondition(masterApproverSpec, query, column));
+  return distinctFilterValues(qb, masterApproverSpec, column);
+}

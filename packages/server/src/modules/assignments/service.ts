@@ -1,10 +1,14 @@
 import {
   Role,
   type ApproverAssignmentList,
+  type AssignmentFilterOptionsQuery,
   type AssignmentListQuery,
+  type AssignmentTableQuery,
+  type FilterOptions,
   type MasterApproverList,
 } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
+import { FILTER_OPTIONS_LIMIT, assertTableQuery } from '../../db/table-query.ts';
 import type { Actor } from '../../http/actor.ts';
 import { forbidden } from '../../http/errors.ts';
 import { presentApproverAssignment, presentMasterApprover } from './present.ts';
@@ -14,7 +18,7 @@ import * as q from './queries.ts';
  * onlyMe: the caller's own rows, for anyone the route admits. Otherwise admin level (auditors
  * read too): admins the rows inside their (region, market) rows, super admins and auditors all.
  */
-function scopeOf(actor: Actor, query: AssignmentListQuery): q.AssignmentScope {
+function scopeOf(actor: Actor, query: { onlyMe?: boolean | undefined }): q.AssignmentScope {
   if (query.onlyMe) {
     return { kind: 'me', userId: actor.userId };
   }
@@ -60,4 +64,58 @@ export async function findMasterApprovers(
   const scope = scopeOf(actor, query);
   const { rows, totalCount } = await q.findMasterApprovers(db, scope, query.userid, pageOf(query));
   return { masterApprovers: rows.map(presentMasterApprover), page: query.page, totalCount };
+}
+
+const optionsOf = (values: string[]): FilterOptions => ({
+  values: values.slice(0, FILTER_OPTIONS_LIMIT),
+  isTruncated: values.length > FILTER_OPTIONS_LIMIT,
+});
+
+/** PUT api/Approvers/Assignments: the assignment table (filters, search, sort, page) in scope. */
+export async function findApproverAssignmentTable(
+  db: Db,
+  actor: Actor,
+  query: AssignmentTableQuery,
+): Promise<ApproverAssignmentList> {
+  const scope = scopeOf(actor, query);
+  assertTableQuery(q.approverAssignmentSpec, query);
+  const [{ rows, totalCount }, held] = await Promise.all([
+    q.findApproverAssignmentTable(db, scope, query.userid, query),
+    q.findHeldRoles(db, actor.userId),
+  ]);
+  return { approvers: rows.map(presentApproverAssignment), page: query.page, totalCount, ...held };
+}
+
+/** PUT api/Approvers/Assignments/Filters: one column's distinct values under the other filters. */
+export async function findApproverAssignmentFilterOptions(
+  db: Db,
+  actor: Actor,
+  query: AssignmentFilterOptionsQuery,
+): Promise<FilterOptions> {
+  const scope = scopeOf(actor, query);
+  assertTableQuery(q.approverAssignmentSpec, query, query.column);
+  return optionsOf(await q.findApproverAssignmentValues(db, scope, query.userid, query, query.column));
+}
+
+/** PUT api/Approvers/MasterApprovers: the master approver table (filters, search, sort, page) in scope. */
+export async function findMasterApproverTable(
+  db: Db,
+  actor: Actor,
+  query: AssignmentTableQuery,
+): Promise<MasterApproverList> {
+  const scope = scopeOf(actor, query);
+  assertTableQuery(q.masterApproverSpec, query);
+  const { rows, totalCount } = await q.findMasterApproverTable(db, scope, query.userid, query);
+  return { masterApprovers: rows.map(presentMasterApprover), page: query.page, totalCount };
+}
+
+/** PUT api/Approvers/MasterApprovers/Filters: one column's distinct values under the other filters. */
+export async function findMasterApproverFilterOptions(
+  db: Db,
+  actor: Actor,
+  query: AssignmentFilterOptionsQuery,
+): Promise<FilterOptions> {
+  const scope = scopeOf(actor, query);
+  assertTableQuery(q.masterApproverSpec, query, query.column);
+  return optionsOf(await q.findMasterApproverValues(db, scope, query.userid, query, query.column));
 }

@@ -1,5 +1,7 @@
-import type { Db } from '../../db/connection.ts';
-import { codedLines, lineColumns } from './line-query.ts';
+import { ALL_ROWS, type TableQuery } from '@uap/domain';
+import { toCount, type Db } from '../../db/connection.ts';
+import { orderTable, pageOf, tableCondition, type TableSpec } from '../../db/table-query.ts';
+import { codedLines, fullName, lineColumns, ref } from './line-query.ts';
 import { inTrackerScope, type TrackerScope } from './tracker-queries.ts';
 
 /** The request an activity log describes, with every name it shows; undefined outside the scope. */
@@ -44,6 +46,37 @@ export async function findLogHeader(db: Db, scope: TrackerScope, requestId: numb
 }
 export type LogHeaderRow = NonNullable<Awaited<ReturnType<typeof findLogHeader>>>;
 
+/** The history rows of one request joined to the names a step shows. */
+function historyOf(db: Db, requestId: number) {
+  return db.kysely
+    .selectFrom('requestHistory as h')
+    .innerJoin('requestTypes as t', 't.requestTypeId', 'h.requestTypeId')
+    .innerJoin('requestStatuses as s', 's.statusId', 'h.statusId')
+    .innerJoin('users as cu', 'cu.userId', 'h.createdBy')
+    .where('h.requestId', '=', requestId);
+}
+
+function selectHistory(qb: ReturnType<typeof historyOf>) {
+  return qb.select([
+    'h.id',
+    'h.stepDescription',
+    'h.requestTypeId',
+    't.description as requestTypeName',
+    'h.changeDesc',
+    'h.statusId',
+    's.description as statusName',
+    'h.comments',
+    'h.approverComment',
+    'h.provisionerComment',
+    'h.createdDate',
+    'h.before',
+    'h.after',
+    'cu.name as creatorName',
+    'cu.lastName as creatorLastName',
+    'cu.email as creatorEmail',
+  ]);
+}
+
 /**
  * History rows of a request in the order they happened, in keyset pages after
  * (createdDate, id); `after` null starts at the first step.
@@ -54,30 +87,7 @@ export async function findHistoryPage(
   after: { createdDate: string; id: number } | null,
   limit: number,
 ) {
-  let qb = db.kysely
-    .selectFrom('requestHistory as h')
-    .innerJoin('requestTypes as t', 't.requestTypeId', 'h.requestTypeId')
-    .innerJoin('requestStatuses as s', 's.statusId', 'h.statusId')
-    .innerJoin('users as cu', 'cu.userId', 'h.createdBy')
-    .where('h.requestId', '=', requestId)
-    .select([
-      'h.id',
-      'h.stepDescription',
-      'h.requestTypeId',
-      't.description as requestTypeName',
-      'h.changeDesc',
-      'h.statusId',
-      's.description as statusName',
-      'h.comments',
-      'h.approverComment',
-      'h.provisionerComment',
-      'h.createdDate',
-      'h.before',
-      'h.after',
-      'cu.name as creatorName',
-      'cu.lastName as creatorLastName',
-      'cu.email as creatorEmail',
-    ]);
+  let qb = selectHistory(historyOf(db, requestId));
   if (after) {
     qb = qb.where((eb) =>
       eb.or([
@@ -89,3 +99,48 @@ export async function findHistoryPage(
   return qb.orderBy('h.createdDate').orderBy('h.id').limit(limit).execute();
 }
 export type HistoryRow = Awaited<ReturnType<typeof findHistoryPage>>[number];
+
+const historyText = (reference: string) =>
+  ({ sql: ref(reference), kind: 'text', isSortable: true, isSearchable: true }) as const;
+
+/**
+ * The history table of the activity log (keys = RequestHistoryEntry field names): sortable and
+ * searchable, not filtered (a request has a handful of steps). Default order: as it happened.
+ */
+export const historySpec: TableSpec = {
+  columns: {
+    createdDate: { sql: ref('h.createdDate'), kind: 'date', isSortable: true },
+    stepDescription: historyText('h.stepDescription'),
+    requestTypeName: historyText('t.description'),
+    status: historyText('s.description'),
+    changeDesc: historyText('h.changeDesc'),
+    comments: { ...historyText('h.comments'), isSortable: false },
+    approverComment: { ...historyText('h.approverComment'), isSortable: false },
+    provisionerComment: { ...historyText('h.provisionerComment'), isSortable: false },
+    createdByName: { ...historyText('cu.name'), sql: fullName('cu') },
+    createdByEmail: { ...historyText('cu.email'), isSortable: false },
+  },
+  id: ref<number>('h.id'),
+  defaultOrder: { column: 'createdDate', isAscending: true },
+};
+
+/**
+ * One page of a request's history (search, sort) and the total under the search; pageSize
+ * ALL_ROWS reads every step (one request's history is short).
+ */
+export async function findHistoryTable(db: Db, requestId: number, query: TableQuery) {
+  const condition = tableCondition(historySpec, query);
+  const isAll = query.pageSize === ALL_ROWS;
+  const { limit, offset } = pageOf(query);
+  const [rows, total] = await Promise.all([
+    selectHistory(historyOf(db, requestId).where(condition))
+      .$call((qb) => orderTable(qb, historySpec, query))
+      .$if(!isAll, (qb) => qb.limit(limit).offset(offset))
+      .execute(),
+    historyOf(db, requestId)
+      .where(condition)
+      .select((eb) => eb.fn.countAll().as('count'))
+      .executeTakeFirst(),
+  ]);
+  return { rows, totalCount: toCount(total?.count) };
+}

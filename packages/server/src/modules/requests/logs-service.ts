@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
-import type { ActivityLog, RequestHistoryEntry } from '@uap/domain';
+import type { ActivityLog, HistoryPage, HistoryQuery, RequestHistoryEntry, TableQuery } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
+import { assertTableQuery } from '../../db/table-query.ts';
 import type { Actor } from '../../http/actor.ts';
 import { notFound } from '../../http/errors.ts';
 import { activityLogPdf } from './logs-pdf.ts';
@@ -49,4 +50,25 @@ export async function getActivityLog(db: Db, actor: Actor, requestId: number): P
 export async function getActivityLogPdf(db: Db, actor: Actor, requestId: number): Promise<Readable> {
   const header = await headerOf(db, actor, requestId);
   return activityLogPdf(presentLogHeader(header), historyOf(db, header));
+}
+
+/** One page of a request's history (search, sort) in the caller's tracker scope (else 404). */
+export async function findHistoryPage(
+  db: Db,
+  actor: Actor,
+  requestId: number,
+  query: HistoryQuery,
+): Promise<HistoryPage> {
+  const header = await headerOf(db, actor, requestId);
+  const table: TableQuery = {
+    ...query,
+    orderBy: query.orderBy ?? null,
+    justCompleted: false,
+    initialLoad: false,
+    filters: [],
+    localTimeZone: 'UTC',
+  };
+  assertTableQuery(q.historySpec, table);
+  const { rows, totalCount } = await q.findHistoryTable(db, requestId, table);
+  return { history: rows.map((row) => presentHistoryEntry(row, header)), page: query.page, totalCount };
 }

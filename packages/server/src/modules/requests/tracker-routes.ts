@@ -6,6 +6,9 @@ import {
   activityLog,
   envelope,
   filterOptions,
+  historyColumns,
+  historyPage,
+  historyQuery,
   idParam,
   trackerColumns,
   trackerFilterOptionsQuery,
@@ -89,6 +92,20 @@ export const trackerRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }
       response: { 200: envelope(activityLog) },
     },
     handler: async (req) => ok(await logs.getActivityLog(db, requireActor(req), req.params.logId)),
+  });
+
+  app.get('/api/Request/Logs/:logId/History', {
+    config: { access: read },
+    schema: {
+      tags,
+      summary: 'Activity log: one page of the request history, server-paged',
+      description: `The history of GET /api/Request/Logs/{logId}, as a table: query page, pageSize (5, 10, 20, 50, 100, or -1 = all; default 10), orderBy (${historyColumns.join(', ')}), orderAsc and searchCriteria (matches those columns, the comments and the author's email). Default order: as it happened (createdDate, then id). ${historyRule} ${scopeRule}`,
+      params: z.object({ logId: idParam }),
+      querystring: historyQuery,
+      response: { 200: envelope(historyPage) },
+    },
+    handler: async (req) =>
+      ok(await logs.findHistoryPage(db, requireActor(req), req.params.logId, req.query)),
   });
 
   app.get('/api/Request/Logs/:logId/Pdf', {

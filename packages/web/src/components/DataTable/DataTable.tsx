@@ -24,7 +24,7 @@ import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
-  Role,
+  ALL_ROWS,
   defaultPageSize,
   limits,
   messages,
@@ -33,13 +33,12 @@ import {
   type TableQuery,
 } from '@uap/domain';
 import { reportError } from '../../api/error-store.ts';
-import { useCurrentUser } from '../../app/current-user.ts';
 import { ColumnFilterMenu } from './ColumnFilterMenu.tsx';
 import { TruncatedText } from './TruncatedText.tsx';
 import type { DataTableColumn, DataTableProps } from './types.ts';
 import { useDebouncedValue } from './use-debounced-value.ts';
 
-export type { DataTableColumn, DataTableProps } from './types.ts';
+export type { DataTableColumn, DataTablePage, DataTableProps } from './types.ts';
 
 const localTimeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
@@ -54,12 +53,18 @@ function cellContent<Row>(column: DataTableColumn<Row>, row: Row) {
 /**
  * The server-paged table every table screen uses (DESIGN.md §7): paging with the total, sorting,
  * per-column multi-select filters fed by the server, a debounced search, Clear Filters, CSV
- * export of the whole filtered result (hidden for the standard role) and optional row selection.
+ * export of the whole filtered result and optional row selection. Role rules (who may export,
+ * which rows may be selected) come in as props: the table knows no roles.
  */
 export function DataTable<Row>(props: DataTableProps<Row>) {
   const { title, columns, queryKey, fetchPage, fetchFilterOptions, exportCsv, getRowId, selection } = props;
-  const { user } = useCurrentUser();
-  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: defaultPageSize });
+  const [pagination, setPagination] = useState<PaginationState>({
+    pageIndex: 0,
+    pageSize: props.initialPageSize ?? defaultPageSize,
+  });
+  const rowsPerPageOptions = (props.pageSizeOptions ?? pageSizes).map((n) =>
+    n === ALL_ROWS ? { label: 'All', value: ALL_ROWS } : n,
+  );
   const [sorting, setSorting] = useState<SortingState>([]);
   const [filters, setFilters] = useState<ColumnFilter[]>(props.initialFilters ?? []);
   const [search, setSearch] = useState(props.initialSearch ?? '');
@@ -87,7 +92,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     placeholderData: keepPreviousData,
     meta: { errorDialog: false },
   });
-  const rows = useMemo(() => data?.requests ?? [], [data]);
+  const rows = useMemo(() => data?.rows ?? [], [data]);
   const totalCount = data?.totalCount ?? 0;
 
   const resetPage = () => {
@@ -169,7 +174,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     },
   });
 
-  const canExport = exportCsv !== undefined && user.roleId !== Role.STANDARD;
+  const canExport = exportCsv !== undefined;
   const hasFilters = filters.length > 0 || search !== '';
   return (
     <Box component="section" aria-label={title} sx={{ mb: 3 }}>
@@ -294,9 +299,9 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
         <TablePagination
           component="div"
           count={totalCount}
-          page={pagination.pageIndex}
+          page={pagination.pageSize === ALL_ROWS ? 0 : pagination.pageIndex}
           rowsPerPage={pagination.pageSize}
-          rowsPerPageOptions={[...pageSizes]}
+          rowsPerPageOptions={rowsPerPageOptions}
           labelRowsPerPage="Rows per page"
           onPageChange={(_event, page) => {
             setPagination((p) => ({ ...p, pageIndex: page }));

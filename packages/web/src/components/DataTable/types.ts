@@ -15,17 +15,27 @@ export interface DataTableColumn<Row> {
   truncate?: number;
 }
 
+/** One page of any table: its rows and the total under the current filters. */
+export interface DataTablePage<Row> {
+  rows: Row[];
+  totalCount: number;
+}
+
 export interface DataTableProps<Row> {
   /** Rendered as an h2 with the total count, e.g. 'User Access Overview (12)'. */
   title: string;
   columns: DataTableColumn<Row>[];
   /** TanStack Query key prefix; the table adds its state. */
   queryKey: readonly unknown[];
-  fetchPage: (query: TableQuery, signal: AbortSignal) => Promise<{ requests: Row[]; totalCount: number }>;
+  fetchPage: (query: TableQuery, signal: AbortSignal) => Promise<DataTablePage<Row>>;
   fetchFilterOptions?: (column: string, query: TableQuery, signal: AbortSignal) => Promise<string[]>;
-  /** Downloads the whole filtered result; the button is hidden for the standard role. */
+  /**
+   * Downloads the whole filtered result; without it there is no Export CSV button. The caller
+   * decides who may export (the standard role may not: `useCanExportTables`).
+   */
   exportCsv?: (query: TableQuery) => Promise<void>;
   getRowId: (row: Row) => number;
+  /** Row selection, when the screen has one; which rows may be selected is the caller's rule. */
   selection?: {
     selectedIds: number[];
     onChange: (ids: number[]) => void;
@@ -33,6 +43,10 @@ export interface DataTableProps<Row> {
   };
   /** Extra buttons beside Clear Filters / Export CSV. */
   toolbar?: ReactNode;
+  /** Rows-per-page choices (default 5, 10, 20, 50, 100); ALL_ROWS (-1) is offered as 'All'. */
+  pageSizeOptions?: readonly number[];
+  /** Rows per page at first (default 50). */
+  initialPageSize?: number;
   initialFilters?: ColumnFilter[];
   initialSearch?: string;
   /** Shown between the title and the table. */

@@ -8,6 +8,7 @@ import {
   recordKeys,
   type RecordSubject,
 } from '../../api/records.ts';
+import { useCanExportTables } from '../../app/current-user.ts';
 import { DataTable } from '../DataTable/DataTable.tsx';
 import { userAccessColumns } from './user-access-columns.tsx';
 
@@ -23,6 +24,7 @@ export function UserAccessOverview({ userId, email }: UserAccessOverviewProps) {
     () => ({ ...(userId === undefined ? {} : { userId }), ...(email ? { email } : {}) }),
     [userId, email],
   );
+  const canExport = useCanExportTables();
   return (
     <DataTable<UserRecordRow>
       title="User Access Overview"
@@ -30,11 +32,14 @@ export function UserAccessOverview({ userId, email }: UserAccessOverviewProps) {
       columns={userAccessColumns}
       queryKey={recordKeys.userRecords(subject)}
       getRowId={(r) => r.requestId}
-      fetchPage={(query, signal) => fetchUserRecords(subject, query, signal)}
+      fetchPage={async (query, signal) => {
+        const page = await fetchUserRecords(subject, query, signal);
+        return { rows: page.requests, totalCount: page.totalCount };
+      }}
       fetchFilterOptions={(column, query, signal) =>
         fetchFilterOptions('UserRecords', subject, column, query, signal)
       }
-      exportCsv={(query) => exportUserRecords(subject, query)}
+      exportCsv={canExport ? (query) => exportUserRecords(subject, query) : undefined}
     />
   );
 }

@@ -7,7 +7,7 @@ import {
   fetchTrackerPage,
   trackerKeys,
 } from '../../api/tracker.ts';
-import { useCurrentUser } from '../../app/current-user.ts';
+import { useCanExportTables, useCurrentUser } from '../../app/current-user.ts';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { useRecordActions } from '../ChangeUserRecords/use-record-actions.tsx';
 import { trackerColumns } from './tracker-columns.tsx';
@@ -24,6 +24,7 @@ export function RequestTrackerPage() {
       ? [{ column: filtercolumn, values: [filtervalue] }]
       : [];
   const actions = useRecordActions<TrackerRow>();
+  const canExport = useCanExportTables();
 
   return (
     <>
@@ -35,10 +36,10 @@ export function RequestTrackerPage() {
         fetchPage={async (query, signal) => {
           const page = await fetchTrackerPage(query, signal);
           actions.remember(page.requests);
-          return page;
+          return { rows: page.requests, totalCount: page.totalCount };
         }}
         fetchFilterOptions={fetchTrackerFilterOptions}
-        exportCsv={exportTracker}
+        exportCsv={canExport ? exportTracker : undefined}
         initialFilters={initialFilters}
         {...(isAdmin ? { selection: actions.selection, toolbar: actions.toolbar } : {})}
       />

@@ -8,9 +8,17 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { RequestType, isExpiredDeactivation, limits, messages, type ApprovalDetail } from '@uap/domain';
+import {
+  RequestType,
+  approveRejectInput,
+  isExpiredDeactivation,
+  limits,
+  messages,
+  type ApprovalDetail,
+} from '@uap/domain';
 import { useApprovalDetailQuery, useApproveRejectMutation } from '../../api/approvals.ts';
 import { ApiError } from '../../api/client.ts';
+import { firstIssue } from '../ChangeUserRecords/form-parts.tsx';
 import { RequestSummary } from './RequestSummary.tsx';
 
 interface Props {
@@ -52,13 +60,13 @@ export function ApprovalRequestDialog({ requestId, onClose, onDecided, onModify,
       },
     );
   };
+  /** The decision's comment rule, from the schema the server parses the decision with. */
   const hasComment = () => {
-    if (comments.trim() === '') {
-      setError(messages.inputComment);
-      return false;
-    }
-    setError(null);
-    return true;
+    const issue = firstIssue(
+      approveRejectInput.safeParse({ isApproved: true, comments, requestIds: [requestId] }),
+    );
+    setError(issue);
+    return issue === null;
   };
   const handleApprove = () => {
     if (hasComment()) {

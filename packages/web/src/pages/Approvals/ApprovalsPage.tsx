@@ -41,7 +41,7 @@ export function ApprovalsPage({ archive = false }: { archive?: boolean }) {
     for (const row of page.requests) {
       seen.current.set(row.requestId, row);
     }
-    return page;
+    return { rows: page.requests, totalCount: page.totalCount };
   };
   const selectedRows = selectedIds.flatMap((id) => seen.current.get(id) ?? []);
 

@@ -8,9 +8,16 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
-import { hasMixedExpiredDeactivations, limits, messages, type ApprovalRow } from '@uap/domain';
+import {
+  approveRejectInput,
+  hasMixedExpiredDeactivations,
+  limits,
+  messages,
+  type ApprovalRow,
+} from '@uap/domain';
 import { useApproveRejectMutation } from '../../api/approvals.ts';
 import { ApiError } from '../../api/client.ts';
+import { firstIssue } from '../ChangeUserRecords/form-parts.tsx';
 
 interface Props {
   rows: ApprovalRow[];
@@ -29,24 +36,18 @@ export function BulkActionDialog({ rows, onClose, onDone }: Props) {
   const isRejectBlocked = hasMixedExpiredDeactivations(rows);
 
   const handleDecide = (isApproved: boolean) => {
-    if (comments.trim() === '') {
-      setError(messages.inputComment);
+    const body = { isApproved, comments, requestIds: rows.map((r) => r.requestId) };
+    const issue = firstIssue(approveRejectInput.safeParse(body));
+    setError(issue);
+    if (issue) {
       return;
     }
-    setError(null);
-    decide.mutate(
-      {
-        isApproved,
-        comments,
-        requestIds: rows.map((r) => r.requestId),
+    decide.mutate(body, {
+      onSuccess: onDone,
+      onError: (failure) => {
+        setError(errorText(failure));
       },
-      {
-        onSuccess: onDone,
-        onError: (failure) => {
-          setError(errorText(failure));
-        },
-      },
-    );
+    });
   };
 
   return (

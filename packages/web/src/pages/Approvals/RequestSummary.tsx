@@ -2,8 +2,13 @@ import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { formatDate, formatDateTime, messages, type ApprovalDetail } from '@uap/domain';
-import { isAdministratorType } from './approval-columns.tsx';
+import {
+  formatDate,
+  formatDateTime,
+  isAdministratorUserType,
+  messages,
+  type ApprovalDetail,
+} from '@uap/domain';
 
 const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
@@ -77,7 +82,7 @@ export function RequestSummary({ detail }: { detail: ApprovalDetail }) {
         <Field
           label="Platform user type"
           value={detail.platformUserTypeName}
-          isRed={isAdministratorType(detail)}
+          isRed={isAdministratorUserType(detail.platformUserType.basicName)}
         />
         <Field label="Platform email" value={detail.email} />
         <Field label="Access date" value={detail.accessDate} isRed={detail.isExpired} />

@@ -2,21 +2,13 @@ import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
-import { formatDateTime, limits, type ApprovalRow } from '@uap/domain';
+import { formatDateTime, isAdministratorUserType, limits, type ApprovalRow } from '@uap/domain';
 import type { DataTableColumn } from '../../components/DataTable/DataTable.tsx';
 import { TruncatedText } from '../../components/DataTable/TruncatedText.tsx';
 
 type Column = DataTableColumn<ApprovalRow>;
 
 const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-
-/** Administrator and Super Administrator platform user types are shown in red (spec 2 §2). */
-export function isAdministratorType(row: ApprovalRow): boolean {
-  const names = [row.platformUserType.basicName, row.platformUserType.description].map((n) =>
-    n.toLowerCase(),
-  );
-  return names.some((n) => /^(super )?admin(istrator)?$/.test(n));
-}
 
 /** Urgent requests are highlighted in red: every cell of the row. */
 function inRowColour(row: ApprovalRow, content: ReactNode, isRed = false) {
@@ -83,7 +75,8 @@ export function approvalColumns(isArchive: boolean, onOpen: (row: ApprovalRow) =
     text('clientAccountName', 'Asset Name', (r) => r.clientAccountName),
     {
       ...text('platformUserTypeName', 'Platform User Type', (r) => r.platformUserTypeName),
-      cell: (row) => inRowColour(row, row.platformUserTypeName, isAdministratorType(row)),
+      cell: (row) =>
+        inRowColour(row, row.platformUserTypeName, isAdministratorUserType(row.platformUserType.basicName)),
     },
     { id: 'accessDate', header: 'Access Date', cell: (row) => inRowColour(row, row.accessDate) },
     text('comments', 'Requestor Comments', (r) => r.comments, {

@@ -9,6 +9,7 @@ import {
   recordKeys,
   type RecordSubject,
 } from '../../api/records.ts';
+import { useCanExportTables } from '../../app/current-user.ts';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { useRecordActions } from './use-record-actions.tsx';
 import { userAccessColumns } from '../../components/UserAccessOverview/user-access-columns.tsx';
@@ -30,6 +31,7 @@ export function ChangeUserRecordsPage() {
     ...(filtercolumn && filtervalue ? [{ column: filtercolumn, values: [filtervalue] }] : []),
   ];
   const actions = useRecordActions<UserRecordRow>();
+  const canExport = useCanExportTables();
 
   return (
     <>
@@ -46,12 +48,12 @@ export function ChangeUserRecordsPage() {
         fetchPage={async (query, signal) => {
           const page = await fetchUserRecords(subject, query, signal);
           actions.remember(page.requests);
-          return page;
+          return { rows: page.requests, totalCount: page.totalCount };
         }}
         fetchFilterOptions={(column, query, signal) =>
           fetchFilterOptions('UserRecords', subject, column, query, signal)
         }
-        exportCsv={(query) => exportUserRecords(subject, query)}
+        exportCsv={canExport ? (query) => exportUserRecords(subject, query) : undefined}
         initialFilters={initialFilters}
         selection={actions.selection}
         toolbar={actions.toolbar}

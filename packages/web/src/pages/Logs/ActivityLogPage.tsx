@@ -107,7 +107,6 @@ export function ActivityLogPage() {
       setIsDownloading(false);
     }
   };
-  const entries = log.data.requestHistoryLogsDTOs.map((d) => d.requestHistory);
   return (
     <Stack spacing={2}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
@@ -125,10 +124,7 @@ export function ActivityLogPage() {
         ))}
       </Grid>
       <Paper sx={{ p: 2 }}>
-        <Typography variant="h3" sx={{ fontSize: '1.1rem', mb: 1 }}>
-          {`History (${entries.length})`}
-        </Typography>
-        <HistoryTable entries={entries} />
+        <HistoryTable logId={logId} />
       </Paper>
     </Stack>
   );

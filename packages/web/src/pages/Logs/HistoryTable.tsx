@@ -1,68 +1,52 @@
-import { useState } from 'react';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
-import { formatDateTime, type RequestHistoryEntry } from '@uap/domain';
+import Box from '@mui/material/Box';
+import { ALL_ROWS, formatDateTime, pageSizes, type RequestHistoryEntry, type TableQuery } from '@uap/domain';
+import { fetchHistoryPage, trackerKeys } from '../../api/tracker.ts';
+import { DataTable, type DataTableColumn } from '../../components/DataTable/DataTable.tsx';
 
-/** Page sizes of the activity log (spec 2 §9); -1 = All. */
-const rowsPerPageOptions = [5, 10, 20, 50, 100, { label: 'All', value: -1 }];
+/** Page sizes of the activity log (spec 2 §9): 5 to 100 and All. */
+const historyPageSizes = [...pageSizes, ALL_ROWS];
 const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
-/** The history steps of a request, paged in the browser (the log is loaded whole). */
-export function HistoryTable({ entries }: { entries: RequestHistoryEntry[] }) {
-  const [page, setPage] = useState(0);
-  const [rowsPerPage, setRowsPerPage] = useState(10);
-  const shown = rowsPerPage === -1 ? entries : entries.slice(page * rowsPerPage, (page + 1) * rowsPerPage);
+const columns: DataTableColumn<RequestHistoryEntry>[] = [
+  {
+    id: 'createdDate',
+    header: 'Date',
+    text: (e) => formatDateTime(e.createdDate, timeZone),
+    sortable: true,
+  },
+  { id: 'stepDescription', header: 'Step', text: (e) => e.stepDescription, sortable: true },
+  { id: 'requestTypeName', header: 'Request Type', text: (e) => e.requestTypeName, sortable: true },
+  { id: 'status', header: 'Status', text: (e) => e.status, sortable: true },
+  { id: 'changeDesc', header: 'Change', text: (e) => e.changeDesc ?? '', sortable: true },
+  { id: 'comment', header: 'Comment', text: (e) => e.comment },
+  {
+    id: 'createdByName',
+    header: 'By',
+    sortable: true,
+    cell: (e) => (
+      <Box component="span">
+        {e.createdByUser.fullName}
+        <br />
+        {e.createdByUser.email}
+      </Box>
+    ),
+  },
+];
+
+/** The history steps of a request, paged, sorted and searched by the server. */
+export function HistoryTable({ logId }: { logId: number }) {
   return (
-    <>
-      <TableContainer>
-        <Table size="small" aria-label="History">
-          <TableHead>
-            <TableRow>
-              <TableCell>Date</TableCell>
-              <TableCell>Step</TableCell>
-              <TableCell>Request Type</TableCell>
-              <TableCell>Status</TableCell>
-              <TableCell>Change</TableCell>
-              <TableCell>Comment</TableCell>
-              <TableCell>By</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {shown.map((e) => (
-              <TableRow key={e.id}>
-                <TableCell>{formatDateTime(e.createdDate, timeZone)}</TableCell>
-                <TableCell>{e.stepDescription}</TableCell>
-                <TableCell>{e.requestTypeName}</TableCell>
-                <TableCell>{e.status}</TableCell>
-                <TableCell>{e.changeDesc ?? ''}</TableCell>
-                <TableCell>{e.comment}</TableCell>
-                <TableCell>
-                  {e.createdByUser.fullName}
-                  <br />
-                  {e.createdByUser.email}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      <TablePagination
-        component="div"
-        count={entries.length}
-        page={rowsPerPage === -1 ? 0 : page}
-        rowsPerPage={rowsPerPage}
-        rowsPerPageOptions={rowsPerPageOptions}
-        onPageChange={(_, next) => setPage(next)}
-        onRowsPerPageChange={(event) => {
-          setRowsPerPage(Number(event.target.value));
-          setPage(0);
-        }}
-      />
-    </>
+    <DataTable<RequestHistoryEntry>
+      title="History"
+      columns={columns}
+      queryKey={trackerKeys.history(logId)}
+      getRowId={(e) => e.id}
+      fetchPage={async (query: TableQuery, signal) => {
+        const page = await fetchHistoryPage(logId, query, signal);
+        return { rows: page.history, totalCount: page.totalCount };
+      }}
+      pageSizeOptions={historyPageSizes}
+      initialPageSize={10}
+    />
   );
 }

@@ -59,7 +59,10 @@ export function MyRequestsPage() {
         columns={myRequestColumns}
         queryKey={recordKeys.myRequests(requestId)}
         getRowId={(r) => r.requestId}
-        fetchPage={(query, signal) => fetchMyRequests(requestId, query, signal)}
+        fetchPage={async (query, signal) => {
+          const page = await fetchMyRequests(requestId, query, signal);
+          return { rows: page.requests, totalCount: page.totalCount };
+        }}
         fetchFilterOptions={(column, query, signal) =>
           fetchFilterOptions('MyRequests', {}, column, query, signal)
         }

@@ -17,8 +17,10 @@ import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import { PLATFORM_OWNERSHIP_ID, limits, messages, type Platform } from '@uap/domain';
+import { PLATFORM_OWNERSHIP_ID, commentField, limits, messages, type Platform } from '@uap/domain';
 import { ApiError } from '../../api/client.ts';
+import { firstIssue } from '../ChangeUserRecords/form-parts.tsx';
+import { duplicateRecordIdOf, type Outcome } from './OutcomeDialog.tsx';
 import { useClientsQuery, useCreateRequestMutation, useUserTypesQuery } from '../../api/new-request.ts';
 import { AccessDates } from './AccountRowFields.tsx';
 import type { CompletedUser } from './steps/UserStep.tsx';
@@ -30,18 +32,12 @@ export interface PathIds {
   practiceId: number;
 }
 
-/** How the business-access request ended: the text to show, and whether to leave for Home. */
-export interface BusinessAccessOutcome {
-  message: string;
-  isGoingHome: boolean;
-}
-
 /** The platform business-access modal (spec 1 §2.3): one platform-level line. */
 export function BusinessAccessDialog(props: {
   platform: Platform;
   path: PathIds;
   user: CompletedUser;
-  onDone: (outcome: BusinessAccessOutcome) => void;
+  onDone: (outcome: Outcome) => void;
   onCancel: () => void;
 }) {
   const { platform, path, user } = props;
@@ -50,6 +46,7 @@ export function BusinessAccessDialog(props: {
   const [isUnlimited, setIsUnlimited] = useState(true);
   const [dates, setDates] = useState({ start: '', end: '' });
   const [comments, setComments] = useState('');
+  const [commentError, setCommentError] = useState<string | null>(null);
   const [isUrgent, setIsUrgent] = useState(false);
   const [isListingClients, setIsListingClients] = useState(false);
   const userTypes = useUserTypesQuery(platform.platformId, null);
@@ -59,7 +56,12 @@ export function BusinessAccessDialog(props: {
 
   const handleSubmit = () => {
     if (!user.isInternal && platform.isBusinessAccessInternalOnly) {
-      props.onDone({ message: messages.metaExternalRefused, isGoingHome: true });
+      props.onDone({ message: messages.metaExternalRefused, recordId: null, isGoingHome: true });
+      return;
+    }
+    const issue = firstIssue(commentField.safeParse(comments));
+    setCommentError(issue);
+    if (issue) {
       return;
     }
     create.mutate(
@@ -91,12 +93,17 @@ export function BusinessAccessDialog(props: {
         onSuccess: () => {
           props.onDone({
             message: `${messages.requestCreated} ${messages.businessAccessSubmitted}`,
+            recordId: null,
             isGoingHome: false,
           });
         },
         onError: (error) => {
           const message = error instanceof ApiError ? error.message : messages.serverError;
-          props.onDone({ message, isGoingHome: message === messages.metaExternalRefused });
+          props.onDone({
+            message,
+            recordId: duplicateRecordIdOf(error),
+            isGoingHome: message === messages.metaExternalRefused,
+          });
         },
       },
     );
@@ -162,6 +169,8 @@ export function BusinessAccessDialog(props: {
             multiline
             rows={4}
             value={comments}
+            error={commentError !== null}
+            helperText={commentError}
             onChange={(e) => {
               setComments(e.target.value);
             }}

@@ -3,6 +3,8 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
+import { duplicateRequestData } from '@uap/domain';
+import { ApiError } from '../../api/client.ts';
 
 export interface Outcome {
   message: string;
@@ -39,8 +41,11 @@ export function OutcomeDialog({ outcome, onClose }: { outcome: Outcome | null; o
   );
 }
 
-/** The record number a Create failure names, as the original read it from the message. */
-export function recordIdIn(message: string): number | null {
-  const match = /(\d+)/.exec(message);
-  return match ? Number(match[1]) : null;
+/** The existing request or record a refused Create names (422, `data.requestId`); else null. */
+export function duplicateRecordIdOf(error: unknown): number | null {
+  if (!(error instanceof ApiError) || error.status !== 422) {
+    return null;
+  }
+  const data = duplicateRequestData.safeParse(error.data);
+  return data.success ? data.data.requestId : null;
 }

@@ -9,8 +9,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { commentField, limits, messages, type CreateRequestBody } from '@uap/domain';
 import { ApiError } from '../../api/client.ts';
+import { firstIssue } from '../ChangeUserRecords/form-parts.tsx';
 import { useCreateRequestMutation } from '../../api/new-request.ts';
-import { OutcomeDialog, recordIdIn, type Outcome } from './OutcomeDialog.tsx';
+import { OutcomeDialog, duplicateRecordIdOf, type Outcome } from './OutcomeDialog.tsx';
 
 /**
  * Comments (the comment rule), Urgent Request, Back and Submit Request (disabled until a line
@@ -31,8 +32,9 @@ export function SubmitSection(props: {
   const create = useCreateRequestMutation();
 
   const handleSubmit = () => {
-    if (!commentField.safeParse(comments).success) {
-      setCommentError(messages.invalidComment);
+    const issue = firstIssue(commentField.safeParse(comments));
+    if (issue) {
+      setCommentError(issue);
       return;
     }
     const body = props.buildBody();
@@ -49,8 +51,7 @@ export function SubmitSection(props: {
         onError: (error) => {
           const message = error instanceof ApiError ? error.message : messages.serverError;
           // A duplicate names the existing record: offer to open it (spec 1 §4).
-          const recordId = error instanceof ApiError && error.status === 422 ? recordIdIn(message) : null;
-          props.onOutcome({ message, recordId, isGoingHome: false });
+          props.onOutcome({ message, recordId: duplicateRecordIdOf(error), isGoingHome: false });
         },
       },
     );

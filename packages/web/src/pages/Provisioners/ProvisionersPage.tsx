@@ -120,7 +120,7 @@ export function ProvisionersPage({ archive = false }: { archive?: boolean }) {
           for (const row of page.requests) {
             seen.current.set(row.requestId, row);
           }
-          return page;
+          return { rows: page.requests, totalCount: page.totalCount };
         }}
         fetchFilterOptions={(column, query, signal) =>
           fetchProvisioningFilterOptions(archive, column, query, signal)

@@ -1,14 +1,19 @@
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
-import { RequestStatus, formatDateTime, limits, truncate, type ProvisioningRow } from '@uap/domain';
+import {
+  RequestStatus,
+  formatDateTime,
+  isAdministratorUserType,
+  limits,
+  truncate,
+  type ProvisioningRow,
+} from '@uap/domain';
 import type { DataTableColumn } from '../../components/DataTable/DataTable.tsx';
 import { TruncatedText } from '../../components/DataTable/TruncatedText.tsx';
 
 type Column = DataTableColumn<ProvisioningRow>;
 
 const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-/** Administrator and Super Administrator user types are shown in red (spec 2 §2). */
-const isAdminType = (row: ProvisioningRow) => /admin/i.test(row.platformUserTypeBasicName);
 
 const text = (
   id: string,
@@ -78,7 +83,13 @@ export function provisioningColumns({ onOpenRequest, onOpenComments }: Handlers)
     {
       ...text('platformUserTypeName', 'Platform User Type', (r) => r.platformUserTypeName),
       cell: (r) => (
-        <span style={isAdminType(r) ? { color: '#d32f2f', fontWeight: 600 } : undefined}>
+        <span
+          style={
+            isAdministratorUserType(r.platformUserType.basicName)
+              ? { color: '#d32f2f', fontWeight: 600 }
+              : undefined
+          }
+        >
           {r.platformUserTypeName}
         </span>
       ),

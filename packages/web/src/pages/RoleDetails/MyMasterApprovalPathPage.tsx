@@ -1,38 +1,27 @@
-import Alert from '@mui/material/Alert';
-import { messages, type MasterApproverRow } from '@uap/domain';
-import { useMyMasterApproversQuery } from '../../api/assignments.ts';
-import { ApiError } from '../../api/client.ts';
-import { PageSpinner } from '../../components/PageSpinner.tsx';
-import { ReadOnlyTable, type ReadOnlyColumn } from './ReadOnlyTable.tsx';
+import type { MasterApproverRow } from '@uap/domain';
+import {
+  assignmentKeys,
+  fetchMyAssignmentFilterOptions,
+  fetchMyMasterApprovers,
+} from '../../api/assignments.ts';
+import { DataTable } from '../../components/DataTable/DataTable.tsx';
+import { masterApproverColumns } from './assignment-columns.tsx';
 
-const columns: ReadOnlyColumn<MasterApproverRow>[] = [
-  { header: 'Name', value: (r) => r.masterApproverName },
-  { header: 'Email', value: (r) => r.masterApproverEmail },
-  { header: 'Region', value: (r) => r.regionName },
-  { header: 'Market', value: (r) => r.marketName },
-  { header: 'Agency', value: (r) => r.agencyName },
-  { header: 'Practice', value: (r) => r.practiceName },
-];
-
-/** My Master Approver Role Details: the user's master approver paths, read-only. */
+/** My Master Approver Role Details: the user's master approver paths, read-only and server-paged. */
 export function MyMasterApprovalPathPage() {
-  const query = useMyMasterApproversQuery();
-  if (query.isError) {
-    return (
-      <Alert severity="error">
-        {query.error instanceof ApiError ? query.error.message : messages.serverError}
-      </Alert>
-    );
-  }
-  if (!query.data) {
-    return <PageSpinner />;
-  }
   return (
-    <ReadOnlyTable
+    <DataTable<MasterApproverRow>
       title="My Master Approver Role Details"
-      rows={query.data.masterApprovers}
-      columns={columns}
+      columns={masterApproverColumns}
+      queryKey={assignmentKeys.myMasterApprovalPaths}
       getRowId={(r) => r.masterApproverId}
+      fetchPage={async (query, signal) => {
+        const page = await fetchMyMasterApprovers(query, signal);
+        return { rows: page.masterApprovers, totalCount: page.totalCount };
+      }}
+      fetchFilterOptions={(column, query, signal) =>
+        fetchMyAssignmentFilterOptions('MasterApprovers', column, query, signal)
+      }
     />
   );
 }

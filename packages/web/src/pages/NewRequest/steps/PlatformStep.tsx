@@ -20,7 +20,7 @@ import {
 import { AccountDetails, emptyAccount, type AccountChoice } from '../AccountDetails.tsx';
 import { AddAccountsDialog } from '../AddAccountsDialog.tsx';
 import { BusinessAccessDialog, type PathIds } from '../BusinessAccessDialog.tsx';
-import { recordIdIn, type Outcome } from '../OutcomeDialog.tsx';
+import type { Outcome } from '../OutcomeDialog.tsx';
 import { PendingLines } from '../PendingLines.tsx';
 import { SubmitSection } from '../SubmitSection.tsx';
 import { licenceAdvice, toPayloadRow, type AccountRowDraft } from '../account-rows.ts';
@@ -219,7 +219,7 @@ export function PlatformStep({ user, onBack }: { user: CompletedUser; onBack: ()
           }}
           onDone={(o) => {
             setDialog(null);
-            setOutcome({ ...o, recordId: recordIdIn(o.message) });
+            setOutcome(o);
           }}
         />
       )}
