@@ -176,7 +176,7 @@ export async function findApproverAssignmentTable(
   userId: number | undefined,
   query: TableQuery,
 ) {
-  const condition = tableCondition(approverAssignmentSpec, query);
+  const condition = tableCondition(db.dialect, approverAssignmentSpec, query);
   const { limit, offset } = pageOf(query);
   const [rows, total] = await Promise.all([
     selectAssignment(namedAssignments(db, scope, userId).where(condition))
@@ -200,7 +200,9 @@ export function findApproverAssignmentValues(
   query: TableQuery,
   column: string,
 ) {
-  const qb = namedAssignments(db, scope, userId).where(tableCondition(approverAssignmentSpec, query, column));
+  const qb = namedAssignments(db, scope, userId).where(
+    tableCondition(db.dialect, approverAssignmentSpec, query, column),
+  );
   return distinctFilterValues(qb, approverAssignmentSpec, column);
 }
 
@@ -315,7 +317,7 @@ export async function findMasterApproverTable(
   userId: number | undefined,
   query: TableQuery,
 ) {
-  const condition = tableCondition(masterApproverSpec, query);
+  const condition = tableCondition(db.dialect, masterApproverSpec, query);
   const { limit, offset } = pageOf(query);
   const [rows, total] = await Promise.all([
     selectMasterApprover(namedMasterApprovers(db, scope, userId).where(condition))
@@ -339,6 +341,8 @@ export function findMasterApproverValues(
   query: TableQuery,
   column: string,
 ) {
-  const qb = namedMasterApprovers(db, scope, userId).where(tableCondition(masterApproverSpec, query, column));
+  const qb = namedMasterApprovers(db, scope, userId).where(
+    tableCondition(db.dialect, masterApproverSpec, query, column),
+  );
   return distinctFilterValues(qb, masterApproverSpec, column);
 }

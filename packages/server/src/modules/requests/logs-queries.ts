@@ -129,7 +129,7 @@ export const historySpec: TableSpec = {
  * ALL_ROWS reads every step (one request's history is short).
  */
 export async function findHistoryTable(db: Db, requestId: number, query: TableQuery) {
-  const condition = tableCondition(historySpec, query);
+  const condition = tableCondition(db.dialect, historySpec, query);
   const isAll = query.pageSize === ALL_ROWS;
   const { limit, offset } = pageOf(query);
   const [rows, total] = await Promise.all([
