@@ -15,6 +15,11 @@ export interface Config {
     audience: string;
     clientId: string;
     scope: string;
+    /**
+     * The embedded provider's password-less sign-in runs: always in `local`, elsewhere only
+     * with `UAP_DEMO_SIGNIN=allow` (a demo); false when an external issuer is configured.
+     */
+    demoSignIn: boolean;
   };
   smtpUrl: string | null;
   dataDir: string;
@@ -25,17 +30,36 @@ export interface Config {
   thirdPartyAgreementUrl: string;
 }
 
+/** A setting that makes the server refuse to start; `main` prints its message as one line. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new Error(`PORT must be a port number, got ${env.PORT}`);
+    throw new ConfigError(`PORT must be a port number, got ${env.PORT}`);
   }
   const host = env.HOST ?? '127.0.0.1';
   const uapEnv = (env.UAP_ENV ?? 'local') as UapEnv;
   if (!environments.includes(uapEnv)) {
-    throw new Error(`UAP_ENV must be one of ${environments.join(', ')}, got ${env.UAP_ENV}`);
+    throw new ConfigError(`UAP_ENV must be one of ${environments.join(', ')}, got ${env.UAP_ENV}`);
+  }
+  const issuer = env.AUTH_ISSUER ? env.AUTH_ISSUER.replace(/\/$/, '') : null;
+  const demoSetting = env.UAP_DEMO_SIGNIN ?? '';
+  if (demoSetting !== '' && demoSetting !== 'allow') {
+    throw new ConfigError(`UAP_DEMO_SIGNIN must be 'allow' or unset, got ${demoSetting}`);
+  }
+  // Anyone can sign in as any directory user with the embedded provider: never by accident.
+  if (!issuer && uapEnv !== 'local' && demoSetting !== 'allow') {
+    throw new ConfigError(
+      `Refusing to start: UAP_ENV=${uapEnv} has no AUTH_ISSUER, and the embedded password-less sign-in lets anyone sign in as any user. Set AUTH_ISSUER, or UAP_DEMO_SIGNIN=allow for a demo.`,
+    );
   }
   const dataDir = path.resolve(env.UAP_DATA_DIR ?? path.join(repoRoot, 'data'));
   return {
@@ -45,10 +69,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (env.PUBLIC_URL ?? `http://${host}:${port}`).replace(/\/$/, ''),
     env: uapEnv,
     auth: {
-      issuer: env.AUTH_ISSUER ? env.AUTH_ISSUER.replace(/\/$/, '') : null,
+      issuer,
       audience: env.AUTH_AUDIENCE ?? 'api://uap',
       clientId: env.AUTH_CLIENT_ID ?? 'uap-web',
       scope: env.AUTH_SCOPE ?? 'openid profile email',
+      demoSignIn: !issuer,
     },
     smtpUrl: env.SMTP_URL ?? null,
     dataDir,

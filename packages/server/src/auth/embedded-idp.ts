@@ -24,6 +24,11 @@ export function accountClaims(account: DirectoryAccount) {
  * only when no external issuer is configured.
  */
 export function createEmbeddedProvider(config: Config, db: Db, keys: SigningMaterial): Provider {
+  if (!config.auth.demoSignIn) {
+    throw new Error(
+      'The embedded password-less sign-in is not allowed in this environment (UAP_DEMO_SIGNIN)',
+    );
+  }
   const issuer = `${config.publicUrl}${EMBEDDED_PATH}`;
   const audience = config.auth.audience;
   const redirectOrigins = [config.publicUrl, 'http://127.0.0.1:5173', 'http://localhost:5173'];
