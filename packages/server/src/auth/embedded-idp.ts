@@ -48,7 +48,9 @@ export function createEmbeddedProvider(config: Config, db: Db, keys: SigningMate
     ],
     jwks: { keys: [keys.signingKey] },
     cookies: { keys: keys.cookieKeys, long: { signed: true }, short: { signed: true } },
-    pkce: { required: () => true },
+    // Authorization code with PKCE only: no implicit or hybrid flow is offered or advertised.
+    responseTypes: ['code'],
+    pkce: { methods: ['S256'], required: () => true },
     // Cross-origin calls (the dev server's SPA) only from the origins our client redirects to.
     clientBasedCORS: (_ctx, origin) => redirectOrigins.includes(origin),
     scopes: ['openid', 'profile', 'email', 'offline_access'],
