@@ -44,8 +44,9 @@ describe('the embedded provider offers only the authorization code flow with PKC
   it('refuses a code request without a PKCE challenge', async () => {
     const res = await authorize({ response_type: 'code' });
     expect(res.statusCode).toBe(303);
-    expect(res.headers.location).toMatch(/error=invalid_request/);
-    expect(decodeURIComponent(res.headers.location as string)).toMatch(/requires PKCE/);
+    const location = new URL(res.headers.location as string);
+    expect(location.searchParams.get('error')).toBe('invalid_request');
+    expect(location.searchParams.get('error_description')).toMatch(/requires PKCE/);
   });
 
   it('starts the sign-in for a code request with PKCE', async () => {
