@@ -22,6 +22,8 @@ export interface Config {
     demoSignIn: boolean;
   };
   smtpUrl: string | null;
+  /** Bearer token that /metrics requires; unset, /metrics answers 404. */
+  metricsToken: string | null;
   dataDir: string;
   webDistDir: string;
   logLevel: string;
@@ -76,6 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       demoSignIn: !issuer,
     },
     smtpUrl: env.SMTP_URL ?? null,
+    metricsToken: env.METRICS_TOKEN || null,
     dataDir,
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(repoRoot, 'packages/web/dist')),
     logLevel: env.LOG_LEVEL ?? 'info',
