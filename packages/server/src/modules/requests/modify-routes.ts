@@ -111,7 +111,7 @@ export const modifyRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db })
       body: checkMergedProfileInput,
       response: { 200: envelope(checkMergedProfileResult) },
     },
-    handler: async (req) => ok(await modify.checkMergedProfile(db, req.body)),
+    handler: async (req) => ok(await modify.checkMergedProfile(db, requireActor(req), req.body)),
   });
 
   app.patch('/api/Request/ReassignRequest', {
