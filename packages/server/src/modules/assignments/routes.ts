@@ -17,7 +17,7 @@ export const assignmentRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { d
   const tags = ['assignments'];
 
   app.get('/api/Approvers', {
-    config: { access: { minRole: Role.APPROVER, auditor: true, scope: 'self' } },
+    config: { access: { minRole: Role.APPROVER, auditor: true } },
     schema: {
       tags,
       summary: 'Approver/provisioner assignments (onlyMe=true: My Approver/Provisioner Role Details)',
@@ -29,7 +29,7 @@ export const assignmentRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { d
   });
 
   app.get('/api/Approvers/GetMasterApprover', {
-    config: { access: { minRole: Role.MASTERAPPROVER, auditor: true, scope: 'self' } },
+    config: { access: { minRole: Role.MASTERAPPROVER, auditor: true } },
     schema: {
       tags,
       summary: 'Master approver assignments (onlyMe=true: My Master Approver Role Details)',

@@ -19,9 +19,9 @@ import { ok } from '../../http/envelope.ts';
 import * as profiles from './profile-service.ts';
 
 /** Searching people for a request: every signed-in user, auditors included. */
-const search: Access = { minRole: Role.STANDARD, auditor: true, scope: 'none' };
+const search: Access = { minRole: Role.STANDARD, auditor: true };
 /** Saving users and emails for a request: every requestor, never the auditor. */
-const write: Access = { minRole: Role.STANDARD, auditor: false, scope: 'self' };
+const write: Access = { minRole: Role.STANDARD, auditor: false };
 
 const notFoundNote = "Nothing found answers 404 with succeeded false and the message 'No user found.'.";
 
