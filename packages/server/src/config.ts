@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { environments, type UapEnv } from '@uap/domain';
 
@@ -20,6 +21,18 @@ export interface Config {
      * with `UAP_DEMO_SIGNIN=allow` (a demo); false when an external issuer is configured.
      */
     demoSignIn: boolean;
+  };
+  /**
+   * Addresses or CIDRs of the reverse proxies whose X-Forwarded-For is believed (TRUST_PROXY);
+   * empty: none, the client address is the socket's (a client cannot choose its own address).
+   */
+  trustProxy: string[];
+  rateLimit: {
+    /** API calls per minute per access token (per client address without a token). */
+    apiPerMinute: number;
+    /** Failed sign-ins per account, and per client address, within the window. */
+    signInFailures: number;
+    signInWindowMinutes: number;
   };
   smtpUrl: string | null;
   /** Bearer token that /metrics requires; unset, /metrics answers 404. */
@@ -77,6 +90,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       scope: env.AUTH_SCOPE ?? 'openid profile email',
       demoSignIn: !issuer,
     },
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    rateLimit: {
+      apiPerMinute: positiveInteger(env, 'RATE_LIMIT_API_PER_MINUTE', 600),
+      signInFailures: positiveInteger(env, 'RATE_LIMIT_SIGNIN_FAILURES', 10),
+      signInWindowMinutes: positiveInteger(env, 'RATE_LIMIT_SIGNIN_WINDOW_MINUTES', 15),
+    },
     smtpUrl: env.SMTP_URL ?? null,
     metricsToken: env.METRICS_TOKEN || null,
     dataDir,
@@ -86,4 +105,40 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     documentationUrl: env.DOCUMENTATION_URL ?? 'https://learn.microsoft.com/en-us/entra/identity/',
     thirdPartyAgreementUrl: env.TPA_URL ?? 'https://www.example.com/third-party-access-agreement',
   };
+}
+
+function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') {
+    return fallback;
+  }
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) {
+    throw new ConfigError(`${name} must be a whole number of at least 1, got ${raw}`);
+  }
+  return value;
+}
+
+/** proxy-addr's names for address ranges, accepted as Fastify's `trustProxy` accepts them. */
+const proxyRangeNames = ['loopback', 'linklocal', 'uniquelocal'];
+
+function parseTrustProxy(raw: string | undefined): string[] {
+  const entries = (raw ?? '')
+    .split(',')
+    .map((e) => e.trim())
+    .filter((e) => e !== '');
+  for (const entry of entries) {
+    const [address = '', bits, ...rest] = entry.split('/');
+    const family = net.isIP(address);
+    const validBits =
+      bits === undefined ||
+      (/^\d+$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32)) ||
+      (family === 4 && net.isIPv4(bits));
+    if (!proxyRangeNames.includes(entry) && (family === 0 || !validBits || rest.length > 0)) {
+      throw new ConfigError(
+        `TRUST_PROXY must list proxy addresses or CIDRs separated by commas, got ${entry}`,
+      );
+    }
+  }
+  return entries;
 }

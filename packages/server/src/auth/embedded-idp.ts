@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
-import { roleDescriptions } from '@uap/domain';
+import { messages, roleDescriptions } from '@uap/domain';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connection.ts';
 import { publicAccess } from '../http/access.ts';
@@ -8,6 +8,7 @@ import { findDirectoryAccount, findDirectoryAccounts, type DirectoryAccount } fr
 import type { SigningMaterial } from './keys.ts';
 import { kyselyAdapterFactory } from './oidc-adapter.ts';
 import { demoAccounts } from './demo-accounts.ts';
+import type { SignInFailures } from './sign-in-limit.ts';
 import { renderLoggedOutPage, renderLogoutPage, renderSignInPage } from './sign-in-page.ts';
 
 export const EMBEDDED_PATH = '/oidc';
@@ -134,7 +135,8 @@ export function createEmbeddedProvider(config: Config, db: Db, keys: SigningMate
     },
   };
   const provider = new Provider(issuer, configuration);
-  provider.proxy = true;
+  // Believe X-Forwarded-Proto/Host only when the operator named the proxies in front of us.
+  provider.proxy = config.trustProxy.length > 0;
   return provider;
 }
 
@@ -142,8 +144,16 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** Mounts the provider at /oidc and the sign-in pages at /signin/:uid on the Fastify app. */
-export async function registerEmbeddedProvider(app: FastifyInstance, provider: Provider, db: Db) {
+/**
+ * Mounts the provider at /oidc and the sign-in pages at /signin/:uid on the Fastify app; failed
+ * sign-ins are limited per account and per client address.
+ */
+export async function registerEmbeddedProvider(
+  app: FastifyInstance,
+  provider: Provider,
+  db: Db,
+  failures: SignInFailures,
+) {
   const callback = provider.callback();
   await app.register(
     (scope, _opts, done) => {
@@ -188,10 +198,24 @@ export async function registerEmbeddedProvider(app: FastifyInstance, provider: P
       '/signin/:uid',
       { config: { access: publicAccess }, schema: { hide: true } },
       async (request: FastifyRequest<{ Params: { uid: string }; Body: { email?: string } }>, reply) => {
-        const details = await provider.interactionDetails(request.raw, reply.raw);
         const email = (request.body?.email ?? '').trim().toLowerCase();
+        const keys = [`account:${email}`, `ip:${request.ip}`];
+        const wait = failures.retryAfter(keys);
+        if (wait !== null) {
+          reply.code(429).header('retry-after', String(wait));
+          return sendHtml(
+            reply,
+            renderSignInPage({
+              uid: request.params.uid,
+              accounts: await demoAccountRows(db),
+              error: messages.tooManySignIns(Math.ceil(wait / 60)),
+            }),
+          );
+        }
+        const details = await provider.interactionDetails(request.raw, reply.raw);
         const account = email ? await findDirectoryAccount(db, email) : undefined;
         if (!account) {
+          failures.recordFailure(keys);
           reply.code(400);
           return sendHtml(
             reply,

@@ -5,7 +5,8 @@ import { IssuerMismatchError, type VerifyToken } from '../auth/verify.ts';
 import type { Actor } from './actor.ts';
 import { auditorReadOnly, forbidden, unauthorized } from './errors.ts';
 
-function bearerToken(request: FastifyRequest): string | null {
+/** The bearer token of the Authorization header, if any. */
+export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) {
     return null;
