@@ -31,6 +31,8 @@ export const messages = {
   tooManyRequests: (seconds: number) => `Too many requests. Try again in ${seconds} seconds.`,
   tooManySignIns: (minutes: number) =>
     `Too many failed sign-ins for this account. Try again in ${minutes} minute(s).`,
+  emailAddedBy: (name: string) => `added by ${name}`,
+  additionalEmailRemoved: 'Email removed successfully',
 
   // Requestor: search and email (spec 1 §5)
   invalidEmail:

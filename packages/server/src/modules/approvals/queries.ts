@@ -339,3 +339,16 @@ export async function clearPendingChanges(
     )
     .execute();
 }
+
+/** Who added `email` to the profile of `userId`, when it is one of its additional emails. */
+export function findEmailAdder(db: Db, userId: number, email: string) {
+  return db.kysely
+    .selectFrom('userAdditionalEmails as e')
+    .innerJoin('users as a', 'a.userId', 'e.createdBy')
+    .select(['a.userId', 'a.name', 'a.lastName', 'a.email'])
+    .where('e.userId', '=', userId)
+    .where('e.email', '=', email.toLowerCase())
+    .orderBy('e.id', 'desc')
+    .executeTakeFirst();
+}
+export type EmailAdder = Awaited<ReturnType<typeof findEmailAdder>>;
