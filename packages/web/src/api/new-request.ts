@@ -129,9 +129,11 @@ export function useUpdateUserMutation() {
 
 /** POST api/User/SaveAdditionalEmail; the dialog shows the failure itself. */
 export function useSaveAdditionalEmailMutation() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { Email: string; UserId: number }) =>
       apiRequest<null>('/api/User/SaveAdditionalEmail', { method: 'POST', body }),
+    onSuccess: (_data, body) => queryClient.invalidateQueries({ queryKey: addedEmailsKey(body.UserId) }),
     meta: { errorDialog: false },
   });
 }
