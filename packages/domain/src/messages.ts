@@ -29,6 +29,15 @@ export const messages = {
   tooManyFilterValues: (max: number) => `A column filter can hold at most ${max} values.`,
   filterValueTooLong: (max: number) => `A filter value can be at most ${max} characters long.`,
 
+  // Security and sign-in (issue 7, ours where the spec shows no sentence)
+  tokenIssuerMismatch: (tokenIssuer: string, expected: string) =>
+    `The token's issuer ${tokenIssuer} does not match this server's issuer ${expected}: get a token from this server (npm run token with the server's PORT and PUBLIC_URL) or sign in again.`,
+  tooManyRequests: (seconds: number) => `Too many requests. Try again in ${seconds} seconds.`,
+  tooManySignIns: (minutes: number) =>
+    `Too many failed sign-ins for this account. Try again in ${minutes} minute(s).`,
+  emailAddedBy: (name: string) => `added by ${name}`,
+  additionalEmailRemoved: 'Email removed successfully',
+
   // Requestor: search and email (spec 1 §5)
   invalidEmail:
     'The email address entered is invalid. Check the address for potential issues such as: i) Extra spaces ii) Domain name is spelled incorrectly iii) Extra characters (. , < >) etc...',

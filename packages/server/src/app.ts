@@ -23,6 +23,8 @@ import { createEmbeddedProvider, registerEmbeddedProvider } from './auth/embedde
 import { publicAccess, type Access } from './http/access.ts';
 import { registerAuthHook } from './http/auth-hook.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { registerRateLimit } from './http/rate-limit.ts';
+import { SignInFailures } from './auth/sign-in-limit.ts';
 import { failure } from './http/envelope.ts';
 import { documentErrors } from './http/openapi-errors.ts';
 import { createMetrics } from './modules/system/metrics.ts';
@@ -82,7 +84,8 @@ export async function buildApp({ config, db, logger = false }: AppDeps): Promise
   const app = Fastify({
     logger,
     genReqId: () => crypto.randomUUID(),
-    trustProxy: true,
+    // Only proxies named in TRUST_PROXY may set the client address (rate limits key on it).
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -130,6 +133,7 @@ export async function buildApp({ config, db, logger = false }: AppDeps): Promise
   });
   registerErrorHandler(app);
   registerAuthHook(app, db, verifyToken);
+  await registerRateLimit(app, config);
   createMetrics(app);
 
   await app.register(swagger, {
@@ -159,7 +163,11 @@ export async function buildApp({ config, db, logger = false }: AppDeps): Promise
   await app.register(assignmentRoutes, { db });
 
   if (!config.auth.issuer && signingMaterial) {
-    await registerEmbeddedProvider(app, createEmbeddedProvider(config, db, signingMaterial), db);
+    const failures = new SignInFailures(
+      config.rateLimit.signInFailures,
+      config.rateLimit.signInWindowMinutes * 60_000,
+    );
+    await registerEmbeddedProvider(app, createEmbeddedProvider(config, db, signingMaterial), db, failures);
   }
 
   const indexFile = path.join(config.webDistDir, 'index.html');

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { environments, type UapEnv } from '@uap/domain';
 
@@ -15,7 +16,26 @@ export interface Config {
     audience: string;
     clientId: string;
     scope: string;
+    /**
+     * The embedded provider's password-less sign-in runs: always in `local`, elsewhere only
+     * with `UAP_DEMO_SIGNIN=allow` (a demo); false when an external issuer is configured.
+     */
+    demoSignIn: boolean;
   };
+  /**
+   * Addresses or CIDRs of the reverse proxies whose X-Forwarded-For is believed (TRUST_PROXY);
+   * empty: none, the client address is the socket's (a client cannot choose its own address).
+   */
+  trustProxy: string[];
+  rateLimit: {
+    /** API calls per minute per access token (per client address without a token). */
+    apiPerMinute: number;
+    /** Failed sign-ins per account, and per client address, within the window. */
+    signInFailures: number;
+    signInWindowMinutes: number;
+  };
+  /** Bearer token that /metrics requires; unset, /metrics answers 404. */
+  metricsToken: string | null;
   dataDir: string;
   webDistDir: string;
   logLevel: string;
@@ -24,17 +44,36 @@ export interface Config {
   thirdPartyAgreementUrl: string;
 }
 
+/** A setting that makes the server refuse to start; `main` prints its message as one line. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new Error(`PORT must be a port number, got ${env.PORT}`);
+    throw new ConfigError(`PORT must be a port number, got ${env.PORT}`);
   }
   const host = env.HOST ?? '127.0.0.1';
   const uapEnv = (env.UAP_ENV ?? 'local') as UapEnv;
   if (!environments.includes(uapEnv)) {
-    throw new Error(`UAP_ENV must be one of ${environments.join(', ')}, got ${env.UAP_ENV}`);
+    throw new ConfigError(`UAP_ENV must be one of ${environments.join(', ')}, got ${env.UAP_ENV}`);
+  }
+  const issuer = env.AUTH_ISSUER ? env.AUTH_ISSUER.replace(/\/$/, '') : null;
+  const demoSetting = env.UAP_DEMO_SIGNIN ?? '';
+  if (demoSetting !== '' && demoSetting !== 'allow') {
+    throw new ConfigError(`UAP_DEMO_SIGNIN must be 'allow' or unset, got ${demoSetting}`);
+  }
+  // Anyone can sign in as any directory user with the embedded provider: never by accident.
+  if (!issuer && uapEnv !== 'local' && demoSetting !== 'allow') {
+    throw new ConfigError(
+      `Refusing to start: UAP_ENV=${uapEnv} has no AUTH_ISSUER, and the embedded password-less sign-in lets anyone sign in as any user. Set AUTH_ISSUER, or UAP_DEMO_SIGNIN=allow for a demo.`,
+    );
   }
   const dataDir = path.resolve(env.UAP_DATA_DIR ?? path.join(repoRoot, 'data'));
   return {
@@ -44,11 +83,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (env.PUBLIC_URL ?? `http://${host}:${port}`).replace(/\/$/, ''),
     env: uapEnv,
     auth: {
-      issuer: env.AUTH_ISSUER ? env.AUTH_ISSUER.replace(/\/$/, '') : null,
+      issuer,
       audience: env.AUTH_AUDIENCE ?? 'api://uap',
       clientId: env.AUTH_CLIENT_ID ?? 'uap-web',
       scope: env.AUTH_SCOPE ?? 'openid profile email',
+      demoSignIn: !issuer,
     },
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    rateLimit: {
+      apiPerMinute: positiveInteger(env, 'RATE_LIMIT_API_PER_MINUTE', 600),
+      signInFailures: positiveInteger(env, 'RATE_LIMIT_SIGNIN_FAILURES', 10),
+      signInWindowMinutes: positiveInteger(env, 'RATE_LIMIT_SIGNIN_WINDOW_MINUTES', 15),
+    },
+    metricsToken: env.METRICS_TOKEN || null,
     dataDir,
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(repoRoot, 'packages/web/dist')),
     logLevel: env.LOG_LEVEL ?? 'info',
@@ -56,4 +103,40 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     documentationUrl: env.DOCUMENTATION_URL ?? 'https://learn.microsoft.com/en-us/entra/identity/',
     thirdPartyAgreementUrl: env.TPA_URL ?? 'https://www.example.com/third-party-access-agreement',
   };
+}
+
+function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') {
+    return fallback;
+  }
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) {
+    throw new ConfigError(`${name} must be a whole number of at least 1, got ${raw}`);
+  }
+  return value;
+}
+
+/** proxy-addr's names for address ranges, accepted as Fastify's `trustProxy` accepts them. */
+const proxyRangeNames = ['loopback', 'linklocal', 'uniquelocal'];
+
+function parseTrustProxy(raw: string | undefined): string[] {
+  const entries = (raw ?? '')
+    .split(',')
+    .map((e) => e.trim())
+    .filter((e) => e !== '');
+  for (const entry of entries) {
+    const [address = '', bits, ...rest] = entry.split('/');
+    const family = net.isIP(address);
+    const validBits =
+      bits === undefined ||
+      (/^\d+$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32)) ||
+      (family === 4 && net.isIPv4(bits));
+    if (!proxyRangeNames.includes(entry) && (family === 0 || !validBits || rest.length > 0)) {
+      throw new ConfigError(
+        `TRUST_PROXY must list proxy addresses or CIDRs separated by commas, got ${entry}`,
+      );
+    }
+  }
+  return entries;
 }

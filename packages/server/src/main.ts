@@ -1,6 +1,6 @@
 import { roleDescriptions } from '@uap/domain';
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { ConfigError, loadConfig } from './config.ts';
 import { openDb } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { isSeeded, seed } from './db/seed/index.ts';
@@ -30,7 +30,12 @@ async function main() {
   const engine = db.dialect === 'postgres' ? 'PostgreSQL' : config.databaseUrl;
   console.log(`\nUAP is running at ${config.publicUrl}  (database: ${engine}, environment: ${config.env})`);
   console.log(`API docs: ${config.publicUrl}/api/docs`);
-  if (!config.auth.issuer) {
+  if (config.auth.demoSignIn && config.env !== 'local') {
+    console.log(
+      `Demo sign-in is ON in UAP_ENV=${config.env} (UAP_DEMO_SIGNIN=allow): anyone can sign in as any directory user without a password.`,
+    );
+  }
+  if (config.auth.demoSignIn) {
     console.log('Sign in with a demo account (embedded identity provider, no password):');
     for (const account of demoAccounts) {
       console.log(`  ${account.email.padEnd(34)} ${roleDescriptions[account.roleId]}`);
@@ -50,6 +55,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // A refused setting is one clear line, not a stack trace.
+  console.error(error instanceof ConfigError ? error.message : error);
   process.exit(1);
 });

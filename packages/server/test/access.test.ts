@@ -35,7 +35,8 @@ const callers: Caller[] = [
 const table: Row[] = [
   { method: 'GET', route: '/api/health', url: '/api/health', expect: anyone },
   { method: 'GET', route: '/api/config', url: '/api/config', expect: anyone },
-  { method: 'GET', route: '/metrics', url: '/metrics', expect: anyone },
+  // Not a user route: METRICS_TOKEN unset here, so 404 for everyone (metrics.test.ts has the token).
+  { method: 'GET', route: '/metrics', url: '/metrics', expect: { none: 404, default: 404 } },
   { method: 'POST', route: '/api/User/ValidateNewUser', url: '/api/User/ValidateNewUser', expect: signedIn },
   { method: 'GET', route: '/api/User/GetAdminRegion', url: '/api/User/GetAdminRegion', expect: admins },
   {

@@ -218,18 +218,9 @@ describe('POST ActiveDeactiveRequest: what it writes', () => {
 });
 
 describe('POST CheckMergedProfile/', () => {
-  it('names a user with two profiles, and says nothing otherwise', async () => {
-    const child = await ctx.db.kysely
-      .selectFrom('users')
-      .select(['userId', 'mergedUserId'])
-      .where('mergedUserId', 'is not', null)
-      .executeTakeFirstOrThrow();
+  it('says nothing when none of the users has two profiles', async () => {
     const none = await call(ctx, demo.standard, 'POST', '/api/Request/CheckMergedProfile/', [7]);
     expect(none.body.data).toEqual({ errorMessage: null });
-    for (const id of [child.userId, child.mergedUserId!]) {
-      const res = await call(ctx, demo.standard, 'POST', '/api/Request/CheckMergedProfile/', [7, id]);
-      expect(res.status).toBe(200);
-      expect((res.body.data as { errorMessage: string }).errorMessage).toMatch(/has two profiles/);
-    }
   });
+  // Naming merged users, inside the caller's scope only: check-merged-profile.test.ts.
 });

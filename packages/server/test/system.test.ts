@@ -20,14 +20,6 @@ describe('operations endpoints', () => {
     });
   });
 
-  it('serves Prometheus metrics including request durations', async () => {
-    await ctx.app.inject({ method: 'GET', url: '/api/health' });
-    const res = await ctx.app.inject({ method: 'GET', url: '/metrics' });
-    expect(res.headers['content-type']).toMatch(/^text\/plain/);
-    expect(res.body).toContain('uap_http_request_duration_seconds_bucket');
-    expect(res.body).toContain('process_cpu_user_seconds_total');
-  });
-
   it('documents every API route in OpenAPI', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
     const paths = Object.keys(res.json<{ paths: Record<string, unknown> }>().paths);

@@ -4,6 +4,7 @@ import { limits } from '../limits.ts';
 import { messages } from '../messages.ts';
 import { RequestType } from '../requests.ts';
 import { tablePage, tableQuery } from './table.ts';
+import { emailAddedBy } from './user-search.ts';
 
 /**
  * PUT api/Approvers/RequestList (ours): the table body plus `archaic` (the spec's `?Archaic=true`):
@@ -152,6 +153,8 @@ export const approvalDetail = approvalRow.extend({
   provisioners: z.array(person.extend({ role: z.string() })),
   /** The caller may approve or reject it now (Submitted and routed to the caller). */
   canDecide: z.boolean(),
+  /** Who added the platform email to the user's profile, when it is an additional email. */
+  emailAddedBy: emailAddedBy.nullable(),
 });
 export type ApprovalDetail = z.infer<typeof approvalDetail>;
 

@@ -98,4 +98,21 @@ export const saveAdditionalEmailInput = z.object({
 });
 export type SaveAdditionalEmailInput = z.infer<typeof saveAdditionalEmailInput>;
 
+/** Who added an additional email to a profile (possibly someone else than its owner). */
+export const emailAddedBy = z.object({ userId: z.number().int(), fullName: z.string(), email: z.string() });
+export type EmailAddedBy = z.infer<typeof emailAddedBy>;
+
+/** GET api/User/AdditionalEmails/{userId}: the profile's active additional emails. */
+export const addedEmail = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  email: z.string(),
+  addedDate: z.string(),
+  /** Null for emails whose author is unknown (migrated data). */
+  addedBy: emailAddedBy.nullable(),
+});
+export type AddedEmail = z.infer<typeof addedEmail>;
+export const additionalEmailsParams = z.object({ userId: z.coerce.number().int().positive() });
+export const additionalEmailParams = z.object({ id: z.coerce.number().int().positive() });
+
 export const savedUser = z.object({ userId: z.number().int(), roleId: z.number().int() });

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
-import { roleDescriptions } from '@uap/domain';
+import { messages, roleDescriptions } from '@uap/domain';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connection.ts';
 import { publicAccess } from '../http/access.ts';
@@ -8,6 +8,7 @@ import { findDirectoryAccount, findDirectoryAccounts, type DirectoryAccount } fr
 import type { SigningMaterial } from './keys.ts';
 import { kyselyAdapterFactory } from './oidc-adapter.ts';
 import { demoAccounts } from './demo-accounts.ts';
+import type { SignInFailures } from './sign-in-limit.ts';
 import { renderLoggedOutPage, renderLogoutPage, renderSignInPage } from './sign-in-page.ts';
 
 export const EMBEDDED_PATH = '/oidc';
@@ -24,6 +25,11 @@ export function accountClaims(account: DirectoryAccount) {
  * only when no external issuer is configured.
  */
 export function createEmbeddedProvider(config: Config, db: Db, keys: SigningMaterial): Provider {
+  if (!config.auth.demoSignIn) {
+    throw new Error(
+      'The embedded password-less sign-in is not allowed in this environment (UAP_DEMO_SIGNIN)',
+    );
+  }
   const issuer = `${config.publicUrl}${EMBEDDED_PATH}`;
   const audience = config.auth.audience;
   const redirectOrigins = [config.publicUrl, 'http://127.0.0.1:5173', 'http://localhost:5173'];
@@ -43,7 +49,11 @@ export function createEmbeddedProvider(config: Config, db: Db, keys: SigningMate
     ],
     jwks: { keys: [keys.signingKey] },
     cookies: { keys: keys.cookieKeys, long: { signed: true }, short: { signed: true } },
-    pkce: { required: () => true },
+    // Authorization code with PKCE only: no implicit or hybrid flow is offered or advertised.
+    responseTypes: ['code'],
+    pkce: { methods: ['S256'], required: () => true },
+    // Cross-origin calls (the dev server's SPA) only from the origins our client redirects to.
+    clientBasedCORS: (_ctx, origin) => redirectOrigins.includes(origin),
     scopes: ['openid', 'profile', 'email', 'offline_access'],
     claims: { openid: ['sub'], email: ['email'], profile: ['name'] },
     features: {
@@ -125,7 +135,8 @@ export function createEmbeddedProvider(config: Config, db: Db, keys: SigningMate
     },
   };
   const provider = new Provider(issuer, configuration);
-  provider.proxy = true;
+  // Believe X-Forwarded-Proto/Host only when the operator named the proxies in front of us.
+  provider.proxy = config.trustProxy.length > 0;
   return provider;
 }
 
@@ -133,8 +144,16 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** Mounts the provider at /oidc and the sign-in pages at /signin/:uid on the Fastify app. */
-export async function registerEmbeddedProvider(app: FastifyInstance, provider: Provider, db: Db) {
+/**
+ * Mounts the provider at /oidc and the sign-in pages at /signin/:uid on the Fastify app; failed
+ * sign-ins are limited per account and per client address.
+ */
+export async function registerEmbeddedProvider(
+  app: FastifyInstance,
+  provider: Provider,
+  db: Db,
+  failures: SignInFailures,
+) {
   const callback = provider.callback();
   await app.register(
     (scope, _opts, done) => {
@@ -179,10 +198,24 @@ export async function registerEmbeddedProvider(app: FastifyInstance, provider: P
       '/signin/:uid',
       { config: { access: publicAccess }, schema: { hide: true } },
       async (request: FastifyRequest<{ Params: { uid: string }; Body: { email?: string } }>, reply) => {
-        const details = await provider.interactionDetails(request.raw, reply.raw);
         const email = (request.body?.email ?? '').trim().toLowerCase();
+        const keys = [`account:${email}`, `ip:${request.ip}`];
+        const wait = failures.retryAfter(keys);
+        if (wait !== null) {
+          reply.code(429).header('retry-after', String(wait));
+          return sendHtml(
+            reply,
+            renderSignInPage({
+              uid: request.params.uid,
+              accounts: await demoAccountRows(db),
+              error: messages.tooManySignIns(Math.ceil(wait / 60)),
+            }),
+          );
+        }
+        const details = await provider.interactionDetails(request.raw, reply.raw);
         const account = email ? await findDirectoryAccount(db, email) : undefined;
         if (!account) {
+          failures.recordFailure(keys);
           reply.code(400);
           return sendHtml(
             reply,

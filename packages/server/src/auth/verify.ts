@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import {
   createLocalJWKSet,
   createRemoteJWKSet,
+  errors,
   importJWK,
   jwtVerify,
   SignJWT,
@@ -17,6 +18,17 @@ export interface Identity {
   email: string;
   subject: string;
   name: string | null;
+}
+
+/** A token signed with our key but for another issuer (typically another PORT or PUBLIC_URL). */
+export class IssuerMismatchError extends Error {
+  constructor(
+    readonly tokenIssuer: string,
+    readonly expectedIssuer: string,
+  ) {
+    super(`token issuer ${tokenIssuer} is not ${expectedIssuer}`);
+    this.name = 'IssuerMismatchError';
+  }
 }
 
 export type VerifyToken = (token: string) => Promise<Identity>;
@@ -47,14 +59,26 @@ export function createVerifier(config: Config, keys: SigningMaterial | null): Ve
     typ = 'at+jwt';
   }
   return async (token) => {
-    const { payload } = await jwtVerify(token, getKey, {
-      issuer,
-      audience: config.auth.audience,
-      algorithms: ASYMMETRIC,
-      requiredClaims: ['exp', 'sub'],
-      typ,
-    });
-    return identityOf(payload);
+    try {
+      const { payload } = await jwtVerify(token, getKey, {
+        issuer,
+        audience: config.auth.audience,
+        algorithms: ASYMMETRIC,
+        requiredClaims: ['exp', 'sub'],
+        typ,
+      });
+      return identityOf(payload);
+    } catch (error) {
+      // The signature was valid (jose checks it first): say which issuer, not just 'signed out'.
+      if (
+        error instanceof errors.JWTClaimValidationFailed &&
+        error.claim === 'iss' &&
+        typeof error.payload.iss === 'string'
+      ) {
+        throw new IssuerMismatchError(error.payload.iss, issuer);
+      }
+      throw error;
+    }
   };
 }
 

@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Role, isRoleId } from '@uap/domain';
+import { Role, isRoleId, messages } from '@uap/domain';
 import type { Db } from '../db/connection.ts';
-import type { VerifyToken } from '../auth/verify.ts';
+import { IssuerMismatchError, type VerifyToken } from '../auth/verify.ts';
 import type { Actor } from './actor.ts';
 import { auditorReadOnly, forbidden, unauthorized } from './errors.ts';
 
-function bearerToken(request: FastifyRequest): string | null {
+/** The bearer token of the Authorization header, if any. */
+export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) {
     return null;
@@ -54,7 +55,9 @@ export function registerAuthHook(app: FastifyInstance, db: Db, verify: VerifyTok
       request.identity = await verify(token);
     } catch (error) {
       request.log.info({ err: error }, 'token refused');
-      throw unauthorized();
+      throw error instanceof IssuerMismatchError
+        ? unauthorized(messages.tokenIssuerMismatch(error.tokenIssuer, error.expectedIssuer))
+        : unauthorized();
     }
     request.actor = await findActor(db, request.identity.email);
     if (access.minRole === 'authenticated') {

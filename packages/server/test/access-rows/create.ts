@@ -41,6 +41,20 @@ export const createRows: Row[] = [
     expect: refusedWrite,
   },
   {
+    // Another user's profile (an unknown id): administrators and above read it, others get 404.
+    method: 'GET',
+    route: '/api/User/AdditionalEmails/:userId',
+    url: '/api/User/AdditionalEmails/999999',
+    expect: { none: 401, default: 404, admin: 200, auditor: 200, superAdmin: 200 },
+  },
+  {
+    // Unknown id: 404 to everyone who may remove emails; never the auditor.
+    method: 'DELETE',
+    route: '/api/User/AdditionalEmail/:id',
+    url: '/api/User/AdditionalEmail/999999',
+    expect: { none: 401, default: 404, auditor: 403 },
+  },
+  {
     method: 'PUT',
     route: '/api/User',
     url: '/api/User',

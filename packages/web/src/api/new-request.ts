@@ -1,5 +1,6 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  addedEmail,
   agency,
   agencyPractice,
   businessManagerFindings,
@@ -19,6 +20,7 @@ import {
   type ValidateBusinessManagerAccountInput,
   type ValidatePlatformRequestQuery,
 } from '@uap/domain';
+import { z } from 'zod';
 import { apiRequest } from './client.ts';
 
 const staleTime = 5 * 60_000;
@@ -127,9 +129,11 @@ export function useUpdateUserMutation() {
 
 /** POST api/User/SaveAdditionalEmail; the dialog shows the failure itself. */
 export function useSaveAdditionalEmailMutation() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { Email: string; UserId: number }) =>
       apiRequest<null>('/api/User/SaveAdditionalEmail', { method: 'POST', body }),
+    onSuccess: (_data, body) => queryClient.invalidateQueries({ queryKey: addedEmailsKey(body.UserId) }),
     meta: { errorDialog: false },
   });
 }
@@ -163,6 +167,29 @@ export function useCreateRequestMutation() {
   return useMutation({
     mutationFn: (body: CreateRequestBody) =>
       apiRequest('/api/Request/Create', { method: 'POST', body, schema: createRequestResult }),
+    meta: { errorDialog: false },
+  });
+}
+
+const addedEmailsKey = (userId: number | null) => ['User', 'AdditionalEmails', userId];
+
+/** GET api/User/AdditionalEmails/{userId}: with who added each; only for the owner or an admin. */
+export function useAddedEmails(userId: number | null) {
+  return useQuery({
+    queryKey: addedEmailsKey(userId),
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/User/AdditionalEmails/${userId ?? 0}`, { schema: z.array(addedEmail), signal }),
+    enabled: userId !== null,
+    meta: { errorDialog: false },
+  });
+}
+
+/** DELETE api/User/AdditionalEmail/{id}. */
+export function useRemoveAddedEmailMutation(userId: number | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest<null>(`/api/User/AdditionalEmail/${id}`, { method: 'DELETE' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: addedEmailsKey(userId) }),
     meta: { errorDialog: false },
   });
 }

@@ -6,7 +6,7 @@ import {
   type ApprovalDetail,
   type ApprovalRow,
 } from '@uap/domain';
-import type { ApprovalLineRow, findPathPeople } from './queries.ts';
+import type { ApprovalLineRow, EmailAdder, findPathPeople } from './queries.ts';
 
 /** A line → a row of My Approval Tasks / My Archive Approvals (spec 2 §3 field names). */
 export function presentApprovalRow(row: ApprovalLineRow, timeZone: string): ApprovalRow {
@@ -93,6 +93,7 @@ export function presentApprovalDetail(
   people: PathPeople,
   canDecide: boolean,
   timeZone: string,
+  adder: EmailAdder,
 ): ApprovalDetail {
   const specific = people.assignments.filter((a) => a.clientId !== null);
   const covering = specific.length > 0 ? specific : people.assignments;
@@ -117,5 +118,8 @@ export function presentApprovalDetail(
   for (const m of people.masters) {
     push(approvers, 'Master Approver', m.name, m.email);
   }
-  return { ...presentApprovalRow(row, timeZone), approvers, provisioners, canDecide };
+  const emailAddedBy = adder
+    ? { userId: adder.userId, fullName: fullName(adder.name, adder.lastName), email: adder.email }
+    : null;
+  return { ...presentApprovalRow(row, timeZone), approvers, provisioners, canDecide, emailAddedBy };
 }

@@ -310,3 +310,16 @@ export function findDecisionTargets(trx: Executor, db: Db, actor: Actor, request
   return query.execute();
 }
 export type DecisionTarget = Awaited<ReturnType<typeof findDecisionTargets>>[number];
+
+/** Who added `email` to the profile of `userId`, when it is one of its additional emails. */
+export function findEmailAdder(db: Db, userId: number, email: string) {
+  return db.kysely
+    .selectFrom('userAdditionalEmails as e')
+    .innerJoin('users as a', 'a.userId', 'e.createdBy')
+    .select(['a.userId', 'a.name', 'a.lastName', 'a.email'])
+    .where('e.userId', '=', userId)
+    .where('e.email', '=', email.toLowerCase())
+    .orderBy('e.id', 'desc')
+    .executeTakeFirst();
+}
+export type EmailAdder = Awaited<ReturnType<typeof findEmailAdder>>;

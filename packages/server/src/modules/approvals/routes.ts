@@ -24,8 +24,8 @@ import { invalid } from '../../http/errors.ts';
 import * as approvals from './service.ts';
 
 /** Approver level and above read the lists routed to them (auditors too: read-only). */
-const read: Access = { minRole: Role.APPROVER, auditor: true, scope: 'routed' };
-const write: Access = { minRole: Role.APPROVER, auditor: false, scope: 'routed' };
+const read: Access = { minRole: Role.APPROVER, auditor: true };
+const write: Access = { minRole: Role.APPROVER, auditor: false };
 
 const scopeRule =
   'Tasks: Submitted requests routed to the caller as primary or secondary approver of the covering assignment or as master approver of the path; admins also the requests no path covers inside their (region, market) rows; the super admin and the auditor every Submitted request. Never a request the caller created or is the subject of. Archive (Archaic): the lines the caller approved or rejected, newest decision first.';

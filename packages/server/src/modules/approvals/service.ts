@@ -59,7 +59,9 @@ export async function getApprovalDetail(db: Db, actor: Actor, requestId: number)
   const people = await q.findPathPeople(db, requestId);
   const canDecide =
     actor.roleId !== Role.AUDITOR && row.statusId === RequestStatus.SUBMITTED && Boolean(row.isDecidable);
-  return presentApprovalDetail(row, people, canDecide, 'UTC');
+  // The platform email may be one someone else added to the user's profile: the approver sees who.
+  const adder = row.email ? await q.findEmailAdder(db, row.userId, row.email) : undefined;
+  return presentApprovalDetail(row, people, canDecide, 'UTC', adder);
 }
 
 /** The rules every line of a decision must pass before anything is written. */

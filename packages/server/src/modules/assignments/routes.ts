@@ -30,9 +30,9 @@ const tableRule = (columns: readonly string[]) =>
 const filtersRule = `At most ${FILTER_OPTIONS_LIMIT} values, sorted; isTruncated says the list was cut.`;
 
 /** The approver/provisioner lists: approver level and above, auditors included. */
-const approverRead: Access = { minRole: Role.APPROVER, auditor: true, scope: 'self' };
+const approverRead: Access = { minRole: Role.APPROVER, auditor: true };
 /** The master approver lists: master approver level and above, auditors included. */
-const masterRead: Access = { minRole: Role.MASTERAPPROVER, auditor: true, scope: 'self' };
+const masterRead: Access = { minRole: Role.MASTERAPPROVER, auditor: true };
 
 /** Routes of approver, provisioner and master approver assignments. */
 export const assignmentRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }) => {

@@ -27,7 +27,7 @@ import { ok } from '../../http/envelope.ts';
 import * as catalog from './service.ts';
 
 /** Reference data every signed-in user may read (auditors included). */
-const readCatalog: Access = { minRole: Role.STANDARD, auditor: true, scope: 'none' };
+const readCatalog: Access = { minRole: Role.STANDARD, auditor: true };
 
 const query = z.object({
   OnlyActive: flagParam

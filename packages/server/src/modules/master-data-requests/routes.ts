@@ -30,7 +30,7 @@ export const masterDataRequestRoutes: FastifyPluginAsync<{ db: Db }> = async (ba
   const tags = ['master data requests'];
 
   app.post('/api/MasterDataRequest', {
-    config: { access: { minRole: Role.STANDARD, auditor: false, scope: 'self' } },
+    config: { access: { minRole: Role.STANDARD, auditor: false } },
     schema: {
       tags,
       summary: 'Ask the administrators for a master data change',
@@ -41,7 +41,7 @@ export const masterDataRequestRoutes: FastifyPluginAsync<{ db: Db }> = async (ba
   });
 
   app.get('/api/MasterDataRequest', {
-    config: { access: { minRole: Role.STANDARD, auditor: true, scope: 'self' } },
+    config: { access: { minRole: Role.STANDARD, auditor: true } },
     schema: {
       tags,
       summary: 'Historical Database Requests (admins see everyone’s, others their own), newest first',

@@ -32,9 +32,9 @@ import { decideProvisioning } from './service/decide.ts';
 import { findProvisioningFilterOptions, findProvisioningTasks } from './service/list.ts';
 
 /** Provisioner level and above read; the auditor reads too (everything, read-only). */
-const read: Access = { minRole: Role.PROVISIONER, auditor: true, scope: 'routed' };
+const read: Access = { minRole: Role.PROVISIONER, auditor: true };
 /** Provisioner level and above act on the lines routed to them; never the auditor. */
-const write: Access = { minRole: Role.PROVISIONER, auditor: false, scope: 'routed' };
+const write: Access = { minRole: Role.PROVISIONER, auditor: false };
 
 const scopeRule =
   'Rows: provisioners see the Approved lines routed to them as provisioner or backup (never their own as ' +
@@ -118,7 +118,7 @@ export const provisioningRoutes: FastifyPluginAsync<{ db: Db }> = async (base, {
   });
 
   app.get('/api/Request/GetAllStandardComments/:type', {
-    config: { access: { ...read, scope: 'none' } },
+    config: { access: read },
     schema: {
       tags,
       summary: 'The active standard comments of a type (1 = Provisioning), oldest first',
@@ -129,7 +129,7 @@ export const provisioningRoutes: FastifyPluginAsync<{ db: Db }> = async (base, {
   });
 
   app.post('/api/Request/AddStandardComment', {
-    config: { access: { ...write, scope: 'none' } },
+    config: { access: write },
     schema: {
       tags,
       summary: 'Add a standard comment (provisioner level and above)',
@@ -142,7 +142,7 @@ export const provisioningRoutes: FastifyPluginAsync<{ db: Db }> = async (base, {
   });
 
   app.post('/api/Request/RemoveStandardComment', {
-    config: { access: { ...write, scope: 'none' } },
+    config: { access: write },
     schema: {
       tags,
       errors: [404],

@@ -18,7 +18,7 @@ import { ok } from '../../http/envelope.ts';
 import * as create from './create-service.ts';
 
 /** The wizard's checks read what a subject holds; any requestor may ask (auditors too). */
-const check: Access = { minRole: Role.STANDARD, auditor: true, scope: 'none' };
+const check: Access = { minRole: Role.STANDARD, auditor: true };
 
 /** Routes of the new request wizard's validation and create endpoints. */
 export const createRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }) => {
@@ -51,7 +51,7 @@ export const createRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db })
   });
 
   app.post('/api/Request/Create', {
-    config: { access: { minRole: Role.STANDARD, auditor: false, scope: 'self' } },
+    config: { access: { minRole: Role.STANDARD, auditor: false } },
     schema: {
       tags,
       errors: [404, 422],

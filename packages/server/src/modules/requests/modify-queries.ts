@@ -1,5 +1,5 @@
 import type { Expression, Insertable, Kysely, Selectable, SqlBool, Updateable } from 'kysely';
-import { RequestStatus, Role } from '@uap/domain';
+import { RequestStatus, RequestType, Role } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
 import { nowIso } from '../../db/connection.ts';
 import type { Database, RequestsTable } from '../../db/schema.ts';
@@ -161,12 +161,31 @@ export function getUserEmail(q: Executor, userId: number) {
   return q.selectFrom('users').select(['userId', 'email']).where('userId', '=', userId).executeTakeFirst();
 }
 
-/** Users among `userIds` that have a second profile (a merged child or a merged parent). */
-export function findMergedProfiles(q: Executor, userIds: readonly number[]) {
+/**
+ * Users among `userIds` that have a second profile (a merged child or a merged parent), only
+ * among the users with an access record the actor may activate or deactivate.
+ */
+export async function findMergedProfiles(q: Executor, actor: Actor, userIds: readonly number[]) {
+  const inScope = await q
+    .selectFrom('requests as r')
+    .select('r.userId')
+    .distinct()
+    .where('r.userId', 'in', userIds)
+    .where('r.requestTypeId', '=', RequestType.ADD)
+    .where('r.statusId', 'in', [RequestStatus.COMPLETED, RequestStatus.ARCHIVED])
+    .where((eb) => modifiableBy(eb, actor))
+    .execute();
+  if (inScope.length === 0) {
+    return [];
+  }
   return q
     .selectFrom('users as u')
     .select(['u.userId', 'u.name', 'u.lastName', 'u.email'])
-    .where('u.userId', 'in', userIds)
+    .where(
+      'u.userId',
+      'in',
+      inScope.map((r) => r.userId),
+    )
     .where((eb) =>
       eb.or([
         eb('u.mergedUserId', 'is not', null),

@@ -29,8 +29,8 @@ import * as modify from './modify-service.ts';
  * provisioner also those routed to them, an admin those inside their (region, market) rows, a
  * super admin all (modify-queries.ts `modifiableBy`). Out of scope: 404. Auditors never write.
  */
-const write: Access = { minRole: Role.STANDARD, auditor: false, scope: 'adminRegion' };
-const read: Access = { minRole: Role.STANDARD, auditor: true, scope: 'adminRegion' };
+const write: Access = { minRole: Role.STANDARD, auditor: false };
+const read: Access = { minRole: Role.STANDARD, auditor: true };
 const errors =
   'Failures: 400 malformed or a form rule (the spec message), 404 outside the caller’s scope, 409 no longer in a modifiable status (data carries the current status), 422 a business rule (the spec message).';
 
@@ -116,7 +116,7 @@ export const modifyRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db })
       body: checkMergedProfileInput,
       response: { 200: envelope(checkMergedProfileResult) },
     },
-    handler: async (req) => ok(await modify.checkMergedProfile(db, req.body)),
+    handler: async (req) => ok(await modify.checkMergedProfile(db, requireActor(req), req.body)),
   });
 
   app.patch('/api/Request/ReassignRequest', {

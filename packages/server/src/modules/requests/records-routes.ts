@@ -33,7 +33,7 @@ const tableRule =
   'matches any searchable column, case-insensitively. Ties sort by requestId.';
 
 /** Reads of the caller's own (or scoped) lines, auditors included (the spec reads these with PUT). */
-const readOwn: Access = { minRole: Role.STANDARD, auditor: true, scope: 'self' };
+const readOwn: Access = { minRole: Role.STANDARD, auditor: true };
 
 /** Routes of the records, My Requests and table endpoints. */
 export const recordRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }) => {
@@ -53,7 +53,7 @@ export const recordRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db })
   });
 
   app.put('/api/Request/UserRecords/Export', {
-    config: { access: { minRole: Role.APPROVER, auditor: true, scope: 'self' } },
+    config: { access: { minRole: Role.APPROVER, auditor: true } },
     schema: {
       tags,
       summary: 'The whole filtered User Access Overview as a streamed CSV file (not for the standard role)',
@@ -131,7 +131,7 @@ export const recordRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db })
   });
 
   app.post('/api/Request/CancelMultipleRequest/', {
-    config: { access: { minRole: Role.STANDARD, auditor: false, scope: 'self' } },
+    config: { access: { minRole: Role.STANDARD, auditor: false } },
     schema: {
       tags,
       errors: [404, 409, 422],

@@ -10,7 +10,7 @@ export const requestRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }
   const app = base.withTypeProvider<ZodTypeProvider>();
 
   app.get('/api/Request/TaskCounts', {
-    config: { access: { minRole: Role.STANDARD, auditor: true, scope: 'routed' } },
+    config: { access: { minRole: Role.STANDARD, auditor: true } },
     schema: {
       tags: ['requests'],
       summary: 'Home tile badges: submitted requests waiting on me as approver, approved ones as provisioner',

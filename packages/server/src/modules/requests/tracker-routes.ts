@@ -37,7 +37,7 @@ const historyRule =
   'the transaction that makes it.';
 
 /** Tracker and log reads: provisioner level and above, the read-only auditor included. */
-const read: Access = { minRole: Role.PROVISIONER, auditor: true, scope: 'adminRegion' };
+const read: Access = { minRole: Role.PROVISIONER, auditor: true };
 
 /** Routes of the Request Tracker and the activity log (issue 4 §3, §4). */
 export const trackerRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }) => {

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
@@ -42,11 +43,21 @@ export const systemRoutes: FastifyPluginAsync<{ config: Config; db: Db }> = asyn
     },
   });
 
+  // Not a user token: the scraper presents METRICS_TOKEN, so the route skips the sign-in check.
   app.get('/metrics', {
     config: { access: publicAccess },
-    schema: { tags: ['system'], summary: 'Prometheus metrics (text exposition format)', security: [] },
-    handler: async (_request, reply) =>
-      reply.type(app.metricsRegistry.contentType).send(await app.metricsRegistry.metrics()),
+    schema: {
+      tags: ['system'],
+      summary: 'Prometheus metrics (text exposition format); needs `Authorization: Bearer $METRICS_TOKEN`',
+      security: [{ bearer: [] }],
+    },
+    handler: async (request, reply) => {
+      if (!config.metricsToken || !isBearer(request.headers.authorization, config.metricsToken)) {
+        // Unset or wrong token: the same 404 as an unknown URL, so the endpoint is not advertised.
+        return reply.code(404).send(failure('Not found'));
+      }
+      return reply.type(app.metricsRegistry.contentType).send(await app.metricsRegistry.metrics());
+    },
   });
 
   const spaConfig: PublicConfig = {
@@ -71,3 +82,10 @@ export const systemRoutes: FastifyPluginAsync<{ config: Config; db: Db }> = asyn
     handler: async () => ok(spaConfig),
   });
 };
+
+/** Compares `Authorization: Bearer <token>` with the expected token in constant time. */
+function isBearer(header: string | undefined, expected: string): boolean {
+  const presented = /^Bearer\s+(\S+)$/i.exec(header ?? '')?.[1] ?? '';
+  const digest = (text: string) => crypto.createHash('sha256').update(text).digest();
+  return crypto.timingSafeEqual(digest(presented), digest(expected));
+}

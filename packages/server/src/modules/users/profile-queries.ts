@@ -223,3 +223,64 @@ export async function insertAdditionalEmail(db: Db, userId: number, email: strin
     })
     .execute();
 }
+
+/** A profile's active additional emails, oldest first, with who added each. */
+export function findAddedEmails(db: Db, userId: number) {
+  return db.kysely
+    .selectFrom('userAdditionalEmails as e')
+    .leftJoin('users as a', 'a.userId', 'e.createdBy')
+    .select([
+      'e.id',
+      'e.userId',
+      'e.email',
+      'e.createdDate',
+      'e.createdBy',
+      'a.name as adderName',
+      'a.lastName as adderLastName',
+      'a.email as adderEmail',
+    ])
+    .where('e.userId', '=', userId)
+    .where('e.isDeleted', '=', 0)
+    .orderBy('e.id')
+    .execute();
+}
+export type AddedEmailRow = Awaited<ReturnType<typeof findAddedEmails>>[number];
+
+/** One active additional email. */
+export function getAddedEmail(db: Db, id: number) {
+  return db.kysely
+    .selectFrom('userAdditionalEmails')
+    .select(['id', 'userId', 'email'])
+    .where('id', '=', id)
+    .where('isDeleted', '=', 0)
+    .executeTakeFirst();
+}
+
+/** Deactivates an additional email (and logs it) while it is still active; false when it was not. */
+export async function deactivateAddedEmail(
+  db: Db,
+  row: { id: number; userId: number; email: string },
+  changedBy: number,
+): Promise<boolean> {
+  const result = await db.kysely
+    .updateTable('userAdditionalEmails')
+    .set({ isDeleted: 1 })
+    .where('id', '=', row.id)
+    .where('isDeleted', '=', 0)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) {
+    return false;
+  }
+  await db.kysely
+    .insertInto('userAdditionalEmailLogs')
+    .values({
+      userId: row.userId,
+      operation: 'Deactivated',
+      oldEmail: row.email,
+      newEmail: null,
+      changedBy,
+      changedDate: nowIso(),
+    })
+    .execute();
+  return true;
+}

@@ -3,6 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   Role,
+  addedEmail,
+  additionalEmailParams,
+  additionalEmailsParams,
   envelope,
   saveAdditionalEmailInput,
   saveExternalUserInput,
@@ -19,9 +22,9 @@ import { ok } from '../../http/envelope.ts';
 import * as profiles from './profile-service.ts';
 
 /** Searching people for a request: every signed-in user, auditors included. */
-const search: Access = { minRole: Role.STANDARD, auditor: true, scope: 'none' };
+const search: Access = { minRole: Role.STANDARD, auditor: true };
 /** Saving users and emails for a request: every requestor, never the auditor. */
-const write: Access = { minRole: Role.STANDARD, auditor: false, scope: 'self' };
+const write: Access = { minRole: Role.STANDARD, auditor: false };
 
 const notFoundNote = "Nothing found answers 404 with succeeded false and the message 'No user found.'.";
 
@@ -83,6 +86,31 @@ export const profileRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }
       response: { 200: envelope(z.null()) },
     },
     handler: async (req) => ok(null, await profiles.saveAdditionalEmail(db, requireActor(req), req.body)),
+  });
+
+  app.get('/api/User/AdditionalEmails/:userId', {
+    config: { access: search },
+    schema: {
+      tags,
+      summary: "A profile's active additional emails with who added each (the owner, or an administrator)",
+      description: "Another user's profile answers 404 unless the caller is an administrator or above.",
+      params: additionalEmailsParams,
+      response: { 200: envelope(z.array(addedEmail)) },
+    },
+    handler: async (req) => ok(await profiles.findAddedEmails(db, requireActor(req), req.params.userId)),
+  });
+
+  app.delete('/api/User/AdditionalEmail/:id', {
+    config: { access: write },
+    schema: {
+      tags,
+      summary: 'Remove (deactivate) an additional email: the owner of the profile, or an administrator',
+      description:
+        "An unknown or already removed id, or another user's email for a non-administrator: 404. Auditors: 403.",
+      params: additionalEmailParams,
+      response: { 200: envelope(z.null()) },
+    },
+    handler: async (req) => ok(null, await profiles.removeAddedEmail(db, requireActor(req), req.params.id)),
   });
 
   app.put('/api/User', {

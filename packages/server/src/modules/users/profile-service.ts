@@ -2,6 +2,7 @@ import {
   fullName,
   Role,
   messages,
+  type AddedEmail,
   type SaveAdditionalEmailInput,
   type SaveExternalUserInput,
   type UpdateUserInput,
@@ -273,4 +274,55 @@ export async function saveAdditionalEmail(db: Db, actor: Actor, input: SaveAddit
   }
   await inTransaction(db, (trx) => q.insertAdditionalEmail(trx, user.userId, input.Email, actor.userId));
   return messages.emailLinked;
+}
+
+/** The profile's owner, or an administrator (ADMIN and above, auditors only read), may see and remove its emails. */
+function canManageEmailsOf(actor: Actor, userId: number): boolean {
+  return actor.userId === userId || actor.roleId >= Role.ADMIN;
+}
+
+export function presentAddedEmail(row: q.AddedEmailRow): AddedEmail {
+  return {
+    id: row.id,
+    userId: row.userId,
+    email: row.email,
+    addedDate: row.createdDate,
+    addedBy:
+      row.createdBy !== null && row.adderName !== null
+        ? {
+            userId: row.createdBy,
+            fullName: `${row.adderName} ${row.adderLastName ?? ''}`.trim(),
+            email: row.adderEmail ?? '',
+          }
+        : null,
+  };
+}
+
+/**
+ * GET api/User/AdditionalEmails/{userId}: the active additional emails of a profile and who
+ * added each. Someone else's profile answers 404 unless the caller is an administrator.
+ */
+export async function findAddedEmails(db: Db, actor: Actor, userId: number): Promise<AddedEmail[]> {
+  if (!canManageEmailsOf(actor, userId)) {
+    throw notFound();
+  }
+  return (await q.findAddedEmails(db, userId)).map(presentAddedEmail);
+}
+
+/**
+ * DELETE api/User/AdditionalEmail/{id}: the owner of the profile or an administrator removes
+ * (deactivates, logged) an additional email; anyone else, or an unknown id, gets 404.
+ */
+export async function removeAddedEmail(db: Db, actor: Actor, id: number): Promise<string> {
+  const removed = await inTransaction(db, async (trx) => {
+    const row = await q.getAddedEmail(trx, id);
+    if (!row || !canManageEmailsOf(actor, row.userId)) {
+      return false;
+    }
+    return q.deactivateAddedEmail(trx, row, actor.userId);
+  });
+  if (!removed) {
+    throw notFound();
+  }
+  return messages.additionalEmailRemoved;
 }

@@ -11,7 +11,7 @@ export const userRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }) =
   const app = base.withTypeProvider<ZodTypeProvider>();
 
   app.post('/api/User/ValidateNewUser', {
-    config: { access: { minRole: 'authenticated', auditor: true, scope: 'self' } },
+    config: { access: { minRole: 'authenticated', auditor: true } },
     schema: {
       tags: ['users'],
       errors: [403],
@@ -26,7 +26,7 @@ export const userRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }) =
   });
 
   app.get('/api/User/GetAdminRegion', {
-    config: { access: { minRole: Role.ADMIN, auditor: true, scope: 'adminRegion' } },
+    config: { access: { minRole: Role.ADMIN, auditor: true } },
     schema: {
       tags: ['administrators'],
       summary: 'Administrators with their region and market (an admin sees the rows of its own scope)',
@@ -36,7 +36,7 @@ export const userRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }) =
   });
 
   app.get('/api/User/GetSuperAdmins', {
-    config: { access: { minRole: Role.SUPERADMIN, auditor: false, scope: 'all' } },
+    config: { access: { minRole: Role.SUPERADMIN, auditor: false } },
     schema: {
       tags: ['administrators'],
       summary: 'Super administrators',

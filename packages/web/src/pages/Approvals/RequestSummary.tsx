@@ -84,7 +84,14 @@ export function RequestSummary({ detail }: { detail: ApprovalDetail }) {
           value={detail.platformUserTypeName}
           isRed={isAdministratorUserType(detail.platformUserType.basicName)}
         />
-        <Field label="Platform email" value={detail.email} />
+        <Field
+          label="Platform email"
+          value={
+            detail.emailAddedBy
+              ? `${detail.email} (${messages.emailAddedBy(detail.emailAddedBy.fullName)})`
+              : detail.email
+          }
+        />
         <Field label="Access date" value={detail.accessDate} isRed={detail.isExpired} />
         <Field label="Urgent" value={detail.isUrgent ? 'Urgent' : 'No'} isRed={detail.isUrgent} />
       </Section>

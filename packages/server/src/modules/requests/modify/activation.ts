@@ -96,12 +96,17 @@ export function activeDeactive(
   });
 }
 
-/** POST CheckMergedProfile/: a message naming the users that have two profiles, else null. */
+/**
+ * POST CheckMergedProfile/: a message naming the users that have two profiles, else null.
+ * Only users whose records the caller may activate or deactivate count; other ids are ignored,
+ * so the answer says nothing about people outside the caller's scope.
+ */
 export async function checkMergedProfile(
   db: Db,
+  actor: Actor,
   userIds: readonly number[],
 ): Promise<{ errorMessage: string | null }> {
-  const merged = await findMergedProfiles(db.kysely, [...new Set(userIds)]);
+  const merged = await findMergedProfiles(db.kysely, actor, [...new Set(userIds)]);
   if (merged.length === 0) {
     return { errorMessage: null };
   }

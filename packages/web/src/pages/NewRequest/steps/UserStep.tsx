@@ -198,6 +198,15 @@ export function UserStep({
               setSubject({ ...subject, additionalEmails: [...subject.additionalEmails, email] });
               setEmailSelected(email);
             }}
+            onRemoved={(email) => {
+              setSubject({
+                ...subject,
+                additionalEmails: subject.additionalEmails.filter((e) => e !== email),
+              });
+              if (emailSelected === email) {
+                setEmailSelected(subject.email);
+              }
+            }}
           />
         </Box>
       )}
