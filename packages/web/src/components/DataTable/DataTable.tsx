@@ -134,6 +134,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     const id = getRowId(row);
     selection.onChange(
       selectedIds.has(id) ? selection.selectedIds.filter((x) => x !== id) : [...selection.selectedIds, id],
+      rows,
     );
   };
   const togglePage = () => {
@@ -142,7 +143,10 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     }
     const pageIds = new Set(selectableRows.map(getRowId));
     const others = selection.selectedIds.filter((id) => !pageIds.has(id));
-    selection.onChange(selectedOnPage.length === selectableRows.length ? others : [...others, ...pageIds]);
+    selection.onChange(
+      selectedOnPage.length === selectableRows.length ? others : [...others, ...pageIds],
+      rows,
+    );
   };
 
   const columnDefs = useMemo<ColumnDef<Row>[]>(

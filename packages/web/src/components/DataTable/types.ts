@@ -38,7 +38,8 @@ export interface DataTableProps<Row> {
   /** Row selection, when the screen has one; which rows may be selected is the caller's rule. */
   selection?: {
     selectedIds: number[];
-    onChange: (ids: number[]) => void;
+    /** The new selection, and the rows of the page it was made on (see useRowSelection). */
+    onChange: (ids: number[], pageRows: Row[]) => void;
     isRowSelectable?: (row: Row) => boolean;
   };
   /** Extra buttons beside Clear Filters / Export CSV. */

@@ -35,7 +35,6 @@ export function RequestTrackerPage() {
         getRowId={(r) => r.requestId}
         fetchPage={async (query, signal) => {
           const page = await fetchTrackerPage(query, signal);
-          actions.remember(page.requests);
           return { rows: page.requests, totalCount: page.totalCount };
         }}
         fetchFilterOptions={fetchTrackerFilterOptions}

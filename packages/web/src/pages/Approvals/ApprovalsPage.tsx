@@ -1,10 +1,11 @@
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import type { ApprovalDetail, ApprovalRow, TableQuery } from '@uap/domain';
 import { approvalKeys, fetchApprovalFilterOptions, fetchApprovalList } from '../../api/approvals.ts';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
+import { requestIdOf, useRowSelection } from '../../components/DataTable/use-row-selection.ts';
 import { ModifyRequestDialog } from '../ChangeUserRecords/ModifyRequestDialog.tsx';
 import { ApprovalRequestDialog } from './ApprovalRequestDialog.tsx';
 import { BulkActionDialog } from './BulkActionDialog.tsx';
@@ -22,8 +23,7 @@ type Modal =
  * the requests routed to the signed-in approver, or what they already decided (no selection).
  */
 export function ApprovalsPage({ archive = false }: { archive?: boolean }) {
-  const seen = useRef(new Map<number, ApprovalRow>());
-  const [selectedIds, setSelectedIds] = useState<number[]>([]);
+  const { selectedRows, selectedIds, selection, remove } = useRowSelection<ApprovalRow>(requestIdOf);
   const [modal, setModal] = useState<Modal | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const queryClient = useQueryClient();
@@ -38,16 +38,12 @@ export function ApprovalsPage({ archive = false }: { archive?: boolean }) {
   );
   const fetchPage = async (query: TableQuery, signal: AbortSignal) => {
     const page = await fetchApprovalList(archive, query, signal);
-    for (const row of page.requests) {
-      seen.current.set(row.requestId, row);
-    }
     return { rows: page.requests, totalCount: page.totalCount };
   };
-  const selectedRows = selectedIds.flatMap((id) => seen.current.get(id) ?? []);
 
   const handleDecided = (message: string, decidedIds: number[]) => {
     setModal(null);
-    setSelectedIds((ids) => ids.filter((id) => !decidedIds.includes(id)));
+    remove(decidedIds);
     setNotice(message);
   };
   /** After a modification the approver returns to the request to decide it. */
@@ -79,7 +75,7 @@ export function ApprovalsPage({ archive = false }: { archive?: boolean }) {
         fetchFilterOptions={(column, query, signal) =>
           fetchApprovalFilterOptions(archive, column, query, signal)
         }
-        selection={archive ? undefined : { selectedIds, onChange: setSelectedIds }}
+        selection={archive ? undefined : selection}
         toolbar={
           archive ? undefined : (
             <Button

@@ -47,7 +47,6 @@ export function ChangeUserRecordsPage() {
         getRowId={(r) => r.requestId}
         fetchPage={async (query, signal) => {
           const page = await fetchUserRecords(subject, query, signal);
-          actions.remember(page.requests);
           return { rows: page.requests, totalCount: page.totalCount };
         }}
         fetchFilterOptions={(column, query, signal) =>

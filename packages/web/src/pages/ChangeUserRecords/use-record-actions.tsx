@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -6,6 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import Stack from '@mui/material/Stack';
 import type { UserRecordRow } from '@uap/domain';
+import { requestIdOf, useRowSelection } from '../../components/DataTable/use-row-selection.ts';
 import { ActivationDialog } from './ActivationDialog.tsx';
 import { ModifyRequestDialog, type ModifyOutcome } from './ModifyRequestDialog.tsx';
 import { ReassignEmailDialog } from './ReassignEmailDialog.tsx';
@@ -20,23 +21,17 @@ type Action = 'modify' | 'reassign' | 'activate' | 'deactivate';
  */
 export function useRecordActions<Row extends UserRecordRow>() {
   const outcomeId = useId();
-  // Rows seen on any page, so a selection that spans pages still knows its rows.
-  const seen = useRef(new Map<number, Row>());
-  const [selectedIds, setSelectedIds] = useState<number[]>([]);
+  const { selectedRows: selected, selection, clear } = useRowSelection<Row>(requestIdOf, isActionable);
   const [action, setAction] = useState<Action | null>(null);
   const [outcome, setOutcome] = useState<ModifyOutcome | null>(null);
 
-  const selected = selectedIds.flatMap((id) => seen.current.get(id) ?? []);
   const allowed = allowedActions(selected);
   const first = selected[0];
 
-  const remember = (rows: Row[]) => {
-    rows.forEach((r) => seen.current.set(r.requestId, r));
-  };
   const handleClose = () => setAction(null);
   const handleDone = (result: ModifyOutcome) => {
     setAction(null);
-    setSelectedIds([]);
+    clear();
     setOutcome(result);
   };
   const handleOpenRecord = () => {
@@ -51,7 +46,6 @@ export function useRecordActions<Row extends UserRecordRow>() {
     </Button>
   );
 
-  const selection = { selectedIds, onChange: setSelectedIds, isRowSelectable: isActionable };
   const toolbar = (
     <Stack direction="row" spacing={1}>
       {button('modify', 'Modify')}
@@ -111,5 +105,5 @@ export function useRecordActions<Row extends UserRecordRow>() {
       </Dialog>
     </>
   );
-  return { remember, selection, toolbar, dialogs };
+  return { selection, toolbar, dialogs };
 }

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { ARCHIVE_ELIGIBLE_STATUS, RequestStatus, messages, type ProvisioningRow } from '@uap/domain';
@@ -10,6 +10,7 @@ import {
 } from '../../api/provisioning.ts';
 import { reportError } from '../../api/error-store.ts';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
+import { requestIdOf, useRowSelection } from '../../components/DataTable/use-row-selection.ts';
 import { ArchiveConfirmDialog } from './ArchiveConfirmDialog.tsx';
 import { BulkProvisioningDialog } from './BulkProvisioningDialog.tsx';
 import { CommentHistoryDialog } from './CommentHistoryDialog.tsx';
@@ -31,10 +32,9 @@ type OpenDialog =
  * keep provisioner comments, and archive completed requests.
  */
 export function ProvisionersPage({ archive = false }: { archive?: boolean }) {
-  const [selectedIds, setSelectedIds] = useState<number[]>([]);
+  const { selectedRows, selectedIds, selection, clear } = useRowSelection<ProvisioningRow>(requestIdOf);
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const seen = useRef(new Map<number, ProvisioningRow>());
   const archiveRequests = useArchiveRequests();
 
   const columns = useMemo(
@@ -45,7 +45,6 @@ export function ProvisionersPage({ archive = false }: { archive?: boolean }) {
       }),
     [archive],
   );
-  const selectedRows = selectedIds.flatMap((id) => seen.current.get(id) ?? []);
   const allApproved =
     selectedRows.length > 0 && selectedRows.every((r) => r.statusId === RequestStatus.APPROVED);
   const allCompleted =
@@ -53,7 +52,7 @@ export function ProvisionersPage({ archive = false }: { archive?: boolean }) {
 
   const handleDone = (message: string) => {
     setDialog(null);
-    setSelectedIds([]);
+    clear();
     setNotice(message);
   };
   const handleArchive = () => {
@@ -117,15 +116,12 @@ export function ProvisionersPage({ archive = false }: { archive?: boolean }) {
         getRowId={(r) => r.requestId}
         fetchPage={async (query, signal) => {
           const page = await fetchProvisioningTasks(archive, query, signal);
-          for (const row of page.requests) {
-            seen.current.set(row.requestId, row);
-          }
           return { rows: page.requests, totalCount: page.totalCount };
         }}
         fetchFilterOptions={(column, query, signal) =>
           fetchProvisioningFilterOptions(archive, column, query, signal)
         }
-        selection={archive ? undefined : { selectedIds, onChange: setSelectedIds }}
+        selection={archive ? undefined : selection}
         toolbar={toolbar}
       />
       {dialog?.kind === 'request' && (
