@@ -27,6 +27,20 @@ async function searchAndTick(page: Page, table: string, id: number) {
   await page.getByRole('checkbox', { name: `Select row ${id}`, exact: true }).check();
 }
 
+/** The ids of the rows on screen, read from their selection checkboxes. */
+async function rowIds(page: Page, table: string): Promise<number[]> {
+  const boxes = await page
+    .getByRole('table', { name: table })
+    .getByRole('checkbox', { name: /^Select row \d+$/ })
+    .all();
+  return Promise.all(
+    boxes.map(async (b) => Number(/\d+$/.exec((await b.getAttribute('aria-label')) ?? '')?.[0])),
+  );
+}
+
+const isSorted = (sign: 1 | -1) => (ids: number[]) =>
+  ids.length > 1 && ids.every((id, i) => i === 0 || sign * (id - (ids[i - 1] ?? 0)) > 0);
+
 describe('Tables (issue 14)', () => {
   it('(§1.1) record actions stay available after going Home and back through the sidebar', async () => {
     const { id } = await samLine({ days: [-30, 60] });
@@ -48,6 +62,93 @@ describe('Tables (issue 14)', () => {
           await openFromSidebar(page, 'Home');
           await page.getByText(/Welcome to the User Access Portal/).waitFor();
         }
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
+  it('(§1.2) sorts by a header click, shows the direction and keeps the view in the address', async () => {
+    const { context, page } = await signIn(browser, 'Sue Super', { width: 1600 });
+    try {
+      await openFromSidebar(page, 'Request Tracker');
+      const table = page.getByRole('table', { name: 'All Requests' });
+      const idHeader = table.getByRole('columnheader', { name: /^Request ID/ });
+      await table
+        .getByRole('checkbox', { name: /^Select row \d+$/ })
+        .first()
+        .waitFor();
+      expect(await idHeader.getAttribute('aria-sort')).toBeNull();
+
+      await idHeader.getByRole('button', { name: 'Request ID', exact: true }).click();
+      await expect.poll(() => idHeader.getAttribute('aria-sort'), poll).toBe('ascending');
+      await expect.poll(() => rowIds(page, 'All Requests'), poll).toSatisfy(isSorted(1));
+      await idHeader.getByRole('button', { name: 'Request ID', exact: true }).click();
+      await expect.poll(() => idHeader.getAttribute('aria-sort'), poll).toBe('descending');
+      await expect.poll(() => rowIds(page, 'All Requests'), poll).toSatisfy(isSorted(-1));
+
+      await page.getByRole('region', { name: 'All Requests' }).getByLabel('Search').fill('Completed');
+      await page.getByRole('combobox', { name: /Rows per page/ }).click();
+      await page.getByRole('option', { name: '10', exact: true }).click();
+      await page.getByRole('button', { name: 'Go to next page' }).click();
+      await expect
+        .poll(() => new URL(page.url()).searchParams.toString(), poll)
+        .toBe('sort=requestId&dir=desc&q=Completed&size=10&page=2');
+
+      // The view survives going elsewhere and coming Back, and opens the same from a shared link.
+      await openFromSidebar(page, 'Home');
+      await page.getByText(/Welcome to the User Access Portal/).waitFor();
+      await page.goBack();
+      await expect.poll(() => idHeader.getAttribute('aria-sort'), poll).toBe('descending');
+      expect(await page.getByRole('region', { name: 'All Requests' }).getByLabel('Search').inputValue()).toBe(
+        'Completed',
+      );
+      await page.getByText(/^11–20 of \d+$/).waitFor();
+      await page.goto('/AllRequest?sort=createdDate&dir=asc');
+      const created = table.getByRole('columnheader', { name: /^Created Date/ });
+      await expect.poll(() => created.getAttribute('aria-sort'), poll).toBe('ascending');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('(§1.2) every offered sort is one the server accepts', async () => {
+    const screens = [
+      [
+        'Sue Super',
+        ['My Requests', 'Modify an Existing Access', 'My Approval Tasks', 'My Archive Approvals'],
+      ],
+      ['Sue Super', ['Request Tracker', 'My Provisioning Tasks', 'My Archive Provisionings']],
+      ['Alex Approver', ['My Role Details']],
+    ] as const;
+    for (const [user, links] of screens) {
+      const { context, page } = await signIn(browser, user, { width: 1600 });
+      const failures: string[] = [];
+      page.on('response', (response) => {
+        if (response.url().includes('/api/') && response.status() >= 400) {
+          failures.push(`${response.status()} ${response.url()}`);
+        }
+      });
+      try {
+        for (const link of links) {
+          await openFromSidebar(page, link);
+          const headers = page.getByRole('columnheader');
+          await headers.first().waitFor();
+          let sorted = 0;
+          for (let i = 0; i < (await headers.count()); i += 1) {
+            const header = headers.nth(i);
+            const sortButton = header.getByRole('button').filter({ hasNotText: /^$/ });
+            if ((await sortButton.count()) === 0) {
+              continue;
+            }
+            await sortButton.click();
+            await expect.poll(() => header.getAttribute('aria-sort'), poll).toBe('ascending');
+            await page.getByRole('progressbar', { name: 'Loading records' }).waitFor({ state: 'detached' });
+            sorted += 1;
+          }
+          expect(sorted, link).toBeGreaterThan(2);
+        }
+        expect(failures).toEqual([]);
       } finally {
         await context.close();
       }

@@ -22,3 +22,4 @@ export * from './schemas/tracker.ts';
 export * from './schemas/assignments.ts';
 export * from './schemas/approvals.ts';
 export * from './user-types.ts';
+export * from './table-view.ts';

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   flexRender,
@@ -28,15 +28,17 @@ import {
   defaultPageSize,
   limits,
   messages,
+  defaultTableView,
   pageSizes,
-  type ColumnFilter,
   type TableQuery,
+  type TableViewRules,
 } from '@uap/domain';
 import { reportError } from '../../api/error-store.ts';
 import { ColumnFilterMenu } from './ColumnFilterMenu.tsx';
 import { TruncatedText } from './TruncatedText.tsx';
 import type { DataTableColumn, DataTableProps } from './types.ts';
 import { useDebouncedValue } from './use-debounced-value.ts';
+import { useTableView } from './use-table-view.ts';
 
 export type { DataTableColumn, DataTablePage, DataTableProps } from './types.ts';
 
@@ -58,33 +60,56 @@ function cellContent<Row>(column: DataTableColumn<Row>, row: Row) {
  */
 export function DataTable<Row>(props: DataTableProps<Row>) {
   const { title, columns, queryKey, fetchPage, fetchFilterOptions, exportCsv, getRowId, selection } = props;
-  const [pagination, setPagination] = useState<PaginationState>({
-    pageIndex: 0,
-    pageSize: props.initialPageSize ?? defaultPageSize,
-  });
-  const rowsPerPageOptions = (props.pageSizeOptions ?? pageSizes).map((n) =>
+  const pageSizeOptions = props.pageSizeOptions ?? pageSizes;
+  const rowsPerPageOptions = pageSizeOptions.map((n) =>
     n === ALL_ROWS ? { label: 'All', value: ALL_ROWS } : n,
   );
-  const [sorting, setSorting] = useState<SortingState>([]);
-  const [filters, setFilters] = useState<ColumnFilter[]>(props.initialFilters ?? []);
-  const [search, setSearch] = useState(props.initialSearch ?? '');
-  const debouncedSearch = useDebouncedValue(search, limits.filterDebounceMs);
+  const defaultSize = props.initialPageSize ?? defaultPageSize;
+  const rules: TableViewRules = {
+    sortable: columns.filter((c) => c.sortable).map((c) => c.id),
+    filterable: columns.filter((c) => c.filterable).map((c) => c.id),
+    pageSizes: pageSizeOptions,
+    defaultPageSize: defaultSize,
+  };
+  const [view, setView] = useTableView(props.syncWithUrl ?? false, rules, {
+    ...defaultTableView(defaultSize),
+    filters: props.initialFilters ?? [],
+    search: props.initialSearch ?? '',
+  });
+  const { filters } = view;
+  const pagination: PaginationState = { pageIndex: view.page - 1, pageSize: view.pageSize };
+  const sorting: SortingState = view.orderBy === null ? [] : [{ id: view.orderBy, desc: !view.orderAsc }];
+
+  // The box shows what is typed at once; the view (and the address) follows once typing stops.
+  const [search, setSearch] = useState(view.search);
+  const [shownSearch, setShownSearch] = useState(view.search);
+  const debouncedSearch = useDebouncedValue(search, limits.filterDebounceMs).trim();
+  if (view.search !== shownSearch) {
+    setShownSearch(view.search);
+    if (view.search !== debouncedSearch) {
+      // The view's search changed from outside the box (Clear Filters, Back): show it.
+      setSearch(view.search);
+    }
+  }
+  useEffect(() => {
+    if (debouncedSearch !== view.search) {
+      setView((v) => ({ ...v, search: debouncedSearch, page: 1 }));
+    }
+    // Only a settled change of the box moves the view; the view's own changes come in above.
+  }, [debouncedSearch]);
   const [isExporting, setIsExporting] = useState(false);
 
-  const query: TableQuery = useMemo(() => {
-    const sort = sorting[0];
-    return {
-      page: pagination.pageIndex + 1,
-      pageSize: pagination.pageSize,
-      orderBy: sort?.id ?? null,
-      orderAsc: sort ? !sort.desc : false,
-      justCompleted: false,
-      initialLoad: false,
-      filters,
-      searchCriteria: debouncedSearch.trim(),
-      localTimeZone,
-    };
-  }, [pagination, sorting, filters, debouncedSearch]);
+  const query: TableQuery = {
+    page: view.page,
+    pageSize: view.pageSize,
+    orderBy: view.orderBy,
+    orderAsc: view.orderAsc,
+    justCompleted: false,
+    initialLoad: false,
+    filters,
+    searchCriteria: view.search,
+    localTimeZone,
+  };
 
   const { data, isFetching, isError } = useQuery({
     queryKey: [...queryKey, query],
@@ -95,20 +120,30 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const rows = useMemo(() => data?.rows ?? [], [data]);
   const totalCount = data?.totalCount ?? 0;
 
-  const resetPage = () => {
-    setPagination((p) => ({ ...p, pageIndex: 0 }));
-  };
   const setColumnFilter = (column: string, values: string[] | null) => {
-    setFilters((current) => [
-      ...current.filter((f) => f.column !== column),
-      ...(values === null ? [] : [{ column, values }]),
-    ]);
-    resetPage();
+    setView((v) => ({
+      ...v,
+      page: 1,
+      filters: [
+        ...v.filters.filter((f) => f.column !== column),
+        ...(values === null ? [] : [{ column, values }]),
+      ],
+    }));
   };
   const handleClearFilters = () => {
-    setFilters([]);
     setSearch('');
-    resetPage();
+    setView((v) => ({ ...v, page: 1, filters: [], search: '' }));
+  };
+  /** A header click: ascending, then descending, then back to the table's default order. */
+  const handleSort = (column: string) => {
+    setView((v) => {
+      if (v.orderBy !== column) {
+        return { ...v, page: 1, orderBy: column, orderAsc: true };
+      }
+      return v.orderAsc
+        ? { ...v, page: 1, orderAsc: false }
+        : { ...v, page: 1, orderBy: null, orderAsc: false };
+    });
   };
   const handleExport = async () => {
     if (!exportCsv) {
@@ -154,7 +189,6 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       columns.map((c) => ({
         id: c.id,
         header: c.header,
-        enableSorting: c.sortable ?? false,
         cell: ({ row }) => cellContent(c, row.original),
         meta: c,
       })),
@@ -168,18 +202,12 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     manualPagination: true,
     manualSorting: true,
     manualFiltering: true,
-    enableMultiSort: false,
     rowCount: totalCount,
     state: { pagination, sorting },
-    onPaginationChange: setPagination,
-    onSortingChange: (updater) => {
-      setSorting(updater);
-      resetPage();
-    },
   });
 
   const canExport = exportCsv !== undefined;
-  const hasFilters = filters.length > 0 || search !== '';
+  const hasFilters = filters.length > 0 || search !== '' || view.search !== '';
   return (
     <Box component="section" aria-label={title} sx={{ mb: 3 }}>
       <Typography variant="h2" sx={{ mb: 1 }}>
@@ -193,7 +221,6 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           value={search}
           onChange={(e) => {
             setSearch(e.target.value);
-            resetPage();
           }}
         />
         <Button onClick={handleClearFilters} disabled={!hasFilters}>
@@ -233,15 +260,22 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                   )}
                   {group.headers.map((header) => {
                     const column = columns.find((c) => c.id === header.column.id);
-                    const sorted = header.column.getIsSorted();
+                    const sorted =
+                      view.orderBy === header.column.id ? (view.orderAsc ? 'asc' : 'desc') : false;
                     const label = flexRender(header.column.columnDef.header, header.getContext());
                     return (
-                      <TableCell key={header.id} sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
-                        {header.column.getCanSort() ? (
+                      <TableCell
+                        key={header.id}
+                        sortDirection={sorted}
+                        sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}
+                      >
+                        {column?.sortable ? (
                           <TableSortLabel
                             active={sorted !== false}
                             direction={sorted === 'desc' ? 'desc' : 'asc'}
-                            onClick={header.column.getToggleSortingHandler()}
+                            onClick={() => {
+                              handleSort(header.column.id);
+                            }}
                           >
                             {label}
                           </TableSortLabel>
@@ -308,10 +342,10 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           rowsPerPageOptions={rowsPerPageOptions}
           labelRowsPerPage="Rows per page"
           onPageChange={(_event, page) => {
-            setPagination((p) => ({ ...p, pageIndex: page }));
+            setView((v) => ({ ...v, page: page + 1 }));
           }}
           onRowsPerPageChange={(e) => {
-            setPagination({ pageIndex: 0, pageSize: Number(e.target.value) });
+            setView((v) => ({ ...v, page: 1, pageSize: Number(e.target.value) }));
           }}
         />
       </Paper>

@@ -49,6 +49,11 @@ export interface DataTableProps<Row> {
   /** Rows per page at first (default 50). */
   initialPageSize?: number;
   initialFilters?: ColumnFilter[];
+  /**
+   * Keep page, sort, filters and search in the address (a screen's main table), so the view can
+   * be shared and survives Back. Tables inside dialogs keep them in memory.
+   */
+  syncWithUrl?: boolean;
   initialSearch?: string;
   /** Shown between the title and the table. */
   intro?: ReactNode;

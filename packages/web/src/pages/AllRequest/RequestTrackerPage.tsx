@@ -30,6 +30,7 @@ export function RequestTrackerPage() {
     <>
       <DataTable<TrackerRow>
         title="All Requests"
+        syncWithUrl
         columns={columns}
         queryKey={[...trackerKeys.tracker, filtercolumn ?? '', filtervalue ?? '']}
         getRowId={(r) => r.requestId}

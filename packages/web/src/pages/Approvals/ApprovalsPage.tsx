@@ -68,6 +68,7 @@ export function ApprovalsPage({ archive = false }: { archive?: boolean }) {
       )}
       <DataTable<ApprovalRow>
         title={archive ? 'My Archive Approvals' : 'My Approval Tasks'}
+        syncWithUrl
         columns={columns}
         queryKey={approvalKeys.list(archive)}
         getRowId={(r) => r.requestId}

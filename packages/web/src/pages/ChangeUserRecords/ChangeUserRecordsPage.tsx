@@ -37,6 +37,7 @@ export function ChangeUserRecordsPage() {
     <>
       <DataTable<UserRecordRow>
         title="My Records"
+        syncWithUrl
         intro={
           <Typography sx={{ mb: 1 }}>
             Select records to modify, reassign, activate or deactivate them.

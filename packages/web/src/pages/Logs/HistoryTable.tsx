@@ -38,6 +38,7 @@ export function HistoryTable({ logId }: { logId: number }) {
   return (
     <DataTable<RequestHistoryEntry>
       title="History"
+      syncWithUrl
       columns={columns}
       queryKey={trackerKeys.history(logId)}
       getRowId={(e) => e.id}

@@ -56,6 +56,7 @@ export function MyRequestsPage() {
       <DataTable<MyRequestRow>
         key={requestId}
         title="My Requests"
+        syncWithUrl
         columns={myRequestColumns}
         queryKey={recordKeys.myRequests(requestId)}
         getRowId={(r) => r.requestId}

@@ -111,6 +111,7 @@ export function ProvisionersPage({ archive = false }: { archive?: boolean }) {
       <DataTable<ProvisioningRow>
         key={String(archive)}
         title={archive ? 'My Archive Provisionings' : 'My Provisioning Tasks'}
+        syncWithUrl
         columns={columns}
         queryKey={provisioningKeys.tasks(archive)}
         getRowId={(r) => r.requestId}

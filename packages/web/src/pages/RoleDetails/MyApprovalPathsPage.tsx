@@ -38,6 +38,7 @@ export function MyApprovalPathsPage() {
   return (
     <DataTable<ApproverAssignmentRow>
       title={titleOf(held)}
+      syncWithUrl
       columns={approverAssignmentColumns}
       queryKey={assignmentKeys.myApprovalPaths}
       getRowId={(r) => r.approverId}

@@ -12,6 +12,7 @@ export function MyMasterApprovalPathPage() {
   return (
     <DataTable<MasterApproverRow>
       title="My Master Approver Role Details"
+      syncWithUrl
       columns={masterApproverColumns}
       queryKey={assignmentKeys.myMasterApprovalPaths}
       getRowId={(r) => r.masterApproverId}

@@ -1,0 +1,57 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import {
+  hasTableParams,
+  tableViewFromParams,
+  tableViewToParams,
+  type TableView,
+  type TableViewRules,
+} from '@uap/domain';
+
+type ViewUpdate = (view: TableView) => TableView;
+
+/**
+ * The table's view state, kept in the address when `inUrl` (a screen's main table) or in React
+ * state (a table inside a dialog). Address changes replace the history entry, so Back leaves the
+ * screen instead of undoing each click, and coming Back restores the whole view.
+ * `initial` (a screen's pre-filter such as ?Id=) applies when the address says nothing about the
+ * table; it is then written into the address.
+ */
+export function useTableView(inUrl: boolean, rules: TableViewRules, initial: TableView) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [localView, setLocalView] = useState(initial);
+  const [isSeeding, setIsSeeding] = useState(() => inUrl && !hasTableParams(searchParams));
+
+  const urlView = isSeeding ? initial : tableViewFromParams(searchParams, rules);
+  useEffect(() => {
+    if (isSeeding) {
+      setSearchParams((params) => tableViewToParams(initial, params, rules.defaultPageSize), {
+        replace: true,
+      });
+      setIsSeeding(false);
+    }
+    // Runs once, on mount.
+  }, []);
+
+  const setUrlView = useCallback(
+    (update: ViewUpdate) => {
+      // The address as it is now: a render's params may lag behind a navigation still under way
+      // (the search box settling while a page button is clicked).
+      const current = new URLSearchParams(window.location.search);
+      const next = tableViewToParams(
+        update(tableViewFromParams(current, rules)),
+        current,
+        rules.defaultPageSize,
+      );
+      if (next.toString() !== current.toString()) {
+        setSearchParams(next, { replace: true });
+      }
+    },
+    [setSearchParams, rules],
+  );
+  const setView = useCallback(
+    (update: ViewUpdate) => (inUrl ? setUrlView(update) : setLocalView(update)),
+    [inUrl, setUrlView],
+  );
+  return [inUrl ? urlView : localView, setView] as const;
+}
