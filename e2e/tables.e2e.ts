@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { RequestStatus } from '@uap/domain';
 import { launchBrowser, signIn } from './browser.ts';
 import { samLine } from './data.ts';
 
@@ -37,6 +38,19 @@ async function rowIds(page: Page, table: string): Promise<number[]> {
     boxes.map(async (b) => Number(/\d+$/.exec((await b.getAttribute('aria-label')) ?? '')?.[0])),
   );
 }
+
+/** Every button that changes something on the task screens. */
+const writeButtons = [
+  /^Action on Selected Requests/,
+  /^Provision Selected/,
+  'Provisioner Comment',
+  'Archive',
+  'Modify',
+  'Reassign Email',
+  'Activate',
+  'Deactivate',
+  /^Open provisioning request/,
+];
 
 const isSorted = (sign: 1 | -1) => (ids: number[]) =>
   ids.length > 1 && ids.every((id, i) => i === 0 || sign * (id - (ids[i - 1] ?? 0)) > 0);
@@ -152,6 +166,46 @@ describe('Tables (issue 14)', () => {
       } finally {
         await context.close();
       }
+    }
+  });
+
+  it('(§1.3) the auditor sees read-only task screens: no selection, no write buttons, no task count', async () => {
+    const submitted = await samLine({ statusId: RequestStatus.SUBMITTED });
+    const approved = await samLine({ statusId: RequestStatus.APPROVED });
+    const { context, page } = await signIn(browser, 'Avery Auditor', { width: 1600 });
+    try {
+      const screens = [
+        ['My Approval Tasks', 'Submitted Requests', submitted.id],
+        ['My Provisioning Tasks', 'Approved Requests', approved.id],
+        ['Request Tracker', 'All Requests', approved.id],
+      ] as const;
+      for (const [link, table, id] of screens) {
+        await openFromSidebar(page, link);
+        const region = page.getByRole('region', { name: table });
+        await region.getByLabel('Search').fill(String(id));
+        await region
+          .getByRole('cell', { name: new RegExp(`(^| )${id}$`) })
+          .first()
+          .waitFor();
+        expect(await region.getByRole('checkbox').count(), link).toBe(0);
+        for (const name of writeButtons) {
+          // A column header of the same name (a sort button) is not an action.
+          const buttons = await page.getByRole('button', { name, exact: true }).count();
+          const headers = await region
+            .getByRole('columnheader')
+            .getByRole('button', { name, exact: true })
+            .count();
+          expect(buttons - headers, `${link}: ${String(name)}`).toBe(0);
+        }
+        // The request id opens no decision dialog.
+        expect(await region.getByRole('button', { name: String(id), exact: true }).count(), link).toBe(0);
+      }
+      await openFromSidebar(page, 'Home');
+      const tiles = page.getByRole('list', { name: 'Shortcuts' });
+      await tiles.getByRole('link').first().waitFor();
+      expect(await tiles.getByRole('link', { name: /tasks?$/ }).count()).toBe(0);
+    } finally {
+      await context.close();
     }
   });
 });

@@ -11,6 +11,12 @@ export const Role = {
 
 export type RoleId = (typeof Role)[keyof typeof Role];
 
+/**
+ * The auditor reads everything and changes nothing on the task screens: no selection, no
+ * action buttons, no task counts (the server refuses the writes too).
+ */
+export const isReadOnlyRole = (roleId: RoleId): boolean => roleId === Role.AUDITOR;
+
 export const roleIds: readonly RoleId[] = Object.values(Role);
 
 /** The role description shown in the top bar and on profile tables. */

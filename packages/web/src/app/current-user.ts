@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import { isRoleId, Role, type LoggedUser, type ShellUser } from '@uap/domain';
+import { isReadOnlyRole, isRoleId, Role, type LoggedUser, type ShellUser } from '@uap/domain';
 
 export interface CurrentUser {
   user: LoggedUser;
@@ -22,6 +22,11 @@ export function useCurrentUser(): CurrentUser {
     throw new Error('useCurrentUser is used outside the signed-in shell.');
   }
   return current;
+}
+
+/** Whether the signed-in user only reads the task screens (the auditor). */
+export function useIsReadOnly(): boolean {
+  return isReadOnlyRole(useCurrentUser().shellUser.roleId);
 }
 
 /** Whether the signed-in user may export a table as CSV: everyone but the standard role (DESIGN.md §7). */

@@ -1,4 +1,4 @@
-import { RequestStatus, Role } from '@uap/domain';
+import { isReadOnlyRole, RequestStatus, Role } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
 import { toCount } from '../../db/connection.ts';
 import type { Actor } from '../../http/actor.ts';
@@ -9,6 +9,10 @@ import { hasNoApprovalPath, insideAdminScope, routedToApprover, routedToProvisio
  * at most 50, so counting further is wasted work).
  */
 export async function countTasks(db: Db, actor: Actor, kind: 'approvals' | 'provisioning', cap: number) {
+  if (isReadOnlyRole(actor.roleId)) {
+    // The auditor decides nothing: nothing waits on them, whatever assignments name them.
+    return 0;
+  }
   const status = kind === 'approvals' ? RequestStatus.SUBMITTED : RequestStatus.APPROVED;
   const isAdmin = actor.roleId === Role.ADMIN || actor.roleId === Role.SUPERADMIN;
   const inner = db.kysely

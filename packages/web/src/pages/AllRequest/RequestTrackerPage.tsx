@@ -7,7 +7,7 @@ import {
   fetchTrackerPage,
   trackerKeys,
 } from '../../api/tracker.ts';
-import { useCanExportTables, useCurrentUser } from '../../app/current-user.ts';
+import { useCanExportTables, useCurrentUser, useIsReadOnly } from '../../app/current-user.ts';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { useRecordActions } from '../ChangeUserRecords/use-record-actions.tsx';
 import { trackerColumns } from './tracker-columns.tsx';
@@ -15,9 +15,10 @@ import { trackerColumns } from './tracker-columns.tsx';
 /** Request Tracker (spec 2 §2, issue 4 §3): every request line in scope, with admin actions. */
 export function RequestTrackerPage() {
   const { shellUser } = useCurrentUser();
+  const isReadOnly = useIsReadOnly();
   const { filtercolumn, filtervalue } = useParams();
   // Admins and super admins act on records; the read-only auditor does not.
-  const isAdmin = shellUser.roleId >= Role.ADMIN && shellUser.roleId !== Role.AUDITOR;
+  const isAdmin = shellUser.roleId >= Role.ADMIN && !isReadOnly;
   const columns = useMemo(() => trackerColumns(shellUser.roleId >= Role.PROVISIONER), [shellUser.roleId]);
   const initialFilters: ColumnFilter[] =
     filtercolumn && filtervalue && (columnIds as readonly string[]).includes(filtercolumn)

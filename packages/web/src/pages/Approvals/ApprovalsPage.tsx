@@ -4,6 +4,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import type { ApprovalDetail, ApprovalRow, TableQuery } from '@uap/domain';
 import { approvalKeys, fetchApprovalFilterOptions, fetchApprovalList } from '../../api/approvals.ts';
+import { useIsReadOnly } from '../../app/current-user.ts';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { requestIdOf, useRowSelection } from '../../components/DataTable/use-row-selection.ts';
 import { ModifyRequestDialog } from '../ChangeUserRecords/ModifyRequestDialog.tsx';
@@ -27,14 +28,23 @@ export function ApprovalsPage({ archive = false }: { archive?: boolean }) {
   const [modal, setModal] = useState<Modal | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const queryClient = useQueryClient();
+  // The auditor reads the list (every Submitted request) and decides nothing: no selection,
+  // no action button, no decision dialog, and a title that is not a task count.
+  const isReadOnly = useIsReadOnly();
+  const canAct = !archive && !isReadOnly;
 
   const columns = useMemo(
     () =>
-      approvalColumns(archive, (row) => {
-        setNotice(null);
-        setModal({ kind: 'request', requestId: row.requestId });
-      }),
-    [archive],
+      approvalColumns(
+        archive,
+        isReadOnly
+          ? undefined
+          : (row) => {
+              setNotice(null);
+              setModal({ kind: 'request', requestId: row.requestId });
+            },
+      ),
+    [archive, isReadOnly],
   );
   const fetchPage = async (query: TableQuery, signal: AbortSignal) => {
     const page = await fetchApprovalList(archive, query, signal);
@@ -67,7 +77,7 @@ export function ApprovalsPage({ archive = false }: { archive?: boolean }) {
         </Alert>
       )}
       <DataTable<ApprovalRow>
-        title={archive ? 'My Archive Approvals' : 'My Approval Tasks'}
+        title={isReadOnly ? 'Submitted Requests' : archive ? 'My Archive Approvals' : 'My Approval Tasks'}
         syncWithUrl
         columns={columns}
         queryKey={approvalKeys.list(archive)}
@@ -76,9 +86,9 @@ export function ApprovalsPage({ archive = false }: { archive?: boolean }) {
         fetchFilterOptions={(column, query, signal) =>
           fetchApprovalFilterOptions(archive, column, query, signal)
         }
-        selection={archive ? undefined : selection}
+        selection={canAct ? selection : undefined}
         toolbar={
-          archive ? undefined : (
+          !canAct ? undefined : (
             <Button
               variant="contained"
               disabled={selectedIds.length === 0}

@@ -34,26 +34,32 @@ const text = (
   ...extra,
 });
 
-/** The columns of My Approval Tasks (or, with isArchive, My Archive Approvals); ids are the server's. */
-export function approvalColumns(isArchive: boolean, onOpen: (row: ApprovalRow) => void): Column[] {
+/**
+ * The columns of My Approval Tasks (or, with isArchive, My Archive Approvals); ids are the server's.
+ * Without `onOpen` (a read-only user) the request id is plain text.
+ */
+export function approvalColumns(isArchive: boolean, onOpen?: (row: ApprovalRow) => void): Column[] {
   return [
     {
       id: 'requestId',
       header: 'Request ID',
       sortable: true,
       filterable: true,
-      cell: (row) => (
-        <Link
-          component="button"
-          type="button"
-          color={row.isUrgent ? 'error' : 'primary'}
-          onClick={() => {
-            onOpen(row);
-          }}
-        >
-          {row.requestId}
-        </Link>
-      ),
+      cell: (row) =>
+        onOpen === undefined ? (
+          inRowColour(row, row.requestId)
+        ) : (
+          <Link
+            component="button"
+            type="button"
+            color={row.isUrgent ? 'error' : 'primary'}
+            onClick={() => {
+              onOpen(row);
+            }}
+          >
+            {row.requestId}
+          </Link>
+        ),
     },
     {
       id: 'isUrgent',

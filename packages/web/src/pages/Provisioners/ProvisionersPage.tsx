@@ -9,6 +9,7 @@ import {
   useArchiveRequests,
 } from '../../api/provisioning.ts';
 import { reportError } from '../../api/error-store.ts';
+import { useIsReadOnly } from '../../app/current-user.ts';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { requestIdOf, useRowSelection } from '../../components/DataTable/use-row-selection.ts';
 import { ArchiveConfirmDialog } from './ArchiveConfirmDialog.tsx';
@@ -36,14 +37,17 @@ export function ProvisionersPage({ archive = false }: { archive?: boolean }) {
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const archiveRequests = useArchiveRequests();
+  // The auditor reads every Approved line and acts on none: no selection, buttons or dialogs.
+  const isReadOnly = useIsReadOnly();
+  const canAct = !archive && !isReadOnly;
 
   const columns = useMemo(
     () =>
       provisioningColumns({
-        onOpenRequest: archive ? undefined : (row) => setDialog({ kind: 'request', row }),
+        onOpenRequest: canAct ? (row) => setDialog({ kind: 'request', row }) : undefined,
         onOpenComments: (row) => setDialog({ kind: 'history', requestId: row.requestId }),
       }),
-    [archive],
+    [canAct],
   );
   const allApproved =
     selectedRows.length > 0 && selectedRows.every((r) => r.statusId === RequestStatus.APPROVED);
@@ -67,7 +71,7 @@ export function ProvisionersPage({ archive = false }: { archive?: boolean }) {
     });
   };
 
-  const toolbar = archive ? undefined : (
+  const toolbar = !canAct ? undefined : (
     <>
       <Button
         variant="contained"
@@ -110,7 +114,9 @@ export function ProvisionersPage({ archive = false }: { archive?: boolean }) {
       )}
       <DataTable<ProvisioningRow>
         key={String(archive)}
-        title={archive ? 'My Archive Provisionings' : 'My Provisioning Tasks'}
+        title={
+          isReadOnly ? 'Approved Requests' : archive ? 'My Archive Provisionings' : 'My Provisioning Tasks'
+        }
         syncWithUrl
         columns={columns}
         queryKey={provisioningKeys.tasks(archive)}
@@ -122,7 +128,7 @@ export function ProvisionersPage({ archive = false }: { archive?: boolean }) {
         fetchFilterOptions={(column, query, signal) =>
           fetchProvisioningFilterOptions(archive, column, query, signal)
         }
-        selection={archive ? undefined : selection}
+        selection={canAct ? selection : undefined}
         toolbar={toolbar}
       />
       {dialog?.kind === 'request' && (
@@ -148,7 +154,7 @@ export function ProvisionersPage({ archive = false }: { archive?: boolean }) {
       {dialog?.kind === 'history' && (
         <CommentHistoryDialog
           requestId={dialog.requestId}
-          onAdd={archive ? undefined : () => setDialog({ kind: 'comment', requestIds: [dialog.requestId] })}
+          onAdd={!canAct ? undefined : () => setDialog({ kind: 'comment', requestIds: [dialog.requestId] })}
           onClose={() => setDialog(null)}
         />
       )}
