@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { RequestStatus } from '@uap/domain';
+import { RequestStatus, messages } from '@uap/domain';
 import { launchBrowser, signIn } from './browser.ts';
 import { samLine } from './data.ts';
 
@@ -204,6 +204,32 @@ describe('Tables (issue 14)', () => {
       const tiles = page.getByRole('list', { name: 'Shortcuts' });
       await tiles.getByRole('link').first().waitFor();
       expect(await tiles.getByRole('link', { name: /tasks?$/ }).count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('(§1.4) My Requests offers only cancellable rows and says why the others are greyed', async () => {
+    const submitted = await samLine({ statusId: RequestStatus.SUBMITTED });
+    const approved = await samLine({ statusId: RequestStatus.APPROVED });
+    const { context, page } = await signIn(browser, 'Sam Standard', { width: 1600 });
+    try {
+      await openFromSidebar(page, 'My Requests');
+      const region = page.getByRole('region', { name: 'My Requests' });
+      await region.getByLabel('Search').fill(String(approved.id));
+      const greyed = region.getByRole('checkbox', { name: `Select row ${approved.id}`, exact: true });
+      await expect.poll(() => greyed.isDisabled(), poll).toBe(true);
+      const reason = messages.cancelOnlySubmittedRow('Approved');
+      // The reason is the checkbox's description (screen readers) and its tooltip (pointer).
+      const describedBy = (await greyed.getAttribute('aria-describedby')) ?? '';
+      expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe(reason);
+      await greyed.locator('xpath=ancestor::span[2]').hover();
+      await page.getByRole('tooltip', { name: reason }).waitFor();
+
+      await region.getByLabel('Search').fill(String(submitted.id));
+      const box = region.getByRole('checkbox', { name: `Select row ${submitted.id}`, exact: true });
+      await box.check();
+      expect(await page.getByRole('button', { name: 'Cancel selected requests' }).isEnabled()).toBe(true);
     } finally {
       await context.close();
     }

@@ -100,6 +100,9 @@ export const messages = {
   cancelOnlySubmitted:
     'Only submitted requests can be cancelled. Deselect the requests that are not in Submitted status.',
   cancelOnlyOwn: 'Only the requestor or a super administrator can cancel a request.',
+  // Tables (issue 14; ours, the spec shows no sentence)
+  cancelOnlySubmittedRow: (status: string) =>
+    `Only submitted requests can be cancelled; this one is ${status}.`,
   userAccessOverviewIntro:
     'Before submitting a new request, check the pending and completed records below: the access may already exist or be on its way. Click a Record ID to modify that access.',
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { Role } from './roles.ts';
 import {
   isDigitsOnly,
+  whyNotCancellable,
   isIgnorableSearch,
   isValidComment,
   isValidEmail,
@@ -96,5 +98,33 @@ describe('truncate', () => {
     expect(truncate('a'.repeat(71), 70)).toBe(`${'a'.repeat(70)}...`);
     expect(truncate('short', 70)).toBe('short');
     expect(truncate(null, 70)).toBe('');
+  });
+});
+
+describe('whyNotCancellable (spec 1 §4)', () => {
+  const sam = { email: 'sam@agency.example', roleId: Role.STANDARD };
+  const sue = { email: 'sue@agency.example', roleId: Role.SUPERADMIN };
+  const line = (statusId: number, status: string, createdByEmail: string) => ({
+    statusId,
+    status,
+    createdByEmail,
+  });
+
+  it('lets the requestor cancel their Submitted line, whatever the case of the email', () => {
+    expect(whyNotCancellable(line(1, 'Submitted', 'Sam@Agency.example'), sam)).toBeNull();
+  });
+  it('refuses a line someone else created, even Submitted, to all but the super admin', () => {
+    expect(whyNotCancellable(line(1, 'Submitted', 'ann@agency.example'), sam)).toBe(
+      'Only the requestor or a super administrator can cancel a request.',
+    );
+    expect(whyNotCancellable(line(1, 'Submitted', 'ann@agency.example'), sue)).toBeNull();
+  });
+  it('names the status of a line that is no longer Submitted', () => {
+    expect(whyNotCancellable(line(2, 'Approved', 'sam@agency.example'), sam)).toBe(
+      'Only submitted requests can be cancelled; this one is Approved.',
+    );
+    expect(whyNotCancellable(line(5, 'Cancelled', 'ann@agency.example'), sue)).toBe(
+      'Only submitted requests can be cancelled; this one is Cancelled.',
+    );
   });
 });

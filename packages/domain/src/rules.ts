@@ -1,4 +1,7 @@
 import { limits } from './limits.ts';
+import { messages } from './messages.ts';
+import { RequestStatus } from './requests.ts';
+import { Role, type RoleId } from './roles.ts';
 
 // A practical address pattern: one @, no spaces, no , < > characters, a dotted domain.
 const EMAIL_PATTERN =
@@ -60,4 +63,19 @@ export function truncate(value: string | null | undefined, max: number): string 
 /** A person's full name as every screen shows it: first and last name, either may be missing. */
 export function fullName(name: string | null | undefined, lastName: string | null | undefined): string {
   return `${name ?? ''} ${lastName ?? ''}`.trim();
+}
+
+/**
+ * Why the caller cannot cancel a request line, or null when they can (spec 1 §4, as the server's
+ * cancel checks): only a Submitted line, and only one the caller created — a super admin any.
+ */
+export function whyNotCancellable(
+  line: { statusId: number; status: string; createdByEmail: string },
+  caller: { email: string; roleId: RoleId },
+): string | null {
+  const isOwn = line.createdByEmail.toLowerCase() === caller.email.toLowerCase();
+  if (!isOwn && caller.roleId !== Role.SUPERADMIN) {
+    return messages.cancelOnlyOwn;
+  }
+  return line.statusId === RequestStatus.SUBMITTED ? null : messages.cancelOnlySubmittedRow(line.status);
 }

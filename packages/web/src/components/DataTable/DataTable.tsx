@@ -22,6 +22,7 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import {
   ALL_ROWS,
@@ -50,6 +51,54 @@ function cellContent<Row>(column: DataTableColumn<Row>, row: Row) {
   }
   const text = column.text?.(row) ?? '';
   return column.truncate ? <TruncatedText text={text} max={column.truncate} /> : text;
+}
+
+/** Read by screen readers, not drawn. */
+const visuallyHidden = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+/** A row's selection box; a greyed one says why on hover and to screen readers. */
+function RowCheckbox(props: {
+  id: number;
+  checked: boolean;
+  disabledReason: string | null;
+  onToggle: () => void;
+}) {
+  const { id, checked, disabledReason, onToggle } = props;
+  const reasonId = `row-${id}-not-selectable`;
+  const box = (
+    <Checkbox
+      slotProps={{
+        input: {
+          'aria-label': `Select row ${id}`,
+          ...(disabledReason ? { 'aria-describedby': reasonId } : {}),
+        },
+      }}
+      checked={checked}
+      disabled={disabledReason !== null}
+      onChange={onToggle}
+    />
+  );
+  if (!disabledReason) {
+    return box;
+  }
+  // A disabled input gets no pointer events: the tooltip listens on a wrapper.
+  return (
+    <Tooltip title={disabledReason}>
+      <span>
+        {box}
+        <Box component="span" id={reasonId} sx={visuallyHidden}>
+          {disabledReason}
+        </Box>
+      </span>
+    </Tooltip>
+  );
 }
 
 /**
@@ -160,7 +209,9 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   };
 
   const selectedIds = new Set(selection?.selectedIds ?? []);
-  const selectableRows = selection ? rows.filter((r) => selection.isRowSelectable?.(r) ?? true) : [];
+  const isSelectable = (row: Row) =>
+    selection?.isRowSelectable?.(row) ?? (selection?.whyNotSelectable?.(row) ?? null) === null;
+  const selectableRows = selection ? rows.filter(isSelectable) : [];
   const selectedOnPage = selectableRows.filter((r) => selectedIds.has(getRowId(r)));
   const toggleRow = (row: Row) => {
     if (!selection) {
@@ -308,11 +359,15 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                   <TableRow key={row.id} hover selected={selectedIds.has(id)}>
                     {selection && (
                       <TableCell padding="checkbox">
-                        <Checkbox
-                          slotProps={{ input: { 'aria-label': `Select row ${id}` } }}
+                        <RowCheckbox
+                          id={id}
                           checked={selectedIds.has(id)}
-                          disabled={!(selection.isRowSelectable?.(row.original) ?? true)}
-                          onChange={() => {
+                          disabledReason={
+                            isSelectable(row.original)
+                              ? null
+                              : (selection.whyNotSelectable?.(row.original) ?? '')
+                          }
+                          onToggle={() => {
                             toggleRow(row.original);
                           }}
                         />

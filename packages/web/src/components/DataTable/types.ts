@@ -21,6 +21,16 @@ export interface DataTablePage<Row> {
   totalCount: number;
 }
 
+/** A table's row selection; which rows may be selected is the screen's rule. */
+export interface RowSelection<Row> {
+  selectedIds: number[];
+  /** The new selection, and the rows of the page it was made on (see useRowSelection). */
+  onChange: (ids: number[], pageRows: Row[]) => void;
+  isRowSelectable?: (row: Row) => boolean;
+  /** Why a row cannot be selected (shown on its greyed checkbox), or null when it can. */
+  whyNotSelectable?: (row: Row) => string | null;
+}
+
 export interface DataTableProps<Row> {
   /** Rendered as an h2 with the total count, e.g. 'User Access Overview (12)'. */
   title: string;
@@ -36,12 +46,7 @@ export interface DataTableProps<Row> {
   exportCsv?: (query: TableQuery) => Promise<void>;
   getRowId: (row: Row) => number;
   /** Row selection, when the screen has one; which rows may be selected is the caller's rule. */
-  selection?: {
-    selectedIds: number[];
-    /** The new selection, and the rows of the page it was made on (see useRowSelection). */
-    onChange: (ids: number[], pageRows: Row[]) => void;
-    isRowSelectable?: (row: Row) => boolean;
-  };
+  selection?: RowSelection<Row>;
   /** Extra buttons beside Clear Filters / Export CSV. */
   toolbar?: ReactNode;
   /** Rows-per-page choices (default 5, 10, 20, 50, 100); ALL_ROWS (-1) is offered as 'All'. */

@@ -1,4 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
+import type { RowSelection } from './types.ts';
 
 /**
  * The selection of a DataTable as rows, not only ids: the table hands over the rows of the page
@@ -8,7 +9,7 @@ import { useCallback, useMemo, useState } from 'react';
  */
 export function useRowSelection<Row>(
   getRowId: (row: Row) => number,
-  isRowSelectable?: (row: Row) => boolean,
+  rules: Pick<RowSelection<Row>, 'isRowSelectable' | 'whyNotSelectable'> = {},
 ) {
   const [selectedRows, setSelectedRows] = useState<Row[]>([]);
   const selectedIds = useMemo(() => selectedRows.map(getRowId), [selectedRows, getRowId]);
@@ -35,7 +36,7 @@ export function useRowSelection<Row>(
     clear,
     remove,
     /** The DataTable `selection` prop. */
-    selection: { selectedIds, onChange, isRowSelectable },
+    selection: { selectedIds, onChange, ...rules } satisfies RowSelection<Row>,
   };
 }
 

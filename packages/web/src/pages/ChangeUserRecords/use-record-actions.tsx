@@ -21,7 +21,11 @@ type Action = 'modify' | 'reassign' | 'activate' | 'deactivate';
  */
 export function useRecordActions<Row extends UserRecordRow>() {
   const outcomeId = useId();
-  const { selectedRows: selected, selection, clear } = useRowSelection<Row>(requestIdOf, isActionable);
+  const {
+    selectedRows: selected,
+    selection,
+    clear,
+  } = useRowSelection<Row>(requestIdOf, { isRowSelectable: isActionable });
   const [action, setAction] = useState<Action | null>(null);
   const [outcome, setOutcome] = useState<ModifyOutcome | null>(null);
 

@@ -1,15 +1,17 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import { messages, type MyRequestRow } from '@uap/domain';
+import { messages, whyNotCancellable, type MyRequestRow } from '@uap/domain';
 import {
   fetchFilterOptions,
   fetchMyRequests,
   recordKeys,
   useCancelRequestsMutation,
 } from '../../api/records.ts';
+import { useCurrentUser } from '../../app/current-user.ts';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
+import { requestIdOf as rowIdOf, useRowSelection } from '../../components/DataTable/use-row-selection.ts';
 import { CancelRequestsDialog } from './CancelRequestsDialog.tsx';
 import { myRequestColumns } from './my-requests-columns.tsx';
 
@@ -23,7 +25,16 @@ function requestIdOf(params: URLSearchParams): number {
 export function MyRequestsPage() {
   const [params] = useSearchParams();
   const requestId = requestIdOf(params);
-  const [selectedIds, setSelectedIds] = useState<number[]>([]);
+  const { user, shellUser } = useCurrentUser();
+  const whyNotSelectable = useCallback(
+    (row: MyRequestRow) =>
+      whyNotCancellable(
+        { statusId: row.statusId, status: row.status.description, createdByEmail: row.createdBy.email },
+        { email: user.email, roleId: shellUser.roleId },
+      ),
+    [user.email, shellUser.roleId],
+  );
+  const { selectedIds, selection, clear } = useRowSelection<MyRequestRow>(rowIdOf, { whyNotSelectable });
   const [isConfirming, setIsConfirming] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const cancelRequests = useCancelRequestsMutation();
@@ -31,7 +42,7 @@ export function MyRequestsPage() {
   const handleConfirm = () => {
     cancelRequests.mutate(selectedIds, {
       onSuccess: () => {
-        setSelectedIds([]);
+        clear();
         setNotice(messages.requestsCancelled);
       },
       onSettled: () => {
@@ -67,7 +78,7 @@ export function MyRequestsPage() {
         fetchFilterOptions={(column, query, signal) =>
           fetchFilterOptions('MyRequests', {}, column, query, signal)
         }
-        selection={{ selectedIds, onChange: setSelectedIds }}
+        selection={selection}
         toolbar={
           <Button
             variant="contained"
