@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatAccessDate, formatDate, formatDateTime, isExpired, startOfTodayUtc } from './dates.ts';
+import {
+  daysSince,
+  formatAccessDate,
+  formatDate,
+  formatDateTime,
+  isExpired,
+  startOfTodayUtc,
+} from './dates.ts';
 
 describe('formatDate', () => {
   it('shows MM-DD-YYYY', () => {
@@ -40,5 +47,15 @@ describe('formatAccessDate', () => {
     expect(formatAccessDate('2026-12-01T00:00:00.000Z', '2027-01-31T00:00:00.000Z')).toBe(
       '12-01-2026 - 01-31-2027',
     );
+  });
+});
+
+describe('daysSince', () => {
+  const now = new Date('2026-03-10T12:00:00.000Z');
+  it('counts whole days, and 0 for today or the future', () => {
+    expect(daysSince('2026-03-01T12:00:00.000Z', now)).toBe(9);
+    expect(daysSince('2026-03-01T12:00:01.000Z', now)).toBe(8);
+    expect(daysSince('2026-03-10T00:00:00.000Z', now)).toBe(0);
+    expect(daysSince('2026-03-12T00:00:00.000Z', now)).toBe(0);
   });
 });

@@ -92,3 +92,9 @@ export function formatAccessDate(beginning: DateInput, expiration: DateInput, ti
   }
   return start ? `${start} - ${end}` : end;
 }
+
+/** Whole days from `since` to `now` (a request's age in the task lists); never negative. */
+export function daysSince(since: DateInput, now: Date = new Date()): number {
+  const from = new Date(since ?? now).getTime();
+  return Math.max(0, Math.floor((now.getTime() - from) / 86_400_000));
+}

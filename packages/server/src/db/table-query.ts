@@ -29,7 +29,13 @@ export interface TableSpec {
   columns: ColumnMap;
   /** The unique id of a row: the stable tiebreak of every sort and the keyset of the export. */
   id: Expression<number>;
-  defaultOrder: { column: string; isAscending: boolean };
+  /** The order when the caller names none; `thenBy` a second key (e.g. urgent first, then oldest). */
+  defaultOrder: SortKey & { thenBy?: SortKey };
+}
+
+export interface SortKey {
+  column: string;
+  isAscending: boolean;
 }
 
 /** The most distinct values a filter menu is offered. */
@@ -136,17 +142,28 @@ export function tableCondition(
   return parts.length > 0 ? sql<SqlBool>`${sql.join(parts, sql` and `)}` : TRUE;
 }
 
-/** ORDER BY the requested (whitelisted) column, then the row id in the same direction. */
+/**
+ * ORDER BY the requested (whitelisted) column, or the table's default keys, then the row id in
+ * the direction of the last key (the stable tiebreak).
+ */
 export function orderTable<DB, TB extends keyof DB, O>(
   qb: SelectQueryBuilder<DB, TB, O>,
   spec: TableSpec,
   query: TableQuery,
 ): SelectQueryBuilder<DB, TB, O> {
-  const key = query.orderBy ?? spec.defaultOrder.column;
-  const isAscending = query.orderBy ? query.orderAsc : spec.defaultOrder.isAscending;
-  const direction = isAscending ? 'asc' : 'desc';
-  const column = columnOf(spec, key, 'sort');
-  const ordered = column.sql === spec.id ? qb : qb.orderBy(column.sql, direction);
+  const { thenBy, ...first } = spec.defaultOrder;
+  const keys: SortKey[] = query.orderBy
+    ? [{ column: query.orderBy, isAscending: query.orderAsc }]
+    : [first, ...(thenBy ? [thenBy] : [])];
+  let ordered = qb;
+  let direction: 'asc' | 'desc' = 'desc';
+  for (const key of keys) {
+    const column = columnOf(spec, key.column, 'sort');
+    direction = key.isAscending ? 'asc' : 'desc';
+    if (column.sql !== spec.id) {
+      ordered = ordered.orderBy(column.sql, direction);
+    }
+  }
   return ordered.orderBy(spec.id, direction);
 }
 

@@ -103,7 +103,12 @@ export const approvalSpec: TableSpec = {
     expirationDate: { sql: ref('r.expirationDate'), kind: 'date', isSortable: true },
   },
   id: ref<number>('r.requestId'),
-  defaultOrder: { column: 'requestId', isAscending: false },
+  // Urgent first, then the longest waiting (issue 14 §2).
+  defaultOrder: {
+    column: 'isUrgent',
+    isAscending: false,
+    thenBy: { column: 'createdDate', isAscending: true },
+  },
 };
 
 /** Lines matching `where` with every name the approval views show. */

@@ -113,7 +113,12 @@ export const provisioningSpec: TableSpec = {
     provisionerComment: longText('r.provisionerComment'),
   },
   id: ref<number>('r.requestId'),
-  defaultOrder: { column: 'requestId', isAscending: false },
+  // Urgent first, then the longest waiting (issue 14 §2).
+  defaultOrder: {
+    column: 'isUrgent',
+    isAscending: false,
+    thenBy: { column: 'createdDate', isAscending: true },
+  },
 };
 
 function lines(db: Db, where: LineWhere) {

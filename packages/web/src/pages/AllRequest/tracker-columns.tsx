@@ -1,8 +1,9 @@
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import { Link as RouterDomLink } from 'react-router';
-import { formatDateTime, messages, type TrackerRow } from '@uap/domain';
+import { daysSince, formatDateTime, messages, type TrackerRow } from '@uap/domain';
 import type { DataTableColumn } from '../../components/DataTable/DataTable.tsx';
+import { StatusChip } from '../../components/StatusChip.tsx';
 
 const textColumn = (
   id: string,
@@ -33,6 +34,18 @@ export function trackerColumns(canOpenLog: boolean): DataTableColumn<TrackerRow>
       sortable: true,
       filterable: true,
     },
+    // What the tracker is read for first (issue 14 §2).
+    {
+      ...textColumn('status', 'Request Status', (r) => r.status.description),
+      cell: (r) => <StatusChip label={r.status.description} />,
+    },
+    textColumn('requestUserName', 'User Name', (r) => r.requestUser.fullName),
+    textColumn('platformName', 'Platform', (r) => r.platformName),
+    textColumn('clientName', 'Client', (r) => r.clientName),
+    textColumn('clientAccountName', 'Asset Name', (r) => r.clientAccountName),
+    textColumn('platformUserTypeName', 'Platform User Type', (r) => r.platformUserTypeName),
+    { id: 'createdDate', header: 'Created Date', text: (r) => formatDateTime(r.createdDate), sortable: true },
+    { id: 'age', header: 'Age (days)', text: (r) => String(daysSince(r.createdDate)) },
     {
       id: 'noApprovalPath',
       header: 'Approval Path',
@@ -40,23 +53,22 @@ export function trackerColumns(canOpenLog: boolean): DataTableColumn<TrackerRow>
       cell: (r) =>
         r.noApprovalPath ? <Chip size="small" color="warning" label={messages.noApprovalPath} /> : '',
     },
-    textColumn('status', 'Request Status', (r) => r.status.description),
-    textColumn('statusDescription', 'Record Status', (r) => r.statusDescription),
-    textColumn('requestTypeName', 'Request Type', (r) => r.requestTypeName),
+    {
+      ...textColumn('statusDescription', 'Record Status', (r) => r.statusDescription),
+      cell: (r) => <StatusChip label={r.statusDescription} />,
+    },
+    {
+      ...textColumn('requestTypeName', 'Request Type', (r) => r.requestTypeName),
+      cell: (r) => <StatusChip label={r.requestTypeName} />,
+    },
     textColumn('regionName', 'Region', (r) => r.regionName),
     textColumn('marketName', 'Market', (r) => r.marketName),
-    textColumn('requestUserName', 'User Name', (r) => r.requestUser.fullName),
     textColumn('requestUserEmail', 'User Primary Email', (r) => r.requestUser.email),
     textColumn('email', 'User Platform Email', (r) => r.email),
     textColumn('agencyName', 'Agency', (r) => r.agencyName),
     textColumn('practiceName', 'Practice', (r) => r.practiceName),
-    textColumn('platformName', 'Platform', (r) => r.platformName),
-    textColumn('clientName', 'Client', (r) => r.clientName),
     textColumn('assetName', 'Asset Type', (r) => r.assetName),
-    textColumn('clientAccountName', 'Asset Name', (r) => r.clientAccountName),
-    textColumn('platformUserTypeName', 'Platform User Type', (r) => r.platformUserTypeName),
     { id: 'expirationDate', header: 'Access Date', text: (r) => r.accessDate, sortable: true },
     textColumn('createdByName', 'Created By', (r) => r.createdBy.fullName),
-    { id: 'createdDate', header: 'Created Date', text: (r) => formatDateTime(r.createdDate), sortable: true },
   ];
 }

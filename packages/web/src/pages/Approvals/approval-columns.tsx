@@ -2,9 +2,11 @@ import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
-import { formatDateTime, isAdministratorUserType, limits, type ApprovalRow } from '@uap/domain';
+import { daysSince, formatDateTime, limits, type ApprovalRow } from '@uap/domain';
 import type { DataTableColumn } from '../../components/DataTable/DataTable.tsx';
 import { TruncatedText } from '../../components/DataTable/TruncatedText.tsx';
+import { PlatformUserType } from '../../components/PlatformUserType.tsx';
+import { StatusChip } from '../../components/StatusChip.tsx';
 
 type Column = DataTableColumn<ApprovalRow>;
 
@@ -18,6 +20,8 @@ function inRowColour(row: ApprovalRow, content: ReactNode, isRed = false) {
     </Box>
   );
 }
+
+const statusCell = (row: ApprovalRow) => <StatusChip label={row.status.description} />;
 
 const text = (
   id: string,
@@ -61,6 +65,21 @@ export function approvalColumns(isArchive: boolean, onOpen?: (row: ApprovalRow) 
           </Link>
         ),
     },
+    // What the decision needs first (issue 14 §2): who, where, what level, how long, how old.
+    text('requestUserName', 'User Name', (r) => r.requestUser.fullName),
+    text('platformName', 'Platform', (r) => r.platformName),
+    text('clientName', 'Client', (r) => r.clientName),
+    text('clientAccountName', 'Asset Name', (r) => r.clientAccountName),
+    {
+      ...text('platformUserTypeName', 'Platform User Type', (r) => r.platformUserTypeName),
+      cell: (row) =>
+        inRowColour(
+          row,
+          <PlatformUserType name={row.platformUserTypeName} basicName={row.platformUserType.basicName} />,
+        ),
+    },
+    { id: 'accessDate', header: 'Access Date', cell: (row) => inRowColour(row, row.accessDate) },
+    { id: 'age', header: 'Age (days)', cell: (row) => inRowColour(row, daysSince(row.createdDate)) },
     {
       id: 'isUrgent',
       header: 'Urgent',
@@ -68,23 +87,18 @@ export function approvalColumns(isArchive: boolean, onOpen?: (row: ApprovalRow) 
       filterable: true,
       cell: (row) => (row.isUrgent ? <Chip label="Urgent" color="error" size="small" /> : null),
     },
-    ...(isArchive ? [text('status', 'Request Status', (r) => r.status.description)] : []),
-    text('requestTypeName', 'Request Type', (r) => r.requestTypeName),
-    text('requestUserName', 'User Name', (r) => r.requestUser.fullName),
+    ...(isArchive
+      ? [{ ...text('status', 'Request Status', (r) => r.status.description), cell: statusCell }]
+      : []),
+    {
+      ...text('requestTypeName', 'Request Type', (r) => r.requestTypeName),
+      cell: (row: ApprovalRow) => <StatusChip label={row.requestTypeName} />,
+    },
     text('requestUserEmail', 'User Primary Email', (r) => r.requestUser.email),
     text('email', 'Platform Email', (r) => r.email),
     text('agencyName', 'Agency', (r) => r.agencyName),
     text('practiceName', 'Practice', (r) => r.practiceName),
-    text('platformName', 'Platform', (r) => r.platformName),
-    text('clientName', 'Client', (r) => r.clientName),
     text('assetName', 'Asset Type', (r) => r.assetName),
-    text('clientAccountName', 'Asset Name', (r) => r.clientAccountName),
-    {
-      ...text('platformUserTypeName', 'Platform User Type', (r) => r.platformUserTypeName),
-      cell: (row) =>
-        inRowColour(row, row.platformUserTypeName, isAdministratorUserType(row.platformUserType.basicName)),
-    },
-    { id: 'accessDate', header: 'Access Date', cell: (row) => inRowColour(row, row.accessDate) },
     text('comments', 'Requestor Comments', (r) => r.comments, {
       filterable: false,
       truncate: limits.requestorCommentInTable,

@@ -3,13 +3,15 @@ import Link from '@mui/material/Link';
 import {
   RequestStatus,
   formatDateTime,
-  isAdministratorUserType,
+  daysSince,
   limits,
   truncate,
   type ProvisioningRow,
 } from '@uap/domain';
 import type { DataTableColumn } from '../../components/DataTable/DataTable.tsx';
 import { TruncatedText } from '../../components/DataTable/TruncatedText.tsx';
+import { PlatformUserType } from '../../components/PlatformUserType.tsx';
+import { StatusChip } from '../../components/StatusChip.tsx';
 
 type Column = DataTableColumn<ProvisioningRow>;
 
@@ -48,22 +50,39 @@ export function provisioningColumns({ onOpenRequest, onOpenComments }: Handlers)
           r.requestId
         ),
     },
-    text('status', 'Status', (r) => r.status.description),
+    // What the work needs first (issue 14 §2): who, where, what level, how long, how old.
+    text('requestUserName', 'Requesting User', (r) => r.requestUser.fullName),
+    text('platformName', 'Platform', (r) => r.platformName),
+    text('clientName', 'Client', (r) => r.clientName),
+    text('clientAccountName', 'Asset Name', (r) => r.clientAccountName),
+    {
+      ...text('platformUserTypeName', 'Platform User Type', (r) => r.platformUserTypeName),
+      cell: (r) => (
+        <PlatformUserType name={r.platformUserTypeName} basicName={r.platformUserType.basicName} />
+      ),
+    },
+    { id: 'accessDate', header: 'Access Date', text: (r) => r.accessDate },
+    { id: 'age', header: 'Age (days)', text: (r) => String(daysSince(r.createdDate)) },
     {
       ...text('isUrgent', 'Urgent', (r) => (r.isUrgent ? 'Yes' : 'No')),
       cell: (r) => (r.isUrgent ? <Chip label="Urgent" color="error" size="small" /> : ''),
     },
-    text('requestTypeName', 'Request Type', (r) => r.requestTypeName),
+    {
+      ...text('status', 'Status', (r) => r.status.description),
+      cell: (r) => <StatusChip label={r.status.description} />,
+    },
+    {
+      ...text('requestTypeName', 'Request Type', (r) => r.requestTypeName),
+      cell: (r) => <StatusChip label={r.requestTypeName} />,
+    },
     text('agencyName', 'Agency', (r) => r.agencyName),
     text('practiceName', 'Practice', (r) => r.practiceName),
-    text('platformName', 'Platform', (r) => r.platformName),
     text('createdDate', 'Created Date', (r) => formatDateTime(r.createdDate, timeZone), {
       filterable: false,
     }),
     text('approvedDate', 'Approved Date', (r) => formatDateTime(r.approvedDate, timeZone), {
       filterable: false,
     }),
-    text('requestUserName', 'Requesting User', (r) => r.requestUser.fullName),
     text('requestUserEmail', 'User Email', (r) => r.requestUserEmail),
     text('email', 'Platform Email', (r) => r.email),
     text('createdByName', 'Created By', (r) => r.createdByUser.fullName),
@@ -76,24 +95,8 @@ export function provisioningColumns({ onOpenRequest, onOpenComments }: Handlers)
       filterable: false,
       truncate: limits.requestorCommentInTable,
     }),
-    text('clientName', 'Client', (r) => r.clientName),
     text('assetName', 'Asset Type', (r) => r.assetName),
-    text('clientAccountName', 'Asset Name', (r) => r.clientAccountName),
     text('assetReference', 'Asset Reference', (r) => r.assetReference),
-    {
-      ...text('platformUserTypeName', 'Platform User Type', (r) => r.platformUserTypeName),
-      cell: (r) => (
-        <span
-          style={
-            isAdministratorUserType(r.platformUserType.basicName)
-              ? { color: '#d32f2f', fontWeight: 600 }
-              : undefined
-          }
-        >
-          {r.platformUserTypeName}
-        </span>
-      ),
-    },
     text('platformUserTypeBasicName', 'Basic User Type', (r) => r.platformUserTypeBasicName),
     {
       ...text('provisionerComment', 'Provisioner Comment', (r) => r.provisionerComment, {
