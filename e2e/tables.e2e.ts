@@ -234,4 +234,142 @@ describe('Tables (issue 14)', () => {
       await context.close();
     }
   });
+
+  it('(§2.6, §2.7) sticky header and first column, density, a remembered column chooser, filter chips, empty state', async () => {
+    const { context, page } = await signIn(browser, 'Sam Standard', { width: 1280 });
+    try {
+      await openFromSidebar(page, 'My Requests');
+      const region = page.getByRole('region', { name: 'My Requests' });
+      const table = page.getByRole('table', { name: 'My Requests' });
+      const headerNames = async () =>
+        (await table.getByRole('columnheader').allInnerTexts()).map((t) => t.trim()).filter((t) => t !== '');
+      await table
+        .getByRole('checkbox', { name: /^Select row \d+$/ })
+        .first()
+        .waitFor();
+
+      // Sticky: the header row, and the selection box and first column of each row.
+      type StyleWindow = { getComputedStyle: (element: unknown) => { position: string } };
+      const position = (selector: string) =>
+        table
+          .locator(selector)
+          .first()
+          .evaluate((el) => (globalThis as unknown as StyleWindow).getComputedStyle(el).position);
+      expect(await position('thead th')).toBe('sticky');
+      expect(await position('tbody td:nth-child(2)')).toBe('sticky');
+
+      // Hide a column and move another first; both survive a reload, for this user only.
+      await region.getByRole('button', { name: 'Columns' }).click();
+      const chooser = page.getByRole('dialog', { name: 'Choose columns' });
+      await chooser.getByRole('checkbox', { name: 'Request Type' }).uncheck();
+      await chooser.getByRole('button', { name: 'Move Platform up' }).click();
+      for (let i = 0; i < 8; i += 1) {
+        const up = chooser.getByRole('button', { name: 'Move Platform up' });
+        if (await up.isDisabled()) {
+          break;
+        }
+        await up.click();
+      }
+      await chooser.getByRole('button', { name: 'Done' }).click();
+      await chooser.waitFor({ state: 'detached' });
+      await region.getByRole('button', { name: 'Comfortable' }).click();
+      const check = async () => {
+        const names = await headerNames();
+        expect(names).not.toContain('Request Type');
+        expect(names[0]).toBe('Platform');
+        expect(await table.locator('tbody td').first().getAttribute('class')).toContain(
+          'MuiTableCell-sizeMedium',
+        );
+      };
+      await check();
+      const keys = await page.evaluate<string[]>('Object.keys(localStorage)');
+      expect(keys.filter((k) => k.startsWith('uap.table-layout.'))).toEqual([
+        'uap.table-layout.sam.standard@agency.example.My Requests',
+      ]);
+      await page.reload();
+      await table
+        .getByRole('checkbox', { name: /^Select row \d+$/ })
+        .first()
+        .waitFor();
+      await check();
+
+      // A search that matches nothing: a removable chip, an empty state that says why and clears.
+      await region.getByLabel('Search').fill('no-such-request-anywhere');
+      const chip = region.getByRole('list', { name: 'Active filters' }).getByRole('button', {
+        name: 'Search: no-such-request-anywhere',
+      });
+      await chip.waitFor();
+      await region.getByText(messages.noRowsMatchFilters).waitFor();
+      await region.getByRole('button', { name: 'Clear filters', exact: true }).click();
+      await chip.waitFor({ state: 'detached' });
+      await table
+        .getByRole('checkbox', { name: /^Select row \d+$/ })
+        .first()
+        .waitFor();
+      expect(await region.getByLabel('Search').inputValue()).toBe('');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('(§2.8) at 390 px every built route fits the screen and a table shows rows as cards', async () => {
+    const { id } = await samLine({ statusId: RequestStatus.SUBMITTED });
+    const visits = [
+      [
+        'Sue Super',
+        [
+          '/',
+          '/NewRequest',
+          '/MyRequests',
+          '/ChangeUserRecords',
+          '/LearningResourceCenter',
+          '/AgencyClients',
+          '/Contact',
+          '/NewsLetter',
+          '/Approvals',
+          '/ArchiveApprovals',
+          '/Provisioners',
+          '/ArchiveProvisioners',
+          '/AllRequest',
+          `/Logs/${id}`,
+          '/Token',
+        ],
+      ],
+      ['Alex Approver', ['/MyApprovalPaths']],
+      ['Mia Master', ['/MyMasterApprovalPath']],
+    ] as const;
+    const overflowing: string[] = [];
+    type Viewport = { document: { documentElement: { scrollWidth: number } }; innerWidth: number };
+    for (const [user, paths] of visits) {
+      const { context, page } = await signIn(browser, user, { width: 390, height: 844 });
+      try {
+        for (const path of paths) {
+          await page.goto(path);
+          await page.getByRole('heading', { level: 1 }).first().waitFor();
+          await page
+            .getByRole('progressbar')
+            .first()
+            .waitFor({ state: 'detached', timeout: 10_000 })
+            .catch(() => undefined);
+          const { scrollWidth, innerWidth } = await page.evaluate(() => {
+            const w = globalThis as unknown as Viewport;
+            return { scrollWidth: w.document.documentElement.scrollWidth, innerWidth: w.innerWidth };
+          });
+          if (scrollWidth > innerWidth) {
+            overflowing.push(`${path}: ${scrollWidth}px`);
+          }
+        }
+        if (user === 'Sue Super') {
+          await page.goto('/AllRequest');
+          await page.getByRole('heading', { level: 1 }).first().waitFor();
+          const cards = page.getByRole('list', { name: 'All Requests' }).getByRole('listitem');
+          await cards.first().waitFor();
+          await cards.first().getByText('Request ID').waitFor();
+        }
+      } finally {
+        await context.close();
+      }
+    }
+    expect(overflowing).toEqual([]);
+  });
 });

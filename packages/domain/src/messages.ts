@@ -103,6 +103,8 @@ export const messages = {
   // Tables (issue 14; ours, the spec shows no sentence)
   cancelOnlySubmittedRow: (status: string) =>
     `Only submitted requests can be cancelled; this one is ${status}.`,
+  noRowsMatchFilters: 'No records match these filters.',
+  nothingWaiting: 'Nothing waiting for you.',
   userAccessOverviewIntro:
     'Before submitting a new request, check the pending and completed records below: the access may already exist or be on its way. Click a Record ID to modify that access.',
 

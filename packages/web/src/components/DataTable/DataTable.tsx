@@ -23,7 +23,12 @@ import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
+import Skeleton from '@mui/material/Skeleton';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import {
   ALL_ROWS,
   defaultPageSize,
@@ -35,7 +40,11 @@ import {
   type TableViewRules,
 } from '@uap/domain';
 import { reportError } from '../../api/error-store.ts';
+import { ColumnChooser } from './ColumnChooser.tsx';
+import { RowCards } from './RowCards.tsx';
 import { ColumnFilterMenu } from './ColumnFilterMenu.tsx';
+import { FilterChips } from './FilterChips.tsx';
+import { arrangeColumns, useTableLayout, type Density } from './use-table-layout.ts';
 import { TruncatedText } from './TruncatedText.tsx';
 import type { DataTableColumn, DataTableProps } from './types.ts';
 import { useDebouncedValue } from './use-debounced-value.ts';
@@ -51,6 +60,24 @@ function cellContent<Row>(column: DataTableColumn<Row>, row: Row) {
   }
   const text = column.text?.(row) ?? '';
   return column.truncate ? <TruncatedText text={text} max={column.truncate} /> : text;
+}
+
+/** The width of MUI's checkbox cell: where the sticky first column starts. */
+const checkboxWidth = 48;
+const skeletonRows = 5;
+
+/** Why a table is empty and what to do about it. */
+function EmptyState({ message, onClearFilters }: { message: string; onClearFilters?: () => void }) {
+  return (
+    <Box sx={{ py: 4, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1 }}>
+      <Typography>{message}</Typography>
+      {onClearFilters && (
+        <Button variant="outlined" onClick={onClearFilters}>
+          Clear filters
+        </Button>
+      )}
+    </Box>
+  );
 }
 
 /** Read by screen readers, not drawn. */
@@ -235,15 +262,20 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     );
   };
 
+  const isPhone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const { layout, update: updateLayout, reset: resetLayout } = useTableLayout(props.tableId ?? title);
+  const arranged = arrangeColumns(columns, layout);
+  const shownColumns = arranged.filter((c) => !layout.hidden.includes(c.id));
   const columnDefs = useMemo<ColumnDef<Row>[]>(
     () =>
-      columns.map((c) => ({
+      shownColumns.map((c) => ({
         id: c.id,
         header: c.header,
         cell: ({ row }) => cellContent(c, row.original),
         meta: c,
       })),
-    [columns],
+    // The shown columns change with `columns` or the person's layout.
+    [columns, layout],
   );
   const table = useReactTable({
     data: rows,
@@ -257,8 +289,33 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     state: { pagination, sorting },
   });
 
+  const rowCheckbox = (row: Row) => {
+    const id = getRowId(row);
+    return (
+      <RowCheckbox
+        id={id}
+        checked={selectedIds.has(id)}
+        disabledReason={isSelectable(row) ? null : (selection?.whyNotSelectable?.(row) ?? '')}
+        onToggle={() => {
+          toggleRow(row);
+        }}
+      />
+    );
+  };
   const canExport = exportCsv !== undefined;
   const hasFilters = filters.length > 0 || search !== '' || view.search !== '';
+  const headerOf = (id: string) => columns.find((c) => c.id === id)?.header ?? id;
+  const cellSize = layout.density === 'compact' ? 'small' : 'medium';
+  const columnCount = shownColumns.length + (selection ? 1 : 0);
+  // The selection box and the first column stay in place while the table scrolls sideways.
+  const firstLeft = selection ? checkboxWidth : 0;
+  const stickyLeft = (left: number, isHeader = false) =>
+    ({
+      position: 'sticky',
+      left,
+      zIndex: isHeader ? 3 : 1,
+      bgcolor: 'background.paper',
+    }) as const;
   return (
     <Box component="section" aria-label={title} sx={{ mb: 3 }}>
       <Typography variant="h2" sx={{ mb: 1 }}>
@@ -283,7 +340,35 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           </Button>
         )}
         {props.toolbar}
+        <Box sx={{ flexGrow: 1 }} />
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          aria-label="Row density"
+          value={layout.density}
+          onChange={(_event, density: Density | null) => {
+            if (density) {
+              updateLayout({ density });
+            }
+          }}
+        >
+          <ToggleButton value="compact">Compact</ToggleButton>
+          <ToggleButton value="comfortable">Comfortable</ToggleButton>
+        </ToggleButtonGroup>
+        <ColumnChooser columns={arranged} layout={layout} onChange={updateLayout} onReset={resetLayout} />
       </Box>
+      <FilterChips
+        filters={filters}
+        search={view.search}
+        headerOf={headerOf}
+        onRemoveFilter={(column) => {
+          setColumnFilter(column, null);
+        }}
+        onClearSearch={() => {
+          setSearch('');
+          setView((v) => ({ ...v, page: 1, search: '' }));
+        }}
+      />
       <Paper variant="outlined">
         <Box sx={{ height: 4 }}>{isFetching && <LinearProgress aria-label="Loading records" />}</Box>
         {isError && (
@@ -291,13 +376,28 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             {messages.errorGettingRecords}
           </Typography>
         )}
-        <TableContainer>
-          <Table size="small" aria-label={title}>
+        {isPhone && data && rows.length > 0 && (
+          <RowCards
+            title={title}
+            rows={rows}
+            columns={shownColumns}
+            getRowId={getRowId}
+            cell={(columnId, row) => {
+              const column = columns.find((c) => c.id === columnId);
+              return column ? cellContent(column, row) : null;
+            }}
+            checkbox={selection ? (row) => rowCheckbox(row) : undefined}
+          />
+        )}
+        <TableContainer
+          sx={{ maxHeight: '70vh', display: isPhone && data && rows.length > 0 ? 'none' : undefined }}
+        >
+          <Table stickyHeader size={cellSize} aria-label={title}>
             <TableHead>
               {table.getHeaderGroups().map((group) => (
                 <TableRow key={group.id}>
                   {selection && (
-                    <TableCell padding="checkbox">
+                    <TableCell padding="checkbox" sx={stickyLeft(0, true)}>
                       <Checkbox
                         slotProps={{ input: { 'aria-label': 'Select all rows on this page' } }}
                         checked={selectableRows.length > 0 && selectedOnPage.length === selectableRows.length}
@@ -309,7 +409,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                       />
                     </TableCell>
                   )}
-                  {group.headers.map((header) => {
+                  {group.headers.map((header, index) => {
                     const column = columns.find((c) => c.id === header.column.id);
                     const sorted =
                       view.orderBy === header.column.id ? (view.orderAsc ? 'asc' : 'desc') : false;
@@ -318,7 +418,11 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                       <TableCell
                         key={header.id}
                         sortDirection={sorted}
-                        sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}
+                        sx={{
+                          whiteSpace: 'nowrap',
+                          fontWeight: 600,
+                          ...(index === 0 ? stickyLeft(firstLeft, true) : {}),
+                        }}
                       >
                         {column?.sortable ? (
                           <TableSortLabel
@@ -358,51 +462,63 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                 return (
                   <TableRow key={row.id} hover selected={selectedIds.has(id)}>
                     {selection && (
-                      <TableCell padding="checkbox">
-                        <RowCheckbox
-                          id={id}
-                          checked={selectedIds.has(id)}
-                          disabledReason={
-                            isSelectable(row.original)
-                              ? null
-                              : (selection.whyNotSelectable?.(row.original) ?? '')
-                          }
-                          onToggle={() => {
-                            toggleRow(row.original);
-                          }}
-                        />
+                      <TableCell padding="checkbox" sx={stickyLeft(0)}>
+                        {rowCheckbox(row.original)}
                       </TableCell>
                     )}
-                    {row.getVisibleCells().map((cell) => (
-                      <TableCell key={cell.id}>
+                    {row.getVisibleCells().map((cell, index) => (
+                      <TableCell key={cell.id} sx={index === 0 ? stickyLeft(firstLeft) : undefined}>
                         {flexRender(cell.column.columnDef.cell, cell.getContext())}
                       </TableCell>
                     ))}
                   </TableRow>
                 );
               })}
+              {!data &&
+                !isError &&
+                Array.from({ length: skeletonRows }, (_, i) => (
+                  <TableRow key={`skeleton-${i}`} aria-hidden>
+                    {Array.from({ length: columnCount }, (_, j) => (
+                      <TableCell key={j}>
+                        <Skeleton variant="text" />
+                      </TableCell>
+                    ))}
+                  </TableRow>
+                ))}
               {data && rows.length === 0 && (
                 <TableRow>
-                  <TableCell colSpan={columns.length + (selection ? 1 : 0)}>{messages.noDataFound}</TableCell>
+                  <TableCell colSpan={columnCount}>
+                    <EmptyState
+                      message={
+                        hasFilters
+                          ? messages.noRowsMatchFilters
+                          : (props.emptyMessage ?? messages.noDataFound)
+                      }
+                      onClearFilters={hasFilters ? handleClearFilters : undefined}
+                    />
+                  </TableCell>
                 </TableRow>
               )}
             </TableBody>
           </Table>
         </TableContainer>
-        <TablePagination
-          component="div"
-          count={totalCount}
-          page={pagination.pageSize === ALL_ROWS ? 0 : pagination.pageIndex}
-          rowsPerPage={pagination.pageSize}
-          rowsPerPageOptions={rowsPerPageOptions}
-          labelRowsPerPage="Rows per page"
-          onPageChange={(_event, page) => {
-            setView((v) => ({ ...v, page: page + 1 }));
-          }}
-          onRowsPerPageChange={(e) => {
-            setView((v) => ({ ...v, page: 1, pageSize: Number(e.target.value) }));
-          }}
-        />
+        {data && (
+          <TablePagination
+            sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap' } }}
+            component="div"
+            count={totalCount}
+            page={pagination.pageSize === ALL_ROWS ? 0 : pagination.pageIndex}
+            rowsPerPage={pagination.pageSize}
+            rowsPerPageOptions={rowsPerPageOptions}
+            labelRowsPerPage="Rows per page"
+            onPageChange={(_event, page) => {
+              setView((v) => ({ ...v, page: page + 1 }));
+            }}
+            onRowsPerPageChange={(e) => {
+              setView((v) => ({ ...v, page: 1, pageSize: Number(e.target.value) }));
+            }}
+          />
+        )}
       </Paper>
     </Box>
   );

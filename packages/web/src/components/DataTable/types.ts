@@ -60,6 +60,10 @@ export interface DataTableProps<Row> {
    */
   syncWithUrl?: boolean;
   initialSearch?: string;
+  /** Names the table in the remembered layout (columns, density); default: the title. */
+  tableId?: string;
+  /** What an empty table says when nothing filters it (default 'No data found'). */
+  emptyMessage?: string;
   /** Shown between the title and the table. */
   intro?: ReactNode;
 }

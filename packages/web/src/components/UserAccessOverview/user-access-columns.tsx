@@ -1,5 +1,6 @@
 import { RequestStatus, type UserRecordRow } from '@uap/domain';
 import { RouterLink } from '../RouterLink.tsx';
+import { StatusChip } from '../StatusChip.tsx';
 import type { DataTableColumn } from '../DataTable/DataTable.tsx';
 
 const isRecord = (row: UserRecordRow) =>
@@ -10,6 +11,15 @@ const textColumn = (
   header: string,
   text: (row: UserRecordRow) => string,
 ): DataTableColumn<UserRecordRow> => ({ id, header, text, sortable: true, filterable: true, truncate: 60 });
+
+const chipColumn = (
+  id: string,
+  header: string,
+  text: (row: UserRecordRow) => string,
+): DataTableColumn<UserRecordRow> => ({
+  ...textColumn(id, header, text),
+  cell: (r) => <StatusChip label={text(r)} />,
+});
 
 /** The columns of spec 1 §2.4, in its order; ids are the server's column names. */
 export const userAccessColumns: DataTableColumn<UserRecordRow>[] = [
@@ -27,9 +37,9 @@ export const userAccessColumns: DataTableColumn<UserRecordRow>[] = [
     sortable: true,
     filterable: true,
   },
-  textColumn('status', 'Request Status', (r) => r.status.description),
-  textColumn('statusDescription', 'Record Status', (r) => r.statusDescription),
-  textColumn('requestTypeName', 'Request Type', (r) => r.requestTypeName),
+  chipColumn('status', 'Request Status', (r) => r.status.description),
+  chipColumn('statusDescription', 'Record Status', (r) => r.statusDescription),
+  chipColumn('requestTypeName', 'Request Type', (r) => r.requestTypeName),
   textColumn('requestUserName', 'User Name', (r) => r.requestUser.fullName),
   textColumn('requestUserEmail', 'User Primary Email', (r) => r.requestUser.email),
   textColumn('email', 'User Platform Email', (r) => r.email),

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import type { ApprovalDetail, ApprovalRow, TableQuery } from '@uap/domain';
+import { messages, type ApprovalDetail, type ApprovalRow, type TableQuery } from '@uap/domain';
 import { approvalKeys, fetchApprovalFilterOptions, fetchApprovalList } from '../../api/approvals.ts';
 import { useIsReadOnly } from '../../app/current-user.ts';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
@@ -87,6 +87,7 @@ export function ApprovalsPage({ archive = false }: { archive?: boolean }) {
           fetchApprovalFilterOptions(archive, column, query, signal)
         }
         selection={canAct ? selection : undefined}
+        emptyMessage={canAct ? messages.nothingWaiting : undefined}
         toolbar={
           !canAct ? undefined : (
             <Button

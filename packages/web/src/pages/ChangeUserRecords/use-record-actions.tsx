@@ -51,7 +51,7 @@ export function useRecordActions<Row extends UserRecordRow>() {
   );
 
   const toolbar = (
-    <Stack direction="row" spacing={1}>
+    <Stack direction="row" useFlexGap spacing={1} sx={{ flexWrap: 'wrap' }}>
       {button('modify', 'Modify')}
       {button('reassign', 'Reassign Email')}
       {button('activate', 'Activate')}

@@ -1,5 +1,6 @@
 import { formatDateTime, limits, type MyRequestRow } from '@uap/domain';
 import type { DataTableColumn } from '../../components/DataTable/DataTable.tsx';
+import { StatusChip } from '../../components/StatusChip.tsx';
 
 type Column = DataTableColumn<MyRequestRow>;
 
@@ -13,8 +14,14 @@ const text = (
 /** The My Requests columns; ids are the server's column names. */
 export const myRequestColumns: Column[] = [
   text('requestId', 'Request ID', (r) => String(r.requestId)),
-  text('status', 'Request Status', (r) => r.status.description),
-  text('requestTypeName', 'Request Type', (r) => r.requestTypeName),
+  {
+    ...text('status', 'Request Status', (r) => r.status.description),
+    cell: (r) => <StatusChip label={r.status.description} />,
+  },
+  {
+    ...text('requestTypeName', 'Request Type', (r) => r.requestTypeName),
+    cell: (r) => <StatusChip label={r.requestTypeName} />,
+  },
   text('requestUserName', 'User Name', (r) => r.requestUser.fullName),
   text('requestUserEmail', 'User Primary Email', (r) => r.requestUser.email),
   text('secondaryEmail', 'Secondary Email', (r) => r.secondaryEmail, {

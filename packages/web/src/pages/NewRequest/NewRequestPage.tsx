@@ -26,7 +26,7 @@ export function NewRequestPage() {
 
   return (
     <Box>
-      <Stepper nonLinear activeStep={step} sx={{ mb: 3 }}>
+      <Stepper nonLinear activeStep={step} sx={{ mb: 3, flexWrap: 'wrap', rowGap: 1 }}>
         {steps.map((label, i) => (
           <Step key={label} completed={i < step}>
             <StepButton

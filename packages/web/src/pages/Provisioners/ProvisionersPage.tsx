@@ -129,6 +129,7 @@ export function ProvisionersPage({ archive = false }: { archive?: boolean }) {
           fetchProvisioningFilterOptions(archive, column, query, signal)
         }
         selection={canAct ? selection : undefined}
+        emptyMessage={canAct ? messages.nothingWaiting : undefined}
         toolbar={toolbar}
       />
       {dialog?.kind === 'request' && (
