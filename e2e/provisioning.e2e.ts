@@ -161,7 +161,7 @@ describe('Provisioning (issue 4 §2, e2e 1 and 4)', () => {
       await page.getByText(messages.requestsArchived).waitFor();
       await page
         .getByRole('table', { name: 'My Provisioning Tasks' })
-        .getByText(messages.noDataFound)
+        .getByText(messages.noRowsMatchFilters)
         .waitFor();
 
       await page.goto('/ArchiveProvisioners');

@@ -22,7 +22,6 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Skeleton from '@mui/material/Skeleton';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
@@ -41,6 +40,8 @@ import {
 } from '@uap/domain';
 import { reportError } from '../../api/error-store.ts';
 import { ColumnChooser } from './ColumnChooser.tsx';
+import { EmptyState } from './EmptyState.tsx';
+import { RowCheckbox } from './RowCheckbox.tsx';
 import { RowCards } from './RowCards.tsx';
 import { ColumnFilterMenu } from './ColumnFilterMenu.tsx';
 import { FilterChips } from './FilterChips.tsx';
@@ -65,68 +66,6 @@ function cellContent<Row>(column: DataTableColumn<Row>, row: Row) {
 /** The width of MUI's checkbox cell: where the sticky first column starts. */
 const checkboxWidth = 48;
 const skeletonRows = 5;
-
-/** Why a table is empty and what to do about it. */
-function EmptyState({ message, onClearFilters }: { message: string; onClearFilters?: () => void }) {
-  return (
-    <Box sx={{ py: 4, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1 }}>
-      <Typography>{message}</Typography>
-      {onClearFilters && (
-        <Button variant="outlined" onClick={onClearFilters}>
-          Clear filters
-        </Button>
-      )}
-    </Box>
-  );
-}
-
-/** Read by screen readers, not drawn. */
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
-
-/** A row's selection box; a greyed one says why on hover and to screen readers. */
-function RowCheckbox(props: {
-  id: number;
-  checked: boolean;
-  disabledReason: string | null;
-  onToggle: () => void;
-}) {
-  const { id, checked, disabledReason, onToggle } = props;
-  const reasonId = `row-${id}-not-selectable`;
-  const box = (
-    <Checkbox
-      slotProps={{
-        input: {
-          'aria-label': `Select row ${id}`,
-          ...(disabledReason ? { 'aria-describedby': reasonId } : {}),
-        },
-      }}
-      checked={checked}
-      disabled={disabledReason !== null}
-      onChange={onToggle}
-    />
-  );
-  if (!disabledReason) {
-    return box;
-  }
-  // A disabled input gets no pointer events: the tooltip listens on a wrapper.
-  return (
-    <Tooltip title={disabledReason}>
-      <span>
-        {box}
-        <Box component="span" id={reasonId} sx={visuallyHidden}>
-          {disabledReason}
-        </Box>
-      </span>
-    </Tooltip>
-  );
-}
 
 /**
  * The server-paged table every table screen uses (DESIGN.md §7): paging with the total, sorting,
