@@ -17,7 +17,7 @@ import {
   findColumnValues,
   findLinePage,
   userRecordSpec,
-} from '../packages/server/src/modules/requests/records-queries.ts';
+} from '../packages/server/src/modules/records/queries.ts';
 import { fmt, timeRuns } from './timing.ts';
 
 const RUNS = 30;

@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import { historySteps, parseStoredChange, RequestType } from '@uap/domain';
 import { nowIso } from '../../db/connection.ts';
 import type { RequestsTable } from '../../db/schema.ts';
-import { insertHistoryRows, releasePendingChanges, type HistoryEntry } from '../requests/transitions.ts';
+import { insertHistoryRows, releasePendingChanges, type HistoryEntry } from '../request-lines/transitions.ts';
 import type { ActionableLine, Executor } from './queries.ts';
 
 type RecordRow = Selectable<RequestsTable>;

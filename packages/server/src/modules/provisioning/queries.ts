@@ -18,14 +18,14 @@ import {
   ref,
   type RequestEb,
   text,
-} from '../requests/line-query.ts';
+} from '../request-lines/line-query.ts';
 import {
   hasNoApprovalPath,
   insideAdminScope,
   routedToProvisioner,
   TRUE,
   notOwnRequest,
-} from '../requests/routing.ts';
+} from '../request-lines/routing.ts';
 
 export type { Executor };
 

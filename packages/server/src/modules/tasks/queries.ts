@@ -2,7 +2,12 @@ import { RequestStatus, Role } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
 import { toCount } from '../../db/connection.ts';
 import type { Actor } from '../../http/actor.ts';
-import { hasNoApprovalPath, insideAdminScope, routedToApprover, routedToProvisioner } from './routing.ts';
+import {
+  hasNoApprovalPath,
+  insideAdminScope,
+  routedToApprover,
+  routedToProvisioner,
+} from '../request-lines/routing.ts';
 
 /**
  * Counts the requests in a status that wait on the actor, stopping at `cap` (the badge shows

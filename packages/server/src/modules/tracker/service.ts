@@ -12,8 +12,8 @@ import type { Db } from '../../db/connection.ts';
 import { FILTER_OPTIONS_LIMIT, assertTableQuery, csvExport } from '../../db/table-query.ts';
 import type { Actor } from '../../http/actor.ts';
 import { forbidden } from '../../http/errors.ts';
-import * as q from './tracker-queries.ts';
-import { presentTrackerRow, trackerCsvColumns } from './tracker-present.ts';
+import * as q from './queries.ts';
+import { presentTrackerRow, trackerCsvColumns } from './present.ts';
 
 /**
  * Whose lines the Request Tracker and the activity log show: provisioners the lines routed to

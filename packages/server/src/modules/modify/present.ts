@@ -1,5 +1,5 @@
 import { RecordStatus, isExpired, type RequestDetail } from '@uap/domain';
-import type { DetailRow, findPendingChange } from './modify-queries.ts';
+import type { DetailRow, findPendingChange } from './queries.ts';
 
 type PendingRow = Awaited<ReturnType<typeof findPendingChange>>;
 

@@ -20,8 +20,8 @@ import {
   ref,
   type RequestEb,
   text,
-} from './line-query.ts';
-import { hasNoApprovalPath, insideAdminScope, routedToProvisioner, TRUE } from './routing.ts';
+} from '../request-lines/line-query.ts';
+import { hasNoApprovalPath, insideAdminScope, routedToProvisioner, TRUE } from '../request-lines/routing.ts';
 
 /**
  * Which lines the Request Tracker and the activity log show (issue 4 §3): provisioners the lines

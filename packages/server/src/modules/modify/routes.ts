@@ -22,7 +22,7 @@ import type { Db } from '../../db/connection.ts';
 import type { Access } from '../../http/access.ts';
 import { requireActor } from '../../http/actor.ts';
 import { ok } from '../../http/envelope.ts';
-import * as modify from './modify-service.ts';
+import * as modify from './service.ts';
 
 /**
  * Every user modifies the records and requests they created or are the subject of; a

@@ -1,6 +1,6 @@
 import { fullName, formatAccessDate, type MyRequestRow, type UserRecordRow } from '@uap/domain';
 import type { CsvColumn } from '../../db/table-query.ts';
-import type { LineRow } from './records-queries.ts';
+import type { LineRow } from './queries.ts';
 
 type ListItemSource = Pick<
   LineRow,

@@ -4,7 +4,7 @@ import type { Db } from '../../db/connection.ts';
 import { nowIso } from '../../db/connection.ts';
 import type { Database, RequestsTable } from '../../db/schema.ts';
 import type { Actor } from '../../http/actor.ts';
-import { insideAdminScope, routedToApprover, routedToProvisioner, TRUE } from './routing.ts';
+import { insideAdminScope, routedToApprover, routedToProvisioner, TRUE } from '../request-lines/routing.ts';
 
 /** The database or an open transaction. */
 export type Executor = Kysely<Database>;

@@ -25,8 +25,8 @@ import {
   updateLineIfUnchanged,
   type Executor,
   type RequestLine,
-} from '../modify-queries.ts';
-import { insertHistoryRows } from '../transitions.ts';
+} from '../queries.ts';
+import { insertHistoryRows } from '../../request-lines/transitions.ts';
 
 export const statusName = (statusId: number) =>
   requestStatusNames[statusId as RequestStatusId] ?? String(statusId);

@@ -7,7 +7,7 @@ import { notFound } from '../../http/errors.ts';
 import { activityLogPdf } from './logs-pdf.ts';
 import { presentHistoryEntry, presentLogHeader } from './logs-present.ts';
 import * as q from './logs-queries.ts';
-import { trackerScopeOf } from './tracker-service.ts';
+import { trackerScopeOf } from './service.ts';
 
 /** History rows per query: the PDF holds at most this many in memory at a time. */
 const HISTORY_PAGE = 100;

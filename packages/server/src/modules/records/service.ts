@@ -19,9 +19,9 @@ import { FILTER_OPTIONS_LIMIT, assertTableQuery, csvExport } from '../../db/tabl
 import type { Actor } from '../../http/actor.ts';
 import { forbidden, notFound, unprocessable } from '../../http/errors.ts';
 import { findUserIdByEmail } from '../users/profile-queries.ts';
-import * as q from './records-queries.ts';
-import { presentMyRequest, presentUserRecord, userRecordCsvColumns } from './records-present.ts';
-import { insertHistoryRows, moveStatus, releasePendingChanges } from './transitions.ts';
+import * as q from './queries.ts';
+import { presentMyRequest, presentUserRecord, userRecordCsvColumns } from './present.ts';
+import { insertHistoryRows, moveStatus, releasePendingChanges } from '../request-lines/transitions.ts';
 
 /** UserRecordsByEmail answers at most this many records (a short list for the existing-access check). */
 export const RECORDS_BY_EMAIL_LIMIT = 200;

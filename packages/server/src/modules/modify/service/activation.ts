@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import type { Db } from '../../../db/connection.ts';
 import type { Actor } from '../../../http/actor.ts';
 import { unprocessable } from '../../../http/errors.ts';
-import { findMergedProfiles, type RequestLine } from '../modify-queries.ts';
+import { findMergedProfiles, type RequestLine } from '../queries.ts';
 import { createModification, inTransaction, isRecord, loadLines, notModifiable } from './shared.ts';
 
 type ActiveDeactiveBody = z.output<typeof activeDeactiveInput>;

@@ -14,7 +14,7 @@ import type { Db } from '../../db/connection.ts';
 import { inTransaction, nowIso } from '../../db/connection.ts';
 import type { Actor } from '../../http/actor.ts';
 import { notFound, unprocessable } from '../../http/errors.ts';
-import * as q from './create-queries.ts';
+import * as q from './queries.ts';
 
 const PENDING: readonly number[] = [RequestStatus.SUBMITTED, RequestStatus.APPROVED];
 

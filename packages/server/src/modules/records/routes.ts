@@ -21,7 +21,7 @@ import { requireActor } from '../../http/actor.ts';
 import { sendCsv } from '../../http/csv-reply.ts';
 import { ok } from '../../http/envelope.ts';
 import { invalid } from '../../http/errors.ts';
-import * as records from './records-service.ts';
+import * as records from './service.ts';
 
 const scopeRule =
   'Rows: standard users, approvers and master approvers see only lines they created or are the subject of ' +

@@ -22,7 +22,7 @@ import { requireActor } from '../../http/actor.ts';
 import { sendCsv } from '../../http/csv-reply.ts';
 import { ok } from '../../http/envelope.ts';
 import * as logs from './logs-service.ts';
-import * as tracker from './tracker-service.ts';
+import * as tracker from './service.ts';
 
 const scopeRule =
   'Rows: provisioners see the lines routed to them as provisioner or backup (any status); admins the lines ' +

@@ -24,7 +24,7 @@ import {
   isEmailOfOtherUser,
   type Executor,
   type RequestLine,
-} from '../modify-queries.ts';
+} from '../queries.ts';
 import {
   canEditInPlace,
   createChangeRequest,

@@ -15,7 +15,7 @@ import type { Db } from '../../db/connection.ts';
 import type { Access } from '../../http/access.ts';
 import { requireActor } from '../../http/actor.ts';
 import { ok } from '../../http/envelope.ts';
-import * as create from './create-service.ts';
+import * as create from './service.ts';
 
 /** The wizard's checks read what a subject holds; any requestor may ask (auditors too). */
 const check: Access = { minRole: Role.STANDARD, auditor: true };

@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import type { Db } from '../../../db/connection.ts';
 import type { Actor } from '../../../http/actor.ts';
 import { forbidden, unprocessable } from '../../../http/errors.ts';
-import { findUserByEmail, getUserEmail } from '../modify-queries.ts';
+import { findUserByEmail, getUserEmail } from '../queries.ts';
 import {
   canEditInPlace,
   createChangeRequest,

@@ -19,8 +19,8 @@ import {
   ref,
   type RequestEb,
   text,
-} from './line-query.ts';
-import { insideAdminScope, routedToProvisioner, TRUE } from './routing.ts';
+} from '../request-lines/line-query.ts';
+import { insideAdminScope, routedToProvisioner, TRUE } from '../request-lines/routing.ts';
 
 /**
  * Which request lines an actor may read (DESIGN.md §6, STYLE.md 5): 'own' = created by or

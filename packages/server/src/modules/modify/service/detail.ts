@@ -2,8 +2,8 @@ import { RequestStatus, Role, type RequestDetail } from '@uap/domain';
 import type { Db } from '../../../db/connection.ts';
 import type { Actor } from '../../../http/actor.ts';
 import { notFound } from '../../../http/errors.ts';
-import { findDetail, findPendingChange } from '../modify-queries.ts';
-import { presentDetail } from '../modify-present.ts';
+import { findDetail, findPendingChange } from '../queries.ts';
+import { presentDetail } from '../present.ts';
 import { canEditInPlace, isRecord } from './shared.ts';
 
 /**
