@@ -34,6 +34,7 @@ import { catalogRoutes } from './modules/catalog/routes.ts';
 import { requestRoutes } from './modules/tasks/routes.ts';
 import { masterDataRequestRoutes } from './modules/master-data-requests/routes.ts';
 import { recordRoutes } from './modules/records/routes.ts';
+import { myRequestRoutes } from './modules/my-requests/routes.ts';
 import { createRoutes } from './modules/create-request/routes.ts';
 import { modifyRoutes } from './modules/modify/routes.ts';
 import { profileRoutes } from './modules/users/profile-routes.ts';
@@ -154,6 +155,7 @@ export async function buildApp({ config, db, logger = false }: AppDeps): Promise
   await app.register(requestRoutes, { db });
   await app.register(masterDataRequestRoutes, { db });
   await app.register(recordRoutes, { db });
+  await app.register(myRequestRoutes, { db });
   await app.register(createRoutes, { db });
   await app.register(modifyRoutes, { db });
   await app.register(profileRoutes, { db });

@@ -1,68 +1,7 @@
-import { fullName, formatAccessDate, type MyRequestRow, type UserRecordRow } from '@uap/domain';
+import { formatAccessDate, fullName, type UserRecordRow } from '@uap/domain';
 import type { CsvColumn } from '../../db/table-query.ts';
-import type { LineRow } from './queries.ts';
-
-type ListItemSource = Pick<
-  LineRow,
-  | 'requestId'
-  | 'statusId'
-  | 'statusName'
-  | 'requestTypeId'
-  | 'requestTypeName'
-  | 'expirationDate'
-  | 'beginningDate'
-  | 'name'
-  | 'lastName'
-  | 'userEmail'
-  | 'email'
-  | 'regionName'
-  | 'marketName'
-  | 'agencyId'
-  | 'agencyName'
-  | 'practiceName'
-  | 'platformId'
-  | 'platformName'
-  | 'clientName'
-  | 'clientCodeName'
-  | 'assetName'
-  | 'clientAccountName'
-  | 'platformUserTypeId'
-  | 'platformUserTypeName'
-  | 'createdDate'
->;
-
-/** The fields of spec 1 §3 "Request list item" every request table shares. */
-export function presentListItem(row: ListItemSource, timeZone: string) {
-  const isUnlimited = row.expirationDate === null;
-  return {
-    requestId: row.requestId,
-    statusId: row.statusId,
-    status: { description: row.statusName },
-    requestTypeId: row.requestTypeId,
-    requestTypeName: row.requestTypeName,
-    expirationDate: row.expirationDate,
-    beginningDate: row.beginningDate,
-    accessDate: formatAccessDate(row.beginningDate, row.expirationDate, timeZone),
-    isAccessDate: !isUnlimited,
-    isUnlimited,
-    requestUser: { fullName: fullName(row.name, row.lastName), email: row.userEmail },
-    email: row.email,
-    regionName: row.regionName,
-    marketName: row.marketName,
-    agencyId: row.agencyId,
-    agencyName: row.agencyName,
-    practiceName: row.practiceName,
-    platformId: row.platformId,
-    platformName: row.platformName,
-    clientName: row.clientName ?? '',
-    clientCodeName: row.clientCodeName ?? '',
-    assetName: row.assetName ?? '',
-    clientAccountName: row.clientAccountName ?? '',
-    platformUserTypeId: row.platformUserTypeId,
-    platformUserTypeName: row.platformUserTypeName ?? '',
-    createdDate: row.createdDate,
-  };
-}
+import type { LineRow } from '../request-lines/lists.ts';
+import { presentListItem } from '../request-lines/present.ts';
 
 /** A row of the User Access Overview. */
 export function presentUserRecord(row: LineRow, timeZone: string): UserRecordRow {
@@ -75,19 +14,6 @@ export function presentUserRecord(row: LineRow, timeZone: string): UserRecordRow
     isDeleted: row.isDeleted === 1,
     hasPendingChange: row.pendingChangeRequestId !== null,
     pendingChangeRequestId: row.pendingChangeRequestId,
-  };
-}
-
-/** A row of My Requests. */
-export function presentMyRequest(row: LineRow, timeZone: string): MyRequestRow {
-  return {
-    ...presentListItem(row, timeZone),
-    recordId: row.recordId,
-    submissionId: row.submissionId,
-    comments: row.comments ?? '',
-    secondaryEmail: row.email === row.userEmail ? '' : row.email,
-    isUrgent: row.isUrgent === 1,
-    createdBy: { fullName: fullName(row.creatorName, row.creatorLastName), email: row.creatorEmail },
   };
 }
 

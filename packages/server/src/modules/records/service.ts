@@ -1,51 +1,26 @@
 import type { Readable } from 'node:stream';
 import {
   timeZoneOrUtc,
-  historySteps,
-  RequestStatus,
-  Role,
-  messages,
   startOfTodayUtc,
   type FilterOptions,
   type FilterOptionsQuery,
-  type MyRequestsPage,
-  type TableQuery,
   type UserRecordRow,
   type UserRecordsPage,
   type UserRecordsQuery,
 } from '@uap/domain';
-import { type Db, inTransaction } from '../../db/connection.ts';
+import type { Db } from '../../db/connection.ts';
 import { FILTER_OPTIONS_LIMIT, assertTableQuery, csvExport } from '../../db/table-query.ts';
 import type { Actor } from '../../http/actor.ts';
-import { forbidden, notFound, unprocessable } from '../../http/errors.ts';
-import { findUserIdByEmail } from '../users/profile-queries.ts';
+import { getUserIdByEmail } from '../users/profile-service.ts';
 import * as q from './queries.ts';
-import { presentMyRequest, presentUserRecord, userRecordCsvColumns } from './present.ts';
-import { insertHistoryRows, moveStatus, releasePendingChanges } from '../request-lines/transitions.ts';
+import { presentUserRecord, userRecordCsvColumns } from './present.ts';
+import type { LineWhere } from '../request-lines/line-query.ts';
+import { findColumnValues, findLineBatch, findLinePage } from '../request-lines/lists.ts';
+import { recordScopeOf } from '../request-lines/scope.ts';
+import { findMyRequestFilterOptions } from '../my-requests/service.ts';
 
 /** UserRecordsByEmail answers at most this many records (a short list for the existing-access check). */
 export const RECORDS_BY_EMAIL_LIMIT = 200;
-
-/**
- * Which lines an actor may read: standard users, approvers and master approvers only what they
- * created or are the subject of; provisioners also what is routed to them; admins also what lies
- * inside their admin (region, market) rows; super admins and auditors everything.
- */
-export function scopeOf(actor: Actor): q.RecordScope {
-  switch (actor.roleId) {
-    case Role.STANDARD:
-    case Role.APPROVER:
-    case Role.MASTERAPPROVER:
-      return { kind: 'own', userId: actor.userId };
-    case Role.PROVISIONER:
-      return { kind: 'routed', userId: actor.userId };
-    case Role.ADMIN:
-      return { kind: 'admin', userId: actor.userId };
-    case Role.AUDITOR:
-    case Role.SUPERADMIN:
-      return { kind: 'all' };
-  }
-}
 
 const todayIso = () => startOfTodayUtc().toISOString();
 
@@ -55,18 +30,15 @@ async function subjectOf(db: Db, actor: Actor, query: { userId?: number; email?:
     return query.userId;
   }
   if (query.email !== undefined && query.email !== '') {
-    return findUserIdByEmail(db, query.email);
+    return getUserIdByEmail(db, query.email);
   }
   return actor.userId;
 }
 
-async function userRecordsSource(
-  db: Db,
-  actor: Actor,
-  query: UserRecordsQuery,
-): Promise<q.LineSource | null> {
+/** The WHERE of the subject's lines the caller may read, or null when the subject does not exist. */
+async function userRecordsWhere(db: Db, actor: Actor, query: UserRecordsQuery): Promise<LineWhere | null> {
   const subjectId = await subjectOf(db, actor, query);
-  return subjectId === null ? null : { kind: 'userRecords', scope: scopeOf(actor), subjectId };
+  return subjectId === null ? null : q.userRecordsWhere(recordScopeOf(actor), subjectId);
 }
 
 /** A page of the subject's pending Add lines and records the caller may see. */
@@ -78,11 +50,11 @@ export async function findUserRecords(
   const today = todayIso();
   const spec = q.userRecordSpec(today);
   assertTableQuery(spec, query);
-  const source = await userRecordsSource(db, actor, query);
-  if (!source) {
+  const where = await userRecordsWhere(db, actor, query);
+  if (!where) {
     return { requests: [], page: query.page, totalCount: 0 };
   }
-  const { rows, totalCount } = await q.findLinePage(db, source, spec, query, today);
+  const { rows, totalCount } = await findLinePage(db, where, spec, query, today);
   const timeZone = timeZoneOrUtc(query.localTimeZone);
   return { requests: rows.map((r) => presentUserRecord(r, timeZone)), page: query.page, totalCount };
 }
@@ -92,11 +64,11 @@ export async function exportUserRecords(db: Db, actor: Actor, query: UserRecords
   const today = todayIso();
   const spec = q.userRecordSpec(today);
   assertTableQuery(spec, query);
-  const source = await userRecordsSource(db, actor, query);
+  const where = await userRecordsWhere(db, actor, query);
   const timeZone = timeZoneOrUtc(query.localTimeZone);
   return csvExport(
     (beforeId, limit) =>
-      source ? q.findLineBatch(db, source, spec, query, today, beforeId, limit) : Promise.resolve([]),
+      where ? findLineBatch(db, where, spec, query, today, beforeId, limit) : Promise.resolve([]),
     (row) => row.requestId,
     userRecordCsvColumns(timeZone),
   );
@@ -108,97 +80,31 @@ export async function findFilterOptions(
   actor: Actor,
   query: FilterOptionsQuery,
 ): Promise<FilterOptions> {
-  const today = todayIso();
-  let spec;
-  let source: q.LineSource | null;
-  if (query.source === 'UserRecords') {
-    spec = q.userRecordSpec(today);
-    source = await userRecordsSource(db, actor, query);
-  } else {
-    spec = q.myRequestSpec;
-    source = { kind: 'myRequests', userId: actor.userId, requestId: 0 };
+  if (query.source !== 'UserRecords') {
+    return findMyRequestFilterOptions(db, actor, query);
   }
+  const spec = q.userRecordSpec(todayIso());
   assertTableQuery(spec, query, query.column);
-  if (!source) {
+  const where = await userRecordsWhere(db, actor, query);
+  if (!where) {
     return { values: [], isTruncated: false };
   }
-  const values = await q.findColumnValues(db, source, spec, query, query.column);
+  const values = await findColumnValues(db, where, spec, query, query.column);
   return { values: values.slice(0, FILTER_OPTIONS_LIMIT), isTruncated: values.length > FILTER_OPTIONS_LIMIT };
 }
 
 /** The records (completed or archived Add lines) of the user with this email, within scope. */
 export async function findRecordsByEmail(db: Db, actor: Actor, email: string): Promise<UserRecordRow[]> {
-  const subjectId = await findUserIdByEmail(db, email.trim().toLowerCase());
+  const subjectId = await getUserIdByEmail(db, email.trim().toLowerCase());
   if (subjectId === null) {
     return [];
   }
-  const rows = await q.findRecordsOfUser(db, scopeOf(actor), subjectId, todayIso(), RECORDS_BY_EMAIL_LIMIT);
-  return rows.map((r) => presentUserRecord(r, 'UTC'));
-}
-
-/** My Requests: lines the caller created or is the subject of; requestId > 0 narrows to its submission. */
-export async function findMyRequests(
-  db: Db,
-  actor: Actor,
-  query: TableQuery & { requestId: number },
-): Promise<MyRequestsPage> {
-  const spec = q.myRequestSpec;
-  assertTableQuery(spec, query);
-  const today = todayIso();
-  const { rows, totalCount } = await q.findLinePage(
+  const rows = await q.findRecordsOfUser(
     db,
-    { kind: 'myRequests', userId: actor.userId, requestId: query.requestId },
-    spec,
-    query,
-    today,
+    recordScopeOf(actor),
+    subjectId,
+    todayIso(),
+    RECORDS_BY_EMAIL_LIMIT,
   );
-  const timeZone = timeZoneOrUtc(query.localTimeZone);
-  return { requests: rows.map((r) => presentMyRequest(r, timeZone)), page: query.page, totalCount };
-}
-
-/**
- * Cancels Submitted requests, all or none (spec 1 §4, DESIGN.md §4): every line must exist for
- * the caller (404), be theirs as requestor unless they are a super admin (403) and be Submitted
- * (422); the status moves by compare-and-set, each line gets its history row, and a record whose
- * pending change was cancelled is free for a new one.
- */
-export async function cancelRequests(db: Db, actor: Actor, requestIds: number[]): Promise<string> {
-  const ids = [...new Set(requestIds)];
-  const isSuperAdmin = actor.roleId === Role.SUPERADMIN;
-  await inTransaction(db, async (trx) => {
-    const targets = await q.findCancelTargets(trx, ids);
-    const isVisible = (t: (typeof targets)[number]) =>
-      isSuperAdmin || t.createdBy === actor.userId || t.userId === actor.userId;
-    if (targets.length !== ids.length || !targets.every(isVisible)) {
-      throw notFound();
-    }
-    if (!isSuperAdmin && targets.some((t) => t.createdBy !== actor.userId)) {
-      throw forbidden(messages.cancelOnlyOwn);
-    }
-    if (targets.some((t) => t.statusId !== RequestStatus.SUBMITTED)) {
-      throw unprocessable(messages.cancelOnlySubmitted);
-    }
-    // Someone approving or cancelling one of them since we read it: 409 naming its status, nothing kept.
-    await moveStatus(trx, {
-      requestIds: ids,
-      from: RequestStatus.SUBMITTED,
-      to: RequestStatus.CANCELLED,
-      actorId: actor.userId,
-    });
-    await insertHistoryRows(
-      trx,
-      actor.userId,
-      targets.map((t) => ({
-        requestId: t.requestId,
-        statusId: RequestStatus.CANCELLED,
-        requestTypeId: t.requestTypeId,
-        stepDescription:
-          isSuperAdmin && t.createdBy !== actor.userId
-            ? historySteps.cancelledBySuperAdmin
-            : historySteps.cancelledByRequestor,
-      })),
-    );
-    await releasePendingChanges(trx, targets, actor.userId);
-  });
-  return messages.requestsCancelled;
+  return rows.map((r) => presentUserRecord(r, 'UTC'));
 }

@@ -1,7 +1,7 @@
 import { fullName, formatAccessDate, formatDateTime, messages, type TrackerRow } from '@uap/domain';
 import type { CsvColumn } from '../../db/table-query.ts';
 import type { TrackerLineRow } from './queries.ts';
-import { presentListItem } from '../records/present.ts';
+import { presentListItem } from '../request-lines/present.ts';
 
 /** A row of the Request Tracker: the list item plus the tracker's own fields. */
 export function presentTrackerRow(row: TrackerLineRow, timeZone: string): TrackerRow {

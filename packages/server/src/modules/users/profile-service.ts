@@ -326,3 +326,8 @@ export async function removeAddedEmail(db: Db, actor: Actor, id: number): Promis
   }
   return messages.additionalEmailRemoved;
 }
+
+/** The id of the active profile with this email, or null. */
+export function getUserIdByEmail(db: Db, email: string): Promise<number | null> {
+  return q.findUserIdByEmail(db, email);
+}
