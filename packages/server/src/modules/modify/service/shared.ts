@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import type { Insertable, Updateable } from 'kysely';
 import {
   historySteps,
   RequestStatus,
@@ -15,7 +14,7 @@ import {
 } from '@uap/domain';
 import type { Db } from '../../../db/connection.ts';
 import { nowIso } from '../../../db/connection.ts';
-import type { RequestsTable } from '../../../db/schema.ts';
+import type { NewRequestRow, RequestRowUpdate } from '../../../db/schema.ts';
 import type { Actor } from '../../../http/actor.ts';
 import { conflict, notFound } from '../../../http/errors.ts';
 import {
@@ -125,7 +124,7 @@ export interface NewModification {
   before: unknown;
   after: unknown;
   /** Columns that differ from the record's copy (new role, dates, requested email, …). */
-  set?: Partial<Insertable<RequestsTable>>;
+  set?: Partial<NewRequestRow>;
 }
 
 /**
@@ -203,7 +202,7 @@ export interface LineChange {
   before: Record<string, unknown>;
   after: Record<string, unknown>;
   /** Columns of a Change line (or of a submitted line edited in place). */
-  set: Updateable<RequestsTable>;
+  set: RequestRowUpdate;
 }
 
 /** A Change request of a record carrying `change` (with `changesRequest`), replacing its prior pending change. */
@@ -236,7 +235,7 @@ export async function updateLineWithHistory(
   q: Executor,
   line: RequestLine,
   actor: Actor,
-  set: Updateable<RequestsTable>,
+  set: RequestRowUpdate,
   step: { stepDescription: string; comments: string | null; change: Omit<LineChange, 'kind' | 'set'> },
 ): Promise<void> {
   if (!(await updateLineIfUnchanged(q, line, set, actor))) {

@@ -13,9 +13,8 @@ import {
   type UpdateRequestBody,
   parseStoredChange,
 } from '@uap/domain';
-import type { Updateable } from 'kysely';
 import type { Db } from '../../../db/connection.ts';
-import type { RequestsTable } from '../../../db/schema.ts';
+import type { RequestRowUpdate } from '../../../db/schema.ts';
 import type { Actor } from '../../../http/actor.ts';
 import { forbidden, unprocessable } from '../../../http/errors.ts';
 import {
@@ -134,7 +133,7 @@ async function editInPlace(
   ) {
     throw unprocessable(messages.invalidInput);
   }
-  const set: Updateable<RequestsTable> = {
+  const set: RequestRowUpdate = {
     ...change.set,
     comments: input.comments ?? null,
     isUrgent: input.IsUrgent ? 1 : 0,
