@@ -72,7 +72,7 @@ export const messages = {
   requestsModified: 'requests modified successfully.',
   requestsSentForApproval: 'requests sent for approval successfully.',
 
-  // Modify flows: our wording where the spec names a rule but shows no sentence (DESIGN.md §3)
+  // Modify flows: our wording where the spec names a rule but shows no sentence (docs/architecture.md)
   modifyOneChangeAtATime:
     'Only one change request can be submitted at a time: submitting replaces the pending change request of this record.',
   pendingChangeReplaced: (id: number) => `The pending change request #${id} was replaced.`,

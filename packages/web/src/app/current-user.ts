@@ -24,7 +24,7 @@ export function useCurrentUser(): CurrentUser {
   return current;
 }
 
-/** Whether the signed-in user may export a table as CSV: everyone but the standard role (DESIGN.md §7). */
+/** Whether the signed-in user may export a table as CSV: everyone but the standard role (docs/architecture.md). */
 export function useCanExportTables(): boolean {
   return useCurrentUser().shellUser.roleId !== Role.STANDARD;
 }

@@ -42,7 +42,7 @@ export async function findMyRequests(
 }
 
 /**
- * Cancels Submitted requests, all or none (spec 1 §4, DESIGN.md §4): every line must exist for
+ * Cancels Submitted requests, all or none (spec 1 §4, docs/architecture.md): every line must exist for
  * the caller (404), be theirs as requestor unless they are a super admin (403) and be Submitted
  * (422); the status moves by compare-and-set, each line gets its history row, and a record whose
  * pending change was cancelled is free for a new one.

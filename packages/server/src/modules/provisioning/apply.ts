@@ -95,7 +95,7 @@ function recordSet(
 }
 
 /**
- * Applies provisioned lines (DESIGN.md §4), inside the caller's transaction: an Add line becomes
+ * Applies provisioned lines (docs/architecture.md), inside the caller's transaction: an Add line becomes
  * an active record; a Change writes its new role, platform email, dates or user on its record;
  * Deactivate makes the record Inactive; Activate makes it Active with the line's dates. The
  * record's pending-change marker clears, and it gets a history row with before/after.

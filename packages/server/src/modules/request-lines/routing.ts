@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema.ts';
 type RequestEb = ExpressionBuilder<Database & { r: Database['requests'] }, 'r'>;
 
 /**
- * Routing is resolved at read time (DESIGN.md §4): an active assignment covers a request when
+ * Routing is resolved at read time (docs/architecture.md): an active assignment covers a request when
  * its path matches; one naming the request's client wins over one that names no client.
  */
 function coveringAssignment(eb: RequestEb) {

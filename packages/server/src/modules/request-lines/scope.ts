@@ -5,7 +5,7 @@ import type { RequestEb } from './line-query.ts';
 import { insideAdminScope, routedToProvisioner, TRUE } from './routing.ts';
 
 /**
- * Which request lines an actor may read (DESIGN.md §6, STYLE.md 5): 'own' = created by or
+ * Which request lines an actor may read (docs/architecture.md, Security): 'own' = created by or
  * about the actor; 'routed' adds the lines routed to a provisioner; 'admin' adds the lines
  * inside the admin's (region, market) rows; 'all' for the super admin and the auditor.
  */

@@ -74,7 +74,7 @@ export function canEditInPlace(line: Pick<RequestLine, 'createdBy' | 'userId'>, 
 }
 
 /**
- * One pending change per record (DESIGN.md §4): a Submitted pending change is cancelled (with
+ * One pending change per record (docs/architecture.md): a Submitted pending change is cancelled (with
  * its history row) so the new one can take its place; an Approved one is already with the
  * provisioner and is not replaced (409). Returns the id cancelled, if any.
  */
