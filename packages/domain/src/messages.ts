@@ -224,6 +224,9 @@ export const messages = {
   // Modify an Existing Access (issue 3 §4): activating an agency-level record (spec 2 §5, verbatim around '...')
   activateAgencyWithoutAssets: (agency: string) =>
     `You have requested to activate an access to the agency ${agency} but no client assets inside. You must also either activate an existing record or submit a new request for asset access.`,
+
+  // Browser tab (issue 14 §3; ours, the spec names no tab title)
+  documentTitle: (page: string) => `${page} — UAP`,
 } as const;
 
 export type MessageKey = keyof typeof messages;
