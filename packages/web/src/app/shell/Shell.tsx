@@ -1,6 +1,5 @@
 import { Suspense } from 'react';
 import Box from '@mui/material/Box';
-import Drawer from '@mui/material/Drawer';
 import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { Outlet } from 'react-router';
@@ -16,15 +15,30 @@ export function Shell() {
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
       <TopBar isNarrow={isNarrow} />
       {!isNarrow && (
-        <Drawer
-          variant="permanent"
-          sx={{ width: drawerWidth, flexShrink: 0, '& .MuiDrawer-paper': { width: drawerWidth } }}
-        >
-          <Toolbar />
-          <Box sx={{ overflowY: 'auto' }}>
-            <NavMenu />
+        // The permanent side menu, drawn as MUI's permanent Drawer is, without the Drawer's modal
+        // machinery (only the narrow menu needs it, and it is loaded when opened).
+        <Box sx={{ width: drawerWidth, flexShrink: 0 }}>
+          <Box
+            sx={{
+              position: 'fixed',
+              top: 0,
+              left: 0,
+              height: '100%',
+              width: drawerWidth,
+              display: 'flex',
+              flexDirection: 'column',
+              bgcolor: 'background.paper',
+              borderRight: 1,
+              borderColor: 'divider',
+              zIndex: 'drawer',
+            }}
+          >
+            <Toolbar />
+            <Box sx={{ overflowY: 'auto' }}>
+              <NavMenu />
+            </Box>
           </Box>
-        </Drawer>
+        </Box>
       )}
       <Box
         component="main"
