@@ -6,6 +6,7 @@ import { Outlet } from 'react-router';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { drawerWidth, narrowLayoutQuery } from '../layout.ts';
 import { NavMenu } from './NavMenu.tsx';
+import { mainContentId, SkipLink } from './SkipLink.tsx';
 import { TopBar } from './TopBar.tsx';
 
 /** The signed-in layout: top bar, the side menu on wide screens, the screen. */
@@ -13,6 +14,7 @@ export function Shell() {
   const isNarrow = useMediaQuery(narrowLayoutQuery, { noSsr: true });
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <SkipLink />
       <TopBar isNarrow={isNarrow} />
       {!isNarrow && (
         // The permanent side menu, drawn as MUI's permanent Drawer is, without the Drawer's modal
@@ -42,7 +44,17 @@ export function Shell() {
       )}
       <Box
         component="main"
-        sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 }, display: 'flex', flexDirection: 'column' }}
+        id={mainContentId}
+        // Focusable by the skip link only, not a tab stop.
+        tabIndex={-1}
+        sx={{
+          flexGrow: 1,
+          minWidth: 0,
+          p: { xs: 2, sm: 3 },
+          display: 'flex',
+          flexDirection: 'column',
+          '&:focus': { outline: 'none' },
+        }}
       >
         <Toolbar />
         <Suspense fallback={<PageSpinner />}>
