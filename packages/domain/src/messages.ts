@@ -224,6 +224,10 @@ export const messages = {
   // Modify an Existing Access (issue 3 §4): activating an agency-level record (spec 2 §5, verbatim around '...')
   activateAgencyWithoutAssets: (agency: string) =>
     `You have requested to activate an access to the agency ${agency} but no client assets inside. You must also either activate an existing record or submit a new request for asset access.`,
+
+  // Browser tab and keyboard (issue 14 §3, §5; ours, the spec shows no sentence)
+  documentTitle: (page: string) => `${page} — UAP`,
+  skipToContent: 'Skip to main content',
 } as const;
 
 export type MessageKey = keyof typeof messages;

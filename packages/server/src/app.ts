@@ -175,25 +175,31 @@ export async function buildApp({ config, db, logger = false }: AppDeps): Promise
   const indexFile = path.join(config.webDistDir, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
   if (hasWeb) {
-    await app.register(publicPlugin(fastifyStatic), {
+    const staticOptions = {
       root: config.webDistDir,
-      // Resolve files per request, so a rebuilt SPA is served without a restart.
-      wildcard: true,
-      index: false,
       maxAge: '1h',
-      setHeaders: (res, file) => {
+      // The build writes .br and .gz beside each file: sent as they are when the client accepts them.
+      preCompressed: true,
+      setHeaders: (res: { header(name: string, value: string): unknown }, file: string) => {
         // Hashed assets never change; index.html must always be fresh.
         if (file.includes(`${path.sep}assets${path.sep}`)) {
           res.header('cache-control', 'public, max-age=31536000, immutable');
+        } else if (/index\.html(\.br|\.gz)?$/.test(file)) {
+          res.header('cache-control', 'no-cache');
         }
       },
+    };
+    // reply.sendFile for the SPA's own routes below (no files served from this registration).
+    await app.register(fastifyStatic, { ...staticOptions, serve: false });
+    await app.register(publicPlugin(fastifyStatic), {
+      ...staticOptions,
+      // Resolve files per request, so a rebuilt SPA is served without a restart.
+      wildcard: true,
+      index: false,
+      decorateReply: false,
     });
   }
-  const sendIndex = (reply: FastifyReply) =>
-    reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(fs.createReadStream(indexFile));
+  const sendIndex = (reply: FastifyReply) => reply.sendFile('index.html');
   if (hasWeb) {
     app.get('/', { config: { access: publicAccess }, schema: { hide: true } }, (_request, reply) =>
       sendIndex(reply),
