@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { messages } from '@uap/domain';
+import { buildRecord, userIdOf } from '../packages/server/test/factories.ts';
 import { launchBrowser, signIn } from './browser.ts';
+import { alexAndPatPath, demoEmails } from './data.ts';
+import { e2eDb } from './server.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -30,10 +33,15 @@ async function openWizard(page: Page) {
   }
 }
 
+/** Step 0 → step 1: Next shows the subject's existing access. */
+async function openExistingAccess(page: Page) {
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await page.getByText(messages.existingAccessIntro).waitFor();
+}
+
 /** Step 1 → step 2: the overview is shown, then Next. */
 async function passExistingAccess(page: Page) {
-  await page.getByRole('button', { name: 'Next', exact: true }).click();
-  await page.getByText(messages.userAccessOverviewIntro).waitFor();
+  await openExistingAccess(page);
   await page.getByRole('button', { name: 'Next', exact: true }).click();
   await page.getByRole('heading', { name: 'Step 1 Platform Details' }).waitFor();
 }
@@ -106,7 +114,24 @@ describe('New Platform Access Request', () => {
     }
   });
 
-  it('requests for an internal colleague found by name through the search modal', async () => {
+  it('requests for an internal colleague found by name, seeing access others requested for him', async () => {
+    const db = e2eDb();
+    const path = await alexAndPatPath();
+    const pat = await userIdOf(db, demoEmails.pat);
+    const marco = {
+      userId: await userIdOf(db, 'marco.wilson@agency.example'),
+      email: 'marco.wilson@agency.example',
+    };
+    const alex = { userId: await userIdOf(db, demoEmails.alex), email: demoEmails.alex };
+    const marcosRecord = {
+      id: (await buildRecord(db, { path, user: marco, createdBy: pat })).requestId,
+      account: path.names.account,
+    };
+    const alexPath = await alexAndPatPath();
+    const alexsRecord = {
+      id: (await buildRecord(db, { path: alexPath, user: alex, createdBy: pat })).requestId,
+      account: alexPath.names.account,
+    };
     const { context, page } = await signIn(browser, 'Sam Standard');
     try {
       await openWizard(page);
@@ -122,7 +147,19 @@ describe('New Platform Access Request', () => {
       await search.fill('Marco Wilson');
       await search.press('Enter');
       await page.getByText('marco.wilson@agency.example').first().waitFor();
-      await passExistingAccess(page);
+
+      // Marco's record requested by Pat shows before Sam asks again; a record of Alex's does not.
+      await openExistingAccess(page);
+      const overview = page.getByRole('table', { name: 'User Access Overview' });
+      await overview.getByRole('cell', { name: marcosRecord.account, exact: true }).waitFor();
+      expect(await overview.getByRole('cell', { name: String(marcosRecord.id), exact: true }).count()).toBe(
+        1,
+      );
+      // Not Sam's to modify: the Record ID is plain text, not a link.
+      expect(await overview.getByRole('link', { name: String(marcosRecord.id) }).count()).toBe(0);
+      expect(await overview.getByRole('cell', { name: alexsRecord.account, exact: true }).count()).toBe(0);
+      await page.getByRole('button', { name: 'Next', exact: true }).click();
+      await page.getByRole('heading', { name: 'Step 1 Platform Details' }).waitFor();
 
       await choosePath(page, 'Search', 'Google Ads');
       await choose(page, 'Client Name', 'Coho Winery');

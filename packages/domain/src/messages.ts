@@ -224,6 +224,10 @@ export const messages = {
   // Modify an Existing Access (issue 3 §4): activating an agency-level record (spec 2 §5, verbatim around '...')
   activateAgencyWithoutAssets: (agency: string) =>
     `You have requested to activate an access to the agency ${agency} but no client assets inside. You must also either activate an existing record or submit a new request for asset access.`,
+
+  // Feedback on every action (issue 14; ours, the spec shows no sentence)
+  existingAccessIntro:
+    'Before submitting a new request, check the pending and active access below, whoever requested it: the access may already exist or be on its way. A linked Record ID opens that access to modify it.',
 } as const;
 
 export type MessageKey = keyof typeof messages;
