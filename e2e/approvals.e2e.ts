@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { messages } from '@uap/domain';
 import { launchBrowser, signIn } from './browser.ts';
 import { samLine } from './data.ts';
+import { isFocusedInView } from './in-view.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -40,7 +41,8 @@ async function openTasks(page: Page) {
 
 describe('My Approval Tasks (issue 4 §1)', () => {
   it('(2) Alex rejects a submitted request after the confirmation and it leaves his list', async () => {
-    const { context, page } = await signIn(browser, 'Alex Approver');
+    // A short window: the request's details fill the dialog and the comment box is below them.
+    const { context, page } = await signIn(browser, 'Alex Approver', { height: 640 });
     try {
       await openTasks(page);
       // An Add request: rejecting it asks for confirmation.
@@ -54,8 +56,12 @@ describe('My Approval Tasks (issue 4 §1)', () => {
         .click();
       const dialog = page.getByRole('dialog', { name: `Approval Request #${id}` });
       await dialog.getByRole('region', { name: 'Approver and Provisioner Details' }).waitFor();
+      // Scrolled down to the comment box, Reject without a comment: the error shows where Alex looks.
+      await dialog.getByRole('textbox', { name: 'Comments' }).scrollIntoViewIfNeeded();
       await dialog.getByRole('button', { name: 'Reject' }).click();
-      await dialog.getByRole('alert').getByText(messages.inputComment).waitFor();
+      const missingComment = dialog.getByRole('alert').filter({ hasText: messages.inputComment });
+      await missingComment.waitFor();
+      await expect.poll(() => isFocusedInView(missingComment), poll).toBe(true);
 
       await dialog
         .getByRole('textbox', { name: 'Comments' })

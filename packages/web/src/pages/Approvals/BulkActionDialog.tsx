@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -17,6 +16,7 @@ import {
 } from '@uap/domain';
 import { useApproveRejectMutation } from '../../api/approvals.ts';
 import { ApiError } from '../../api/client.ts';
+import { DialogError, useDialogError } from '../../components/DialogError.tsx';
 import { firstIssue } from '../ChangeUserRecords/form-parts.tsx';
 
 interface Props {
@@ -32,7 +32,7 @@ const errorText = (error: unknown) =>
 export function BulkActionDialog({ rows, onClose, onDone }: Props) {
   const decide = useApproveRejectMutation();
   const [comments, setComments] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useDialogError();
   const isRejectBlocked = hasMixedExpiredDeactivations(rows);
 
   const handleDecide = (isApproved: boolean) => {
@@ -54,14 +54,10 @@ export function BulkActionDialog({ rows, onClose, onDone }: Props) {
     <Dialog open onClose={onClose} aria-labelledby="bulk-action-title" fullWidth maxWidth="sm">
       <DialogTitle id="bulk-action-title">Action on Selected Requests</DialogTitle>
       <DialogContent>
+        <DialogError error={error} />
         <DialogContentText sx={{ mb: 2 }}>
           {`${rows.length} request(s) selected: ${rows.map((r) => `#${r.requestId}`).join(', ')}`}
         </DialogContentText>
-        {error && (
-          <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-            {error}
-          </Alert>
-        )}
         <TextField
           label="Comments"
           value={comments}

@@ -31,11 +31,11 @@ import {
   CommentAndUrgent,
   DateRange,
   DialogButtons,
-  ErrorAlert,
   failureText,
   firstIssue,
   todayIso,
 } from './form-parts.tsx';
+import { DialogError, useDialogError } from '../../components/DialogError.tsx';
 
 export interface ModifyOutcome {
   message: string;
@@ -96,7 +96,7 @@ function ModifyForm(props: {
   ]);
   const [comments, setComments] = useState('');
   const [isUrgent, setIsUrgent] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useDialogError();
   const roles = useAccountAccessQuery(detail.assetId, detail.platformId);
   const single = useUpdateRequestMutation();
   const multiple = useUpdateMultipleMutation();
@@ -148,6 +148,7 @@ function ModifyForm(props: {
   return (
     <>
       <DialogContent dividers>
+        <DialogError error={error} />
         <Stack spacing={2}>
           <Typography>
             {isMultiple ? `${requestIds.length} records` : `Record ID ${detail.requestId}`} ·{' '}
@@ -159,7 +160,6 @@ function ModifyForm(props: {
               ? ` Pending: request #${detail.pendingChange.requestId} (${detail.pendingChange.status.description}).`
               : ''}
           </Alert>
-          <ErrorAlert message={error} />
           <FormLabel id="modification-type">Modification type</FormLabel>
           <RadioGroup
             row

@@ -8,8 +8,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatDateTime, messages, provisionerDecisionInput, type ProvisioningRow } from '@uap/domain';
 import { useProvisionerDecision } from '../../api/provisioning.ts';
-import { ErrorAlert, failureText, firstIssue } from '../ChangeUserRecords/form-parts.tsx';
+import { failureText, firstIssue } from '../ChangeUserRecords/form-parts.tsx';
 import { DecisionPanel } from './DecisionPanel.tsx';
+import { DialogError, useDialogError } from '../../components/DialogError.tsx';
 
 const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
@@ -23,7 +24,7 @@ interface DecisionProps {
 /** The comment, Approve and Reject of one or several requests; shared by both provisioning modals. */
 export function useDecision({ requestIds, onDone }: DecisionProps) {
   const [comments, setComments] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useDialogError();
   const mutation = useProvisionerDecision();
   const decide = async (isApproved: boolean) => {
     const body = { requestIds, comments, isApproved };
@@ -90,6 +91,7 @@ export function ProvisioningRequestDialog({
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md">
       <DialogTitle id={titleId}>{`Provisioning Request #${row.requestId}`}</DialogTitle>
       <DialogContent dividers>
+        <DialogError error={decision.error} />
         <Stack spacing={0.5} sx={{ mb: 2 }}>
           <Detail label="Request type" value={row.requestTypeName} />
           <Detail label="Requester" value={`${row.createdByUser.fullName} (${row.createdByUser.email})`} />
@@ -114,7 +116,6 @@ export function ProvisioningRequestDialog({
             value={`${row.approverName}, ${formatDateTime(row.approvedDate, timeZone)}: ${row.approverComment}`}
           />
         </Stack>
-        <ErrorAlert message={decision.error} />
         <DecisionPanel comments={decision.comments} onComments={decision.setComments} />
       </DialogContent>
       <DecisionButtons
