@@ -61,7 +61,7 @@ describe('My Approval Tasks (issue 4 §1)', () => {
       await dialog.getByRole('button', { name: 'Reject' }).click();
       const missingComment = dialog.getByRole('alert').filter({ hasText: messages.inputComment });
       await missingComment.waitFor();
-      await expect.poll(() => isFocusedInView(missingComment), poll).toBe(true);
+      await expect.poll(() => isFocusedInView(page, dialog, missingComment), poll).toBe(true);
 
       await dialog
         .getByRole('textbox', { name: 'Comments' })

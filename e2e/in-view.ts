@@ -1,24 +1,24 @@
-import type { Locator } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 /**
- * Whether an element is where the user is looking: focused, and wholly inside the window and
- * inside every scrolled box around it (a dialog's content), not below the fold.
+ * Whether a dialog's message is where the user is looking: focused, and wholly inside the window
+ * and inside the dialog (not scrolled below the fold of its content).
  */
-export function isFocusedInView(element: Locator): Promise<boolean> {
-  return element.evaluate((el) => {
-    const rect = el.getBoundingClientRect();
-    const inside = (box: { top: number; bottom: number }) =>
-      rect.top >= box.top - 1 && rect.bottom <= box.bottom + 1;
-    if (!inside({ top: 0, bottom: window.innerHeight })) {
-      return false;
-    }
-    for (let box = el.parentElement; box; box = box.parentElement) {
-      if (box.scrollHeight > box.clientHeight && getComputedStyle(box).overflowY !== 'visible') {
-        if (!inside(box.getBoundingClientRect())) {
-          return false;
-        }
-      }
-    }
-    return el === document.activeElement || el.contains(document.activeElement);
-  });
+export async function isFocusedInView(page: Page, dialog: Locator, message: Locator): Promise<boolean> {
+  const [box, frame, viewport] = [
+    await message.boundingBox(),
+    await dialog.boundingBox(),
+    page.viewportSize(),
+  ];
+  if (!box || !frame || !viewport) {
+    return false;
+  }
+  const isInside = (top: number, bottom: number) => box.y >= top - 1 && box.y + box.height <= bottom + 1;
+  if (!isInside(0, viewport.height) || !isInside(frame.y, frame.y + frame.height)) {
+    return false;
+  }
+  const focused = page.locator(':focus');
+  return (await focused.count()) === 1 && (await focused.getAttribute('role')) === 'alert'
+    ? (await focused.textContent()) === (await message.textContent())
+    : false;
 }

@@ -111,7 +111,7 @@ describe('Provisioning (issue 4 §2, e2e 1 and 4)', () => {
       await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
       const missingComment = dialog.getByRole('alert').filter({ hasText: messages.inputComment });
       await missingComment.waitFor();
-      await expect.poll(() => isFocusedInView(missingComment)).toBe(true);
+      await expect.poll(() => isFocusedInView(page, dialog, missingComment)).toBe(true);
 
       // A standard comment can be added and removed from the modal.
       await dialog.getByRole('button', { name: 'Add', exact: true }).click();
