@@ -69,13 +69,16 @@ async function addAccount(page: Page, a: { asset: string; userType: string; acco
   await page.getByRole('list', { name: 'Pending request lines' }).getByText(a.account).waitFor();
 }
 
+/** Submits and returns to Home, where a message names the new request and links to it. */
 async function submit(page: Page) {
   await page.getByRole('textbox', { name: 'Comments' }).fill(comment);
   await page.getByRole('button', { name: 'Submit Request' }).click();
-  const alert = page.getByRole('alertdialog');
-  await alert.getByText(messages.requestCreated).waitFor();
-  await alert.getByRole('button', { name: 'OK' }).click();
   await page.getByText(/Welcome to the User Access Portal/).waitFor();
+  const notice = page.getByRole('status').filter({ hasText: /Request #\d+ submitted\./ });
+  await notice.waitFor();
+  const id = Number(/#(\d+)/.exec((await notice.textContent()) ?? '')?.[1]);
+  expect(id).toBeGreaterThan(0);
+  return { id, notice };
 }
 
 describe('New Platform Access Request', () => {
@@ -101,14 +104,14 @@ describe('New Platform Access Request', () => {
         account: 'Proseware US Promotions',
       });
       expect(await page.getByRole('combobox', { name: 'Region' }).getAttribute('aria-disabled')).toBe('true');
-      await submit(page);
+      const { id, notice } = await submit(page);
 
-      await page.getByRole('link', { name: 'My Requests' }).first().click();
-      await page
-        .getByRole('table', { name: 'My Requests' })
-        .getByText('Proseware US Promotions')
-        .first()
-        .waitFor();
+      // The message links to the request in My Requests, and closes by itself.
+      await notice.getByRole('link', { name: messages.viewInMyRequests }).click();
+      await page.waitForURL(`**/MyRequests?requestId=${id}`);
+      const myRequests = page.getByRole('table', { name: 'My Requests' });
+      await myRequests.getByRole('checkbox', { name: `Select row ${id}`, exact: true }).waitFor();
+      await myRequests.getByText('Proseware US Promotions').first().waitFor();
     } finally {
       await context.close();
     }
@@ -164,7 +167,9 @@ describe('New Platform Access Request', () => {
       await choosePath(page, 'Search', 'Google Ads');
       await choose(page, 'Client Name', 'Coho Winery');
       await addAccount(page, { asset: 'Ad Account', userType: 'Standard', account: 'Coho US Brand' });
-      await submit(page);
+      const { notice } = await submit(page);
+      // A success message closes by itself (about 6 s).
+      await notice.waitFor({ state: 'hidden', timeout: 12_000 });
     } finally {
       await context.close();
     }

@@ -51,9 +51,10 @@ async function submitRequest(page: Page) {
   await dialog.waitFor({ state: 'hidden' });
   await page.getByRole('textbox', { name: 'Comments' }).fill('Needs access for the seasonal search campaign');
   await page.getByRole('button', { name: 'Submit Request' }).click();
-  const alert = page.getByRole('alertdialog');
-  await alert.getByText(messages.requestCreated).waitFor();
-  await alert.getByRole('button', { name: 'OK' }).click();
+  await page
+    .getByRole('status')
+    .filter({ hasText: /Request #\d+ submitted\./ })
+    .waitFor();
 }
 
 /** The id of Sam's new line, read from its row in My Requests. */

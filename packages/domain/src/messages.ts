@@ -228,6 +228,15 @@ export const messages = {
   // Feedback on every action (issue 14; ours, the spec shows no sentence)
   existingAccessIntro:
     'Before submitting a new request, check the pending and active access below, whoever requested it: the access may already exist or be on its way. A linked Record ID opens that access to modify it.',
+  requestsSubmitted: (requestIds: readonly number[]) =>
+    requestIds.length === 1
+      ? `Request #${requestIds[0]} submitted.`
+      : `Requests ${requestIds.map((id) => `#${id}`).join(', ')} submitted.`,
+  viewInMyRequests: 'View in My Requests',
+  changeRequestsCreated: (requestIds: readonly number[]) =>
+    requestIds.length === 1
+      ? `Change request #${requestIds[0]} was created and waits for approval.`
+      : `Change requests ${requestIds.map((id) => `#${id}`).join(', ')} were created and wait for approval.`,
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -5,6 +5,7 @@ import type { User } from 'oidc-client-ts';
 import { AuthProvider } from 'react-oidc-context';
 import { RouterProvider } from 'react-router';
 import { ErrorDialog } from '../components/ErrorDialog.tsx';
+import { SuccessSnackbar } from '../components/SuccessSnackbar.tsx';
 import { getUserManager, returnToOf, signinCallbackPath } from './auth.ts';
 import { useConfig } from './config-context.ts';
 import { ConfigGate } from './ConfigGate.tsx';
@@ -41,6 +42,7 @@ export function App() {
           <SignedInApp />
         </ConfigGate>
         <ErrorDialog />
+        <SuccessSnackbar navigate={(to) => void router.navigate(to)} />
       </QueryClientProvider>
     </ThemeProvider>
   );

@@ -86,8 +86,11 @@ export function ActivationDialog({ rows, isActive, onClose, onDone }: Props) {
           return;
         }
       }
-      await mutation.mutateAsync(body);
-      onDone({ message: messages.requestsSentForApproval, recordId: null });
+      const { requestIds } = await mutation.mutateAsync(body);
+      onDone({
+        message: `${messages.requestsSentForApproval} ${messages.changeRequestsCreated(requestIds)}`,
+        recordId: null,
+      });
     } catch (failure) {
       setError(failureText(failure));
     }

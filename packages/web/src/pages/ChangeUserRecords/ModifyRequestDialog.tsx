@@ -125,6 +125,7 @@ function ModifyForm(props: {
     }
     setError(null);
     try {
+      let changeRequestId: number | null = null;
       if (isMultiple) {
         await multiple.mutateAsync({
           Requests: requestIds,
@@ -133,10 +134,14 @@ function ModifyForm(props: {
           IsUrgent: isUrgent,
         });
       } else {
-        await single.mutateAsync(body);
+        ({ changeRequestId } = await single.mutateAsync(body));
       }
+      const sent =
+        changeRequestId === null
+          ? messages.requestsSentForApproval
+          : `${messages.requestsSentForApproval} ${messages.changeRequestsCreated([changeRequestId])}`;
       props.onDone({
-        message: detail.isRecord ? messages.requestsSentForApproval : messages.requestsModified,
+        message: detail.isRecord ? sent : messages.requestsModified,
         recordId: detail.isRecord ? detail.requestId : null,
       });
     } catch (failure) {

@@ -62,9 +62,11 @@ export function ReassignEmailDialog({ requestId, isRecord, currentUserEmail, onC
     }
     setError(null);
     try {
-      await reassign.mutateAsync(body);
+      const { changeRequestId } = await reassign.mutateAsync(body);
       onDone({
-        message: isRecord ? messages.requestsSentForApproval : messages.requestsModified,
+        message: isRecord
+          ? `${messages.requestsSentForApproval} ${messages.changeRequestsCreated([changeRequestId])}`
+          : messages.requestsModified,
         recordId: isRecord ? requestId : null,
       });
     } catch (failure) {

@@ -1,5 +1,4 @@
 import { useMemo, useRef, useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { ARCHIVE_ELIGIBLE_STATUS, RequestStatus, messages, type ProvisioningRow } from '@uap/domain';
 import {
@@ -16,6 +15,7 @@ import { CommentHistoryDialog } from './CommentHistoryDialog.tsx';
 import { ProvisionerCommentDialog } from './ProvisionerCommentDialog.tsx';
 import { ProvisioningRequestDialog } from './ProvisioningRequestDialog.tsx';
 import { provisioningColumns } from './provisioning-columns.tsx';
+import { notifySuccess } from '../../api/notice-store.ts';
 
 type OpenDialog =
   | { kind: 'request'; row: ProvisioningRow }
@@ -33,7 +33,6 @@ type OpenDialog =
 export function ProvisionersPage({ archive = false }: { archive?: boolean }) {
   const [selectedIds, setSelectedIds] = useState<number[]>([]);
   const [dialog, setDialog] = useState<OpenDialog>(null);
-  const [notice, setNotice] = useState<string | null>(null);
   const seen = useRef(new Map<number, ProvisioningRow>());
   const archiveRequests = useArchiveRequests();
 
@@ -54,7 +53,7 @@ export function ProvisionersPage({ archive = false }: { archive?: boolean }) {
   const handleDone = (message: string) => {
     setDialog(null);
     setSelectedIds([]);
-    setNotice(message);
+    notifySuccess(message);
   };
   const handleArchive = () => {
     archiveRequests.mutate(selectedIds, {
@@ -74,7 +73,6 @@ export function ProvisionersPage({ archive = false }: { archive?: boolean }) {
         variant="contained"
         disabled={!allApproved}
         onClick={() => {
-          setNotice(null);
           setDialog({ kind: 'bulk' });
         }}
       >
@@ -93,7 +91,6 @@ export function ProvisionersPage({ archive = false }: { archive?: boolean }) {
         variant="outlined"
         disabled={!allCompleted}
         onClick={() => {
-          setNotice(null);
           setDialog({ kind: 'archive' });
         }}
       >
@@ -104,11 +101,6 @@ export function ProvisionersPage({ archive = false }: { archive?: boolean }) {
 
   return (
     <>
-      {notice && (
-        <Alert severity="success" sx={{ mb: 2 }} onClose={() => setNotice(null)}>
-          {notice}
-        </Alert>
-      )}
       <DataTable<ProvisioningRow>
         key={String(archive)}
         title={archive ? 'My Archive Provisionings' : 'My Provisioning Tasks'}
@@ -144,7 +136,7 @@ export function ProvisionersPage({ archive = false }: { archive?: boolean }) {
           onClose={() => setDialog(null)}
           onDone={(message) => {
             setDialog(null);
-            setNotice(message);
+            notifySuccess(message);
           }}
         />
       )}
