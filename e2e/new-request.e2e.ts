@@ -56,7 +56,7 @@ async function choosePath(page: Page, practice: string, platform: string) {
 
 /** Adds one account row through the Add Account(s) dialog. */
 async function addAccount(page: Page, a: { asset: string; userType: string; account: string }) {
-  await page.getByRole('button', { name: 'Add account(s)' }).click();
+  await page.getByRole('button', { name: 'Add account', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Account(s)' });
   await dialog.waitFor();
   await choose(page, 'Asset Type', a.asset);

@@ -39,7 +39,7 @@ async function submitRequest(page: Page) {
   await choose(page, 'Practice', 'Search');
   await choose(page, 'Platform Name', 'Google Ads');
   await choose(page, 'Client Name', 'Trey Research Labs');
-  await page.getByRole('button', { name: 'Add account(s)' }).click();
+  await page.getByRole('button', { name: 'Add account', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Account(s)' });
   await dialog.waitFor();
   await choose(page, 'Asset Type', 'Ad Account');

@@ -233,6 +233,13 @@ export const messages = {
       ? `Request #${requestIds[0]} submitted.`
       : `Requests ${requestIds.map((id) => `#${id}`).join(', ')} submitted.`,
   viewInMyRequests: 'View in My Requests',
+  nextNeedsManager: 'Search for and select the manager first.',
+  nextNeedsRequiredFields: 'Fill in every required field and choose the email first.',
+  nextNeedsFieldsAndManager: 'Fill in every required field, choose the email and select the manager first.',
+  addAccountNeedsClient: 'Choose the platform and the client first.',
+  selectRequestsFirst: 'Select one or more requests first.',
+  provisionOnlyApproved:
+    'Only Approved requests can be provisioned. Deselect the requests that are not in Approved status.',
   changeRequestsCreated: (requestIds: readonly number[]) =>
     requestIds.length === 1
       ? `Change request #${requestIds[0]} was created and waits for approval.`

@@ -1,7 +1,7 @@
 import { useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
-import type { ApprovalDetail, ApprovalRow, TableQuery } from '@uap/domain';
+import { messages, type ApprovalDetail, type ApprovalRow, type TableQuery } from '@uap/domain';
 import { approvalKeys, fetchApprovalFilterOptions, fetchApprovalList } from '../../api/approvals.ts';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { ModifyRequestDialog } from '../ChangeUserRecords/ModifyRequestDialog.tsx';
@@ -10,6 +10,7 @@ import { BulkActionDialog } from './BulkActionDialog.tsx';
 import { ExpiredRequestDialog } from './ExpiredRequestDialog.tsx';
 import { approvalColumns } from './approval-columns.tsx';
 import { notifySuccess } from '../../api/notice-store.ts';
+import { DisabledReason } from '../../components/DisabledReason.tsx';
 
 type Modal =
   | { kind: 'request'; requestId: number }
@@ -69,15 +70,17 @@ export function ApprovalsPage({ archive = false }: { archive?: boolean }) {
         selection={archive ? undefined : { selectedIds, onChange: setSelectedIds }}
         toolbar={
           archive ? undefined : (
-            <Button
-              variant="contained"
-              disabled={selectedIds.length === 0}
-              onClick={() => {
-                setModal({ kind: 'bulk' });
-              }}
-            >
-              {`Action on Selected Requests (${selectedIds.length})`}
-            </Button>
+            <DisabledReason reason={selectedIds.length === 0 ? messages.selectRequestsFirst : null}>
+              <Button
+                variant="contained"
+                disabled={selectedIds.length === 0}
+                onClick={() => {
+                  setModal({ kind: 'bulk' });
+                }}
+              >
+                {`Action on Selected Requests (${selectedIds.length})`}
+              </Button>
+            </DisabledReason>
           )
         }
       />

@@ -16,6 +16,7 @@ import { ProvisionerCommentDialog } from './ProvisionerCommentDialog.tsx';
 import { ProvisioningRequestDialog } from './ProvisioningRequestDialog.tsx';
 import { provisioningColumns } from './provisioning-columns.tsx';
 import { notifySuccess } from '../../api/notice-store.ts';
+import { DisabledReason } from '../../components/DisabledReason.tsx';
 
 type OpenDialog =
   | { kind: 'request'; row: ProvisioningRow }
@@ -50,6 +51,12 @@ export function ProvisionersPage({ archive = false }: { archive?: boolean }) {
   const allCompleted =
     selectedRows.length > 0 && selectedRows.every((r) => r.statusId === ARCHIVE_ELIGIBLE_STATUS);
 
+  const isNoneSelected = selectedIds.length === 0;
+  const blockerOf = (isAllowed: boolean, wrongStatus: string) =>
+    isAllowed ? null : isNoneSelected ? messages.selectRequestsFirst : wrongStatus;
+  const provisionBlocker = blockerOf(allApproved, messages.provisionOnlyApproved);
+  const archiveBlocker = blockerOf(allCompleted, messages.archiveOnlyCompleted);
+
   const handleDone = (message: string) => {
     setDialog(null);
     setSelectedIds([]);
@@ -69,33 +76,39 @@ export function ProvisionersPage({ archive = false }: { archive?: boolean }) {
 
   const toolbar = archive ? undefined : (
     <>
-      <Button
-        variant="contained"
-        disabled={!allApproved}
-        onClick={() => {
-          setDialog({ kind: 'bulk' });
-        }}
-      >
-        {`Provision Selected (${selectedIds.length})`}
-      </Button>
-      <Button
-        variant="outlined"
-        disabled={selectedIds.length === 0}
-        onClick={() => {
-          setDialog({ kind: 'comment', requestIds: selectedIds });
-        }}
-      >
-        Provisioner Comment
-      </Button>
-      <Button
-        variant="outlined"
-        disabled={!allCompleted}
-        onClick={() => {
-          setDialog({ kind: 'archive' });
-        }}
-      >
-        Archive
-      </Button>
+      <DisabledReason reason={provisionBlocker}>
+        <Button
+          variant="contained"
+          disabled={!allApproved}
+          onClick={() => {
+            setDialog({ kind: 'bulk' });
+          }}
+        >
+          {`Provision Selected (${selectedIds.length})`}
+        </Button>
+      </DisabledReason>
+      <DisabledReason reason={isNoneSelected ? messages.selectRequestsFirst : null}>
+        <Button
+          variant="outlined"
+          disabled={isNoneSelected}
+          onClick={() => {
+            setDialog({ kind: 'comment', requestIds: selectedIds });
+          }}
+        >
+          Provisioner Comment
+        </Button>
+      </DisabledReason>
+      <DisabledReason reason={archiveBlocker}>
+        <Button
+          variant="outlined"
+          disabled={!allCompleted}
+          onClick={() => {
+            setDialog({ kind: 'archive' });
+          }}
+        >
+          Archive
+        </Button>
+      </DisabledReason>
     </>
   );
 
