@@ -90,10 +90,17 @@ describe('My Approval Tasks (issue 4 §1)', () => {
       }
       await page.getByRole('button', { name: 'Action on Selected Requests (3)' }).click();
       const dialog = page.getByRole('dialog', { name: 'Action on Selected Requests' });
+      // The dialog lists what is being decided, one line per request.
+      const lines = dialog.getByRole('table', { name: 'Requests to decide' });
+      for (const id of ids) {
+        await lines.getByRole('cell', { name: `#${id}`, exact: true }).waitFor();
+      }
+      expect(await lines.getByRole('row').count()).toBe(4);
       await dialog.getByRole('textbox', { name: 'Comments' }).fill('Approved for the quarter');
       await dialog.getByRole('button', { name: 'Approve all' }).click();
 
-      await page.getByText(messages.requestApproved).waitFor();
+      // The result counts what happened.
+      await page.getByRole('status').getByText(messages.requestsDecided(3, 'approved')).waitFor();
       await expect
         .poll(async () => {
           const left = await rowIds(page);

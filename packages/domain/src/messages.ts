@@ -240,6 +240,8 @@ export const messages = {
   selectRequestsFirst: 'Select one or more requests first.',
   provisionOnlyApproved:
     'Only Approved requests can be provisioned. Deselect the requests that are not in Approved status.',
+  requestsDecided: (count: number, outcome: 'approved' | 'rejected' | 'provisioned') =>
+    `${count} ${count === 1 ? 'request' : 'requests'} ${outcome}.`,
   changeRequestsCreated: (requestIds: readonly number[]) =>
     requestIds.length === 1
       ? `Change request #${requestIds[0]} was created and waits for approval.`

@@ -53,7 +53,9 @@ export function ApprovalRequestDialog({ requestId, onClose, onDecided, onModify,
     decide.mutate(
       { isApproved, comments, requestIds: [requestId] },
       {
-        onSuccess: onDecided,
+        onSuccess: ({ message }) => {
+          onDecided(message);
+        },
         onError: (failure) => {
           setError(errorText(failure));
         },

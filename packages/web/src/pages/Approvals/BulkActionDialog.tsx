@@ -16,6 +16,7 @@ import {
 } from '@uap/domain';
 import { useApproveRejectMutation } from '../../api/approvals.ts';
 import { ApiError } from '../../api/client.ts';
+import { DecisionLines, decisionLineOf } from '../../components/DecisionLines.tsx';
 import { DialogError, useDialogError } from '../../components/DialogError.tsx';
 import { firstIssue } from '../ChangeUserRecords/form-parts.tsx';
 
@@ -43,7 +44,10 @@ export function BulkActionDialog({ rows, onClose, onDone }: Props) {
       return;
     }
     decide.mutate(body, {
-      onSuccess: onDone,
+      // Counts what the server decided: '3 requests approved.'
+      onSuccess: ({ requestIds }) => {
+        onDone(messages.requestsDecided(requestIds.length, isApproved ? 'approved' : 'rejected'));
+      },
       onError: (failure) => {
         setError(errorText(failure));
       },
@@ -55,9 +59,8 @@ export function BulkActionDialog({ rows, onClose, onDone }: Props) {
       <DialogTitle id="bulk-action-title">Action on Selected Requests</DialogTitle>
       <DialogContent>
         <DialogError error={error} />
-        <DialogContentText sx={{ mb: 2 }}>
-          {`${rows.length} request(s) selected: ${rows.map((r) => `#${r.requestId}`).join(', ')}`}
-        </DialogContentText>
+        <DialogContentText sx={{ mb: 1 }}>{`${rows.length} request(s) selected:`}</DialogContentText>
+        <DecisionLines lines={rows.map(decisionLineOf)} />
         <TextField
           label="Comments"
           value={comments}

@@ -137,11 +137,7 @@ export function ProvisionersPage({ archive = false }: { archive?: boolean }) {
         <ProvisioningRequestDialog row={dialog.row} onClose={() => setDialog(null)} onDone={handleDone} />
       )}
       {dialog?.kind === 'bulk' && (
-        <BulkProvisioningDialog
-          requestIds={selectedIds}
-          onClose={() => setDialog(null)}
-          onDone={handleDone}
-        />
+        <BulkProvisioningDialog rows={selectedRows} onClose={() => setDialog(null)} onDone={handleDone} />
       )}
       {dialog?.kind === 'comment' && (
         <ProvisionerCommentDialog

@@ -19,10 +19,12 @@ interface DecisionProps {
   onClose: () => void;
   /** Called with the server's answer ('Request was Provisioned' / 'Request was Rejected'). */
   onDone: (message: string) => void;
+  /** Words the outcome from the ids the server decided (a bulk decision counts them). */
+  describe?: (requestIds: number[], isApproved: boolean) => string;
 }
 
 /** The comment, Approve and Reject of one or several requests; shared by both provisioning modals. */
-export function useDecision({ requestIds, onDone }: DecisionProps) {
+export function useDecision({ requestIds, onDone, describe }: DecisionProps) {
   const [comments, setComments] = useState('');
   const [error, setError] = useDialogError();
   const mutation = useProvisionerDecision();
@@ -35,8 +37,14 @@ export function useDecision({ requestIds, onDone }: DecisionProps) {
     }
     setError(null);
     try {
-      await mutation.mutateAsync(body);
-      onDone(isApproved ? messages.requestProvisioned : messages.requestRejected);
+      const result = await mutation.mutateAsync(body);
+      onDone(
+        describe
+          ? describe(result.requestIds, isApproved)
+          : isApproved
+            ? messages.requestProvisioned
+            : messages.requestRejected,
+      );
     } catch (failure) {
       setError(failureText(failure));
     }
