@@ -6,6 +6,7 @@ import type { User } from 'oidc-client-ts';
 import { AuthProvider } from 'react-oidc-context';
 import { RouterProvider } from 'react-router';
 import { useErrorNotices } from '../api/error-store.ts';
+import { SuccessSnackbar } from '../components/SuccessSnackbar.tsx';
 import { getUserManager, returnToOf, signinCallbackPath } from './auth.ts';
 import { useConfig } from './config-context.ts';
 import { ConfigGate } from './ConfigGate.tsx';
@@ -59,6 +60,7 @@ export function App() {
           <SignedInApp />
         </ConfigGate>
         <ErrorDialogWhenNeeded />
+        <SuccessSnackbar navigate={(to) => void router.navigate(to)} />
       </QueryClientProvider>
     </ThemeProvider>
   );

@@ -1,8 +1,7 @@
 import { useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import type { ApprovalDetail, ApprovalRow, TableQuery } from '@uap/domain';
+import { messages, type ApprovalDetail, type ApprovalRow, type TableQuery } from '@uap/domain';
 import { approvalKeys, fetchApprovalFilterOptions, fetchApprovalList } from '../../api/approvals.ts';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { ModifyRequestDialog } from '../ChangeUserRecords/ModifyRequestDialog.tsx';
@@ -10,6 +9,8 @@ import { ApprovalRequestDialog } from './ApprovalRequestDialog.tsx';
 import { BulkActionDialog } from './BulkActionDialog.tsx';
 import { ExpiredRequestDialog } from './ExpiredRequestDialog.tsx';
 import { approvalColumns } from './approval-columns.tsx';
+import { notifySuccess } from '../../api/notice-store.ts';
+import { DisabledReason } from '../../components/DisabledReason.tsx';
 
 type Modal =
   | { kind: 'request'; requestId: number }
@@ -25,13 +26,11 @@ export function ApprovalsPage({ archive = false }: { archive?: boolean }) {
   const seen = useRef(new Map<number, ApprovalRow>());
   const [selectedIds, setSelectedIds] = useState<number[]>([]);
   const [modal, setModal] = useState<Modal | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
   const queryClient = useQueryClient();
 
   const columns = useMemo(
     () =>
       approvalColumns(archive, (row) => {
-        setNotice(null);
         setModal({ kind: 'request', requestId: row.requestId });
       }),
     [archive],
@@ -48,28 +47,17 @@ export function ApprovalsPage({ archive = false }: { archive?: boolean }) {
   const handleDecided = (message: string, decidedIds: number[]) => {
     setModal(null);
     setSelectedIds((ids) => ids.filter((id) => !decidedIds.includes(id)));
-    setNotice(message);
+    notifySuccess(message);
   };
   /** After a modification the approver returns to the request to decide it. */
   const handleModified = (message: string, requestId: number) => {
     void queryClient.invalidateQueries({ queryKey: approvalKeys.all });
-    setNotice(message);
+    notifySuccess(message);
     setModal({ kind: 'request', requestId });
   };
 
   return (
     <>
-      {notice && (
-        <Alert
-          severity="success"
-          sx={{ mb: 2 }}
-          onClose={() => {
-            setNotice(null);
-          }}
-        >
-          {notice}
-        </Alert>
-      )}
       <DataTable<ApprovalRow>
         title={archive ? 'My Archive Approvals' : 'My Approval Tasks'}
         columns={columns}
@@ -82,16 +70,17 @@ export function ApprovalsPage({ archive = false }: { archive?: boolean }) {
         selection={archive ? undefined : { selectedIds, onChange: setSelectedIds }}
         toolbar={
           archive ? undefined : (
-            <Button
-              variant="contained"
-              disabled={selectedIds.length === 0}
-              onClick={() => {
-                setNotice(null);
-                setModal({ kind: 'bulk' });
-              }}
-            >
-              {`Action on Selected Requests (${selectedIds.length})`}
-            </Button>
+            <DisabledReason reason={selectedIds.length === 0 ? messages.selectRequestsFirst : null}>
+              <Button
+                variant="contained"
+                disabled={selectedIds.length === 0}
+                onClick={() => {
+                  setModal({ kind: 'bulk' });
+                }}
+              >
+                {`Action on Selected Requests (${selectedIds.length})`}
+              </Button>
+            </DisabledReason>
           )
         }
       />

@@ -6,6 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import Stack from '@mui/material/Stack';
 import type { UserRecordRow } from '@uap/domain';
+import { notifySuccess } from '../../api/notice-store.ts';
 import { ActivationDialog } from './ActivationDialog.tsx';
 import { ModifyRequestDialog, type ModifyOutcome } from './ModifyRequestDialog.tsx';
 import { ReassignEmailDialog } from './ReassignEmailDialog.tsx';
@@ -37,7 +38,12 @@ export function useRecordActions<Row extends UserRecordRow>() {
   const handleDone = (result: ModifyOutcome) => {
     setAction(null);
     setSelectedIds([]);
-    setOutcome(result);
+    // A modified record asks whether to open it (spec 1 §4); any other success closes by itself.
+    if (result.recordId === null) {
+      notifySuccess(result.message);
+    } else {
+      setOutcome(result);
+    }
   };
   const handleOpenRecord = () => {
     if (outcome?.recordId) {

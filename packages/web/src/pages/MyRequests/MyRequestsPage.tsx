@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { messages, type MyRequestRow } from '@uap/domain';
 import {
@@ -12,6 +11,7 @@ import {
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { CancelRequestsDialog } from './CancelRequestsDialog.tsx';
 import { myRequestColumns } from './my-requests-columns.tsx';
+import { notifySuccess } from '../../api/notice-store.ts';
 
 /** ?requestId=N opens My Requests on that request (and the rest of its submission). */
 function requestIdOf(params: URLSearchParams): number {
@@ -25,14 +25,13 @@ export function MyRequestsPage() {
   const requestId = requestIdOf(params);
   const [selectedIds, setSelectedIds] = useState<number[]>([]);
   const [isConfirming, setIsConfirming] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
   const cancelRequests = useCancelRequestsMutation();
 
   const handleConfirm = () => {
     cancelRequests.mutate(selectedIds, {
       onSuccess: () => {
         setSelectedIds([]);
-        setNotice(messages.requestsCancelled);
+        notifySuccess(messages.requestsCancelled);
       },
       onSettled: () => {
         setIsConfirming(false);
@@ -42,17 +41,6 @@ export function MyRequestsPage() {
 
   return (
     <>
-      {notice && (
-        <Alert
-          severity="success"
-          sx={{ mb: 2 }}
-          onClose={() => {
-            setNotice(null);
-          }}
-        >
-          {notice}
-        </Alert>
-      )}
       <DataTable<MyRequestRow>
         key={requestId}
         title="My Requests"
@@ -73,7 +61,6 @@ export function MyRequestsPage() {
             color="error"
             disabled={selectedIds.length === 0}
             onClick={() => {
-              setNotice(null);
               setIsConfirming(true);
             }}
           >
