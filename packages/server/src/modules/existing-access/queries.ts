@@ -10,8 +10,8 @@ import {
   type TableSpec,
 } from '../../db/table-query.ts';
 import type { Actor } from '../../http/actor.ts';
-import { codedLines, fullName, ref, text, type LineWhere } from '../requests/line-query.ts';
-import { modifiableBy } from '../requests/modify-queries.ts';
+import { codedLines, fullName, ref, text, type LineWhere } from '../request-lines/line-query.ts';
+import { modifiableBy } from '../modify/queries.ts';
 
 const PENDING = [RequestStatus.SUBMITTED, RequestStatus.APPROVED];
 const requestId = ref<number>('r.requestId');
