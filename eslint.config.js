@@ -3,7 +3,17 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '.tmp/**', 'data/**', '**/*.js', '**/*.mjs', 'vitest.config.ts'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '.tmp/**',
+      'data/**',
+      '**/*.js',
+      '**/*.mjs',
+      'vitest.config.ts',
+    ],
+  },
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
@@ -21,6 +31,29 @@ export default tseslint.config(
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
       // Fastify plugins and handlers are async by contract even when they do not await.
       '@typescript-eslint/require-await': 'off',
+    },
+  },
+  {
+    // The SQL of an area lives in its queries.ts; only those, the request-lines kernel and
+    // src/db/ may use the query builder (docs/architecture.md, "Modules").
+    files: ['packages/server/src/**/*.ts'],
+    ignores: [
+      'packages/server/src/**/*queries.ts',
+      'packages/server/src/modules/request-lines/**',
+      'packages/server/src/db/**',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'kysely',
+              message: "SQL belongs in the area's queries.ts (or the request-lines kernel, or src/db/).",
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -18,7 +18,7 @@ import { loadConfig } from '../packages/server/src/config.ts';
 import { openDb, type Db } from '../packages/server/src/db/connection.ts';
 import { migrateToLatest } from '../packages/server/src/db/migrate.ts';
 import { mintAccessToken } from '../packages/server/src/auth/verify.ts';
-import { routedToApprover } from '../packages/server/src/modules/requests/routing.ts';
+import { routedToApprover } from '../packages/server/src/modules/request-lines/routing.ts';
 import { fmt, timeRuns } from './timing.ts';
 
 const RUNS = 30;

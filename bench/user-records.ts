@@ -13,11 +13,8 @@ import { buildApp } from '../packages/server/src/app.ts';
 import { loadConfig } from '../packages/server/src/config.ts';
 import { openDb, type Db } from '../packages/server/src/db/connection.ts';
 import { mintAccessToken } from '../packages/server/src/auth/verify.ts';
-import {
-  findColumnValues,
-  findLinePage,
-  userRecordSpec,
-} from '../packages/server/src/modules/requests/records-queries.ts';
+import { userRecordSpec, userRecordsWhere } from '../packages/server/src/modules/records/queries.ts';
+import { findColumnValues, findLinePage } from '../packages/server/src/modules/request-lines/lists.ts';
 import { fmt, timeRuns } from './timing.ts';
 
 const RUNS = 30;
@@ -91,7 +88,7 @@ for (const url of urls) {
     };
     const today = startOfTodayUtc().toISOString();
     const spec = userRecordSpec(today);
-    const source = { kind: 'userRecords', scope: { kind: 'all' }, subjectId: userId } as const;
+    const source = userRecordsWhere({ kind: 'all' }, userId);
     const first = (await put('/api/Request/UserRecords', body)).json<{ data: { totalCount: number } }>();
 
     console.log(

@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { messages } from '@uap/domain';
 import { launchBrowser, signIn } from './browser.ts';
 import { samLine } from './data.ts';
+import { isFocusedInView } from './in-view.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -40,7 +41,8 @@ async function openTasks(page: Page) {
 
 describe('My Approval Tasks (issue 4 §1)', () => {
   it('(2) Alex rejects a submitted request after the confirmation and it leaves his list', async () => {
-    const { context, page } = await signIn(browser, 'Alex Approver');
+    // A short window: the request's details fill the dialog and the comment box is below them.
+    const { context, page } = await signIn(browser, 'Alex Approver', { height: 640 });
     try {
       await openTasks(page);
       // An Add request: rejecting it asks for confirmation.
@@ -54,8 +56,12 @@ describe('My Approval Tasks (issue 4 §1)', () => {
         .click();
       const dialog = page.getByRole('dialog', { name: `Approval Request #${id}` });
       await dialog.getByRole('region', { name: 'Approver and Provisioner Details' }).waitFor();
+      // Scrolled down to the comment box, Reject without a comment: the error shows where Alex looks.
+      await dialog.getByRole('textbox', { name: 'Comments' }).scrollIntoViewIfNeeded();
       await dialog.getByRole('button', { name: 'Reject' }).click();
-      await dialog.getByRole('alert').getByText(messages.inputComment).waitFor();
+      const missingComment = dialog.getByRole('alert').filter({ hasText: messages.inputComment });
+      await missingComment.waitFor();
+      await expect.poll(() => isFocusedInView(page, dialog, missingComment), poll).toBe(true);
 
       await dialog
         .getByRole('textbox', { name: 'Comments' })
@@ -84,10 +90,17 @@ describe('My Approval Tasks (issue 4 §1)', () => {
       }
       await page.getByRole('button', { name: 'Action on Selected Requests (3)' }).click();
       const dialog = page.getByRole('dialog', { name: 'Action on Selected Requests' });
+      // The dialog lists what is being decided, one line per request.
+      const lines = dialog.getByRole('table', { name: 'Requests to decide' });
+      for (const id of ids) {
+        await lines.getByRole('cell', { name: `#${id}`, exact: true }).waitFor();
+      }
+      expect(await lines.getByRole('row').count()).toBe(4);
       await dialog.getByRole('textbox', { name: 'Comments' }).fill('Approved for the quarter');
       await dialog.getByRole('button', { name: 'Approve all' }).click();
 
-      await page.getByText(messages.requestApproved).waitFor();
+      // The result counts what happened.
+      await page.getByRole('status').getByText(messages.requestsDecided(3, 'approved')).waitFor();
       await expect
         .poll(async () => {
           const left = await rowIds(page);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { messages } from '@uap/domain';
 import { launchBrowser, signIn } from './browser.ts';
@@ -46,14 +46,25 @@ describe('Modify an Existing Access (issue 3 §4)', () => {
   it('(5) sends a new length of access of a completed record for approval', async () => {
     const { context, page } = await signIn(browser, 'Sam Standard');
     try {
-      const dialog = await openModify(page);
+      const recordId = await limitedRecord();
+      const dialog = await openAction(page, recordId, 'Modify', 'Modify Request');
       await dialog.getByRole('radio', { name: 'Length Of Access' }).check();
       await dialog.getByLabel('Start Date').fill(inDays(0));
       await dialog.getByLabel('End Date').fill(inDays(120));
       await dialog.getByLabel('Comments').fill('Extending access for the next campaign');
       await dialog.getByRole('button', { name: 'Submit' }).click();
-      await page.getByText(messages.requestsSentForApproval).waitFor();
+      // The answer names the change request it created, and the record shows it as pending.
+      const answer = page.getByText(messages.requestsSentForApproval);
+      await answer.waitFor();
+      const changeId = Number(
+        /Change request #(\d+) was created/.exec((await answer.textContent()) ?? '')?.[1],
+      );
+      expect(changeId).toBeGreaterThan(recordId);
       await page.getByRole('button', { name: 'No' }).click();
+      await page
+        .getByRole('table', { name: 'My Records' })
+        .getByRole('link', { name: `Change request #${changeId}` })
+        .waitFor();
     } finally {
       await context.close();
     }

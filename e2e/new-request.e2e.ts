@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { messages } from '@uap/domain';
+import { buildRecord, userIdOf } from '../packages/server/test/factories.ts';
 import { launchBrowser, signIn } from './browser.ts';
+import { alexAndPatPath, demoEmails } from './data.ts';
+import { e2eDb } from './server.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -30,10 +33,15 @@ async function openWizard(page: Page) {
   }
 }
 
+/** Step 0 → step 1: Next shows the subject's existing access. */
+async function openExistingAccess(page: Page) {
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await page.getByText(messages.existingAccessIntro).waitFor();
+}
+
 /** Step 1 → step 2: the overview is shown, then Next. */
 async function passExistingAccess(page: Page) {
-  await page.getByRole('button', { name: 'Next', exact: true }).click();
-  await page.getByText(messages.userAccessOverviewIntro).waitFor();
+  await openExistingAccess(page);
   await page.getByRole('button', { name: 'Next', exact: true }).click();
   await page.getByRole('heading', { name: 'Step 1 Platform Details' }).waitFor();
 }
@@ -48,7 +56,7 @@ async function choosePath(page: Page, practice: string, platform: string) {
 
 /** Adds one account row through the Add Account(s) dialog. */
 async function addAccount(page: Page, a: { asset: string; userType: string; account: string }) {
-  await page.getByRole('button', { name: 'Add account(s)' }).click();
+  await page.getByRole('button', { name: 'Add account', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Account(s)' });
   await dialog.waitFor();
   await choose(page, 'Asset Type', a.asset);
@@ -61,13 +69,16 @@ async function addAccount(page: Page, a: { asset: string; userType: string; acco
   await page.getByRole('list', { name: 'Pending request lines' }).getByText(a.account).waitFor();
 }
 
+/** Submits and returns to Home, where a message names the new request and links to it. */
 async function submit(page: Page) {
   await page.getByRole('textbox', { name: 'Comments' }).fill(comment);
   await page.getByRole('button', { name: 'Submit Request' }).click();
-  const alert = page.getByRole('alertdialog');
-  await alert.getByText(messages.requestCreated).waitFor();
-  await alert.getByRole('button', { name: 'OK' }).click();
   await page.getByText(/Welcome to the User Access Portal/).waitFor();
+  const notice = page.getByRole('status').filter({ hasText: /Request #\d+ submitted\./ });
+  await notice.waitFor();
+  const id = Number(/#(\d+)/.exec((await notice.textContent()) ?? '')?.[1]);
+  expect(id).toBeGreaterThan(0);
+  return { id, notice };
 }
 
 describe('New Platform Access Request', () => {
@@ -93,20 +104,37 @@ describe('New Platform Access Request', () => {
         account: 'Proseware US Promotions',
       });
       expect(await page.getByRole('combobox', { name: 'Region' }).getAttribute('aria-disabled')).toBe('true');
-      await submit(page);
+      const { id, notice } = await submit(page);
 
-      await page.getByRole('link', { name: 'My Requests' }).first().click();
-      await page
-        .getByRole('table', { name: 'My Requests' })
-        .getByText('Proseware US Promotions')
-        .first()
-        .waitFor();
+      // The message links to the request in My Requests, and closes by itself.
+      await notice.getByRole('link', { name: messages.viewInMyRequests }).click();
+      await page.waitForURL(`**/MyRequests?requestId=${id}`);
+      const myRequests = page.getByRole('table', { name: 'My Requests' });
+      await myRequests.getByRole('checkbox', { name: `Select row ${id}`, exact: true }).waitFor();
+      await myRequests.getByText('Proseware US Promotions').first().waitFor();
     } finally {
       await context.close();
     }
   });
 
-  it('requests for an internal colleague found by name through the search modal', async () => {
+  it('requests for an internal colleague found by name, seeing access others requested for him', async () => {
+    const db = e2eDb();
+    const path = await alexAndPatPath();
+    const pat = await userIdOf(db, demoEmails.pat);
+    const marco = {
+      userId: await userIdOf(db, 'marco.wilson@agency.example'),
+      email: 'marco.wilson@agency.example',
+    };
+    const alex = { userId: await userIdOf(db, demoEmails.alex), email: demoEmails.alex };
+    const marcosRecord = {
+      id: (await buildRecord(db, { path, user: marco, createdBy: pat })).requestId,
+      account: path.names.account,
+    };
+    const alexPath = await alexAndPatPath();
+    const alexsRecord = {
+      id: (await buildRecord(db, { path: alexPath, user: alex, createdBy: pat })).requestId,
+      account: alexPath.names.account,
+    };
     const { context, page } = await signIn(browser, 'Sam Standard');
     try {
       await openWizard(page);
@@ -122,12 +150,26 @@ describe('New Platform Access Request', () => {
       await search.fill('Marco Wilson');
       await search.press('Enter');
       await page.getByText('marco.wilson@agency.example').first().waitFor();
-      await passExistingAccess(page);
+
+      // Marco's record requested by Pat shows before Sam asks again; a record of Alex's does not.
+      await openExistingAccess(page);
+      const overview = page.getByRole('table', { name: 'User Access Overview' });
+      await overview.getByRole('cell', { name: marcosRecord.account, exact: true }).waitFor();
+      expect(await overview.getByRole('cell', { name: String(marcosRecord.id), exact: true }).count()).toBe(
+        1,
+      );
+      // Not Sam's to modify: the Record ID is plain text, not a link.
+      expect(await overview.getByRole('link', { name: String(marcosRecord.id) }).count()).toBe(0);
+      expect(await overview.getByRole('cell', { name: alexsRecord.account, exact: true }).count()).toBe(0);
+      await page.getByRole('button', { name: 'Next', exact: true }).click();
+      await page.getByRole('heading', { name: 'Step 1 Platform Details' }).waitFor();
 
       await choosePath(page, 'Search', 'Google Ads');
       await choose(page, 'Client Name', 'Coho Winery');
       await addAccount(page, { asset: 'Ad Account', userType: 'Standard', account: 'Coho US Brand' });
-      await submit(page);
+      const { notice } = await submit(page);
+      // A success message closes by itself (about 6 s).
+      await notice.waitFor({ state: 'hidden', timeout: 12_000 });
     } finally {
       await context.close();
     }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { messages } from '@uap/domain';
 import { launchBrowser, signIn } from './browser.ts';
+import { isFocusedInView } from './in-view.ts';
 import { samLine } from './data.ts';
 
 let browser: Browser;
@@ -29,7 +30,7 @@ async function submitRequest(page: Page) {
   await expect.poll(() => page.getByRole('textbox', { name: 'First Name' }).inputValue()).toBe('Sam');
   await page.getByText(/Manager: Alex Approver/).waitFor();
   await page.getByRole('button', { name: 'Next', exact: true }).click();
-  await page.getByText(messages.userAccessOverviewIntro).waitFor();
+  await page.getByText(messages.existingAccessIntro).waitFor();
   await page.getByRole('button', { name: 'Next', exact: true }).click();
   await page.getByRole('heading', { name: 'Step 1 Platform Details' }).waitFor();
   await choose(page, 'Region', 'North America');
@@ -38,7 +39,7 @@ async function submitRequest(page: Page) {
   await choose(page, 'Practice', 'Search');
   await choose(page, 'Platform Name', 'Google Ads');
   await choose(page, 'Client Name', 'Trey Research Labs');
-  await page.getByRole('button', { name: 'Add account(s)' }).click();
+  await page.getByRole('button', { name: 'Add account', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Account(s)' });
   await dialog.waitFor();
   await choose(page, 'Asset Type', 'Ad Account');
@@ -50,9 +51,10 @@ async function submitRequest(page: Page) {
   await dialog.waitFor({ state: 'hidden' });
   await page.getByRole('textbox', { name: 'Comments' }).fill('Needs access for the seasonal search campaign');
   await page.getByRole('button', { name: 'Submit Request' }).click();
-  const alert = page.getByRole('alertdialog');
-  await alert.getByText(messages.requestCreated).waitFor();
-  await alert.getByRole('button', { name: 'OK' }).click();
+  await page
+    .getByRole('status')
+    .filter({ hasText: /Request #\d+ submitted\./ })
+    .waitFor();
 }
 
 /** The id of Sam's new line, read from its row in My Requests. */
@@ -106,8 +108,11 @@ describe('Provisioning (issue 4 §2, e2e 1 and 4)', () => {
       const dialog = page.getByRole('dialog', { name: `Provisioning Request #${requestId}` });
       await dialog.getByText(ACCOUNT).first().waitFor();
 
+      await dialog.getByRole('textbox', { name: 'Comments' }).scrollIntoViewIfNeeded();
       await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
-      await dialog.getByRole('alert').getByText(messages.inputComment).waitFor();
+      const missingComment = dialog.getByRole('alert').filter({ hasText: messages.inputComment });
+      await missingComment.waitFor();
+      await expect.poll(() => isFocusedInView(page, dialog, missingComment)).toBe(true);
 
       // A standard comment can be added and removed from the modal.
       await dialog.getByRole('button', { name: 'Add', exact: true }).click();

@@ -72,7 +72,7 @@ export function formatDateTime(value: DateInput, timeZone = 'UTC'): string {
   return `${p.month}-${p.day}-${p.year} ${p.hour}:${p.minute} ${(p.dayPeriod ?? '').toUpperCase()}`;
 }
 
-/** Today at UTC midnight, the boundary of 'expired' (DESIGN.md §4). */
+/** Today at UTC midnight, the boundary of 'expired' (docs/architecture.md). */
 export function startOfTodayUtc(now: Date = new Date()): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 }

@@ -14,6 +14,7 @@ export * from './schemas/master-data.ts';
 export * from './schemas/admins.ts';
 export * from './schemas/table.ts';
 export * from './schemas/records.ts';
+export * from './schemas/existing-access.ts';
 export * from './schemas/user-search.ts';
 export * from './schemas/create-request.ts';
 export * from './schemas/modify.ts';

@@ -72,7 +72,7 @@ export const messages = {
   requestsModified: 'requests modified successfully.',
   requestsSentForApproval: 'requests sent for approval successfully.',
 
-  // Modify flows: our wording where the spec names a rule but shows no sentence (DESIGN.md §3)
+  // Modify flows: our wording where the spec names a rule but shows no sentence (docs/architecture.md)
   modifyOneChangeAtATime:
     'Only one change request can be submitted at a time: submitting replaces the pending change request of this record.',
   pendingChangeReplaced: (id: number) => `The pending change request #${id} was replaced.`,
@@ -229,6 +229,32 @@ export const messages = {
   // Modify an Existing Access (issue 3 §4): activating an agency-level record (spec 2 §5, verbatim around '...')
   activateAgencyWithoutAssets: (agency: string) =>
     `You have requested to activate an access to the agency ${agency} but no client assets inside. You must also either activate an existing record or submit a new request for asset access.`,
+
+  // Browser tab and keyboard (issue 14 §3, §5; ours, the spec shows no sentence)
+  documentTitle: (page: string) => `${page} — UAP`,
+  skipToContent: 'Skip to main content',
+
+  // Feedback on every action (issue 14; ours, the spec shows no sentence)
+  existingAccessIntro:
+    'Before submitting a new request, check the pending and active access below, whoever requested it: the access may already exist or be on its way. A linked Record ID opens that access to modify it.',
+  requestsSubmitted: (requestIds: readonly number[]) =>
+    requestIds.length === 1
+      ? `Request #${requestIds[0]} submitted.`
+      : `Requests ${requestIds.map((id) => `#${id}`).join(', ')} submitted.`,
+  viewInMyRequests: 'View in My Requests',
+  nextNeedsManager: 'Search for and select the manager first.',
+  nextNeedsRequiredFields: 'Fill in every required field and choose the email first.',
+  nextNeedsFieldsAndManager: 'Fill in every required field, choose the email and select the manager first.',
+  addAccountNeedsClient: 'Choose the platform and the client first.',
+  selectRequestsFirst: 'Select one or more requests first.',
+  provisionOnlyApproved:
+    'Only Approved requests can be provisioned. Deselect the requests that are not in Approved status.',
+  requestsDecided: (count: number, outcome: 'approved' | 'rejected' | 'provisioned') =>
+    `${count} ${count === 1 ? 'request' : 'requests'} ${outcome}.`,
+  changeRequestsCreated: (requestIds: readonly number[]) =>
+    requestIds.length === 1
+      ? `Change request #${requestIds[0]} was created and waits for approval.`
+      : `Change requests ${requestIds.map((id) => `#${id}`).join(', ')} were created and wait for approval.`,
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Role, type RoleId } from './roles.ts';
+import { messages } from './messages.ts';
 import { badgeText, homeTiles, routeTable, visibleMenuItems } from './navigation.ts';
 
 const menu = (roleId: RoleId, showApprover = false) =>
@@ -144,5 +145,12 @@ describe('badgeText', () => {
     expect(badgeText(12)).toBe('12');
     expect(badgeText(50)).toBe('50');
     expect(badgeText(51)).toBe('50+');
+  });
+});
+
+describe('documentTitle', () => {
+  it('names the page, then the product, in the browser tab', () => {
+    const tracker = routeTable.find((entry) => entry.path === '/AllRequest')!;
+    expect(messages.documentTitle(tracker.title)).toBe('Request Tracker — UAP');
   });
 });

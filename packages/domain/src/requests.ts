@@ -1,4 +1,4 @@
-/** Request types (DESIGN.md §4). Deactivation is 2, as the spec says. */
+/** Request types (docs/architecture.md). Deactivation is 2, as the spec says. */
 export const RequestType = {
   ADD: 1,
   DEACTIVATE: 2,
@@ -14,7 +14,7 @@ export const requestTypeNames: Record<RequestTypeId, string> = {
   [RequestType.ACTIVATE]: 'Activate access',
 };
 
-/** Request statuses (DESIGN.md §4). */
+/** Request statuses (docs/architecture.md). */
 export const RequestStatus = {
   SUBMITTED: 1,
   APPROVED: 2,

@@ -31,16 +31,18 @@ import { createMetrics } from './modules/system/metrics.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
-import { requestRoutes } from './modules/requests/routes.ts';
+import { requestRoutes } from './modules/tasks/routes.ts';
 import { masterDataRequestRoutes } from './modules/master-data-requests/routes.ts';
-import { recordRoutes } from './modules/requests/records-routes.ts';
-import { createRoutes } from './modules/requests/create-routes.ts';
-import { modifyRoutes } from './modules/requests/modify-routes.ts';
+import { recordRoutes } from './modules/records/routes.ts';
+import { myRequestRoutes } from './modules/my-requests/routes.ts';
+import { createRoutes } from './modules/create-request/routes.ts';
+import { modifyRoutes } from './modules/modify/routes.ts';
 import { profileRoutes } from './modules/users/profile-routes.ts';
 import { approvalRoutes } from './modules/approvals/routes.ts';
 import { provisioningRoutes } from './modules/provisioning/routes.ts';
-import { trackerRoutes } from './modules/requests/tracker-routes.ts';
+import { trackerRoutes } from './modules/tracker/routes.ts';
 import { assignmentRoutes } from './modules/assignments/routes.ts';
+import { existingAccessRoutes } from './modules/existing-access/routes.ts';
 import './http/actor.ts';
 
 export interface AppDeps {
@@ -154,6 +156,7 @@ export async function buildApp({ config, db, logger = false }: AppDeps): Promise
   await app.register(requestRoutes, { db });
   await app.register(masterDataRequestRoutes, { db });
   await app.register(recordRoutes, { db });
+  await app.register(myRequestRoutes, { db });
   await app.register(createRoutes, { db });
   await app.register(modifyRoutes, { db });
   await app.register(profileRoutes, { db });
@@ -161,6 +164,7 @@ export async function buildApp({ config, db, logger = false }: AppDeps): Promise
   await app.register(provisioningRoutes, { db });
   await app.register(trackerRoutes, { db });
   await app.register(assignmentRoutes, { db });
+  await app.register(existingAccessRoutes, { db });
 
   if (!config.auth.issuer && signingMaterial) {
     const failures = new SignInFailures(
@@ -173,25 +177,31 @@ export async function buildApp({ config, db, logger = false }: AppDeps): Promise
   const indexFile = path.join(config.webDistDir, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
   if (hasWeb) {
-    await app.register(publicPlugin(fastifyStatic), {
+    const staticOptions = {
       root: config.webDistDir,
-      // Resolve files per request, so a rebuilt SPA is served without a restart.
-      wildcard: true,
-      index: false,
       maxAge: '1h',
-      setHeaders: (res, file) => {
+      // The build writes .br and .gz beside each file: sent as they are when the client accepts them.
+      preCompressed: true,
+      setHeaders: (res: { header(name: string, value: string): unknown }, file: string) => {
         // Hashed assets never change; index.html must always be fresh.
         if (file.includes(`${path.sep}assets${path.sep}`)) {
           res.header('cache-control', 'public, max-age=31536000, immutable');
+        } else if (/index\.html(\.br|\.gz)?$/.test(file)) {
+          res.header('cache-control', 'no-cache');
         }
       },
+    };
+    // reply.sendFile for the SPA's own routes below (no files served from this registration).
+    await app.register(fastifyStatic, { ...staticOptions, serve: false });
+    await app.register(publicPlugin(fastifyStatic), {
+      ...staticOptions,
+      // Resolve files per request, so a rebuilt SPA is served without a restart.
+      wildcard: true,
+      index: false,
+      decorateReply: false,
     });
   }
-  const sendIndex = (reply: FastifyReply) =>
-    reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(fs.createReadStream(indexFile));
+  const sendIndex = (reply: FastifyReply) => reply.sendFile('index.html');
   if (hasWeb) {
     app.get('/', { config: { access: publicAccess }, schema: { hide: true } }, (_request, reply) =>
       sendIndex(reply),

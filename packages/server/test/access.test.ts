@@ -16,6 +16,7 @@ import { modifyRows } from './access-rows/modify.ts';
 import { approvalRows } from './access-rows/approvals.ts';
 import { provisioningRows } from './access-rows/provisioning.ts';
 import { trackerRows } from './access-rows/tracker.ts';
+import { existingAccessRows } from './access-rows/existing-access.ts';
 
 const callers: Caller[] = [
   'none',
@@ -150,6 +151,7 @@ const table: Row[] = [
   ...approvalRows,
   ...provisioningRows,
   ...trackerRows,
+  ...existingAccessRows,
 ];
 
 let ctx: TestContext;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RequestStatus, Role, messages, requestStatusNames } from '@uap/domain';
-import { insertHistoryRows, moveStatus } from '../src/modules/requests/transitions.ts';
+import { insertHistoryRows, moveStatus } from '../src/modules/request-lines/transitions.ts';
 import { HttpError } from '../src/http/errors.ts';
 import { createTestContext, type TestContext } from './harness.ts';
 import { getLine, historyOf } from './modify-helpers.ts';

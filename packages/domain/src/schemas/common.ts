@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The envelope every response uses (DESIGN.md §3). */
+/** The envelope every response uses (docs/architecture.md). */
 export function envelope<T extends z.ZodType>(data: T) {
   return z.object({ succeeded: z.boolean(), message: z.string(), data });
 }

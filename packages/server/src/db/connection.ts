@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type { Database } from './schema.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -72,4 +72,9 @@ export function toCount(value: unknown): number {
 /** The current instant as the ISO string every timestamp column holds. */
 export function nowIso(): string {
   return new Date().toISOString();
+}
+
+/** One round trip to the database (the health check). */
+export async function pingDatabase(db: Db): Promise<void> {
+  await sql`select 1`.execute(db.kysely);
 }

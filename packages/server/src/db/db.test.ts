@@ -72,7 +72,7 @@ async function userId(db: Db, email: string): Promise<number> {
   return row.userId;
 }
 
-/** Path match between request r and assignment a, the client rule included (DESIGN.md §4). */
+/** Path match between request r and assignment a, the client rule included (docs/architecture.md). */
 const coveredBy = (alias: string) => sql`
   ${sql.raw(alias)}.is_deleted = 0
   and ${sql.raw(alias)}.region_id = r.region_id and ${sql.raw(alias)}.market_id = r.market_id

@@ -11,7 +11,7 @@
  *   `JSON.stringify(...)` output on both engines, so they read back as strings everywhere;
  * - emails are stored lowercased (CHECK constraints enforce it on the main email columns).
  */
-import type { Generated } from 'kysely';
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /** Auto-assigned integer primary key. */
 type Id = Generated<number>;
@@ -599,3 +599,8 @@ export interface Database {
   oidcPayloads: OidcPayloadsTable;
   authKeys: AuthKeysTable;
 }
+
+/** A request line as read, written new, and updated (services name these, not the query builder). */
+export type RequestRow = Selectable<RequestsTable>;
+export type NewRequestRow = Insertable<RequestsTable>;
+export type RequestRowUpdate = Updateable<RequestsTable>;

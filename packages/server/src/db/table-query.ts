@@ -6,7 +6,7 @@ import { invalid } from '../http/errors.ts';
 import type { Dialect } from './connection.ts';
 
 /**
- * The server-paged table engine (DESIGN.md §7): a table declares its columns once (key → SQL
+ * The server-paged table engine (docs/architecture.md): a table declares its columns once (key → SQL
  * expression and what may be done with it); the engine turns the table body (`TableQuery`)
  * into a WHERE condition, an ORDER BY, a page, distinct filter values and a CSV stream.
  * Everything is parameterised and portable between SQLite and PostgreSQL.
@@ -209,7 +209,7 @@ export async function distinctFilterValues<DB, TB extends keyof DB, O>(
   );
 }
 
-/** A CSV cell that a spreadsheet would run as a formula gets a leading quote (DESIGN.md §5). */
+/** A CSV cell that a spreadsheet would run as a formula gets a leading quote (docs/architecture.md). */
 export function neutraliseCell(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }

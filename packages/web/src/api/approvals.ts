@@ -61,18 +61,19 @@ export function useApprovalDetailQuery(requestId: number | null) {
 
 /**
  * PATCH api/Approvers/ApproveRejectRequest; resolves to the spec's answer ('Request was
- * Approved' / 'Request was Rejected') and refreshes the lists and the home badge.
+ * Approved' / 'Request was Rejected') and the ids the server decided, and refreshes the lists
+ * and the home badge.
  */
 export function useApproveRejectMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: ApproveRejectInput) => {
-      await apiRequest('/api/Approvers/ApproveRejectRequest', {
+      const { requestIds } = await apiRequest('/api/Approvers/ApproveRejectRequest', {
         method: 'PATCH',
         body,
         schema: approveRejectResult,
       });
-      return body.isApproved ? messages.requestApproved : messages.requestRejected;
+      return { message: body.isApproved ? messages.requestApproved : messages.requestRejected, requestIds };
     },
     onSuccess: async () => {
       await Promise.all([

@@ -34,6 +34,11 @@ export interface Parser<T> {
 export interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
+  /**
+   * Validates the whole envelope instead of `data`, for the answers whose fields sit beside it
+   * (UpdateRequest's `changeRequestId`).
+   */
+  isWholeEnvelope?: boolean;
   /** Validates `data`; without it the data is trusted to match T. */
   schema?: Parser<T>;
   /** Sends no bearer token (only GET /api/config). */
@@ -72,7 +77,7 @@ async function readEnvelope(response: Response): Promise<Envelope<unknown> | nul
  * A 401 also starts a new sign-in.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
-  const { method = 'GET', body, schema, isAnonymous = false, signal } = options;
+  const { method = 'GET', body, schema, isAnonymous = false, isWholeEnvelope = false, signal } = options;
   const headers = new Headers({ Accept: 'application/json' });
   if (!isAnonymous) {
     const token = await apiAuth?.getAccessToken();
@@ -117,7 +122,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T> = {
     return envelope.data as T;
   }
   try {
-    return schema.parse(envelope.data);
+    return schema.parse(isWholeEnvelope ? envelope : envelope.data);
   } catch (error) {
     console.error(`Unexpected response from ${method} ${path}`, error);
     throw new ApiError(response.status, messages.serverError);

@@ -1,12 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { publicConfig } from '@uap/domain';
+import type { PublicConfig } from '@uap/domain';
 import { apiRequest } from './client.ts';
 
-/** GET /api/config: what the SPA needs before sign-in. Loaded once per page load. */
+/**
+ * GET /api/config: what the SPA needs before sign-in. Loaded once per page load. Read without
+ * a schema: it is on the first screen's path, parsing it would put zod in the first download,
+ * and the server already checks it against the domain's schema before sending it.
+ */
 export function usePublicConfigQuery() {
   return useQuery({
     queryKey: ['config'],
-    queryFn: ({ signal }) => apiRequest('/api/config', { isAnonymous: true, schema: publicConfig, signal }),
+    queryFn: ({ signal }) => apiRequest<PublicConfig>('/api/config', { isAnonymous: true, signal }),
     staleTime: Infinity,
     meta: { errorDialog: false },
   });

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   activeDeactiveResult,
   checkMergedProfileResult,
+  modifyResult,
   platformUserType,
   requestDetail,
   type ActiveDeactiveInput,
@@ -52,10 +53,15 @@ function useModifyMutation<TInput, TResult>(call: (input: TInput) => Promise<TRe
   });
 }
 
-/** PATCH api/Request/UpdateRequest. */
+/** PATCH api/Request/UpdateRequest: the answer names the change request created or edited. */
 export const useUpdateRequestMutation = () =>
   useModifyMutation((body: UpdateRequestInput) =>
-    apiRequest<boolean>('/api/Request/UpdateRequest', { method: 'PATCH', body }),
+    apiRequest('/api/Request/UpdateRequest', {
+      method: 'PATCH',
+      body,
+      schema: modifyResult,
+      isWholeEnvelope: true,
+    }),
   );
 
 /** PATCH api/Request/UpdateMultipleRequest. */
@@ -64,10 +70,15 @@ export const useUpdateMultipleMutation = () =>
     apiRequest<boolean>('/api/Request/UpdateMultipleRequest', { method: 'PATCH', body }),
   );
 
-/** PATCH api/Request/ReassignRequest. */
+/** PATCH api/Request/ReassignRequest: the answer names the change request created or edited. */
 export const useReassignMutation = () =>
   useModifyMutation((body: ReassignRequestInput) =>
-    apiRequest<boolean>('/api/Request/ReassignRequest', { method: 'PATCH', body }),
+    apiRequest('/api/Request/ReassignRequest', {
+      method: 'PATCH',
+      body,
+      schema: modifyResult,
+      isWholeEnvelope: true,
+    }),
   );
 
 /** POST api/Request/ActiveDeactiveRequest. */

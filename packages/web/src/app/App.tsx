@@ -1,16 +1,35 @@
+import { lazy, Suspense } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { User } from 'oidc-client-ts';
 import { AuthProvider } from 'react-oidc-context';
 import { RouterProvider } from 'react-router';
-import { ErrorDialog } from '../components/ErrorDialog.tsx';
+import { useErrorNotices } from '../api/error-store.ts';
+import { SuccessSnackbar } from '../components/SuccessSnackbar.tsx';
 import { getUserManager, returnToOf, signinCallbackPath } from './auth.ts';
 import { useConfig } from './config-context.ts';
 import { ConfigGate } from './ConfigGate.tsx';
 import { queryClient } from './query-client.ts';
 import { router } from './router.tsx';
 import { theme } from './theme.ts';
+
+const ErrorDialog = lazy(() =>
+  import('../components/ErrorDialog.tsx').then((m) => ({ default: m.ErrorDialog })),
+);
+
+/** The error dialog, downloaded with the first error (it is not part of the first load). */
+function ErrorDialogWhenNeeded() {
+  const notices = useErrorNotices();
+  if (notices.length === 0) {
+    return null;
+  }
+  return (
+    <Suspense fallback={null}>
+      <ErrorDialog />
+    </Suspense>
+  );
+}
 
 /** After the identity provider sends the user back: go where they were going. */
 async function handleSigninCallback(user: User | undefined): Promise<void> {
@@ -40,7 +59,8 @@ export function App() {
         <ConfigGate>
           <SignedInApp />
         </ConfigGate>
-        <ErrorDialog />
+        <ErrorDialogWhenNeeded />
+        <SuccessSnackbar navigate={(to) => void router.navigate(to)} />
       </QueryClientProvider>
     </ThemeProvider>
   );

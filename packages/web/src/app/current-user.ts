@@ -29,7 +29,7 @@ export function useIsReadOnly(): boolean {
   return isReadOnlyRole(useCurrentUser().shellUser.roleId);
 }
 
-/** Whether the signed-in user may export a table as CSV: everyone but the standard role (DESIGN.md §7). */
+/** Whether the signed-in user may export a table as CSV: everyone but the standard role (docs/architecture.md). */
 export function useCanExportTables(): boolean {
   return useCurrentUser().shellUser.roleId !== Role.STANDARD;
 }

@@ -1,13 +1,24 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { matchPath } from 'react-router';
+import { routeTable } from '@uap/domain';
 import { PlaceholderPage } from '../components/PlaceholderPage.tsx';
 
-const changeUserRecords = lazy(() =>
+type LazyPage = LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> };
+
+/** A screen loaded on first render, or earlier through `preload` (the same download). */
+function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyPage {
+  let loading: Promise<{ default: ComponentType }> | null = null;
+  const loadOnce = () => (loading ??= load());
+  return Object.assign(lazy(loadOnce), { preload: loadOnce });
+}
+
+const changeUserRecords = lazyPage(() =>
   import('../pages/ChangeUserRecords/ChangeUserRecordsPage.tsx').then((m) => ({
     default: m.ChangeUserRecordsPage,
   })),
 );
 
-const requestTracker = lazy(() =>
+const requestTracker = lazyPage(() =>
   import('../pages/AllRequest/RequestTrackerPage.tsx').then((m) => ({ default: m.RequestTrackerPage })),
 );
 
@@ -15,54 +26,54 @@ const requestTracker = lazy(() =>
  * The body of each built screen, loaded on first visit so the first load stays small.
  * A route without an entry shows the shared placeholder until its issue builds it.
  */
-const builtPages: Partial<Record<string, ComponentType>> = {
-  '/': lazy(() => import('../pages/Home/HomePage.tsx').then((m) => ({ default: m.HomePage }))),
-  '/LearningResourceCenter': lazy(() =>
+const builtPages: Partial<Record<string, LazyPage>> = {
+  '/': lazyPage(() => import('../pages/Home/HomePage.tsx').then((m) => ({ default: m.HomePage }))),
+  '/LearningResourceCenter': lazyPage(() =>
     import('../pages/LearningResourceCenter/LearningResourceCenterPage.tsx').then((m) => ({
       default: m.LearningResourceCenterPage,
     })),
   ),
-  '/AgencyClients': lazy(() =>
+  '/AgencyClients': lazyPage(() =>
     import('../pages/AgencyClients/AgencyClientsPage.tsx').then((m) => ({ default: m.AgencyClientsPage })),
   ),
-  '/Contact': lazy(() =>
+  '/Contact': lazyPage(() =>
     import('../pages/Contact/ContactPage.tsx').then((m) => ({ default: m.ContactPage })),
   ),
-  '/NewsLetter': lazy(() =>
+  '/NewsLetter': lazyPage(() =>
     import('../pages/NewsLetter/NewsLetterPage.tsx').then((m) => ({ default: m.NewsLetterPage })),
   ),
-  '/MyRequests': lazy(() =>
+  '/MyRequests': lazyPage(() =>
     import('../pages/MyRequests/MyRequestsPage.tsx').then((m) => ({ default: m.MyRequestsPage })),
   ),
   '/ChangeUserRecords': changeUserRecords,
   '/ChangeUserRecords/:filtercolumn/:filtervalue': changeUserRecords,
-  '/NewRequest': lazy(() =>
+  '/NewRequest': lazyPage(() =>
     import('../pages/NewRequest/NewRequestPage.tsx').then((m) => ({ default: m.NewRequestPage })),
   ),
-  '/Token': lazy(() => import('../pages/Token/TokenPage.tsx').then((m) => ({ default: m.TokenPage }))),
-  '/Approvals': lazy(() =>
+  '/Token': lazyPage(() => import('../pages/Token/TokenPage.tsx').then((m) => ({ default: m.TokenPage }))),
+  '/Approvals': lazyPage(() =>
     import('../pages/Approvals/ApprovalsPage.tsx').then((m) => ({ default: m.ApprovalsPage })),
   ),
-  '/ArchiveApprovals': lazy(() =>
+  '/ArchiveApprovals': lazyPage(() =>
     import('../pages/Approvals/ApprovalsPage.tsx').then((m) => ({ default: m.ArchiveApprovalsPage })),
   ),
-  '/Provisioners': lazy(() =>
+  '/Provisioners': lazyPage(() =>
     import('../pages/Provisioners/ProvisionersPage.tsx').then((m) => ({ default: m.ProvisionersPage })),
   ),
-  '/ArchiveProvisioners': lazy(() =>
+  '/ArchiveProvisioners': lazyPage(() =>
     import('../pages/Provisioners/ProvisionersPage.tsx').then((m) => ({
       default: m.ArchiveProvisionersPage,
     })),
   ),
   '/AllRequest': requestTracker,
   '/AllRequest/:filtercolumn/:filtervalue': requestTracker,
-  '/Logs/:logId': lazy(() =>
+  '/Logs/:logId': lazyPage(() =>
     import('../pages/Logs/ActivityLogPage.tsx').then((m) => ({ default: m.ActivityLogPage })),
   ),
-  '/MyApprovalPaths': lazy(() =>
+  '/MyApprovalPaths': lazyPage(() =>
     import('../pages/RoleDetails/MyApprovalPathsPage.tsx').then((m) => ({ default: m.MyApprovalPathsPage })),
   ),
-  '/MyMasterApprovalPath': lazy(() =>
+  '/MyMasterApprovalPath': lazyPage(() =>
     import('../pages/RoleDetails/MyMasterApprovalPathPage.tsx').then((m) => ({
       default: m.MyMasterApprovalPathPage,
     })),
@@ -71,4 +82,15 @@ const builtPages: Partial<Record<string, ComponentType>> = {
 
 export function pageFor(path: string): ComponentType {
   return builtPages[path] ?? PlaceholderPage;
+}
+
+/**
+ * Starts downloading the screen of the address the page opened on, alongside the
+ * configuration, sign-in and user checks that come before it is shown.
+ */
+export function preloadPageOf(pathname: string): void {
+  const entry = routeTable.find((e) => matchPath(e.path, pathname));
+  if (entry) {
+    void builtPages[entry.path]?.preload();
+  }
 }

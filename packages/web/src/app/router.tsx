@@ -1,6 +1,5 @@
 import { createBrowserRouter, Navigate } from 'react-router';
 import { routeTable } from '@uap/domain';
-import { SigninCallbackPage } from '../pages/SigninCallback/SigninCallbackPage.tsx';
 import { signinCallbackPath } from './auth.ts';
 import { RequireAuth } from './RequireAuth.tsx';
 import { RouteErrorPage } from './RouteErrorPage.tsx';
@@ -8,7 +7,13 @@ import { NotFoundPage, RouteGuard } from './RouteGuard.tsx';
 
 /** Every route of the spec's table behind sign-in and the role guard, inside the shell. */
 export const router = createBrowserRouter([
-  { path: signinCallbackPath, element: <SigninCallbackPage /> },
+  {
+    path: signinCallbackPath,
+    // Loaded only when the identity provider sends the user back.
+    lazy: async () => ({
+      Component: (await import('../pages/SigninCallback/SigninCallbackPage.tsx')).SigninCallbackPage,
+    }),
+  },
   {
     element: <RequireAuth />,
     children: [

@@ -6,6 +6,9 @@ export const theme = createTheme({
     primary: { main: '#0d2c54' },
     secondary: { main: '#00796b' },
     background: { default: '#f4f6f9' },
+    // Text on a coloured fill (chips, buttons) meets WCAG AA (4.5:1): white on MUI's orange
+    // warning is 3.1:1, so it gets dark text instead.
+    contrastThreshold: 4.5,
   },
   typography: {
     fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',

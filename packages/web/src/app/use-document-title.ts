@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
+import { messages } from '@uap/domain';
 
-/** Keeps the browser tab title in step with the screen. */
-export function useDocumentTitle(title: string): void {
+/** Keeps the browser tab title in step with the screen: '{page} — UAP'. */
+export function useDocumentTitle(page: string): void {
   useEffect(() => {
-    document.title = title;
-  }, [title]);
+    document.title = messages.documentTitle(page);
+  }, [page]);
 }

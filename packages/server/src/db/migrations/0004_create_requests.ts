@@ -138,7 +138,7 @@ export const m0004: Migration = {
     for (const [name, columns] of Object.entries(requestIndexes)) {
       await db.schema.createIndex(name).on('requests').columns(columns).execute();
     }
-    // One pending change per record (DESIGN.md §4): a new modification must first cancel or
+    // One pending change per record (docs/architecture.md): a new modification must first cancel or
     // replace the prior pending Change/Deactivate/Activate of the same record.
     await db.schema
       .createIndex('uq_requests_pending_change_per_record')

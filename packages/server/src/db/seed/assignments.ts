@@ -24,7 +24,7 @@ export interface SeedMasterApprover {
   practiceId: number;
 }
 
-/** Routing of the seeded data, resolved the way the server resolves it (DESIGN.md §4). */
+/** Routing of the seeded data, resolved the way the server resolves it (docs/architecture.md). */
 export class Routing {
   private readonly byPath = new Map<string, SeedAssignment[]>();
   private readonly masters = new Map<string, number[]>();

@@ -10,7 +10,7 @@ export async function isSeeded(db: Db): Promise<boolean> {
   return row !== undefined;
 }
 
-/** Defaults of the large (benchmark) dataset: DESIGN.md §9. */
+/** Defaults of the large (benchmark) dataset: bench/README.md. */
 export const largeDefaults = { users: 200_000, requests: 1_000_000 } as const;
 
 /**

@@ -564,7 +564,7 @@ async function topUpRequests(
 }
 
 /**
- * The benchmark dataset of DESIGN.md §9 over the demo organisation: tops the database up to
+ * The benchmark dataset (bench/README.md) over the demo organisation: tops the database up to
  * `users` profiles (with directory entries), ~2,000 clients and `requests` request lines with
  * their history (~3 rows per line). Loads the demo first when the database is empty. Safe to
  * re-run: it only adds what is missing. Data is written in committed batches, so an

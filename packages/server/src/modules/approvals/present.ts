@@ -86,7 +86,7 @@ type PathPeople = Awaited<ReturnType<typeof findPathPeople>>;
 
 /**
  * The Approval Request modal: the row plus the people of the covering assignment (one naming
- * the request's client wins over the ones naming none, DESIGN.md §4) and the master approvers.
+ * the request's client wins over the ones naming none, docs/architecture.md) and the master approvers.
  */
 export function presentApprovalDetail(
   row: ApprovalLineRow,

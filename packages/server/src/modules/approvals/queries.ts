@@ -21,14 +21,14 @@ import {
   type LineWhere,
   type RequestEb,
   text,
-} from '../requests/line-query.ts';
+} from '../request-lines/line-query.ts';
 import {
   hasNoApprovalPath,
   insideAdminScope,
   routedToApprover,
   TRUE,
   notOwnRequest,
-} from '../requests/routing.ts';
+} from '../request-lines/routing.ts';
 
 /**
  * The requests (any status) whose approval belongs to the actor — the same rule as the home

@@ -23,7 +23,7 @@ import {
   moveStatus,
   releasePendingChanges,
   staleConflict,
-} from '../requests/transitions.ts';
+} from '../request-lines/transitions.ts';
 import * as q from './queries.ts';
 import { presentApprovalDetail, presentApprovalRow } from './present.ts';
 

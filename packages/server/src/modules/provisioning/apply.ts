@@ -1,11 +1,17 @@
-import type { Selectable } from 'kysely';
 import { historySteps, parseStoredChange, RequestType } from '@uap/domain';
 import { nowIso } from '../../db/connection.ts';
-import type { RequestsTable } from '../../db/schema.ts';
-import { insertHistoryRows, releasePendingChanges, type HistoryEntry } from '../requests/transitions.ts';
-import type { ActionableLine, Executor } from './queries.ts';
+import type { RequestRow } from '../../db/schema.ts';
+import { insertHistoryRows, releasePendingChanges, type HistoryEntry } from '../request-lines/transitions.ts';
+import {
+  activateAddLines,
+  findRecordsToApply,
+  findUsersByEmail,
+  updateRecord,
+  type ActionableLine,
+  type Executor,
+} from './queries.ts';
 
-type RecordRow = Selectable<RequestsTable>;
+type RecordRow = RequestRow;
 
 /** What a record looks like in its history rows' before/after. */
 const snapshot = (
@@ -88,20 +94,8 @@ function recordSet(
   }
 }
 
-async function usersByEmail(trx: Executor, emails: string[]) {
-  if (emails.length === 0) {
-    return new Map<string, { userId: number; isInternal: number }>();
-  }
-  const rows = await trx
-    .selectFrom('users')
-    .select(['userId', 'email', 'isInternal'])
-    .where('email', 'in', emails)
-    .execute();
-  return new Map(rows.map((u) => [u.email, { userId: u.userId, isInternal: u.isInternal }]));
-}
-
 /**
- * Applies provisioned lines (DESIGN.md §4), inside the caller's transaction: an Add line becomes
+ * Applies provisioned lines (docs/architecture.md), inside the caller's transaction: an Add line becomes
  * an active record; a Change writes its new role, platform email, dates or user on its record;
  * Deactivate makes the record Inactive; Activate makes it Active with the line's dates. The
  * record's pending-change marker clears, and it gets a history row with before/after.
@@ -113,35 +107,17 @@ export async function applyProvisioned(
   comment: string,
 ): Promise<void> {
   const addIds = lines.filter((l) => l.requestTypeId === RequestType.ADD).map((l) => l.requestId);
-  if (addIds.length > 0) {
-    await trx.updateTable('requests').set({ isDeleted: 0 }).where('requestId', 'in', addIds).execute();
-  }
+  await activateAddLines(trx, addIds);
   const modifications = lines.filter((l) => l.recordId !== null);
   if (modifications.length === 0) {
     return;
   }
-  const records = await trx
-    .selectFrom('requests')
-    .select([
-      'requestId',
-      'statusId',
-      'requestTypeId',
-      'pendingChangeRequestId',
-      'isDeleted',
-      'platformUserTypeId',
-      'email',
-      'userId',
-      'beginningDate',
-      'expirationDate',
-    ])
-    .where(
-      'requestId',
-      'in',
-      modifications.map((l) => l.recordId ?? 0),
-    )
-    .execute();
+  const records = await findRecordsToApply(
+    trx,
+    modifications.map((l) => l.recordId ?? 0),
+  );
   const recordById = new Map(records.map((r) => [r.requestId, r]));
-  const reassignedTo = await usersByEmail(
+  const reassignedTo = await findUsersByEmail(
     trx,
     modifications.flatMap((l) => (l.reassignedPrimaryEmail ? [l.reassignedPrimaryEmail.toLowerCase()] : [])),
   );
@@ -153,16 +129,7 @@ export async function applyProvisioned(
       continue;
     }
     const { set, step } = recordSet(line, reassignedTo);
-    await trx
-      .updateTable('requests')
-      .set((eb) => ({
-        ...set,
-        updatedDate: now,
-        updatedBy: actorId,
-        version: eb('version', '+', 1),
-      }))
-      .where('requestId', '=', record.requestId)
-      .execute();
+    await updateRecord(trx, record.requestId, set, actorId, now);
     const after = { ...record, ...set };
     history.push({
       requestId: record.requestId,

@@ -1,6 +1,7 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { RequestStatus, type ProvisioningQuery } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
+import type { RequestRowUpdate } from '../../db/schema.ts';
 import { toCount } from '../../db/connection.ts';
 import {
   distinctFilterValues,
@@ -18,14 +19,14 @@ import {
   ref,
   type RequestEb,
   text,
-} from '../requests/line-query.ts';
+} from '../request-lines/line-query.ts';
 import {
   hasNoApprovalPath,
   insideAdminScope,
   routedToProvisioner,
   TRUE,
   notOwnRequest,
-} from '../requests/routing.ts';
+} from '../request-lines/routing.ts';
 
 export type { Executor };
 
@@ -326,4 +327,93 @@ export async function canReadLine(db: Db, scope: ProvisioningScope, requestId: n
     )
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** Provisioned Add lines become active records. */
+export async function activateAddLines(trx: Executor, requestIds: readonly number[]) {
+  if (requestIds.length > 0) {
+    await trx
+      .updateTable('requests')
+      .set({ isDeleted: 0 })
+      .where('requestId', 'in', [...requestIds])
+      .execute();
+  }
+}
+
+/** The records that completed changes apply to, with the columns a change may write. */
+export function findRecordsToApply(trx: Executor, recordIds: readonly number[]) {
+  return trx
+    .selectFrom('requests')
+    .select([
+      'requestId',
+      'statusId',
+      'requestTypeId',
+      'pendingChangeRequestId',
+      'isDeleted',
+      'platformUserTypeId',
+      'email',
+      'userId',
+      'beginningDate',
+      'expirationDate',
+    ])
+    .where('requestId', 'in', [...recordIds])
+    .execute();
+}
+
+/** The profiles with these emails (a reassignment's new user), by email. */
+export async function findUsersByEmail(trx: Executor, emails: string[]) {
+  if (emails.length === 0) {
+    return new Map<string, { userId: number; isInternal: number }>();
+  }
+  const rows = await trx
+    .selectFrom('users')
+    .select(['userId', 'email', 'isInternal'])
+    .where('email', 'in', emails)
+    .execute();
+  return new Map(rows.map((u) => [u.email, { userId: u.userId, isInternal: u.isInternal }]));
+}
+
+/** Writes a completed change on its record (one statement by primary key). */
+export async function updateRecord(
+  trx: Executor,
+  recordId: number,
+  set: RequestRowUpdate,
+  actorId: number,
+  now: string,
+) {
+  await trx
+    .updateTable('requests')
+    .set((eb) => ({
+      ...set,
+      updatedDate: now,
+      updatedBy: actorId,
+      version: eb('version', '+', 1),
+    }))
+    .where('requestId', '=', recordId)
+    .execute();
+}
+
+/** Adds a provisioner comment to each line and makes it the line's latest; answers how many lines took it. */
+export async function addProvisionerComment(
+  trx: Executor,
+  requestIds: readonly number[],
+  comment: string,
+  actorId: number,
+  now: string,
+): Promise<number> {
+  await trx
+    .insertInto('provisionerComments')
+    .values(requestIds.map((requestId) => ({ requestId, comment, createdBy: actorId, createdDate: now })))
+    .execute();
+  const result = await trx
+    .updateTable('requests')
+    .set((eb) => ({
+      provisionerComment: comment,
+      updatedDate: now,
+      updatedBy: actorId,
+      version: eb('version', '+', 1),
+    }))
+    .where('requestId', 'in', [...requestIds])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }

@@ -1,11 +1,10 @@
 import crypto from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import { APP_VERSION, envelope, publicConfig, type PublicConfig } from '@uap/domain';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/connection.ts';
+import { pingDatabase, type Db } from '../../db/connection.ts';
 import { publicAccess } from '../../http/access.ts';
 import { ok, failure } from '../../http/envelope.ts';
 import { embeddedIssuer } from '../../auth/verify.ts';
@@ -31,7 +30,7 @@ export const systemRoutes: FastifyPluginAsync<{ config: Config; db: Db }> = asyn
     },
     handler: async (request, reply) => {
       try {
-        await sql`select 1`.execute(db.kysely);
+        await pingDatabase(db);
         return ok({ status: 'ok' as const, database: 'ok' as const, version: APP_VERSION });
       } catch (error) {
         request.log.error({ err: error }, 'health check failed');

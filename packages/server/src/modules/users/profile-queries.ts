@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/connection.ts';
+import type { Db, Executor } from '../../db/connection.ts';
 import { nowIso } from '../../db/connection.ts';
 import type { NewProfile } from './queries.ts';
 
@@ -145,9 +145,9 @@ export async function isEmailTaken(db: Db, email: string): Promise<boolean> {
 }
 
 /** Inserts a profile; returns the new id. Run inside the service's transaction. */
-export async function insertProfile(db: Db, profile: NewProfile, createdBy: number): Promise<number> {
+export async function insertProfile(trx: Executor, profile: NewProfile, createdBy: number): Promise<number> {
   const now = nowIso();
-  const row = await db.kysely
+  const row = await trx
     .insertInto('users')
     .values({
       ...profile,
@@ -179,8 +179,8 @@ export interface ProfileChange {
   managerName: string | null;
 }
 
-export async function updateProfile(db: Db, userId: number, change: ProfileChange, changedBy: number) {
-  await db.kysely
+export async function updateProfile(trx: Executor, userId: number, change: ProfileChange, changedBy: number) {
+  await trx
     .updateTable('users')
     .set({ ...change, updatedDate: nowIso(), updatedBy: changedBy })
     .where('userId', '=', userId)
@@ -189,10 +189,10 @@ export async function updateProfile(db: Db, userId: number, change: ProfileChang
 
 /** The before/after row of the profile log (user logs screen). */
 export async function insertProfileLog(
-  db: Db,
+  trx: Executor,
   o: { userId: number; changedBy: number; before: object | null; after: object },
 ) {
-  await db.kysely
+  await trx
     .insertInto('userProfileLogs')
     .values({
       userId: o.userId,
@@ -205,13 +205,13 @@ export async function insertProfileLog(
 }
 
 /** Links an additional email to a user and logs it; run inside the service's transaction. */
-export async function insertAdditionalEmail(db: Db, userId: number, email: string, createdBy: number) {
+export async function insertAdditionalEmail(trx: Executor, userId: number, email: string, createdBy: number) {
   const now = nowIso();
-  await db.kysely
+  await trx
     .insertInto('userAdditionalEmails')
     .values({ userId, email, isDeleted: 0, createdDate: now, createdBy })
     .execute();
-  await db.kysely
+  await trx
     .insertInto('userAdditionalEmailLogs')
     .values({
       userId,
@@ -247,8 +247,8 @@ export function findAddedEmails(db: Db, userId: number) {
 export type AddedEmailRow = Awaited<ReturnType<typeof findAddedEmails>>[number];
 
 /** One active additional email. */
-export function getAddedEmail(db: Db, id: number) {
-  return db.kysely
+export function getAddedEmail(trx: Executor, id: number) {
+  return trx
     .selectFrom('userAdditionalEmails')
     .select(['id', 'userId', 'email'])
     .where('id', '=', id)
@@ -258,11 +258,11 @@ export function getAddedEmail(db: Db, id: number) {
 
 /** Deactivates an additional email (and logs it) while it is still active; false when it was not. */
 export async function deactivateAddedEmail(
-  db: Db,
+  trx: Executor,
   row: { id: number; userId: number; email: string },
   changedBy: number,
 ): Promise<boolean> {
-  const result = await db.kysely
+  const result = await trx
     .updateTable('userAdditionalEmails')
     .set({ isDeleted: 1 })
     .where('id', '=', row.id)
@@ -271,7 +271,7 @@ export async function deactivateAddedEmail(
   if (Number(result.numUpdatedRows) === 0) {
     return false;
   }
-  await db.kysely
+  await trx
     .insertInto('userAdditionalEmailLogs')
     .values({
       userId: row.userId,

@@ -8,18 +8,13 @@ import {
   type UpdateUserInput,
   type UserSearchItem,
 } from '@uap/domain';
-import type { Db } from '../../db/connection.ts';
+import { inTransaction, type Db } from '../../db/connection.ts';
 import type { Actor } from '../../http/actor.ts';
 import { notFound, unprocessable } from '../../http/errors.ts';
 import * as q from './profile-queries.ts';
 
 /** Search answers at most this many users (spec: a modal of names to pick from). */
 export const SEARCH_LIMIT = 50;
-
-/** Runs `fn` in one transaction with a Db bound to it. */
-function inTransaction<T>(db: Db, fn: (trx: Db) => Promise<T>): Promise<T> {
-  return db.kysely.transaction().execute((trx) => fn({ kysely: trx, dialect: db.dialect }));
-}
 
 async function additionalEmailsByUser(db: Db, userIds: number[]) {
   const rows = await q.findAdditionalEmailsOf(db, userIds);
@@ -325,4 +320,9 @@ export async function removeAddedEmail(db: Db, actor: Actor, id: number): Promis
     throw notFound();
   }
   return messages.additionalEmailRemoved;
+}
+
+/** The id of the active profile with this email, or null. */
+export function getUserIdByEmail(db: Db, email: string): Promise<number | null> {
+  return q.findUserIdByEmail(db, email);
 }

@@ -1,4 +1,5 @@
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import { visibleMenuItems } from '@uap/domain';
@@ -12,23 +13,24 @@ export function NavMenu({ onNavigate }: { onNavigate?: () => void }) {
     <nav aria-label="Main menu">
       <List dense disablePadding>
         {visibleMenuItems(shellUser).map((item) => (
-          <ListItemButton
-            key={item.path}
-            component={NavLink}
-            to={item.path}
-            end
-            onClick={onNavigate}
-            sx={{
-              '&.active': {
-                bgcolor: 'action.selected',
-                borderLeft: 4,
-                borderColor: 'primary.main',
-                fontWeight: 600,
-              },
-            }}
-          >
-            <ListItemText primary={item.label} />
-          </ListItemButton>
+          <ListItem key={item.path} disablePadding>
+            <ListItemButton
+              component={NavLink}
+              to={item.path}
+              end
+              onClick={onNavigate}
+              sx={{
+                '&.active': {
+                  bgcolor: 'action.selected',
+                  borderLeft: 4,
+                  borderColor: 'primary.main',
+                  fontWeight: 600,
+                },
+              }}
+            >
+              <ListItemText primary={item.label} />
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
     </nav>

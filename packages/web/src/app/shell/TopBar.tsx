@@ -1,17 +1,17 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import MenuIcon from '@mui/icons-material/Menu';
 import { environmentLook } from '@uap/domain';
 import { useConfig } from '../config-context.ts';
-import { MenuDrawer } from './MenuDrawer.tsx';
 import { useLogout } from './use-logout.ts';
 import { UserSummary } from './UserSummary.tsx';
+
+const MenuDrawer = lazy(() => import('./MenuDrawer.tsx').then((m) => ({ default: m.MenuDrawer })));
 
 /** The top bar: product, environment, the user's email and role, Logout; a menu button when narrow. */
 export function TopBar({ isNarrow }: { isNarrow: boolean }) {
@@ -19,7 +19,10 @@ export function TopBar({ isNarrow }: { isNarrow: boolean }) {
   const look = environmentLook[config.env];
   const handleLogout = useLogout();
   const [isMenuOpen, setIsMenuOpen] = useState(false);
+  // The narrow menu is downloaded on first opening, then kept (it animates its closing).
+  const [hasOpenedMenu, setHasOpenedMenu] = useState(false);
   const handleOpenMenu = () => {
+    setHasOpenedMenu(true);
     setIsMenuOpen(true);
   };
   const handleCloseMenu = () => {
@@ -52,12 +55,21 @@ export function TopBar({ isNarrow }: { isNarrow: boolean }) {
           )}
         </Box>
         {look.label && (
-          <Chip
-            label={look.label}
-            size="small"
-            sx={{ color: 'inherit', borderColor: 'currentColor' }}
-            variant="outlined"
-          />
+          // A plain outlined label: a Chip would add its own code to the first download.
+          <Box
+            component="span"
+            sx={{
+              px: 1,
+              border: 1,
+              borderColor: 'currentColor',
+              borderRadius: 3,
+              typography: 'caption',
+              fontWeight: 500,
+              lineHeight: '22px',
+            }}
+          >
+            {look.label}
+          </Box>
         )}
         <Box sx={{ flexGrow: 1 }} />
         {!isNarrow && (
@@ -69,7 +81,11 @@ export function TopBar({ isNarrow }: { isNarrow: boolean }) {
           </>
         )}
       </Toolbar>
-      {isNarrow && <MenuDrawer isOpen={isMenuOpen} onClose={handleCloseMenu} />}
+      {isNarrow && hasOpenedMenu && (
+        <Suspense fallback={null}>
+          <MenuDrawer isOpen={isMenuOpen} onClose={handleCloseMenu} />
+        </Suspense>
+      )}
     </AppBar>
   );
 }

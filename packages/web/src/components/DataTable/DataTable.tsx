@@ -68,7 +68,7 @@ const checkboxWidth = 48;
 const skeletonRows = 5;
 
 /**
- * The server-paged table every table screen uses (DESIGN.md §7): paging with the total, sorting,
+ * The server-paged table every table screen uses (docs/architecture.md): paging with the total, sorting,
  * per-column multi-select filters fed by the server, a debounced search, Clear Filters, CSV
  * export of the whole filtered result and optional row selection. Role rules (who may export,
  * which rows may be selected) come in as props: the table knows no roles.

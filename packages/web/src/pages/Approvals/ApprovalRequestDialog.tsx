@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -18,6 +17,7 @@ import {
 } from '@uap/domain';
 import { useApprovalDetailQuery, useApproveRejectMutation } from '../../api/approvals.ts';
 import { ApiError } from '../../api/client.ts';
+import { DialogError, useDialogError } from '../../components/DialogError.tsx';
 import { firstIssue } from '../ChangeUserRecords/form-parts.tsx';
 import { RequestSummary } from './RequestSummary.tsx';
 
@@ -42,7 +42,7 @@ export function ApprovalRequestDialog({ requestId, onClose, onDecided, onModify,
   const detail = useApprovalDetailQuery(requestId);
   const decide = useApproveRejectMutation();
   const [comments, setComments] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useDialogError();
   const [step, setStep] = useState<Step>('form');
   const data = detail.data;
   // Wait for a fresh detail (after a modification) before deciding on it.
@@ -53,7 +53,9 @@ export function ApprovalRequestDialog({ requestId, onClose, onDecided, onModify,
     decide.mutate(
       { isApproved, comments, requestIds: [requestId] },
       {
-        onSuccess: onDecided,
+        onSuccess: ({ message }) => {
+          onDecided(message);
+        },
         onError: (failure) => {
           setError(errorText(failure));
         },
@@ -96,14 +98,10 @@ export function ApprovalRequestDialog({ requestId, onClose, onDecided, onModify,
       <Dialog open onClose={onClose} aria-labelledby="approval-request-title" fullWidth maxWidth="md">
         <DialogTitle id="approval-request-title">{`Approval Request #${requestId}`}</DialogTitle>
         <DialogContent dividers>
+          <DialogError error={error} />
           {data ? (
             <>
               <RequestSummary detail={data} />
-              {error && (
-                <Alert severity="error" role="alert" sx={{ mt: 2 }}>
-                  {error}
-                </Alert>
-              )}
               {data.canDecide ? (
                 <TextField
                   label="Comments"

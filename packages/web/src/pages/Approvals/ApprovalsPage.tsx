@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { messages, type ApprovalDetail, type ApprovalRow, type TableQuery } from '@uap/domain';
 import { approvalKeys, fetchApprovalFilterOptions, fetchApprovalList } from '../../api/approvals.ts';
@@ -12,6 +11,8 @@ import { ApprovalRequestDialog } from './ApprovalRequestDialog.tsx';
 import { BulkActionDialog } from './BulkActionDialog.tsx';
 import { ExpiredRequestDialog } from './ExpiredRequestDialog.tsx';
 import { approvalColumns } from './approval-columns.tsx';
+import { notifySuccess } from '../../api/notice-store.ts';
+import { DisabledReason } from '../../components/DisabledReason.tsx';
 
 type Modal =
   | { kind: 'request'; requestId: number }
@@ -26,7 +27,6 @@ type Modal =
 export function ApprovalsPage({ archive = false }: { archive?: boolean }) {
   const { selectedRows, selectedIds, selection, remove } = useRowSelection<ApprovalRow>(requestIdOf);
   const [modal, setModal] = useState<Modal | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
   const queryClient = useQueryClient();
   // The auditor reads the list (every Submitted request) and decides nothing: no selection,
   // no action button, no decision dialog, and a title that is not a task count.
@@ -40,7 +40,6 @@ export function ApprovalsPage({ archive = false }: { archive?: boolean }) {
         isReadOnly
           ? undefined
           : (row) => {
-              setNotice(null);
               setModal({ kind: 'request', requestId: row.requestId });
             },
       ),
@@ -54,28 +53,17 @@ export function ApprovalsPage({ archive = false }: { archive?: boolean }) {
   const handleDecided = (message: string, decidedIds: number[]) => {
     setModal(null);
     remove(decidedIds);
-    setNotice(message);
+    notifySuccess(message);
   };
   /** After a modification the approver returns to the request to decide it. */
   const handleModified = (message: string, requestId: number) => {
     void queryClient.invalidateQueries({ queryKey: approvalKeys.all });
-    setNotice(message);
+    notifySuccess(message);
     setModal({ kind: 'request', requestId });
   };
 
   return (
     <>
-      {notice && (
-        <Alert
-          severity="success"
-          sx={{ mb: 2 }}
-          onClose={() => {
-            setNotice(null);
-          }}
-        >
-          {notice}
-        </Alert>
-      )}
       <DataTable<ApprovalRow>
         title={isReadOnly ? 'Submitted Requests' : archive ? 'My Archive Approvals' : 'My Approval Tasks'}
         syncWithUrl
@@ -90,16 +78,17 @@ export function ApprovalsPage({ archive = false }: { archive?: boolean }) {
         emptyMessage={canAct ? messages.nothingWaiting : undefined}
         toolbar={
           !canAct ? undefined : (
-            <Button
-              variant="contained"
-              disabled={selectedIds.length === 0}
-              onClick={() => {
-                setNotice(null);
-                setModal({ kind: 'bulk' });
-              }}
-            >
-              {`Action on Selected Requests (${selectedIds.length})`}
-            </Button>
+            <DisabledReason reason={selectedIds.length === 0 ? messages.selectRequestsFirst : null}>
+              <Button
+                variant="contained"
+                disabled={selectedIds.length === 0}
+                onClick={() => {
+                  setModal({ kind: 'bulk' });
+                }}
+              >
+                {`Action on Selected Requests (${selectedIds.length})`}
+              </Button>
+            </DisabledReason>
           )
         }
       />

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -17,6 +16,8 @@ import {
 } from '@uap/domain';
 import { useApproveRejectMutation } from '../../api/approvals.ts';
 import { ApiError } from '../../api/client.ts';
+import { DecisionLines, decisionLineOf } from '../../components/DecisionLines.tsx';
+import { DialogError, useDialogError } from '../../components/DialogError.tsx';
 import { firstIssue } from '../ChangeUserRecords/form-parts.tsx';
 
 interface Props {
@@ -32,7 +33,7 @@ const errorText = (error: unknown) =>
 export function BulkActionDialog({ rows, onClose, onDone }: Props) {
   const decide = useApproveRejectMutation();
   const [comments, setComments] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useDialogError();
   const isRejectBlocked = hasMixedExpiredDeactivations(rows);
 
   const handleDecide = (isApproved: boolean) => {
@@ -43,7 +44,10 @@ export function BulkActionDialog({ rows, onClose, onDone }: Props) {
       return;
     }
     decide.mutate(body, {
-      onSuccess: onDone,
+      // Counts what the server decided: '3 requests approved.'
+      onSuccess: ({ requestIds }) => {
+        onDone(messages.requestsDecided(requestIds.length, isApproved ? 'approved' : 'rejected'));
+      },
       onError: (failure) => {
         setError(errorText(failure));
       },
@@ -54,14 +58,9 @@ export function BulkActionDialog({ rows, onClose, onDone }: Props) {
     <Dialog open onClose={onClose} aria-labelledby="bulk-action-title" fullWidth maxWidth="sm">
       <DialogTitle id="bulk-action-title">Action on Selected Requests</DialogTitle>
       <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>
-          {`${rows.length} request(s) selected: ${rows.map((r) => `#${r.requestId}`).join(', ')}`}
-        </DialogContentText>
-        {error && (
-          <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-            {error}
-          </Alert>
-        )}
+        <DialogError error={error} />
+        <DialogContentText sx={{ mb: 1 }}>{`${rows.length} request(s) selected:`}</DialogContentText>
+        <DecisionLines lines={rows.map(decisionLineOf)} />
         <TextField
           label="Comments"
           value={comments}

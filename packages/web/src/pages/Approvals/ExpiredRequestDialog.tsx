@@ -10,7 +10,8 @@ import Typography from '@mui/material/Typography';
 import { limits, messages, updateExpiredRequestInput, type ApprovalDetail } from '@uap/domain';
 import { ApiError } from '../../api/client.ts';
 import { useUpdateExpiredRequestMutation } from '../../api/modify.ts';
-import { DateRange, ErrorAlert, firstIssue, todayIso } from '../ChangeUserRecords/form-parts.tsx';
+import { DateRange, firstIssue, todayIso } from '../ChangeUserRecords/form-parts.tsx';
+import { DialogError, useDialogError } from '../../components/DialogError.tsx';
 
 interface Props {
   detail: ApprovalDetail;
@@ -22,7 +23,7 @@ interface Props {
 export function ExpiredRequestDialog({ detail, onClose, onDone }: Props) {
   const [dates, setDates] = useState<[string | null, string | null]>([todayIso(), null]);
   const [comments, setComments] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useDialogError();
   const update = useUpdateExpiredRequestMutation();
 
   const handleSubmit = () => {
@@ -52,11 +53,11 @@ export function ExpiredRequestDialog({ detail, onClose, onDone }: Props) {
     <Dialog open onClose={onClose} aria-labelledby="expired-request-title" fullWidth maxWidth="sm">
       <DialogTitle id="expired-request-title">{`Modify Length Of Access #${detail.requestId}`}</DialogTitle>
       <DialogContent dividers>
+        <DialogError error={error} />
         <Stack spacing={2}>
           <Typography>
             {`${detail.requestTypeName} · ${detail.platformName} · ${detail.email} · current access: ${detail.accessDate}`}
           </Typography>
-          <ErrorAlert message={error} />
           <DateRange beginning={dates[0]} expiration={dates[1]} onChange={(b, e) => setDates([b, e])} />
           <TextField
             label="Comments"

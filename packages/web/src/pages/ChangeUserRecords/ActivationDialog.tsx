@@ -17,12 +17,12 @@ import {
   CommentAndUrgent,
   DateRange,
   DialogButtons,
-  ErrorAlert,
   failureText,
   firstIssue,
   todayIso,
 } from './form-parts.tsx';
 import type { ModifyOutcome } from './ModifyRequestDialog.tsx';
+import { DialogError, useDialogError } from '../../components/DialogError.tsx';
 
 interface Props {
   rows: UserRecordRow[];
@@ -55,7 +55,7 @@ export function ActivationDialog({ rows, isActive, onClose, onDone }: Props) {
   const [dates, setDates] = useState<[string | null, string | null]>([todayIso(), null]);
   const [comment, setComment] = useState('');
   const [isUrgent, setIsUrgent] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useDialogError();
   const [mergedWarning, setMergedWarning] = useState<string | null>(null);
   const mutation = useActiveDeactiveMutation();
   const verb = isActive ? 'Activate' : 'Deactivate';
@@ -86,8 +86,11 @@ export function ActivationDialog({ rows, isActive, onClose, onDone }: Props) {
           return;
         }
       }
-      await mutation.mutateAsync(body);
-      onDone({ message: messages.requestsSentForApproval, recordId: null });
+      const { requestIds } = await mutation.mutateAsync(body);
+      onDone({
+        message: `${messages.requestsSentForApproval} ${messages.changeRequestsCreated(requestIds)}`,
+        recordId: null,
+      });
     } catch (failure) {
       setError(failureText(failure));
     }
@@ -97,6 +100,7 @@ export function ActivationDialog({ rows, isActive, onClose, onDone }: Props) {
     <Dialog open onClose={onClose} aria-labelledby="activation-title" fullWidth maxWidth="sm">
       <DialogTitle id="activation-title">{`${verb} Access`}</DialogTitle>
       <DialogContent dividers>
+        <DialogError error={error} />
         <Stack spacing={2}>
           <Typography>
             {rows.length === 1 ? `Record ID ${rows[0]?.requestId}` : `${rows.length} records`}:{' '}
@@ -107,7 +111,6 @@ export function ActivationDialog({ rows, isActive, onClose, onDone }: Props) {
               {blocked}
             </Alert>
           )}
-          <ErrorAlert message={error} />
           {!blocked &&
             warnings.map((warning) => (
               <Alert key={warning} severity="warning">

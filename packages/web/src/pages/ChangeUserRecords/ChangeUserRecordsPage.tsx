@@ -13,6 +13,10 @@ import { useCanExportTables } from '../../app/current-user.ts';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { useRecordActions } from './use-record-actions.tsx';
 import { userAccessColumns } from '../../components/UserAccessOverview/user-access-columns.tsx';
+import { pendingChangeColumn } from './pending-change-column.tsx';
+
+/** The overview's columns and, after them, the record's pending change. */
+const columns = [...userAccessColumns, pendingChangeColumn];
 
 const positiveInt = (value: string | null) => {
   const n = Number(value);
@@ -43,7 +47,7 @@ export function ChangeUserRecordsPage() {
             Select records to modify, reassign, activate or deactivate them.
           </Typography>
         }
-        columns={userAccessColumns}
+        columns={columns}
         queryKey={[...recordKeys.userRecords(subject), 'modify']}
         getRowId={(r) => r.requestId}
         fetchPage={async (query, signal) => {

@@ -31,11 +31,11 @@ import {
   CommentAndUrgent,
   DateRange,
   DialogButtons,
-  ErrorAlert,
   failureText,
   firstIssue,
   todayIso,
 } from './form-parts.tsx';
+import { DialogError, useDialogError } from '../../components/DialogError.tsx';
 
 export interface ModifyOutcome {
   message: string;
@@ -96,7 +96,7 @@ function ModifyForm(props: {
   ]);
   const [comments, setComments] = useState('');
   const [isUrgent, setIsUrgent] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useDialogError();
   const roles = useAccountAccessQuery(detail.assetId, detail.platformId);
   const single = useUpdateRequestMutation();
   const multiple = useUpdateMultipleMutation();
@@ -125,6 +125,7 @@ function ModifyForm(props: {
     }
     setError(null);
     try {
+      let changeRequestId: number | null = null;
       if (isMultiple) {
         await multiple.mutateAsync({
           Requests: requestIds,
@@ -133,10 +134,14 @@ function ModifyForm(props: {
           IsUrgent: isUrgent,
         });
       } else {
-        await single.mutateAsync(body);
+        ({ changeRequestId } = await single.mutateAsync(body));
       }
+      const sent =
+        changeRequestId === null
+          ? messages.requestsSentForApproval
+          : `${messages.requestsSentForApproval} ${messages.changeRequestsCreated([changeRequestId])}`;
       props.onDone({
-        message: detail.isRecord ? messages.requestsSentForApproval : messages.requestsModified,
+        message: detail.isRecord ? sent : messages.requestsModified,
         recordId: detail.isRecord ? detail.requestId : null,
       });
     } catch (failure) {
@@ -148,6 +153,7 @@ function ModifyForm(props: {
   return (
     <>
       <DialogContent dividers>
+        <DialogError error={error} />
         <Stack spacing={2}>
           <Typography>
             {isMultiple ? `${requestIds.length} records` : `Record ID ${detail.requestId}`} ·{' '}
@@ -159,7 +165,6 @@ function ModifyForm(props: {
               ? ` Pending: request #${detail.pendingChange.requestId} (${detail.pendingChange.status.description}).`
               : ''}
           </Alert>
-          <ErrorAlert message={error} />
           <FormLabel id="modification-type">Modification type</FormLabel>
           <RadioGroup
             row

@@ -7,8 +7,9 @@ import Typography from '@mui/material/Typography';
 import { messages, reassignRequestInput, type ReassignRequestInput, type UserSearchItem } from '@uap/domain';
 import { useReassignMutation } from '../../api/modify.ts';
 import { UserSearchField } from '../../components/UserSearchDialog/UserSearchField.tsx';
-import { CommentAndUrgent, DialogButtons, ErrorAlert, failureText, firstIssue } from './form-parts.tsx';
+import { CommentAndUrgent, DialogButtons, failureText, firstIssue } from './form-parts.tsx';
 import type { ModifyOutcome } from './ModifyRequestDialog.tsx';
+import { DialogError, useDialogError } from '../../components/DialogError.tsx';
 
 interface Props {
   requestId: number;
@@ -29,7 +30,7 @@ export function ReassignEmailDialog({ requestId, isRecord, currentUserEmail, onC
   const [newUser, setNewUser] = useState<UserSearchItem | null>(null);
   const [comments, setComments] = useState('');
   const [isUrgent, setIsUrgent] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useDialogError();
   const reassign = useReassignMutation();
 
   const handlePick = (item: UserSearchItem) => {
@@ -61,9 +62,11 @@ export function ReassignEmailDialog({ requestId, isRecord, currentUserEmail, onC
     }
     setError(null);
     try {
-      await reassign.mutateAsync(body);
+      const { changeRequestId } = await reassign.mutateAsync(body);
       onDone({
-        message: isRecord ? messages.requestsSentForApproval : messages.requestsModified,
+        message: isRecord
+          ? `${messages.requestsSentForApproval} ${messages.changeRequestsCreated([changeRequestId])}`
+          : messages.requestsModified,
         recordId: isRecord ? requestId : null,
       });
     } catch (failure) {
@@ -75,11 +78,11 @@ export function ReassignEmailDialog({ requestId, isRecord, currentUserEmail, onC
     <Dialog open onClose={onClose} aria-labelledby="reassign-title" fullWidth maxWidth="sm">
       <DialogTitle id="reassign-title">Reassign Non-Personal User Email</DialogTitle>
       <DialogContent dividers>
+        <DialogError error={error} />
         <Stack spacing={2}>
           <Typography>
             Record ID {requestId} · current user {currentUserEmail}
           </Typography>
-          <ErrorAlert message={error} />
           <UserSearchField
             label="New user: corporate email or full name"
             buttonLabel="Search"

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -22,14 +21,6 @@ export const failureText = (error: unknown) =>
 
 /** Today as YYYY-MM-DD (UTC, the day boundary of the rules). */
 export const todayIso = () => new Date().toISOString().slice(0, 10);
-
-export function ErrorAlert({ message }: { message: string | null }) {
-  return message ? (
-    <Alert severity="error" role="alert">
-      {message}
-    </Alert>
-  ) : null;
-}
 
 /** Comments (max 500, 4 rows) and the Urgent Request checkbox of every modify modal. */
 export function CommentAndUrgent(props: {

@@ -7,6 +7,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import Stack from '@mui/material/Stack';
 import type { UserRecordRow } from '@uap/domain';
 import { requestIdOf, useRowSelection } from '../../components/DataTable/use-row-selection.ts';
+import { notifySuccess } from '../../api/notice-store.ts';
 import { ActivationDialog } from './ActivationDialog.tsx';
 import { ModifyRequestDialog, type ModifyOutcome } from './ModifyRequestDialog.tsx';
 import { ReassignEmailDialog } from './ReassignEmailDialog.tsx';
@@ -36,7 +37,12 @@ export function useRecordActions<Row extends UserRecordRow>() {
   const handleDone = (result: ModifyOutcome) => {
     setAction(null);
     clear();
-    setOutcome(result);
+    // A modified record asks whether to open it (spec 1 §4); any other success closes by itself.
+    if (result.recordId === null) {
+      notifySuccess(result.message);
+    } else {
+      setOutcome(result);
+    }
   };
   const handleOpenRecord = () => {
     if (outcome?.recordId) {

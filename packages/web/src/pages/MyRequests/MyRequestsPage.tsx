@@ -1,6 +1,5 @@
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { messages, whyNotCancellable, type MyRequestRow } from '@uap/domain';
 import {
@@ -14,6 +13,7 @@ import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { requestIdOf as rowIdOf, useRowSelection } from '../../components/DataTable/use-row-selection.ts';
 import { CancelRequestsDialog } from './CancelRequestsDialog.tsx';
 import { myRequestColumns } from './my-requests-columns.tsx';
+import { notifySuccess } from '../../api/notice-store.ts';
 
 /** ?requestId=N opens My Requests on that request (and the rest of its submission). */
 function requestIdOf(params: URLSearchParams): number {
@@ -36,14 +36,13 @@ export function MyRequestsPage() {
   );
   const { selectedIds, selection, clear } = useRowSelection<MyRequestRow>(rowIdOf, { whyNotSelectable });
   const [isConfirming, setIsConfirming] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
   const cancelRequests = useCancelRequestsMutation();
 
   const handleConfirm = () => {
     cancelRequests.mutate(selectedIds, {
       onSuccess: () => {
         clear();
-        setNotice(messages.requestsCancelled);
+        notifySuccess(messages.requestsCancelled);
       },
       onSettled: () => {
         setIsConfirming(false);
@@ -53,17 +52,6 @@ export function MyRequestsPage() {
 
   return (
     <>
-      {notice && (
-        <Alert
-          severity="success"
-          sx={{ mb: 2 }}
-          onClose={() => {
-            setNotice(null);
-          }}
-        >
-          {notice}
-        </Alert>
-      )}
       <DataTable<MyRequestRow>
         key={requestId}
         title="My Requests"
@@ -85,7 +73,6 @@ export function MyRequestsPage() {
             color="error"
             disabled={selectedIds.length === 0}
             onClick={() => {
-              setNotice(null);
               setIsConfirming(true);
             }}
           >

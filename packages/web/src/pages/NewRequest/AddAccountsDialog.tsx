@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -11,6 +10,7 @@ import IconButton from '@mui/material/IconButton';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import type { Platform } from '@uap/domain';
+import { DialogError, useDialogError } from '../../components/DialogError.tsx';
 import { AccountRowFields } from './AccountRowFields.tsx';
 import { newRow, rowsProblem, type AccountRowDraft } from './account-rows.ts';
 
@@ -22,7 +22,7 @@ export function AddAccountsDialog(props: {
   onClose: () => void;
 }) {
   const [rows, setRows] = useState<AccountRowDraft[]>(() => [newRow()]);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useDialogError();
 
   const handleConfirm = () => {
     const found = rowsProblem(rows);
@@ -36,6 +36,7 @@ export function AddAccountsDialog(props: {
     <Dialog open onClose={props.onClose} aria-labelledby="add-accounts-title" fullWidth maxWidth="md">
       <DialogTitle id="add-accounts-title">Add Account(s)</DialogTitle>
       <DialogContent dividers>
+        <DialogError error={problem} />
         {rows.map((row, i) => (
           <Box key={row.key}>
             {i > 0 && <Divider />}
@@ -70,11 +71,6 @@ export function AddAccountsDialog(props: {
             <AddIcon />
           </IconButton>
         </Box>
-        {problem && (
-          <Alert severity="error" role="alert" sx={{ mt: 1 }}>
-            {problem}
-          </Alert>
-        )}
       </DialogContent>
       <DialogActions>
         <Button onClick={props.onClose}>Cancel</Button>

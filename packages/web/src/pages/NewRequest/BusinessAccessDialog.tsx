@@ -90,9 +90,10 @@ export function BusinessAccessDialog(props: {
         ],
       },
       {
-        onSuccess: () => {
+        onSuccess: ({ requestIds }) => {
           props.onDone({
-            message: `${messages.requestCreated} ${messages.businessAccessSubmitted}`,
+            // The spec's instruction to go on stays on screen until read; it names the request.
+            message: `${messages.requestsSubmitted(requestIds)} ${messages.businessAccessSubmitted}`,
             recordId: null,
             isGoingHome: false,
           });

@@ -11,11 +11,13 @@ import { commentField, limits, messages, type CreateRequestBody } from '@uap/dom
 import { ApiError } from '../../api/client.ts';
 import { firstIssue } from '../ChangeUserRecords/form-parts.tsx';
 import { useCreateRequestMutation } from '../../api/new-request.ts';
+import { notifySuccess } from '../../api/notice-store.ts';
 import { OutcomeDialog, duplicateRecordIdOf, type Outcome } from './OutcomeDialog.tsx';
 
 /**
  * Comments (the comment rule), Urgent Request, Back and Submit Request (disabled until a line
- * exists); a progress view while the request is created, then the outcome and back to '/'.
+ * exists); a progress view while the request is created, then back to '/' with the request
+ * number(s) in a message that closes by itself; a refusal stays in a dialog.
  */
 export function SubmitSection(props: {
   hasLines: boolean;
@@ -45,8 +47,13 @@ export function SubmitSection(props: {
     create.mutate(
       { ...body, Comments: comments, IsUrgent: isUrgent },
       {
-        onSuccess: () => {
-          props.onOutcome({ message: messages.requestCreated, recordId: null, isGoingHome: true });
+        onSuccess: ({ requestIds }) => {
+          // The number(s) it got, and where to follow them; the message closes by itself on Home.
+          notifySuccess(messages.requestsSubmitted(requestIds), {
+            label: messages.viewInMyRequests,
+            to: `/MyRequests?requestId=${requestIds[0] ?? 0}`,
+          });
+          void navigate('/');
         },
         onError: (error) => {
           const message = error instanceof ApiError ? error.message : messages.serverError;

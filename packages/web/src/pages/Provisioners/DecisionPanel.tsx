@@ -13,7 +13,8 @@ import {
   useRemoveStandardComment,
   useStandardComments,
 } from '../../api/provisioning.ts';
-import { ErrorAlert, failureText, firstIssue } from '../ChangeUserRecords/form-parts.tsx';
+import { failureText, firstIssue } from '../ChangeUserRecords/form-parts.tsx';
+import { DialogError, useDialogError } from '../../components/DialogError.tsx';
 
 interface Props {
   comments: string;
@@ -30,7 +31,7 @@ export function DecisionPanel({ comments, onComments }: Props) {
   const remove = useRemoveStandardComment();
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [newComment, setNewComment] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useDialogError();
 
   const handleAdd = async () => {
     const issue = firstIssue(addStandardCommentInput.safeParse({ Comment: newComment }));
@@ -100,7 +101,7 @@ export function DecisionPanel({ comments, onComments }: Props) {
           Remove
         </Button>
       </Stack>
-      <ErrorAlert message={error} />
+      <DialogError error={error} />
       <TextField
         label="Comments"
         multiline

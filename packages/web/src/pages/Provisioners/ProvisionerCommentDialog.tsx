@@ -7,7 +7,8 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { limits, messages, provisionerCommentInput } from '@uap/domain';
 import { useProvisionerComment } from '../../api/provisioning.ts';
-import { ErrorAlert, failureText, firstIssue } from '../ChangeUserRecords/form-parts.tsx';
+import { failureText, firstIssue } from '../ChangeUserRecords/form-parts.tsx';
+import { DialogError, useDialogError } from '../../components/DialogError.tsx';
 
 /** The provisioner comment modal: up to 2000 characters, Cancel and Enter (spec 2 §2). */
 export function ProvisionerCommentDialog(props: {
@@ -16,7 +17,7 @@ export function ProvisionerCommentDialog(props: {
   onDone: (message: string) => void;
 }) {
   const [comment, setComment] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useDialogError();
   const [isLoading, setIsLoading] = useState(false);
   const mutation = useProvisionerComment();
 
@@ -55,7 +56,7 @@ export function ProvisionerCommentDialog(props: {
     <Dialog open onClose={props.onClose} aria-labelledby="provisioner-comment-title" fullWidth maxWidth="sm">
       <DialogTitle id="provisioner-comment-title">Provisioner Comment</DialogTitle>
       <DialogContent dividers>
-        <ErrorAlert message={error} />
+        <DialogError error={error} />
         <TextField
           label="Provisioner comment"
           multiline

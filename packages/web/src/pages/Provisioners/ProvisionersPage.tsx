@@ -1,5 +1,4 @@
 import { useMemo, useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { ARCHIVE_ELIGIBLE_STATUS, RequestStatus, messages, type ProvisioningRow } from '@uap/domain';
 import {
@@ -18,6 +17,8 @@ import { CommentHistoryDialog } from './CommentHistoryDialog.tsx';
 import { ProvisionerCommentDialog } from './ProvisionerCommentDialog.tsx';
 import { ProvisioningRequestDialog } from './ProvisioningRequestDialog.tsx';
 import { provisioningColumns } from './provisioning-columns.tsx';
+import { notifySuccess } from '../../api/notice-store.ts';
+import { DisabledReason } from '../../components/DisabledReason.tsx';
 
 type OpenDialog =
   | { kind: 'request'; row: ProvisioningRow }
@@ -35,7 +36,6 @@ type OpenDialog =
 export function ProvisionersPage({ archive = false }: { archive?: boolean }) {
   const { selectedRows, selectedIds, selection, clear } = useRowSelection<ProvisioningRow>(requestIdOf);
   const [dialog, setDialog] = useState<OpenDialog>(null);
-  const [notice, setNotice] = useState<string | null>(null);
   const archiveRequests = useArchiveRequests();
   // The auditor reads every Approved line and acts on none: no selection, buttons or dialogs.
   const isReadOnly = useIsReadOnly();
@@ -54,10 +54,16 @@ export function ProvisionersPage({ archive = false }: { archive?: boolean }) {
   const allCompleted =
     selectedRows.length > 0 && selectedRows.every((r) => r.statusId === ARCHIVE_ELIGIBLE_STATUS);
 
+  const isNoneSelected = selectedIds.length === 0;
+  const blockerOf = (isAllowed: boolean, wrongStatus: string) =>
+    isAllowed ? null : isNoneSelected ? messages.selectRequestsFirst : wrongStatus;
+  const provisionBlocker = blockerOf(allApproved, messages.provisionOnlyApproved);
+  const archiveBlocker = blockerOf(allCompleted, messages.archiveOnlyCompleted);
+
   const handleDone = (message: string) => {
     setDialog(null);
     clear();
-    setNotice(message);
+    notifySuccess(message);
   };
   const handleArchive = () => {
     archiveRequests.mutate(selectedIds, {
@@ -73,45 +79,44 @@ export function ProvisionersPage({ archive = false }: { archive?: boolean }) {
 
   const toolbar = !canAct ? undefined : (
     <>
-      <Button
-        variant="contained"
-        disabled={!allApproved}
-        onClick={() => {
-          setNotice(null);
-          setDialog({ kind: 'bulk' });
-        }}
-      >
-        {`Provision Selected (${selectedIds.length})`}
-      </Button>
-      <Button
-        variant="outlined"
-        disabled={selectedIds.length === 0}
-        onClick={() => {
-          setDialog({ kind: 'comment', requestIds: selectedIds });
-        }}
-      >
-        Provisioner Comment
-      </Button>
-      <Button
-        variant="outlined"
-        disabled={!allCompleted}
-        onClick={() => {
-          setNotice(null);
-          setDialog({ kind: 'archive' });
-        }}
-      >
-        Archive
-      </Button>
+      <DisabledReason reason={provisionBlocker}>
+        <Button
+          variant="contained"
+          disabled={!allApproved}
+          onClick={() => {
+            setDialog({ kind: 'bulk' });
+          }}
+        >
+          {`Provision Selected (${selectedIds.length})`}
+        </Button>
+      </DisabledReason>
+      <DisabledReason reason={isNoneSelected ? messages.selectRequestsFirst : null}>
+        <Button
+          variant="outlined"
+          disabled={isNoneSelected}
+          onClick={() => {
+            setDialog({ kind: 'comment', requestIds: selectedIds });
+          }}
+        >
+          Provisioner Comment
+        </Button>
+      </DisabledReason>
+      <DisabledReason reason={archiveBlocker}>
+        <Button
+          variant="outlined"
+          disabled={!allCompleted}
+          onClick={() => {
+            setDialog({ kind: 'archive' });
+          }}
+        >
+          Archive
+        </Button>
+      </DisabledReason>
     </>
   );
 
   return (
     <>
-      {notice && (
-        <Alert severity="success" sx={{ mb: 2 }} onClose={() => setNotice(null)}>
-          {notice}
-        </Alert>
-      )}
       <DataTable<ProvisioningRow>
         key={String(archive)}
         title={
@@ -136,11 +141,7 @@ export function ProvisionersPage({ archive = false }: { archive?: boolean }) {
         <ProvisioningRequestDialog row={dialog.row} onClose={() => setDialog(null)} onDone={handleDone} />
       )}
       {dialog?.kind === 'bulk' && (
-        <BulkProvisioningDialog
-          requestIds={selectedIds}
-          onClose={() => setDialog(null)}
-          onDone={handleDone}
-        />
+        <BulkProvisioningDialog rows={selectedRows} onClose={() => setDialog(null)} onDone={handleDone} />
       )}
       {dialog?.kind === 'comment' && (
         <ProvisionerCommentDialog
@@ -148,7 +149,7 @@ export function ProvisionersPage({ archive = false }: { archive?: boolean }) {
           onClose={() => setDialog(null)}
           onDone={(message) => {
             setDialog(null);
-            setNotice(message);
+            notifySuccess(message);
           }}
         />
       )}

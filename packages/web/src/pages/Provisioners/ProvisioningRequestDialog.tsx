@@ -8,8 +8,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatDateTime, messages, provisionerDecisionInput, type ProvisioningRow } from '@uap/domain';
 import { useProvisionerDecision } from '../../api/provisioning.ts';
-import { ErrorAlert, failureText, firstIssue } from '../ChangeUserRecords/form-parts.tsx';
+import { failureText, firstIssue } from '../ChangeUserRecords/form-parts.tsx';
 import { DecisionPanel } from './DecisionPanel.tsx';
+import { DialogError, useDialogError } from '../../components/DialogError.tsx';
 
 const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
@@ -18,12 +19,14 @@ interface DecisionProps {
   onClose: () => void;
   /** Called with the server's answer ('Request was Provisioned' / 'Request was Rejected'). */
   onDone: (message: string) => void;
+  /** Words the outcome from the ids the server decided (a bulk decision counts them). */
+  describe?: (requestIds: number[], isApproved: boolean) => string;
 }
 
 /** The comment, Approve and Reject of one or several requests; shared by both provisioning modals. */
-export function useDecision({ requestIds, onDone }: DecisionProps) {
+export function useDecision({ requestIds, onDone, describe }: DecisionProps) {
   const [comments, setComments] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useDialogError();
   const mutation = useProvisionerDecision();
   const decide = async (isApproved: boolean) => {
     const body = { requestIds, comments, isApproved };
@@ -34,8 +37,14 @@ export function useDecision({ requestIds, onDone }: DecisionProps) {
     }
     setError(null);
     try {
-      await mutation.mutateAsync(body);
-      onDone(isApproved ? messages.requestProvisioned : messages.requestRejected);
+      const result = await mutation.mutateAsync(body);
+      onDone(
+        describe
+          ? describe(result.requestIds, isApproved)
+          : isApproved
+            ? messages.requestProvisioned
+            : messages.requestRejected,
+      );
     } catch (failure) {
       setError(failureText(failure));
     }
@@ -90,6 +99,7 @@ export function ProvisioningRequestDialog({
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md">
       <DialogTitle id={titleId}>{`Provisioning Request #${row.requestId}`}</DialogTitle>
       <DialogContent dividers>
+        <DialogError error={decision.error} />
         <Stack spacing={0.5} sx={{ mb: 2 }}>
           <Detail label="Request type" value={row.requestTypeName} />
           <Detail label="Requester" value={`${row.createdByUser.fullName} (${row.createdByUser.email})`} />
@@ -114,7 +124,6 @@ export function ProvisioningRequestDialog({
             value={`${row.approverName}, ${formatDateTime(row.approvedDate, timeZone)}: ${row.approverComment}`}
           />
         </Stack>
-        <ErrorAlert message={decision.error} />
         <DecisionPanel comments={decision.comments} onComments={decision.setComments} />
       </DialogContent>
       <DecisionButtons

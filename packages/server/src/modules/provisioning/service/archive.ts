@@ -2,7 +2,7 @@ import { historySteps, ARCHIVE_ELIGIBLE_STATUS, RequestStatus, Role, messages } 
 import { type Db, inTransaction } from '../../../db/connection.ts';
 import type { Actor } from '../../../http/actor.ts';
 import { notFound, unprocessable } from '../../../http/errors.ts';
-import { insertHistoryRows, moveStatus } from '../../requests/transitions.ts';
+import { insertHistoryRows, moveStatus } from '../../request-lines/transitions.ts';
 import { findActionableLines } from '../queries.ts';
 import { provisioningScopeOf } from './scope.ts';
 

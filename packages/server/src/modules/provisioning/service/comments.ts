@@ -45,28 +45,8 @@ export async function addProvisionerComment(
       throw notFound();
     }
     const now = nowIso();
-    await trx
-      .insertInto('provisionerComments')
-      .values(
-        ids.map((requestId) => ({
-          requestId,
-          comment: input.comment,
-          createdBy: actor.userId,
-          createdDate: now,
-        })),
-      )
-      .execute();
-    const result = await trx
-      .updateTable('requests')
-      .set((eb) => ({
-        provisionerComment: input.comment,
-        updatedDate: now,
-        updatedBy: actor.userId,
-        version: eb('version', '+', 1),
-      }))
-      .where('requestId', 'in', ids)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== ids.length) {
+    const updated = await q.addProvisionerComment(trx, ids, input.comment, actor.userId, now);
+    if (updated !== ids.length) {
       throw unprocessable(messages.requestChangedMeanwhile);
     }
   });

@@ -14,7 +14,7 @@ import {
   moveStatus,
   releasePendingChanges,
   staleConflict,
-} from '../../requests/transitions.ts';
+} from '../../request-lines/transitions.ts';
 import { applyProvisioned } from '../apply.ts';
 import { findActionableLines } from '../queries.ts';
 import { provisioningScopeOf } from './scope.ts';

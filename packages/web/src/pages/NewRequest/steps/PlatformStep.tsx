@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
+import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import { PLATFORM_OWNERSHIP_ID, type CreateRequestBody } from '@uap/domain';
+import { PLATFORM_OWNERSHIP_ID, messages, type CreateRequestBody } from '@uap/domain';
 import {
   useClientsQuery,
   usePlatformsQuery,
@@ -25,6 +25,7 @@ import { PendingLines } from '../PendingLines.tsx';
 import { SubmitSection } from '../SubmitSection.tsx';
 import { licenceAdvice, toPayloadRow, type AccountRowDraft } from '../account-rows.ts';
 import type { CompletedUser } from './UserStep.tsx';
+import { DisabledReason } from '../../../components/DisabledReason.tsx';
 
 const Section = ({ title, children }: { title: string; children: React.ReactNode }) => (
   <Box component="section" aria-label={title} sx={{ mb: 3 }}>
@@ -174,15 +175,18 @@ export function PlatformStep({ user, onBack }: { user: CompletedUser; onBack: ()
         )}
       </Section>
       <Section title="Step 3 Add Account(s)">
-        <IconButton
-          aria-label="Add account(s)"
-          disabled={!canAddAccounts}
-          onClick={() => {
-            setDialog('accounts');
-          }}
-        >
-          <AddIcon />
-        </IconButton>
+        <DisabledReason reason={canAddAccounts ? null : messages.addAccountNeedsClient}>
+          <Button
+            variant="outlined"
+            startIcon={<AddIcon />}
+            disabled={!canAddAccounts}
+            onClick={() => {
+              setDialog('accounts');
+            }}
+          >
+            Add account
+          </Button>
+        </DisabledReason>
         <PendingLines
           platform={platform?.description ?? ''}
           client={clients.data?.find((c) => c.clientId === account.clientId)?.description ?? ''}

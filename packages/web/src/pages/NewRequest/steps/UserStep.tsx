@@ -25,6 +25,7 @@ import { RequestEmailSelect } from './RequestEmailSelect.tsx';
 import { UserDetailsForm } from './UserDetailsForm.tsx';
 import { UserSearchField } from '../../../components/UserSearchDialog/UserSearchField.tsx';
 import { WhoForChoice, type WhoFor } from './WhoForChoice.tsx';
+import { DisabledReason } from '../../../components/DisabledReason.tsx';
 
 /** What step 0 hands to the next steps. */
 export interface CompletedUser {
@@ -105,13 +106,24 @@ export function UserStep({
   };
 
   const values = form.watch();
-  const isComplete =
+  const hasFields =
     subject !== null &&
     emailSelected !== '' &&
     (['Name', 'LastName', 'Title', 'Organization', 'Department', 'LocationCountry'] as const).every(
       (k) => (values[k] ?? '').trim() !== '',
     ) &&
-    (!isMeOrInternal || ((values.OfficeNumber ?? '').trim() !== '' && manager !== null));
+    (!isMeOrInternal || (values.OfficeNumber ?? '').trim() !== '');
+  const hasManager = !isMeOrInternal || manager !== null;
+  const isComplete = hasFields && hasManager;
+
+  // Why Next is greyed out, said on the button (the manager is the step people miss).
+  const nextBlocker = hasFields
+    ? hasManager
+      ? null
+      : messages.nextNeedsManager
+    : hasManager
+      ? messages.nextNeedsRequiredFields
+      : messages.nextNeedsFieldsAndManager;
 
   const finish = (userId: number) => {
     onComplete({ userId, email: emailSelected, isInternal: subject?.isInternal ?? false, manager });
@@ -219,13 +231,15 @@ export function UserStep({
         <Button variant="outlined" onClick={onReset}>
           Back
         </Button>
-        <Button
-          variant="contained"
-          onClick={() => void handleNext()}
-          disabled={!isComplete || updateUser.isPending || saveExternal.isPending}
-        >
-          Next
-        </Button>
+        <DisabledReason reason={nextBlocker}>
+          <Button
+            variant="contained"
+            onClick={() => void handleNext()}
+            disabled={!isComplete || updateUser.isPending || saveExternal.isPending}
+          >
+            Next
+          </Button>
+        </DisabledReason>
       </Box>
     </Box>
   );

@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Request } from 'playwright-core';
+import { baseUrl, launchBrowser } from './browser.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+/** The session the SPA keeps in session storage (oidc-client-ts' user store). */
+interface StoredSession {
+  access_token: string;
+  refresh_token?: string;
+  expires_at: number;
+}
+
+/** The SPA's own pages, not the identity provider's (/oidc/…, its sign-in page /signin/…). */
+const isAppPage = (pathname: string) => !/^\/(oidc|signin)\//.test(pathname);
+
+describe('sign-in', () => {
+  it('loads the app once before the provider and once on its way back, then renews the token silently', async () => {
+    const context = await browser.newContext({ baseURL: baseUrl() });
+    context.setDefaultTimeout(15_000);
+    try {
+      const page = await context.newPage();
+      // Fake timers from the first script on, so the renewal an hour later can be fast-forwarded.
+      await page.clock.install();
+      const documents: string[] = [];
+      const tokenRequests: Request[] = [];
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (request.isNavigationRequest() && request.frame() === page.mainFrame()) {
+          documents.push(url.pathname);
+        }
+        if (url.pathname === '/oidc/token') {
+          tokenRequests.push(request);
+        }
+      });
+
+      await page.goto('/MyRequests?tab=1');
+      await page.getByRole('button', { name: 'Sign in as Sam Standard' }).click();
+      await page.getByRole('heading', { name: 'My Requests', level: 1 }).waitFor();
+      expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/MyRequests?tab=1');
+
+      expect(documents.filter(isAppPage)).toEqual(['/MyRequests', '/signin-callback']);
+      expect(tokenRequests.map((r) => new URLSearchParams(r.postData() ?? '').get('grant_type'))).toEqual([
+        'authorization_code',
+      ]);
+
+      const readSession = () =>
+        page.evaluate(() => {
+          const store = (globalThis as unknown as { sessionStorage: Record<string, string> }).sessionStorage;
+          const key = Object.keys(store).find((k) => k.startsWith('oidc.user:'));
+          return key ? (JSON.parse(store[key]!) as StoredSession) : null;
+        });
+      const before = await readSession();
+      expect(before?.refresh_token).toBeTruthy();
+
+      // A minute before the hour-long token expires, the SPA renews it with the refresh token.
+      await page.clock.fastForward('59:30');
+      await expect.poll(() => tokenRequests.length).toBe(2);
+      expect(new URLSearchParams(tokenRequests[1]!.postData() ?? '').get('grant_type')).toBe('refresh_token');
+      await expect.poll(async () => (await readSession())?.access_token).not.toBe(before!.access_token);
+      expect(documents.filter(isAppPage)).toEqual(['/MyRequests', '/signin-callback']);
+      await page.getByRole('heading', { name: 'My Requests', level: 1 }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});

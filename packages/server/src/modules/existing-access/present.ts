@@ -1,0 +1,27 @@
+import { RequestStatus, fullName, type ExistingAccessRow } from '@uap/domain';
+import type { ExistingAccessLine } from './queries.ts';
+
+const isRecord = (statusId: number) =>
+  statusId === RequestStatus.COMPLETED || statusId === RequestStatus.ARCHIVED;
+
+/** A line of the subject's existing access: the step's columns and whether the caller may open it. */
+export function presentExistingAccess(row: ExistingAccessLine): ExistingAccessRow {
+  return {
+    requestId: row.requestId,
+    statusId: row.statusId,
+    status: { description: row.statusName },
+    statusDescription: row.recordStatus,
+    requestTypeName: row.requestTypeName,
+    requestUser: { fullName: fullName(row.name, row.lastName), email: row.userEmail },
+    email: row.email,
+    agencyName: row.agencyName,
+    practiceName: row.practiceName,
+    platformName: row.platformName,
+    clientName: row.clientName ?? '',
+    clientCodeName: row.clientCodeName ?? '',
+    assetName: row.assetName ?? '',
+    clientAccountName: row.clientAccountName ?? '',
+    platformUserTypeName: row.platformUserTypeName ?? '',
+    canModify: isRecord(row.statusId) && Number(row.isModifiable) === 1,
+  };
+}

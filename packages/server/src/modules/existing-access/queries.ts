@@ -1,0 +1,125 @@
+import { sql } from 'kysely';
+import { ACCESS_RECORD_STATUSES, RequestStatus, RequestType, type TableQuery } from '@uap/domain';
+import type { Db } from '../../db/connection.ts';
+import { toCount } from '../../db/connection.ts';
+import {
+  distinctFilterValues,
+  orderTable,
+  pageOf,
+  tableCondition,
+  type TableSpec,
+} from '../../db/table-query.ts';
+import type { Actor } from '../../http/actor.ts';
+import { codedLines, fullName, ref, text, type LineWhere } from '../request-lines/line-query.ts';
+import { modifiableBy } from '../modify/queries.ts';
+
+const PENDING = [RequestStatus.SUBMITTED, RequestStatus.APPROVED];
+const requestId = ref<number>('r.requestId');
+
+/** Record status of spec 1 §2.4 for a line that is not deactivated: Expired before today (UTC), else Active. */
+function recordStatus(todayIso: string) {
+  return sql<string>`case when ${ref('r.expirationDate')} < ${todayIso} then 'Expired' else 'Active' end`;
+}
+
+/** The existing-access table: the spec's columns of the User Access Overview, nothing more. */
+export function existingAccessSpec(todayIso: string): TableSpec {
+  return {
+    columns: {
+      requestId: { sql: requestId, kind: 'number', isFilterable: true, isSortable: true, isSearchable: true },
+      status: text('s.description'),
+      statusDescription: { sql: recordStatus(todayIso), kind: 'text', isFilterable: true, isSortable: true },
+      requestTypeName: text('t.description'),
+      requestUserName: { ...text('u.name'), sql: fullName('u') },
+      requestUserEmail: text('u.email'),
+      email: text('r.email'),
+      agencyName: text('ag.description'),
+      practiceName: text('pr.description'),
+      platformName: text('pl.description'),
+      clientName: text('c.description'),
+      clientCodeName: text('cc.code'),
+      assetName: text('at.description'),
+      clientAccountName: text('ca.description'),
+      platformUserTypeName: text('put.description'),
+    },
+    id: requestId,
+    defaultOrder: { column: 'requestId', isAscending: false },
+  };
+}
+
+/**
+ * The subject's access that a new request would duplicate, whoever requested it: Add lines still
+ * pending (Submitted, Approved) and records not deactivated (the same 'live' lines Create refuses
+ * to duplicate). Deliberately not scoped to the caller: anyone may request for anyone.
+ */
+function liveAccessOf(subjectId: number): LineWhere {
+  return (eb) =>
+    eb.and([
+      eb('r.userId', '=', subjectId),
+      eb('r.requestTypeId', '=', RequestType.ADD),
+      eb.or([
+        eb('r.statusId', 'in', PENDING),
+        eb.and([eb('r.statusId', 'in', [...ACCESS_RECORD_STATUSES]), eb('r.isDeleted', '=', 0)]),
+      ]),
+    ]);
+}
+
+function lines(db: Db, subjectId: number, spec: TableSpec, query: TableQuery, exceptColumn?: string) {
+  return codedLines(db.kysely, liveAccessOf(subjectId)).where(
+    tableCondition(db.dialect, spec, query, exceptColumn),
+  );
+}
+
+/** One page of the subject's live access with only the columns the step shows, and the total. */
+export async function findExistingAccessPage(
+  db: Db,
+  actor: Actor,
+  subjectId: number,
+  spec: TableSpec,
+  query: TableQuery,
+  todayIso: string,
+) {
+  const base = lines(db, subjectId, spec, query);
+  const { limit, offset } = pageOf(query);
+  const [rows, total] = await Promise.all([
+    base
+      .select((eb) => [
+        'r.requestId',
+        'r.statusId',
+        's.description as statusName',
+        't.description as requestTypeName',
+        'u.name',
+        'u.lastName',
+        'u.email as userEmail',
+        'r.email',
+        'ag.description as agencyName',
+        'pr.description as practiceName',
+        'pl.description as platformName',
+        'c.description as clientName',
+        'cc.code as clientCodeName',
+        'at.description as assetName',
+        'ca.description as clientAccountName',
+        'put.description as platformUserTypeName',
+        recordStatus(todayIso).as('recordStatus'),
+        // 1/0 on both engines (a bare boolean comes back as true on PostgreSQL and 1 on SQLite).
+        eb.case().when(modifiableBy(eb, actor)).then(1).else(0).end().as('isModifiable'),
+      ])
+      .$call((qb) => orderTable(qb, spec, query))
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
+  ]);
+  return { rows, totalCount: toCount(total?.count) };
+}
+export type ExistingAccessLine = Awaited<ReturnType<typeof findExistingAccessPage>>['rows'][number];
+
+/** The distinct values of one column under the other filters, sorted, at most the limit + 1. */
+export async function findExistingAccessValues(
+  db: Db,
+  subjectId: number,
+  spec: TableSpec,
+  query: TableQuery,
+  column: string,
+) {
+  return distinctFilterValues(lines(db, subjectId, spec, query, column), spec, column);
+}

@@ -1,0 +1,106 @@
+import {
+  timeZoneOrUtc,
+  historySteps,
+  RequestStatus,
+  Role,
+  messages,
+  startOfTodayUtc,
+  type FilterOptions,
+  type FilterOptionsQuery,
+  type MyRequestsPage,
+  type TableQuery,
+} from '@uap/domain';
+import { type Db, inTransaction } from '../../db/connection.ts';
+import { FILTER_OPTIONS_LIMIT, assertTableQuery } from '../../db/table-query.ts';
+import type { Actor } from '../../http/actor.ts';
+import { forbidden, notFound, unprocessable } from '../../http/errors.ts';
+import { findColumnValues, findLinePage } from '../request-lines/lists.ts';
+import { insertHistoryRows, moveStatus, releasePendingChanges } from '../request-lines/transitions.ts';
+import * as q from './queries.ts';
+import { presentMyRequest } from './present.ts';
+
+const todayIso = () => startOfTodayUtc().toISOString();
+
+/** My Requests: lines the caller created or is the subject of; requestId > 0 narrows to its submission. */
+export async function findMyRequests(
+  db: Db,
+  actor: Actor,
+  query: TableQuery & { requestId: number },
+): Promise<MyRequestsPage> {
+  const spec = q.myRequestSpec;
+  assertTableQuery(spec, query);
+  const today = todayIso();
+  const { rows, totalCount } = await findLinePage(
+    db,
+    q.myRequestsWhere(actor.userId, query.requestId),
+    spec,
+    query,
+    today,
+  );
+  const timeZone = timeZoneOrUtc(query.localTimeZone);
+  return { requests: rows.map((r) => presentMyRequest(r, timeZone)), page: query.page, totalCount };
+}
+
+/**
+ * Cancels Submitted requests, all or none (spec 1 §4, docs/architecture.md): every line must exist for
+ * the caller (404), be theirs as requestor unless they are a super admin (403) and be Submitted
+ * (422); the status moves by compare-and-set, each line gets its history row, and a record whose
+ * pending change was cancelled is free for a new one.
+ */
+export async function cancelRequests(db: Db, actor: Actor, requestIds: number[]): Promise<string> {
+  const ids = [...new Set(requestIds)];
+  const isSuperAdmin = actor.roleId === Role.SUPERADMIN;
+  await inTransaction(db, async (trx) => {
+    const targets = await q.findCancelTargets(trx, ids);
+    const isVisible = (t: (typeof targets)[number]) =>
+      isSuperAdmin || t.createdBy === actor.userId || t.userId === actor.userId;
+    if (targets.length !== ids.length || !targets.every(isVisible)) {
+      throw notFound();
+    }
+    if (!isSuperAdmin && targets.some((t) => t.createdBy !== actor.userId)) {
+      throw forbidden(messages.cancelOnlyOwn);
+    }
+    if (targets.some((t) => t.statusId !== RequestStatus.SUBMITTED)) {
+      throw unprocessable(messages.cancelOnlySubmitted);
+    }
+    // Someone approving or cancelling one of them since we read it: 409 naming its status, nothing kept.
+    await moveStatus(trx, {
+      requestIds: ids,
+      from: RequestStatus.SUBMITTED,
+      to: RequestStatus.CANCELLED,
+      actorId: actor.userId,
+    });
+    await insertHistoryRows(
+      trx,
+      actor.userId,
+      targets.map((t) => ({
+        requestId: t.requestId,
+        statusId: RequestStatus.CANCELLED,
+        requestTypeId: t.requestTypeId,
+        stepDescription:
+          isSuperAdmin && t.createdBy !== actor.userId
+            ? historySteps.cancelledBySuperAdmin
+            : historySteps.cancelledByRequestor,
+      })),
+    );
+    await releasePendingChanges(trx, targets, actor.userId);
+  });
+  return messages.requestsCancelled;
+}
+
+/** The distinct values of one My Requests column under its other filters. */
+export async function findMyRequestFilterOptions(
+  db: Db,
+  actor: Actor,
+  query: FilterOptionsQuery,
+): Promise<FilterOptions> {
+  assertTableQuery(q.myRequestSpec, query, query.column);
+  const values = await findColumnValues(
+    db,
+    q.myRequestsWhere(actor.userId, 0),
+    q.myRequestSpec,
+    query,
+    query.column,
+  );
+  return { values: values.slice(0, FILTER_OPTIONS_LIMIT), isTruncated: values.length > FILTER_OPTIONS_LIMIT };
+}

@@ -1,0 +1,118 @@
+import { sql } from 'kysely';
+import type { TableQuery } from '@uap/domain';
+import type { Db } from '../../db/connection.ts';
+import { toCount } from '../../db/connection.ts';
+import {
+  distinctFilterValues,
+  orderTable,
+  pageOf,
+  tableCondition,
+  type TableSpec,
+} from '../../db/table-query.ts';
+import {
+  codedLines,
+  fullName,
+  lineColumns,
+  recordLineColumns,
+  type LineWhere,
+  ref,
+  text,
+} from './line-query.ts';
+
+/**
+ * The request lists every requestor screen shows (User Access Overview, My Requests, the
+ * wizard's existing access): one line query with every name, one row shape, paged, filtered,
+ * sorted and exported through the table engine; each screen brings its own WHERE.
+ */
+
+export const requestId = ref<number>('r.requestId');
+
+/** Record status of spec 1 §2.4: Inactive (isDeleted), Expired (before today UTC), else Active. */
+export function recordStatus(todayIso: string) {
+  return sql<string>`case when ${ref('r.isDeleted')} = 1 then 'Inactive' when ${ref('r.expirationDate')} < ${todayIso} then 'Expired' else 'Active' end`;
+}
+
+/** The columns the request tables share; keys are the row field names the web sends. */
+export const requestListColumns = {
+  requestId: { sql: requestId, kind: 'number', isFilterable: true, isSortable: true, isSearchable: true },
+  status: text('s.description'),
+  requestTypeName: text('t.description'),
+  requestUserName: { ...text('u.name'), sql: fullName('u') },
+  requestUserEmail: text('u.email'),
+  email: text('r.email'),
+  regionName: text('rg.description'),
+  marketName: text('mk.description'),
+  agencyName: text('ag.description'),
+  practiceName: text('pr.description'),
+  platformName: text('pl.description'),
+  clientName: text('c.description'),
+  clientCodeName: text('cc.code'),
+  assetName: text('at.description'),
+  clientAccountName: text('ca.description'),
+  platformUserTypeName: text('put.description'),
+  expirationDate: { sql: ref('r.expirationDate'), kind: 'date', isSortable: true },
+  createdDate: { sql: ref('r.createdDate'), kind: 'date', isSortable: true },
+} as const;
+
+/** Request lines in scope with every name the tables show; `where` sees only `r`. */
+export function lines(db: Db, where: LineWhere) {
+  return codedLines(db.kysely, where);
+}
+
+export function selectRow(qb: ReturnType<typeof lines>, todayIso: string) {
+  return qb.select([...lineColumns, ...recordLineColumns, recordStatus(todayIso).as('recordStatus')]);
+}
+export type LineRow = Awaited<ReturnType<ReturnType<typeof selectRow>['execute']>>[number];
+
+/** One page of a table and the total count of its filtered result. */
+export async function findLinePage(
+  db: Db,
+  where: LineWhere,
+  spec: TableSpec,
+  query: TableQuery,
+  todayIso: string,
+) {
+  const base = lines(db, where).where(tableCondition(db.dialect, spec, query));
+  const { limit, offset } = pageOf(query);
+  const [rows, total] = await Promise.all([
+    selectRow(base, todayIso)
+      .$call((qb) => orderTable(qb, spec, query))
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
+  ]);
+  return { rows, totalCount: toCount(total?.count) };
+}
+
+/** The distinct values of one column under the other filters, sorted, at most the limit + 1. */
+export async function findColumnValues(
+  db: Db,
+  where: LineWhere,
+  spec: TableSpec,
+  query: TableQuery,
+  column: string,
+) {
+  return distinctFilterValues(
+    lines(db, where).where(tableCondition(db.dialect, spec, query, column)),
+    spec,
+    column,
+  );
+}
+
+/** One keyset batch of the whole filtered result, newest first (the CSV export). */
+export async function findLineBatch(
+  db: Db,
+  where: LineWhere,
+  spec: TableSpec,
+  query: TableQuery,
+  todayIso: string,
+  beforeId: number | null,
+  limit: number,
+) {
+  let qb = selectRow(lines(db, where).where(tableCondition(db.dialect, spec, query)), todayIso);
+  if (beforeId !== null) {
+    qb = qb.where('r.requestId', '<', beforeId);
+  }
+  return qb.orderBy('r.requestId', 'desc').limit(limit).execute();
+}

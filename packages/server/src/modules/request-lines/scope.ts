@@ -1,0 +1,58 @@
+import type { Expression, SqlBool } from 'kysely';
+import { Role } from '@uap/domain';
+import type { Actor } from '../../http/actor.ts';
+import type { RequestEb } from './line-query.ts';
+import { insideAdminScope, routedToProvisioner, TRUE } from './routing.ts';
+
+/**
+ * Which request lines an actor may read (docs/architecture.md, Security): 'own' = created by or
+ * about the actor; 'routed' adds the lines routed to a provisioner; 'admin' adds the lines
+ * inside the admin's (region, market) rows; 'all' for the super admin and the auditor.
+ */
+export type RecordScope =
+  | { kind: 'own'; userId: number }
+  | { kind: 'routed'; userId: number }
+  | { kind: 'admin'; userId: number }
+  | { kind: 'all' };
+
+export function ownLine(eb: RequestEb, userId: number): Expression<SqlBool> {
+  return eb.or([eb('r.createdBy', '=', userId), eb('r.userId', '=', userId)]);
+}
+
+export function inScope(eb: RequestEb, scope: RecordScope): Expression<SqlBool> {
+  switch (scope.kind) {
+    case 'all':
+      return TRUE;
+    case 'own':
+      return ownLine(eb, scope.userId);
+    case 'routed':
+      return eb.or([ownLine(eb, scope.userId), routedToProvisioner(eb, scope.userId)]);
+    case 'admin':
+      return eb.or([
+        ownLine(eb, scope.userId),
+        routedToProvisioner(eb, scope.userId),
+        insideAdminScope(eb, scope.userId),
+      ]);
+  }
+}
+
+/**
+ * Which lines an actor may read: standard users, approvers and master approvers only what they
+ * created or are the subject of; provisioners also what is routed to them; admins also what lies
+ * inside their admin (region, market) rows; super admins and auditors everything.
+ */
+export function recordScopeOf(actor: Actor): RecordScope {
+  switch (actor.roleId) {
+    case Role.STANDARD:
+    case Role.APPROVER:
+    case Role.MASTERAPPROVER:
+      return { kind: 'own', userId: actor.userId };
+    case Role.PROVISIONER:
+      return { kind: 'routed', userId: actor.userId };
+    case Role.ADMIN:
+      return { kind: 'admin', userId: actor.userId };
+    case Role.AUDITOR:
+    case Role.SUPERADMIN:
+      return { kind: 'all' };
+  }
+}

@@ -1,0 +1,74 @@
+import type { Readable } from 'node:stream';
+import type { ActivityLog, HistoryPage, HistoryQuery, RequestHistoryEntry, TableQuery } from '@uap/domain';
+import type { Db } from '../../db/connection.ts';
+import { assertTableQuery } from '../../db/table-query.ts';
+import type { Actor } from '../../http/actor.ts';
+import { notFound } from '../../http/errors.ts';
+import { activityLogPdf } from './logs-pdf.ts';
+import { presentHistoryEntry, presentLogHeader } from './logs-present.ts';
+import * as q from './logs-queries.ts';
+import { trackerScopeOf } from './service.ts';
+
+/** History rows per query: the PDF holds at most this many in memory at a time. */
+const HISTORY_PAGE = 100;
+
+async function headerOf(db: Db, actor: Actor, requestId: number) {
+  const header = await q.findLogHeader(db, trackerScopeOf(actor), requestId);
+  if (!header) {
+    throw notFound();
+  }
+  return header;
+}
+
+/** Every history step of a request, in order, one keyset page per query. */
+async function* historyOf(db: Db, header: q.LogHeaderRow): AsyncGenerator<RequestHistoryEntry> {
+  let after: { createdDate: string; id: number } | null = null;
+  for (;;) {
+    const rows = await q.findHistoryPage(db, header.requestId, after, HISTORY_PAGE);
+    for (const row of rows) {
+      yield presentHistoryEntry(row, header);
+    }
+    const last = rows.at(-1);
+    if (rows.length < HISTORY_PAGE || !last) {
+      return;
+    }
+    after = { createdDate: last.createdDate, id: last.id };
+  }
+}
+
+/** The activity log of a request in the caller's tracker scope (else 404). */
+export async function getActivityLog(db: Db, actor: Actor, requestId: number): Promise<ActivityLog> {
+  const header = await headerOf(db, actor, requestId);
+  const entries: RequestHistoryEntry[] = [];
+  for await (const entry of historyOf(db, header)) {
+    entries.push(entry);
+  }
+  return { ...presentLogHeader(header), requestHistoryLogsDTOs: entries.map((e) => ({ requestHistory: e })) };
+}
+
+/** The activity log as a streamed PDF; scope is checked (404) before the first byte is sent. */
+export async function getActivityLogPdf(db: Db, actor: Actor, requestId: number): Promise<Readable> {
+  const header = await headerOf(db, actor, requestId);
+  return activityLogPdf(presentLogHeader(header), historyOf(db, header));
+}
+
+/** One page of a request's history (search, sort) in the caller's tracker scope (else 404). */
+export async function findHistoryPage(
+  db: Db,
+  actor: Actor,
+  requestId: number,
+  query: HistoryQuery,
+): Promise<HistoryPage> {
+  const header = await headerOf(db, actor, requestId);
+  const table: TableQuery = {
+    ...query,
+    orderBy: query.orderBy ?? null,
+    justCompleted: false,
+    initialLoad: false,
+    filters: [],
+    localTimeZone: 'UTC',
+  };
+  assertTableQuery(q.historySpec, table);
+  const { rows, totalCount } = await q.findHistoryTable(db, requestId, table);
+  return { history: rows.map((row) => presentHistoryEntry(row, header)), page: query.page, totalCount };
+}

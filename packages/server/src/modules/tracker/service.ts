@@ -1,0 +1,74 @@
+import type { Readable } from 'node:stream';
+import {
+  timeZoneOrUtc,
+  Role,
+  startOfTodayUtc,
+  type FilterOptions,
+  type TableQuery,
+  type TrackerFilterOptionsQuery,
+  type TrackerPage,
+} from '@uap/domain';
+import type { Db } from '../../db/connection.ts';
+import { FILTER_OPTIONS_LIMIT, assertTableQuery, csvExport } from '../../db/table-query.ts';
+import type { Actor } from '../../http/actor.ts';
+import { forbidden } from '../../http/errors.ts';
+import * as q from './queries.ts';
+import { presentTrackerRow, trackerCsvColumns } from './present.ts';
+
+/**
+ * Whose lines the Request Tracker and the activity log show: provisioners the lines routed to
+ * them, admins those inside their admin (region, market) rows, super admins and auditors all.
+ * Roles below provisioner never get here (the route refuses them); refused again for safety.
+ */
+export function trackerScopeOf(actor: Actor): q.TrackerScope {
+  switch (actor.roleId) {
+    case Role.STANDARD:
+    case Role.APPROVER:
+    case Role.MASTERAPPROVER:
+      throw forbidden();
+    case Role.PROVISIONER:
+      return { kind: 'routed', userId: actor.userId };
+    case Role.ADMIN:
+      return { kind: 'admin', userId: actor.userId };
+    case Role.AUDITOR:
+    case Role.SUPERADMIN:
+      return { kind: 'all' };
+  }
+}
+
+const todayIso = () => startOfTodayUtc().toISOString();
+
+/** A page of the Request Tracker: every type and status of line in the caller's scope. */
+export async function findTrackerPage(db: Db, actor: Actor, query: TableQuery): Promise<TrackerPage> {
+  const today = todayIso();
+  const spec = q.trackerSpec(today);
+  assertTableQuery(spec, query);
+  const { rows, totalCount } = await q.findTrackerPage(db, trackerScopeOf(actor), spec, query, today);
+  const timeZone = timeZoneOrUtc(query.localTimeZone);
+  return { requests: rows.map((r) => presentTrackerRow(r, timeZone)), page: query.page, totalCount };
+}
+
+/** The distinct values of one tracker column under the other filters. */
+export async function findTrackerFilterOptions(
+  db: Db,
+  actor: Actor,
+  query: TrackerFilterOptionsQuery,
+): Promise<FilterOptions> {
+  const spec = q.trackerSpec(todayIso());
+  assertTableQuery(spec, query, query.column);
+  const values = await q.findTrackerColumnValues(db, trackerScopeOf(actor), spec, query, query.column);
+  return { values: values.slice(0, FILTER_OPTIONS_LIMIT), isTruncated: values.length > FILTER_OPTIONS_LIMIT };
+}
+
+/** The whole filtered tracker as a CSV stream, read in keyset batches (newest id first; the first one before it starts). */
+export async function exportTracker(db: Db, actor: Actor, query: TableQuery): Promise<Readable> {
+  const today = todayIso();
+  const spec = q.trackerSpec(today);
+  assertTableQuery(spec, query);
+  const scope = trackerScopeOf(actor);
+  return csvExport(
+    (beforeId, limit) => q.findTrackerBatch(db, scope, spec, query, today, beforeId, limit),
+    (row) => row.requestId,
+    trackerCsvColumns(timeZoneOrUtc(query.localTimeZone)),
+  );
+}
