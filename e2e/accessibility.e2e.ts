@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { messages, routeTable, routeTitle, type ShellUser } from '@uap/domain';
 import { demoAccounts } from '../packages/server/src/auth/demo-accounts.ts';
 import { launchBrowser, signIn } from './browser.ts';
-import { buildPath, buildRequest, userIdOf } from '../packages/server/test/factories.ts';
+import { buildAdminRegion, buildPath, buildRequest, userIdOf } from '../packages/server/test/factories.ts';
 import { demoEmails, samLine } from './data.ts';
 import { e2eDb } from './server.ts';
 
@@ -12,9 +12,12 @@ let browser: Browser;
 let logId = 0;
 beforeAll(async () => {
   browser = await launchBrowser();
-  logId = (await samLine()).id;
-  // A line no one can approve: the Request Tracker shows its orange 'No approval path' chip.
+  const line = await samLine();
+  logId = line.id;
   const db = e2eDb();
+  // The admin sees the activity log only of lines inside her (region, market) rows.
+  await buildAdminRegion(db, await userIdOf(db, 'ada.admin@agency.example'), line.path);
+  // A line no one can approve: the Request Tracker shows its orange 'No approval path' chip.
   await buildRequest(db, {
     path: await buildPath(db, { assignment: null }),
     user: { userId: await userIdOf(db, demoEmails.sam), email: demoEmails.sam },

@@ -70,7 +70,7 @@ describe('New Platform Access Request with the keyboard alone', () => {
       await press(page, page.getByRole('button', { name: 'Next', exact: true }));
 
       // Step 2: the existing access overview, then Next.
-      await page.getByText(messages.userAccessOverviewIntro).waitFor();
+      await page.getByText(messages.existingAccessIntro).waitFor();
       await press(page, page.getByRole('button', { name: 'Next', exact: true }));
       await page.getByRole('heading', { name: 'Step 1 Platform Details' }).waitFor();
 
@@ -82,7 +82,7 @@ describe('New Platform Access Request with the keyboard alone', () => {
       await choose(page, page, 'Platform Name', 'Google Ads');
       await choose(page, page, 'Client Name', 'Coho Winery');
 
-      await press(page, page.getByRole('button', { name: 'Add account(s)' }));
+      await press(page, page.getByRole('button', { name: 'Add account', exact: true }));
       const dialog = page.getByRole('dialog', { name: 'Add Account(s)' });
       await dialog.waitFor();
       await choose(page, dialog, 'Asset Type', 'Ad Account');
@@ -102,14 +102,13 @@ describe('New Platform Access Request with the keyboard alone', () => {
       await dialog.waitFor({ state: 'hidden' });
       await page.getByRole('list', { name: 'Pending request lines' }).getByText('Coho US Brand').waitFor();
 
-      // Submit with a comment; the result is acknowledged with Enter.
+      // Submit with a comment; Home names the new request.
       await tabTo(page, page.getByRole('textbox', { name: 'Comments' }));
       await page.keyboard.type('Needs access for the spring campaign');
       await press(page, page.getByRole('button', { name: 'Submit Request' }));
-      const alert = page.getByRole('alertdialog');
-      await alert.getByText(messages.requestCreated).waitFor();
-      await press(page, alert.getByRole('button', { name: 'OK' }));
       await page.getByText(/Welcome to the User Access Portal/).waitFor();
+      const notice = page.getByRole('status').filter({ hasText: /Request #\d+ submitted\./ });
+      await notice.getByRole('link', { name: messages.viewInMyRequests }).waitFor();
     } finally {
       await context.close();
     }
