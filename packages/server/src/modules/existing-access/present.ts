@@ -1,8 +1,5 @@
-import { RequestStatus, fullName, type ExistingAccessRow } from '@uap/domain';
+import { fullName, isAccessRecord, type ExistingAccessRow } from '@uap/domain';
 import type { ExistingAccessLine } from './queries.ts';
-
-const isRecord = (statusId: number) =>
-  statusId === RequestStatus.COMPLETED || statusId === RequestStatus.ARCHIVED;
 
 /** A line of the subject's existing access: the step's columns and whether the caller may open it. */
 export function presentExistingAccess(row: ExistingAccessLine): ExistingAccessRow {
@@ -22,6 +19,6 @@ export function presentExistingAccess(row: ExistingAccessLine): ExistingAccessRo
     assetName: row.assetName ?? '',
     clientAccountName: row.clientAccountName ?? '',
     platformUserTypeName: row.platformUserTypeName ?? '',
-    canModify: isRecord(row.statusId) && Number(row.isModifiable) === 1,
+    canModify: isAccessRecord(row) && Number(row.isModifiable) === 1,
   };
 }

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { ACCESS_RECORD_STATUSES, RequestStatus, RequestType, type TableQuery } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
 import { toCount } from '../../db/connection.ts';
@@ -10,38 +9,49 @@ import {
   type TableSpec,
 } from '../../db/table-query.ts';
 import type { Actor } from '../../http/actor.ts';
-import { codedLines, fullName, ref, text, type LineWhere } from '../request-lines/line-query.ts';
-import { modifiableBy } from '../modify/queries.ts';
+import { codedLines, type LineWhere } from '../request-lines/line-query.ts';
+import { recordStatus, requestListColumns } from '../request-lines/lists.ts';
+import { modifiableBy } from '../request-lines/scope.ts';
 
 const PENDING = [RequestStatus.SUBMITTED, RequestStatus.APPROVED];
-const requestId = ref<number>('r.requestId');
-
-/** Record status of spec 1 §2.4 for a line that is not deactivated: Expired before today (UTC), else Active. */
-function recordStatus(todayIso: string) {
-  return sql<string>`case when ${ref('r.expirationDate')} < ${todayIso} then 'Expired' else 'Active' end`;
-}
 
 /** The existing-access table: the spec's columns of the User Access Overview, nothing more. */
 export function existingAccessSpec(todayIso: string): TableSpec {
+  const {
+    requestId,
+    status,
+    requestTypeName,
+    requestUserName,
+    requestUserEmail,
+    email,
+    agencyName,
+    practiceName,
+    platformName,
+    clientName,
+    clientCodeName,
+    assetName,
+    clientAccountName,
+    platformUserTypeName,
+  } = requestListColumns;
   return {
     columns: {
-      requestId: { sql: requestId, kind: 'number', isFilterable: true, isSortable: true, isSearchable: true },
-      status: text('s.description'),
+      requestId,
+      status,
       statusDescription: { sql: recordStatus(todayIso), kind: 'text', isFilterable: true, isSortable: true },
-      requestTypeName: text('t.description'),
-      requestUserName: { ...text('u.name'), sql: fullName('u') },
-      requestUserEmail: text('u.email'),
-      email: text('r.email'),
-      agencyName: text('ag.description'),
-      practiceName: text('pr.description'),
-      platformName: text('pl.description'),
-      clientName: text('c.description'),
-      clientCodeName: text('cc.code'),
-      assetName: text('at.description'),
-      clientAccountName: text('ca.description'),
-      platformUserTypeName: text('put.description'),
+      requestTypeName,
+      requestUserName,
+      requestUserEmail,
+      email,
+      agencyName,
+      practiceName,
+      platformName,
+      clientName,
+      clientCodeName,
+      assetName,
+      clientAccountName,
+      platformUserTypeName,
     },
-    id: requestId,
+    id: requestId.sql,
     defaultOrder: { column: 'requestId', isAscending: false },
   };
 }
@@ -85,6 +95,7 @@ export async function findExistingAccessPage(
       .select((eb) => [
         'r.requestId',
         'r.statusId',
+        'r.requestTypeId',
         's.description as statusName',
         't.description as requestTypeName',
         'u.name',

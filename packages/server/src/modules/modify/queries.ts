@@ -1,43 +1,14 @@
-import type { Expression, Insertable, Kysely, Selectable, SqlBool, Updateable } from 'kysely';
-import { RequestStatus, RequestType, Role } from '@uap/domain';
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import { RequestStatus, RequestType } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
 import { nowIso } from '../../db/connection.ts';
 import type { Database, RequestsTable } from '../../db/schema.ts';
 import type { Actor } from '../../http/actor.ts';
-import { insideAdminScope, routedToApprover, routedToProvisioner, TRUE } from '../request-lines/routing.ts';
+import { modifiableBy } from '../request-lines/scope.ts';
 
 /** The database or an open transaction. */
 export type Executor = Kysely<Database>;
 export type RequestLine = Selectable<RequestsTable> & { platformUserTypeBasicName: string | null };
-
-type RequestEb = Parameters<typeof insideAdminScope>[0];
-
-/**
- * Which lines the actor may modify: STANDARD, APPROVER and MASTERAPPROVER those they created
- * or are the subject of; a provisioner also those routed to them; an admin also those inside
- * their (region, market) rows; super admins (and, for reads, auditors) every line.
- */
-export function modifiableBy(eb: RequestEb, actor: Actor): Expression<SqlBool> {
-  // An approver may modify a Submitted request routed to them before deciding (spec 2 §2).
-  const own = eb.or([
-    eb('r.userId', '=', actor.userId),
-    eb('r.createdBy', '=', actor.userId),
-    eb.and([eb('r.statusId', '=', RequestStatus.SUBMITTED), routedToApprover(eb, actor.userId)]),
-  ]);
-  switch (actor.roleId) {
-    case Role.SUPERADMIN:
-    case Role.AUDITOR:
-      return TRUE;
-    case Role.ADMIN:
-      return eb.or([own, insideAdminScope(eb, actor.userId)]);
-    case Role.PROVISIONER:
-      return eb.or([own, routedToProvisioner(eb, actor.userId)]);
-    case Role.STANDARD:
-    case Role.APPROVER:
-    case Role.MASTERAPPROVER:
-      return own;
-  }
-}
 
 /**
  * Loads lines inside the actor's scope; on PostgreSQL the rows are locked for the transaction

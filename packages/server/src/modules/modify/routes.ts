@@ -27,7 +27,7 @@ import * as modify from './service.ts';
 /**
  * Every user modifies the records and requests they created or are the subject of; a
  * provisioner also those routed to them, an admin those inside their (region, market) rows, a
- * super admin all (modify-queries.ts `modifiableBy`). Out of scope: 404. Auditors never write.
+ * super admin all (request-lines/scope.ts `modifiableBy`). Out of scope: 404. Auditors never write.
  */
 const write: Access = { minRole: Role.STANDARD, auditor: false };
 const read: Access = { minRole: Role.STANDARD, auditor: true };

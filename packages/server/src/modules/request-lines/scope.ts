@@ -1,8 +1,8 @@
 import type { Expression, SqlBool } from 'kysely';
-import { Role } from '@uap/domain';
+import { RequestStatus, Role } from '@uap/domain';
 import type { Actor } from '../../http/actor.ts';
 import type { RequestEb } from './line-query.ts';
-import { insideAdminScope, routedToProvisioner, TRUE } from './routing.ts';
+import { insideAdminScope, routedToApprover, routedToProvisioner, TRUE } from './routing.ts';
 
 /**
  * Which request lines an actor may read (docs/architecture.md, Security): 'own' = created by or
@@ -54,5 +54,32 @@ export function recordScopeOf(actor: Actor): RecordScope {
     case Role.AUDITOR:
     case Role.SUPERADMIN:
       return { kind: 'all' };
+  }
+}
+
+/**
+ * Which lines the actor may modify: STANDARD, APPROVER and MASTERAPPROVER those they created
+ * or are the subject of; a provisioner also those routed to them; an admin also those inside
+ * their (region, market) rows; super admins (and, for reads, auditors) every line.
+ */
+export function modifiableBy(eb: RequestEb, actor: Actor): Expression<SqlBool> {
+  // An approver may modify a Submitted request routed to them before deciding (spec 2 §2).
+  const own = eb.or([
+    eb('r.userId', '=', actor.userId),
+    eb('r.createdBy', '=', actor.userId),
+    eb.and([eb('r.statusId', '=', RequestStatus.SUBMITTED), routedToApprover(eb, actor.userId)]),
+  ]);
+  switch (actor.roleId) {
+    case Role.SUPERADMIN:
+    case Role.AUDITOR:
+      return TRUE;
+    case Role.ADMIN:
+      return eb.or([own, insideAdminScope(eb, actor.userId)]);
+    case Role.PROVISIONER:
+      return eb.or([own, routedToProvisioner(eb, actor.userId)]);
+    case Role.STANDARD:
+    case Role.APPROVER:
+    case Role.MASTERAPPROVER:
+      return own;
   }
 }
