@@ -5,53 +5,11 @@ import {
   fetchExistingAccess,
   fetchExistingAccessFilterOptions,
 } from '../../../api/existing-access.ts';
-import { DataTable, type DataTableColumn } from '../../../components/DataTable/DataTable.tsx';
-import { RouterLink } from '../../../components/RouterLink.tsx';
+import { DataTable } from '../../../components/DataTable/DataTable.tsx';
+import { accessColumns } from '../../../components/UserAccessOverview/user-access-columns.tsx';
 
-const textColumn = (
-  id: string,
-  header: string,
-  text: (row: ExistingAccessRow) => string,
-): DataTableColumn<ExistingAccessRow> => ({
-  id,
-  header,
-  text,
-  sortable: true,
-  filterable: true,
-  truncate: 60,
-});
-
-/** The User Access Overview columns of spec 1 §2.4, in its order; ids are the server's column names. */
-const columns: DataTableColumn<ExistingAccessRow>[] = [
-  {
-    id: 'requestId',
-    header: 'Record ID',
-    text: (r) => String(r.requestId),
-    // A record the caller may modify links to it; the colleague's other access is read-only.
-    cell: (r) =>
-      r.canModify ? (
-        <RouterLink to={`/ChangeUserRecords?Id=${r.requestId}`}>{r.requestId}</RouterLink>
-      ) : (
-        String(r.requestId)
-      ),
-    sortable: true,
-    filterable: true,
-  },
-  textColumn('status', 'Request Status', (r) => r.status.description),
-  textColumn('statusDescription', 'Record Status', (r) => r.statusDescription),
-  textColumn('requestTypeName', 'Request Type', (r) => r.requestTypeName),
-  textColumn('requestUserName', 'User Name', (r) => r.requestUser.fullName),
-  textColumn('requestUserEmail', 'User Primary Email', (r) => r.requestUser.email),
-  textColumn('email', 'User Platform Email', (r) => r.email),
-  textColumn('agencyName', 'Agency', (r) => r.agencyName),
-  textColumn('practiceName', 'Practice', (r) => r.practiceName),
-  textColumn('platformName', 'Platform', (r) => r.platformName),
-  textColumn('clientName', 'Client', (r) => r.clientName),
-  textColumn('clientCodeName', 'Client Code', (r) => r.clientCodeName),
-  textColumn('assetName', 'Asset Type', (r) => r.assetName),
-  textColumn('clientAccountName', 'Asset Name', (r) => r.clientAccountName),
-  textColumn('platformUserTypeName', 'Platform User Type', (r) => r.platformUserTypeName),
-];
+// A record the caller may modify links to it; the colleague's other access is read-only.
+const columns = accessColumns<ExistingAccessRow>((r) => r.canModify);
 
 /**
  * The User Access Overview of the wizard's existing-access check: the subject's pending and
