@@ -65,17 +65,35 @@ export function fullName(name: string | null | undefined, lastName: string | nul
   return `${name ?? ''} ${lastName ?? ''}`.trim();
 }
 
+/** Why a request line cannot be cancelled by the caller: not theirs, or no longer Submitted. */
+export type CancelRefusal = 'notOwn' | 'notSubmitted';
+
 /**
- * Why the caller cannot cancel a request line, or null when they can (spec 1 §4, as the server's
- * cancel checks): only a Submitted line, and only one the caller created — a super admin any.
+ * The cancel rule of spec 1 §4, for the server's check and the web's greyed rows alike: only a
+ * Submitted line, and only one the caller created — a super admin any. Null when it may be cancelled.
  */
+export function cancelRefusal(
+  line: { statusId: number; isCreatedByCaller: boolean },
+  callerRoleId: RoleId,
+): CancelRefusal | null {
+  if (!line.isCreatedByCaller && callerRoleId !== Role.SUPERADMIN) {
+    return 'notOwn';
+  }
+  return line.statusId === RequestStatus.SUBMITTED ? null : 'notSubmitted';
+}
+
+/** Why the caller cannot cancel a request line (the greyed checkbox's reason), or null when they can. */
 export function whyNotCancellable(
   line: { statusId: number; status: string; createdByEmail: string },
   caller: { email: string; roleId: RoleId },
 ): string | null {
-  const isOwn = line.createdByEmail.toLowerCase() === caller.email.toLowerCase();
-  if (!isOwn && caller.roleId !== Role.SUPERADMIN) {
-    return messages.cancelOnlyOwn;
+  const isCreatedByCaller = line.createdByEmail.toLowerCase() === caller.email.toLowerCase();
+  switch (cancelRefusal({ statusId: line.statusId, isCreatedByCaller }, caller.roleId)) {
+    case 'notOwn':
+      return messages.cancelOnlyOwn;
+    case 'notSubmitted':
+      return messages.cancelOnlySubmittedRow(line.status);
+    case null:
+      return null;
   }
-  return line.statusId === RequestStatus.SUBMITTED ? null : messages.cancelOnlySubmittedRow(line.status);
 }

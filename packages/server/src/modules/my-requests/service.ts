@@ -1,4 +1,5 @@
 import {
+  cancelRefusal,
   timeZoneOrUtc,
   historySteps,
   RequestStatus,
@@ -57,10 +58,13 @@ export async function cancelRequests(db: Db, actor: Actor, requestIds: number[])
     if (targets.length !== ids.length || !targets.every(isVisible)) {
       throw notFound();
     }
-    if (!isSuperAdmin && targets.some((t) => t.createdBy !== actor.userId)) {
+    const refusals = targets.map((t) =>
+      cancelRefusal({ statusId: t.statusId, isCreatedByCaller: t.createdBy === actor.userId }, actor.roleId),
+    );
+    if (refusals.includes('notOwn')) {
       throw forbidden(messages.cancelOnlyOwn);
     }
-    if (targets.some((t) => t.statusId !== RequestStatus.SUBMITTED)) {
+    if (refusals.includes('notSubmitted')) {
       throw unprocessable(messages.cancelOnlySubmitted);
     }
     // Someone approving or cancelling one of them since we read it: 409 naming its status, nothing kept.
