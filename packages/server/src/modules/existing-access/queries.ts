@@ -9,6 +9,7 @@ import {
   tableCondition,
   type TableSpec,
 } from '../../db/table-query.ts';
+import { requestSearchIndex } from '../../db/search-index.ts';
 import type { Actor } from '../../http/actor.ts';
 import { codedLines, fullName, ref, text, type LineWhere } from '../request-lines/line-query.ts';
 import { modifiableBy } from '../modify/queries.ts';
@@ -43,6 +44,7 @@ export function existingAccessSpec(todayIso: string): TableSpec {
     },
     id: requestId,
     defaultOrder: { column: 'requestId', isAscending: false },
+    searchIndex: requestSearchIndex,
   };
 }
 
