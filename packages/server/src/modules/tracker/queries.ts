@@ -105,22 +105,6 @@ const aliasOf = (column: string): Alias | undefined => {
   return alias === 'cc' ? undefined : alias;
 };
 
-const allAliases = new Set<Alias>([
-  's',
-  't',
-  'u',
-  'cu',
-  'rg',
-  'mk',
-  'ag',
-  'pr',
-  'pl',
-  'c',
-  'at',
-  'ca',
-  'put',
-]);
-
 function aliasesUsed(query: TableQuery, exceptColumn?: string): Set<Alias> {
   // The search reads the search index alone: it covers every searchable tracker column.
   const used = new Set<Alias>();
