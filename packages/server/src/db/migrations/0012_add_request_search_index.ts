@@ -244,7 +244,12 @@ export async function rebuildRequestSearch({ db, dialect }: MigrationContext): P
     return;
   }
   await run(db, `delete from request_search`);
-  await run(db, `insert into request_search (rowid, document) ${documentSelect('sqlite', '1 = 1')}`);
+  // In id order: SQLite then reads requests front to back (not through a lookup's index) and
+  // FTS5 appends to its lists instead of inserting into them.
+  await run(
+    db,
+    `insert into request_search (rowid, document) ${documentSelect('sqlite', '1 = 1')} order by r.request_id`,
+  );
   await sqliteLineTriggers(db);
 }
 
