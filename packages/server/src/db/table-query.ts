@@ -31,6 +31,17 @@ export interface TableSpec {
   id: Expression<number>;
   /** The order when the caller names none; `thenBy` a second key (e.g. urgent first, then oldest). */
   defaultOrder: SortKey & { thenBy?: SortKey };
+  /** The search index serving the free-text search (db/search-index.ts); without one, a LIKE scan. */
+  searchIndex?: SearchIndex;
+}
+
+/**
+ * A search index over a table's rows: the column keys whose text it holds, and the condition
+ * selecting the rows whose indexed text contains a (trimmed, non-empty) term.
+ */
+export interface SearchIndex {
+  covers: ReadonlySet<string>;
+  matching(dialect: Dialect, term: string): Expression<SqlBool>;
 }
 
 export interface SortKey {
@@ -103,18 +114,26 @@ function filterCondition(dialect: Dialect, column: TableColumn, values: string[]
 }
 
 /** `%term%` with LIKE's wildcards escaped, lower-cased (both engines compare lower(x)). */
-function likePattern(term: string): string {
+export function likePattern(term: string): string {
   return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-function searchCondition(spec: TableSpec, term: string): Expression<SqlBool> {
+/**
+ * A row matches when any searchable column contains the term: the table's search index answers
+ * for the columns it covers, LIKE for the others.
+ */
+function searchCondition(dialect: Dialect, spec: TableSpec, term: string): Expression<SqlBool> {
   const pattern = likePattern(term);
-  const parts = Object.values(spec.columns)
-    .filter((c) => c.isSearchable)
-    .map((c) => {
+  const index = spec.searchIndex;
+  const parts: Expression<SqlBool>[] = Object.entries(spec.columns)
+    .filter(([key, c]) => c.isSearchable && !index?.covers.has(key))
+    .map(([, c]) => {
       const text = c.kind === 'text' ? c.sql : sql`cast(${c.sql} as text)`;
       return sql<SqlBool>`lower(${text}) like ${pattern} escape '\\'`;
     });
+  if (index) {
+    parts.unshift(index.matching(dialect, term));
+  }
   return parts.length > 0 ? sql<SqlBool>`(${sql.join(parts, sql` or `)})` : TRUE;
 }
 
@@ -137,7 +156,7 @@ export function tableCondition(
   }
   const term = query.searchCriteria.trim();
   if (term !== '') {
-    parts.push(searchCondition(spec, term));
+    parts.push(searchCondition(dialect, spec, term));
   }
   return parts.length > 0 ? sql<SqlBool>`${sql.join(parts, sql` and `)}` : TRUE;
 }

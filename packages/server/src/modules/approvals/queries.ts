@@ -9,6 +9,7 @@ import {
   tableCondition,
   type TableSpec,
 } from '../../db/table-query.ts';
+import { requestSearchIndex } from '../../db/search-index.ts';
 import type { Actor } from '../../http/actor.ts';
 import {
   codedLines,
@@ -103,6 +104,7 @@ export const approvalSpec: TableSpec = {
     expirationDate: { sql: ref('r.expirationDate'), kind: 'date', isSortable: true },
   },
   id: ref<number>('r.requestId'),
+  searchIndex: requestSearchIndex,
   // Urgent first, then the longest waiting (issue 14 §2).
   defaultOrder: {
     column: 'isUrgent',

@@ -8,6 +8,7 @@ import {
   tableCondition,
   type TableSpec,
 } from '../../db/table-query.ts';
+import { requestSearchIndex } from '../../db/search-index.ts';
 import type { Actor } from '../../http/actor.ts';
 import { codedLines, type LineWhere } from '../request-lines/line-query.ts';
 import { recordStatus, requestListColumns } from '../request-lines/lists.ts';
@@ -53,6 +54,7 @@ export function existingAccessSpec(todayIso: string): TableSpec {
     },
     id: requestId.sql,
     defaultOrder: { column: 'requestId', isAscending: false },
+    searchIndex: requestSearchIndex,
   };
 }
 

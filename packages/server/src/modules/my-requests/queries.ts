@@ -1,5 +1,6 @@
 import type { Executor } from '../../db/connection.ts';
 import type { TableSpec } from '../../db/table-query.ts';
+import { requestSearchIndex } from '../../db/search-index.ts';
 import { fullName, type LineWhere, text } from '../request-lines/line-query.ts';
 import { requestId, requestListColumns } from '../request-lines/lists.ts';
 import { ownLine } from '../request-lines/scope.ts';
@@ -14,6 +15,7 @@ export const myRequestSpec: TableSpec = {
   },
   id: requestId,
   defaultOrder: { column: 'requestId', isAscending: false },
+  searchIndex: requestSearchIndex,
 };
 
 /** The lines the caller created or is the subject of; a request opened by id shows its whole submission. */

@@ -10,6 +10,7 @@ import {
   tableCondition,
   type TableSpec,
 } from '../../db/table-query.ts';
+import { requestSearchIndex } from '../../db/search-index.ts';
 import {
   type Executor,
   fullName,
@@ -114,6 +115,7 @@ export const provisioningSpec: TableSpec = {
     provisionerComment: longText('r.provisionerComment'),
   },
   id: ref<number>('r.requestId'),
+  searchIndex: requestSearchIndex,
   // Urgent first, then the longest waiting (issue 14 §2).
   defaultOrder: {
     column: 'isUrgent',

@@ -1,6 +1,7 @@
 import { ACCESS_RECORD_STATUSES, RequestStatus, RequestType } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
 import type { TableSpec } from '../../db/table-query.ts';
+import { requestSearchIndex } from '../../db/search-index.ts';
 import type { LineWhere } from '../request-lines/line-query.ts';
 import { lines, recordStatus, requestId, requestListColumns, selectRow } from '../request-lines/lists.ts';
 import { inScope, type RecordScope } from '../request-lines/scope.ts';
@@ -14,6 +15,7 @@ export function userRecordSpec(todayIso: string): TableSpec {
     },
     id: requestId,
     defaultOrder: { column: 'requestId', isAscending: false },
+    searchIndex: requestSearchIndex,
   };
 }
 

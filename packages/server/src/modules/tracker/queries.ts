@@ -9,6 +9,7 @@ import {
   tableCondition,
   type TableSpec,
 } from '../../db/table-query.ts';
+import { requestSearchIndex } from '../../db/search-index.ts';
 import {
   codedLines,
   columnAlias,
@@ -92,6 +93,7 @@ export function trackerSpec(todayIso: string): TableSpec {
     },
     id: ref<number>('r.requestId'),
     defaultOrder: { column: 'createdDate', isAscending: false },
+    searchIndex: requestSearchIndex,
   };
 }
 
@@ -103,26 +105,8 @@ const aliasOf = (column: string): Alias | undefined => {
   return alias === 'cc' ? undefined : alias;
 };
 
-const allAliases = new Set<Alias>([
-  's',
-  't',
-  'u',
-  'cu',
-  'rg',
-  'mk',
-  'ag',
-  'pr',
-  'pl',
-  'c',
-  'at',
-  'ca',
-  'put',
-]);
-
 function aliasesUsed(query: TableQuery, exceptColumn?: string): Set<Alias> {
-  if (query.searchCriteria.trim() !== '') {
-    return allAliases;
-  }
+  // The search reads the search index alone: it covers every searchable tracker column.
   const used = new Set<Alias>();
   for (const f of query.filters) {
     const alias = aliasOf(f.column);
