@@ -472,3 +472,33 @@ describe('GET api/Approvers?userid=', () => {
     );
   });
 });
+
+describe('PUT api/Approvers/Assignments/Export', () => {
+  it("streams one person's filtered rows as CSV, newest first", async () => {
+    const k = ctx.db.kysely;
+    const approver = await buildUser(k, { roleId: Role.APPROVER, name: 'Csv', lastName: 'Person' });
+    const a = await buildPath(k, { assignment: { primary: approver.userId } });
+    const b = await buildPath(k, { assignment: { primary: superAdmin.userId, secondary: approver.userId } });
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/Approvers/Assignments/Export',
+      payload: { userid: approver.userId },
+      headers: { authorization: `Bearer ${await ctx.tokenFor(superAdmin.email)}` },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(lines[0]).toBe(
+      'Region,Market,Agency,Practice,Platform,Client,Primary Approver,Secondary Approver,Provisioner,Provisioner Backup,Status',
+    );
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toContain(b.names.platform);
+    expect(lines[1]).toContain(`Csv Person (${approver.email})`);
+    expect(lines[2]).toContain(a.names.platform);
+    expect(lines[2]).toMatch(/,All,/);
+    expect(lines[2]).toMatch(/,Active$/);
+  });
+});

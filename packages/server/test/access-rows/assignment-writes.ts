@@ -12,6 +12,13 @@ const missing = 99_999_999;
 /** Access rows of the approver/provisioner assignment writes (issue 8 §2). */
 export const assignmentWriteRows: Row[] = [
   {
+    method: 'PUT',
+    route: '/api/Approvers/Assignments/Export',
+    url: '/api/Approvers/Assignments/Export',
+    body: { pageSize: 5 },
+    expect: { none: 401, default: 403, admin: 200, auditor: 200, superAdmin: 200 },
+  },
+  {
     method: 'POST',
     route: '/api/Approvers',
     url: '/api/Approvers',
