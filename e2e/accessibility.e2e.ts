@@ -39,6 +39,7 @@ const builtRoutes = [
   '/MyApprovalPaths',
   '/Provisioners',
   '/ArchiveProvisioners',
+  '/Approvers',
   '/AllRequest',
   '/Logs/:logId',
   '/MyMasterApprovalPath',

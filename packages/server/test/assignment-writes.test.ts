@@ -316,6 +316,12 @@ describe('PUT api/Approvers/Approver/ActiveDeactive', () => {
     const answer = await call(superAdmin, 'PUT', `/api/Approvers/Approver/ActiveDeactive/${old}/false`);
     expect(answer.status).toBe(422);
     expect(answer.message).toContain('An active assignment already covers');
+    // Selecting the active twin along with it changes nothing.
+    const both = await call(superAdmin, 'PUT', '/api/Approvers/Approver/ActiveDeactive', {
+      ids: [path.approverId, old],
+      isDeleted: false,
+    });
+    expect(both.status).toBe(422);
     expect((await assignmentState(old))?.isDeleted).toBe(1);
   });
 });

@@ -176,8 +176,10 @@ export async function setAssignmentsState(
       if (new Set(keys).size !== keys.length) {
         throw unprocessable(messages.duplicateAssignmentsInSelection);
       }
+      // Twins among the rows being activated are refused above; each must not twin an active row.
+      const activatingIds = activating.map((r) => r.approverId);
       for (const row of activating) {
-        await assertWritablePath(trx, row, null, ids);
+        await assertWritablePath(trx, row, null, activatingIds);
       }
     }
     await q.setAssignmentsState(trx, ids, input.isDeleted ? 1 : 0, actor.userId);
