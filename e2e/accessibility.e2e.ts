@@ -42,6 +42,7 @@ const builtRoutes = [
   '/MyApprovalPaths',
   '/Provisioners',
   '/ArchiveProvisioners',
+  '/Approvers',
   '/AllRequest',
   '/Logs/:logId',
   '/MyMasterApprovalPath',

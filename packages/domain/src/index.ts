@@ -21,6 +21,7 @@ export * from './schemas/modify.ts';
 export * from './schemas/provisioning.ts';
 export * from './schemas/tracker.ts';
 export * from './schemas/assignments.ts';
+export * from './schemas/assignment-writes.ts';
 export * from './schemas/approvals.ts';
 export * from './user-types.ts';
 export * from './table-view.ts';

@@ -226,6 +226,29 @@ export const messages = {
     'This deactivation request has expired. Modify the length of access to a future date first, and then approve it.',
   ownRequestDecision: 'You cannot approve or reject a request you created or are the subject of.',
 
+  // Approve/Provision Assignments (issue 8 §2; ours, the spec shows no sentence)
+  duplicateAssignment: (path: string) =>
+    `An active assignment already covers ${path}. Modify that assignment or deactivate it first.`,
+  duplicateAssignmentsInSelection:
+    'Two of the selected assignments cover the same path; activate one of them.',
+  assignmentPathNotFound:
+    'The selected region, market, agency, practice, platform and client do not form a path.',
+  assignmentUserNotFound: 'A selected person has no active UAP profile.',
+  chooseRoleToReassign: 'Choose at least one role and the person who takes it over.',
+  assignmentsDeleted: (count: number) => `${count} ${count === 1 ? 'assignment' : 'assignments'} deleted.`,
+  assignmentSaved: 'Assignment saved.',
+  assignmentsReassigned: (count: number) =>
+    `${count} ${count === 1 ? 'assignment' : 'assignments'} reassigned.`,
+  pendingWithoutPath: (count: number) =>
+    `${count} pending ${count === 1 ? 'request' : 'requests'} will have no approval path and will go to the administrators. Continue?`,
+  assignmentNeedsProfile: (name: string) =>
+    `${name} has not signed in to UAP yet and cannot be assigned until they have a profile.`,
+  selectTwoAssignments: 'Select at least 2 assignments.',
+  selectAssignment: 'Select an assignment first.',
+  mixedAssignmentStates: 'The selection mixes active and inactive assignments.',
+  confirmDeleteAssignments: (count: number) =>
+    `Delete ${count} ${count === 1 ? 'assignment' : 'assignments'}? This cannot be undone.`,
+
   // Modify an Existing Access (issue 3 §4): activating an agency-level record (spec 2 §5, verbatim around '...')
   activateAgencyWithoutAssets: (agency: string) =>
     `You have requested to activate an access to the agency ${agency} but no client assets inside. You must also either activate an existing record or submit a new request for asset access.`,

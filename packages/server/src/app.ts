@@ -42,6 +42,7 @@ import { approvalRoutes } from './modules/approvals/routes.ts';
 import { provisioningRoutes } from './modules/provisioning/routes.ts';
 import { trackerRoutes } from './modules/tracker/routes.ts';
 import { assignmentRoutes } from './modules/assignments/routes.ts';
+import { assignmentWriteRoutes } from './modules/assignments/write-routes.ts';
 import { existingAccessRoutes } from './modules/existing-access/routes.ts';
 import './http/actor.ts';
 
@@ -164,6 +165,7 @@ export async function buildApp({ config, db, logger = false }: AppDeps): Promise
   await app.register(provisioningRoutes, { db });
   await app.register(trackerRoutes, { db });
   await app.register(assignmentRoutes, { db });
+  await app.register(assignmentWriteRoutes, { db });
   await app.register(existingAccessRoutes, { db });
 
   if (!config.auth.issuer && signingMaterial) {

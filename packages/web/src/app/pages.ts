@@ -65,6 +65,9 @@ const builtPages: Partial<Record<string, LazyPage>> = {
       default: m.ArchiveProvisionersPage,
     })),
   ),
+  '/Approvers': lazyPage(() =>
+    import('../pages/Approvers/ApproversPage.tsx').then((m) => ({ default: m.ApproversPage })),
+  ),
   '/AllRequest': requestTracker,
   '/AllRequest/:filtercolumn/:filtervalue': requestTracker,
   '/Logs/:logId': lazyPage(() =>

@@ -1,4 +1,4 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import { RequestStatus, Role, type ApprovalListQuery } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
 import { toCount } from '../../db/connection.ts';
@@ -23,37 +23,9 @@ import {
   type RequestEb,
   text,
 } from '../request-lines/line-query.ts';
-import {
-  hasNoApprovalPath,
-  insideAdminScope,
-  routedToApprover,
-  TRUE,
-  notOwnRequest,
-} from '../request-lines/routing.ts';
+import { approvableBy, approvalTask } from '../request-lines/routing.ts';
 
-/**
- * The requests (any status) whose approval belongs to the actor — the same rule as the home
- * badge (GET api/Request/TaskCounts): routed to them as primary, secondary or master approver;
- * admins also the requests no path covers inside their (region, market) rows; the super admin
- * every request. Never one the actor created or is the subject of.
- */
-export function approvableBy(eb: RequestEb, actor: Actor): Expression<SqlBool> {
-  switch (actor.roleId) {
-    case Role.SUPERADMIN:
-      return notOwnRequest(eb, actor.userId);
-    case Role.ADMIN:
-      return eb.or([
-        routedToApprover(eb, actor.userId),
-        eb.and([notOwnRequest(eb, actor.userId), hasNoApprovalPath(eb), insideAdminScope(eb, actor.userId)]),
-      ]);
-    case Role.STANDARD:
-    case Role.APPROVER:
-    case Role.MASTERAPPROVER:
-    case Role.PROVISIONER:
-    case Role.AUDITOR:
-      return routedToApprover(eb, actor.userId);
-  }
-}
+export { approvableBy };
 
 /** Which lines a list shows: the open tasks, or the caller's own past decisions (archive). */
 function listWhere(actor: Actor, isArchive: boolean): LineWhere {
@@ -61,10 +33,12 @@ function listWhere(actor: Actor, isArchive: boolean): LineWhere {
     if (isArchive) {
       return eb('r.approvedRejectedBy', '=', actor.userId);
     }
-    // The read-only auditor sees every submitted request.
-    const scope = actor.roleId === Role.AUDITOR ? TRUE : approvableBy(eb, actor);
-    // A literal status lets both engines use the partial index of Submitted lines (migration 0009).
-    return eb.and([eb('r.statusId', '=', sql.lit(RequestStatus.SUBMITTED)), scope]);
+    // The read-only auditor sees every submitted request; everyone else their tasks, the
+    // rule the home badge counts. A literal status lets both engines use the partial index of
+    // Submitted lines (migration 0009).
+    return actor.roleId === Role.AUDITOR
+      ? eb('r.statusId', '=', sql.lit(RequestStatus.SUBMITTED))
+      : approvalTask(eb, actor);
   };
 }
 

@@ -192,6 +192,25 @@ export async function findApproverAssignmentTable(
   return { rows, totalCount: toCount(total?.count) };
 }
 
+/** One keyset batch of the whole filtered assignment table, newest id first (the CSV export). */
+export function findApproverAssignmentBatch(
+  db: Db,
+  scope: AssignmentScope,
+  userId: number | undefined,
+  query: TableQuery,
+  beforeId: number | null,
+  limit: number,
+) {
+  return selectAssignment(
+    namedAssignments(db, scope, userId)
+      .where(tableCondition(db.dialect, approverAssignmentSpec, query))
+      .$if(beforeId !== null, (qb) => qb.where('a.approverId', '<', beforeId!)),
+  )
+    .orderBy('a.approverId', 'desc')
+    .limit(limit)
+    .execute();
+}
+
 /** The distinct values of one assignment column under the other filters, in scope. */
 export function findApproverAssignmentValues(
   db: Db,

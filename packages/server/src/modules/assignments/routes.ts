@@ -16,6 +16,7 @@ import type { Db } from '../../db/connection.ts';
 import { FILTER_OPTIONS_LIMIT } from '../../db/table-query.ts';
 import type { Access } from '../../http/access.ts';
 import { requireActor } from '../../http/actor.ts';
+import { sendCsv } from '../../http/csv-reply.ts';
 import { ok } from '../../http/envelope.ts';
 import * as assignments from './service.ts';
 
@@ -75,6 +76,23 @@ export const assignmentRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { d
     },
     handler: async (req) =>
       ok(await assignments.findApproverAssignmentTable(db, requireActor(req), req.body)),
+  });
+
+  app.put('/api/Approvers/Assignments/Export', {
+    config: { access: approverRead },
+    schema: {
+      tags,
+      summary: 'The whole filtered approver/provisioner assignment table as a streamed CSV file',
+      description: `Same body as PUT api/Approvers/Assignments; rows newest id first. Every cell beginning with = + - @, tab or CR is prefixed with a single quote. ${scopeRule}`,
+      body: assignmentTableQuery,
+      produces: ['text/csv'],
+    },
+    handler: async (req, reply) =>
+      sendCsv(
+        reply,
+        'approver-assignments.csv',
+        await assignments.exportApproverAssignments(db, requireActor(req), req.body),
+      ),
   });
 
   app.put('/api/Approvers/Assignments/Filters', {

@@ -8,10 +8,11 @@ import {
   type MasterApproverList,
 } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
-import { FILTER_OPTIONS_LIMIT, assertTableQuery } from '../../db/table-query.ts';
+import type { Readable } from 'node:stream';
+import { FILTER_OPTIONS_LIMIT, assertTableQuery, csvExport } from '../../db/table-query.ts';
 import type { Actor } from '../../http/actor.ts';
 import { forbidden } from '../../http/errors.ts';
-import { presentApproverAssignment, presentMasterApprover } from './present.ts';
+import { approverAssignmentCsvColumns, presentApproverAssignment, presentMasterApprover } from './present.ts';
 import * as q from './queries.ts';
 
 /**
@@ -84,6 +85,21 @@ export async function findApproverAssignmentTable(
     q.findHeldRoles(db, actor.userId),
   ]);
   return { approvers: rows.map(presentApproverAssignment), page: query.page, totalCount, ...held };
+}
+
+/** PUT api/Approvers/Assignments/Export: the whole filtered assignment table as CSV, newest first. */
+export async function exportApproverAssignments(
+  db: Db,
+  actor: Actor,
+  query: AssignmentTableQuery,
+): Promise<Readable> {
+  const scope = scopeOf(actor, query);
+  assertTableQuery(q.approverAssignmentSpec, query);
+  return csvExport(
+    (beforeId, limit) => q.findApproverAssignmentBatch(db, scope, query.userid, query, beforeId, limit),
+    (row) => row.approverId,
+    approverAssignmentCsvColumns,
+  );
 }
 
 /** PUT api/Approvers/Assignments/Filters: one column's distinct values under the other filters. */

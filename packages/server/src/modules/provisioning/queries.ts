@@ -1,4 +1,4 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import { RequestStatus, type ProvisioningQuery } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
 import type { RequestRowUpdate } from '../../db/schema.ts';
@@ -22,38 +22,15 @@ import {
   text,
 } from '../request-lines/line-query.ts';
 import {
-  hasNoApprovalPath,
   insideAdminScope,
-  routedToProvisioner,
-  TRUE,
-  notOwnRequest,
+  provisionableBy,
+  provisioningTask,
+  type ProvisioningScope,
 } from '../request-lines/routing.ts';
 
 export type { Executor };
 
-/**
- * Whose provisioning work an actor holds: 'routed' = the lines routed to them as provisioner or
- * backup; 'admin' adds the lines no assignment covers inside their admin (region, market) rows;
- * 'all' (super admin; auditor for reads) every line.
- */
-export type ProvisioningScope = { kind: 'routed' | 'admin' | 'all'; userId: number };
-
-/**
- * The lines the actor may act on as provisioner, whatever their status. `withOwn` keeps the
- * super admin's and admin's own lines so that the service can refuse them (403) by name.
- */
-export function provisionableBy(eb: RequestEb, scope: ProvisioningScope, withOwn = false) {
-  const routed = routedToProvisioner(eb, scope.userId);
-  const guard = (e: Expression<SqlBool>) => (withOwn ? e : eb.and([e, notOwnRequest(eb, scope.userId)]));
-  switch (scope.kind) {
-    case 'routed':
-      return routed;
-    case 'admin':
-      return eb.or([routed, guard(eb.and([hasNoApprovalPath(eb), insideAdminScope(eb, scope.userId)]))]);
-    case 'all':
-      return withOwn ? TRUE : notOwnRequest(eb, scope.userId);
-  }
-}
+export { provisionableBy, type ProvisioningScope };
 
 /**
  * My Provisioning Tasks (approved work plus what I completed) or My Archive Provisionings, as
@@ -67,7 +44,8 @@ function listParts(scope: ProvisioningScope, isArchive: boolean): LineWhere[] {
   return isArchive
     ? [(eb) => eb.and([status(eb, RequestStatus.ARCHIVED), eb('r.provisionedBy', '=', scope.userId)])]
     : [
-        (eb) => eb.and([status(eb, RequestStatus.APPROVED), provisionableBy(eb, scope)]),
+        // The tasks, the rule the home badge counts.
+        (eb) => provisioningTask(eb, scope),
         (eb) => eb.and([status(eb, RequestStatus.COMPLETED), eb('r.provisionedBy', '=', scope.userId)]),
       ];
 }

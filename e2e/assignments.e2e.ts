@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { RequestStatus, Role, messages } from '@uap/domain';
+import {
+  buildAdminRegion,
+  buildPath,
+  buildRequest,
+  buildUser,
+  userIdOf,
+  type BuiltPath,
+  type BuiltUser,
+} from '../packages/server/test/factories.ts';
+import { baseUrl, launchBrowser, signIn } from './browser.ts';
+import { demoEmails } from './data.ts';
+import { e2eDb } from './server.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+const ADA = 'ada.admin@agency.example';
+
+/** Signs in through the embedded provider's directory-email form (people other than the demo accounts). */
+async function signInByEmail(email: string) {
+  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 900 } });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  await page.goto('/');
+  await page.getByRole('textbox', { name: 'Or sign in with a directory email' }).fill(email);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.getByText(/Welcome to the User Access Portal/).waitFor();
+  return { context, page };
+}
+
+/** The approval tile's accessible name with this many tasks. */
+const approvalTile = (count: number) => `My Approval Tasks, ${count} ${count === 1 ? 'task' : 'tasks'}`;
+
+/** A fresh path inside Ada's admin rows, with a pending request of Sam's on it. */
+async function pathWithPendingRequest(o: { assignment?: { primary: number; secondary?: number } } = {}) {
+  const db = e2eDb();
+  const path = await buildPath(db, o.assignment ? { assignment: o.assignment } : {});
+  await buildAdminRegion(db, await userIdOf(db, ADA), path);
+  const sam = { userId: await userIdOf(db, demoEmails.sam), email: demoEmails.sam };
+  const line = await buildRequest(db, { path, user: sam, statusId: RequestStatus.SUBMITTED });
+  return { path, requestId: line.requestId };
+}
+
+async function choose(page: Page, label: string, option: string) {
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** Searches a person by email in a role's user search; the one result is picked at once. */
+async function pickPerson(page: Page, role: string, person: BuiltUser) {
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('textbox', { name: `Search ${role}` }).fill(person.email);
+  await dialog.getByRole('textbox', { name: `Search ${role}` }).press('Enter');
+  await dialog.getByLabel(`Current ${role}`).filter({ hasText: person.email }).waitFor();
+}
+
+async function fillPath(page: Page, path: BuiltPath) {
+  await choose(page, 'Region', path.names.region);
+  await choose(page, 'Market', path.names.market);
+  await choose(page, 'Agency', path.names.agency);
+  await choose(page, 'Practice', path.names.practice);
+  await choose(page, 'Platform', path.names.platform);
+  await choose(page, 'Client', 'All');
+}
+
+describe('Approve/Provision Assignments (issue 8 §2, §6)', () => {
+  it('Ada adds an assignment for a path without one; its pending request reaches the named approver at once', async () => {
+    const nora = await buildUser(e2eDb(), { name: 'Nora', lastName: `Newpath ${Date.now()}` });
+    const { path, requestId } = await pathWithPendingRequest();
+
+    const ada = await signIn(browser, 'Ada Admin');
+    try {
+      const { page } = ada;
+      await page.goto('/Approvers');
+      await page.getByRole('heading', { name: /^Approve\/Provision Assignments \(\d+\)$/ }).waitFor();
+      await page.getByRole('button', { name: 'New Approver/Provisioner' }).click();
+      const dialog = page.getByRole('dialog', { name: 'New Approver/Provisioner' });
+      await dialog.waitFor();
+      // Without a primary approver the spec's sentence, and nothing is saved.
+      await fillPath(page, path);
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await dialog.getByRole('alert').filter({ hasText: messages.searchForApprover }).waitFor();
+      await pickPerson(page, 'Primary Approver', nora);
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('status').filter({ hasText: messages.assignmentSaved }).waitFor();
+      await dialog.waitFor({ state: 'hidden' });
+      await page.getByRole('textbox', { name: 'Search' }).fill(path.names.platform);
+      const row = page.getByRole('row').filter({ hasText: path.names.platform });
+      await row.filter({ hasText: nora.email }).waitFor();
+    } finally {
+      await ada.context.close();
+    }
+
+    // Nora now holds the Approver role; the request waits on her.
+    const noraSession = await signInByEmail(nora.email);
+    try {
+      const { page } = noraSession;
+      await page.getByRole('link', { name: approvalTile(1) }).click();
+      const table = page.getByRole('table', { name: 'My Approval Tasks' });
+      await table
+        .getByRole('row')
+        .filter({ hasText: String(requestId) })
+        .first()
+        .waitFor();
+      expect(await table.getByRole('checkbox', { name: `Select row ${requestId}` }).count()).toBe(1);
+    } finally {
+      await noraSession.context.close();
+    }
+  });
+
+  it("Ada reassigns a person's paths to another; the first person's badge drops to 0", async () => {
+    const db = e2eDb();
+    const olga = await buildUser(db, {
+      roleId: Role.APPROVER,
+      name: 'Olga',
+      lastName: `Oldpath ${Date.now()}`,
+    });
+    const pavel = await buildUser(db, { name: 'Pavel', lastName: `Newpath ${Date.now()}` });
+    const a = await pathWithPendingRequest({ assignment: { primary: olga.userId } });
+    const b = await pathWithPendingRequest({ assignment: { primary: olga.userId } });
+    // Olga stays secondary approver of a quiet path, so she keeps the Approver role.
+    const quiet = await buildPath(db, { assignment: { primary: pavel.userId, secondary: olga.userId } });
+    await buildAdminRegion(db, await userIdOf(db, ADA), quiet);
+
+    const before = await signInByEmail(olga.email);
+    await before.page.getByRole('link', { name: approvalTile(2) }).waitFor();
+    await before.context.close();
+
+    const ada = await signIn(browser, 'Ada Admin');
+    try {
+      const { page } = ada;
+      await page.goto(`/Approvers?userId=${olga.userId}`);
+      await page.getByRole('heading', { name: 'Approve/Provision Assignments (3)' }).waitFor();
+      const reassign = page.getByRole('button', { name: 'Reassign', exact: true });
+      await page.getByRole('checkbox', { name: `Select row ${a.path.approverId}` }).check();
+      // One row is not enough for a bulk reassignment.
+      expect(await reassign.isDisabled()).toBe(true);
+      await page.getByRole('checkbox', { name: `Select row ${b.path.approverId}` }).check();
+      await reassign.click();
+      const dialog = page.getByRole('dialog', { name: 'Reassign' });
+      await dialog.getByRole('checkbox', { name: 'Replace Primary Approver' }).check();
+      await pickPerson(page, 'New Primary Approver', pavel);
+      await dialog.getByRole('button', { name: 'Reassign' }).click();
+      await page
+        .getByRole('status')
+        .filter({ hasText: messages.assignmentsReassigned(2) })
+        .waitFor();
+    } finally {
+      await ada.context.close();
+    }
+
+    const after = await signInByEmail(olga.email);
+    try {
+      await after.page.getByRole('link', { name: approvalTile(0) }).waitFor();
+    } finally {
+      await after.context.close();
+    }
+    const pavelSession = await signInByEmail(pavel.email);
+    try {
+      await pavelSession.page.getByRole('link', { name: approvalTile(2) }).waitFor();
+    } finally {
+      await pavelSession.context.close();
+    }
+  });
+});

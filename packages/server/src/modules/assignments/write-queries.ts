@@ -1,0 +1,334 @@
+import { type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { RequestStatus, Role } from '@uap/domain';
+import type { Executor } from '../../db/connection.ts';
+import { nowIso } from '../../db/connection.ts';
+import type { Database } from '../../db/schema.ts';
+
+/** The six levels an assignment covers; clientId null = every client of the platform. */
+export interface AssignmentPath {
+  regionId: number;
+  marketId: number;
+  agencyId: number;
+  practiceId: number;
+  platformId: number;
+  clientId: number | null;
+}
+
+/** The four people of an assignment. */
+export interface AssignmentPeople {
+  userId: number;
+  secondaryApproverId: number | null;
+  provisionerId: number | null;
+  provisionerBackupId: number | null;
+}
+
+type AssignmentEb = ExpressionBuilder<Database & { a: Database['approverAssignments'] }, 'a'>;
+
+/** The assignment (alias a) lies inside the admin's (region, market) rows. */
+export function insideAdminRows(eb: AssignmentEb, adminId: number): Expression<SqlBool> {
+  return eb.exists(
+    eb
+      .selectFrom('adminRegions as ar')
+      .select('ar.adminRegionId')
+      .whereRef('ar.regionId', '=', 'a.regionId')
+      .whereRef('ar.marketId', '=', 'a.marketId')
+      .where('ar.userId', '=', adminId)
+      .where('ar.isDeleted', '=', 0),
+  );
+}
+
+/** Whether an admin's (region, market) rows hold this pair. */
+export async function isInsideAdminRows(trx: Executor, adminId: number, path: AssignmentPath) {
+  const row = await trx
+    .selectFrom('adminRegions')
+    .select('adminRegionId')
+    .where('userId', '=', adminId)
+    .where('regionId', '=', path.regionId)
+    .where('marketId', '=', path.marketId)
+    .where('isDeleted', '=', 0)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * The names of a path when its levels hang together (the market in the region, the agency in
+ * the market, the practice offered by the agency, the platform offered to that agency and
+ * practice, the client of that platform and agency), else undefined.
+ */
+export async function findPathNames(trx: Executor, path: AssignmentPath) {
+  const row = await trx
+    .selectFrom('markets as mk')
+    .innerJoin('regions as rg', 'rg.regionId', 'mk.regionId')
+    .innerJoin('agencies as ag', 'ag.marketId', 'mk.marketId')
+    .innerJoin('agencyPractices as ap', 'ap.agencyId', 'ag.agencyId')
+    .innerJoin('practices as pr', 'pr.practiceId', 'ap.practiceId')
+    .innerJoin('platformAgencies as pa', (join) =>
+      join.onRef('pa.agencyId', '=', 'ag.agencyId').onRef('pa.practiceId', '=', 'pr.practiceId'),
+    )
+    .innerJoin('platforms as pl', 'pl.platformId', 'pa.platformId')
+    .select([
+      'rg.description as regionName',
+      'mk.description as marketName',
+      'ag.description as agencyName',
+      'pr.description as practiceName',
+      'pl.description as platformName',
+    ])
+    .where('mk.marketId', '=', path.marketId)
+    .where('rg.regionId', '=', path.regionId)
+    .where('ag.agencyId', '=', path.agencyId)
+    .where('pr.practiceId', '=', path.practiceId)
+    .where('pl.platformId', '=', path.platformId)
+    .executeTakeFirst();
+  if (!row) {
+    return undefined;
+  }
+  if (path.clientId === null) {
+    return { ...row, clientName: 'All' };
+  }
+  const client = await trx
+    .selectFrom('clients')
+    .select('description')
+    .where('clientId', '=', path.clientId)
+    .where('platformId', '=', path.platformId)
+    .where('agencyId', '=', path.agencyId)
+    .executeTakeFirst();
+  return client ? { ...row, clientName: client.description } : undefined;
+}
+
+/** How many of these user ids are active profiles. */
+export async function countActiveUsers(trx: Executor, userIds: readonly number[]) {
+  const rows = await trx
+    .selectFrom('users')
+    .select('userId')
+    .where('userId', 'in', userIds)
+    .where('isDeleted', '=', 0)
+    .execute();
+  return rows.length;
+}
+
+/** Assignments by id inside the scope (admin: their rows; null: every row). */
+export function findAssignments(trx: Executor, ids: readonly number[], adminId: number | null) {
+  return trx
+    .selectFrom('approverAssignments as a')
+    .selectAll('a')
+    .where('a.approverId', 'in', ids)
+    .$if(adminId !== null, (qb) => qb.where((eb) => insideAdminRows(eb, adminId!)))
+    .execute();
+}
+export type AssignmentDbRow = Awaited<ReturnType<typeof findAssignments>>[number];
+
+/** An active assignment on exactly this path (same client, or both every client), other than `exceptIds`. */
+export async function findActiveTwin(trx: Executor, path: AssignmentPath, exceptIds: readonly number[]) {
+  return trx
+    .selectFrom('approverAssignments')
+    .select('approverId')
+    .where('regionId', '=', path.regionId)
+    .where('marketId', '=', path.marketId)
+    .where('agencyId', '=', path.agencyId)
+    .where('practiceId', '=', path.practiceId)
+    .where('platformId', '=', path.platformId)
+    .where((eb) => (path.clientId === null ? eb('clientId', 'is', null) : eb('clientId', '=', path.clientId)))
+    .where('isDeleted', '=', 0)
+    .$if(exceptIds.length > 0, (qb) => qb.where('approverId', 'not in', exceptIds))
+    .executeTakeFirst();
+}
+
+/**
+ * Pending requests (Submitted or Approved) that an active assignment among `ids` covers today
+ * and that nothing covers once those assignments stop: no other active assignment on the path
+ * (naming the client or every client) and no master approver of the practice.
+ */
+export async function countPendingLeftWithoutPath(trx: Executor, ids: readonly number[]) {
+  const row = await trx
+    .selectFrom('requests as r')
+    .select((eb) => eb.fn.countAll().as('count'))
+    .where('r.statusId', 'in', [RequestStatus.SUBMITTED, RequestStatus.APPROVED])
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('approverAssignments as a')
+          .select('a.approverId')
+          .where('a.approverId', 'in', ids)
+          .where('a.isDeleted', '=', 0)
+          .whereRef('a.regionId', '=', 'r.regionId')
+          .whereRef('a.marketId', '=', 'r.marketId')
+          .whereRef('a.agencyId', '=', 'r.agencyId')
+          .whereRef('a.practiceId', '=', 'r.practiceId')
+          .whereRef('a.platformId', '=', 'r.platformId')
+          .where((w) => w.or([w('a.clientId', 'is', null), w('a.clientId', '=', w.ref('r.clientId'))])),
+      ),
+    )
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('approverAssignments as b')
+            .select('b.approverId')
+            .where('b.approverId', 'not in', ids)
+            .where('b.isDeleted', '=', 0)
+            .whereRef('b.regionId', '=', 'r.regionId')
+            .whereRef('b.marketId', '=', 'r.marketId')
+            .whereRef('b.agencyId', '=', 'r.agencyId')
+            .whereRef('b.practiceId', '=', 'r.practiceId')
+            .whereRef('b.platformId', '=', 'r.platformId')
+            .where((w) => w.or([w('b.clientId', 'is', null), w('b.clientId', '=', w.ref('r.clientId'))])),
+        ),
+      ),
+    )
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('masterApprovers as m')
+            .select('m.masterApproverId')
+            .where('m.isDeleted', '=', 0)
+            .whereRef('m.regionId', '=', 'r.regionId')
+            .whereRef('m.marketId', '=', 'r.marketId')
+            .whereRef('m.agencyId', '=', 'r.agencyId')
+            .whereRef('m.practiceId', '=', 'r.practiceId'),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+export async function insertAssignment(
+  trx: Executor,
+  path: AssignmentPath,
+  people: AssignmentPeople,
+  actorId: number,
+) {
+  const now = nowIso();
+  const row = await trx
+    .insertInto('approverAssignments')
+    .values({
+      ...path,
+      ...people,
+      isDeleted: 0,
+      createdBy: actorId,
+      createdDate: now,
+      updatedBy: actorId,
+      updatedDate: now,
+    })
+    .returning('approverId')
+    .executeTakeFirstOrThrow();
+  return row.approverId;
+}
+
+export async function updateAssignments(
+  trx: Executor,
+  ids: readonly number[],
+  set: Partial<AssignmentPath & AssignmentPeople>,
+  actorId: number,
+) {
+  await trx
+    .updateTable('approverAssignments')
+    .set({ ...set, updatedBy: actorId, updatedDate: nowIso() })
+    .where('approverId', 'in', ids)
+    .execute();
+}
+
+export async function setAssignmentsState(
+  trx: Executor,
+  ids: readonly number[],
+  isDeleted: 0 | 1,
+  actorId: number,
+) {
+  await trx
+    .updateTable('approverAssignments')
+    .set({ isDeleted, updatedBy: actorId, updatedDate: nowIso() })
+    .where('approverId', 'in', ids)
+    .execute();
+}
+
+export async function deleteAssignments(trx: Executor, ids: readonly number[]) {
+  await trx.deleteFrom('approverAssignments').where('approverId', 'in', ids).execute();
+}
+
+/** The people these rows name, for the role rule. */
+export function peopleOf(rows: readonly AssignmentPeople[]): number[] {
+  return [
+    ...new Set(
+      rows.flatMap((r) => [r.userId, r.secondaryApproverId, r.provisionerId, r.provisionerBackupId]),
+    ),
+  ].filter((id): id is number => id !== null);
+}
+
+/**
+ * The role rule (spec 3 'UAP User Role Validation'): a person named on an active assignment
+ * holds the Approver role (as primary or secondary approver) or else the Provisioner role (as
+ * provisioner or backup); with no active assignment left, an Approver or Provisioner falls
+ * back to Standard. Master approvers, admins, auditors and super admins keep their role; a
+ * master approver shows the approver role details (showApprover) while an assignment names them.
+ */
+export async function applyRoleRule(trx: Executor, userIds: readonly number[], actorId: number) {
+  if (userIds.length === 0) {
+    return;
+  }
+  const held = await trx
+    .selectFrom('users as u')
+    .select([
+      'u.userId',
+      'u.roleId',
+      'u.showApprover',
+      (eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom('approverAssignments as a')
+              .select('a.approverId')
+              .where('a.isDeleted', '=', 0)
+              .where((w) =>
+                w.or([
+                  w('a.userId', '=', w.ref('u.userId')),
+                  w('a.secondaryApproverId', '=', w.ref('u.userId')),
+                ]),
+              ),
+          )
+          .as('holdsApprover'),
+      (eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom('approverAssignments as a')
+              .select('a.approverId')
+              .where('a.isDeleted', '=', 0)
+              .where((w) =>
+                w.or([
+                  w('a.provisionerId', '=', w.ref('u.userId')),
+                  w('a.provisionerBackupId', '=', w.ref('u.userId')),
+                ]),
+              ),
+          )
+          .as('holdsProvisioner'),
+    ])
+    .where('u.userId', 'in', userIds)
+    .execute();
+  for (const row of held) {
+    const holdsApprover = Boolean(Number(row.holdsApprover));
+    const holdsProvisioner = Boolean(Number(row.holdsProvisioner));
+    if (row.roleId === Role.MASTERAPPROVER) {
+      const showApprover = holdsApprover || holdsProvisioner ? 1 : 0;
+      if (showApprover !== row.showApprover) {
+        await trx
+          .updateTable('users')
+          .set({ showApprover, updatedBy: actorId, updatedDate: nowIso() })
+          .where('userId', '=', row.userId)
+          .execute();
+      }
+      continue;
+    }
+    if (![Role.STANDARD, Role.APPROVER, Role.PROVISIONER].includes(row.roleId as 1 | 2 | 4)) {
+      continue;
+    }
+    const roleId = holdsApprover ? Role.APPROVER : holdsProvisioner ? Role.PROVISIONER : Role.STANDARD;
+    if (roleId !== row.roleId) {
+      await trx
+        .updateTable('users')
+        .set({ roleId, updatedBy: actorId, updatedDate: nowIso() })
+        .where('userId', '=', row.userId)
+        .execute();
+    }
+  }
+}

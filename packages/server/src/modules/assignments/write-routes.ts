@@ -1,0 +1,159 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  Role,
+  approverAssignmentInput,
+  approverAssignmentUpdate,
+  assignmentConfirmQuery,
+  assignmentFlagParams,
+  assignmentIdParams,
+  assignmentStateInput,
+  assignmentWriteResult,
+  envelope,
+  maxAssignmentIds,
+  messages,
+  reassignApproverInput,
+} from '@uap/domain';
+import type { Db } from '../../db/connection.ts';
+import type { Access } from '../../http/access.ts';
+import { requireActor } from '../../http/actor.ts';
+import { ok } from '../../http/envelope.ts';
+import * as writes from './write-service.ts';
+
+/** Assignment writes: admins and super admins; the read-only auditor gets 403. */
+const adminWrite: Access = { minRole: Role.ADMIN, auditor: false };
+
+const scopeRule =
+  'Admins change only the assignments inside their admin (region, market) rows: any id outside them (or unknown) is 404 and nothing changes; super admins change every one.';
+const roleRule =
+  'The people named or unnamed get the role rule: a person on an active assignment holds Approver (primary or secondary approver) or else Provisioner (provisioner or backup); with none left an Approver or Provisioner falls back to Standard (master approvers and higher keep their role; a master approver’s showApprover follows).';
+const pathRule = `422 '${messages.assignmentPathNotFound}' when the levels do not form a path; 422 'An active assignment already covers …' when an active assignment has the same path and client (clientId null = every client); 422 '${messages.assignmentUserNotFound}' for an unknown person.`;
+const warnRule =
+  'When active rows among them are the last cover of pending (Submitted or Approved) requests (no other active assignment on the path, no master approver), the answer is 409 with data.pendingWithoutPath and a message naming the count; send again with confirm=true to go ahead.';
+
+/** Routes that change approver/provisioner assignments (issue 8 §2). */
+export const assignmentWriteRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const tags = ['assignments'];
+
+  app.post('/api/Approvers', {
+    config: { access: adminWrite },
+    schema: {
+      tags,
+      errors: [404, 422],
+      summary: 'New approver/provisioner assignment',
+      description: `400 '${messages.searchForApprover}' without a primary approver (userId). ${pathRule} ${scopeRule} ${roleRule} Answers '${messages.assignmentSaved}' and the new id.`,
+      body: approverAssignmentInput,
+      response: { 200: envelope(assignmentWriteResult) },
+    },
+    handler: async (req) =>
+      ok(await writes.createAssignment(db, requireActor(req), req.body), messages.assignmentSaved),
+  });
+
+  app.put('/api/Approvers', {
+    config: { access: adminWrite },
+    schema: {
+      tags,
+      errors: [404, 422],
+      summary: 'Modify an approver/provisioner assignment (path and people)',
+      description: `The same fields as the POST plus approverId. ${pathRule} (an inactive row may share its path). ${scopeRule} ${roleRule}`,
+      body: approverAssignmentUpdate,
+      response: { 200: envelope(assignmentWriteResult) },
+    },
+    handler: async (req) =>
+      ok(await writes.updateAssignment(db, requireActor(req), req.body), messages.assignmentSaved),
+  });
+
+  const stateDescription = `isDeleted true deactivates ('${messages.approversDeactivated}'), false activates ('${messages.approversActivated}'); activating refuses (422) a row whose path an active assignment (or another selected row) already covers. ${warnRule} ${scopeRule} ${roleRule}`;
+
+  app.put('/api/Approvers/Approver/ActiveDeactive', {
+    config: { access: adminWrite },
+    schema: {
+      tags,
+      errors: [404, 409, 422],
+      summary: 'Activate or deactivate approver/provisioner assignments, all or none',
+      description: `Body { ids (1–${maxAssignmentIds}), isDeleted, confirm }. ${stateDescription}`,
+      body: assignmentStateInput,
+      response: { 200: envelope(assignmentWriteResult) },
+    },
+    handler: async (req) => {
+      const { result, message } = await writes.setAssignmentsState(db, requireActor(req), req.body);
+      return ok(result, message);
+    },
+  });
+
+  app.put('/api/Approvers/Approver/ActiveDeactive/:id/:flag', {
+    config: { access: adminWrite },
+    schema: {
+      tags,
+      errors: [404, 409, 422],
+      summary: 'Activate or deactivate one approver/provisioner assignment',
+      description: `flag is isDeleted (true or 1 deactivates); ?confirm=true acknowledges the warning. ${stateDescription}`,
+      params: assignmentFlagParams,
+      querystring: assignmentConfirmQuery,
+      response: { 200: envelope(assignmentWriteResult) },
+    },
+    handler: async (req) => {
+      const { result, message } = await writes.setAssignmentsState(db, requireActor(req), {
+        ids: [req.params.id],
+        isDeleted: req.params.flag,
+        confirm: req.query.confirm ?? false,
+      });
+      return ok(result, message);
+    },
+  });
+
+  const deleteDescription = `Removes the rows for good (deactivate keeps them). ${warnRule} ${scopeRule} ${roleRule}`;
+
+  app.put('/api/Approvers/Approver/DeleteBulkAssignment', {
+    config: { access: adminWrite },
+    schema: {
+      tags,
+      errors: [404, 409],
+      summary: 'Delete approver/provisioner assignments, all or none',
+      description: `Body { ids (1–${maxAssignmentIds}), isDeleted (ignored), confirm }. ${deleteDescription}`,
+      body: assignmentStateInput,
+      response: { 200: envelope(assignmentWriteResult) },
+    },
+    handler: async (req) => {
+      const { result, message } = await writes.deleteAssignments(db, requireActor(req), req.body);
+      return ok(result, message);
+    },
+  });
+
+  app.put('/api/Approvers/Approver/DeleteAssignment/:id', {
+    config: { access: adminWrite },
+    schema: {
+      tags,
+      errors: [404, 409],
+      summary: 'Delete one approver/provisioner assignment',
+      description: `?confirm=true acknowledges the warning. ${deleteDescription}`,
+      params: assignmentIdParams,
+      querystring: assignmentConfirmQuery,
+      response: { 200: envelope(assignmentWriteResult) },
+    },
+    handler: async (req) => {
+      const { result, message } = await writes.deleteAssignments(db, requireActor(req), {
+        ids: [req.params.id],
+        confirm: req.query.confirm ?? false,
+      });
+      return ok(result, message);
+    },
+  });
+
+  app.put('/api/Approvers/ReassignApprover', {
+    config: { access: adminWrite },
+    schema: {
+      tags,
+      errors: [404, 422],
+      summary: 'Give roles of several assignments to other people',
+      description: `On every ApproverIds row, each role whose …Updated flag is set (PrimaryApprover, SecondaryApprover, PrimaryProvisioner, SecondaryProvisioner) gets the …Id person; null clears a role other than the primary approver (400 '${messages.searchForApprover}'). 400 '${messages.chooseRoleToReassign}' when no flag is set; 422 '${messages.assignmentUserNotFound}' for an unknown person. Pending requests follow at once (routing is read at read time). ${scopeRule} ${roleRule}`,
+      body: reassignApproverInput,
+      response: { 200: envelope(assignmentWriteResult) },
+    },
+    handler: async (req) => {
+      const { result, message } = await writes.reassignAssignments(db, requireActor(req), req.body);
+      return ok(result, message);
+    },
+  });
+};

@@ -1,0 +1,144 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  approverAssignmentList,
+  assignmentWriteResult,
+  envelope,
+  filterOptions,
+  pathlessWarning,
+  type ApproverAssignmentInput,
+  type ApproverAssignmentList,
+  type ApproverAssignmentUpdate,
+  type AssignmentWriteResult,
+  type ReassignApproverInput,
+  type TableQuery,
+} from '@uap/domain';
+import { ApiError, apiDownload, apiRequest } from './client.ts';
+
+/** TanStack Query key prefix of the /Approvers table (the DataTable adds its state). */
+export const approversKeys = {
+  table: (userId: number | null) => ['Approvers', 'Assignments', 'admin', userId] as const,
+};
+
+/** PUT api/Approvers/Assignments: one page of the assignments in the admin's scope (userid: one person's). */
+export function fetchAssignments(
+  userId: number | null,
+  query: TableQuery,
+  signal: AbortSignal,
+): Promise<ApproverAssignmentList> {
+  return apiRequest('/api/Approvers/Assignments', {
+    method: 'PUT',
+    body: { ...query, ...(userId ? { userid: userId } : {}) },
+    schema: approverAssignmentList,
+    signal,
+  });
+}
+
+/** PUT api/Approvers/Assignments/Filters: the distinct values of one column. */
+export async function fetchAssignmentFilterOptions(
+  userId: number | null,
+  column: string,
+  query: TableQuery,
+  signal: AbortSignal,
+): Promise<string[]> {
+  const options = await apiRequest('/api/Approvers/Assignments/Filters', {
+    method: 'PUT',
+    body: { ...query, ...(userId ? { userid: userId } : {}), column },
+    schema: filterOptions,
+    signal,
+  });
+  return options.values;
+}
+
+/** PUT api/Approvers/Assignments/Export: the whole filtered table as CSV. */
+export function exportAssignments(userId: number | null, query: TableQuery): Promise<void> {
+  return apiDownload(
+    '/api/Approvers/Assignments/Export',
+    { ...query, ...(userId ? { userid: userId } : {}) },
+    'approver-assignments.csv',
+  );
+}
+
+/** A write's answer: what it touched and the server's message for the success notice. */
+export interface WriteOutcome {
+  result: AssignmentWriteResult;
+  message: string;
+}
+
+const writeEnvelope = envelope(assignmentWriteResult);
+
+async function write(method: 'POST' | 'PUT', path: string, body?: unknown): Promise<WriteOutcome> {
+  const answer = await apiRequest(path, { method, body, isWholeEnvelope: true, schema: writeEnvelope });
+  return { result: answer.data, message: answer.message };
+}
+
+/**
+ * The count of pending requests a refused deactivation or deletion would leave with no approval
+ * path (its 409), or null when the error is something else.
+ */
+export function pendingWithoutPathOf(error: unknown): number | null {
+  if (!(error instanceof ApiError) || error.status !== 409) {
+    return null;
+  }
+  const parsed = pathlessWarning.safeParse(error.data);
+  return parsed.success ? parsed.data.pendingWithoutPath : null;
+}
+
+/** What one toolbar or row action sends; `confirm` acknowledges the no-approval-path warning. */
+export type AssignmentWrite =
+  | { kind: 'create'; input: ApproverAssignmentInput }
+  | { kind: 'update'; input: ApproverAssignmentUpdate }
+  | { kind: 'state'; ids: number[]; isDeleted: boolean; confirm: boolean }
+  | { kind: 'delete'; ids: number[]; confirm: boolean }
+  | { kind: 'reassign'; input: ReassignApproverInput };
+
+function send(action: AssignmentWrite): Promise<WriteOutcome> {
+  switch (action.kind) {
+    case 'create':
+      return write('POST', '/api/Approvers', action.input);
+    case 'update':
+      return write('PUT', '/api/Approvers', action.input);
+    case 'state':
+      return action.ids.length === 1
+        ? write(
+            'PUT',
+            `/api/Approvers/Approver/ActiveDeactive/${action.ids[0]}/${action.isDeleted}${action.confirm ? '?confirm=true' : ''}`,
+          )
+        : write('PUT', '/api/Approvers/Approver/ActiveDeactive', {
+            ids: action.ids,
+            isDeleted: action.isDeleted,
+            confirm: action.confirm,
+          });
+    case 'delete':
+      return action.ids.length === 1
+        ? write(
+            'PUT',
+            `/api/Approvers/Approver/DeleteAssignment/${action.ids[0]}${action.confirm ? '?confirm=true' : ''}`,
+          )
+        : write('PUT', '/api/Approvers/Approver/DeleteBulkAssignment', {
+            ids: action.ids,
+            isDeleted: true,
+            confirm: action.confirm,
+          });
+    case 'reassign':
+      return write('PUT', '/api/Approvers/ReassignApprover', action.input);
+  }
+}
+
+/**
+ * Every assignment write. On success the assignment tables, the role details and the task
+ * badges and lists reload (routing is read at read time: pending work moves at once). The
+ * screen shows failures itself (409 becomes a confirmation).
+ */
+export function useAssignmentWrite() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['Approvers'] }),
+        queryClient.invalidateQueries({ queryKey: ['Request'] }),
+      ]);
+    },
+    meta: { errorDialog: false },
+  });
+}

@@ -1,0 +1,246 @@
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import ToggleOffIcon from '@mui/icons-material/ToggleOff';
+import ToggleOnIcon from '@mui/icons-material/ToggleOn';
+import { messages, type ApproverAssignmentRow } from '@uap/domain';
+import {
+  approversKeys,
+  exportAssignments,
+  fetchAssignmentFilterOptions,
+  fetchAssignments,
+  pendingWithoutPathOf,
+  useAssignmentWrite,
+  type AssignmentWrite,
+} from '../../api/assignment-writes.ts';
+import { reportError } from '../../api/error-store.ts';
+import { notifySuccess } from '../../api/notice-store.ts';
+import { useCanExportTables, useIsReadOnly } from '../../app/current-user.ts';
+import { DataTable, type DataTableColumn } from '../../components/DataTable/DataTable.tsx';
+import { useRowSelection } from '../../components/DataTable/use-row-selection.ts';
+import { DisabledReason } from '../../components/DisabledReason.tsx';
+import { approverAssignmentColumns } from '../RoleDetails/assignment-columns.tsx';
+import { AssignmentDialog } from './AssignmentDialog.tsx';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ReassignDialog } from './ReassignDialog.tsx';
+
+type OpenDialog =
+  | { kind: 'edit'; row: ApproverAssignmentRow | null }
+  | { kind: 'reassign' }
+  | { kind: 'confirm'; title: string; text: string; confirmLabel: string; action: AssignmentWrite }
+  | null;
+
+const approverIdOf = (row: ApproverAssignmentRow) => row.approverId;
+/** Bulk Reassign, Activate/Deactivate and Delete need this many rows (spec 2 §5). */
+const BULK_MINIMUM = 2;
+
+const positiveInt = (value: string | null) => {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : null;
+};
+
+/** Activate or Deactivate, by the rows' state; null when they mix states. */
+function toggleOf(rows: readonly ApproverAssignmentRow[]): 'Activate' | 'Deactivate' | null {
+  if (rows.every((r) => r.isDeleted)) {
+    return 'Activate';
+  }
+  return rows.every((r) => !r.isDeleted) ? 'Deactivate' : null;
+}
+
+/**
+ * Approve/Provision Assignments (/Approvers, admin; spec 2 §2): every assignment in the admin's
+ * scope (`?userId=` narrows to one person's rows) with New Approver/Provisioner, Reassign,
+ * Activate/Deactivate and Delete for 2 or more selected rows, and Edit, Activate/Deactivate and
+ * Delete on each row. Deleting asks first; so does leaving pending requests with no approval path.
+ */
+export function ApproversPage() {
+  const [searchParams] = useSearchParams();
+  const userId = positiveInt(searchParams.get('userId'));
+  const isReadOnly = useIsReadOnly();
+  const canExport = useCanExportTables();
+  const { selectedRows, selectedIds, selection, clear } = useRowSelection(approverIdOf);
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const write = useAssignmentWrite();
+
+  const run = (action: AssignmentWrite, onError?: (error: unknown) => void) => {
+    write.mutate(action, {
+      onSuccess: (outcome) => {
+        setDialog(null);
+        clear();
+        notifySuccess(outcome.message);
+      },
+      onError: (error) => {
+        const pending = pendingWithoutPathOf(error);
+        if (pending !== null && (action.kind === 'state' || action.kind === 'delete')) {
+          setDialog({
+            kind: 'confirm',
+            title: 'No approval path',
+            text: messages.pendingWithoutPath(pending),
+            confirmLabel: 'Yes, continue',
+            action: { ...action, confirm: true },
+          });
+          return;
+        }
+        if (onError) {
+          onError(error);
+          return;
+        }
+        setDialog(null);
+        reportError(error);
+      },
+    });
+  };
+  const askDelete = (ids: number[]) => {
+    setDialog({
+      kind: 'confirm',
+      title: 'Delete assignments',
+      text: messages.confirmDeleteAssignments(ids.length),
+      confirmLabel: 'Yes, delete',
+      action: { kind: 'delete', ids, confirm: false },
+    });
+  };
+
+  const columns = useMemo((): DataTableColumn<ApproverAssignmentRow>[] => {
+    if (isReadOnly) {
+      return approverAssignmentColumns;
+    }
+    const actions: DataTableColumn<ApproverAssignmentRow> = {
+      id: 'actions',
+      header: 'Actions',
+      cell: (row) => {
+        const toggle = row.isDeleted ? 'Activate' : 'Deactivate';
+        return (
+          <Box sx={{ display: 'flex', whiteSpace: 'nowrap' }}>
+            <Tooltip title="Edit">
+              <IconButton size="small" aria-label="Edit" onClick={() => setDialog({ kind: 'edit', row })}>
+                <EditIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+            <Tooltip title={toggle}>
+              <IconButton
+                size="small"
+                aria-label={toggle}
+                onClick={() => {
+                  run({ kind: 'state', ids: [row.approverId], isDeleted: !row.isDeleted, confirm: false });
+                }}
+              >
+                {row.isDeleted ? <ToggleOffIcon fontSize="small" /> : <ToggleOnIcon fontSize="small" />}
+              </IconButton>
+            </Tooltip>
+            <Tooltip title="Delete">
+              <IconButton size="small" aria-label="Delete" onClick={() => askDelete([row.approverId])}>
+                <DeleteIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          </Box>
+        );
+      },
+    };
+    // run and askDelete only set state and call the mutation's stable mutate.
+    return [actions, ...approverAssignmentColumns];
+  }, [isReadOnly]);
+
+  const tooFew = selectedIds.length < BULK_MINIMUM ? messages.selectTwoAssignments : null;
+  const toggle = toggleOf(selectedRows);
+  const toggleBlocker = tooFew ?? (toggle === null ? messages.mixedAssignmentStates : null);
+
+  const toolbar = isReadOnly ? undefined : (
+    <>
+      <Button variant="contained" onClick={() => setDialog({ kind: 'edit', row: null })}>
+        New Approver/Provisioner
+      </Button>
+      <DisabledReason reason={tooFew}>
+        <Button variant="outlined" disabled={tooFew !== null} onClick={() => setDialog({ kind: 'reassign' })}>
+          Reassign
+        </Button>
+      </DisabledReason>
+      <DisabledReason reason={toggleBlocker}>
+        <Button
+          variant="outlined"
+          disabled={toggleBlocker !== null}
+          onClick={() => {
+            run({ kind: 'state', ids: selectedIds, isDeleted: toggle === 'Deactivate', confirm: false });
+          }}
+        >
+          {toggle ?? 'Activate/Deactivate'}
+        </Button>
+      </DisabledReason>
+      <DisabledReason reason={tooFew}>
+        <Button
+          variant="outlined"
+          color="error"
+          disabled={tooFew !== null}
+          onClick={() => askDelete(selectedIds)}
+        >
+          Delete
+        </Button>
+      </DisabledReason>
+    </>
+  );
+
+  return (
+    <>
+      <DataTable<ApproverAssignmentRow>
+        key={userId ?? 'all'}
+        title="Approve/Provision Assignments"
+        tableId="Approvers"
+        syncWithUrl
+        columns={columns}
+        queryKey={approversKeys.table(userId)}
+        getRowId={approverIdOf}
+        fetchPage={async (query, signal) => {
+          const page = await fetchAssignments(userId, query, signal);
+          return { rows: page.approvers, totalCount: page.totalCount };
+        }}
+        fetchFilterOptions={(column, query, signal) =>
+          fetchAssignmentFilterOptions(userId, column, query, signal)
+        }
+        exportCsv={canExport ? (query) => exportAssignments(userId, query) : undefined}
+        selection={isReadOnly ? undefined : selection}
+        toolbar={toolbar}
+      />
+      {dialog?.kind === 'edit' && (
+        <AssignmentDialog
+          row={dialog.row}
+          isPending={write.isPending}
+          onSave={(input, onError) => {
+            run(
+              dialog.row
+                ? { kind: 'update', input: { ...input, approverId: dialog.row.approverId } }
+                : { kind: 'create', input },
+              onError,
+            );
+          }}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog?.kind === 'reassign' && (
+        <ReassignDialog
+          approverIds={selectedIds}
+          isPending={write.isPending}
+          onSave={(input, onError) => {
+            run({ kind: 'reassign', input }, onError);
+          }}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog?.kind === 'confirm' && (
+        <ConfirmDialog
+          title={dialog.title}
+          text={dialog.text}
+          confirmLabel={dialog.confirmLabel}
+          isPending={write.isPending}
+          onConfirm={() => {
+            run(dialog.action);
+          }}
+          onClose={() => setDialog(null)}
+        />
+      )}
+    </>
+  );
+}

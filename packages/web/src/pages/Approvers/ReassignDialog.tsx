@@ -1,0 +1,120 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import { messages, type ReassignApproverInput } from '@uap/domain';
+import { ApiError } from '../../api/client.ts';
+import { DialogError, useDialogError } from '../../components/DialogError.tsx';
+import { PersonPicker, type PickedPerson } from './PersonPicker.tsx';
+
+const roles = [
+  { key: 'PrimaryApprover', label: 'Primary Approver' },
+  { key: 'SecondaryApprover', label: 'Secondary Approver' },
+  { key: 'PrimaryProvisioner', label: 'Provisioner' },
+  { key: 'SecondaryProvisioner', label: 'Provisioner Backup' },
+] as const;
+type RoleKey = (typeof roles)[number]['key'];
+
+interface Choice {
+  isUpdated: boolean;
+  person: PickedPerson | null;
+}
+
+/**
+ * Reassign (spec 2 §2): on every selected assignment, each ticked role goes to the person
+ * picked for it (an empty pick clears it, except the primary approver).
+ */
+export function ReassignDialog(props: {
+  approverIds: number[];
+  isPending: boolean;
+  onSave: (input: ReassignApproverInput, onError: (error: unknown) => void) => void;
+  onClose: () => void;
+}) {
+  const [choices, setChoices] = useState<Record<RoleKey, Choice>>({
+    PrimaryApprover: { isUpdated: false, person: null },
+    SecondaryApprover: { isUpdated: false, person: null },
+    PrimaryProvisioner: { isUpdated: false, person: null },
+    SecondaryProvisioner: { isUpdated: false, person: null },
+  });
+  const [error, setError] = useDialogError();
+  const update = (key: RoleKey, change: Partial<Choice>) => {
+    setChoices((c) => ({ ...c, [key]: { ...c[key], ...change } }));
+  };
+
+  const handleSave = () => {
+    if (!roles.some((r) => choices[r.key].isUpdated)) {
+      setError(messages.chooseRoleToReassign);
+      return;
+    }
+    if (choices.PrimaryApprover.isUpdated && !choices.PrimaryApprover.person) {
+      setError(messages.searchForApprover);
+      return;
+    }
+    setError(null);
+    const input: ReassignApproverInput = {
+      ApproverIds: props.approverIds,
+      PrimaryApproverId: choices.PrimaryApprover.person?.userId ?? null,
+      PrimaryApproverUpdated: choices.PrimaryApprover.isUpdated,
+      SecondaryApproverId: choices.SecondaryApprover.person?.userId ?? null,
+      SecondaryApproverUpdated: choices.SecondaryApprover.isUpdated,
+      PrimaryProvisionerId: choices.PrimaryProvisioner.person?.userId ?? null,
+      PrimaryProvisionerUpdated: choices.PrimaryProvisioner.isUpdated,
+      SecondaryProvisionerId: choices.SecondaryProvisioner.person?.userId ?? null,
+      SecondaryProvisionerUpdated: choices.SecondaryProvisioner.isUpdated,
+    };
+    props.onSave(input, (failure) => {
+      setError(failure instanceof ApiError ? failure.message : messages.serverError);
+    });
+  };
+
+  return (
+    <Dialog open onClose={props.onClose} aria-labelledby="reassign-title" maxWidth="sm" fullWidth>
+      <DialogTitle id="reassign-title">Reassign</DialogTitle>
+      <DialogContent dividers>
+        <DialogError error={error} />
+        <DialogContentText sx={{ mb: 2 }}>
+          {`Tick each role to hand over on the ${props.approverIds.length} selected assignments and pick its new holder.`}
+        </DialogContentText>
+        <Box sx={{ display: 'grid', gap: 2 }}>
+          {roles.map((r) => (
+            <Box key={r.key}>
+              <FormControlLabel
+                control={
+                  <Checkbox
+                    checked={choices[r.key].isUpdated}
+                    onChange={(e) => {
+                      update(r.key, { isUpdated: e.target.checked });
+                    }}
+                  />
+                }
+                label={`Replace ${r.label}`}
+              />
+              {choices[r.key].isUpdated && (
+                <PersonPicker
+                  role={`New ${r.label}`}
+                  value={choices[r.key].person}
+                  onChange={(person) => {
+                    update(r.key, { person });
+                  }}
+                  onError={setError}
+                />
+              )}
+            </Box>
+          ))}
+        </Box>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={props.onClose}>Cancel</Button>
+        <Button variant="contained" onClick={handleSave} disabled={props.isPending}>
+          Reassign
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
