@@ -43,6 +43,7 @@ import { provisioningRoutes } from './modules/provisioning/routes.ts';
 import { trackerRoutes } from './modules/tracker/routes.ts';
 import { assignmentRoutes } from './modules/assignments/routes.ts';
 import { existingAccessRoutes } from './modules/existing-access/routes.ts';
+import { masterApproverRoutes } from './modules/master-approvers/routes.ts';
 import './http/actor.ts';
 
 export interface AppDeps {
@@ -165,6 +166,7 @@ export async function buildApp({ config, db, logger = false }: AppDeps): Promise
   await app.register(trackerRoutes, { db });
   await app.register(assignmentRoutes, { db });
   await app.register(existingAccessRoutes, { db });
+  await app.register(masterApproverRoutes, { db });
 
   if (!config.auth.issuer && signingMaterial) {
     const failures = new SignInFailures(

@@ -17,6 +17,7 @@ import { approvalRows } from './access-rows/approvals.ts';
 import { provisioningRows } from './access-rows/provisioning.ts';
 import { trackerRows } from './access-rows/tracker.ts';
 import { existingAccessRows } from './access-rows/existing-access.ts';
+import { masterApproverRows } from './access-rows/master-approvers.ts';
 
 const callers: Caller[] = [
   'none',
@@ -152,6 +153,7 @@ const table: Row[] = [
   ...provisioningRows,
   ...trackerRows,
   ...existingAccessRows,
+  ...masterApproverRows,
 ];
 
 let ctx: TestContext;

@@ -73,6 +73,11 @@ const builtPages: Partial<Record<string, LazyPage>> = {
   '/MyApprovalPaths': lazyPage(() =>
     import('../pages/RoleDetails/MyApprovalPathsPage.tsx').then((m) => ({ default: m.MyApprovalPathsPage })),
   ),
+  '/MasterApprovers': lazyPage(() =>
+    import('../pages/MasterApprovers/MasterApproversPage.tsx').then((m) => ({
+      default: m.MasterApproversPage,
+    })),
+  ),
   '/MyMasterApprovalPath': lazyPage(() =>
     import('../pages/RoleDetails/MyMasterApprovalPathPage.tsx').then((m) => ({
       default: m.MyMasterApprovalPathPage,
