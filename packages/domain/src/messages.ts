@@ -233,6 +233,7 @@ export const messages = {
   noProfileYet: (name: string) =>
     `${name} has no UAP profile yet: they need to sign in once before they can be assigned.`,
   selectRowsFirst: 'Select one or more rows first.',
+  nobodyToAcknowledge: 'Nobody to acknowledge.',
   selectOneRowToEdit: 'Select exactly one row to edit.',
   selectionMixesStates: 'The selection mixes active and inactive rows: select rows of one status.',
   masterApproverSaved: 'Master approver saved',

@@ -78,6 +78,11 @@ const builtPages: Partial<Record<string, LazyPage>> = {
       default: m.MasterApproversPage,
     })),
   ),
+  '/LeaversUserRecords': lazyPage(() =>
+    import('../pages/LeaversUserRecords/LeaversUserRecordsPage.tsx').then((m) => ({
+      default: m.LeaversUserRecordsPage,
+    })),
+  ),
   '/MyMasterApprovalPath': lazyPage(() =>
     import('../pages/RoleDetails/MyMasterApprovalPathPage.tsx').then((m) => ({
       default: m.MyMasterApprovalPathPage,

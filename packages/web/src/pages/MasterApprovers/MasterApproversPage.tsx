@@ -15,6 +15,7 @@ import { useIsReadOnly } from '../../app/current-user.ts';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { useRowSelection } from '../../components/DataTable/use-row-selection.ts';
 import { DisabledReason } from '../../components/DisabledReason.tsx';
+import { StatusOfApproversButton } from '../ApproverStatus/StatusOfApproversButton.tsx';
 import { masterApproverColumns } from '../RoleDetails/assignment-columns.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { MasterApproverDialog } from './MasterApproverDialog.tsx';
@@ -72,7 +73,10 @@ export function MasterApproversPage() {
     });
   };
 
-  const toolbar = isReadOnly ? undefined : (
+  // Status of Approvers and Provisioners belongs to /Approvers (spec 2 §2); offered here as well.
+  const toolbar = isReadOnly ? (
+    <StatusOfApproversButton />
+  ) : (
     <>
       <Button variant="contained" onClick={() => setDialog({ kind: 'edit', row: null })}>
         Add New Master Approver
@@ -110,6 +114,7 @@ export function MasterApproversPage() {
           Delete
         </Button>
       </DisabledReason>
+      <StatusOfApproversButton />
     </>
   );
 
