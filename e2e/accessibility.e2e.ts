@@ -42,6 +42,8 @@ const builtRoutes = [
   '/AllRequest',
   '/Logs/:logId',
   '/MyMasterApprovalPath',
+  '/MasterApprovers',
+  '/LeaversUserRecords',
   '/Token',
   '/UnderConstruction',
 ];
