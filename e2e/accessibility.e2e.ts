@@ -46,6 +46,8 @@ const builtRoutes = [
   '/AllRequest',
   '/Logs/:logId',
   '/MyMasterApprovalPath',
+  '/MasterApprovers',
+  '/LeaversUserRecords',
   '/Token',
   '/UnderConstruction',
 ];

@@ -225,6 +225,32 @@ export const messages = {
   expiredDeactivationReject:
     'This deactivation request has expired. Modify the length of access to a future date first, and then approve it.',
   ownRequestDecision: 'You cannot approve or reject a request you created or are the subject of.',
+  // Master approvers, status of approvers, leavers (issue 8 §2–§4; ours where the spec shows no sentence)
+  masterApproverExists: 'This user is already an active master approver of this path.',
+  masterApproverUserInactive:
+    'This user cannot be assigned: the profile or the directory account is inactive.',
+  invalidMasterApproverPath: 'The selected market, agency and practice do not belong together.',
+  noProfileYet: (name: string) =>
+    `${name} has no UAP profile yet: they need to sign in once before they can be assigned.`,
+  selectRowsFirst: 'Select one or more rows first.',
+  nobodyToAcknowledge: 'Nobody to acknowledge.',
+  selectOneRowToEdit: 'Select exactly one row to edit.',
+  selectionMixesStates: 'The selection mixes active and inactive rows: select rows of one status.',
+  masterApproverSaved: 'Master approver saved',
+  masterApproverUpdated: 'Master approver updated',
+  masterApproverDeleted: 'Master approver deleted',
+  masterApproversReassigned: 'Master approvers reassigned',
+  confirmDeleteMasterApprover: (count: number) =>
+    `Are you sure you want to delete ${count === 1 ? 'this master approver assignment' : `these ${count} master approver assignments`}? This cannot be undone.`,
+  statusDirectoryDisabled: 'Directory account disabled',
+  statusProfileDeactivated: 'UAP profile deactivated',
+  leaverCommentSaved: 'Comment saved successfully',
+  leaverRecordsDeactivated: (requestIds: readonly number[]) =>
+    requestIds.length === 1
+      ? `Deactivation request #${requestIds[0]} was created and waits for approval.`
+      : `Deactivation requests ${requestIds.map((id) => `#${id}`).join(', ')} were created and wait for approval.`,
+  notALeaverRecord:
+    'Only active records of users whose directory account is disabled can be deactivated here.',
 
   // Approve/Provision Assignments (issue 8 §2; ours, the spec shows no sentence)
   duplicateAssignment: (path: string) =>

@@ -44,6 +44,9 @@ import { trackerRoutes } from './modules/tracker/routes.ts';
 import { assignmentRoutes } from './modules/assignments/routes.ts';
 import { assignmentWriteRoutes } from './modules/assignments/write-routes.ts';
 import { existingAccessRoutes } from './modules/existing-access/routes.ts';
+import { masterApproverRoutes } from './modules/master-approvers/routes.ts';
+import { approverStatusRoutes } from './modules/approver-status/routes.ts';
+import { leaverRoutes } from './modules/leavers/routes.ts';
 import './http/actor.ts';
 
 export interface AppDeps {
@@ -167,6 +170,9 @@ export async function buildApp({ config, db, logger = false }: AppDeps): Promise
   await app.register(assignmentRoutes, { db });
   await app.register(assignmentWriteRoutes, { db });
   await app.register(existingAccessRoutes, { db });
+  await app.register(masterApproverRoutes, { db });
+  await app.register(approverStatusRoutes, { db });
+  await app.register(leaverRoutes, { db });
 
   if (!config.auth.issuer && signingMaterial) {
     const failures = new SignInFailures(

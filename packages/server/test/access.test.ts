@@ -18,6 +18,9 @@ import { provisioningRows } from './access-rows/provisioning.ts';
 import { trackerRows } from './access-rows/tracker.ts';
 import { existingAccessRows } from './access-rows/existing-access.ts';
 import { assignmentWriteRows } from './access-rows/assignment-writes.ts';
+import { masterApproverRows } from './access-rows/master-approvers.ts';
+import { approverStatusRows } from './access-rows/approver-status.ts';
+import { leaverRows } from './access-rows/leavers.ts';
 
 const callers: Caller[] = [
   'none',
@@ -154,6 +157,9 @@ const table: Row[] = [
   ...trackerRows,
   ...existingAccessRows,
   ...assignmentWriteRows,
+  ...masterApproverRows,
+  ...approverStatusRows,
+  ...leaverRows,
 ];
 
 let ctx: TestContext;

@@ -373,6 +373,8 @@ describe('PUT api/Approvers/ReassignApprover', () => {
     const pat = await buildUser(k, { roleId: Role.PROVISIONER });
     const a = await buildPath(k, { assignment: { primary: alex.userId, provisioner: pat.userId } });
     const b = await buildPath(k, { assignment: { primary: alex.userId, provisioner: pat.userId } });
+    // Mia holds a master approver row of her own (elsewhere), so she stays a master approver.
+    await buildMasterApprover(k, mia.userId, await buildPath(k, { assignment: null }));
     await buildRequest(k, { path: a, user: subject, statusId: RequestStatus.SUBMITTED });
     await buildRequest(k, { path: b, user: subject, statusId: RequestStatus.SUBMITTED });
     expect((await badges(alex)).approvals).toBe(2);
@@ -394,7 +396,7 @@ describe('PUT api/Approvers/ReassignApprover', () => {
     expect((await badges(alex)).approvals).toBe(0);
     expect((await badges(mia)).approvals).toBe(miaBefore + 2);
     expect(await roleOf(alex)).toBe(Role.STANDARD);
-    // A master approver keeps the role and now shows the approver role details.
+    // A master approver on a master approver row keeps the role and now shows the approver role details.
     expect(await roleOf(mia)).toBe(Role.MASTERAPPROVER);
     const miaRow = await k
       .selectFrom('users')

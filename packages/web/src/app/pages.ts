@@ -76,6 +76,16 @@ const builtPages: Partial<Record<string, LazyPage>> = {
   '/MyApprovalPaths': lazyPage(() =>
     import('../pages/RoleDetails/MyApprovalPathsPage.tsx').then((m) => ({ default: m.MyApprovalPathsPage })),
   ),
+  '/MasterApprovers': lazyPage(() =>
+    import('../pages/MasterApprovers/MasterApproversPage.tsx').then((m) => ({
+      default: m.MasterApproversPage,
+    })),
+  ),
+  '/LeaversUserRecords': lazyPage(() =>
+    import('../pages/LeaversUserRecords/LeaversUserRecordsPage.tsx').then((m) => ({
+      default: m.LeaversUserRecordsPage,
+    })),
+  ),
   '/MyMasterApprovalPath': lazyPage(() =>
     import('../pages/RoleDetails/MyMasterApprovalPathPage.tsx').then((m) => ({
       default: m.MyMasterApprovalPathPage,

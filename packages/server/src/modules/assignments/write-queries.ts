@@ -1,5 +1,5 @@
 import { type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
-import { RequestStatus, Role } from '@uap/domain';
+import { RequestStatus } from '@uap/domain';
 import type { Executor } from '../../db/connection.ts';
 import { nowIso } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
@@ -253,82 +253,4 @@ export function peopleOf(rows: readonly AssignmentPeople[]): number[] {
       rows.flatMap((r) => [r.userId, r.secondaryApproverId, r.provisionerId, r.provisionerBackupId]),
     ),
   ].filter((id): id is number => id !== null);
-}
-
-/**
- * The role rule (spec 3 'UAP User Role Validation'): a person named on an active assignment
- * holds the Approver role (as primary or secondary approver) or else the Provisioner role (as
- * provisioner or backup); with no active assignment left, an Approver or Provisioner falls
- * back to Standard. Master approvers, admins, auditors and super admins keep their role; a
- * master approver shows the approver role details (showApprover) while an assignment names them.
- */
-export async function applyRoleRule(trx: Executor, userIds: readonly number[], actorId: number) {
-  if (userIds.length === 0) {
-    return;
-  }
-  const held = await trx
-    .selectFrom('users as u')
-    .select([
-      'u.userId',
-      'u.roleId',
-      'u.showApprover',
-      (eb) =>
-        eb
-          .exists(
-            eb
-              .selectFrom('approverAssignments as a')
-              .select('a.approverId')
-              .where('a.isDeleted', '=', 0)
-              .where((w) =>
-                w.or([
-                  w('a.userId', '=', w.ref('u.userId')),
-                  w('a.secondaryApproverId', '=', w.ref('u.userId')),
-                ]),
-              ),
-          )
-          .as('holdsApprover'),
-      (eb) =>
-        eb
-          .exists(
-            eb
-              .selectFrom('approverAssignments as a')
-              .select('a.approverId')
-              .where('a.isDeleted', '=', 0)
-              .where((w) =>
-                w.or([
-                  w('a.provisionerId', '=', w.ref('u.userId')),
-                  w('a.provisionerBackupId', '=', w.ref('u.userId')),
-                ]),
-              ),
-          )
-          .as('holdsProvisioner'),
-    ])
-    .where('u.userId', 'in', userIds)
-    .execute();
-  for (const row of held) {
-    const holdsApprover = Boolean(Number(row.holdsApprover));
-    const holdsProvisioner = Boolean(Number(row.holdsProvisioner));
-    if (row.roleId === Role.MASTERAPPROVER) {
-      const showApprover = holdsApprover || holdsProvisioner ? 1 : 0;
-      if (showApprover !== row.showApprover) {
-        await trx
-          .updateTable('users')
-          .set({ showApprover, updatedBy: actorId, updatedDate: nowIso() })
-          .where('userId', '=', row.userId)
-          .execute();
-      }
-      continue;
-    }
-    if (![Role.STANDARD, Role.APPROVER, Role.PROVISIONER].includes(row.roleId as 1 | 2 | 4)) {
-      continue;
-    }
-    const roleId = holdsApprover ? Role.APPROVER : holdsProvisioner ? Role.PROVISIONER : Role.STANDARD;
-    if (roleId !== row.roleId) {
-      await trx
-        .updateTable('users')
-        .set({ roleId, updatedBy: actorId, updatedDate: nowIso() })
-        .where('userId', '=', row.userId)
-        .execute();
-    }
-  }
 }

@@ -26,7 +26,7 @@ const adminWrite: Access = { minRole: Role.ADMIN, auditor: false };
 const scopeRule =
   'Admins change only the assignments inside their admin (region, market) rows: any id outside them (or unknown) is 404 and nothing changes; super admins change every one.';
 const roleRule =
-  'The people named or unnamed get the role rule: a person on an active assignment holds Approver (primary or secondary approver) or else Provisioner (provisioner or backup); with none left an Approver or Provisioner falls back to Standard (master approvers and higher keep their role; a master approver’s showApprover follows).';
+  'The people named or unnamed get the role rule: a person on an active assignment holds Approver (primary or secondary approver) or else Provisioner (provisioner or backup); with none left an Approver or Provisioner falls back to Standard (a master approver keeps the role while a master approver row names them, and its showApprover follows; admins and higher keep their role).';
 const pathRule = `422 '${messages.assignmentPathNotFound}' when the levels do not form a path; 422 'An active assignment already covers …' when an active assignment has the same path and client (clientId null = every client); 422 '${messages.assignmentUserNotFound}' for an unknown person.`;
 const warnRule =
   'When active rows among them are the last cover of pending (Submitted or Approved) requests (no other active assignment on the path, no master approver), the answer is 409 with data.pendingWithoutPath and a message naming the count; send again with confirm=true to go ahead.';

@@ -10,6 +10,7 @@ import { inTransaction, type Db, type Executor } from '../../db/connection.ts';
 import type { Actor } from '../../http/actor.ts';
 import { auditorReadOnly, conflict, forbidden, invalid, notFound, unprocessable } from '../../http/errors.ts';
 import * as q from './write-queries.ts';
+import { settleRoles } from '../users/role-rule.ts';
 
 /**
  * Approve/Provision Assignments writes (issue 8 §2). Admins change only the assignments inside
@@ -122,7 +123,7 @@ export async function createAssignment(
     await assertWritablePath(trx, path, adminId, []);
     await assertPeopleExist(trx, people);
     const id = await q.insertAssignment(trx, path, people, actor.userId);
-    await q.applyRoleRule(trx, q.peopleOf([people]), actor.userId);
+    await settleRoles(trx, q.peopleOf([people]), actor.userId);
     return { ids: [id] };
   });
 }
@@ -147,7 +148,7 @@ export async function updateAssignment(
     }
     await assertPeopleExist(trx, people);
     await q.updateAssignments(trx, [input.approverId], { ...path, ...people }, actor.userId);
-    await q.applyRoleRule(trx, q.peopleOf([before!, people]), actor.userId);
+    await settleRoles(trx, q.peopleOf([before!, people]), actor.userId);
     return { ids: [input.approverId] };
   });
 }
@@ -183,7 +184,7 @@ export async function setAssignmentsState(
       }
     }
     await q.setAssignmentsState(trx, ids, input.isDeleted ? 1 : 0, actor.userId);
-    await q.applyRoleRule(trx, q.peopleOf(rows), actor.userId);
+    await settleRoles(trx, q.peopleOf(rows), actor.userId);
     return {
       result: { ids },
       message: input.isDeleted ? messages.approversDeactivated : messages.approversActivated,
@@ -203,7 +204,7 @@ export async function deleteAssignments(
     const ids = rows.map((r) => r.approverId);
     await assertPathsStayCovered(trx, ids, input.confirm);
     await q.deleteAssignments(trx, ids);
-    await q.applyRoleRule(trx, q.peopleOf(rows), actor.userId);
+    await settleRoles(trx, q.peopleOf(rows), actor.userId);
     return { result: { ids }, message: messages.assignmentsDeleted(ids.length) };
   });
 }
@@ -242,7 +243,7 @@ export async function reassignAssignments(
     }
     const ids = rows.map((r) => r.approverId);
     await q.updateAssignments(trx, ids, set, actor.userId);
-    await q.applyRoleRule(trx, [...new Set([...q.peopleOf(rows), ...newcomers])], actor.userId);
+    await settleRoles(trx, [...new Set([...q.peopleOf(rows), ...newcomers])], actor.userId);
     return { result: { ids }, message: messages.assignmentsReassigned(ids.length) };
   });
 }

@@ -27,6 +27,7 @@ import { DisabledReason } from '../../components/DisabledReason.tsx';
 import { approverAssignmentColumns } from '../RoleDetails/assignment-columns.tsx';
 import { AssignmentDialog } from './AssignmentDialog.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { StatusOfApproversButton } from '../ApproverStatus/StatusOfApproversButton.tsx';
 import { ReassignDialog } from './ReassignDialog.tsx';
 
 type OpenDialog =
@@ -149,7 +150,10 @@ export function ApproversPage() {
   const toggle = toggleOf(selectedRows);
   const toggleBlocker = tooFew ?? (toggle === null ? messages.mixedAssignmentStates : null);
 
-  const toolbar = isReadOnly ? undefined : (
+  // Status of Approvers and Provisioners opens from this screen (spec 2 §2), read-only users too.
+  const toolbar = isReadOnly ? (
+    <StatusOfApproversButton />
+  ) : (
     <>
       <Button variant="contained" onClick={() => setDialog({ kind: 'edit', row: null })}>
         New Approver/Provisioner
@@ -180,6 +184,7 @@ export function ApproversPage() {
           Delete
         </Button>
       </DisabledReason>
+      <StatusOfApproversButton />
     </>
   );
 

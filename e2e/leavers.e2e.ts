@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { RequestStatus, RequestType, Role } from '@uap/domain';
+import {
+  buildAdminRegion,
+  buildPath,
+  buildRecord,
+  buildUser,
+  userIdOf,
+} from '../packages/server/test/factories.ts';
+import { launchBrowser, signIn } from './browser.ts';
+import { e2eDb } from './server.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+describe('Leavers User Records', () => {
+  it("Ada deactivates a leaver's record: a Deactivation request she asked for waits for the approver", async () => {
+    const db = e2eDb();
+    const ada = await userIdOf(db, 'ada.admin@agency.example');
+    const approver = await buildUser(db, { roleId: Role.APPROVER });
+    const path = await buildPath(db, { assignment: { primary: approver.userId } });
+    await buildAdminRegion(db, ada, path);
+    const leaver = await buildUser(db, { active: false });
+    const record = await buildRecord(db, { path, user: { userId: leaver.userId, email: leaver.email } });
+
+    const { context, page } = await signIn(browser, 'Ada Admin');
+    try {
+      await page.getByRole('link', { name: 'Leavers User Records' }).first().click();
+      const table = page.getByRole('table', { name: 'Leavers User Records' });
+      await page.getByRole('textbox', { name: 'Search' }).fill(leaver.email);
+      await table.getByRole('checkbox', { name: `Select row ${record.requestId}`, exact: true }).check();
+      await page.getByRole('button', { name: 'Deactivate Selected (1)' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Deactivate Selected Records' });
+      await dialog.getByRole('textbox', { name: 'Comment' }).fill('User left the company');
+      await dialog.getByRole('button', { name: 'Submit' }).click();
+      await page.getByText(/^Deactivation request #\d+ was created and waits for approval\.$/).waitFor();
+
+      const created = await db
+        .selectFrom('requests')
+        .select(['requestTypeId', 'statusId', 'createdBy'])
+        .where('recordId', '=', record.requestId)
+        .execute();
+      expect(created).toEqual([
+        { requestTypeId: RequestType.DEACTIVATE, statusId: RequestStatus.SUBMITTED, createdBy: ada },
+      ]);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,204 @@
+import { sql, type Expression, type SqlBool } from 'kysely';
+import { RequestStatus, RequestType, type TableQuery } from '@uap/domain';
+import { toCount, type Db, type Executor } from '../../db/connection.ts';
+import {
+  distinctFilterValues,
+  orderTable,
+  pageOf,
+  tableCondition,
+  type TableColumn,
+  type TableSpec,
+} from '../../db/table-query.ts';
+import { insideAdminScope, TRUE } from '../request-lines/routing.ts';
+
+/** Which records a caller sees: those inside an admin's (region, market) rows, or all. */
+export type LeaverScope = { kind: 'admin'; userId: number } | { kind: 'all' };
+
+/**
+ * Active access records (a completed or archived Add line not deactivated) of users whose
+ * directory account is disabled, inside the scope.
+ */
+function leaverRecords(q: Executor, scope: LeaverScope) {
+  return q
+    .selectFrom('requests as r')
+    .innerJoin('users as u', 'u.userId', 'r.userId')
+    .innerJoin('directoryUsers as du', 'du.directoryId', 'u.directoryId')
+    .where('du.active', '=', 0)
+    .where('r.requestTypeId', '=', RequestType.ADD)
+    .where('r.statusId', 'in', [RequestStatus.COMPLETED, RequestStatus.ARCHIVED])
+    .where('r.isDeleted', '=', 0)
+    .where((eb) => (scope.kind === 'admin' ? insideAdminScope(eb, scope.userId) : TRUE));
+}
+
+/** The records with every name the leavers table shows. */
+function namedLeaverRecords(q: Executor, scope: LeaverScope) {
+  return leaverRecords(q, scope)
+    .innerJoin('roles as ro', 'ro.roleId', 'u.roleId')
+    .innerJoin('regions as rg', 'rg.regionId', 'r.regionId')
+    .innerJoin('markets as mk', 'mk.marketId', 'r.marketId')
+    .innerJoin('agencies as ag', 'ag.agencyId', 'r.agencyId')
+    .innerJoin('practices as pr', 'pr.practiceId', 'r.practiceId')
+    .innerJoin('platforms as pl', 'pl.platformId', 'r.platformId')
+    .leftJoin('clients as c', 'c.clientId', 'r.clientId')
+    .leftJoin('assetTypes as at', 'at.assetId', 'r.assetId')
+    .leftJoin('clientAccounts as ca', 'ca.clientAccountId', 'r.clientAccountId')
+    .leftJoin('platformUserTypes as t', 't.platformUserTypeId', 'r.platformUserTypeId')
+    .innerJoin('users as cb', 'cb.userId', 'r.createdBy')
+    .leftJoin('users as ap', 'ap.userId', 'r.approvedRejectedBy');
+}
+
+function selectLeaverRecord(qb: ReturnType<typeof namedLeaverRecords>) {
+  return qb.select((eb) => [
+    'r.requestId',
+    'r.isDeleted',
+    'r.email',
+    'r.createdDate',
+    'r.approvedDate',
+    'r.pendingChangeRequestId',
+    'u.userId as requestUserId',
+    'u.name as requestUserName',
+    'u.lastName as requestUserLastName',
+    'u.email as requestUserEmail',
+    'u.locationCountry as userLocation',
+    'ro.description as roleName',
+    'du.updatedDate as leftDate',
+    'rg.description as regionDescription',
+    'mk.description as marketDescription',
+    'ag.description as agencyDescription',
+    'pr.description as practiceDescription',
+    'pl.description as platformDescription',
+    'c.description as clientDescription',
+    'at.assetName as assetName',
+    'at.description as assetDescription',
+    'ca.description as clientAccountDescription',
+    'ca.assetReference as clientAccountAssetReference',
+    't.description as platformUserTypeDescription',
+    'cb.name as createdByUserName',
+    'cb.lastName as createdByUserLastName',
+    'cb.email as createdByUserEmail',
+    'ap.name as approverName',
+    'ap.lastName as approverLastName',
+    'ap.email as approverEmail',
+    eb
+      .selectFrom('leaverComments as lc')
+      .select('lc.comment')
+      .whereRef('lc.requestId', '=', 'r.requestId')
+      .orderBy('lc.createdDate', 'desc')
+      .orderBy('lc.id', 'desc')
+      .limit(1)
+      .as('leaverUserComment'),
+  ]);
+}
+
+const column = (expression: Expression<unknown>, kind: TableColumn['kind'] = 'text'): TableColumn => ({
+  sql: expression,
+  kind,
+  isFilterable: kind !== 'date',
+  isSortable: true,
+  isSearchable: kind === 'text',
+});
+const ref = (name: string, kind: TableColumn['kind'] = 'text') => column(sql.ref(name), kind);
+
+/** The leavers table (keys = row field names); the most recent leavers first by default. */
+export const leaverRecordSpec: TableSpec = {
+  columns: {
+    requestId: ref('r.requestId', 'number'),
+    requestUserName: ref('u.name'),
+    requestUserLastName: ref('u.lastName'),
+    requestUserEmail: ref('u.email'),
+    email: ref('r.email'),
+    roleName: ref('ro.description'),
+    userLocation: ref('u.locationCountry'),
+    regionDescription: ref('rg.description'),
+    marketDescription: ref('mk.description'),
+    agencyDescription: ref('ag.description'),
+    practiceDescription: ref('pr.description'),
+    platformDescription: ref('pl.description'),
+    clientDescription: ref('c.description'),
+    assetName: ref('at.assetName'),
+    clientAccountDescription: ref('ca.description'),
+    platformUserTypeDescription: ref('t.description'),
+    createdDate: ref('r.createdDate', 'date'),
+    approvedDate: ref('r.approvedDate', 'date'),
+    leftDate: ref('du.updatedDate', 'date'),
+  },
+  id: sql.ref<number>('r.requestId'),
+  defaultOrder: { column: 'leftDate', isAscending: false },
+};
+
+/** A page of leaver records in scope (filters, search, sort) and the filtered total. */
+export async function findLeaverTable(db: Db, scope: LeaverScope, query: TableQuery) {
+  const condition = tableCondition(db.dialect, leaverRecordSpec, query);
+  const { limit, offset } = pageOf(query);
+  const [rows, total] = await Promise.all([
+    selectLeaverRecord(namedLeaverRecords(db.kysely, scope).where(condition))
+      .$call((qb) => orderTable(qb, leaverRecordSpec, query))
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    namedLeaverRecords(db.kysely, scope)
+      .where(condition)
+      .select((eb) => eb.fn.countAll().as('count'))
+      .executeTakeFirst(),
+  ]);
+  return { rows, totalCount: toCount(total?.count) };
+}
+export type LeaverDbRow = Awaited<ReturnType<typeof findLeaverTable>>['rows'][number];
+
+/** The distinct values of one leavers column under the other filters. */
+export function findLeaverValues(db: Db, scope: LeaverScope, query: TableQuery, column: string) {
+  const qb = namedLeaverRecords(db.kysely, scope).where(
+    tableCondition(db.dialect, leaverRecordSpec, query, column),
+  );
+  return distinctFilterValues(qb, leaverRecordSpec, column);
+}
+
+/** Which of these ids are leaver records in scope. */
+export async function findLeaverIds(
+  q: Executor,
+  scope: LeaverScope,
+  ids: readonly number[],
+): Promise<number[]> {
+  if (ids.length === 0) {
+    return [];
+  }
+  const rows = await leaverRecords(q, scope).select('r.requestId').where('r.requestId', 'in', ids).execute();
+  return rows.map((r) => r.requestId);
+}
+
+/** True when the Add line (a record, whatever its state now) lies in scope. */
+export async function isRecordInScope(q: Executor, scope: LeaverScope, requestId: number): Promise<boolean> {
+  const row = await q
+    .selectFrom('requests as r')
+    .select('r.requestId')
+    .where('r.requestId', '=', requestId)
+    .where('r.requestTypeId', '=', RequestType.ADD)
+    .where((eb) => (scope.kind === 'admin' ? insideAdminScope(eb, scope.userId) : sql<SqlBool>`1 = 1`))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertLeaverComments(
+  q: Executor,
+  requestIds: readonly number[],
+  comment: string,
+  by: number,
+  now: string,
+): Promise<void> {
+  await q
+    .insertInto('leaverComments')
+    .values(requestIds.map((requestId) => ({ requestId, comment, createdBy: by, createdDate: now })))
+    .execute();
+}
+
+/** A record's leaver comments, newest first, with their authors. */
+export function findLeaverComments(q: Executor, requestId: number) {
+  return q
+    .selectFrom('leaverComments as lc')
+    .innerJoin('users as u', 'u.userId', 'lc.createdBy')
+    .select(['lc.id', 'lc.requestId', 'lc.comment', 'lc.createdDate', 'u.name', 'u.lastName', 'u.email'])
+    .where('lc.requestId', '=', requestId)
+    .orderBy('lc.createdDate', 'desc')
+    .orderBy('lc.id', 'desc')
+    .execute();
+}

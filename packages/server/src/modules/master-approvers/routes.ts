@@ -1,0 +1,144 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  Role,
+  envelope,
+  flagParam,
+  idParam,
+  masterApproverActiveDeactiveInput,
+  masterApproverWriteResult,
+  messages,
+  reassignMasterApproverInput,
+  saveMasterApproverInput,
+  updateMasterApproverInput,
+} from '@uap/domain';
+import type { Db } from '../../db/connection.ts';
+import type { Access } from '../../http/access.ts';
+import { requireActor } from '../../http/actor.ts';
+import { ok } from '../../http/envelope.ts';
+import * as masters from './service.ts';
+
+/** Master approver assignments are changed by administrators (never the auditor). */
+const write: Access = { minRole: Role.ADMIN, auditor: false };
+
+const scopeRule =
+  'Admins change the rows inside their admin (region, market) rows (a row or path outside them is 404); super admins every row.';
+const roleRule =
+  'The people named gain the Master Approver role (standard users and approvers); one whose last active row goes falls back to Approver or Provisioner when an assignment still names them, else Standard User.';
+const pathRule = `Without every path level: 400 '${messages.selectMasterApproverPath}'; without a user: 400 '${messages.searchForApprover}'. A market, agency and practice that do not belong together: 422; an inactive profile or directory account: 422; the same person already active on the path: 409.`;
+
+/** Routes that change master approver assignments (the lists are in the assignments module). */
+export const masterApproverRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const tags = ['assignments'];
+
+  app.post('/api/Approvers/SaveMasterApprover', {
+    config: { access: write },
+    schema: {
+      tags,
+      errors: [404, 409, 422],
+      summary: 'Add a master approver of a (region, market, agency, practice)',
+      description: `${pathRule} ${scopeRule} ${roleRule}`,
+      body: saveMasterApproverInput,
+      response: { 200: envelope(masterApproverWriteResult) },
+    },
+    handler: async (req) =>
+      ok(await masters.saveMasterApprover(db, requireActor(req), req.body), messages.masterApproverSaved),
+  });
+
+  app.put('/api/Approvers/UpdateMasterApprover', {
+    config: { access: write },
+    schema: {
+      tags,
+      errors: [404, 409, 422],
+      summary: 'Change the person or the path of a master approver row',
+      description: `${pathRule} ${scopeRule} ${roleRule}`,
+      body: updateMasterApproverInput,
+      response: { 200: envelope(masterApproverWriteResult) },
+    },
+    handler: async (req) =>
+      ok(await masters.updateMasterApprover(db, requireActor(req), req.body), messages.masterApproverUpdated),
+  });
+
+  app.put('/api/Approvers/MasterApprover/ActiveDeactive', {
+    config: { access: write },
+    schema: {
+      tags,
+      errors: [404, 409],
+      summary: 'Activate (isDeleted false) or deactivate (isDeleted true) master approver rows',
+      description: `'${messages.masterApproversActivated}' or '${messages.masterApproversDeactivated}'. Activating a row that repeats an active one of the same person and path: 409. ${scopeRule} ${roleRule}`,
+      body: masterApproverActiveDeactiveInput,
+      response: { 200: envelope(masterApproverWriteResult) },
+    },
+    handler: async (req) => {
+      const { result, message } = await masters.setMasterApproversDeleted(
+        db,
+        requireActor(req),
+        req.body.ids,
+        req.body.isDeleted,
+      );
+      return ok(result, message);
+    },
+  });
+
+  app.put('/api/Approvers/MasterApprover/ActiveDeactive/:id/:flag', {
+    config: { access: write },
+    schema: {
+      tags,
+      errors: [404, 409],
+      summary: 'Activate or deactivate one master approver row (flag: the new isDeleted)',
+      description: `As the bulk call, for one row. ${scopeRule}`,
+      params: z.object({ id: idParam, flag: flagParam }),
+      response: { 200: envelope(masterApproverWriteResult) },
+    },
+    handler: async (req) => {
+      const { result, message } = await masters.setMasterApproversDeleted(
+        db,
+        requireActor(req),
+        [req.params.id],
+        req.params.flag,
+      );
+      return ok(result, message);
+    },
+  });
+
+  app.put('/api/Approvers/MasterApprover/DeleteMasterApprover/:id', {
+    config: { access: write },
+    schema: {
+      tags,
+      errors: [404],
+      summary: 'Delete a master approver row',
+      description: `The row is removed (the web asks first). ${scopeRule} ${roleRule}`,
+      params: z.object({ id: idParam }),
+      response: { 200: envelope(masterApproverWriteResult) },
+    },
+    handler: async (req) =>
+      ok(
+        await masters.deleteMasterApprover(db, requireActor(req), req.params.id),
+        messages.masterApproverDeleted,
+      ),
+  });
+
+  app.put('/api/Approvers/ReassignMasterApprover', {
+    config: { access: write },
+    schema: {
+      tags,
+      errors: [404, 422],
+      summary: 'Move master approver rows to another person',
+      description: `Without NewMasterApproverUserId: 400 '${messages.selectNewUser}'. A row whose path the new person already holds is deactivated instead of repeated. ${scopeRule} ${roleRule}`,
+      body: reassignMasterApproverInput,
+      response: { 200: envelope(masterApproverWriteResult) },
+    },
+    handler: async (req) =>
+      ok(
+        await masters.reassignMasterApprovers(
+          db,
+          requireActor(req),
+          req.body.oldMasterApproverIds,
+          req.body.NewMasterApproverUserId ?? 0,
+        ),
+        messages.masterApproversReassigned,
+      ),
+  });
+};

@@ -1,0 +1,64 @@
+import { nowIso, type Executor } from '../../db/connection.ts';
+
+/** What the role rule reads of each person: their role and which active rows name them. */
+export function findRoleHoldings(q: Executor, userIds: readonly number[]) {
+  return q
+    .selectFrom('users as u')
+    .select((eb) => [
+      'u.userId',
+      'u.roleId',
+      'u.showApprover',
+      eb
+        .exists(
+          eb
+            .selectFrom('masterApprovers as m')
+            .select('m.masterApproverId')
+            .whereRef('m.userId', '=', 'u.userId')
+            .where('m.isDeleted', '=', 0),
+        )
+        .as('holdsMaster'),
+      eb
+        .exists(
+          eb
+            .selectFrom('approverAssignments as a')
+            .select('a.approverId')
+            .where('a.isDeleted', '=', 0)
+            .where((w) =>
+              w.or([
+                w('a.userId', '=', w.ref('u.userId')),
+                w('a.secondaryApproverId', '=', w.ref('u.userId')),
+              ]),
+            ),
+        )
+        .as('holdsApprover'),
+      eb
+        .exists(
+          eb
+            .selectFrom('approverAssignments as a')
+            .select('a.approverId')
+            .where('a.isDeleted', '=', 0)
+            .where((w) =>
+              w.or([
+                w('a.provisionerId', '=', w.ref('u.userId')),
+                w('a.provisionerBackupId', '=', w.ref('u.userId')),
+              ]),
+            ),
+        )
+        .as('holdsProvisioner'),
+    ])
+    .where('u.userId', 'in', userIds)
+    .execute();
+}
+
+export async function setRole(
+  q: Executor,
+  userId: number,
+  change: { roleId: number; showApprover: number },
+  by: number,
+): Promise<void> {
+  await q
+    .updateTable('users')
+    .set({ ...change, updatedBy: by, updatedDate: nowIso() })
+    .where('userId', '=', userId)
+    .execute();
+}

@@ -1,0 +1,55 @@
+import { Role, type RoleId } from '@uap/domain';
+import type { Executor } from '../../db/connection.ts';
+import { findRoleHoldings, setRole } from './role-queries.ts';
+
+/** Which active rows name a person. */
+export interface RoleHoldings {
+  holdsMaster: boolean;
+  holdsApprover: boolean;
+  holdsProvisioner: boolean;
+}
+
+/**
+ * The role a person's active rows give them (spec 3's 'UAP User Role Validation'), the one rule
+ * every approval-path write applies:
+ * - administrators, auditors and super admins keep their role;
+ * - on an active master approver row: Master Approver, showing the approver role details while an
+ *   assignment names them too (`showApprover`; null: the flag, read only for master approvers, stays);
+ * - else on an active assignment as (secondary) approver: Approver; as provisioner or backup:
+ *   Provisioner; on none: Standard.
+ */
+export function roleFromHoldings(
+  current: RoleId,
+  h: RoleHoldings,
+): { roleId: RoleId; showApprover: boolean | null } {
+  if (current >= Role.ADMIN) {
+    return { roleId: current, showApprover: null };
+  }
+  if (h.holdsMaster) {
+    return { roleId: Role.MASTERAPPROVER, showApprover: h.holdsApprover || h.holdsProvisioner };
+  }
+  const roleId = h.holdsApprover ? Role.APPROVER : h.holdsProvisioner ? Role.PROVISIONER : Role.STANDARD;
+  return { roleId, showApprover: null };
+}
+
+const isTrue = (value: unknown) => value === true || Number(value) === 1;
+
+/** Applies `roleFromHoldings` to these people after a write to their rows, in the same transaction. */
+export async function settleRoles(trx: Executor, userIds: readonly number[], actorId: number): Promise<void> {
+  const unique = [...new Set(userIds)];
+  if (unique.length === 0) {
+    return;
+  }
+  for (const user of await findRoleHoldings(trx, unique)) {
+    const current = user.roleId as RoleId;
+    const next = roleFromHoldings(current, {
+      holdsMaster: isTrue(user.holdsMaster),
+      holdsApprover: isTrue(user.holdsApprover),
+      holdsProvisioner: isTrue(user.holdsProvisioner),
+    });
+    const showApprover = next.showApprover === null ? Number(user.showApprover) : next.showApprover ? 1 : 0;
+    if (next.roleId !== current || showApprover !== Number(user.showApprover)) {
+      await setRole(trx, user.userId, { roleId: next.roleId, showApprover }, actorId);
+    }
+  }
+}

@@ -1,0 +1,95 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  deactivateLeaversInput,
+  deactivateLeaversResult,
+  envelope,
+  filterOptions,
+  leaverCommentEntry,
+  leaverCommentInput,
+  leaverRecordList,
+  type DeactivateLeaversInput,
+  type LeaverCommentEntry,
+  type LeaverRecordList,
+  type TableQuery,
+} from '@uap/domain';
+import { apiRequest } from './client.ts';
+
+/** TanStack Query keys of Leavers User Records. */
+export const leaverKeys = {
+  all: ['Request', 'UserRecordsOfADInactiveUsers'] as const,
+  comments: (requestId: number) => ['Request', 'LeaverUserComments', requestId] as const,
+};
+
+/** PUT api/Request/UserRecordsOfADInactiveUsers: one page of leaver records. */
+export function fetchLeaverRecords(query: TableQuery, signal: AbortSignal): Promise<LeaverRecordList> {
+  return apiRequest('/api/Request/UserRecordsOfADInactiveUsers', {
+    method: 'PUT',
+    body: query,
+    schema: leaverRecordList,
+    signal,
+  });
+}
+
+/** PUT api/Request/UserRecordsOfADInactiveUsers/Filters: the distinct values of one column. */
+export async function fetchLeaverFilterOptions(
+  column: string,
+  query: TableQuery,
+  signal: AbortSignal,
+): Promise<string[]> {
+  const options = await apiRequest('/api/Request/UserRecordsOfADInactiveUsers/Filters', {
+    method: 'PUT',
+    body: { ...query, column },
+    schema: filterOptions,
+    signal,
+  });
+  return options.values;
+}
+
+/** GET api/Request/LeaverUserComments/{requestId}: the record's leaver comments, newest first. */
+export function fetchLeaverComments(requestId: number, signal: AbortSignal): Promise<LeaverCommentEntry[]> {
+  return apiRequest(`/api/Request/LeaverUserComments/${requestId}`, {
+    schema: z.array(leaverCommentEntry),
+    signal,
+  });
+}
+
+const messageOnly = envelope(z.null());
+const deactivateAnswer = envelope(deactivateLeaversResult);
+
+/** POST api/Request/LeaverUserCommentRequest: answers the server's sentence. */
+export function useLeaverComment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { comment: string; requestIds: number[] }) => {
+      const body = leaverCommentInput.parse({ Comments: input.comment, RequestIds: input.requestIds });
+      const answer = await apiRequest('/api/Request/LeaverUserCommentRequest', {
+        method: 'POST',
+        body: { Comments: body.comment, RequestIds: body.requestIds },
+        schema: messageOnly,
+        isWholeEnvelope: true,
+      });
+      return answer.message;
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['Request'] }),
+    meta: { errorDialog: false },
+  });
+}
+
+/** POST api/Request/DeactivateLeaversRecord: answers the server's sentence. */
+export function useDeactivateLeavers() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: DeactivateLeaversInput) => {
+      const answer = await apiRequest('/api/Request/DeactivateLeaversRecord', {
+        method: 'POST',
+        body: deactivateLeaversInput.parse(input),
+        schema: deactivateAnswer,
+        isWholeEnvelope: true,
+      });
+      return answer.message;
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['Request'] }),
+    meta: { errorDialog: false },
+  });
+}

@@ -1,0 +1,107 @@
+import { useMemo, useState } from 'react';
+import Button from '@mui/material/Button';
+import { messages, type LeaverRecordRow } from '@uap/domain';
+import { fetchLeaverFilterOptions, fetchLeaverRecords, leaverKeys } from '../../api/leavers.ts';
+import { notifySuccess } from '../../api/notice-store.ts';
+import { useIsReadOnly } from '../../app/current-user.ts';
+import { DataTable } from '../../components/DataTable/DataTable.tsx';
+import { requestIdOf, useRowSelection } from '../../components/DataTable/use-row-selection.ts';
+import { DisabledReason } from '../../components/DisabledReason.tsx';
+import { DeactivateLeaversDialog } from './DeactivateLeaversDialog.tsx';
+import { LeaverCommentDialog, LeaverCommentHistoryDialog } from './LeaverCommentDialogs.tsx';
+import { leaverColumns } from './leaver-columns.tsx';
+
+type OpenDialog =
+  | { kind: 'history'; requestId: number }
+  | { kind: 'comment'; requestIds: number[] }
+  | { kind: 'deactivate' }
+  | null;
+
+/**
+ * Leavers User Records (/LeaversUserRecords, spec 2 §2): active records of users whose directory
+ * account is disabled; comment on them and send them for deactivation (the auditor reads).
+ */
+export function LeaversUserRecordsPage() {
+  const isReadOnly = useIsReadOnly();
+  const { selectedIds, selection, clear } = useRowSelection<LeaverRecordRow>(requestIdOf);
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const columns = useMemo(
+    () => leaverColumns((row) => setDialog({ kind: 'history', requestId: row.requestId })),
+    [],
+  );
+  const handleDone = (message: string) => {
+    setDialog(null);
+    clear();
+    notifySuccess(message);
+  };
+  const selectFirst = selectedIds.length === 0 ? messages.selectRowsFirst : null;
+
+  const toolbar = isReadOnly ? undefined : (
+    <>
+      <DisabledReason reason={selectFirst}>
+        <Button
+          variant="outlined"
+          disabled={selectFirst !== null}
+          onClick={() => setDialog({ kind: 'comment', requestIds: selectedIds })}
+        >
+          Leaver Comment
+        </Button>
+      </DisabledReason>
+      <DisabledReason reason={selectFirst}>
+        <Button
+          variant="contained"
+          color="error"
+          disabled={selectFirst !== null}
+          onClick={() => setDialog({ kind: 'deactivate' })}
+        >
+          {`Deactivate Selected (${selectedIds.length})`}
+        </Button>
+      </DisabledReason>
+    </>
+  );
+
+  return (
+    <>
+      <DataTable<LeaverRecordRow>
+        title="Leavers User Records"
+        syncWithUrl
+        columns={columns}
+        queryKey={leaverKeys.all}
+        getRowId={(r) => r.requestId}
+        fetchPage={async (query, signal) => {
+          const page = await fetchLeaverRecords(query, signal);
+          return { rows: page.records, totalCount: page.totalCount };
+        }}
+        fetchFilterOptions={fetchLeaverFilterOptions}
+        selection={isReadOnly ? undefined : selection}
+        toolbar={toolbar}
+      />
+      {dialog?.kind === 'history' && (
+        <LeaverCommentHistoryDialog
+          requestId={dialog.requestId}
+          onAdd={
+            isReadOnly ? undefined : () => setDialog({ kind: 'comment', requestIds: [dialog.requestId] })
+          }
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog?.kind === 'comment' && (
+        <LeaverCommentDialog
+          requestIds={dialog.requestIds}
+          onClose={() => setDialog(null)}
+          onDone={(message) => {
+            setDialog(null);
+            notifySuccess(message);
+          }}
+        />
+      )}
+      {dialog?.kind === 'deactivate' && (
+        <DeactivateLeaversDialog
+          requestIds={selectedIds}
+          onClose={() => setDialog(null)}
+          onDone={handleDone}
+        />
+      )}
+    </>
+  );
+}

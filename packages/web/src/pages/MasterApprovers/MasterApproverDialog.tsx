@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Typography from '@mui/material/Typography';
+import { messages, saveMasterApproverInput, type MasterApproverRow } from '@uap/domain';
+import { useSaveMasterApprover } from '../../api/master-approvers.ts';
+import {
+  CascadingSelects,
+  emptyPath,
+  type PathValue,
+} from '../../components/CascadingSelects/CascadingSelects.tsx';
+import { DialogError, useDialogError } from '../../components/DialogError.tsx';
+import { UserSearchField } from '../../components/UserSearchDialog/UserSearchField.tsx';
+import { failureText, firstIssue } from '../ChangeUserRecords/form-parts.tsx';
+
+interface Person {
+  userId: number;
+  label: string;
+}
+
+/**
+ * Add New Master Approver, or edit one row (`row`): a user search ('Select User') and the
+ * cascading region → market → agency → practice selects (spec 2 §2, §5).
+ */
+export function MasterApproverDialog(props: {
+  row: MasterApproverRow | null;
+  onClose: () => void;
+  onDone: (message: string) => void;
+}) {
+  const { row } = props;
+  const [path, setPath] = useState<PathValue>(
+    row
+      ? { regionId: row.regionId, marketId: row.marketId, agencyId: row.agencyId, practiceId: row.practiceId }
+      : emptyPath,
+  );
+  const [person, setPerson] = useState<Person | null>(
+    row ? { userId: row.userId, label: `${row.masterApproverName} (${row.masterApproverEmail})` } : null,
+  );
+  const [error, setError] = useDialogError();
+  const save = useSaveMasterApprover();
+  const title = row ? 'Edit Master Approver' : 'Add New Master Approver';
+
+  const handleSave = () => {
+    const input = { ...path, userId: person?.userId ?? null };
+    const issue = firstIssue(saveMasterApproverInput.safeParse(input));
+    if (issue) {
+      setError(issue);
+      return;
+    }
+    setError(null);
+    save.mutate(row ? { ...input, masterApproverId: row.masterApproverId } : input, {
+      onSuccess: (answer) => {
+        props.onDone(answer.message);
+      },
+      onError: (failure) => {
+        setError(failureText(failure));
+      },
+    });
+  };
+
+  return (
+    <Dialog open onClose={props.onClose} aria-labelledby="master-approver-title" fullWidth maxWidth="md">
+      <DialogTitle id="master-approver-title">{title}</DialogTitle>
+      <DialogContent dividers>
+        <DialogError error={error} />
+        <Box sx={{ display: 'grid', gap: 2 }}>
+          <CascadingSelects value={path} onChange={setPath} />
+          <UserSearchField
+            label="Master approver (name or email)"
+            buttonLabel="Search master approver"
+            isInternal
+            dialogTitle="Select User"
+            onPick={(item) => {
+              if (item.userId === null) {
+                setError(messages.noProfileYet(item.displayName));
+                return;
+              }
+              setError(null);
+              setPerson({ userId: item.userId, label: `${item.displayName} (${item.mail ?? ''})` });
+            }}
+          />
+          <Typography aria-live="polite">
+            {person ? `Master approver: ${person.label}` : 'No master approver selected yet.'}
+          </Typography>
+        </Box>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={props.onClose}>Cancel</Button>
+        <Button variant="contained" onClick={handleSave} disabled={save.isPending}>
+          Save
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

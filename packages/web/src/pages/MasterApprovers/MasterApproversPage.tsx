@@ -1,0 +1,159 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import Button from '@mui/material/Button';
+import { messages, type MasterApproverRow } from '@uap/domain';
+import {
+  fetchMasterApproverFilterOptions,
+  fetchMasterApprovers,
+  masterApproverKeys,
+  useActiveDeactiveMasterApprovers,
+  useDeleteMasterApprovers,
+} from '../../api/master-approvers.ts';
+import { reportError } from '../../api/error-store.ts';
+import { notifySuccess } from '../../api/notice-store.ts';
+import { useIsReadOnly } from '../../app/current-user.ts';
+import { DataTable } from '../../components/DataTable/DataTable.tsx';
+import { useRowSelection } from '../../components/DataTable/use-row-selection.ts';
+import { DisabledReason } from '../../components/DisabledReason.tsx';
+import { StatusOfApproversButton } from '../ApproverStatus/StatusOfApproversButton.tsx';
+import { masterApproverColumns } from '../RoleDetails/assignment-columns.tsx';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { MasterApproverDialog } from './MasterApproverDialog.tsx';
+import { ReassignMasterApproverDialog } from './ReassignMasterApproverDialog.tsx';
+
+type OpenDialog =
+  { kind: 'edit'; row: MasterApproverRow | null } | { kind: 'reassign' } | { kind: 'delete' } | null;
+
+const idOf = (row: MasterApproverRow) => row.masterApproverId;
+
+/** ?userId=N pre-filters the table to that person's rows. */
+function userIdOf(params: URLSearchParams): number | null {
+  const id = Number(params.get('userId') ?? params.get('userid'));
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/**
+ * Master Approver Assignments (/MasterApprovers, spec 2 §2): every master approver row in the
+ * administrator's scope; add, edit, reassign, activate/deactivate and delete (the auditor reads).
+ */
+export function MasterApproversPage() {
+  const [params] = useSearchParams();
+  const userId = userIdOf(params);
+  const isReadOnly = useIsReadOnly();
+  const { selectedRows, selectedIds, selection, clear } = useRowSelection<MasterApproverRow>(idOf);
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const activeDeactive = useActiveDeactiveMasterApprovers();
+  const remove = useDeleteMasterApprovers();
+
+  const handleDone = (message: string) => {
+    setDialog(null);
+    clear();
+    notifySuccess(message);
+  };
+  const isNoneSelected = selectedRows.length === 0;
+  const isAllActive = !isNoneSelected && selectedRows.every((r) => !r.isDeleted);
+  const isAllInactive = !isNoneSelected && selectedRows.every((r) => r.isDeleted);
+  const selectFirst = isNoneSelected ? messages.selectRowsFirst : null;
+  const stateBlocker = selectFirst ?? (isAllActive || isAllInactive ? null : messages.selectionMixesStates);
+  const editBlocker = selectedRows.length === 1 ? null : messages.selectOneRowToEdit;
+
+  const handleActiveDeactive = () => {
+    activeDeactive.mutate(
+      { ids: selectedIds, isDeleted: isAllActive },
+      { onSuccess: (answer) => handleDone(answer.message), onError: reportError },
+    );
+  };
+  const handleDelete = () => {
+    remove.mutate(selectedIds, {
+      onSuccess: (answer) => handleDone(answer.message),
+      onError: (error) => {
+        setDialog(null);
+        reportError(error);
+      },
+    });
+  };
+
+  // Status of Approvers and Provisioners belongs to /Approvers (spec 2 §2); offered here as well,
+  // as it lists master approvers too.
+  const toolbar = isReadOnly ? (
+    <StatusOfApproversButton />
+  ) : (
+    <>
+      <Button variant="contained" onClick={() => setDialog({ kind: 'edit', row: null })}>
+        Add New Master Approver
+      </Button>
+      <DisabledReason reason={editBlocker}>
+        <Button
+          variant="outlined"
+          disabled={editBlocker !== null}
+          onClick={() => setDialog({ kind: 'edit', row: selectedRows[0] ?? null })}
+        >
+          Edit
+        </Button>
+      </DisabledReason>
+      <DisabledReason reason={selectFirst}>
+        <Button variant="outlined" disabled={isNoneSelected} onClick={() => setDialog({ kind: 'reassign' })}>
+          Reassign
+        </Button>
+      </DisabledReason>
+      <DisabledReason reason={stateBlocker}>
+        <Button
+          variant="outlined"
+          disabled={stateBlocker !== null || activeDeactive.isPending}
+          onClick={handleActiveDeactive}
+        >
+          {isAllInactive ? 'Activate' : isAllActive ? 'Deactivate' : 'Activate/Deactivate'}
+        </Button>
+      </DisabledReason>
+      <DisabledReason reason={selectFirst}>
+        <Button
+          variant="outlined"
+          color="error"
+          disabled={isNoneSelected}
+          onClick={() => setDialog({ kind: 'delete' })}
+        >
+          Delete
+        </Button>
+      </DisabledReason>
+      <StatusOfApproversButton />
+    </>
+  );
+
+  return (
+    <>
+      <DataTable<MasterApproverRow>
+        key={userId ?? 0}
+        title="Master Approver Assignments"
+        syncWithUrl
+        columns={masterApproverColumns}
+        queryKey={masterApproverKeys.table(userId)}
+        getRowId={idOf}
+        fetchPage={async (query, signal) => {
+          const page = await fetchMasterApprovers(userId, query, signal);
+          return { rows: page.masterApprovers, totalCount: page.totalCount };
+        }}
+        fetchFilterOptions={(column, query, signal) =>
+          fetchMasterApproverFilterOptions(userId, column, query, signal)
+        }
+        selection={isReadOnly ? undefined : selection}
+        toolbar={toolbar}
+      />
+      {dialog?.kind === 'edit' && (
+        <MasterApproverDialog row={dialog.row} onClose={() => setDialog(null)} onDone={handleDone} />
+      )}
+      {dialog?.kind === 'reassign' && (
+        <ReassignMasterApproverDialog ids={selectedIds} onClose={() => setDialog(null)} onDone={handleDone} />
+      )}
+      {dialog?.kind === 'delete' && (
+        <ConfirmDialog
+          title="Delete master approver"
+          text={messages.confirmDeleteMasterApprover(selectedIds.length)}
+          confirmLabel="Yes, delete"
+          isPending={remove.isPending}
+          onConfirm={handleDelete}
+          onClose={() => setDialog(null)}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Typography from '@mui/material/Typography';
+import { messages, reassignMasterApproverInput } from '@uap/domain';
+import { useReassignMasterApprovers } from '../../api/master-approvers.ts';
+import { DialogError, useDialogError } from '../../components/DialogError.tsx';
+import { UserSearchField } from '../../components/UserSearchDialog/UserSearchField.tsx';
+import { failureText, firstIssue } from '../ChangeUserRecords/form-parts.tsx';
+
+/** Reassign: the selected master approver rows move to one new person ('Select a new user'). */
+export function ReassignMasterApproverDialog(props: {
+  ids: number[];
+  onClose: () => void;
+  onDone: (message: string) => void;
+}) {
+  const [person, setPerson] = useState<{ userId: number; label: string } | null>(null);
+  const [error, setError] = useDialogError();
+  const reassign = useReassignMasterApprovers();
+
+  const handleSubmit = () => {
+    const input = { oldMasterApproverIds: props.ids, NewMasterApproverUserId: person?.userId ?? null };
+    const issue = firstIssue(reassignMasterApproverInput.safeParse(input));
+    if (issue) {
+      setError(issue);
+      return;
+    }
+    setError(null);
+    reassign.mutate(input, {
+      onSuccess: (answer) => {
+        props.onDone(answer.message);
+      },
+      onError: (failure) => {
+        setError(failureText(failure));
+      },
+    });
+  };
+
+  return (
+    <Dialog open onClose={props.onClose} aria-labelledby="reassign-master-title" fullWidth maxWidth="sm">
+      <DialogTitle id="reassign-master-title">Reassign Master Approver</DialogTitle>
+      <DialogContent dividers>
+        <DialogError error={error} />
+        <DialogContentText sx={{ mb: 2 }}>
+          {`${props.ids.length} selected row(s) will move to the new master approver.`}
+        </DialogContentText>
+        <UserSearchField
+          label="New master approver (name or email)"
+          buttonLabel="Search new master approver"
+          isInternal
+          dialogTitle="Select User"
+          onPick={(item) => {
+            if (item.userId === null) {
+              setError(messages.noProfileYet(item.displayName));
+              return;
+            }
+            setError(null);
+            setPerson({ userId: item.userId, label: `${item.displayName} (${item.mail ?? ''})` });
+          }}
+        />
+        <Typography sx={{ mt: 2 }} aria-live="polite">
+          {person ? `New master approver: ${person.label}` : 'No new user selected yet.'}
+        </Typography>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={props.onClose}>Cancel</Button>
+        <Button variant="contained" onClick={handleSubmit} disabled={reassign.isPending}>
+          Reassign
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
