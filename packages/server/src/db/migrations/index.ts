@@ -9,6 +9,7 @@ import { m0008 } from './0008_add_tracker_indexes.ts';
 import { m0009 } from './0009_add_approval_indexes.ts';
 import { m0010 } from './0010_add_provisioning_indexes.ts';
 import { m0011 } from './0011_add_platform_business_access_internal_only.ts';
+import { m0013 } from './0013_add_sort_indexes.ts';
 
 /** Every migration by name; names sort in the order they run. Append only, never edit. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0009_add_approval_indexes': m0009,
   '0010_add_provisioning_indexes': m0010,
   '0011_add_platform_business_access_internal_only': m0011,
+  '0013_add_sort_indexes': m0013,
 };
