@@ -30,7 +30,7 @@ export async function findMyRequests(
   const spec = q.myRequestSpec;
   assertTableQuery(spec, query);
   const today = todayIso();
-  const { rows, totalCount } = await findLinePage(
+  const { rows, totalCount, isCountEstimate } = await findLinePage(
     db,
     q.myRequestsWhere(actor.userId, query.requestId),
     spec,
@@ -38,7 +38,12 @@ export async function findMyRequests(
     today,
   );
   const timeZone = timeZoneOrUtc(query.localTimeZone);
-  return { requests: rows.map((r) => presentMyRequest(r, timeZone)), page: query.page, totalCount };
+  return {
+    requests: rows.map((r) => presentMyRequest(r, timeZone)),
+    page: query.page,
+    totalCount,
+    isCountEstimate,
+  };
 }
 
 /**
