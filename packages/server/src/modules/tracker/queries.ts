@@ -211,47 +211,78 @@ async function pageAcross(parts: OrderedPart[], limit: number, offset: number): 
   return ids;
 }
 /**
- * The page's order as parts, each served by an index without sorting the lines: one part, or
- * for a sort by an optional name the lines without one (first ascending, last descending)
- * and the lines with one. `isReversed` reads the order from its end (a deep page).
+ * The small lookups (a few dozen rows at most): a sort by their name walks their rows in name
+ * order, one indexed run of lines per row, without an index on the names (which would lead
+ * SQLite to start filtered pages from the lookup).
  */
-function orderedParts(
+const smallLookups = new Set<Alias>(['s', 't', 'rg', 'mk', 'ag', 'pr', 'pl', 'at', 'put']);
+
+/**
+ * The page's order as parts read one after the other, each served by an index without sorting
+ * the lines: the lines without the sorted name if it is optional (first ascending, last
+ * descending), then for a small lookup one part per lookup row in name order (its lines by
+ * request id), else one part in the table's order. `isReversed` reads the order from its end
+ * (a deep page).
+ */
+async function orderedParts(
   db: Db,
   scope: TrackerScope,
   spec: TableSpec,
   query: TableQuery,
   isReversed: boolean,
-): OrderedPart[] {
+): Promise<OrderedPart[]> {
   const condition = tableCondition(db.dialect, spec, query);
   const joins = new Set(aliasesUsed(query));
   const sortAlias = aliasOf(query.orderBy ?? '');
   const isAscending = query.orderAsc !== isReversed;
-  // byId: the part's own order is the row id alone (the lines without the sorted name).
+  const direction = isAscending ? 'asc' : 'desc';
+  // byId: the part's own order is the row id alone (one lookup row, or no name at all).
   const part = (lines: Lines, byId = false): OrderedPart => ({
     ids: async (limit, offset) => {
       const selected = lines.select('r.requestId');
       const ordered = byId
-        ? selected.orderBy('r.requestId', isAscending ? 'asc' : 'desc')
+        ? selected.orderBy('r.requestId', direction)
         : orderTable(selected, spec, query, isReversed);
       const rows = await ordered.limit(limit).offset(offset).execute();
       return rows.map((r) => r.requestId);
     },
     count: () => exactCount(lines),
   });
-  if (!sortAlias || lookupOf(sortAlias).isRequired) {
-    if (sortAlias) {
-      joins.add(sortAlias);
-    }
+  if (!sortAlias) {
     return [part(trackerLines(db, scope, joins).where(condition))];
   }
-  const named = part(trackerLines(db, scope, joins, sortAlias).where(condition));
+  const { table, key, foreignKey, isRequired } = lookupOf(sortAlias);
+  const fk = ref(foreignKey);
+  let named: OrderedPart[];
+  if (smallLookups.has(sortAlias)) {
+    const keyColumn = ref(`v.${key.split('.')[1] ?? key}`);
+    const rows = await db.kysely
+      .selectFrom(sql`${sql.table(table.split(' as ')[0] ?? table)}`.as('v'))
+      .select([sql<number>`${keyColumn}`.as('id'), sql<string>`${ref('v.description')}`.as('name')])
+      .orderBy('name', direction)
+      .orderBy('id', direction)
+      .execute();
+    named = rows.map((row) =>
+      part(
+        trackerLines(db, scope, joins)
+          .where(condition)
+          .where(sql<SqlBool>`${fk} = ${row.id}`),
+        true,
+      ),
+    );
+  } else {
+    named = [part(trackerLines(db, scope, joins, sortAlias).where(condition))];
+  }
+  if (isRequired) {
+    return named;
+  }
   const unnamed = part(
     trackerLines(db, scope, joins)
       .where(condition)
-      .where(sql<SqlBool>`${ref(lookupOf(sortAlias).foreignKey)} is null`),
+      .where(sql<SqlBool>`${fk} is null`),
     true,
   );
-  return isAscending ? [unnamed, named] : [named, unnamed];
+  return isAscending ? [unnamed, ...named] : [...named, unnamed];
 }
 
 /**
@@ -275,7 +306,7 @@ export async function findTrackerPage(
   let count: LineCount;
   if (offset + limit <= EXACT_COUNT_UP_TO) {
     [ids, count] = await Promise.all([
-      pageAcross(orderedParts(db, scope, spec, query, false), limit, offset),
+      pageAcross(await orderedParts(db, scope, spec, query, false), limit, offset),
       countLines(db, filtered, query.exactCount === true),
     ]);
   } else {
@@ -284,11 +315,11 @@ export async function findTrackerPage(
     if (offset >= total) {
       ids = [];
     } else if (offset <= total / 2) {
-      ids = await pageAcross(orderedParts(db, scope, spec, query, false), limit, offset);
+      ids = await pageAcross(await orderedParts(db, scope, spec, query, false), limit, offset);
     } else {
       const fromEnd = total - offset - limit;
       const reversed = await pageAcross(
-        orderedParts(db, scope, spec, query, true),
+        await orderedParts(db, scope, spec, query, true),
         limit + Math.min(0, fromEnd),
         Math.max(0, fromEnd),
       );
