@@ -12,8 +12,8 @@ import { ref } from './line-query.ts';
  */
 export const EXACT_COUNT_UP_TO = 10_000;
 
-/** Request ids sampled for an estimate: about ±5 % at 10 % of the lines, ±22 % at 1 %. */
-const SAMPLE_SIZE = 2_000;
+/** Request ids sampled for an estimate: about ±10 % at 10 % of the lines, ±30 % at 1 %. */
+const SAMPLE_SIZE = 1_000;
 
 export interface LineCount {
   totalCount: number;
