@@ -251,3 +251,11 @@ describe('Request Tracker filter menus from master data (issue 13)', () => {
     expect(await menu(admin.email, { column: 'createdByName' })).toEqual([`A ${tag}`]);
   });
 });
+
+describe('Request Tracker record status menu (issue 13)', () => {
+  it('lists the record statuses the lines under the other filters have', async () => {
+    const filters = [{ column: 'requestId', values: Object.values(ids).map(String) }];
+    // Every built line is Approved or Submitted: not a record, so its record status is ''.
+    expect(await menu(demo.superAdmin, { column: 'statusDescription', filters })).toEqual(['']);
+  });
+});

@@ -4,6 +4,7 @@ import type { Db } from '../../db/connection.ts';
 import {
   distinctFilterValues,
   FILTER_OPTIONS_LIMIT,
+  filterColumn,
   orderTable,
   pageOf,
   sortOptions,
@@ -381,6 +382,27 @@ export async function findTrackerColumnValues(
 ) {
   const joins = new Set(aliasesUsed(query, column));
   const condition = tableCondition(db.dialect, spec, query, column);
+  if (column === 'statusDescription') {
+    // A computed value with four possible answers: one EXISTS each instead of reading every line.
+    const candidates = ['', 'Active', 'Expired', 'Inactive'];
+    const found = await Promise.all(
+      candidates.map((value) =>
+        db.kysely
+          .selectNoFrom((eb) =>
+            eb
+              .exists(
+                trackerLines(db, scope, joins)
+                  .where(condition)
+                  .where(sql<SqlBool>`${filterColumn(spec, column).sql} = ${value}`)
+                  .select(sql`1`.as('one')),
+              )
+              .as('found'),
+          )
+          .executeTakeFirst(),
+      ),
+    );
+    return candidates.filter((_, i) => Number(found[i]?.found) === 1);
+  }
   const source = menuSourceOf(column);
   if (!source) {
     const own = aliasOf(column);
