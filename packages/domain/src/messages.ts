@@ -104,6 +104,9 @@ export const messages = {
   cancelOnlySubmittedRow: (status: string) =>
     `Only submitted requests can be cancelled; this one is ${status}.`,
   noRowsMatchFilters: 'No records match these filters.',
+  // Counts at scale (issue 13; ours, the spec shows no sentence)
+  aboutCount: (count: number) => `about ${count.toLocaleString('en-US')}`,
+  countExactly: 'Count exactly',
   nothingWaiting: 'Nothing waiting for you.',
   userAccessOverviewIntro:
     'Before submitting a new request, check the pending and completed records below: the access may already exist or be on its way. Click a Record ID to modify that access.',

@@ -48,11 +48,21 @@ export const tableQuery = z.object({
     .default([]),
   searchCriteria: z.string().max(200).default(''),
   localTimeZone: z.string().max(64).default('UTC'),
+  /** Count every matching line even when there are many (the page then says the exact total). */
+  exactCount: z.boolean().optional(),
 });
 export type TableQuery = z.infer<typeof tableQuery>;
 export type TableQueryInput = z.input<typeof tableQuery>;
 
-/** A page of rows with the total count of the filtered result. */
+/**
+ * A page of rows with the total count of the filtered result. `isCountEstimate`: the total is
+ * an estimate (many lines matched and the caller did not ask for `exactCount`); shown as 'about'.
+ */
 export function tablePage<T extends z.ZodType>(row: T) {
-  return z.object({ requests: z.array(row), page: z.number().int(), totalCount: z.number().int() });
+  return z.object({
+    requests: z.array(row),
+    page: z.number().int(),
+    totalCount: z.number().int(),
+    isCountEstimate: z.boolean().optional(),
+  });
 }

@@ -21,6 +21,12 @@ export interface TableColumn {
   isFilterable?: boolean;
   isSortable?: boolean;
   isSearchable?: boolean;
+  /**
+   * Sorts by this key between the column and the row id: a lookup's id under its name, so that
+   * rows with the same name stay together by lookup row and an index on (name, id) then
+   * (foreign key, row id) serves the whole order without sorting.
+   */
+  sortGroup?: Expression<unknown>;
 }
 
 export type ColumnMap = Readonly<Record<string, TableColumn>>;
@@ -86,7 +92,7 @@ export function assertTableQuery(spec: TableSpec, query: TableQuery, extraFilter
  * SQLite reads the list from JSON text (`json_each`), PostgreSQL receives an array whose element
  * type it infers from the expression, as it does for an IN list.
  */
-function inList(
+export function inList(
   dialect: Dialect,
   expression: Expression<unknown>,
   values: string[] | number[],
@@ -162,13 +168,15 @@ export function tableCondition(
 }
 
 /**
- * ORDER BY the requested (whitelisted) column, or the table's default keys, then the row id in
- * the direction of the last key (the stable tiebreak).
+ * ORDER BY the requested (whitelisted) column (and its sort group), or the table's default keys,
+ * then the row id in the direction of the last key (the stable tiebreak). `isReversed` turns
+ * every key around (a deep page read from the end).
  */
 export function orderTable<DB, TB extends keyof DB, O>(
   qb: SelectQueryBuilder<DB, TB, O>,
   spec: TableSpec,
   query: TableQuery,
+  isReversed = false,
 ): SelectQueryBuilder<DB, TB, O> {
   const { thenBy, ...first } = spec.defaultOrder;
   const keys: SortKey[] = query.orderBy
@@ -178,9 +186,12 @@ export function orderTable<DB, TB extends keyof DB, O>(
   let direction: 'asc' | 'desc' = 'desc';
   for (const key of keys) {
     const column = columnOf(spec, key.column, 'sort');
-    direction = key.isAscending ? 'asc' : 'desc';
+    direction = key.isAscending !== isReversed ? 'asc' : 'desc';
     if (column.sql !== spec.id) {
       ordered = ordered.orderBy(column.sql, direction);
+    }
+    if (column.sortGroup) {
+      ordered = ordered.orderBy(column.sortGroup, direction);
     }
   }
   return ordered.orderBy(spec.id, direction);

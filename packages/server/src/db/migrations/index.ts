@@ -10,6 +10,7 @@ import { m0009 } from './0009_add_approval_indexes.ts';
 import { m0010 } from './0010_add_provisioning_indexes.ts';
 import { m0011 } from './0011_add_platform_business_access_internal_only.ts';
 import { m0012 } from './0012_add_request_search_index.ts';
+import { m0013 } from './0013_add_sort_indexes.ts';
 
 /** Every migration by name; names sort in the order they run. Append only, never edit. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0010_add_provisioning_indexes': m0010,
   '0011_add_platform_business_access_internal_only': m0011,
   '0012_add_request_search_index': m0012,
+  '0013_add_sort_indexes': m0013,
 };

@@ -31,7 +31,7 @@ export async function findMyRequests(
   const spec = q.myRequestSpec;
   assertTableQuery(spec, query);
   const today = todayIso();
-  const { rows, totalCount } = await findLinePage(
+  const { rows, totalCount, isCountEstimate } = await findLinePage(
     db,
     q.myRequestsWhere(actor.userId, query.requestId),
     spec,
@@ -39,7 +39,12 @@ export async function findMyRequests(
     today,
   );
   const timeZone = timeZoneOrUtc(query.localTimeZone);
-  return { requests: rows.map((r) => presentMyRequest(r, timeZone)), page: query.page, totalCount };
+  return {
+    requests: rows.map((r) => presentMyRequest(r, timeZone)),
+    page: query.page,
+    totalCount,
+    isCountEstimate,
+  };
 }
 
 /**

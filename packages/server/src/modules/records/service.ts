@@ -54,9 +54,14 @@ export async function findUserRecords(
   if (!where) {
     return { requests: [], page: query.page, totalCount: 0 };
   }
-  const { rows, totalCount } = await findLinePage(db, where, spec, query, today);
+  const { rows, totalCount, isCountEstimate } = await findLinePage(db, where, spec, query, today);
   const timeZone = timeZoneOrUtc(query.localTimeZone);
-  return { requests: rows.map((r) => presentUserRecord(r, timeZone)), page: query.page, totalCount };
+  return {
+    requests: rows.map((r) => presentUserRecord(r, timeZone)),
+    page: query.page,
+    totalCount,
+    isCountEstimate,
+  };
 }
 
 /** The whole filtered User Access Overview as CSV, read in keyset batches (the first one before it starts). */

@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import type { TableQuery } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
-import { toCount } from '../../db/connection.ts';
 import {
   distinctFilterValues,
   orderTable,
@@ -18,6 +17,7 @@ import {
   ref,
   text,
 } from './line-query.ts';
+import { countLines } from './count.ts';
 
 /**
  * The request lists every requestor screen shows (User Access Overview, My Requests, the
@@ -64,7 +64,10 @@ export function selectRow(qb: ReturnType<typeof lines>, todayIso: string) {
 }
 export type LineRow = Awaited<ReturnType<ReturnType<typeof selectRow>['execute']>>[number];
 
-/** One page of a table and the total count of its filtered result. */
+/**
+ * One page of a table and the total of its filtered result: exact up to EXACT_COUNT_UP_TO or
+ * when the body asks (`exactCount`), else an estimate marked `isCountEstimate`.
+ */
 export async function findLinePage(
   db: Db,
   where: LineWhere,
@@ -74,15 +77,15 @@ export async function findLinePage(
 ) {
   const base = lines(db, where).where(tableCondition(db.dialect, spec, query));
   const { limit, offset } = pageOf(query);
-  const [rows, total] = await Promise.all([
+  const [rows, count] = await Promise.all([
     selectRow(base, todayIso)
       .$call((qb) => orderTable(qb, spec, query))
       .limit(limit)
       .offset(offset)
       .execute(),
-    base.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
+    countLines(db, base, query.exactCount === true),
   ]);
-  return { rows, totalCount: toCount(total?.count) };
+  return { rows, ...count };
 }
 
 /** The distinct values of one column under the other filters, sorted, at most the limit + 1. */

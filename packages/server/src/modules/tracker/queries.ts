@@ -1,20 +1,26 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { RequestStatus, RequestType, type TableQuery } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
-import { toCount } from '../../db/connection.ts';
 import {
   distinctFilterValues,
+  FILTER_OPTIONS_LIMIT,
+  filterColumn,
   orderTable,
   pageOf,
+  sortOptions,
   tableCondition,
   type TableSpec,
 } from '../../db/table-query.ts';
 import { requestSearchIndex } from '../../db/search-index.ts';
+import { countLines, EXACT_COUNT_UP_TO, exactCount, type LineCount } from '../request-lines/count.ts';
 import {
   codedLines,
   columnAlias,
   fullName,
   lineColumns,
+  lookupName,
+  lookupOf,
+  personName,
   recordLineColumns,
   type LineAlias,
   lookupLines,
@@ -72,22 +78,23 @@ export function trackerSpec(todayIso: string): TableSpec {
         isSortable: true,
         isSearchable: true,
       },
-      status: text('s.description'),
-      statusDescription: { sql: recordStatus(todayIso), kind: 'text', isFilterable: true, isSortable: true },
-      requestTypeName: text('t.description'),
-      requestUserName: { ...text('u.name'), sql: fullName('u') },
+      status: lookupName('s'),
+      // Computed from today's date: no index can serve its order, so it is not offered as a sort.
+      statusDescription: { sql: recordStatus(todayIso), kind: 'text', isFilterable: true },
+      requestTypeName: lookupName('t'),
+      requestUserName: personName('u'),
       requestUserEmail: text('u.email'),
       email: text('r.email'),
-      regionName: text('rg.description'),
-      marketName: text('mk.description'),
-      agencyName: text('ag.description'),
-      practiceName: text('pr.description'),
-      platformName: text('pl.description'),
-      clientName: text('c.description'),
-      assetName: text('at.description'),
-      clientAccountName: text('ca.description'),
-      platformUserTypeName: text('put.description'),
-      createdByName: { ...text('cu.name'), sql: fullName('cu') },
+      regionName: lookupName('rg'),
+      marketName: lookupName('mk'),
+      agencyName: lookupName('ag'),
+      practiceName: lookupName('pr'),
+      platformName: lookupName('pl'),
+      clientName: lookupName('c'),
+      assetName: lookupName('at'),
+      clientAccountName: lookupName('ca'),
+      platformUserTypeName: lookupName('put'),
+      createdByName: personName('cu'),
       expirationDate: { sql: ref('r.expirationDate'), kind: 'date', isSortable: true },
       createdDate: { sql: ref('r.createdDate'), kind: 'date', isSortable: true },
     },
@@ -119,14 +126,16 @@ function aliasesUsed(query: TableQuery, exceptColumn?: string): Set<Alias> {
 
 /**
  * Lines in scope joined to the named tables. The inner joins follow NOT NULL foreign keys, so
- * leaving one out never changes which lines match; it only saves work.
+ * leaving one out never changes which lines match; it only saves work. `innerJoined` (an
+ * optional name) keeps only the lines that have one.
  */
-function trackerLines(db: Db, scope: TrackerScope, joins: Set<Alias>) {
+function trackerLines(db: Db, scope: TrackerScope, joins: Set<Alias>, innerJoined?: Alias) {
   return lookupLines(
     db.kysely,
     (eb) => inTrackerScope(eb, scope),
-    (alias) => joins.has(alias as Alias),
+    (alias) => joins.has(alias as Alias) || alias === innerJoined,
     'inner',
+    innerJoined,
   );
 }
 
@@ -157,10 +166,117 @@ async function rowsOf(db: Db, ids: number[], todayIso: string) {
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
+type Lines = ReturnType<typeof trackerLines>;
+
+/** A run of lines in the page's order: its ids from `offset` (at most `limit`), and its size. */
+interface OrderedPart {
+  ids: (limit: number, offset: number) => Promise<number[]>;
+  count: () => Promise<number>;
+}
+
 /**
- * One page of the tracker and the total count of its filtered result. The page's ids are
- * found with only the joins its filters, search and sort need, then the 50 rows are read by
- * id: joining a dozen small lookup tables before the LIMIT misleads SQLite's planner.
+ * Ids `offset` to `offset + limit` of the parts read one after the other: a part is counted only
+ * when the page starts after its end.
+ */
+async function pageAcross(parts: OrderedPart[], limit: number, offset: number): Promise<number[]> {
+  const ids: number[] = [];
+  let skip = offset;
+  for (const part of parts) {
+    if (ids.length >= limit) {
+      break;
+    }
+    const found = await part.ids(limit - ids.length, skip);
+    if (found.length > 0) {
+      ids.push(...found);
+      skip = 0;
+    } else if (skip > 0) {
+      skip -= Math.min(skip, await part.count());
+    }
+  }
+  return ids;
+}
+/**
+ * The small lookups (a few dozen rows at most): a sort by their name walks their rows in name
+ * order, one indexed run of lines per row, without an index on the names (which would lead
+ * SQLite to start filtered pages from the lookup).
+ */
+const smallLookups = new Set<Alias>(['s', 't', 'rg', 'mk', 'ag', 'pr', 'pl', 'at', 'put']);
+
+/**
+ * The page's order as parts read one after the other, each served by an index without sorting
+ * the lines: the lines without the sorted name if it is optional (first ascending, last
+ * descending), then for a small lookup one part per lookup row in name order (its lines by
+ * request id), else one part in the table's order. `isReversed` reads the order from its end
+ * (a deep page).
+ */
+async function orderedParts(
+  db: Db,
+  scope: TrackerScope,
+  spec: TableSpec,
+  query: TableQuery,
+  isReversed: boolean,
+): Promise<OrderedPart[]> {
+  const condition = tableCondition(db.dialect, spec, query);
+  const joins = new Set(aliasesUsed(query));
+  const sortAlias = aliasOf(query.orderBy ?? '');
+  const isAscending = query.orderAsc !== isReversed;
+  const direction = isAscending ? 'asc' : 'desc';
+  // byId: the part's own order is the row id alone (one lookup row, or no name at all).
+  const part = (lines: Lines, byId = false): OrderedPart => ({
+    ids: async (limit, offset) => {
+      const selected = lines.select('r.requestId');
+      const ordered = byId
+        ? selected.orderBy('r.requestId', direction)
+        : orderTable(selected, spec, query, isReversed);
+      const rows = await ordered.limit(limit).offset(offset).execute();
+      return rows.map((r) => r.requestId);
+    },
+    count: () => exactCount(lines),
+  });
+  if (!sortAlias) {
+    return [part(trackerLines(db, scope, joins).where(condition))];
+  }
+  const { table, key, foreignKey, isRequired } = lookupOf(sortAlias);
+  const fk = ref(foreignKey);
+  let named: OrderedPart[];
+  if (smallLookups.has(sortAlias)) {
+    const keyColumn = ref(`v.${key.split('.')[1] ?? key}`);
+    const rows = await db.kysely
+      .selectFrom(sql`${sql.table(table.split(' as ')[0] ?? table)}`.as('v'))
+      .select([sql<number>`${keyColumn}`.as('id'), sql<string>`${ref('v.description')}`.as('name')])
+      .orderBy('name', direction)
+      .orderBy('id', direction)
+      .execute();
+    named = rows.map((row) =>
+      part(
+        trackerLines(db, scope, joins)
+          .where(condition)
+          .where(sql<SqlBool>`${fk} = ${row.id}`),
+        true,
+      ),
+    );
+  } else {
+    named = [part(trackerLines(db, scope, joins, sortAlias).where(condition))];
+  }
+  if (isRequired) {
+    return named;
+  }
+  const unnamed = part(
+    trackerLines(db, scope, joins)
+      .where(condition)
+      .where(sql<SqlBool>`${fk} is null`),
+    true,
+  );
+  return isAscending ? [unnamed, ...named] : [...named, unnamed];
+}
+
+/**
+ * One page of the tracker and the total of its filtered result. The page's ids are found with
+ * only the joins its filters, search and sort need, in an order an index serves, then the 50
+ * rows are read by id: joining a dozen small lookup tables before the LIMIT misleads SQLite's
+ * planner. The total is exact up to EXACT_COUNT_UP_TO or when asked, else an estimate. A deep
+ * page (from EXACT_COUNT_UP_TO on) counts exactly, then reads from the nearer end of the
+ * order, so the last page costs as much as the first plus one count.
  */
 export async function findTrackerPage(
   db: Db,
@@ -170,34 +286,78 @@ export async function findTrackerPage(
   todayIso: string,
 ) {
   const { limit, offset } = pageOf(query);
-  const condition = tableCondition(db.dialect, spec, query);
-  const joins = new Set(aliasesUsed(query));
-  const sortAlias = aliasOf(query.orderBy ?? '');
-  if (sortAlias) {
-    joins.add(sortAlias);
+  const filtered = trackerLines(db, scope, aliasesUsed(query)).where(tableCondition(db.dialect, spec, query));
+  let ids: number[];
+  let count: LineCount;
+  if (offset + limit <= EXACT_COUNT_UP_TO) {
+    [ids, count] = await Promise.all([
+      pageAcross(await orderedParts(db, scope, spec, query, false), limit, offset),
+      countLines(db, filtered, query.exactCount === true),
+    ]);
+  } else {
+    const total = await exactCount(filtered);
+    count = { totalCount: total, isCountEstimate: false };
+    if (offset >= total) {
+      ids = [];
+    } else if (offset <= total / 2) {
+      ids = await pageAcross(await orderedParts(db, scope, spec, query, false), limit, offset);
+    } else {
+      const fromEnd = total - offset - limit;
+      const reversed = await pageAcross(
+        await orderedParts(db, scope, spec, query, true),
+        limit + Math.min(0, fromEnd),
+        Math.max(0, fromEnd),
+      );
+      ids = reversed.reverse();
+    }
   }
-  const [ids, total] = await Promise.all([
-    trackerLines(db, scope, joins)
-      .where(condition)
-      .select('r.requestId')
-      .$call((qb) => orderTable(qb, spec, query))
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    trackerLines(db, scope, aliasesUsed(query))
-      .where(condition)
-      .select((eb) => eb.fn.countAll().as('count'))
-      .executeTakeFirst(),
-  ]);
-  const rows = await rowsOf(
-    db,
-    ids.map((r) => r.requestId),
-    todayIso,
-  );
-  return { rows, totalCount: toCount(total?.count) };
+  return { rows: await rowsOf(db, ids, todayIso), ...count };
 }
 
-/** The distinct values of one column under the other filters, sorted, at most the limit + 1. */
+/** A menu's candidate values: a small table read in value order, and how a line refers to it. */
+interface MenuSource {
+  table: string;
+  value: (alias: string) => Expression<unknown>;
+  key: string;
+  foreignKey: string;
+  isOptional: boolean;
+}
+
+/** Menus listed from their master data table (a lookup, or people) instead of the lines. */
+function menuSourceOf(column: string): MenuSource | undefined {
+  switch (column) {
+    case 'requestUserName':
+    case 'createdByName':
+    case 'requestUserEmail':
+      return {
+        table: 'users',
+        value: (alias) => (column === 'requestUserEmail' ? ref(`${alias}.email`) : fullName(alias)),
+        key: 'userId',
+        foreignKey: column === 'createdByName' ? 'r.createdBy' : 'r.userId',
+        isOptional: false,
+      };
+  }
+  const alias = aliasOf(column);
+  if (!alias) {
+    return undefined;
+  }
+  const { table, key, foreignKey, isRequired } = lookupOf(alias);
+  return {
+    table: table.split(' as ')[0] ?? table,
+    value: (v) => ref(`${v}.description`),
+    key: key.split('.')[1] ?? key,
+    foreignKey,
+    isOptional: !isRequired,
+  };
+}
+
+/**
+ * The distinct values of one column under the other filters, sorted, at most the limit + 1.
+ * Without other filters or search, a name comes from its master data table read in name order,
+ * each kept when one line in scope refers to it (an indexed EXISTS per candidate, stopping at
+ * the limit), plus '' when lines without one exist; otherwise, and for other columns, from the
+ * matching lines themselves.
+ */
 export async function findTrackerColumnValues(
   db: Db,
   scope: TrackerScope,
@@ -206,15 +366,69 @@ export async function findTrackerColumnValues(
   column: string,
 ) {
   const joins = new Set(aliasesUsed(query, column));
-  const own = aliasOf(column);
-  if (own) {
-    joins.add(own);
+  const condition = tableCondition(db.dialect, spec, query, column);
+  if (column === 'statusDescription') {
+    // A computed value with four possible answers: one EXISTS each instead of reading every line.
+    const candidates = ['', 'Active', 'Expired', 'Inactive'];
+    const found = await Promise.all(
+      candidates.map((value) =>
+        db.kysely
+          .selectNoFrom((eb) =>
+            eb
+              .exists(
+                trackerLines(db, scope, joins)
+                  .where(condition)
+                  .where(sql<SqlBool>`${filterColumn(spec, column).sql} = ${value}`)
+                  .select(sql`1`.as('one')),
+              )
+              .as('found'),
+          )
+          .executeTakeFirst(),
+      ),
+    );
+    return candidates.filter((_, i) => Number(found[i]?.found) === 1);
   }
-  return distinctFilterValues(
-    trackerLines(db, scope, joins).where(tableCondition(db.dialect, spec, query, column)),
-    spec,
-    column,
-  );
+  // Under other filters or a search the matching lines are the smaller set: their distinct
+  // values are read from them (an EXISTS per candidate measured seconds there).
+  const isNarrowed =
+    query.searchCriteria.trim() !== '' ||
+    query.filters.some((f) => f.column !== column && f.values.length > 0);
+  const source = isNarrowed ? undefined : menuSourceOf(column);
+  if (!source) {
+    const own = aliasOf(column);
+    if (own) {
+      joins.add(own);
+    }
+    return distinctFilterValues(trackerLines(db, scope, joins).where(condition), spec, column);
+  }
+  const lines = () =>
+    trackerLines(db, scope, joins)
+      .where(condition)
+      .select(sql`1`.as('one'));
+  const [named, unnamed] = await Promise.all([
+    db.kysely
+      .selectFrom(sql`${sql.table(source.table)}`.as('v'))
+      .select(sql<string>`${source.value('v')}`.as('value'))
+      .distinct()
+      .where((eb) =>
+        eb.exists(lines().where(sql<SqlBool>`${ref(source.foreignKey)} = ${ref(`v.${source.key}`)}`)),
+      )
+      .orderBy('value')
+      .limit(FILTER_OPTIONS_LIMIT + 1)
+      .execute(),
+    source.isOptional
+      ? db.kysely
+          .selectNoFrom((eb) =>
+            eb.exists(lines().where(sql<SqlBool>`${ref(source.foreignKey)} is null`)).as('found'),
+          )
+          .executeTakeFirst()
+      : undefined,
+  ]);
+  const values: (string | null)[] = named.map((r) => r.value);
+  if (unnamed && Number(unnamed.found) === 1) {
+    values.push(null);
+  }
+  return sortOptions(values, 'text');
 }
 
 /** One keyset batch of the whole filtered result, newest id first (the CSV export). */

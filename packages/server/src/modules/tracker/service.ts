@@ -43,9 +43,20 @@ export async function findTrackerPage(db: Db, actor: Actor, query: TableQuery): 
   const today = todayIso();
   const spec = q.trackerSpec(today);
   assertTableQuery(spec, query);
-  const { rows, totalCount } = await q.findTrackerPage(db, trackerScopeOf(actor), spec, query, today);
+  const { rows, totalCount, isCountEstimate } = await q.findTrackerPage(
+    db,
+    trackerScopeOf(actor),
+    spec,
+    query,
+    today,
+  );
   const timeZone = timeZoneOrUtc(query.localTimeZone);
-  return { requests: rows.map((r) => presentTrackerRow(r, timeZone)), page: query.page, totalCount };
+  return {
+    requests: rows.map((r) => presentTrackerRow(r, timeZone)),
+    page: query.page,
+    totalCount,
+    isCountEstimate,
+  };
 }
 
 /** The distinct values of one tracker column under the other filters. */

@@ -113,6 +113,9 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     // Only a settled change of the box moves the view; the view's own changes come in above.
   }, [debouncedSearch]);
   const [isExporting, setIsExporting] = useState(false);
+  // Asked for the exact total of this view (the server estimates large totals).
+  const [exactCountOf, setExactCountOf] = useState<string | null>(null);
+  const viewKey = JSON.stringify([view.filters, view.search, props.initialFilters]);
 
   const query: TableQuery = {
     page: view.page,
@@ -124,6 +127,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     filters,
     searchCriteria: view.search,
     localTimeZone,
+    ...(exactCountOf === viewKey ? { exactCount: true } : {}),
   };
 
   const { data, isFetching, isError } = useQuery({
@@ -134,6 +138,8 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   });
   const rows = useMemo(() => data?.rows ?? [], [data]);
   const totalCount = data?.totalCount ?? 0;
+  const isCountEstimate = data?.isCountEstimate === true;
+  const shownCount = isCountEstimate ? messages.aboutCount(totalCount) : String(totalCount);
 
   const setColumnFilter = (column: string, values: string[] | null) => {
     setView((v) => ({
@@ -258,7 +264,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   return (
     <Box component="section" aria-label={title} sx={{ mb: 3 }}>
       <Typography variant="h2" sx={{ mb: 1 }}>
-        {data ? `${title} (${totalCount})` : title}
+        {data ? `${title} (${shownCount})` : title}
       </Typography>
       {props.intro}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', my: 1 }}>
@@ -279,6 +285,15 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           </Button>
         )}
         {props.toolbar}
+        {isCountEstimate && (
+          <Button
+            onClick={() => {
+              setExactCountOf(viewKey);
+            }}
+          >
+            {messages.countExactly}
+          </Button>
+        )}
         <Box sx={{ flexGrow: 1 }} />
         <ToggleButtonGroup
           size="small"
@@ -450,6 +465,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             rowsPerPage={pagination.pageSize}
             rowsPerPageOptions={rowsPerPageOptions}
             labelRowsPerPage="Rows per page"
+            labelDisplayedRows={({ from, to }) => `${from}–${to} of ${shownCount}`}
             onPageChange={(_event, page) => {
               setView((v) => ({ ...v, page: page + 1 }));
             }}

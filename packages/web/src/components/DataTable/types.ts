@@ -19,6 +19,8 @@ export interface DataTableColumn<Row> {
 export interface DataTablePage<Row> {
   rows: Row[];
   totalCount: number;
+  /** The total is an estimate (shown as 'about …', with a button to count exactly). */
+  isCountEstimate?: boolean;
 }
 
 /** A table's row selection; which rows may be selected is the screen's rule. */

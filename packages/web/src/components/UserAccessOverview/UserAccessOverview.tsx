@@ -34,7 +34,7 @@ export function UserAccessOverview({ userId, email }: UserAccessOverviewProps) {
       getRowId={(r) => r.requestId}
       fetchPage={async (query, signal) => {
         const page = await fetchUserRecords(subject, query, signal);
-        return { rows: page.requests, totalCount: page.totalCount };
+        return { rows: page.requests, totalCount: page.totalCount, isCountEstimate: page.isCountEstimate };
       }}
       fetchFilterOptions={(column, query, signal) =>
         fetchFilterOptions('UserRecords', subject, column, query, signal)

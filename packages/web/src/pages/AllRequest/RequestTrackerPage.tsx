@@ -37,7 +37,7 @@ export function RequestTrackerPage() {
         getRowId={(r) => r.requestId}
         fetchPage={async (query, signal) => {
           const page = await fetchTrackerPage(query, signal);
-          return { rows: page.requests, totalCount: page.totalCount };
+          return { rows: page.requests, totalCount: page.totalCount, isCountEstimate: page.isCountEstimate };
         }}
         fetchFilterOptions={fetchTrackerFilterOptions}
         exportCsv={canExport ? exportTracker : undefined}

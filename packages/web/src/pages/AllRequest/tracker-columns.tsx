@@ -55,6 +55,8 @@ export function trackerColumns(canOpenLog: boolean): DataTableColumn<TrackerRow>
     },
     {
       ...textColumn('statusDescription', 'Record Status', (r) => r.statusDescription),
+      // Computed from today's date: the server offers no sort on it (no index can serve one).
+      sortable: false,
       cell: (r) => <StatusChip label={r.statusDescription} />,
     },
     {

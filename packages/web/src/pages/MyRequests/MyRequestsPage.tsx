@@ -61,7 +61,7 @@ export function MyRequestsPage() {
         getRowId={(r) => r.requestId}
         fetchPage={async (query, signal) => {
           const page = await fetchMyRequests(requestId, query, signal);
-          return { rows: page.requests, totalCount: page.totalCount };
+          return { rows: page.requests, totalCount: page.totalCount, isCountEstimate: page.isCountEstimate };
         }}
         fetchFilterOptions={(column, query, signal) =>
           fetchFilterOptions('MyRequests', {}, column, query, signal)

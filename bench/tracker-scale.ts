@@ -1,0 +1,212 @@
+/**
+ * Request Tracker at a million lines (issue 13): pages without search in every offered sort
+ * (ascending and descending), the last page, filtered pages, the exact count on request and
+ * every filter menu, as the super admin (every line) and a region admin, through the whole app
+ * (app.inject) AND the same SQL run directly (the statements the request ran, captured by the
+ * query log and replayed one after another). Median and p95 of RUNS runs. It migrates the
+ * database, so run it on copies:
+ *
+ *   cp /tmp/uap-large.db /tmp/uap-large-sortcount.db
+ *   psql postgres://uap@127.0.0.1:54329/postgres -c 'CREATE DATABASE uap_large_sortcount TEMPLATE uap_large'
+ *   npx tsx bench/tracker-scale.ts [--only sort|menu|page] [DATABASE_URL ...]
+ *
+ * Targets: a page without search < 50 ms median, a filter menu < 50 ms, API ≤ 1.5× SQL.
+ */
+import os from 'node:os';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, type CompiledQuery } from 'kysely';
+import { startOfTodayUtc, type TableQueryInput } from '@uap/domain';
+import { buildApp } from '../packages/server/src/app.ts';
+import { loadConfig } from '../packages/server/src/config.ts';
+import type { Db } from '../packages/server/src/db/connection.ts';
+import type { Database } from '../packages/server/src/db/schema.ts';
+import { migrateToLatest } from '../packages/server/src/db/migrate.ts';
+import { mintAccessToken } from '../packages/server/src/auth/verify.ts';
+import { trackerSpec } from '../packages/server/src/modules/tracker/queries.ts';
+import { fmt, timeRuns, type Timing } from './timing.ts';
+
+const RUNS = 10;
+const WARMUP = 2;
+const args = process.argv.slice(2);
+const onlyAt = args.indexOf('--only');
+const only = onlyAt >= 0 ? args.splice(onlyAt, 2)[1] : undefined;
+const urls = args.length
+  ? args
+  : ['sqlite:/tmp/uap-large-sortcount.db', 'postgres://uap@127.0.0.1:54329/uap_large_sortcount'];
+
+/** The statements of one request, captured while `capturing` is set. */
+let capturing: CompiledQuery[] | null = null;
+const log = (event: { level: string; query: CompiledQuery }) => {
+  capturing?.push(event.query);
+};
+
+/** The app's database with a query log (the bench replays what a request ran). */
+function openLogged(url: string): Db {
+  const options = { plugins: [new CamelCasePlugin()], log };
+  if (url.startsWith('postgres')) {
+    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    return {
+      kysely: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...options }),
+      dialect: 'postgres',
+    };
+  }
+  const database = new SQLite(url.slice('sqlite:'.length));
+  database.pragma('journal_mode = WAL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('busy_timeout = 5000');
+  return {
+    kysely: new Kysely<Database>({ dialect: new SqliteDialect({ database }), ...options }),
+    dialect: 'sqlite',
+  };
+}
+
+const sortable = Object.entries(trackerSpec(startOfTodayUtc().toISOString()).columns)
+  .filter(([, c]) => c.isSortable)
+  .map(([key]) => key);
+const filterable = Object.entries(trackerSpec(startOfTodayUtc().toISOString()).columns)
+  .filter(([, c]) => c.isFilterable)
+  .map(([key]) => key);
+
+const pad = (s: string, n: number) => s.padEnd(n);
+const ratio = (api: Timing, direct: Timing) => (api.median / Math.max(direct.median, 0.01)).toFixed(2);
+
+for (const url of urls) {
+  const config = loadConfig({
+    DATABASE_URL: url,
+    PORT: '3997',
+    WEB_DIST_DIR: '/nonexistent',
+    LOG_LEVEL: 'warn',
+  });
+  const db = openLogged(url);
+  const applied = await migrateToLatest(db);
+  const app = await buildApp({ config, db });
+  await app.ready();
+  try {
+    const tokenOf = (mail: string, displayName: string) =>
+      mintAccessToken(config, app.signingMaterial!, { mail, displayName });
+    const people = {
+      super: { authorization: `Bearer ${await tokenOf('sue.super@agency.example', 'Sue Super')}` },
+      admin: { authorization: `Bearer ${await tokenOf('ada.admin@agency.example', 'Ada Admin')}` },
+    };
+    const region = await db.kysely
+      .selectFrom('requests as r')
+      .innerJoin('regions as rg', 'rg.regionId', 'r.regionId')
+      .select('rg.description')
+      .groupBy('rg.description')
+      .orderBy((o) => o.fn.countAll(), 'desc')
+      .executeTakeFirstOrThrow();
+
+    const call = async (headers: Record<string, string>, url: string, payload: TableQueryInput) => {
+      const res = await app.inject({ method: 'PUT', url, headers, payload });
+      if (res.statusCode !== 200) {
+        throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 300)}`);
+      }
+      return res.json<{ data: { totalCount?: number; isCountEstimate?: boolean; values?: string[] } }>().data;
+    };
+    /** Times the call through the app, then the statements it ran, directly. */
+    const measure = async (label: string, who: keyof typeof people, path: string, body: TableQueryInput) => {
+      capturing = [];
+      const first = await call(people[who], path, body);
+      const statements = capturing;
+      capturing = null;
+      const api = await timeRuns(() => call(people[who], path, body), RUNS, WARMUP);
+      const direct = await timeRuns(
+        async () => {
+          for (const statement of statements) {
+            await db.kysely.executeQuery(statement);
+          }
+        },
+        RUNS,
+        WARMUP,
+      );
+      const what =
+        first.values !== undefined
+          ? `${first.values.length} values`
+          : `${first.isCountEstimate ? 'about ' : ''}${first.totalCount?.toLocaleString('en-US')}`;
+      console.log(
+        `  ${pad(label, 44)} ${pad(who, 5)} API ${fmt(api)} | SQL ${fmt(direct)} | ×${ratio(api, direct)} | ${what}`,
+      );
+    };
+
+    const lines = await db.kysely
+      .selectFrom('requests')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    console.log(
+      `\n${db.dialect} (${Number(lines.n).toLocaleString('en-US')} request lines${applied.length ? `; applied ${applied.join(', ')}` : ''}; load ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')})`,
+    );
+    const tracker = '/api/Request/AllRequests';
+    const filters = [
+      { column: 'status', values: ['Submitted', 'Approved'] },
+      { column: 'regionName', values: [region.description] },
+    ];
+    if (!only || only === 'page') {
+      await measure('default order, page 1', 'super', tracker, { pageSize: 50 });
+      await measure('default order, page 1', 'admin', tracker, { pageSize: 50 });
+      await measure('default order, exactCount', 'super', tracker, { pageSize: 50, exactCount: true });
+      await measure('status + region filters', 'super', tracker, { pageSize: 50, filters });
+      await measure('status + region filters', 'admin', tracker, { pageSize: 50, filters });
+      for (const [label, body] of [
+        ['default order', {}],
+        ['clientName asc', { orderBy: 'clientName', orderAsc: true }],
+        ['requestUserName desc', { orderBy: 'requestUserName', orderAsc: false }],
+      ] as const) {
+        const total = (await call(people.super, tracker, { pageSize: 50, exactCount: true, ...body }))
+          .totalCount!;
+        const last = Math.ceil(total / 50);
+        await measure(`${label}, last page (${last})`, 'super', tracker, {
+          pageSize: 50,
+          page: last,
+          ...body,
+        });
+        const middle = Math.ceil(last / 2);
+        await measure(`${label}, middle page (${middle})`, 'super', tracker, {
+          pageSize: 50,
+          page: middle,
+          ...body,
+        });
+      }
+    }
+    if (!only || only === 'sort') {
+      for (const column of sortable) {
+        for (const orderAsc of [true, false]) {
+          await measure(`sort ${column} ${orderAsc ? 'asc' : 'desc'}`, 'super', tracker, {
+            pageSize: 50,
+            orderBy: column,
+            orderAsc,
+          });
+        }
+      }
+      await measure('sort clientName asc + filters', 'super', tracker, {
+        pageSize: 50,
+        orderBy: 'clientName',
+        orderAsc: true,
+        filters,
+      });
+      await measure('sort clientName asc', 'admin', tracker, {
+        pageSize: 50,
+        orderBy: 'clientName',
+        orderAsc: true,
+      });
+    }
+    if (!only || only === 'menu') {
+      for (const column of filterable) {
+        await measure(`menu ${column}`, 'super', `${tracker}/Filters`, { column } as TableQueryInput);
+      }
+      for (const column of ['clientName', 'platformName', 'requestUserName']) {
+        await measure(`menu ${column} + filters`, 'super', `${tracker}/Filters`, {
+          column,
+          filters,
+        } as TableQueryInput);
+        await measure(`menu ${column}`, 'admin', `${tracker}/Filters`, { column } as TableQueryInput);
+      }
+    }
+  } finally {
+    await app.close();
+    await db.kysely.destroy();
+  }
+}

@@ -1,0 +1,92 @@
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { Db } from '../../db/connection.ts';
+import { toCount } from '../../db/connection.ts';
+import { inList } from '../../db/table-query.ts';
+import { ref } from './line-query.ts';
+
+/**
+ * Counts of the request tables that do not count a million lines on every page (issue 13):
+ * exact up to EXACT_COUNT_UP_TO lines (the count stops reading there) or when the caller asks
+ * (`exactCount`); above, an estimate from a sample of evenly spaced request ids, which the
+ * response marks (`isCountEstimate`) and the web shows as 'about …'.
+ */
+export const EXACT_COUNT_UP_TO = 10_000;
+
+/** Request ids sampled for an estimate: about ±10 % at 10 % of the lines, ±30 % at 1 %. */
+const SAMPLE_SIZE = 1_000;
+
+export interface LineCount {
+  totalCount: number;
+  isCountEstimate: boolean;
+}
+
+/** Lines of `requests r` (filtered, with whatever joins), selecting nothing yet. */
+// Each table brings its own joins; only `r.request_id` is read here.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type CountableLines = SelectQueryBuilder<any, any, object>;
+
+/** The exact number of lines. */
+export async function exactCount(lines: CountableLines): Promise<number> {
+  const row = await lines.select(sql<number | string>`count(*)`.as('count')).executeTakeFirst();
+  return toCount(row?.count);
+}
+
+/** The number of lines, counting at most `upTo` + 1 of them. */
+async function cappedCount(db: Db, lines: CountableLines, upTo: number): Promise<number> {
+  const row = await db.kysely
+    .selectFrom(
+      lines
+        .select(ref('r.requestId').as('id'))
+        .limit(upTo + 1)
+        .as('capped'),
+    )
+    .select((eb) => eb.fn.countAll().as('count'))
+    .executeTakeFirst();
+  return toCount(row?.count);
+}
+
+/** Two significant digits: an estimate does not pretend to more. */
+function roundEstimate(n: number): number {
+  if (n < 100) {
+    return Math.round(n);
+  }
+  const unit = 10 ** (Math.floor(Math.log10(n)) - 1);
+  return Math.round(n / unit) * unit;
+}
+
+/** The lines among SAMPLE_SIZE evenly spaced ids, scaled to the whole id range. */
+async function sampledCount(db: Db, lines: CountableLines): Promise<number> {
+  // Two subqueries: SQLite reads a lone min() or max() from the index, not both in one select.
+  const range = await db.kysely
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom('requests')
+        .select((s) => s.fn.min('requestId').as('low'))
+        .as('low'),
+      eb
+        .selectFrom('requests')
+        .select((s) => s.fn.max('requestId').as('high'))
+        .as('high'),
+    ])
+    .executeTakeFirst();
+  const low = Number(range?.low ?? 0);
+  const high = Number(range?.high ?? 0);
+  const span = high - low + 1;
+  const size = Math.min(SAMPLE_SIZE, span);
+  const ids = Array.from({ length: size }, (_, i) => low + Math.floor((i * span) / size));
+  const hits = await exactCount(lines.where(inList(db.dialect, ref('r.requestId'), ids)));
+  return (hits * span) / size;
+}
+
+/** The total of `lines`: exact when asked or small, else an estimate marked as such. */
+export async function countLines(db: Db, lines: CountableLines, isExactAsked: boolean): Promise<LineCount> {
+  if (isExactAsked) {
+    return { totalCount: await exactCount(lines), isCountEstimate: false };
+  }
+  const capped = await cappedCount(db, lines, EXACT_COUNT_UP_TO);
+  if (capped <= EXACT_COUNT_UP_TO) {
+    return { totalCount: capped, isCountEstimate: false };
+  }
+  const estimate = roundEstimate(await sampledCount(db, lines));
+  return { totalCount: Math.max(estimate, EXACT_COUNT_UP_TO + 1), isCountEstimate: true };
+}

@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TrackerRow } from '@uap/domain';
+import { createTestContext, demo, type TestContext } from './harness.ts';
+import { buildPath, buildRequest, buildUser, type BuiltPath } from './factories.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+const k = () => ctx.db.kysely;
+
+async function tracker(body: object) {
+  const res = await ctx.app.inject({
+    method: 'PUT',
+    url: '/api/Request/AllRequests',
+    headers: { authorization: `Bearer ${await ctx.tokenFor(demo.superAdmin)}` },
+    payload: body,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ data: { requests: TrackerRow[]; totalCount: number; isCountEstimate?: boolean } }>().data;
+}
+
+/** More lines than the tracker counts exactly on every page (10,000), all on one new platform. */
+const MANY = 10_100;
+let path: BuiltPath;
+let manyIds: number[];
+
+beforeAll(async () => {
+  path = await buildPath(k());
+  const user = await buildUser(k());
+  const first = await buildRequest(k(), { path, user, createdDate: '2022-06-01T00:00:00.000Z' });
+  const { requestId: _id, ...copy } = first;
+  for (let made = 1; made < MANY; made += 500) {
+    const batch = Array.from({ length: Math.min(500, MANY - made) }, (_, i) => ({
+      ...copy,
+      submissionId: `count-${made + i}`,
+    }));
+    await k().insertInto('requests').values(batch).execute();
+  }
+  manyIds = (
+    await k().selectFrom('requests').select('requestId').where('platformId', '=', path.platformId).execute()
+  ).map((r) => r.requestId);
+}, 120_000);
+
+describe('Request Tracker counts (issue 13)', () => {
+  const onPlatform = () => ({ filters: [{ column: 'platformName', values: [path.names.platform] }] });
+
+  it('built the lines it counts', () => {
+    expect(manyIds).toHaveLength(MANY);
+  });
+
+  it('gives an estimate marked as such above 10,000 lines, and the exact count on request', async () => {
+    const estimated = await tracker({ ...onPlatform(), pageSize: 50 });
+    expect(estimated.isCountEstimate).toBe(true);
+    expect(estimated.totalCount).toBeGreaterThan(10_000);
+    expect(Math.abs(estimated.totalCount - MANY)).toBeLessThan(MANY * 0.2);
+    expect(estimated.requests).toHaveLength(50);
+
+    const exact = await tracker({ ...onPlatform(), pageSize: 50, exactCount: true });
+    expect(exact.isCountEstimate).toBe(false);
+    expect(exact.totalCount).toBe(MANY);
+  });
+
+  it('counts exactly up to 10,000 lines', async () => {
+    const few = manyIds.slice(0, 7).map(String);
+    const page = await tracker({ filters: [{ column: 'requestId', values: few }] });
+    expect(page.isCountEstimate).toBe(false);
+    expect(page.totalCount).toBe(7);
+  });
+
+  it('serves the last and a middle page of a deep order with the exact count', async () => {
+    // Same created date on every line: the order is request id, newest first.
+    const newestFirst = [...manyIds].sort((a, b) => b - a);
+    const lastPage = Math.ceil(MANY / 50);
+    const last = await tracker({ ...onPlatform(), pageSize: 50, page: lastPage });
+    expect(last.isCountEstimate).toBe(false);
+    expect(last.totalCount).toBe(MANY);
+    expect(last.requests.map((r) => r.requestId)).toEqual(newestFirst.slice((lastPage - 1) * 50));
+    const middle = await tracker({ ...onPlatform(), pageSize: 100, page: 101 });
+    expect(middle.requests.map((r) => r.requestId)).toEqual(newestFirst.slice(10_000, 10_100));
+    const past = await tracker({ ...onPlatform(), pageSize: 50, page: lastPage + 1 });
+    expect(past.requests).toEqual([]);
+    const ascending = await tracker({
+      ...onPlatform(),
+      pageSize: 50,
+      page: lastPage,
+      orderBy: 'requestId',
+      orderAsc: true,
+    });
+    expect(ascending.requests.map((r) => r.requestId)).toEqual(
+      [...newestFirst].reverse().slice((lastPage - 1) * 50),
+    );
+  });
+});

@@ -1,0 +1,261 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RequestStatus, Role, type TrackerRow } from '@uap/domain';
+import { createTestContext, demo, type TestContext } from './harness.ts';
+import {
+  buildAdminRegion,
+  buildPath,
+  buildRequest,
+  buildUser,
+  uniqueTag,
+  type BuiltPath,
+  type BuiltUser,
+} from './factories.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+const k = () => ctx.db.kysely;
+
+const put = async (email: string, url: string, payload: object) =>
+  ctx.app.inject({
+    method: 'PUT',
+    url,
+    headers: { authorization: `Bearer ${await ctx.tokenFor(email)}` },
+    payload,
+  });
+
+async function tracker(email: string, body: object) {
+  const res = await put(email, '/api/Request/AllRequests', body);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{
+    data: { requests: TrackerRow[]; totalCount: number; isCountEstimate?: boolean };
+  }>().data;
+}
+
+async function menu(email: string, body: object) {
+  const res = await put(email, '/api/Request/AllRequests/Filters', body);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ data: { values: string[] } }>().data.values;
+}
+
+/** Names every lookup of `path` `${prefix} ${tag}` (so the test knows their order). */
+async function renamePath(path: BuiltPath, name: string) {
+  await k().updateTable('regions').set({ description: name }).where('regionId', '=', path.regionId).execute();
+  await k().updateTable('markets').set({ description: name }).where('marketId', '=', path.marketId).execute();
+  await k()
+    .updateTable('agencies')
+    .set({ description: name })
+    .where('agencyId', '=', path.agencyId)
+    .execute();
+  await k()
+    .updateTable('practices')
+    .set({ description: name })
+    .where('practiceId', '=', path.practiceId)
+    .execute();
+  await k()
+    .updateTable('platforms')
+    .set({ description: name })
+    .where('platformId', '=', path.platformId)
+    .execute();
+  await k().updateTable('clients').set({ description: name }).where('clientId', '=', path.clientId).execute();
+  await k()
+    .updateTable('assetTypes')
+    .set({ description: name })
+    .where('assetId', '=', path.assetId)
+    .execute();
+  await k()
+    .updateTable('clientAccounts')
+    .set({ description: name })
+    .where('clientAccountId', '=', path.clientAccountId)
+    .execute();
+  await k()
+    .updateTable('platformUserTypes')
+    .set({ description: name })
+    .where('platformUserTypeId', '=', path.platformUserTypeId)
+    .execute();
+}
+
+/**
+ * Five lines, made in the order l1..l5 (ids ascending): l2, l4, l5 on path A (every name
+ * 'A …', subject and requestor Ann, status Approved), l1 and l3 on path B ('B …', Ben,
+ * Submitted); l5 has no client, asset, account or user type.
+ */
+let tag: string;
+let pathA: BuiltPath;
+let pathB: BuiltPath;
+let ann: BuiltUser;
+let ids: { l1: number; l2: number; l3: number; l4: number; l5: number };
+
+beforeAll(async () => {
+  tag = uniqueTag();
+  pathA = await buildPath(k());
+  pathB = await buildPath(k());
+  await renamePath(pathA, `A ${tag}`);
+  await renamePath(pathB, `B ${tag}`);
+  ann = await buildUser(k(), { name: 'A', lastName: tag, email: `a.${tag}@agency.example` });
+  const ben = await buildUser(k(), { name: 'B', lastName: tag, email: `b.${tag}@agency.example` });
+  const line = async (
+    path: BuiltPath,
+    user: BuiltUser,
+    createdDate: string,
+    expirationDate: string,
+    set: object = {},
+  ) =>
+    (
+      await buildRequest(k(), {
+        path,
+        user,
+        statusId: user === ann ? RequestStatus.APPROVED : RequestStatus.SUBMITTED,
+        createdDate,
+        set: { expirationDate, ...set },
+      })
+    ).requestId;
+  const l1 = await line(pathB, ben, '2021-01-03T00:00:00.000Z', '2030-03-01T00:00:00.000Z');
+  const l2 = await line(pathA, ann, '2021-01-01T00:00:00.000Z', '2030-01-01T00:00:00.000Z');
+  const l3 = await line(pathB, ben, '2021-01-02T00:00:00.000Z', '2030-02-01T00:00:00.000Z');
+  const l4 = await line(pathA, ann, '2021-01-02T00:00:00.000Z', '2030-01-01T00:00:00.000Z');
+  const l5 = await line(pathA, ann, '2021-01-05T00:00:00.000Z', '2030-05-01T00:00:00.000Z', {
+    clientId: null,
+    clientCodeId: null,
+    assetId: null,
+    clientAccountId: null,
+    platformUserTypeId: null,
+  });
+  ids = { l1, l2, l3, l4, l5 };
+});
+
+describe('Request Tracker sorts (issue 13)', () => {
+  const onlyBuilt = () => ({
+    filters: [{ column: 'requestId', values: Object.values(ids).map(String) }],
+  });
+  const order = async (orderBy: string, orderAsc: boolean) =>
+    (await tracker(demo.superAdmin, { ...onlyBuilt(), orderBy, orderAsc })).requests.map((r) => r.requestId);
+
+  it('orders by every offered column, then by its lookup row, then by request id, both ways', async () => {
+    const { l1, l2, l3, l4, l5 } = ids;
+    // A names before B names; lines with the same name by request id.
+    const byName = { asc: [l2, l4, l5, l1, l3], desc: [l3, l1, l5, l4, l2] };
+    // Optional names: the lines without one come first ascending, last descending.
+    const byOptionalName = { asc: [l5, l2, l4, l1, l3], desc: [l3, l1, l4, l2, l5] };
+    const expected: Record<string, { asc: number[]; desc: number[] }> = {
+      requestId: { asc: [l1, l2, l3, l4, l5], desc: [l5, l4, l3, l2, l1] },
+      status: byName,
+      requestTypeName: { asc: [l1, l2, l3, l4, l5], desc: [l5, l4, l3, l2, l1] },
+      requestUserName: byName,
+      requestUserEmail: byName,
+      email: byName,
+      regionName: byName,
+      marketName: byName,
+      agencyName: byName,
+      practiceName: byName,
+      platformName: byName,
+      clientName: byOptionalName,
+      assetName: byOptionalName,
+      clientAccountName: byOptionalName,
+      platformUserTypeName: byOptionalName,
+      createdByName: byName,
+      createdDate: { asc: [l2, l3, l4, l1, l5], desc: [l5, l1, l4, l3, l2] },
+      expirationDate: { asc: [l2, l4, l3, l1, l5], desc: [l5, l1, l3, l4, l2] },
+    };
+    for (const [column, { asc, desc }] of Object.entries(expected)) {
+      expect(await order(column, true), `${column} asc`).toEqual(asc);
+      expect(await order(column, false), `${column} desc`).toEqual(desc);
+    }
+  });
+
+  it('keeps lines of two clients with the same name apart, by client', async () => {
+    const twin = await buildPath(k());
+    await k()
+      .updateTable('clients')
+      .set({ description: `A ${tag}` })
+      .where('clientId', '=', twin.clientId)
+      .execute();
+    // l6 on the twin (made after A's client), then l7 on A's: A's client's lines come first.
+    const l6 = (await buildRequest(k(), { path: twin, user: ann })).requestId;
+    const l7 = (await buildRequest(k(), { path: pathA, user: ann })).requestId;
+    const filters = [{ column: 'requestId', values: [...Object.values(ids), l6, l7].map(String) }];
+    const page = await tracker(demo.superAdmin, { filters, orderBy: 'clientName', orderAsc: true });
+    const { l1, l2, l3, l4, l5 } = ids;
+    expect(page.requests.map((r) => r.requestId)).toEqual([l5, l2, l4, l7, l6, l1, l3]);
+  });
+
+  it('refuses the computed record status as a sort', async () => {
+    const res = await put(demo.superAdmin, '/api/Request/AllRequests', { orderBy: 'statusDescription' });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('pages through a sort by an optional name across the lines without one', async () => {
+    const { l1, l2, l3, l4, l5 } = ids;
+    const page = async (orderAsc: boolean, n: number) =>
+      (
+        await tracker(demo.superAdmin, {
+          ...onlyBuilt(),
+          orderBy: 'clientName',
+          orderAsc,
+          pageSize: 5,
+          page: n,
+        })
+      ).requests.map((r) => r.requestId);
+    expect(await page(true, 1)).toEqual([l5, l2, l4, l1, l3]);
+    expect(await page(true, 2)).toEqual([]);
+    expect(await page(false, 1)).toEqual([l3, l1, l4, l2, l5]);
+  });
+});
+
+describe('Request Tracker filter menus from master data (issue 13)', () => {
+  const built = () => [{ column: 'requestId', values: Object.values(ids).map(String) }];
+
+  it('lists the names the lines under the other filters have, with (blank) for lines without one', async () => {
+    expect(await menu(demo.superAdmin, { column: 'clientName', filters: built() })).toEqual([
+      '',
+      `A ${tag}`,
+      `B ${tag}`,
+    ]);
+    expect(await menu(demo.superAdmin, { column: 'platformName', filters: built() })).toEqual([
+      `A ${tag}`,
+      `B ${tag}`,
+    ]);
+    expect(await menu(demo.superAdmin, { column: 'requestUserName', filters: built() })).toEqual([
+      `A ${tag}`,
+      `B ${tag}`,
+    ]);
+    expect(await menu(demo.superAdmin, { column: 'requestUserEmail', filters: built() })).toEqual([
+      `a.${tag}@agency.example`,
+      `b.${tag}@agency.example`,
+    ]);
+    expect(await menu(demo.superAdmin, { column: 'status', filters: built() })).toEqual([
+      'Approved',
+      'Submitted',
+    ]);
+    const onlyB = [...built(), { column: 'platformName', values: [`B ${tag}`] }];
+    expect(await menu(demo.superAdmin, { column: 'clientName', filters: onlyB })).toEqual([`B ${tag}`]);
+    // The column's own filter does not narrow its menu.
+    const ownFilter = [...built(), { column: 'clientName', values: [`B ${tag}`] }];
+    expect(await menu(demo.superAdmin, { column: 'clientName', filters: ownFilter })).toEqual([
+      '',
+      `A ${tag}`,
+      `B ${tag}`,
+    ]);
+  });
+
+  it("lists to an admin only the values of the lines inside the admin's regions", async () => {
+    const admin = await buildUser(k(), { roleId: Role.ADMIN });
+    await buildAdminRegion(k(), admin.userId, pathA);
+    expect(await menu(admin.email, { column: 'clientName' })).toEqual(['', `A ${tag}`]);
+    expect(await menu(admin.email, { column: 'regionName' })).toEqual([`A ${tag}`]);
+    expect(await menu(admin.email, { column: 'createdByName' })).toEqual([`A ${tag}`]);
+  });
+});
+
+describe('Request Tracker record status menu (issue 13)', () => {
+  it('lists the record statuses the lines under the other filters have', async () => {
+    const filters = [{ column: 'requestId', values: Object.values(ids).map(String) }];
+    // Every built line is Approved or Submitted: not a record, so its record status is ''.
+    expect(await menu(demo.superAdmin, { column: 'statusDescription', filters })).toEqual(['']);
+  });
+});
