@@ -66,7 +66,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     TASK_COUNTS_CACHE_SECONDS: '0',
     ...env,
   });
-  const db = openDb(config.databaseUrl);
+  const db = openDb(config.databaseUrl, { readWorkers: config.sqliteReadWorkers });
   const app = await buildApp({ config, db });
   await app.ready();
   return {
