@@ -222,13 +222,16 @@ export interface CsvColumn<Row> {
 /** Reads one keyset batch: up to `limit` rows with an id below `beforeId` (null: from the top). */
 export type BatchSource<Row> = (beforeId: number | null, limit: number) => Promise<Row[]>;
 
-/** Rows per keyset batch of an export: one query and one chunk of the file each. */
+/** Rows per keyset batch of an export: one query each. */
 export const EXPORT_BATCH_SIZE = 2000;
+
+/** Rows per chunk written: between chunks, other requests get the event loop. */
+const WRITE_SLICE = 500;
 
 /**
  * The whole filtered result as a CSV stream (header first, every cell neutralised), read in
- * keyset batches (id descending, `batchSize` rows per query). Each batch becomes one chunk of
- * the file, and the next batch is read while this one is written, so at most two batches are
+ * keyset batches (id descending, `batchSize` rows per query), written in chunks of a few
+ * hundred rows; the next batch is read while this one is written, so at most two batches are
  * in memory whatever the size; backpressure is respected.
  *
  * The first batch is read before the stream is returned: a query that fails fails the call, so
@@ -255,8 +258,8 @@ export async function csvExport<Row>(
       const next = rows.length < batchSize || last === undefined ? null : fetchBatch(idOf(last), batchSize);
       // Awaited below, after this batch is written; a failure must not count as unhandled before.
       next?.catch(() => undefined);
-      if (rows.length > 0) {
-        yield stringify(rows.map(cellsOf));
+      for (let i = 0; i < rows.length; i += WRITE_SLICE) {
+        yield stringify(rows.slice(i, i + WRITE_SLICE).map(cellsOf));
       }
       if (!next) {
         return;
