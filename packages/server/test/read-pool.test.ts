@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RequestStatus, Role } from '@uap/domain';
 import { inTransaction } from '../src/db/connection.ts';
@@ -110,14 +111,12 @@ describe('reads on the SQLite read pool', () => {
   it('answers /api/health while a long read runs', async () => {
     const long = k()
       .withRecursive('c(n)', (db) =>
-        db
-          .selectNoFrom((eb) => eb.val(1).as('n'))
-          .unionAll((db2) =>
-            db2
-              .selectFrom('c')
-              .select((eb) => eb('n', '+', 1).as('n'))
-              .where('n', '<', 3_000_000),
-          ),
+        db.selectNoFrom(sql.lit(1).as('n')).unionAll((db2) =>
+          db2
+            .selectFrom('c')
+            .select((eb) => eb('n', '+', sql.lit(1)).as('n'))
+            .where('n', '<', sql.lit(3_000_000)),
+        ),
       )
       .selectFrom('c')
       .select((eb) => eb.fn.countAll().as('count'))
