@@ -98,3 +98,87 @@ export function daysSince(since: DateInput, now: Date = new Date()): number {
   const from = new Date(since ?? now).getTime();
   return Math.max(0, Math.floor((now.getTime() - from) / 86_400_000));
 }
+
+/**
+ * formatDate, formatDateTime and formatAccessDate for many values in one zone (a CSV export of a
+ * million lines): the zone's UTC offset is looked up once per hour of the timeline instead of
+ * one Intl call per value (≈ 5 µs each). An hour in which the offset changes, and a year
+ * outside 1000–9999, take the Intl path, so the text is always the one the functions above give.
+ */
+export interface ZoneFormatters {
+  date(value: DateInput): string;
+  dateTime(value: DateInput): string;
+  accessDate(beginning: DateInput, expiration: DateInput): string;
+}
+
+const HOUR = 3_600_000;
+const two = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+export function zoneFormatters(timeZone: string): ZoneFormatters {
+  const wallClock = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+    hourCycle: 'h23',
+  });
+  const offsetAt = (ms: number) => {
+    const p: Record<string, number> = {};
+    for (const part of wallClock.formatToParts(ms)) {
+      p[part.type] = Number(part.value);
+    }
+    return Date.UTC(p.year!, p.month! - 1, p.day, p.hour, p.minute, p.second) - ms;
+  };
+  /** The offset of each hour that has one offset throughout; null for an hour with a change. */
+  const offsets = new Map<number, number | null>();
+  const localOf = (date: Date): Date | null => {
+    const ms = date.getTime();
+    const hour = Math.floor(ms / HOUR);
+    let offset = offsets.get(hour);
+    if (offset === undefined) {
+      const start = offsetAt(hour * HOUR);
+      offset = start === offsetAt(hour * HOUR + HOUR - 1000) ? start : null;
+      if (offsets.size > 100_000) {
+        offsets.clear();
+      }
+      offsets.set(hour, offset);
+    }
+    if (offset === null) {
+      return null;
+    }
+    const local = new Date(ms + offset);
+    const year = local.getUTCFullYear();
+    return year >= 1000 && year <= 9999 ? local : null;
+  };
+  const dayOf = (local: Date) =>
+    `${two(local.getUTCMonth() + 1)}-${two(local.getUTCDate())}-${local.getUTCFullYear()}`;
+  const date = (value: DateInput) => {
+    const d = toDate(value);
+    const local = d && localOf(d);
+    return local ? dayOf(local) : formatDate(value, timeZone);
+  };
+  const dateTime = (value: DateInput) => {
+    const d = toDate(value);
+    const local = d && localOf(d);
+    if (!local) {
+      return formatDateTime(value, timeZone);
+    }
+    const hours = local.getUTCHours();
+    return `${dayOf(local)} ${two(hours % 12 || 12)}:${two(local.getUTCMinutes())} ${hours < 12 ? 'AM' : 'PM'}`;
+  };
+  return {
+    date,
+    dateTime,
+    accessDate(beginning, expiration) {
+      const end = date(expiration);
+      if (!end) {
+        return 'Unlimited';
+      }
+      const start = date(beginning);
+      return start ? `${start} - ${end}` : end;
+    },
+  };
+}

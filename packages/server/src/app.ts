@@ -32,6 +32,7 @@ import { systemRoutes } from './modules/system/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { requestRoutes } from './modules/tasks/routes.ts';
+import { TaskCountCache, forgetTaskCountsOnWrite } from './modules/tasks/cache.ts';
 import { masterDataRequestRoutes } from './modules/master-data-requests/routes.ts';
 import { recordRoutes } from './modules/records/routes.ts';
 import { myRequestRoutes } from './modules/my-requests/routes.ts';
@@ -141,6 +142,8 @@ export async function buildApp({ config, db, logger = false }: AppDeps): Promise
   registerAuthHook(app, db, verifyToken);
   await registerRateLimit(app, config);
   createMetrics(app);
+  const countCache = new TaskCountCache(config.taskCountsCacheSeconds * 1000);
+  forgetTaskCountsOnWrite(app, countCache);
 
   await app.register(swagger, {
     openapi: {
@@ -157,7 +160,7 @@ export async function buildApp({ config, db, logger = false }: AppDeps): Promise
   await app.register(systemRoutes, { config, db });
   await app.register(userRoutes, { db });
   await app.register(catalogRoutes, { db });
-  await app.register(requestRoutes, { db });
+  await app.register(requestRoutes, { db, countCache });
   await app.register(masterDataRequestRoutes, { db });
   await app.register(recordRoutes, { db });
   await app.register(myRequestRoutes, { db });

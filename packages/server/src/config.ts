@@ -1,4 +1,5 @@
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { environments, type UapEnv } from '@uap/domain';
 
@@ -34,6 +35,13 @@ export interface Config {
     signInFailures: number;
     signInWindowMinutes: number;
   };
+  /**
+   * Worker threads that run SQLite's read-only queries, each on its own read-only connection
+   * (SQLITE_READ_WORKERS; 0: every query on the one main connection). PostgreSQL ignores it.
+   */
+  sqliteReadWorkers: number;
+  /** How long a user's task counts are reused, unless that user writes (TASK_COUNTS_CACHE_SECONDS; 0: never). */
+  taskCountsCacheSeconds: number;
   /** Bearer token that /metrics requires; unset, /metrics answers 404. */
   metricsToken: string | null;
   dataDir: string;
@@ -95,6 +103,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       signInFailures: positiveInteger(env, 'RATE_LIMIT_SIGNIN_FAILURES', 10),
       signInWindowMinutes: positiveInteger(env, 'RATE_LIMIT_SIGNIN_WINDOW_MINUTES', 15),
     },
+    sqliteReadWorkers: wholeNumber(env, 'SQLITE_READ_WORKERS', Math.min(2, os.availableParallelism())),
+    taskCountsCacheSeconds: wholeNumber(env, 'TASK_COUNTS_CACHE_SECONDS', 5),
     metricsToken: env.METRICS_TOKEN || null,
     dataDir,
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(repoRoot, 'packages/web/dist')),
@@ -113,6 +123,18 @@ function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number)
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 1) {
     throw new ConfigError(`${name} must be a whole number of at least 1, got ${raw}`);
+  }
+  return value;
+}
+
+function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') {
+    return fallback;
+  }
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) {
+    throw new ConfigError(`${name} must be a whole number (0 or more), got ${raw}`);
   }
   return value;
 }

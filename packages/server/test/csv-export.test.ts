@@ -4,7 +4,7 @@ import { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '@uap/domain';
+import { formatDateTime, messages, type TrackerRow } from '@uap/domain';
 import { csvExport, type BatchSource } from '../src/db/table-query.ts';
 import { sendCsv } from '../src/http/csv-reply.ts';
 import { registerErrorHandler } from '../src/http/error-handler.ts';
@@ -17,6 +17,25 @@ interface Received {
   body: string;
   /** The response ended with its terminating chunk (a whole file), not a cut connection. */
   isComplete: boolean;
+}
+
+/** The cells of a CSV file (RFC 4180 quoting), without the byte order mark. */
+function parseCsv(text: string): string[][] {
+  const records: string[][] = [];
+  const pattern = /("(?:[^"]|"")*"|[^,\n]*)(,|\n|$)/g;
+  let record: string[] = [];
+  for (const match of text.replace(/^\uFEFF/, '').matchAll(pattern)) {
+    const [, cell = '', end] = match;
+    record.push(cell.startsWith('"') ? cell.slice(1, -1).replaceAll('""', '"') : cell);
+    if (end !== ',') {
+      records.push(record);
+      record = [];
+      if (end === '') {
+        break;
+      }
+    }
+  }
+  return records.filter((r) => r.length > 1 || r[0] !== '');
 }
 
 function fetchOverHttp(port: number, path: string): Promise<Received> {
@@ -55,6 +74,39 @@ describe('the CSV export through the API', () => {
 
   const exportOf = (url: string) =>
     ctx.app.inject({ method: 'PUT', url, headers: { authorization: `Bearer ${token}` }, payload: {} });
+
+  it('writes exactly the rows of the Request Tracker, dates in the caller’s zone', async () => {
+    const localTimeZone = 'America/New_York';
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/Request/AllRequests/Export',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { localTimeZone },
+    });
+    expect(res.statusCode).toBe(200);
+    const [header, ...lines] = parseCsv(res.body);
+    const rows: TrackerRow[] = [];
+    for (let page = 1; ; page += 1) {
+      const pageRes = await ctx.app.inject({
+        method: 'PUT',
+        url: '/api/Request/AllRequests',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { page, pageSize: 100, orderBy: 'requestId', orderAsc: false, localTimeZone },
+      });
+      const data = pageRes.json<{ data: { requests: TrackerRow[]; totalCount: number } }>().data;
+      rows.push(...data.requests);
+      if (rows.length >= data.totalCount || data.requests.length === 0) {
+        break;
+      }
+    }
+    expect(rows.length).toBeGreaterThan(10);
+    const column = (name: string) => header!.indexOf(name);
+    expect(
+      lines.map((l) => [l[column('Request ID')], l[column('Access Date')], l[column('Created Date')]]),
+    ).toEqual(
+      rows.map((r) => [String(r.requestId), r.accessDate, formatDateTime(r.createdDate, localTimeZone)]),
+    );
+  });
 
   it('answers a first batch that fails with an error envelope, not a 200 file', async () => {
     for (const url of ['/api/Request/AllRequests/Export', '/api/Request/UserRecords/Export']) {

@@ -57,8 +57,16 @@ async function copyOfTemplate(): Promise<{ url: string; drop: () => Promise<void
 /** Builds the real app on its own seeded database. */
 export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
   const copy = await copyOfTemplate();
-  const config = loadConfig({ PORT: '3999', DATABASE_URL: copy.url, WEB_DIST_DIR: '/nonexistent', ...env });
-  const db = openDb(config.databaseUrl);
+  const config = loadConfig({
+    PORT: '3999',
+    DATABASE_URL: copy.url,
+    WEB_DIST_DIR: '/nonexistent',
+    // One connection and no reuse of counts, unless a test asks for them.
+    SQLITE_READ_WORKERS: '0',
+    TASK_COUNTS_CACHE_SECONDS: '0',
+    ...env,
+  });
+  const db = openDb(config.databaseUrl, { readWorkers: config.sqliteReadWorkers });
   const app = await buildApp({ config, db });
   await app.ready();
   return {

@@ -4,12 +4,23 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type { Database } from './schema.ts';
+import { ReadPool, ReadPoolDialect, type ReadPoolStats } from './read-pool.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
 export interface Db {
   kysely: Kysely<Database>;
   dialect: Dialect;
+  /** SQLite's pool of read-only worker connections (read-pool.ts); null: one connection does all. */
+  readPool: ReadPoolStats | null;
+}
+
+export interface OpenOptions {
+  /**
+   * SQLite: worker threads for the SELECTs outside transactions (SQLITE_READ_WORKERS); 0, the
+   * default, runs every query on the one main connection, as `:memory:` always does.
+   */
+  readWorkers?: number;
 }
 
 /** What a query runs on: the database itself or a transaction opened by `inTransaction`. */
@@ -29,7 +40,7 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
 
 /** Opens the database named by a URL: `sqlite:path`, `sqlite::memory:` or `postgres://…`. */
-export function openDb(url: string): Db {
+export function openDb(url: string, { readWorkers = 0 }: OpenOptions = {}): Db {
   const options = { plugins: [new CamelCasePlugin()] };
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
     const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_MAX ?? 10) });
@@ -41,6 +52,7 @@ export function openDb(url: string): Db {
     return {
       kysely: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...options }),
       dialect: 'postgres',
+      readPool: null,
     };
   }
   if (!url.startsWith('sqlite:')) {
@@ -58,9 +70,18 @@ export function openDb(url: string): Db {
   // Statistics for the planner (SQLite's advice for a new connection): analyzes only the tables
   // that have none or whose size changed a lot since, so it is a no-op on most opens.
   database.pragma('optimize = 0x10002');
+  if (file === ':memory:' || readWorkers === 0) {
+    return {
+      kysely: new Kysely<Database>({ dialect: new SqliteDialect({ database }), ...options }),
+      dialect: 'sqlite',
+      readPool: null,
+    };
+  }
+  const pool = new ReadPool(path.resolve(file), readWorkers);
   return {
-    kysely: new Kysely<Database>({ dialect: new SqliteDialect({ database }), ...options }),
+    kysely: new Kysely<Database>({ dialect: new ReadPoolDialect(database, pool), ...options }),
     dialect: 'sqlite',
+    readPool: pool.stats,
   };
 }
 

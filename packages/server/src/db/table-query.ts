@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { stringify } from 'csv-stringify';
+import { stringify } from 'csv-stringify/sync';
 import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { TableQuery } from '@uap/domain';
 import { invalid } from '../http/errors.ts';
@@ -252,10 +252,17 @@ export interface CsvColumn<Row> {
 /** Reads one keyset batch: up to `limit` rows with an id below `beforeId` (null: from the top). */
 export type BatchSource<Row> = (beforeId: number | null, limit: number) => Promise<Row[]>;
 
+/** Rows per keyset batch of an export: one query each. */
+export const EXPORT_BATCH_SIZE = 2000;
+
+/** Rows per chunk written: between chunks, other requests get the event loop. */
+const WRITE_SLICE = 500;
+
 /**
  * The whole filtered result as a CSV stream (header first, every cell neutralised), read in
- * keyset batches (id descending, `batchSize` rows per query) so an export of any size holds one
- * batch in memory at a time; backpressure is respected.
+ * keyset batches (id descending, `batchSize` rows per query), written in chunks of a few
+ * hundred rows; the next batch is read while this one is written, so at most two batches are
+ * in memory whatever the size; backpressure is respected.
  *
  * The first batch is read before the stream is returned: a query that fails fails the call, so
  * the client gets an ordinary error response instead of a 200 with a header. A later batch that
@@ -266,28 +273,29 @@ export async function csvExport<Row>(
   fetchBatch: BatchSource<Row>,
   idOf: (row: Row) => number,
   columns: CsvColumn<Row>[],
-  batchSize = 1000,
+  batchSize = EXPORT_BATCH_SIZE,
 ): Promise<Readable> {
   const first = await fetchBatch(null, batchSize);
-  async function* records() {
-    yield columns.map((c) => c.header);
+  const cellsOf = (row: Row) =>
+    columns.map((c) => {
+      const value = c.value(row);
+      return neutraliseCell(value === null || value === undefined ? '' : String(value));
+    });
+  async function* chunks() {
+    yield `\uFEFF${stringify([columns.map((c) => c.header)])}`;
     for (let rows = first; ;) {
-      for (const row of rows) {
-        yield columns.map((c) => {
-          const value = c.value(row);
-          return neutraliseCell(value === null || value === undefined ? '' : String(value));
-        });
-      }
       const last = rows.at(-1);
-      if (rows.length < batchSize || last === undefined) {
+      const next = rows.length < batchSize || last === undefined ? null : fetchBatch(idOf(last), batchSize);
+      // Awaited below, after this batch is written; a failure must not count as unhandled before.
+      next?.catch(() => undefined);
+      for (let i = 0; i < rows.length; i += WRITE_SLICE) {
+        yield stringify(rows.slice(i, i + WRITE_SLICE).map(cellsOf));
+      }
+      if (!next) {
         return;
       }
-      rows = await fetchBatch(idOf(last), batchSize);
+      rows = await next;
     }
   }
-  const source = Readable.from(records());
-  const csv = stringify({ bom: true });
-  // pipe() does not forward errors: a failed batch query must end the response too.
-  source.on('error', (error) => csv.destroy(error));
-  return source.pipe(csv);
+  return Readable.from(chunks(), { objectMode: false });
 }

@@ -1,4 +1,4 @@
-import { formatAccessDate, fullName, type UserRecordRow } from '@uap/domain';
+import { fullName, zoneFormatters, type UserRecordRow } from '@uap/domain';
 import type { CsvColumn } from '../../db/table-query.ts';
 import type { LineRow } from '../request-lines/lists.ts';
 import { presentListItem } from '../request-lines/present.ts';
@@ -19,6 +19,7 @@ export function presentUserRecord(row: LineRow, timeZone: string): UserRecordRow
 
 /** The CSV columns of the User Access Overview export, in the screen's order. */
 export function userRecordCsvColumns(timeZone: string): CsvColumn<LineRow>[] {
+  const dates = zoneFormatters(timeZone);
   return [
     { header: 'Record ID', value: (r) => r.requestId },
     { header: 'Request Status', value: (r) => r.statusName },
@@ -37,6 +38,6 @@ export function userRecordCsvColumns(timeZone: string): CsvColumn<LineRow>[] {
     { header: 'Asset Type', value: (r) => r.assetName },
     { header: 'Asset Name', value: (r) => r.clientAccountName },
     { header: 'Platform User Type', value: (r) => r.platformUserTypeName },
-    { header: 'Access Date', value: (r) => formatAccessDate(r.beginningDate, r.expirationDate, timeZone) },
+    { header: 'Access Date', value: (r) => dates.accessDate(r.beginningDate, r.expirationDate) },
   ];
 }

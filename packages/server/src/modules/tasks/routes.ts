@@ -4,9 +4,13 @@ import { Role, envelope, limits, taskCounts } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
 import { requireActor } from '../../http/actor.ts';
 import { ok } from '../../http/envelope.ts';
+import type { TaskCountCache } from './cache.ts';
 import { countTasks } from './queries.ts';
 
-export const requestRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }) => {
+export const requestRoutes: FastifyPluginAsync<{ db: Db; countCache: TaskCountCache }> = async (
+  base,
+  { db, countCache },
+) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
 
   app.get('/api/Request/TaskCounts', {
@@ -14,17 +18,20 @@ export const requestRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }
     schema: {
       tags: ['requests'],
       summary: 'Home tile badges: submitted requests waiting on me as approver, approved ones as provisioner',
-      description: `Each count stops at ${limits.taskBadgeMax + 1}: the badge shows at most ${limits.taskBadgeMax}.`,
+      description: `Each count stops at ${limits.taskBadgeMax + 1}: the badge shows at most ${limits.taskBadgeMax}. The counts are reused for a few seconds (TASK_COUNTS_CACHE_SECONDS), except after the caller's own write.`,
       response: { 200: envelope(taskCounts) },
     },
     handler: async (req) => {
       const actor = requireActor(req);
       const cap = limits.taskBadgeMax + 1;
-      const [approvals, provisioning] = await Promise.all([
-        countTasks(db, actor, 'approvals', cap),
-        countTasks(db, actor, 'provisioning', cap),
-      ]);
-      return ok({ approvals, provisioning });
+      const counts = await countCache.get(actor, async () => {
+        const [approvals, provisioning] = await Promise.all([
+          countTasks(db, actor, 'approvals', cap),
+          countTasks(db, actor, 'provisioning', cap),
+        ]);
+        return { approvals, provisioning };
+      });
+      return ok(counts);
     },
   });
 };

@@ -1,4 +1,4 @@
-import { fullName, formatAccessDate, formatDateTime, messages, type TrackerRow } from '@uap/domain';
+import { fullName, messages, zoneFormatters, type TrackerRow } from '@uap/domain';
 import type { CsvColumn } from '../../db/table-query.ts';
 import type { TrackerLineRow } from './queries.ts';
 import { presentListItem } from '../request-lines/present.ts';
@@ -24,6 +24,7 @@ export function presentTrackerRow(row: TrackerLineRow, timeZone: string): Tracke
 
 /** The CSV columns of the Request Tracker export, in the screen's order. */
 export function trackerCsvColumns(timeZone: string): CsvColumn<TrackerLineRow>[] {
+  const dates = zoneFormatters(timeZone);
   return [
     { header: 'Request ID', value: (r) => r.requestId },
     { header: 'Request Status', value: (r) => r.statusName },
@@ -45,8 +46,8 @@ export function trackerCsvColumns(timeZone: string): CsvColumn<TrackerLineRow>[]
     { header: 'Asset Type', value: (r) => r.assetName },
     { header: 'Asset Name', value: (r) => r.clientAccountName },
     { header: 'Platform User Type', value: (r) => r.platformUserTypeName },
-    { header: 'Access Date', value: (r) => formatAccessDate(r.beginningDate, r.expirationDate, timeZone) },
+    { header: 'Access Date', value: (r) => dates.accessDate(r.beginningDate, r.expirationDate) },
     { header: 'Created By', value: (r) => fullName(r.creatorName, r.creatorLastName) },
-    { header: 'Created Date', value: (r) => formatDateTime(r.createdDate, timeZone) },
+    { header: 'Created Date', value: (r) => dates.dateTime(r.createdDate) },
   ];
 }

@@ -1,0 +1,284 @@
+/**
+ * Throughput of the real server (issue 13): starts `packages/server/src/main.ts` as `npm start`
+ * does (without rebuilding the web app) on a copy of the large seed, then, over HTTP on
+ * 127.0.0.1 with 32 concurrent keep-alive clients:
+ *   - Request Tracker pages/s (PUT api/Request/AllRequests, pages 1–20, default sort) as the
+ *     super admins and auditors (every line);
+ *   - task-count reads/s (GET api/Request/TaskCounts), 32 users;
+ *   - /api/health latency while the heaviest search (a word that matches nothing) runs, and
+ *     while a full export runs;
+ *   - the full export (PUT api/Request/AllRequests/Export, every line) against reading the same
+ *     rows directly (the export's own keyset batch query, in this process).
+ * It reports errors and the server's RSS before and after, and the load average.
+ *
+ *   npx tsx bench/throughput.ts [DATABASE_URL ...]
+ *
+ * Defaults: sqlite:/tmp/uap-large-throughput.db and postgres://uap@127.0.0.1:54329/uap_large_throughput
+ * (copies: `cp /tmp/uap-large.db /tmp/uap-large-throughput.db`, `CREATE DATABASE
+ * uap_large_throughput TEMPLATE uap_large`): the server migrates the database it starts on.
+ * Env: BENCH_SECONDS (each load phase, default 15), BENCH_SKIP_EXPORT=1 (no full export).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { Role, startOfTodayUtc, trackerQuery } from '@uap/domain';
+import { loadConfig } from '../packages/server/src/config.ts';
+import { openDb, type Db } from '../packages/server/src/db/connection.ts';
+import { loadSigningMaterial } from '../packages/server/src/auth/keys.ts';
+import { mintAccessToken } from '../packages/server/src/auth/verify.ts';
+import { EXPORT_BATCH_SIZE } from '../packages/server/src/db/table-query.ts';
+import * as tracker from '../packages/server/src/modules/tracker/queries.ts';
+
+const CLIENTS = 32;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+const root = path.resolve(import.meta.dirname, '..');
+const urls = process.argv.slice(2).length
+  ? process.argv.slice(2)
+  : ['sqlite:/tmp/uap-large-throughput.db', 'postgres://uap@127.0.0.1:54329/uap_large_throughput'];
+
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+function rssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+}
+
+/** Starts the server; resolves when it prints that it is running. */
+function startServer(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('UAP is running')) {
+        resolve(child);
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', (chunk: Buffer) => process.stderr.write(chunk));
+    child.on('exit', (code) => reject(new Error(`server exited (${code}) before it ran:\n${output}`)));
+  });
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS * 2 });
+
+interface Answer {
+  status: number;
+  bytes: number;
+  ms: number;
+}
+
+function request(
+  port: number,
+  method: string,
+  url: string,
+  token: string | null,
+  body?: object,
+): Promise<Answer> {
+  const started = performance.now();
+  const payload = body ? JSON.stringify(body) : undefined;
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path: url,
+        agent,
+        headers: {
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(payload ? { 'content-type': 'application/json' } : {}),
+        },
+      },
+      (res) => {
+        let bytes = 0;
+        res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes, ms: performance.now() - started }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+const quantile = (samples: number[], q: number) => {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? 0;
+};
+
+/** `CLIENTS` loops calling `call(client, i)` for `SECONDS`; requests/s, latency, errors. */
+async function drive(label: string, call: (client: number, i: number) => Promise<Answer>) {
+  const latencies: number[] = [];
+  let errors = 0;
+  const until = performance.now() + SECONDS * 1000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async (_, client) => {
+      for (let i = 0; performance.now() < until; i += 1) {
+        try {
+          const answer = await call(client, i);
+          latencies.push(answer.ms);
+          if (answer.status !== 200) {
+            errors += 1;
+          }
+        } catch {
+          errors += 1;
+        }
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  console.log(
+    `  ${label}: ${(latencies.length / seconds).toFixed(0)} requests/s (${latencies.length} in ${seconds.toFixed(1)} s), ` +
+      `p50 ${quantile(latencies, 0.5).toFixed(0)} ms, p95 ${quantile(latencies, 0.95).toFixed(0)} ms, errors ${errors}; load ${load()}`,
+  );
+}
+
+/** /api/health every 50 ms while `heavy` runs: its slowest and median answer. */
+async function healthDuring(port: number, label: string, heavy: () => Promise<Answer>) {
+  const latencies: number[] = [];
+  let done = false;
+  const heavyRun = heavy().finally(() => (done = true));
+  while (!done) {
+    latencies.push((await request(port, 'GET', '/api/health', null)).ms);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const answer = await heavyRun;
+  console.log(
+    `  /api/health during ${label} (${(answer.ms / 1000).toFixed(1)} s, status ${answer.status}, ${answer.bytes} bytes): ` +
+      `${latencies.length} checks, median ${quantile(latencies, 0.5).toFixed(1)} ms, max ${Math.max(...latencies).toFixed(1)} ms; load ${load()}`,
+  );
+  return answer;
+}
+
+/** Reads every tracker row as the export does (same keyset batches), without writing a file. */
+async function readDirectly(db: Db) {
+  const today = startOfTodayUtc().toISOString();
+  const spec = tracker.trackerSpec(today);
+  const query = trackerQuery.parse({});
+  const started = performance.now();
+  let rows = 0;
+  for (let before: number | null = null; ;) {
+    const batch = await tracker.findTrackerBatch(
+      db,
+      { kind: 'all' },
+      spec,
+      query,
+      today,
+      before,
+      EXPORT_BATCH_SIZE,
+    );
+    rows += batch.length;
+    const last = batch.at(-1);
+    if (batch.length < EXPORT_BATCH_SIZE || !last) {
+      break;
+    }
+    before = last.requestId;
+  }
+  return { rows, ms: performance.now() - started };
+}
+
+async function bench(url: string) {
+  const port = await freePort();
+  const env = {
+    ...process.env,
+    DATABASE_URL: url,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    UAP_ENV: 'local',
+    LOG_LEVEL: 'warn',
+    WEB_DIST_DIR: '/nonexistent',
+    // One user's clients would otherwise hit the per-token limit at once.
+    RATE_LIMIT_API_PER_MINUTE: '100000000',
+  };
+  console.log(`\n${url} (load ${load()}, ${os.availableParallelism()} cores)`);
+  const server = await startServer(env);
+  const db = openDb(url);
+  try {
+    const config = loadConfig(env);
+    const keys = await loadSigningMaterial(db);
+    const usersOf = async (roles: number[]) => {
+      const rows = await db.kysely
+        .selectFrom('users as u')
+        .innerJoin('directoryUsers as d', 'd.mail', 'u.email')
+        .select(['d.mail', 'd.displayName'])
+        .where('u.roleId', 'in', roles)
+        .where('u.isDeleted', '=', 0)
+        .orderBy('u.userId')
+        .limit(CLIENTS)
+        .execute();
+      return Promise.all(
+        rows.map((r) => mintAccessToken(config, keys, { mail: r.mail!, displayName: r.displayName })),
+      );
+    };
+    // Super admins and auditors see every line: the tracker at its full million.
+    const trackerTokens = await usersOf([Role.SUPERADMIN, Role.AUDITOR]);
+    const taskTokens = await usersOf([Role.APPROVER, Role.MASTERAPPROVER, Role.PROVISIONER, Role.ADMIN]);
+    const [superToken] = await usersOf([Role.SUPERADMIN]);
+    console.log(`  ${trackerTokens.length} tracker users, ${taskTokens.length} task-count users`);
+    const rssBefore = rssMb(server.pid!);
+
+    await drive('tracker pages', (client, i) =>
+      request(port, 'PUT', '/api/Request/AllRequests', trackerTokens[client % trackerTokens.length]!, {
+        page: 1 + ((client + i) % 20),
+        pageSize: 50,
+      }),
+    );
+    await drive('task counts', (client) =>
+      request(port, 'GET', '/api/Request/TaskCounts', taskTokens[client % taskTokens.length]!),
+    );
+    const rssLoad = rssMb(server.pid!);
+
+    await healthDuring(port, 'a search that matches nothing', () =>
+      request(port, 'PUT', '/api/Request/AllRequests', superToken!, {
+        pageSize: 50,
+        searchCriteria: 'zq-nothing-matches-zq',
+      }),
+    );
+    if (process.env.BENCH_SKIP_EXPORT !== '1') {
+      const exported = await healthDuring(port, 'the full export', () =>
+        request(port, 'PUT', '/api/Request/AllRequests/Export', superToken!, {}),
+      );
+      const direct = await readDirectly(db);
+      console.log(
+        `  full export ${(exported.ms / 1000).toFixed(1)} s (${(exported.bytes / 1e6).toFixed(0)} MB) against ` +
+          `${direct.rows} rows read directly in ${(direct.ms / 1000).toFixed(1)} s: ${(exported.ms / direct.ms).toFixed(2)}×; load ${load()}`,
+      );
+    }
+    console.log(
+      `  server RSS: ${rssBefore} MB at start, ${rssLoad} MB after the load, ${rssMb(server.pid!)} MB at the end`,
+    );
+  } finally {
+    await db.kysely.destroy();
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+  }
+}
+
+for (const url of urls) {
+  await bench(url);
+}
+agent.destroy();
