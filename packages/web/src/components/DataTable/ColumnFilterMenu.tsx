@@ -130,15 +130,18 @@ export function ColumnFilterMenu(props: ColumnFilterMenuProps) {
       >
         <FilterListIcon fontSize="inherit" />
       </IconButton>
-      <Popover
-        open={anchor !== null}
-        anchorEl={anchor}
-        onClose={handleClose}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
-        slotProps={{ paper: { 'aria-label': `Filter ${props.header}`, role: 'dialog' } }}
-      >
-        {anchor && <OptionList {...props} onClose={handleClose} />}
-      </Popover>
+      {/* Mounted only while open: a header of many columns renders no closed menus. */}
+      {anchor && (
+        <Popover
+          open
+          anchorEl={anchor}
+          onClose={handleClose}
+          anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+          slotProps={{ paper: { 'aria-label': `Filter ${props.header}`, role: 'dialog' } }}
+        >
+          <OptionList {...props} onClose={handleClose} />
+        </Popover>
+      )}
     </>
   );
 }

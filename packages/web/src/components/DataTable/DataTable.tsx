@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   flexRender,
@@ -10,12 +10,11 @@ import {
 } from '@tanstack/react-table';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
+import TableCell, { tableCellClasses } from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
@@ -41,12 +40,14 @@ import {
 import { reportError } from '../../api/error-store.ts';
 import { ColumnChooser } from './ColumnChooser.tsx';
 import { EmptyState } from './EmptyState.tsx';
-import { RowCheckbox } from './RowCheckbox.tsx';
+import { BodyRow } from './BodyRow.tsx';
+import { PageCheckbox, RowCheckbox } from './RowCheckbox.tsx';
 import { RowCards } from './RowCards.tsx';
 import { ColumnFilterMenu } from './ColumnFilterMenu.tsx';
 import { FilterChips } from './FilterChips.tsx';
 import { arrangeColumns, useTableLayout, type Density } from './use-table-layout.ts';
 import { TruncatedText } from './TruncatedText.tsx';
+import { checkboxWidth, tableBodyStyles } from './table-styles.ts';
 import type { DataTableColumn, DataTableProps } from './types.ts';
 import { useDebouncedValue } from './use-debounced-value.ts';
 import { useTableView } from './use-table-view.ts';
@@ -63,8 +64,6 @@ function cellContent<Row>(column: DataTableColumn<Row>, row: Row) {
   return column.truncate ? <TruncatedText text={text} max={column.truncate} /> : text;
 }
 
-/** The width of MUI's checkbox cell: where the sticky first column starts. */
-const checkboxWidth = 48;
 const skeletonRows = 5;
 
 /**
@@ -130,12 +129,19 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     ...(exactCountOf === viewKey ? { exactCount: true } : {}),
   };
 
-  const { data, isFetching, isError } = useQuery({
+  const {
+    data: fetched,
+    isFetching,
+    isError,
+  } = useQuery({
     queryKey: [...queryKey, query],
     queryFn: ({ signal }) => fetchPage(query, signal),
     placeholderData: keepPreviousData,
     meta: { errorDialog: false },
   });
+  // A page that arrives is drawn in a background render that yields to the browser between rows,
+  // so drawing a page of 50 rows never holds the main thread for the whole page.
+  const data = useDeferredValue(fetched);
   const rows = useMemo(() => data?.rows ?? [], [data]);
   const totalCount = data?.totalCount ?? 0;
   const isCountEstimate = data?.isCountEstimate === true;
@@ -185,16 +191,23 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     selection?.isRowSelectable?.(row) ?? (selection?.whyNotSelectable?.(row) ?? null) === null;
   const selectableRows = selection ? rows.filter(isSelectable) : [];
   const selectedOnPage = selectableRows.filter((r) => selectedIds.has(getRowId(r)));
-  const toggleRow = (row: Row) => {
+  const toggleRow = (id: number) => {
     if (!selection) {
       return;
     }
-    const id = getRowId(row);
     selection.onChange(
       selectedIds.has(id) ? selection.selectedIds.filter((x) => x !== id) : [...selection.selectedIds, id],
       rows,
     );
   };
+  // The rows are memoized: they get one toggle that never changes and calls the latest one.
+  const latestToggleRow = useRef(toggleRow);
+  useLayoutEffect(() => {
+    latestToggleRow.current = toggleRow;
+  });
+  const onToggleRow = useCallback((id: number) => {
+    latestToggleRow.current(id);
+  }, []);
   const togglePage = () => {
     if (!selection) {
       return;
@@ -234,23 +247,24 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     state: { pagination, sorting },
   });
 
-  const rowCheckbox = (row: Row) => {
-    const id = getRowId(row);
-    return (
-      <RowCheckbox
-        id={id}
-        checked={selectedIds.has(id)}
-        disabledReason={isSelectable(row) ? null : (selection?.whyNotSelectable?.(row) ?? '')}
-        onToggle={() => {
-          toggleRow(row);
-        }}
-      />
-    );
-  };
+  const disabledReasonOf = (row: Row) =>
+    isSelectable(row) ? null : (selection?.whyNotSelectable?.(row) ?? '');
+  const rowCheckbox = (row: Row) => (
+    <RowCheckbox
+      id={getRowId(row)}
+      checked={selectedIds.has(getRowId(row))}
+      disabledReason={disabledReasonOf(row)}
+      onToggle={onToggleRow}
+    />
+  );
+  const showsCards = isPhone && data !== undefined && rows.length > 0;
   const canExport = exportCsv !== undefined;
   const hasFilters = filters.length > 0 || search !== '' || view.search !== '';
   const headerOf = (id: string) => columns.find((c) => c.id === id)?.header ?? id;
   const cellSize = layout.density === 'compact' ? 'small' : 'medium';
+  const bodyCellClassName = `${tableCellClasses.root} ${tableCellClasses.body} ${
+    cellSize === 'small' ? tableCellClasses.sizeSmall : tableCellClasses.sizeMedium
+  }`;
   const columnCount = shownColumns.length + (selection ? 1 : 0);
   // The selection box and the first column stay in place while the table scrolls sideways.
   const firstLeft = selection ? checkboxWidth : 0;
@@ -262,7 +276,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       bgcolor: 'background.paper',
     }) as const;
   return (
-    <Box component="section" aria-label={title} sx={{ mb: 3 }}>
+    <Box component="section" aria-label={title} sx={[{ mb: 3 }, tableBodyStyles]}>
       <Typography variant="h2" sx={{ mb: 1 }}>
         {data ? `${title} (${shownCount})` : title}
       </Typography>
@@ -330,7 +344,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             {messages.errorGettingRecords}
           </Typography>
         )}
-        {isPhone && data && rows.length > 0 && (
+        {showsCards && (
           <RowCards
             title={title}
             rows={rows}
@@ -343,119 +357,120 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             checkbox={selection ? (row) => rowCheckbox(row) : undefined}
           />
         )}
-        <TableContainer
-          sx={{ maxHeight: '70vh', display: isPhone && data && rows.length > 0 ? 'none' : undefined }}
-        >
-          <Table stickyHeader size={cellSize} aria-label={title}>
-            <TableHead>
-              {table.getHeaderGroups().map((group) => (
-                <TableRow key={group.id}>
-                  {selection && (
-                    <TableCell padding="checkbox" sx={stickyLeft(0, true)}>
-                      <Checkbox
-                        slotProps={{ input: { 'aria-label': 'Select all rows on this page' } }}
-                        checked={selectableRows.length > 0 && selectedOnPage.length === selectableRows.length}
-                        indeterminate={
-                          selectedOnPage.length > 0 && selectedOnPage.length < selectableRows.length
-                        }
-                        disabled={selectableRows.length === 0}
-                        onChange={togglePage}
-                      />
-                    </TableCell>
-                  )}
-                  {group.headers.map((header, index) => {
-                    const column = columns.find((c) => c.id === header.column.id);
-                    const sorted =
-                      view.orderBy === header.column.id ? (view.orderAsc ? 'asc' : 'desc') : false;
-                    const label = flexRender(header.column.columnDef.header, header.getContext());
-                    return (
-                      <TableCell
-                        key={header.id}
-                        sortDirection={sorted}
-                        sx={{
-                          whiteSpace: 'nowrap',
-                          fontWeight: 600,
-                          ...(index === 0 ? stickyLeft(firstLeft, true) : {}),
-                        }}
-                      >
-                        {column?.sortable ? (
-                          <TableSortLabel
-                            active={sorted !== false}
-                            direction={sorted === 'desc' ? 'desc' : 'asc'}
-                            onClick={() => {
-                              handleSort(header.column.id);
-                            }}
-                          >
-                            {label}
-                          </TableSortLabel>
-                        ) : (
-                          label
-                        )}
-                        {column?.filterable && fetchFilterOptions && (
-                          <ColumnFilterMenu
-                            column={column.id}
-                            header={column.header}
-                            selected={filters.find((f) => f.column === column.id)?.values ?? null}
-                            query={query}
-                            queryKey={queryKey}
-                            fetchOptions={fetchFilterOptions}
-                            onApply={(values) => {
-                              setColumnFilter(column.id, values);
-                            }}
-                          />
-                        )}
-                      </TableCell>
-                    );
-                  })}
-                </TableRow>
-              ))}
-            </TableHead>
-            <TableBody>
-              {table.getRowModel().rows.map((row) => {
-                const id = getRowId(row.original);
-                return (
-                  <TableRow key={row.id} hover selected={selectedIds.has(id)}>
+        {/* On a phone the rows are cards: the table is not drawn at all. */}
+        {!showsCards && (
+          <TableContainer sx={{ maxHeight: '70vh' }}>
+            <Table stickyHeader size={cellSize} aria-label={title}>
+              <TableHead>
+                {table.getHeaderGroups().map((group) => (
+                  <TableRow key={group.id}>
                     {selection && (
-                      <TableCell padding="checkbox" sx={stickyLeft(0)}>
-                        {rowCheckbox(row.original)}
+                      <TableCell padding="checkbox" sx={stickyLeft(0, true)}>
+                        <PageCheckbox
+                          checked={
+                            selectableRows.length > 0 && selectedOnPage.length === selectableRows.length
+                          }
+                          indeterminate={
+                            selectedOnPage.length > 0 && selectedOnPage.length < selectableRows.length
+                          }
+                          disabled={selectableRows.length === 0}
+                          onToggle={togglePage}
+                        />
                       </TableCell>
                     )}
-                    {row.getVisibleCells().map((cell, index) => (
-                      <TableCell key={cell.id} sx={index === 0 ? stickyLeft(firstLeft) : undefined}>
-                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                      </TableCell>
-                    ))}
-                  </TableRow>
-                );
-              })}
-              {!data &&
-                !isError &&
-                Array.from({ length: skeletonRows }, (_, i) => (
-                  <TableRow key={`skeleton-${i}`} aria-hidden>
-                    {Array.from({ length: columnCount }, (_, j) => (
-                      <TableCell key={j}>
-                        <Skeleton variant="text" />
-                      </TableCell>
-                    ))}
+                    {group.headers.map((header, index) => {
+                      const column = columns.find((c) => c.id === header.column.id);
+                      const sorted =
+                        view.orderBy === header.column.id ? (view.orderAsc ? 'asc' : 'desc') : false;
+                      const label = flexRender(header.column.columnDef.header, header.getContext());
+                      return (
+                        <TableCell
+                          key={header.id}
+                          sortDirection={sorted}
+                          sx={{
+                            whiteSpace: 'nowrap',
+                            fontWeight: 600,
+                            ...(index === 0 ? stickyLeft(firstLeft, true) : {}),
+                          }}
+                        >
+                          {column?.sortable ? (
+                            <TableSortLabel
+                              active={sorted !== false}
+                              direction={sorted === 'desc' ? 'desc' : 'asc'}
+                              onClick={() => {
+                                handleSort(header.column.id);
+                              }}
+                            >
+                              {label}
+                            </TableSortLabel>
+                          ) : (
+                            label
+                          )}
+                          {column?.filterable && fetchFilterOptions && (
+                            <ColumnFilterMenu
+                              column={column.id}
+                              header={column.header}
+                              selected={filters.find((f) => f.column === column.id)?.values ?? null}
+                              query={query}
+                              queryKey={queryKey}
+                              fetchOptions={fetchFilterOptions}
+                              onApply={(values) => {
+                                setColumnFilter(column.id, values);
+                              }}
+                            />
+                          )}
+                        </TableCell>
+                      );
+                    })}
                   </TableRow>
                 ))}
-              {data && rows.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={columnCount}>
-                    <EmptyState
-                      message={
-                        hasFilters
-                          ? messages.noRowsMatchFilters
-                          : (props.emptyMessage ?? messages.noDataFound)
-                      }
-                      onClearFilters={hasFilters ? handleClearFilters : undefined}
+              </TableHead>
+              <TableBody>
+                {table.getRowModel().rows.map((row) => {
+                  const id = getRowId(row.original);
+                  return (
+                    <BodyRow
+                      key={row.id}
+                      row={row}
+                      id={id}
+                      columns={columnDefs}
+                      cellClassName={bodyCellClassName}
+                      hasSelection={selection !== undefined}
+                      isSelected={selectedIds.has(id)}
+                      disabledReason={selection ? disabledReasonOf(row.original) : null}
+                      onToggle={onToggleRow}
                     />
-                  </TableCell>
-                </TableRow>
-              )}
-            </TableBody>
-          </Table>
-        </TableContainer>
+                  );
+                })}
+                {!data &&
+                  !isError &&
+                  Array.from({ length: skeletonRows }, (_, i) => (
+                    <TableRow key={`skeleton-${i}`} aria-hidden>
+                      {Array.from({ length: columnCount }, (_, j) => (
+                        <TableCell key={j}>
+                          <Skeleton variant="text" />
+                        </TableCell>
+                      ))}
+                    </TableRow>
+                  ))}
+                {data && rows.length === 0 && (
+                  <TableRow>
+                    <TableCell colSpan={columnCount}>
+                      <EmptyState
+                        message={
+                          hasFilters
+                            ? messages.noRowsMatchFilters
+                            : (props.emptyMessage ?? messages.noDataFound)
+                        }
+                        onClearFilters={hasFilters ? handleClearFilters : undefined}
+                      />
+                    </TableCell>
+                  </TableRow>
+                )}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
         {data && (
           <TablePagination
             sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap' } }}

@@ -1,6 +1,5 @@
-import Box from '@mui/material/Box';
-import Checkbox from '@mui/material/Checkbox';
-import Tooltip from '@mui/material/Tooltip';
+import { LazyTooltip } from './LazyTooltip.tsx';
+import { bodyClasses } from './table-styles.ts';
 
 /** Read by screen readers, not drawn. */
 const visuallyHidden = {
@@ -12,40 +11,71 @@ const visuallyHidden = {
   whiteSpace: 'nowrap',
 } as const;
 
-/** A row's selection box; a greyed one says why on hover and to screen readers. */
+/**
+ * A row's selection box (a native checkbox drawn like MUI's: one per row is cheap); a greyed one
+ * says why on hover and to screen readers.
+ */
 export function RowCheckbox(props: {
   id: number;
   checked: boolean;
   disabledReason: string | null;
-  onToggle: () => void;
+  onToggle: (id: number) => void;
 }) {
   const { id, checked, disabledReason, onToggle } = props;
   const reasonId = `row-${id}-not-selectable`;
   const box = (
-    <Checkbox
-      slotProps={{
-        input: {
-          'aria-label': `Select row ${id}`,
-          ...(disabledReason ? { 'aria-describedby': reasonId } : {}),
-        },
-      }}
-      checked={checked}
-      disabled={disabledReason !== null}
-      onChange={onToggle}
-    />
+    <span className={bodyClasses.checkbox}>
+      <input
+        type="checkbox"
+        aria-label={`Select row ${id}`}
+        aria-describedby={disabledReason ? reasonId : undefined}
+        checked={checked}
+        disabled={disabledReason !== null}
+        onChange={() => {
+          onToggle(id);
+        }}
+      />
+    </span>
   );
   if (!disabledReason) {
     return box;
   }
   // A disabled input gets no pointer events: the tooltip listens on a wrapper.
   return (
-    <Tooltip title={disabledReason}>
+    <LazyTooltip title={disabledReason}>
       <span>
         {box}
-        <Box component="span" id={reasonId} sx={visuallyHidden}>
+        <span id={reasonId} style={visuallyHidden}>
           {disabledReason}
-        </Box>
+        </span>
       </span>
-    </Tooltip>
+    </LazyTooltip>
+  );
+}
+
+/** The header's box that selects or clears every selectable row of the page. */
+export function PageCheckbox(props: {
+  checked: boolean;
+  indeterminate: boolean;
+  disabled: boolean;
+  onToggle: () => void;
+}) {
+  const { checked, indeterminate, disabled, onToggle } = props;
+  return (
+    <span className={bodyClasses.checkbox}>
+      <input
+        type="checkbox"
+        aria-label="Select all rows on this page"
+        // Indeterminate is a property of the element, not an attribute.
+        ref={(input) => {
+          if (input) {
+            input.indeterminate = indeterminate;
+          }
+        }}
+        checked={checked}
+        disabled={disabled}
+        onChange={onToggle}
+      />
+    </span>
   );
 }

@@ -1,5 +1,5 @@
-import Tooltip from '@mui/material/Tooltip';
 import { limits } from '@uap/domain';
+import { LazyTooltip } from './LazyTooltip.tsx';
 
 /** `text` cut at `max` characters with '...'. */
 export function truncateText(text: string, max: number): string {
@@ -12,8 +12,8 @@ export function TruncatedText({ text, max }: { text: string; max: number }) {
     return <>{text}</>;
   }
   return (
-    <Tooltip title={truncateText(text, limits.tooltip)}>
+    <LazyTooltip title={truncateText(text, limits.tooltip)}>
       <span tabIndex={0}>{truncateText(text, max)}</span>
-    </Tooltip>
+    </LazyTooltip>
   );
 }
