@@ -49,6 +49,7 @@ function openLogged(url: string): Db {
     return {
       kysely: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...options }),
       dialect: 'postgres',
+      readPool: null,
     };
   }
   const database = new SQLite(url.slice('sqlite:'.length));
@@ -58,6 +59,8 @@ function openLogged(url: string): Db {
   return {
     kysely: new Kysely<Database>({ dialect: new SqliteDialect({ database }), ...options }),
     dialect: 'sqlite',
+    // One connection on the main thread: the bench replays statements one after another.
+    readPool: null,
   };
 }
 
