@@ -12,7 +12,12 @@ afterAll(async () => {
   await ctx.close();
 });
 
-async function call(user: BuiltUser, method: 'GET' | 'PATCH' | 'POST', url: string, payload?: object) {
+async function call(
+  user: BuiltUser,
+  method: 'GET' | 'PATCH' | 'POST' | 'PUT',
+  url: string,
+  payload?: object,
+) {
   const res = await ctx.app.inject({
     method,
     url,
@@ -117,5 +122,25 @@ describe('GET api/Request/TaskCounts, cached per user', () => {
       .where('userId', '=', approver.userId)
       .execute();
     expect(await countsOf(approver)).toEqual({ approvals: 0, provisioning: 0 });
+  });
+
+  it("forgets everyone's counts when an administrator changes an approval path", async () => {
+    const k = ctx.db.kysely;
+    const approver = await buildUser(k, { roleId: Role.APPROVER });
+    const successor = await buildUser(k, { roleId: Role.APPROVER });
+    const superAdmin = await buildUser(k, { roleId: Role.SUPERADMIN });
+    const subject = await buildUser(k);
+    const path = await buildPath(k, { assignment: { primary: approver.userId } });
+    await buildRequest(k, { path, user: subject });
+    expect(await countsOf(approver)).toEqual({ approvals: 1, provisioning: 0 });
+    expect(await countsOf(successor)).toEqual({ approvals: 0, provisioning: 0 });
+
+    await call(superAdmin, 'PUT', '/api/Approvers/ReassignApprover', {
+      ApproverIds: [path.approverId],
+      PrimaryApproverId: successor.userId,
+      PrimaryApproverUpdated: true,
+    });
+    expect(await countsOf(approver)).toEqual({ approvals: 0, provisioning: 0 });
+    expect(await countsOf(successor)).toEqual({ approvals: 1, provisioning: 0 });
   });
 });

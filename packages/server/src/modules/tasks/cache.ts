@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { TaskCounts } from '@uap/domain';
+import { Role, type TaskCounts } from '@uap/domain';
 import type { Actor } from '../../http/actor.ts';
 
 interface Entry {
@@ -22,6 +22,8 @@ export class TaskCountCache {
   /** A user's generation is the clock's value at their last `forget`: never reused after a sweep. */
   private readonly generations = new Map<number, number>();
   private clock = 0;
+  /** The clock's value at the last `forgetAll`. */
+  private epoch = 0;
 
   constructor(
     private readonly ttlMs: number,
@@ -37,8 +39,9 @@ export class TaskCountCache {
       return entry.counts;
     }
     const generation = this.generations.get(actor.userId) ?? 0;
+    const epoch = this.epoch;
     const counts = await read();
-    if ((this.generations.get(actor.userId) ?? 0) === generation) {
+    if ((this.generations.get(actor.userId) ?? 0) === generation && this.epoch === epoch) {
       this.sweep();
       this.entries.set(actor.userId, { roleId: actor.roleId, counts, expiresAt: this.now() + this.ttlMs });
     }
@@ -52,6 +55,16 @@ export class TaskCountCache {
     }
     this.entries.delete(userId);
     this.generations.set(userId, ++this.clock);
+  }
+
+  /** Routing changed (an approval path was written): everyone's next read counts again. */
+  forgetAll(): void {
+    if (this.ttlMs <= 0) {
+      return;
+    }
+    this.entries.clear();
+    this.generations.clear();
+    this.epoch = ++this.clock;
   }
 
   private sweep(): void {
@@ -72,12 +85,20 @@ export class TaskCountCache {
  * Every call of a route that may write (any method but GET/HEAD, on a route the read-only
  * auditor may not call) forgets the caller's task counts, before the answer leaves: the
  * approve, reject, provision, cancel or create the user just made shows on their next read.
+ * A write on an administrators' route (approval paths, master approvers, leavers) changes what
+ * waits on other people, so it forgets everyone's counts: rare writes, exact badges after them.
  */
 export function forgetTaskCountsOnWrite(app: FastifyInstance, cache: TaskCountCache): void {
   app.addHook('onSend', async (request) => {
     const isRead =
       request.method === 'GET' || request.method === 'HEAD' || request.routeOptions.config.access?.auditor;
-    if (!isRead && request.actor) {
+    if (isRead || !request.actor) {
+      return;
+    }
+    const minRole = request.routeOptions.config.access?.minRole;
+    if (typeof minRole === 'number' && minRole >= Role.ADMIN) {
+      cache.forgetAll();
+    } else {
       cache.forget(request.actor.userId);
     }
   });
