@@ -1,3 +1,4 @@
+import type { AdminScope } from '../../http/admin-scope.ts';
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { messages, type TableQuery } from '@uap/domain';
 import { toCount, type Db, type Executor } from '../../db/connection.ts';
@@ -12,7 +13,6 @@ import {
 } from '../../db/table-query.ts';
 
 /** Whose rows a caller sees: the people on rows inside an admin's (region, market) rows, or all. */
-export type StatusScope = { kind: 'admin'; userId: number } | { kind: 'all' };
 
 /** The roles a person holds on an active row, as the status table names them; `code` orders them. */
 const assignmentRoles = [
@@ -25,7 +25,7 @@ const masterRole = { code: 5, role: 'Master Approver' } as const;
 
 type PathEb = ExpressionBuilder<Database & { a: { regionId: number; marketId: number } }, 'a'>;
 
-function inScope(eb: PathEb, scope: StatusScope): Expression<SqlBool> {
+function inScope(eb: PathEb, scope: AdminScope): Expression<SqlBool> {
   if (scope.kind === 'all') {
     return sql<SqlBool>`1 = 1`;
   }
@@ -41,7 +41,7 @@ function inScope(eb: PathEb, scope: StatusScope): Expression<SqlBool> {
 }
 
 /** (person, role, how many active rows) of every active assignment and master approver row in scope. */
-function heldRoles(q: Executor, scope: StatusScope) {
+function heldRoles(q: Executor, scope: AdminScope) {
   const [first, ...rest] = assignmentRoles.map(({ code, role, column }) =>
     q
       .selectFrom('approverAssignments as a')
@@ -83,7 +83,7 @@ const fullName = sql<string>`${sql.ref('u.name')} || ' ' || ${sql.ref('u.lastNam
  */
 function statusRows(
   q: Executor,
-  scope: StatusScope,
+  scope: AdminScope,
   o: { withAcknowledged: boolean; userIds?: readonly number[] },
 ) {
   return q
@@ -144,7 +144,7 @@ export const approverStatusSpec: TableSpec = {
 };
 
 /** A page of the unacknowledged status rows in scope (filters, search, sort) and the filtered total. */
-export async function findStatusTable(db: Db, scope: StatusScope, query: TableQuery) {
+export async function findStatusTable(db: Db, scope: AdminScope, query: TableQuery) {
   const condition = tableCondition(db.dialect, approverStatusSpec, query);
   const { limit, offset } = pageOf(query);
   const base = () => statusRows(db.kysely, scope, { withAcknowledged: false }).where(condition);
@@ -163,7 +163,7 @@ export async function findStatusTable(db: Db, scope: StatusScope, query: TableQu
 export type StatusDbRow = Awaited<ReturnType<typeof findStatusTable>>['rows'][number];
 
 /** The distinct values of one status column under the other filters. */
-export function findStatusValues(db: Db, scope: StatusScope, query: TableQuery, column: string) {
+export function findStatusValues(db: Db, scope: AdminScope, query: TableQuery, column: string) {
   const qb = statusRows(db.kysely, scope, { withAcknowledged: false }).where(
     tableCondition(db.dialect, approverStatusSpec, query, column),
   );
@@ -171,7 +171,7 @@ export function findStatusValues(db: Db, scope: StatusScope, query: TableQuery, 
 }
 
 /** These people's status rows in scope, acknowledged or not. */
-export function findStatusRowsOf(q: Executor, scope: StatusScope, userIds: readonly number[]) {
+export function findStatusRowsOf(q: Executor, scope: AdminScope, userIds: readonly number[]) {
   return selectStatus(statusRows(q, scope, { withAcknowledged: true, userIds })).execute();
 }
 

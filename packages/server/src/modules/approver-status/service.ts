@@ -1,5 +1,4 @@
 import {
-  Role,
   formatDate,
   messages,
   type AcknowledgeApproversResult,
@@ -12,24 +11,9 @@ import {
 import { inTransaction, type Db } from '../../db/connection.ts';
 import { FILTER_OPTIONS_LIMIT, assertTableQuery } from '../../db/table-query.ts';
 import type { Actor } from '../../http/actor.ts';
-import { forbidden, notFound } from '../../http/errors.ts';
+import { adminScopeOf } from '../../http/admin-scope.ts';
+import { notFound } from '../../http/errors.ts';
 import * as q from './queries.ts';
-
-/** Admins see the people on rows inside their (region, market) rows; super admins and auditors all. */
-function scopeOf(actor: Actor): q.StatusScope {
-  switch (actor.roleId) {
-    case Role.ADMIN:
-      return { kind: 'admin', userId: actor.userId };
-    case Role.AUDITOR:
-    case Role.SUPERADMIN:
-      return { kind: 'all' };
-    case Role.STANDARD:
-    case Role.APPROVER:
-    case Role.MASTERAPPROVER:
-    case Role.PROVISIONER:
-      throw forbidden();
-  }
-}
 
 function present(row: q.StatusDbRow): ApproverStatusRow {
   return {
@@ -48,7 +32,7 @@ function present(row: q.StatusDbRow): ApproverStatusRow {
 
 /** GET/PUT api/Approvers/CheckApprovalGrid: the unacknowledged status rows in scope. */
 export async function findStatusRows(db: Db, actor: Actor, query: TableQuery): Promise<ApproverStatusList> {
-  const scope = scopeOf(actor);
+  const scope = adminScopeOf(actor, 'read');
   assertTableQuery(q.approverStatusSpec, query);
   const { rows, totalCount } = await q.findStatusTable(db, scope, query);
   return { statusRows: rows.map(present), page: query.page, totalCount };
@@ -60,7 +44,7 @@ export async function findStatusFilterOptions(
   actor: Actor,
   query: ApproverStatusFilterQuery,
 ): Promise<FilterOptions> {
-  const scope = scopeOf(actor);
+  const scope = adminScopeOf(actor, 'read');
   assertTableQuery(q.approverStatusSpec, query, query.column);
   const values = await q.findStatusValues(db, scope, query, query.column);
   return { values: values.slice(0, FILTER_OPTIONS_LIMIT), isTruncated: values.length > FILTER_OPTIONS_LIMIT };
@@ -76,7 +60,7 @@ export async function acknowledge(
   userIds: readonly number[],
   isDeleted: boolean,
 ): Promise<{ result: AcknowledgeApproversResult; message: string }> {
-  const scope = scopeOf(actor);
+  const scope = adminScopeOf(actor, 'read');
   const unique = [...new Set(userIds)];
   await inTransaction(db, async (trx) => {
     const rows = await q.findStatusRowsOf(trx, scope, unique);

@@ -1,5 +1,4 @@
 import {
-  Role,
   type ApproverAssignmentList,
   type AssignmentFilterOptionsQuery,
   type AssignmentListQuery,
@@ -11,7 +10,7 @@ import type { Db } from '../../db/connection.ts';
 import type { Readable } from 'node:stream';
 import { FILTER_OPTIONS_LIMIT, assertTableQuery, csvExport } from '../../db/table-query.ts';
 import type { Actor } from '../../http/actor.ts';
-import { forbidden } from '../../http/errors.ts';
+import { adminScopeOf } from '../../http/admin-scope.ts';
 import { approverAssignmentCsvColumns, presentApproverAssignment, presentMasterApprover } from './present.ts';
 import * as q from './queries.ts';
 
@@ -23,18 +22,7 @@ function scopeOf(actor: Actor, query: { onlyMe?: boolean | undefined }): q.Assig
   if (query.onlyMe) {
     return { kind: 'me', userId: actor.userId };
   }
-  switch (actor.roleId) {
-    case Role.ADMIN:
-      return { kind: 'admin', userId: actor.userId };
-    case Role.AUDITOR:
-    case Role.SUPERADMIN:
-      return { kind: 'all' };
-    case Role.STANDARD:
-    case Role.APPROVER:
-    case Role.MASTERAPPROVER:
-    case Role.PROVISIONER:
-      throw forbidden();
-  }
+  return adminScopeOf(actor, 'read');
 }
 
 const pageOf = (query: AssignmentListQuery) => ({

@@ -1,5 +1,4 @@
 import {
-  Role,
   messages,
   type ApproverAssignmentInput,
   type ApproverAssignmentUpdate,
@@ -8,7 +7,8 @@ import {
 } from '@uap/domain';
 import { inTransaction, type Db, type Executor } from '../../db/connection.ts';
 import type { Actor } from '../../http/actor.ts';
-import { auditorReadOnly, conflict, forbidden, invalid, notFound, unprocessable } from '../../http/errors.ts';
+import { adminScopeOf } from '../../http/admin-scope.ts';
+import { conflict, invalid, notFound, unprocessable } from '../../http/errors.ts';
 import * as q from './write-queries.ts';
 import { settleRoles } from '../users/role-rule.ts';
 
@@ -20,20 +20,9 @@ import { settleRoles } from '../users/role-rule.ts';
  */
 
 /** The admin whose rows bound the write, or null for the unscoped super admin. */
-function adminScopeOf(actor: Actor): number | null {
-  switch (actor.roleId) {
-    case Role.SUPERADMIN:
-      return null;
-    case Role.ADMIN:
-      return actor.userId;
-    case Role.AUDITOR:
-      throw auditorReadOnly();
-    case Role.STANDARD:
-    case Role.APPROVER:
-    case Role.MASTERAPPROVER:
-    case Role.PROVISIONER:
-      throw forbidden();
-  }
+function adminIdOf(actor: Actor): number | null {
+  const scope = adminScopeOf(actor, 'write');
+  return scope.kind === 'admin' ? scope.userId : null;
 }
 
 const pathOf = (input: ApproverAssignmentInput): q.AssignmentPath => ({
@@ -116,7 +105,7 @@ export async function createAssignment(
   actor: Actor,
   input: ApproverAssignmentInput,
 ): Promise<AssignmentWriteResult> {
-  const adminId = adminScopeOf(actor);
+  const adminId = adminIdOf(actor);
   return inTransaction(db, async (trx) => {
     const path = pathOf(input);
     const people = peopleOfInput(input);
@@ -134,7 +123,7 @@ export async function updateAssignment(
   actor: Actor,
   input: ApproverAssignmentUpdate,
 ): Promise<AssignmentWriteResult> {
-  const adminId = adminScopeOf(actor);
+  const adminId = adminIdOf(actor);
   return inTransaction(db, async (trx) => {
     const [before] = await rowsInScope(trx, [input.approverId], adminId);
     const path = pathOf(input);
@@ -163,7 +152,7 @@ export async function setAssignmentsState(
   actor: Actor,
   input: { ids: readonly number[]; isDeleted: boolean; confirm: boolean },
 ): Promise<{ result: AssignmentWriteResult; message: string }> {
-  const adminId = adminScopeOf(actor);
+  const adminId = adminIdOf(actor);
   return inTransaction(db, async (trx) => {
     const rows = await rowsInScope(trx, input.ids, adminId);
     const ids = rows.map((r) => r.approverId);
@@ -198,7 +187,7 @@ export async function deleteAssignments(
   actor: Actor,
   input: { ids: readonly number[]; confirm: boolean },
 ): Promise<{ result: AssignmentWriteResult; message: string }> {
-  const adminId = adminScopeOf(actor);
+  const adminId = adminIdOf(actor);
   return inTransaction(db, async (trx) => {
     const rows = await rowsInScope(trx, input.ids, adminId);
     const ids = rows.map((r) => r.approverId);
@@ -215,7 +204,7 @@ export async function reassignAssignments(
   actor: Actor,
   input: ReassignApproverInput,
 ): Promise<{ result: AssignmentWriteResult; message: string }> {
-  const adminId = adminScopeOf(actor);
+  const adminId = adminIdOf(actor);
   const set: Partial<q.AssignmentPeople> = {};
   if (input.PrimaryApproverUpdated) {
     if (!input.PrimaryApproverId) {

@@ -1,3 +1,4 @@
+import type { AdminScope } from '../../http/admin-scope.ts';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { RequestStatus, RequestType, type TableQuery } from '@uap/domain';
 import { toCount, type Db, type Executor } from '../../db/connection.ts';
@@ -12,13 +13,12 @@ import {
 import { insideAdminScope, TRUE } from '../request-lines/routing.ts';
 
 /** Which records a caller sees: those inside an admin's (region, market) rows, or all. */
-export type LeaverScope = { kind: 'admin'; userId: number } | { kind: 'all' };
 
 /**
  * Active access records (a completed or archived Add line not deactivated) of users whose
  * directory account is disabled, inside the scope.
  */
-function leaverRecords(q: Executor, scope: LeaverScope) {
+function leaverRecords(q: Executor, scope: AdminScope) {
   return q
     .selectFrom('requests as r')
     .innerJoin('users as u', 'u.userId', 'r.userId')
@@ -31,7 +31,7 @@ function leaverRecords(q: Executor, scope: LeaverScope) {
 }
 
 /** The records with every name the leavers table shows. */
-function namedLeaverRecords(q: Executor, scope: LeaverScope) {
+function namedLeaverRecords(q: Executor, scope: AdminScope) {
   return leaverRecords(q, scope)
     .innerJoin('roles as ro', 'ro.roleId', 'u.roleId')
     .innerJoin('regions as rg', 'rg.regionId', 'r.regionId')
@@ -127,7 +127,7 @@ export const leaverRecordSpec: TableSpec = {
 };
 
 /** A page of leaver records in scope (filters, search, sort) and the filtered total. */
-export async function findLeaverTable(db: Db, scope: LeaverScope, query: TableQuery) {
+export async function findLeaverTable(db: Db, scope: AdminScope, query: TableQuery) {
   const condition = tableCondition(db.dialect, leaverRecordSpec, query);
   const { limit, offset } = pageOf(query);
   const [rows, total] = await Promise.all([
@@ -146,7 +146,7 @@ export async function findLeaverTable(db: Db, scope: LeaverScope, query: TableQu
 export type LeaverDbRow = Awaited<ReturnType<typeof findLeaverTable>>['rows'][number];
 
 /** The distinct values of one leavers column under the other filters. */
-export function findLeaverValues(db: Db, scope: LeaverScope, query: TableQuery, column: string) {
+export function findLeaverValues(db: Db, scope: AdminScope, query: TableQuery, column: string) {
   const qb = namedLeaverRecords(db.kysely, scope).where(
     tableCondition(db.dialect, leaverRecordSpec, query, column),
   );
@@ -156,7 +156,7 @@ export function findLeaverValues(db: Db, scope: LeaverScope, query: TableQuery, 
 /** Which of these ids are leaver records in scope. */
 export async function findLeaverIds(
   q: Executor,
-  scope: LeaverScope,
+  scope: AdminScope,
   ids: readonly number[],
 ): Promise<number[]> {
   if (ids.length === 0) {
@@ -167,7 +167,7 @@ export async function findLeaverIds(
 }
 
 /** True when the Add line (a record, whatever its state now) lies in scope. */
-export async function isRecordInScope(q: Executor, scope: LeaverScope, requestId: number): Promise<boolean> {
+export async function isRecordInScope(q: Executor, scope: AdminScope, requestId: number): Promise<boolean> {
   const row = await q
     .selectFrom('requests as r')
     .select('r.requestId')

@@ -1,5 +1,4 @@
 import {
-  Role,
   fullName,
   messages,
   type DeactivateLeaversResult,
@@ -15,25 +14,10 @@ import type { z } from 'zod';
 import { inTransaction, nowIso, type Db } from '../../db/connection.ts';
 import { FILTER_OPTIONS_LIMIT, assertTableQuery } from '../../db/table-query.ts';
 import type { Actor } from '../../http/actor.ts';
-import { forbidden, notFound } from '../../http/errors.ts';
+import { adminScopeOf, type AdminScope } from '../../http/admin-scope.ts';
+import { notFound } from '../../http/errors.ts';
 import { activeDeactive } from '../modify/service.ts';
 import * as q from './queries.ts';
-
-/** Admins see the records inside their (region, market) rows; super admins and auditors all. */
-function scopeOf(actor: Actor): q.LeaverScope {
-  switch (actor.roleId) {
-    case Role.ADMIN:
-      return { kind: 'admin', userId: actor.userId };
-    case Role.AUDITOR:
-    case Role.SUPERADMIN:
-      return { kind: 'all' };
-    case Role.STANDARD:
-    case Role.APPROVER:
-    case Role.MASTERAPPROVER:
-    case Role.PROVISIONER:
-      throw forbidden();
-  }
-}
 
 function present(row: q.LeaverDbRow): LeaverRecordRow {
   return {
@@ -72,7 +56,7 @@ function present(row: q.LeaverDbRow): LeaverRecordRow {
 
 /** GET/PUT api/Request/UserRecordsOfADInactiveUsers: the leaver records in scope. */
 export async function findLeaverRecords(db: Db, actor: Actor, query: TableQuery): Promise<LeaverRecordList> {
-  const scope = scopeOf(actor);
+  const scope = adminScopeOf(actor, 'read');
   assertTableQuery(q.leaverRecordSpec, query);
   const { rows, totalCount } = await q.findLeaverTable(db, scope, query);
   return { records: rows.map(present), page: query.page, totalCount };
@@ -84,7 +68,7 @@ export async function findLeaverFilterOptions(
   actor: Actor,
   query: LeaverRecordFilterQuery,
 ): Promise<FilterOptions> {
-  const scope = scopeOf(actor);
+  const scope = adminScopeOf(actor, 'read');
   assertTableQuery(q.leaverRecordSpec, query, query.column);
   const values = await q.findLeaverValues(db, scope, query, query.column);
   return { values: values.slice(0, FILTER_OPTIONS_LIMIT), isTruncated: values.length > FILTER_OPTIONS_LIMIT };
@@ -93,7 +77,7 @@ export async function findLeaverFilterOptions(
 /** 404 unless every id is a leaver record in scope. */
 async function requireLeaverRecords(
   trx: Parameters<typeof q.findLeaverIds>[0],
-  scope: q.LeaverScope,
+  scope: AdminScope,
   ids: readonly number[],
 ) {
   const found = new Set(await q.findLeaverIds(trx, scope, ids));
@@ -108,7 +92,7 @@ export async function addLeaverComment(
   actor: Actor,
   input: { comment: string; requestIds: number[] },
 ): Promise<string> {
-  const scope = scopeOf(actor);
+  const scope = adminScopeOf(actor, 'read');
   await inTransaction(db, async (trx) => {
     await requireLeaverRecords(trx, scope, input.requestIds);
     await q.insertLeaverComments(trx, input.requestIds, input.comment, actor.userId, nowIso());
@@ -122,7 +106,7 @@ export async function findLeaverComments(
   actor: Actor,
   requestId: number,
 ): Promise<LeaverCommentEntry[]> {
-  const scope = scopeOf(actor);
+  const scope = adminScopeOf(actor, 'read');
   if (!(await q.isRecordInScope(db.kysely, scope, requestId))) {
     throw notFound();
   }
@@ -145,7 +129,7 @@ export async function deactivateLeavers(
   actor: Actor,
   input: z.output<typeof deactivateLeaversInput>,
 ): Promise<DeactivateLeaversResult> {
-  const scope = scopeOf(actor);
+  const scope = adminScopeOf(actor, 'read');
   const ids = [...new Set(input.requests)];
   await requireLeaverRecords(db.kysely, scope, ids);
   return activeDeactive(db, actor, {

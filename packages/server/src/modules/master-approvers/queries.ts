@@ -1,3 +1,4 @@
+import type { AdminScope } from '../../http/admin-scope.ts';
 import type { MasterApproverPath } from '@uap/domain';
 import { nowIso, type Executor } from '../../db/connection.ts';
 
@@ -5,7 +6,6 @@ import { nowIso, type Executor } from '../../db/connection.ts';
  * Which master approver rows an administrator may change: those inside their admin (region,
  * market) rows ('admin'), or every row (super admin).
  */
-export type WriteScope = { kind: 'admin'; userId: number } | { kind: 'all' };
 
 /** True when the market lies in the region, the agency in the market and the agency offers the practice. */
 export async function isCatalogPath(q: Executor, path: Omit<MasterApproverPath, 'userId'>): Promise<boolean> {
@@ -26,7 +26,7 @@ export async function isCatalogPath(q: Executor, path: Omit<MasterApproverPath, 
 /** True when the (region, market) lies inside the scope. */
 export async function isInsideScope(
   q: Executor,
-  scope: WriteScope,
+  scope: AdminScope,
   path: { regionId: number; marketId: number },
 ): Promise<boolean> {
   if (scope.kind === 'all') {
@@ -75,7 +75,7 @@ export function findActiveDuplicate(q: Executor, path: MasterApproverPath, excep
 export function findRowsInScope(
   q: Executor,
   dialect: 'sqlite' | 'postgres',
-  scope: WriteScope,
+  scope: AdminScope,
   ids: readonly number[],
 ) {
   let query = q

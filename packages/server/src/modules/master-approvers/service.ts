@@ -1,25 +1,10 @@
-import { Role, messages, type MasterApproverPath, type MasterApproverWriteResult } from '@uap/domain';
+import { messages, type MasterApproverPath, type MasterApproverWriteResult } from '@uap/domain';
 import { inTransaction, type Db, type Executor } from '../../db/connection.ts';
 import type { Actor } from '../../http/actor.ts';
-import { conflict, forbidden, notFound, unprocessable } from '../../http/errors.ts';
+import { adminScopeOf, type AdminScope } from '../../http/admin-scope.ts';
+import { conflict, notFound, unprocessable } from '../../http/errors.ts';
 import * as q from './queries.ts';
 import { settleRoles } from '../users/role-rule.ts';
-
-/** Admins change the rows inside their (region, market) rows; super admins every row. */
-function scopeOf(actor: Actor): q.WriteScope {
-  switch (actor.roleId) {
-    case Role.SUPERADMIN:
-      return { kind: 'all' };
-    case Role.ADMIN:
-      return { kind: 'admin', userId: actor.userId };
-    case Role.STANDARD:
-    case Role.APPROVER:
-    case Role.MASTERAPPROVER:
-    case Role.PROVISIONER:
-    case Role.AUDITOR:
-      throw forbidden();
-  }
-}
 
 /**
  * A new or changed row must name a real path inside the caller's scope (else 404, as a row
@@ -28,7 +13,7 @@ function scopeOf(actor: Actor): q.WriteScope {
  */
 async function checkPath(
   trx: Executor,
-  scope: q.WriteScope,
+  scope: AdminScope,
   path: MasterApproverPath,
   exceptId: number | null,
 ): Promise<void> {
@@ -51,7 +36,7 @@ async function checkPath(
 }
 
 /** Loads the rows in scope in the order asked; any id missing or outside the scope is 404. */
-async function loadRows(trx: Executor, db: Db, scope: q.WriteScope, ids: readonly number[]) {
+async function loadRows(trx: Executor, db: Db, scope: AdminScope, ids: readonly number[]) {
   const unique = [...new Set(ids)];
   const rows = await q.findRowsInScope(trx, db.dialect, scope, unique);
   const byId = new Map(rows.map((r) => [r.masterApproverId, r]));
@@ -70,7 +55,7 @@ export function saveMasterApprover(
   actor: Actor,
   path: MasterApproverPath,
 ): Promise<MasterApproverWriteResult> {
-  const scope = scopeOf(actor);
+  const scope = adminScopeOf(actor, 'write');
   return inTransaction(db, async (trx) => {
     await checkPath(trx, scope, path, null);
     const id = await q.insertMasterApprover(trx, path, actor.userId);
@@ -85,7 +70,7 @@ export function updateMasterApprover(
   actor: Actor,
   input: MasterApproverPath & { masterApproverId: number },
 ): Promise<MasterApproverWriteResult> {
-  const scope = scopeOf(actor);
+  const scope = adminScopeOf(actor, 'write');
   return inTransaction(db, async (trx) => {
     const { masterApproverId, ...path } = input;
     const [row] = await loadRows(trx, db, scope, [masterApproverId]);
@@ -110,7 +95,7 @@ export async function setMasterApproversDeleted(
   ids: readonly number[],
   isDeleted: boolean,
 ): Promise<{ result: MasterApproverWriteResult; message: string }> {
-  const scope = scopeOf(actor);
+  const scope = adminScopeOf(actor, 'write');
   const result = await inTransaction(db, async (trx) => {
     const rows = await loadRows(trx, db, scope, ids);
     for (const row of rows) {
@@ -138,7 +123,7 @@ export async function setMasterApproversDeleted(
 
 /** PUT MasterApprover/DeleteMasterApprover/{id}: removes the row; the person's role follows. */
 export function deleteMasterApprover(db: Db, actor: Actor, id: number): Promise<MasterApproverWriteResult> {
-  const scope = scopeOf(actor);
+  const scope = adminScopeOf(actor, 'write');
   return inTransaction(db, async (trx) => {
     const [row] = await loadRows(trx, db, scope, [id]);
     await q.deleteMasterApprover(trx, id);
@@ -157,7 +142,7 @@ export function reassignMasterApprovers(
   ids: readonly number[],
   newUserId: number,
 ): Promise<MasterApproverWriteResult> {
-  const scope = scopeOf(actor);
+  const scope = adminScopeOf(actor, 'write');
   return inTransaction(db, async (trx) => {
     const rows = await loadRows(trx, db, scope, ids);
     const user = await q.getAssignableUser(trx, newUserId);

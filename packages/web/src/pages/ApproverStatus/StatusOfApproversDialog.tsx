@@ -17,7 +17,7 @@ import { useIsReadOnly } from '../../app/current-user.ts';
 import { DataTable, type DataTableColumn } from '../../components/DataTable/DataTable.tsx';
 import { useRowSelection } from '../../components/DataTable/use-row-selection.ts';
 import { DisabledReason } from '../../components/DisabledReason.tsx';
-import { ConfirmDialog } from '../MasterApprovers/ConfirmDialog.tsx';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 
 const text = (
   id: string,

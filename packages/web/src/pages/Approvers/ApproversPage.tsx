@@ -26,7 +26,7 @@ import { useRowSelection } from '../../components/DataTable/use-row-selection.ts
 import { DisabledReason } from '../../components/DisabledReason.tsx';
 import { approverAssignmentColumns } from '../RoleDetails/assignment-columns.tsx';
 import { AssignmentDialog } from './AssignmentDialog.tsx';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { StatusOfApproversButton } from '../ApproverStatus/StatusOfApproversButton.tsx';
 import { ReassignDialog } from './ReassignDialog.tsx';
 

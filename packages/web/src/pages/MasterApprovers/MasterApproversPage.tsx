@@ -17,7 +17,7 @@ import { useRowSelection } from '../../components/DataTable/use-row-selection.ts
 import { DisabledReason } from '../../components/DisabledReason.tsx';
 import { StatusOfApproversButton } from '../ApproverStatus/StatusOfApproversButton.tsx';
 import { masterApproverColumns } from '../RoleDetails/assignment-columns.tsx';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { MasterApproverDialog } from './MasterApproverDialog.tsx';
 import { ReassignMasterApproverDialog } from './ReassignMasterApproverDialog.tsx';
 

@@ -5,7 +5,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 
-/** Asks before a deletion, and before leaving pending requests with no approval path. */
+/** Asks before a change that cannot be undone (a deletion, an acknowledgement, leaving pending requests with no approval path). */
 export function ConfirmDialog(props: {
   title: string;
   text: string;
