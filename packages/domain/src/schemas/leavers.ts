@@ -3,6 +3,7 @@ import { limits } from '../limits.ts';
 import { messages } from '../messages.ts';
 import { isValidComment } from '../rules.ts';
 import { approverStatusListQuery } from './approver-status.ts';
+import { provisionerCommentEntry } from './provisioning.ts';
 import { tableQuery } from './table.ts';
 
 const requestId = z.number().int().positive();
@@ -111,14 +112,8 @@ export const leaverCommentInput = z
   }));
 export type LeaverCommentInput = z.input<typeof leaverCommentInput>;
 
-/** One entry of a record's leaver comment history, newest first. */
-export const leaverCommentEntry = z.object({
-  id: z.number().int(),
-  requestId: z.number().int(),
-  comment: z.string(),
-  createdDate: z.string(),
-  createdBy: z.object({ fullName: z.string(), email: z.string() }),
-});
+/** One entry of a record's leaver comment history, newest first: the shape of a provisioner comment. */
+export const leaverCommentEntry = provisionerCommentEntry;
 export type LeaverCommentEntry = z.infer<typeof leaverCommentEntry>;
 
 /**

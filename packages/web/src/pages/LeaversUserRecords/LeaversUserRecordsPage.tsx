@@ -1,14 +1,20 @@
 import { useMemo, useState } from 'react';
 import Button from '@mui/material/Button';
 import { messages, type LeaverRecordRow } from '@uap/domain';
-import { fetchLeaverFilterOptions, fetchLeaverRecords, leaverKeys } from '../../api/leavers.ts';
+import {
+  fetchLeaverComments,
+  fetchLeaverFilterOptions,
+  fetchLeaverRecords,
+  leaverKeys,
+} from '../../api/leavers.ts';
 import { notifySuccess } from '../../api/notice-store.ts';
 import { useIsReadOnly } from '../../app/current-user.ts';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { requestIdOf, useRowSelection } from '../../components/DataTable/use-row-selection.ts';
 import { DisabledReason } from '../../components/DisabledReason.tsx';
 import { DeactivateLeaversDialog } from './DeactivateLeaversDialog.tsx';
-import { LeaverCommentDialog, LeaverCommentHistoryDialog } from './LeaverCommentDialogs.tsx';
+import { LeaverCommentDialog } from './LeaverCommentDialog.tsx';
+import { CommentHistoryDialog } from '../../components/CommentHistoryDialog.tsx';
 import { leaverColumns } from './leaver-columns.tsx';
 
 type OpenDialog =
@@ -77,8 +83,11 @@ export function LeaversUserRecordsPage() {
         toolbar={toolbar}
       />
       {dialog?.kind === 'history' && (
-        <LeaverCommentHistoryDialog
-          requestId={dialog.requestId}
+        <CommentHistoryDialog
+          title={`Leaver Comment History of Record #${dialog.requestId}`}
+          tableId="leaver-comments"
+          queryKey={leaverKeys.comments(dialog.requestId)}
+          fetchComments={(signal) => fetchLeaverComments(dialog.requestId, signal)}
           onAdd={
             isReadOnly ? undefined : () => setDialog({ kind: 'comment', requestIds: [dialog.requestId] })
           }

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import Button from '@mui/material/Button';
 import { ARCHIVE_ELIGIBLE_STATUS, RequestStatus, messages, type ProvisioningRow } from '@uap/domain';
 import {
+  fetchProvisionerComments,
   fetchProvisioningFilterOptions,
   fetchProvisioningTasks,
   provisioningKeys,
@@ -13,7 +14,7 @@ import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { requestIdOf, useRowSelection } from '../../components/DataTable/use-row-selection.ts';
 import { ArchiveConfirmDialog } from './ArchiveConfirmDialog.tsx';
 import { BulkProvisioningDialog } from './BulkProvisioningDialog.tsx';
-import { CommentHistoryDialog } from './CommentHistoryDialog.tsx';
+import { CommentHistoryDialog } from '../../components/CommentHistoryDialog.tsx';
 import { ProvisionerCommentDialog } from './ProvisionerCommentDialog.tsx';
 import { ProvisioningRequestDialog } from './ProvisioningRequestDialog.tsx';
 import { provisioningColumns } from './provisioning-columns.tsx';
@@ -155,7 +156,9 @@ export function ProvisionersPage({ archive = false }: { archive?: boolean }) {
       )}
       {dialog?.kind === 'history' && (
         <CommentHistoryDialog
-          requestId={dialog.requestId}
+          title={`Comment History of Request #${dialog.requestId}`}
+          queryKey={provisioningKeys.provisionerComments(dialog.requestId)}
+          fetchComments={(signal) => fetchProvisionerComments(dialog.requestId, signal)}
           onAdd={!canAct ? undefined : () => setDialog({ kind: 'comment', requestIds: [dialog.requestId] })}
           onClose={() => setDialog(null)}
         />

@@ -3,14 +3,21 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import { formatDateTime, type ProvisionerCommentEntry } from '@uap/domain';
-import { fetchProvisionerComments, provisioningKeys } from '../../api/provisioning.ts';
-import { DataTable, type DataTableColumn } from '../../components/DataTable/DataTable.tsx';
-import { localPage } from '../../components/DataTable/local-page.ts';
+import { formatDateTime } from '@uap/domain';
+import { DataTable, type DataTableColumn } from './DataTable/DataTable.tsx';
+import { localPage } from './DataTable/local-page.ts';
+
+/** One comment of a history (provisioner comments of a request, leaver comments of a record). */
+export interface CommentEntry {
+  id: number;
+  comment: string;
+  createdDate: string;
+  createdBy: { fullName: string };
+}
 
 const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
-const columns: DataTableColumn<ProvisionerCommentEntry>[] = [
+const columns: DataTableColumn<CommentEntry>[] = [
   { id: 'createdDate', header: 'Date', text: (c) => formatDateTime(c.createdDate, timeZone) },
   { id: 'createdBy', header: 'By', text: (c) => c.createdBy.fullName },
   {
@@ -21,21 +28,27 @@ const columns: DataTableColumn<ProvisionerCommentEntry>[] = [
   },
 ];
 
-/** The provisioner comment history of one request, newest first, with a way to add one. */
-export function CommentHistoryDialog(props: { requestId: number; onAdd?: () => void; onClose: () => void }) {
-  const title = `Comment History of Request #${props.requestId}`;
+/** A comment history, newest first, with a way to add one. */
+export function CommentHistoryDialog(props: {
+  title: string;
+  queryKey: readonly unknown[];
+  fetchComments: (signal: AbortSignal) => Promise<CommentEntry[]>;
+  /** Remembers the table's layout under this id. */
+  tableId?: string;
+  onAdd?: () => void;
+  onClose: () => void;
+}) {
   return (
     <Dialog open onClose={props.onClose} aria-labelledby="comment-history-title" fullWidth maxWidth="md">
-      <DialogTitle id="comment-history-title">{title}</DialogTitle>
+      <DialogTitle id="comment-history-title">{props.title}</DialogTitle>
       <DialogContent dividers>
-        <DataTable<ProvisionerCommentEntry>
+        <DataTable<CommentEntry>
           title="Comments"
+          {...(props.tableId ? { tableId: props.tableId } : {})}
           columns={columns}
-          queryKey={provisioningKeys.provisionerComments(props.requestId)}
+          queryKey={props.queryKey}
           getRowId={(c) => c.id}
-          fetchPage={async (query, signal) =>
-            localPage(await fetchProvisionerComments(props.requestId, signal), query, columns)
-          }
+          fetchPage={async (query, signal) => localPage(await props.fetchComments(signal), query, columns)}
           initialPageSize={10}
         />
       </DialogContent>
