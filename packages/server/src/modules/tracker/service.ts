@@ -13,6 +13,7 @@ import { FILTER_OPTIONS_LIMIT, assertTableQuery, csvExport } from '../../db/tabl
 import type { Actor } from '../../http/actor.ts';
 import { forbidden } from '../../http/errors.ts';
 import * as q from './queries.ts';
+import { findTrackerColumnValues } from './menu-queries.ts';
 import { presentTrackerRow, trackerCsvColumns } from './present.ts';
 
 /**
@@ -67,7 +68,7 @@ export async function findTrackerFilterOptions(
 ): Promise<FilterOptions> {
   const spec = q.trackerSpec(todayIso());
   assertTableQuery(spec, query, query.column);
-  const values = await q.findTrackerColumnValues(db, trackerScopeOf(actor), spec, query, query.column);
+  const values = await findTrackerColumnValues(db, trackerScopeOf(actor), spec, query, query.column);
   return { values: values.slice(0, FILTER_OPTIONS_LIMIT), isTruncated: values.length > FILTER_OPTIONS_LIMIT };
 }
 

@@ -1,0 +1,136 @@
+import { sql, type Expression, type SqlBool } from 'kysely';
+import type { TableQuery } from '@uap/domain';
+import type { Db } from '../../db/connection.ts';
+import {
+  distinctFilterValues,
+  FILTER_OPTIONS_LIMIT,
+  filterColumn,
+  sortOptions,
+  tableCondition,
+  type TableSpec,
+} from '../../db/table-query.ts';
+import { fullName, lookupOf, ref } from '../request-lines/line-query.ts';
+import { aliasesUsed, aliasOf, trackerLines, type TrackerScope } from './queries.ts';
+
+/**
+ * The Request Tracker's filter menus: a name column's values from its master data table, kept
+ * when a line in scope under the other filters refers to it; under other filters or a search,
+ * the distinct values of the matching lines.
+ */
+
+/** A menu's candidate values: a small table read in value order, and how a line refers to it. */
+interface MenuSource {
+  table: string;
+  value: (alias: string) => Expression<unknown>;
+  key: string;
+  foreignKey: string;
+  isOptional: boolean;
+}
+
+/** Menus listed from their master data table (a lookup, or people) instead of the lines. */
+function menuSourceOf(column: string): MenuSource | undefined {
+  switch (column) {
+    case 'requestUserName':
+    case 'createdByName':
+    case 'requestUserEmail':
+      return {
+        table: 'users',
+        value: (alias) => (column === 'requestUserEmail' ? ref(`${alias}.email`) : fullName(alias)),
+        key: 'userId',
+        foreignKey: column === 'createdByName' ? 'r.createdBy' : 'r.userId',
+        isOptional: false,
+      };
+  }
+  const alias = aliasOf(column);
+  if (!alias) {
+    return undefined;
+  }
+  const { table, key, foreignKey, isRequired } = lookupOf(alias);
+  return {
+    table: table.split(' as ')[0] ?? table,
+    value: (v) => ref(`${v}.description`),
+    key: key.split('.')[1] ?? key,
+    foreignKey,
+    isOptional: !isRequired,
+  };
+}
+
+/**
+ * The distinct values of one column under the other filters, sorted, at most the limit + 1.
+ * Without other filters or search, a name comes from its master data table read in name order,
+ * each kept when one line in scope refers to it (an indexed EXISTS per candidate, stopping at
+ * the limit), plus '' when lines without one exist; otherwise, and for other columns, from the
+ * matching lines themselves.
+ */
+export async function findTrackerColumnValues(
+  db: Db,
+  scope: TrackerScope,
+  spec: TableSpec,
+  query: TableQuery,
+  column: string,
+) {
+  const joins = new Set(aliasesUsed(query, column));
+  const condition = tableCondition(db.dialect, spec, query, column);
+  if (column === 'statusDescription') {
+    // A computed value with four possible answers: one EXISTS each instead of reading every line.
+    const candidates = ['', 'Active', 'Expired', 'Inactive'];
+    const found = await Promise.all(
+      candidates.map((value) =>
+        db.kysely
+          .selectNoFrom((eb) =>
+            eb
+              .exists(
+                trackerLines(db, scope, joins)
+                  .where(condition)
+                  .where(sql<SqlBool>`${filterColumn(spec, column).sql} = ${value}`)
+                  .select(sql`1`.as('one')),
+              )
+              .as('found'),
+          )
+          .executeTakeFirst(),
+      ),
+    );
+    return candidates.filter((_, i) => Number(found[i]?.found) === 1);
+  }
+  // Under other filters or a search the matching lines are the smaller set: their distinct
+  // values are read from them (an EXISTS per candidate measured seconds there).
+  const isNarrowed =
+    query.searchCriteria.trim() !== '' ||
+    query.filters.some((f) => f.column !== column && f.values.length > 0);
+  const source = isNarrowed ? undefined : menuSourceOf(column);
+  if (!source) {
+    const own = aliasOf(column);
+    if (own) {
+      joins.add(own);
+    }
+    return distinctFilterValues(trackerLines(db, scope, joins).where(condition), spec, column);
+  }
+  const lines = () =>
+    trackerLines(db, scope, joins)
+      .where(condition)
+      .select(sql`1`.as('one'));
+  const [named, unnamed] = await Promise.all([
+    db.kysely
+      .selectFrom(sql`${sql.table(source.table)}`.as('v'))
+      .select(sql<string>`${source.value('v')}`.as('value'))
+      .distinct()
+      .where((eb) =>
+        eb.exists(lines().where(sql<SqlBool>`${ref(source.foreignKey)} = ${ref(`v.${source.key}`)}`)),
+      )
+      .orderBy('value')
+      .limit(FILTER_OPTIONS_LIMIT + 1)
+      .execute(),
+    source.isOptional
+      ? db.kysely
+          .selectNoFrom((eb) =>
+            eb.exists(lines().where(sql<SqlBool>`${ref(source.foreignKey)} is null`)).as('found'),
+          )
+          .executeTakeFirst()
+      : undefined,
+  ]);
+  const values: (string | null)[] = named.map((r) => r.value);
+  if (unnamed && Number(unnamed.found) === 1) {
+    values.push(null);
+  }
+  return sortOptions(values, 'text');
+}
