@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@uap/domain';
 import { createTestContext, demo, type TestContext } from './harness.ts';
-import { buildAdminRegion, buildPath, uniqueTag, userIdOf, type BuiltPath } from './factories.ts';
+import {
+  buildAdminRegion,
+  buildPath,
+  buildRequest,
+  uniqueTag,
+  userIdOf,
+  type BuiltPath,
+} from './factories.ts';
 
 type Who = keyof typeof demo;
 let ctx: TestContext;
@@ -559,5 +566,33 @@ describe('the master data log', () => {
       .select((eb) => eb.fn.countAll().as('n'))
       .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
+  });
+
+  it("shows in a request's activity log the changes to the master data it uses (genericMasterDataLogItems)", async () => {
+    const path = await buildPath(ctx.db.kysely, { regionId: inside.regionId, marketId: inside.marketId });
+    const other = await buildPath(ctx.db.kysely, { regionId: inside.regionId, marketId: inside.marketId });
+    const sam = await userIdOf(ctx.db.kysely, demo.standard);
+    const line = await buildRequest(ctx.db.kysely, {
+      path,
+      user: { userId: sam, email: demo.standard },
+      createdDate: new Date(Date.now() - 3_600_000).toISOString(),
+    });
+    expect((await action('Deactivate', 'Client Asset', path.clientAccountId)).status).toBe(200);
+    expect(
+      (await put('Agency', { agencyId: path.agencyId, description: `Renamed ${uniqueTag()}` })).status,
+    ).toBe(200);
+    expect((await action('Deactivate', 'Client Asset', other.clientAccountId)).status).toBe(200);
+    const res = await call<{
+      requestHistoryLogsDTOs: {
+        genericMasterDataLogItems: { masterDataType: string; operation: string; description: string }[];
+      }[];
+    }>('GET', `/api/Request/Logs/${line.requestId}`, undefined, 'superAdmin');
+    expect(res.status).toBe(200);
+    const items = res.data.requestHistoryLogsDTOs.flatMap((d) => d.genericMasterDataLogItems);
+    expect(items.map((i) => [i.masterDataType, i.operation])).toEqual([
+      ['Client Asset', 'Deactivated'],
+      ['Agency', 'Updated'],
+    ]);
+    expect(items[0]?.description).toBe(`Client Asset ${path.names.account} deactivated`);
   });
 });

@@ -3,6 +3,7 @@ import {
   fullName,
   messages,
   type ClientAssetRequest,
+  type GenericMasterDataLogItem,
   type MasterDataLogPage,
   type MasterDataType,
 } from '@uap/domain';
@@ -13,6 +14,7 @@ import { notFound, unprocessable } from '../../http/errors.ts';
 import * as catalog from '../catalog/service.ts';
 import {
   deleteItems,
+  findLogItemsOfRequest,
   findRequestsOfClientAssets,
   findUserTypeNamesakes,
   isUnused,
@@ -310,4 +312,39 @@ export async function findItemLog(
     page,
     totalCount: toCount(total?.count),
   };
+}
+
+/** Most master data changes one activity log shows. */
+const REQUEST_LOG_ITEMS = 200;
+
+/**
+ * The activity log's genericMasterDataLogItems: changes to the master data a request uses, each
+ * under the history step during which it happened (a change before the first step under the
+ * first). `steps` are the request's history dates in order; the result has one list per step.
+ */
+export async function logItemsByStep(
+  db: Db,
+  requestId: number,
+  steps: readonly string[],
+): Promise<GenericMasterDataLogItem[][]> {
+  const byStep: GenericMasterDataLogItem[][] = steps.map(() => []);
+  if (steps.length === 0) {
+    return byStep;
+  }
+  const rows = await findLogItemsOfRequest(db.kysely, requestId, REQUEST_LOG_ITEMS);
+  for (const row of rows) {
+    let step = 0;
+    steps.forEach((date, i) => {
+      if (date <= row.operationDate) {
+        step = i;
+      }
+    });
+    byStep[step]?.push({
+      operationDate: row.operationDate,
+      description: row.description,
+      masterDataType: row.masterDataType,
+      operation: row.operation,
+    });
+  }
+  return byStep;
 }
