@@ -282,6 +282,11 @@ export const messages = {
   activateAgencyWithoutAssets: (agency: string) =>
     `You have requested to activate an access to the agency ${agency} but no client assets inside. You must also either activate an existing record or submit a new request for asset access.`,
 
+  // Master data requests marked done (issue 9 §3; ours, the spec shows no sentence)
+  masterDataRequestDone: 'Request marked done.',
+  masterDataItemNotFound: (type: string, id: number) => `There is no ${type} with id ${id}.`,
+  masterDataRequestNotFound: 'The master data request was not found.',
+
   // Browser tab and keyboard (issue 14 §3, §5; ours, the spec shows no sentence)
   documentTitle: (page: string) => `${page} — UAP`,
   skipToContent: 'Skip to main content',

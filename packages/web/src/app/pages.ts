@@ -86,6 +86,11 @@ const builtPages: Partial<Record<string, LazyPage>> = {
       default: m.LeaversUserRecordsPage,
     })),
   ),
+  '/MasterDataRequest': lazyPage(() =>
+    import('../pages/MasterDataRequest/MasterDataRequestPage.tsx').then((m) => ({
+      default: m.MasterDataRequestPage,
+    })),
+  ),
   '/MyMasterApprovalPath': lazyPage(() =>
     import('../pages/RoleDetails/MyMasterApprovalPathPage.tsx').then((m) => ({
       default: m.MyMasterApprovalPathPage,
