@@ -174,6 +174,15 @@ export const messages = {
     'Client saved! An approval path will also need to be set up for this client in the approve/provision assignments page',
   clientAccountSaved: 'Client Account saved!',
   platformAccessSaved: 'Platform Access saved!',
+  ownershipUpdated: 'Ownership updated!',
+  regionUpdated: 'Region updated!',
+  marketUpdated: 'Market updated!',
+  agencyUpdated: 'Agency updated!',
+  practiceUpdated: 'Practice updated!',
+  platformUpdated: 'Platform updated!',
+  clientUpdated: 'Client updated!',
+  clientAccountUpdated: 'Client Account updated!',
+  platformAccessUpdated: 'Platform Access updated!',
   clientAssetMoved: 'Client Asset Moved Successfully!',
   clientsMoved: 'Client(s) moved to selected agency successfully!',
   requestSubmited: 'Request submited!',
@@ -312,6 +321,34 @@ export const messages = {
     requestIds.length === 1
       ? `Change request #${requestIds[0]} was created and waits for approval.`
       : `Change requests ${requestIds.map((id) => `#${id}`).join(', ')} were created and wait for approval.`,
+
+  // Database Manager (issue 9; ours, the spec shows no sentence)
+  textTooLong: (max: number) => `At most ${max} characters.`,
+  tooManyClientCodes: (max: number) => `A client can have at most ${max} client codes.`,
+  masterDataActivated: (type: string) => `${type} activated!`,
+  masterDataDeactivated: (type: string) => `${type} deactivated!`,
+  masterDataDeleted: (type: string) => `${type} deleted!`,
+  masterDataInUse: (type: string, uses: { requests: number; assignments: number; items: number }) => {
+    const parts = [
+      uses.requests > 0
+        ? `${uses.requests} ${uses.requests === 1 ? 'request or record' : 'requests and records'}`
+        : '',
+      uses.assignments > 0
+        ? `${uses.assignments} ${uses.assignments === 1 ? 'approval assignment' : 'approval assignments'}`
+        : '',
+      uses.items > 0 ? `${uses.items} other master data ${uses.items === 1 ? 'item' : 'items'}` : '',
+    ].filter((p) => p !== '');
+    return `This ${type} cannot be deleted: ${parts.join(', ')} still use it. Deactivate it instead: it then disappears from new requests and existing records keep it.`;
+  },
+  masterDataExists: (type: string, name: string) => `A ${type} named '${name}' already exists here.`,
+  masterDataWriteNotAllowed: (type: string) => `Only a super administrator can add or change a ${type}.`,
+  platformNotOnAgency: 'The selected agency does not offer this client’s platform.',
+  clientOnOtherPlatform: 'The selected client is on another platform than this client asset.',
+  assetTypeNotOfPlatform: 'The asset type does not belong to this platform.',
+  platformLevelTypeNeedsBusinessAccess:
+    'A platform user type without an asset type is only possible on a platform with business access.',
+  clientCodeInUse: (code: string, requests: number) =>
+    `The client code ${code} cannot be removed: ${requests} ${requests === 1 ? 'request or record uses' : 'requests and records use'} it. Deactivate it instead.`,
 } as const;
 
 export type MessageKey = keyof typeof messages;

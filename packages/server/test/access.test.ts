@@ -21,6 +21,7 @@ import { assignmentWriteRows } from './access-rows/assignment-writes.ts';
 import { masterApproverRows } from './access-rows/master-approvers.ts';
 import { approverStatusRows } from './access-rows/approver-status.ts';
 import { leaverRows } from './access-rows/leavers.ts';
+import { masterDataRows } from './access-rows/master-data.ts';
 import { masterDataRequestRows } from './access-rows/master-data-requests.ts';
 
 const callers: Caller[] = [
@@ -161,6 +162,7 @@ const table: Row[] = [
   ...masterApproverRows,
   ...approverStatusRows,
   ...leaverRows,
+  ...masterDataRows,
   ...masterDataRequestRows,
 ];
 

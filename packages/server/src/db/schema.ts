@@ -476,6 +476,10 @@ export interface MasterDataLogsTable {
   description: string;
   operationDate: CreatedAt;
   operatedBy: number | null;
+  /** JSON text of the item before the change (null on create); 0014. */
+  before: string | null;
+  /** JSON text of the item after the change (null on delete); 0014. */
+  after: string | null;
 }
 
 export interface BulkUploadsTable {

@@ -1,0 +1,504 @@
+import { sql, type AliasedSelectQueryBuilder, type Expression, type SqlBool } from 'kysely';
+import type { MasterDataTableQuery, MasterDataType } from '@uap/domain';
+import { toCount, type Db, type Executor } from '../../db/connection.ts';
+import {
+  distinctFilterValues,
+  orderTable,
+  pageOf,
+  tableCondition,
+  type TableColumn,
+  type TableSpec,
+} from '../../db/table-query.ts';
+
+/** A Database Manager row as the database returns it (flags and ids as stored). */
+export interface MasterDataDbRow {
+  id: number;
+  description: string;
+  code: string | null;
+  regionId: number | null;
+  regionName: string | null;
+  marketId: number | null;
+  marketName: string | null;
+  agencyId: number | null;
+  agencyName: string | null;
+  practiceId: number | null;
+  practiceName: string | null;
+  platformId: number | null;
+  platformName: string | null;
+  clientId: number | null;
+  clientName: string | null;
+  assetId: number | null;
+  assetTypeName: string | null;
+  assetReference: string | null;
+  basicName: string | null;
+  businessAccess: number | null;
+  bussinesAccessName: string | null;
+  status: string;
+  isDeleted: number;
+  updatedDate: string;
+}
+
+export type Parents = Pick<
+  MasterDataTableQuery,
+  'regionId' | 'marketId' | 'agencyId' | 'practiceId' | 'platformId' | 'clientId'
+>;
+
+const none = <T>() => sql<T | null>`null`;
+const noText = () => none<string>();
+const noId = () => none<number>();
+const status = (isDeleted: string) =>
+  sql<string>`case when ${sql.ref(isDeleted)} = 1 then 'Inactive' else 'Active' end`;
+/** A parent selector narrows the rows when it names an id (0 or absent: any). */
+const picked = (id: number | null | undefined): id is number => typeof id === 'number' && id > 0;
+
+/** The codes of a client joined with ', ' (active ones, oldest first), on either engine. */
+function clientCodes(db: Db) {
+  return db.dialect === 'postgres'
+    ? sql<string | null>`(select string_agg(cc.code, ', ' order by cc.client_code_id) from client_codes cc
+        where cc.client_id = c.client_id and cc.is_deleted = 0)`
+    : sql<string | null>`(select group_concat(code, ', ') from (select cc.code from client_codes cc
+        where cc.client_id = c.client_id and cc.is_deleted = 0 order by cc.client_code_id))`;
+}
+
+type Base = (db: Db, q: Executor, p: Parents) => AliasedSelectQueryBuilder<MasterDataDbRow, 'm'>;
+
+/**
+ * Each type's rows with every row field (null where the type has none), narrowed by the parent
+ * selectors on the stored columns (so their indexes serve), as the derived table `m`.
+ */
+const bases: Record<MasterDataType, Base> = {
+  Region: (_db, q) =>
+    q
+      .selectFrom('regions as r')
+      .select([
+        'r.regionId as id',
+        'r.description',
+        noText().as('code'),
+        'r.regionId',
+        'r.description as regionName',
+        noId().as('marketId'),
+        noText().as('marketName'),
+        noId().as('agencyId'),
+        noText().as('agencyName'),
+        noId().as('practiceId'),
+        noText().as('practiceName'),
+        noId().as('platformId'),
+        noText().as('platformName'),
+        noId().as('clientId'),
+        noText().as('clientName'),
+        noId().as('assetId'),
+        noText().as('assetTypeName'),
+        noText().as('assetReference'),
+        noText().as('basicName'),
+        none<number>().as('businessAccess'),
+        noText().as('bussinesAccessName'),
+        status('r.isDeleted').as('status'),
+        'r.isDeleted',
+        'r.updatedDate',
+      ])
+      .as('m'),
+  Market: (_db, q, p) =>
+    q
+      .selectFrom('markets as mk')
+      .innerJoin('regions as r', 'r.regionId', 'mk.regionId')
+      .$if(picked(p.regionId), (b) => b.where('mk.regionId', '=', p.regionId ?? 0))
+      .select([
+        'mk.marketId as id',
+        'mk.description',
+        'mk.code',
+        'r.regionId',
+        'r.description as regionName',
+        'mk.marketId',
+        'mk.description as marketName',
+        noId().as('agencyId'),
+        noText().as('agencyName'),
+        noId().as('practiceId'),
+        noText().as('practiceName'),
+        noId().as('platformId'),
+        noText().as('platformName'),
+        noId().as('clientId'),
+        noText().as('clientName'),
+        noId().as('assetId'),
+        noText().as('assetTypeName'),
+        noText().as('assetReference'),
+        noText().as('basicName'),
+        none<number>().as('businessAccess'),
+        noText().as('bussinesAccessName'),
+        status('mk.isDeleted').as('status'),
+        'mk.isDeleted',
+        'mk.updatedDate',
+      ])
+      .as('m'),
+  Agency: (_db, q, p) =>
+    q
+      .selectFrom('agencies as a')
+      .innerJoin('markets as mk', 'mk.marketId', 'a.marketId')
+      .innerJoin('regions as r', 'r.regionId', 'mk.regionId')
+      .$if(picked(p.regionId), (b) => b.where('mk.regionId', '=', p.regionId ?? 0))
+      .$if(picked(p.marketId), (b) => b.where('a.marketId', '=', p.marketId ?? 0))
+      .select([
+        'a.agencyId as id',
+        'a.description',
+        noText().as('code'),
+        'r.regionId',
+        'r.description as regionName',
+        'mk.marketId',
+        'mk.description as marketName',
+        'a.agencyId',
+        'a.description as agencyName',
+        noId().as('practiceId'),
+        noText().as('practiceName'),
+        noId().as('platformId'),
+        noText().as('platformName'),
+        noId().as('clientId'),
+        noText().as('clientName'),
+        noId().as('assetId'),
+        noText().as('assetTypeName'),
+        noText().as('assetReference'),
+        noText().as('basicName'),
+        none<number>().as('businessAccess'),
+        noText().as('bussinesAccessName'),
+        status('a.isDeleted').as('status'),
+        'a.isDeleted',
+        'a.updatedDate',
+      ])
+      .as('m'),
+  Practice: (_db, q, p) =>
+    q
+      .selectFrom('agencyPractices as ap')
+      .innerJoin('practices as pr', 'pr.practiceId', 'ap.practiceId')
+      .innerJoin('agencies as a', 'a.agencyId', 'ap.agencyId')
+      .innerJoin('markets as mk', 'mk.marketId', 'a.marketId')
+      .innerJoin('regions as r', 'r.regionId', 'mk.regionId')
+      .$if(picked(p.regionId), (b) => b.where('mk.regionId', '=', p.regionId ?? 0))
+      .$if(picked(p.marketId), (b) => b.where('a.marketId', '=', p.marketId ?? 0))
+      .$if(picked(p.agencyId), (b) => b.where('ap.agencyId', '=', p.agencyId ?? 0))
+      .select([
+        'ap.agencyPracticeId as id',
+        'pr.description',
+        noText().as('code'),
+        'r.regionId',
+        'r.description as regionName',
+        'mk.marketId',
+        'mk.description as marketName',
+        'a.agencyId',
+        'a.description as agencyName',
+        'pr.practiceId',
+        'pr.description as practiceName',
+        noId().as('platformId'),
+        noText().as('platformName'),
+        noId().as('clientId'),
+        noText().as('clientName'),
+        noId().as('assetId'),
+        noText().as('assetTypeName'),
+        noText().as('assetReference'),
+        noText().as('basicName'),
+        none<number>().as('businessAccess'),
+        noText().as('bussinesAccessName'),
+        status('ap.isDeleted').as('status'),
+        'ap.isDeleted',
+        'ap.updatedDate',
+      ])
+      .as('m'),
+  Platform: (_db, q, p) =>
+    q
+      .selectFrom('platformAgencies as pa')
+      .innerJoin('platforms as pl', 'pl.platformId', 'pa.platformId')
+      .innerJoin('practices as pr', 'pr.practiceId', 'pa.practiceId')
+      .innerJoin('agencies as a', 'a.agencyId', 'pa.agencyId')
+      .innerJoin('markets as mk', 'mk.marketId', 'a.marketId')
+      .innerJoin('regions as r', 'r.regionId', 'mk.regionId')
+      .$if(picked(p.regionId), (b) => b.where('mk.regionId', '=', p.regionId ?? 0))
+      .$if(picked(p.marketId), (b) => b.where('a.marketId', '=', p.marketId ?? 0))
+      .$if(picked(p.agencyId), (b) => b.where('pa.agencyId', '=', p.agencyId ?? 0))
+      .$if(picked(p.practiceId), (b) => b.where('pa.practiceId', '=', p.practiceId ?? 0))
+      .$if(picked(p.platformId), (b) => b.where('pa.platformId', '=', p.platformId ?? 0))
+      .select([
+        'pa.platformAgencyId as id',
+        'pl.description',
+        noText().as('code'),
+        'r.regionId',
+        'r.description as regionName',
+        'mk.marketId',
+        'mk.description as marketName',
+        'a.agencyId',
+        'a.description as agencyName',
+        'pr.practiceId',
+        'pr.description as practiceName',
+        'pl.platformId',
+        'pl.description as platformName',
+        noId().as('clientId'),
+        noText().as('clientName'),
+        noId().as('assetId'),
+        noText().as('assetTypeName'),
+        noText().as('assetReference'),
+        noText().as('basicName'),
+        'pl.businessAccess',
+        'pl.bussinesAccessName',
+        status('pa.isDeleted').as('status'),
+        'pa.isDeleted',
+        'pa.updatedDate',
+      ])
+      .as('m'),
+  'Platform User Type': (_db, q, p) =>
+    q
+      .selectFrom('platformUserTypes as t')
+      .innerJoin('platforms as pl', 'pl.platformId', 't.platformId')
+      .leftJoin('assetTypes as at', 'at.assetId', 't.assetId')
+      .$if(picked(p.platformId), (b) => b.where('t.platformId', '=', p.platformId ?? 0))
+      .$if(picked(p.agencyId) || picked(p.practiceId), (b) =>
+        b.where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('platformAgencies as pa')
+              .select('pa.platformAgencyId')
+              .whereRef('pa.platformId', '=', 't.platformId')
+              .$if(picked(p.agencyId), (s) => s.where('pa.agencyId', '=', p.agencyId ?? 0))
+              .$if(picked(p.practiceId), (s) => s.where('pa.practiceId', '=', p.practiceId ?? 0)),
+          ),
+        ),
+      )
+      .select([
+        't.platformUserTypeId as id',
+        't.description',
+        noText().as('code'),
+        noId().as('regionId'),
+        noText().as('regionName'),
+        noId().as('marketId'),
+        noText().as('marketName'),
+        noId().as('agencyId'),
+        noText().as('agencyName'),
+        noId().as('practiceId'),
+        noText().as('practiceName'),
+        'pl.platformId',
+        'pl.description as platformName',
+        noId().as('clientId'),
+        noText().as('clientName'),
+        't.assetId',
+        'at.description as assetTypeName',
+        noText().as('assetReference'),
+        't.basicName',
+        none<number>().as('businessAccess'),
+        noText().as('bussinesAccessName'),
+        status('t.isDeleted').as('status'),
+        't.isDeleted',
+        't.updatedDate',
+      ])
+      .as('m'),
+  'Account Ownership': (_db, q) =>
+    q
+      .selectFrom('platformOwnerships as o')
+      .select([
+        'o.platformOwnershipId as id',
+        'o.description',
+        noText().as('code'),
+        noId().as('regionId'),
+        noText().as('regionName'),
+        noId().as('marketId'),
+        noText().as('marketName'),
+        noId().as('agencyId'),
+        noText().as('agencyName'),
+        noId().as('practiceId'),
+        noText().as('practiceName'),
+        noId().as('platformId'),
+        noText().as('platformName'),
+        noId().as('clientId'),
+        noText().as('clientName'),
+        noId().as('assetId'),
+        noText().as('assetTypeName'),
+        noText().as('assetReference'),
+        noText().as('basicName'),
+        none<number>().as('businessAccess'),
+        noText().as('bussinesAccessName'),
+        status('o.isDeleted').as('status'),
+        'o.isDeleted',
+        'o.updatedDate',
+      ])
+      .as('m'),
+  'Client - Client Code': (db, q, p) =>
+    q
+      .selectFrom('clients as c')
+      .innerJoin('platforms as pl', 'pl.platformId', 'c.platformId')
+      .innerJoin('agencies as a', 'a.agencyId', 'c.agencyId')
+      .innerJoin('markets as mk', 'mk.marketId', 'a.marketId')
+      .innerJoin('regions as r', 'r.regionId', 'mk.regionId')
+      .$if(picked(p.regionId), (b) => b.where('mk.regionId', '=', p.regionId ?? 0))
+      .$if(picked(p.marketId), (b) => b.where('a.marketId', '=', p.marketId ?? 0))
+      .$if(picked(p.agencyId), (b) => b.where('c.agencyId', '=', p.agencyId ?? 0))
+      .$if(picked(p.platformId), (b) => b.where('c.platformId', '=', p.platformId ?? 0))
+      .select([
+        'c.clientId as id',
+        'c.description',
+        clientCodes(db).as('code'),
+        'r.regionId',
+        'r.description as regionName',
+        'mk.marketId',
+        'mk.description as marketName',
+        'a.agencyId',
+        'a.description as agencyName',
+        noId().as('practiceId'),
+        noText().as('practiceName'),
+        'pl.platformId',
+        'pl.description as platformName',
+        'c.clientId',
+        'c.description as clientName',
+        noId().as('assetId'),
+        noText().as('assetTypeName'),
+        noText().as('assetReference'),
+        noText().as('basicName'),
+        none<number>().as('businessAccess'),
+        noText().as('bussinesAccessName'),
+        status('c.isDeleted').as('status'),
+        'c.isDeleted',
+        'c.updatedDate',
+      ])
+      .as('m'),
+  'Client Asset': (_db, q, p) =>
+    q
+      .selectFrom('clientAccounts as ca')
+      .innerJoin('clients as c', 'c.clientId', 'ca.clientId')
+      .innerJoin('assetTypes as at', 'at.assetId', 'ca.assetId')
+      .innerJoin('platforms as pl', 'pl.platformId', 'c.platformId')
+      .innerJoin('agencies as a', 'a.agencyId', 'c.agencyId')
+      .innerJoin('markets as mk', 'mk.marketId', 'a.marketId')
+      .innerJoin('regions as r', 'r.regionId', 'mk.regionId')
+      .$if(picked(p.regionId), (b) => b.where('mk.regionId', '=', p.regionId ?? 0))
+      .$if(picked(p.marketId), (b) => b.where('a.marketId', '=', p.marketId ?? 0))
+      .$if(picked(p.agencyId), (b) => b.where('c.agencyId', '=', p.agencyId ?? 0))
+      .$if(picked(p.platformId), (b) => b.where('c.platformId', '=', p.platformId ?? 0))
+      .$if(picked(p.clientId), (b) => b.where('ca.clientId', '=', p.clientId ?? 0))
+      .select([
+        'ca.clientAccountId as id',
+        'ca.description',
+        noText().as('code'),
+        'r.regionId',
+        'r.description as regionName',
+        'mk.marketId',
+        'mk.description as marketName',
+        'a.agencyId',
+        'a.description as agencyName',
+        noId().as('practiceId'),
+        noText().as('practiceName'),
+        'pl.platformId',
+        'pl.description as platformName',
+        'c.clientId',
+        'c.description as clientName',
+        'ca.assetId',
+        'at.description as assetTypeName',
+        'ca.assetReference',
+        noText().as('basicName'),
+        none<number>().as('businessAccess'),
+        noText().as('bussinesAccessName'),
+        status('ca.isDeleted').as('status'),
+        'ca.isDeleted',
+        'ca.updatedDate',
+      ])
+      .as('m'),
+};
+
+const textColumn = (field: string): TableColumn => ({
+  sql: sql.ref(`m.${field}`),
+  kind: 'text',
+  isFilterable: true,
+  isSortable: true,
+  isSearchable: true,
+});
+const specs = new Map<MasterDataType, TableSpec>();
+
+/** The table of one type (keys = row field names; see masterDataColumns), by name A→Z by default. */
+export function masterDataSpec(type: MasterDataType, columns: readonly string[]): TableSpec {
+  const cached = specs.get(type);
+  if (cached) {
+    return cached;
+  }
+  const map: Record<string, TableColumn> = {};
+  for (const field of columns) {
+    map[field] =
+      field === 'id'
+        ? { sql: sql.ref('m.id'), kind: 'number', isSortable: true, isSearchable: true }
+        : field === 'updatedDate'
+          ? { sql: sql.ref('m.updatedDate'), kind: 'date', isSortable: true }
+          : textColumn(field);
+  }
+  const spec: TableSpec = {
+    columns: map,
+    id: sql.ref<number>('m.id'),
+    defaultOrder: { column: 'description', isAscending: true },
+  };
+  specs.set(type, spec);
+  return spec;
+}
+
+function rowsOf(db: Db, query: MasterDataTableQuery) {
+  return db.kysely.selectFrom(bases[query.masterDataType](db, db.kysely, query));
+}
+
+/** One page of a type's rows (parents, filters, search, sort) and the filtered total. */
+export async function findMasterDataPage(db: Db, spec: TableSpec, query: MasterDataTableQuery) {
+  const condition = tableCondition(db.dialect, spec, query);
+  const { limit, offset } = pageOf(query);
+  const [rows, total] = await Promise.all([
+    rowsOf(db, query)
+      .selectAll('m')
+      .where(condition)
+      .$call((qb) => orderTable(qb, spec, query))
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    rowsOf(db, query)
+      .where(condition)
+      .select((eb) => eb.fn.countAll().as('count'))
+      .executeTakeFirst(),
+  ]);
+  return { rows, totalCount: toCount(total?.count) };
+}
+
+/** One keyset batch of the export: rows with an id below `beforeId`, id descending. */
+export function findMasterDataBatch(
+  db: Db,
+  spec: TableSpec,
+  query: MasterDataTableQuery,
+  beforeId: number | null,
+  limit: number,
+) {
+  const below: Expression<SqlBool> =
+    beforeId === null ? sql<SqlBool>`1 = 1` : sql<SqlBool>`m.id < ${beforeId}`;
+  return rowsOf(db, query)
+    .selectAll('m')
+    .where(tableCondition(db.dialect, spec, query))
+    .where(below)
+    .orderBy('m.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** The distinct values of one column under the other filters. */
+export function findMasterDataValues(db: Db, spec: TableSpec, query: MasterDataTableQuery, column: string) {
+  const qb = rowsOf(db, query).where(tableCondition(db.dialect, spec, query, column));
+  return distinctFilterValues(qb, spec, column);
+}
+
+/** Active (region, market) rows of an administrator. */
+export function findAdminPairs(q: Executor, userId: number) {
+  return q
+    .selectFrom('adminRegions')
+    .select(['regionId', 'marketId'])
+    .where('userId', '=', userId)
+    .where('isDeleted', '=', 0)
+    .execute();
+}
+
+/** The (region, market) of every agency path each platform is offered on. */
+export function findPlatformMarkets(q: Executor, platformIds: readonly number[]) {
+  if (platformIds.length === 0) {
+    return Promise.resolve([]);
+  }
+  return q
+    .selectFrom('platformAgencies as pa')
+    .innerJoin('agencies as a', 'a.agencyId', 'pa.agencyId')
+    .innerJoin('markets as mk', 'mk.marketId', 'a.marketId')
+    .select(['pa.platformId', 'mk.regionId', 'mk.marketId'])
+    .where('pa.platformId', 'in', platformIds)
+    .distinct()
+    .execute();
+}

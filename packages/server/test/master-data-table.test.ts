@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MasterDataRow, MasterDataTable } from '@uap/domain';
+import { createTestContext, demo, type TestContext } from './harness.ts';
+import { buildAdminRegion, buildPath, userIdOf, type BuiltPath } from './factories.ts';
+
+let ctx: TestContext;
+const tokens: Partial<Record<keyof typeof demo, string>> = {};
+let inside: BuiltPath;
+let outside: BuiltPath;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  for (const who of ['admin', 'auditor', 'superAdmin', 'standard'] as const) {
+    tokens[who] = await ctx.tokenFor(demo[who]);
+  }
+  inside = await buildPath(ctx.db.kysely);
+  outside = await buildPath(ctx.db.kysely);
+  await buildAdminRegion(ctx.db.kysely, await userIdOf(ctx.db.kysely, demo.admin), inside);
+  // A second client on the inside path, inactive, with three codes (one inactive).
+  const { clientId } = await ctx.db.kysely
+    .insertInto('clients')
+    .values({
+      platformId: inside.platformId,
+      agencyId: inside.agencyId,
+      description: 'Zz Inactive',
+      isDeleted: 1,
+    })
+    .returning('clientId')
+    .executeTakeFirstOrThrow();
+  await ctx.db.kysely
+    .insertInto('clientCodes')
+    .values([
+      { clientId, code: 'AAA', isDeleted: 0 },
+      { clientId, code: 'OLD', isDeleted: 1 },
+      { clientId, code: 'BBB', isDeleted: 0 },
+    ])
+    .execute();
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+async function put<T>(url: string, body: unknown, who: keyof typeof demo = 'admin') {
+  const res = await ctx.app.inject({
+    method: 'PUT',
+    url,
+    headers: { authorization: `Bearer ${tokens[who] ?? ''}` },
+    payload: body as object,
+  });
+  return { status: res.statusCode, body: res.body, json: () => res.json<{ data: T; message: string }>() };
+}
+const table = (body: object, who: keyof typeof demo = 'admin') =>
+  put<MasterDataTable>('/api/Catalogs/MasterDataTable', body, who);
+
+describe('PUT api/Catalogs/MasterDataTable', () => {
+  it('lists the clients of a platform at an agency with their active codes, status and parents', async () => {
+    const res = await table({
+      masterDataType: 'Client - Client Code',
+      agencyId: inside.agencyId,
+      platformId: inside.platformId,
+      page: 1,
+      pageSize: 10,
+    });
+    expect(res.status).toBe(200);
+    const { rows, totalCount, page } = res.json().data;
+    expect(totalCount).toBe(2);
+    expect(page).toBe(1);
+    expect(rows.map((r) => [r.description, r.code, r.status])).toEqual([
+      [inside.names.client, expect.stringMatching(/^C-/), 'Active'],
+      ['Zz Inactive', 'AAA, BBB', 'Inactive'],
+    ]);
+    const first = rows[0] as MasterDataRow;
+    expect(first).toMatchObject({
+      id: inside.clientId,
+      masterDataType: 'Client - Client Code',
+      agencyName: inside.names.agency,
+      marketName: inside.names.market,
+      regionName: inside.names.region,
+      platformName: inside.names.platform,
+      canEdit: true,
+    });
+  });
+
+  it('marks rows outside the admin rows not editable; super admins edit all, auditors none', async () => {
+    const body = { masterDataType: 'Client Asset', agencyId: outside.agencyId, pageSize: 10 };
+    expect((await table(body)).json().data.rows.map((r) => r.canEdit)).toEqual([false]);
+    expect((await table(body, 'superAdmin')).json().data.rows.map((r) => r.canEdit)).toEqual([true]);
+    expect((await table(body, 'auditor')).json().data.rows.map((r) => r.canEdit)).toEqual([false]);
+    expect((await table(body, 'standard')).status).toBe(403);
+  });
+
+  it('pages, sorts, searches and filters in SQL', async () => {
+    const type = { masterDataType: 'Platform', platformId: inside.platformId };
+    const all = (await table({ ...type, pageSize: 100 })).json().data;
+    expect(all.totalCount).toBe(1);
+    expect(all.rows[0]).toMatchObject({ id: expect.any(Number), practiceName: inside.names.practice });
+
+    const markets = await table({
+      masterDataType: 'Market',
+      pageSize: 5,
+      orderBy: 'description',
+      orderAsc: false,
+      searchCriteria: inside.names.market,
+    });
+    expect(markets.json().data.rows.map((r) => r.description)).toEqual([inside.names.market]);
+
+    const filtered = await table({
+      masterDataType: 'Agency',
+      pageSize: 100,
+      filters: [{ column: 'marketName', values: [inside.names.market, outside.names.market] }],
+      orderBy: 'marketName',
+      orderAsc: true,
+    });
+    expect(
+      filtered
+        .json()
+        .data.rows.map((r) => r.description)
+        .sort(),
+    ).toEqual([inside.names.agency, outside.names.agency].sort());
+
+    const paged = await table({
+      masterDataType: 'Region',
+      pageSize: 5,
+      page: 1,
+      orderBy: 'id',
+      orderAsc: true,
+    });
+    const second = await table({
+      masterDataType: 'Region',
+      pageSize: 5,
+      page: 2,
+      orderBy: 'id',
+      orderAsc: true,
+    });
+    const ids = [...paged.json().data.rows, ...second.json().data.rows].map((r) => r.id);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('refuses an unknown sort or filter column (400)', async () => {
+    expect((await table({ masterDataType: 'Region', orderBy: 'clientName' })).status).toBe(400);
+    expect(
+      (await table({ masterDataType: 'Region', filters: [{ column: 'nope', values: ['x'] }] })).status,
+    ).toBe(400);
+  });
+
+  it('lists a column’s distinct values for its filter menu', async () => {
+    const res = await put<{ values: string[] }>('/api/Catalogs/MasterDataTable/Filters', {
+      masterDataType: 'Client - Client Code',
+      agencyId: inside.agencyId,
+      column: 'status',
+    });
+    expect(res.json().data.values).toEqual(['Active', 'Inactive']);
+  });
+
+  it('exports the filtered table as CSV', async () => {
+    const res = await put('/api/Catalogs/MasterDataTable/Export', {
+      masterDataType: 'Client Asset',
+      clientId: inside.clientId,
+    });
+    expect(res.status).toBe(200);
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
+    expect(lines[0]).toBe('Id,Description,Asset ID,Asset Type,Client,Agency,Platform,Status,Updated Date');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(inside.names.account);
+  });
+});
