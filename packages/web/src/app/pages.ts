@@ -86,6 +86,9 @@ const builtPages: Partial<Record<string, LazyPage>> = {
       default: m.LeaversUserRecordsPage,
     })),
   ),
+  '/MasterData': lazyPage(() =>
+    import('../pages/MasterData/MasterDataPage.tsx').then((m) => ({ default: m.MasterDataPage })),
+  ),
   '/MasterDataRequest': lazyPage(() =>
     import('../pages/MasterDataRequest/MasterDataRequestPage.tsx').then((m) => ({
       default: m.MasterDataRequestPage,
