@@ -47,6 +47,7 @@ const builtRoutes = [
   '/Logs/:logId',
   '/MyMasterApprovalPath',
   '/MasterApprovers',
+  '/MasterData',
   '/MasterDataRequest',
   '/LeaversUserRecords',
   '/Token',

@@ -300,6 +300,8 @@ export const messages = {
   confirmDeactivateMasterData: (type: string, name: string) =>
     `Deactivate the ${type} '${name}'? It disappears from new requests at once; existing records that use it keep it.`,
   deactivateInstead: 'Deactivate instead',
+  platformReused: (name: string) =>
+    `A platform named '${name}' already exists: saving offers it on this agency and practice with the asset types below.`,
   addNeedsParents: (levels: string) => `Choose the ${levels} above first: the new item goes under it.`,
   reassignNeedsOnePath: 'Select items of one platform and agency to reassign them together.',
   masterDataHistory: (type: string, name: string) => `History of ${type} '${name}'`,

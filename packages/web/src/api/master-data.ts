@@ -192,5 +192,12 @@ export function itemAction(
   itemId: number,
 ): MasterDataWrite {
   const params = new URLSearchParams({ itemId: String(itemId), masterDataType: type });
-  return { path: `/api/Catalogs/${action}/?${params.toString()}`, method: 'PUT' };
+  return { path: `/api/Catalogs/${action}?${params.toString()}`, method: 'PUT' };
+}
+
+/** GET api/Catalogs/ValidatePlatform: the existing platform of that name (reused by SavePlatform), or null. */
+export function fetchExistingPlatform(description: string) {
+  return apiRequest(`/api/Catalogs/ValidatePlatform?${new URLSearchParams({ description }).toString()}`, {
+    schema: platform.nullable(),
+  });
 }

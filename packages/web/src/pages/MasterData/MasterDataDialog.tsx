@@ -12,7 +12,12 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { limits, messages, type MasterDataRow, type MasterDataType } from '@uap/domain';
-import { useClientCodes, useMasterDataWrite, usePlatformWithAssets } from '../../api/master-data.ts';
+import {
+  fetchExistingPlatform,
+  useClientCodes,
+  useMasterDataWrite,
+  usePlatformWithAssets,
+} from '../../api/master-data.ts';
 import { DialogError, useDialogError } from '../../components/DialogError.tsx';
 import { failureText } from '../ChangeUserRecords/form-parts.tsx';
 import { AssetTypesEditor } from './AssetTypesEditor.tsx';
@@ -77,6 +82,35 @@ export function MasterDataDialog(props: {
       })),
     });
   }
+  // A new platform whose name exists already reuses that platform (ValidatePlatform): show what it has.
+  const [reused, setReused] = useState<string | null>(null);
+  const checkExistingPlatform = async () => {
+    const name = form.description.trim();
+    if (row || type !== 'Platform' || name === '') {
+      return;
+    }
+    try {
+      const existing = await fetchExistingPlatform(name);
+      setReused(existing ? existing.description : null);
+      if (existing) {
+        set({
+          businessAccess: existing.businessAccess,
+          bussinesAccessName: existing.bussinesAccessName ?? '',
+          bussinesAccessId: existing.bussinesAccessId ?? '',
+          assets: existing.assets.map((a) => ({
+            assetId: a.assetId,
+            description: a.description,
+            assetName: a.assetName,
+            isSystemRecord: a.isSystemRecord,
+            isDeleted: a.isDeleted,
+          })),
+        });
+      }
+    } catch {
+      // The check only helps: saving still works (and the server reuses the platform anyway).
+      setReused(null);
+    }
+  };
   const isLoading =
     row !== null &&
     ((type === 'Platform' && !platform.data) || (type === 'Client - Client Code' && !codes.data));
@@ -126,7 +160,9 @@ export function MasterDataDialog(props: {
               value={form.description}
               slotProps={{ htmlInput: { maxLength: descriptionMax } }}
               onChange={(e) => set({ description: e.target.value })}
+              onBlur={() => void checkExistingPlatform()}
             />
+            {reused !== null && <Alert severity="info">{messages.platformReused(reused)}</Alert>}
             {type === 'Market' && (
               <TextField
                 label="Code"
