@@ -47,6 +47,8 @@ const builtRoutes = [
   '/Logs/:logId',
   '/MyMasterApprovalPath',
   '/MasterApprovers',
+  '/MasterData',
+  '/MasterDataRequest',
   '/LeaversUserRecords',
   '/Token',
   '/UnderConstruction',

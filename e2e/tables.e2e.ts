@@ -333,6 +333,8 @@ describe('Tables (issue 14)', () => {
           '/AllRequest',
           `/Logs/${id}`,
           '/Token',
+          '/MasterData',
+          '/MasterDataRequest',
         ],
       ],
       ['Alex Approver', ['/MyApprovalPaths']],

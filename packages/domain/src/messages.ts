@@ -291,6 +291,21 @@ export const messages = {
   activateAgencyWithoutAssets: (agency: string) =>
     `You have requested to activate an access to the agency ${agency} but no client assets inside. You must also either activate an existing record or submit a new request for asset access.`,
 
+  // Master data requests marked done (issue 9 §3; ours, the spec shows no sentence)
+  masterDataRequestDone: 'Request marked done.',
+  masterDataItemNotFound: (type: string, id: number) => `There is no ${type} with id ${id}.`,
+  masterDataRequestNotFound: 'The master data request was not found.',
+  confirmActivateMasterData: (type: string, name: string) =>
+    `Activate the ${type} '${name}'? It is offered in new requests again.`,
+  confirmDeactivateMasterData: (type: string, name: string) =>
+    `Deactivate the ${type} '${name}'? It disappears from new requests at once; existing records that use it keep it.`,
+  deactivateInstead: 'Deactivate instead',
+  platformReused: (name: string) =>
+    `A platform named '${name}' already exists: saving offers it on this agency and practice with the asset types below.`,
+  addNeedsParents: (levels: string) => `Choose the ${levels} above first: the new item goes under it.`,
+  reassignNeedsOnePath: 'Select items of one platform and agency to reassign them together.',
+  masterDataHistory: (type: string, name: string) => `History of ${type} '${name}'`,
+
   // Browser tab and keyboard (issue 14 §3, §5; ours, the spec shows no sentence)
   documentTitle: (page: string) => `${page} — UAP`,
   skipToContent: 'Skip to main content',

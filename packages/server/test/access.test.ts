@@ -22,6 +22,7 @@ import { masterApproverRows } from './access-rows/master-approvers.ts';
 import { approverStatusRows } from './access-rows/approver-status.ts';
 import { leaverRows } from './access-rows/leavers.ts';
 import { masterDataRows } from './access-rows/master-data.ts';
+import { masterDataRequestRows } from './access-rows/master-data-requests.ts';
 
 const callers: Caller[] = [
   'none',
@@ -162,6 +163,7 @@ const table: Row[] = [
   ...approverStatusRows,
   ...leaverRows,
   ...masterDataRows,
+  ...masterDataRequestRows,
 ];
 
 let ctx: TestContext;

@@ -460,6 +460,10 @@ export interface MasterDataRequestsTable {
   comments: string;
   createdBy: number;
   createdDate: CreatedAt;
+  /** Marked done by an administrator (0017): when, by whom, the item of the request's type. */
+  doneDate: Timestamp;
+  doneBy: number | null;
+  doneItemId: number | null;
 }
 
 export interface MasterDataLogsTable {

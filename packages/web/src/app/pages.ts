@@ -86,6 +86,14 @@ const builtPages: Partial<Record<string, LazyPage>> = {
       default: m.LeaversUserRecordsPage,
     })),
   ),
+  '/MasterData': lazyPage(() =>
+    import('../pages/MasterData/MasterDataPage.tsx').then((m) => ({ default: m.MasterDataPage })),
+  ),
+  '/MasterDataRequest': lazyPage(() =>
+    import('../pages/MasterDataRequest/MasterDataRequestPage.tsx').then((m) => ({
+      default: m.MasterDataRequestPage,
+    })),
+  ),
   '/MyMasterApprovalPath': lazyPage(() =>
     import('../pages/RoleDetails/MyMasterApprovalPathPage.tsx').then((m) => ({
       default: m.MyMasterApprovalPathPage,

@@ -1,5 +1,9 @@
-import type { Db } from '../../db/connection.ts';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import type { MasterDataRequestHistoryQuery, MasterDataType } from '@uap/domain';
+import type { Db, Executor } from '../../db/connection.ts';
 import { nowIso } from '../../db/connection.ts';
+import type { Database } from '../../db/schema.ts';
+import { likePattern } from '../../db/table-query.ts';
 
 export async function insertMasterDataRequest(
   db: Db,
@@ -11,25 +15,139 @@ export async function insertMasterDataRequest(
     .execute();
 }
 
-/** History newest first; `createdBy` limits it to one requester (null: everyone's). */
-export async function findMasterDataRequests(
-  db: Db,
-  o: { createdBy: number | null; limit: number; offset: number },
-) {
-  let q = db.kysely
-    .selectFrom('masterDataRequests as m')
-    .innerJoin('users as u', 'u.userId', 'm.createdBy')
-    .select(['m.id', 'm.masterDataType', 'm.comments', 'm.createdDate', 'u.name', 'u.lastName']);
-  if (o.createdBy !== null) {
-    q = q.where('m.createdBy', '=', o.createdBy);
+type HistoryFilter = Pick<MasterDataRequestHistoryQuery, 'search' | 'type' | 'status'> & {
+  /** One requester's history; null: everyone's. */
+  createdBy: number | null;
+};
+
+type RequestEb = ExpressionBuilder<
+  Database & { m: Database['masterDataRequests']; u: Database['users'] },
+  'm' | 'u'
+>;
+
+function historyCondition(eb: RequestEb, f: HistoryFilter): Expression<SqlBool> {
+  const parts: Expression<SqlBool>[] = [];
+  if (f.createdBy !== null) {
+    parts.push(eb('m.createdBy', '=', f.createdBy));
   }
-  return q.orderBy('m.createdDate', 'desc').orderBy('m.id', 'desc').limit(o.limit).offset(o.offset).execute();
+  if (f.type.length > 0) {
+    parts.push(eb('m.masterDataType', 'in', f.type));
+  }
+  if (f.status.length === 1) {
+    parts.push(eb('m.doneDate', f.status[0] === 'Done' ? 'is not' : 'is', null));
+  }
+  if (f.search !== '') {
+    const pattern = likePattern(f.search);
+    parts.push(
+      sql<SqlBool>`(lower(m.comments) like ${pattern} escape '\\' or lower(m.master_data_type) like ${pattern} escape '\\' or lower(u.name || ' ' || u.last_name) like ${pattern} escape '\\')`,
+    );
+  }
+  return eb.and(parts);
 }
 
-export async function countMasterDataRequests(db: Db, createdBy: number | null) {
-  let q = db.kysely.selectFrom('masterDataRequests').select((eb) => eb.fn.countAll().as('count'));
-  if (createdBy !== null) {
-    q = q.where('createdBy', '=', createdBy);
+/** History newest first, with the requester's and the closer's names. */
+export async function findMasterDataRequests(db: Db, f: HistoryFilter & { limit: number; offset: number }) {
+  return db.kysely
+    .selectFrom('masterDataRequests as m')
+    .innerJoin('users as u', 'u.userId', 'm.createdBy')
+    .leftJoin('users as d', 'd.userId', 'm.doneBy')
+    .where((eb) => historyCondition(eb, f))
+    .select([
+      'm.id',
+      'm.masterDataType',
+      'm.comments',
+      'm.createdDate',
+      'm.doneDate',
+      'm.doneItemId',
+      'u.name',
+      'u.lastName',
+      'd.name as doneByName',
+      'd.lastName as doneByLastName',
+    ])
+    .orderBy('m.createdDate', 'desc')
+    .orderBy('m.id', 'desc')
+    .limit(f.limit)
+    .offset(f.offset)
+    .execute();
+}
+
+export async function countMasterDataRequests(db: Db, f: HistoryFilter) {
+  const row = await db.kysely
+    .selectFrom('masterDataRequests as m')
+    .innerJoin('users as u', 'u.userId', 'm.createdBy')
+    .where((eb) => historyCondition(eb, f))
+    .select((eb) => eb.fn.countAll().as('count'))
+    .executeTakeFirst();
+  return row?.count;
+}
+
+export async function findMasterDataRequest(db: Executor, id: number) {
+  return db
+    .selectFrom('masterDataRequests')
+    .select(['id', 'masterDataType'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function markMasterDataRequestDone(
+  db: Executor,
+  id: number,
+  done: { doneBy: number; doneItemId: number | null },
+) {
+  await db
+    .updateTable('masterDataRequests')
+    .set({ ...done, doneDate: nowIso() })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The table and id column that hold the items of each master data type. */
+const itemTables = {
+  Region: ['regions', 'regionId'],
+  Market: ['markets', 'marketId'],
+  Agency: ['agencies', 'agencyId'],
+  Practice: ['practices', 'practiceId'],
+  Platform: ['platforms', 'platformId'],
+  'Platform User Type': ['platformUserTypes', 'platformUserTypeId'],
+  'Account Ownership': ['platformOwnerships', 'platformOwnershipId'],
+  'Client - Client Code': ['clients', 'clientId'],
+  'Client Asset': ['clientAccounts', 'clientAccountId'],
+} as const satisfies Record<MasterDataType, readonly [keyof Database, string]>;
+
+/** Items of one type by id (a read of the catalog tables; the catalog module owns their writes). */
+export async function findItems(db: Executor, type: MasterDataType, ids: readonly number[]) {
+  if (ids.length === 0) {
+    return [];
   }
-  return (await q.executeTakeFirst())?.count;
+  const [table, idColumn] = itemTables[type];
+  return (
+    db
+      // The table and column come from the constant map above, never from input.
+      .selectFrom(sql.table(table).as('t') as unknown as 'regions')
+      .select([
+        sql<number>`${sql.ref(`t.${idColumn}`)}`.as('id'),
+        sql<string>`t.description`.as('description'),
+      ])
+      .where(sql.ref(`t.${idColumn}`), 'in', ids)
+      .execute()
+  );
+}
+
+/** Up to `limit` items of one type whose name contains `search`, by name. */
+export async function searchItems(db: Executor, type: MasterDataType, search: string, limit: number) {
+  const [table, idColumn] = itemTables[type];
+  let q = db
+    .selectFrom(sql.table(table).as('t') as unknown as 'regions')
+    .select([
+      sql<number>`${sql.ref(`t.${idColumn}`)}`.as('id'),
+      sql<string>`t.description`.as('description'),
+    ]);
+  if (search !== '') {
+    q = q.where(sql<SqlBool>`lower(t.description) like ${likePattern(search)} escape '\\'`);
+  }
+  return q
+    .orderBy(sql`t.description`)
+    .orderBy(sql.ref(`t.${idColumn}`))
+    .limit(limit)
+    .execute();
 }

@@ -3,27 +3,19 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   Role,
-  defaultPageSize,
   envelope,
+  idParam,
+  masterDataItemOptionsQuery,
+  masterDataItemRef,
+  masterDataRequestDoneInput,
+  masterDataRequestHistory,
+  masterDataRequestHistoryQuery,
   masterDataRequestInput,
-  masterDataRequestRow,
-  pageSizes,
 } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
 import { requireActor } from '../../http/actor.ts';
 import { ok } from '../../http/envelope.ts';
-import { createMasterDataRequest, findHistory } from './service.ts';
-
-const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce
-    .number()
-    .int()
-    .refine((n) => (pageSizes as readonly number[]).includes(n), {
-      message: `pageSize must be one of ${pageSizes.join(', ')}`,
-    })
-    .default(defaultPageSize),
-});
+import { createMasterDataRequest, findHistory, findItemOptions, markDone } from './service.ts';
 
 export const masterDataRequestRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -44,18 +36,34 @@ export const masterDataRequestRoutes: FastifyPluginAsync<{ db: Db }> = async (ba
     config: { access: { minRole: Role.STANDARD, auditor: true } },
     schema: {
       tags,
-      summary: 'Historical Database Requests (admins see everyone’s, others their own), newest first',
-      querystring: pageQuery,
-      response: {
-        200: envelope(
-          z.object({
-            items: z.array(masterDataRequestRow),
-            page: z.number().int(),
-            totalCount: z.number().int(),
-          }),
-        ),
-      },
+      summary:
+        'Historical Database Requests (admins see everyone’s, others their own), newest first; search, type and status filters',
+      querystring: masterDataRequestHistoryQuery,
+      response: { 200: envelope(masterDataRequestHistory) },
     },
     handler: async (req) => ok(await findHistory(db, requireActor(req), req.query)),
+  });
+
+  app.put('/api/MasterDataRequest/:id/Done', {
+    config: { access: { minRole: Role.ADMIN, auditor: false } },
+    schema: {
+      tags,
+      summary: 'Mark a request done, linking the item of its type that it created (or none)',
+      params: z.object({ id: idParam }),
+      body: masterDataRequestDoneInput,
+      response: { 200: envelope(z.null()) },
+    },
+    handler: async (req) => ok(null, await markDone(db, requireActor(req), req.params.id, req.body)),
+  });
+
+  app.get('/api/MasterDataRequest/ItemOptions', {
+    config: { access: { minRole: Role.ADMIN, auditor: false } },
+    schema: {
+      tags,
+      summary: 'Items of one master data type whose name contains the search, for the done link (20 at most)',
+      querystring: masterDataItemOptionsQuery,
+      response: { 200: envelope(z.array(masterDataItemRef)) },
+    },
+    handler: async (req) => ok(await findItemOptions(db, req.query)),
   });
 };

@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import Autocomplete from '@mui/material/Autocomplete';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  limits,
+  masterDataTypes,
+  type MasterDataItemRef,
+  type MasterDataRequestHistoryRow,
+  type MasterDataType,
+} from '@uap/domain';
+import { useMarkMasterDataRequestDone, useMasterDataItemOptions } from '../../api/master-data-requests.ts';
+import { DialogError, useDialogError } from '../../components/DialogError.tsx';
+import { useDebouncedValue } from '../../components/DataTable/use-debounced-value.ts';
+import { failureText } from '../ChangeUserRecords/form-parts.tsx';
+
+const isMasterDataType = (value: string): value is MasterDataType =>
+  (masterDataTypes as readonly string[]).includes(value);
+
+/**
+ * Marks a master data request done, optionally naming the item of its type that was created
+ * (looked up by name), so the requester sees what came of it.
+ */
+export function MarkDoneDialog(props: {
+  row: MasterDataRequestHistoryRow;
+  onClose: () => void;
+  onDone: (message: string) => void;
+}) {
+  const { row } = props;
+  const type = isMasterDataType(row.masterDataType) ? row.masterDataType : 'Region';
+  const [item, setItem] = useState<MasterDataItemRef | null>(row.doneItem);
+  const [input, setInput] = useState('');
+  const search = useDebouncedValue(input, limits.filterDebounceMs).trim();
+  const options = useMasterDataItemOptions(type, search);
+  const markDone = useMarkMasterDataRequestDone();
+  const [error, setError] = useDialogError();
+
+  const handleSave = () => {
+    setError(null);
+    markDone.mutate(
+      { id: row.id, itemId: item?.id ?? null },
+      {
+        onSuccess: props.onDone,
+        onError: (failure) => {
+          setError(failureText(failure));
+        },
+      },
+    );
+  };
+
+  return (
+    <Dialog open onClose={props.onClose} aria-labelledby="mark-done-title" fullWidth maxWidth="sm">
+      <DialogTitle id="mark-done-title">Mark request done</DialogTitle>
+      <DialogContent dividers>
+        <DialogError error={error} />
+        <Typography sx={{ mb: 1 }}>
+          {row.masterDataType} requested by {row.createdByUser.name} {row.createdByUser.lastName}:
+        </Typography>
+        <Typography sx={{ mb: 2, whiteSpace: 'pre-wrap' }}>{row.comments}</Typography>
+        <Autocomplete
+          options={options.data ?? []}
+          value={item}
+          loading={options.isFetching}
+          filterOptions={(x) => x}
+          isOptionEqualToValue={(a, b) => a.id === b.id}
+          getOptionLabel={(o) => `${o.description} (#${o.id})`}
+          onChange={(_event, value) => {
+            setItem(value);
+          }}
+          onInputChange={(_event, value) => {
+            setInput(value);
+          }}
+          renderInput={(params) => (
+            <TextField
+              {...params}
+              label={`${row.masterDataType} created (optional)`}
+              helperText="Links the request to the item it created or changed."
+            />
+          )}
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={props.onClose}>Cancel</Button>
+        <Button variant="contained" onClick={handleSave} disabled={markDone.isPending}>
+          Mark done
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
