@@ -29,3 +29,4 @@ export * from './schemas/approvals.ts';
 export * from './user-types.ts';
 export * from './table-view.ts';
 export * from './schemas/absences.ts';
+export * from './schemas/coverage.ts';
