@@ -27,7 +27,7 @@ async function call<T>(who: BuiltUser, method: 'GET' | 'PUT', url: string, paylo
     ...(payload ? { payload } : {}),
     headers: { authorization: `Bearer ${await ctx.tokenFor(who.email)}` },
   });
-  return { status: res.statusCode, body: res.body, data: (res.json() as { data: T }).data };
+  return { status: res.statusCode, body: res.body, data: res.json<{ data: T }>().data };
 }
 
 type Row = {

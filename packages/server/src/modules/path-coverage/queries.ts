@@ -1,5 +1,5 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
-import { CoverageState, RequestStatus } from '@uap/domain';
+import { CoverageState, RequestStatus, type TableQuery } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
 import { toCount } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
@@ -94,7 +94,9 @@ function paths(db: Db, scope: AdminScope) {
       ),
     )
     .select((eb) => [
-      sql<number>`${sql.ref('c.clientId')} * 100000 + ${sql.ref('pa.practiceId')}`.as('pathKey'),
+      sql<number>`cast(${sql.ref('c.clientId')} as bigint) * 100000 + ${sql.ref('pa.practiceId')}`.as(
+        'pathKey',
+      ),
       'mk.regionId',
       'mk.marketId',
       'pa.agencyId',
@@ -202,11 +204,7 @@ function selectRow(qb: ReturnType<typeof coverage>) {
 export type CoverageDbRow = Awaited<ReturnType<ReturnType<typeof selectRow>['execute']>>[number];
 
 /** One page of the Coverage table and its filtered total. */
-export async function findCoveragePage(
-  db: Db,
-  scope: AdminScope,
-  query: Parameters<typeof pageOf>[0] & Parameters<typeof tableCondition>[2],
-) {
+export async function findCoveragePage(db: Db, scope: AdminScope, query: TableQuery) {
   const condition = tableCondition(db.dialect, coverageSpec, query);
   const { limit, offset } = pageOf(query);
   const [rows, total] = await Promise.all([
@@ -227,7 +225,7 @@ export async function findCoveragePage(
 export function findCoverageBatch(
   db: Db,
   scope: AdminScope,
-  query: Parameters<typeof tableCondition>[2],
+  query: TableQuery,
   beforeKey: number | null,
   limit: number,
 ) {
@@ -242,12 +240,7 @@ export function findCoverageBatch(
 }
 
 /** The distinct values of one Coverage column under the other filters. */
-export function coverageValues(
-  db: Db,
-  scope: AdminScope,
-  query: Parameters<typeof tableCondition>[2],
-  column: string,
-) {
+export function coverageValues(db: Db, scope: AdminScope, query: TableQuery, column: string) {
   return coverage(db, scope).where(tableCondition(db.dialect, coverageSpec, query, column));
 }
 
@@ -268,12 +261,12 @@ type PreviewPath = {
 export async function findPathPreview(db: Db, path: PreviewPath) {
   const r = db.kysely
     .selectNoFrom([
-      sql<number>`${path.regionId}`.as('regionId'),
-      sql<number>`${path.marketId}`.as('marketId'),
-      sql<number>`${path.agencyId}`.as('agencyId'),
-      sql<number>`${path.practiceId}`.as('practiceId'),
-      sql<number>`${path.platformId}`.as('platformId'),
-      sql<number | null>`${path.clientId}`.as('clientId'),
+      sql<number>`cast(${path.regionId} as integer)`.as('regionId'),
+      sql<number>`cast(${path.marketId} as integer)`.as('marketId'),
+      sql<number>`cast(${path.agencyId} as integer)`.as('agencyId'),
+      sql<number>`cast(${path.practiceId} as integer)`.as('practiceId'),
+      sql<number>`cast(${path.platformId} as integer)`.as('platformId'),
+      sql<number | null>`cast(${path.clientId} as integer)`.as('clientId'),
     ])
     .as('r');
   const asRequest = (eb: unknown) => eb as RequestEb;
