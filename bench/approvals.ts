@@ -60,6 +60,20 @@ async function giveTasks(db: Db, userId: number): Promise<number> {
     .limit(400)
     .execute();
   for (let i = 0; i < paths.length && pending < TASKS; i += 10) {
+    // One active assignment per path (migration 0015): Alex takes over the paths' current ones.
+    for (const p of paths.slice(i, i + 10)) {
+      await db.kysely
+        .updateTable('approverAssignments')
+        .set({ isDeleted: 1 })
+        .where('regionId', '=', p.regionId)
+        .where('marketId', '=', p.marketId)
+        .where('agencyId', '=', p.agencyId)
+        .where('practiceId', '=', p.practiceId)
+        .where('platformId', '=', p.platformId)
+        .where('clientId', 'is', null)
+        .where('isDeleted', '=', 0)
+        .execute();
+    }
     await db.kysely
       .insertInto('approverAssignments')
       .values(

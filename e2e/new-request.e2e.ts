@@ -104,6 +104,11 @@ describe('New Platform Access Request', () => {
         account: 'Proseware US Promotions',
       });
       expect(await page.getByRole('combobox', { name: 'Region' }).getAttribute('aria-disabled')).toBe('true');
+      // Before submitting, the line says who will approve and provision it (issue 8 §5).
+      await page
+        .getByRole('list', { name: 'Pending request lines' })
+        .getByText(/Approver: .+ · Provisioner: /)
+        .waitFor();
       const { id, notice } = await submit(page);
 
       // The message links to the request in My Requests, and closes by itself.

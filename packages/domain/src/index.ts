@@ -29,3 +29,5 @@ export * from './schemas/assignment-writes.ts';
 export * from './schemas/approvals.ts';
 export * from './user-types.ts';
 export * from './table-view.ts';
+export * from './schemas/absences.ts';
+export * from './schemas/coverage.ts';

@@ -287,6 +287,29 @@ export const messages = {
   confirmDeleteAssignments: (count: number) =>
     `Delete ${count} ${count === 1 ? 'assignment' : 'assignments'}? This cannot be undone.`,
 
+  // Out of office and delegation, coverage (issue 8 §5; ours, the spec shows no sentence)
+  onBehalfOf: (name: string) => `on behalf of ${name}`,
+  actedOnBehalfOf: (actor: string, absent: string) => `${actor} on behalf of ${absent}`,
+  absenceSaved: (delegate: string) => `Out of office saved: ${delegate} holds your tasks meanwhile.`,
+  absenceSavedFor: (person: string, delegate: string) =>
+    `Out of office saved: ${delegate} holds the tasks of ${person} meanwhile.`,
+  absenceEnded: 'Out of office ended.',
+  absenceNeedsDelegate: 'Search for and select the delegate first.',
+  absenceDelegateIsSelf: 'Choose someone else as delegate: a person cannot stand in for themselves.',
+  absenceDelegateNotEligible:
+    'The delegate must be an active UAP approver, master approver, provisioner or administrator.',
+  absenceEndsBeforeStart: 'The end of the absence must be after its start.',
+  absenceEndsInPast: 'The end of the absence must be in the future.',
+  absenceOverlaps: 'This absence overlaps another absence of the same person. End or change that one first.',
+  absenceNotFound: 'The absence was not found.',
+  absenceHeading: 'Out of office',
+  absenceIntro:
+    'While you are away, the delegate sees and acts on your approval and provisioning tasks; the history records that they acted on your behalf.',
+  noAbsences: 'No absence planned.',
+  noApprovalPathYet: 'No approval path yet: an administrator has been told',
+  coverageNoPath: 'No approver',
+  coverageNoProvisioner: 'No provisioner',
+
   // Modify an Existing Access (issue 3 §4): activating an agency-level record (spec 2 §5, verbatim around '...')
   activateAgencyWithoutAssets: (agency: string) =>
     `You have requested to activate an access to the agency ${agency} but no client assets inside. You must also either activate an existing record or submit a new request for asset access.`,

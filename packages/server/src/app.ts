@@ -49,6 +49,8 @@ import { existingAccessRoutes } from './modules/existing-access/routes.ts';
 import { masterApproverRoutes } from './modules/master-approvers/routes.ts';
 import { approverStatusRoutes } from './modules/approver-status/routes.ts';
 import { leaverRoutes } from './modules/leavers/routes.ts';
+import { absenceRoutes } from './modules/absences/routes.ts';
+import { coverageRoutes } from './modules/path-coverage/routes.ts';
 import './http/actor.ts';
 
 export interface AppDeps {
@@ -178,6 +180,8 @@ export async function buildApp({ config, db, logger = false }: AppDeps): Promise
   await app.register(masterApproverRoutes, { db });
   await app.register(approverStatusRoutes, { db });
   await app.register(leaverRoutes, { db });
+  await app.register(absenceRoutes, { db });
+  await app.register(coverageRoutes, { db });
 
   if (!config.auth.issuer && signingMaterial) {
     const failures = new SignInFailures(

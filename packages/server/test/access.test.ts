@@ -23,6 +23,7 @@ import { approverStatusRows } from './access-rows/approver-status.ts';
 import { leaverRows } from './access-rows/leavers.ts';
 import { masterDataRows } from './access-rows/master-data.ts';
 import { masterDataRequestRows } from './access-rows/master-data-requests.ts';
+import { approvalPathRows } from './access-rows/approval-paths.ts';
 
 const callers: Caller[] = [
   'none',
@@ -164,6 +165,7 @@ const table: Row[] = [
   ...leaverRows,
   ...masterDataRows,
   ...masterDataRequestRows,
+  ...approvalPathRows,
 ];
 
 let ctx: TestContext;

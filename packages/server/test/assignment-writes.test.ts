@@ -311,8 +311,21 @@ describe('PUT api/Approvers/Approver/ActiveDeactive', () => {
     const k = ctx.db.kysely;
     const approver = await buildUser(k, { roleId: Role.APPROVER });
     const path = await buildPath(k, { assignment: { primary: approver.userId } });
-    const old = await buildAssignment(k, path, { primary: approver.userId });
-    await k.updateTable('approverAssignments').set({ isDeleted: 1 }).where('approverId', '=', old).execute();
+    // An inactive twin (the unique index of migration 0015 refuses two active ones).
+    const { approverId: old } = await k
+      .insertInto('approverAssignments')
+      .values({
+        userId: approver.userId,
+        regionId: path.regionId,
+        marketId: path.marketId,
+        agencyId: path.agencyId,
+        practiceId: path.practiceId,
+        platformId: path.platformId,
+        clientId: null,
+        isDeleted: 1,
+      })
+      .returning('approverId')
+      .executeTakeFirstOrThrow();
     const answer = await call(superAdmin, 'PUT', `/api/Approvers/Approver/ActiveDeactive/${old}/false`);
     expect(answer.status).toBe(422);
     expect(answer.message).toContain('An active assignment already covers');

@@ -235,12 +235,19 @@ describe('PUT api/Approvers/MasterApprover/ActiveDeactive', () => {
   it('refuses to activate a row that repeats an active one (409)', async () => {
     const user = await buildUser(ctx.db.kysely);
     await buildMasterApprover(ctx.db.kysely, user.userId, inside);
-    const old = await buildMasterApprover(ctx.db.kysely, user.userId, inside);
-    await ctx.db.kysely
-      .updateTable('masterApprovers')
-      .set({ isDeleted: 1 })
-      .where('masterApproverId', '=', old)
-      .execute();
+    // An inactive twin (the unique index of migration 0015 refuses two active ones).
+    const { masterApproverId: old } = await ctx.db.kysely
+      .insertInto('masterApprovers')
+      .values({
+        userId: user.userId,
+        regionId: inside.regionId,
+        marketId: inside.marketId,
+        agencyId: inside.agencyId,
+        practiceId: inside.practiceId,
+        isDeleted: 1,
+      })
+      .returning('masterApproverId')
+      .executeTakeFirstOrThrow();
     const res = await call('admin', 'PUT', `/api/Approvers/MasterApprover/ActiveDeactive/${old}/false`);
     expect(res.statusCode).toBe(409);
     expect((await rowOf(old))?.isDeleted).toBe(1);

@@ -79,6 +79,8 @@ export function parseStoredChange(value: unknown): ChangesRequest | null {
 /** One row of My Approval Tasks / My Archive Approvals (spec 2 §3 Request, approval view). */
 export const approvalRow = z.object({
   requestId: z.number().int(),
+  /** The absent approver whose task the caller holds as delegate (out of office), if any. */
+  onBehalfOf: z.string().nullable().optional(),
   statusId: z.number().int(),
   status: z.object({ description: z.string() }),
   /** 2 means deactivation. */

@@ -34,6 +34,8 @@ const person = z.object({ fullName: z.string(), email: z.string() });
 /** One row of My Provisioning Tasks / My Archive Provisionings (spec 2 §2 columns). */
 export const provisioningRow = z.object({
   requestId: z.number().int(),
+  /** The absent provisioner whose task the caller holds as delegate (out of office), if any. */
+  onBehalfOf: z.string().nullable().optional(),
   statusId: z.number().int(),
   status: z.object({ description: z.string() }),
   requestTypeId: z.number().int(),

@@ -73,6 +73,8 @@ export const requestHistoryEntry = z.object({
   /** The comment the log shows for this step, chosen by status (see historyComment). */
   comment: z.string(),
   createdByUser: person,
+  /** The absent person the step's author acted for as delegate (out of office), if any. */
+  onBehalfOf: person.nullable().optional(),
   createdDate: z.string(),
   approverName: z.string(),
   approverEmail: z.string(),

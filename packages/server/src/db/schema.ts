@@ -325,6 +325,23 @@ export interface AssignmentStatusReportsTable {
   isDeleted: Flag;
 }
 
+/**
+ * Out of office (0015): `userId` is away from `fromDate` until `toDate` (exclusive) and
+ * `delegateId` holds their approval and provisioning work meanwhile.
+ */
+export interface AbsencesTable {
+  absenceId: Id;
+  userId: number;
+  delegateId: number;
+  fromDate: string;
+  toDate: string;
+  isDeleted: Flag;
+  createdDate: CreatedAt;
+  createdBy: number | null;
+  updatedDate: CreatedAt;
+  updatedBy: number | null;
+}
+
 // ---------------------------------------------------------------- requests (0004)
 
 export interface RequestTypesTable {
@@ -424,6 +441,8 @@ export interface RequestHistoryTable {
   before: string | null;
   /** JSON text. */
   after: string | null;
+  /** The absent person a delegate acted for (0015); null when the actor acted for themselves. */
+  onBehalfOf: Generated<number | null>;
 }
 
 export interface ProvisionerCommentsTable {
@@ -587,6 +606,7 @@ export interface Database {
   approverAssignments: ApproverAssignmentsTable;
   masterApprovers: MasterApproversTable;
   assignmentStatusReports: AssignmentStatusReportsTable;
+  absences: AbsencesTable;
 
   requestTypes: RequestTypesTable;
   requestStatuses: RequestStatusesTable;

@@ -8,7 +8,7 @@ import {
   type ApproverStatusList,
   type TableQuery,
 } from '@uap/domain';
-import { apiRequest } from './client.ts';
+import { apiDownload, apiRequest } from './client.ts';
 
 /** TanStack Query key prefix of the Status of Approvers and Provisioners table. */
 export const approverStatusKeys = { all: ['Approvers', 'CheckApprovalGrid'] as const };
@@ -24,6 +24,11 @@ export function fetchApproverStatus(query: TableQuery, signal: AbortSignal): Pro
 }
 
 /** PUT api/Approvers/CheckApprovalGrid/Filters: the distinct values of one column. */
+/** PUT api/Approvers/CheckApprovalGrid/Export: the whole filtered table as CSV. */
+export function exportApproverStatus(query: TableQuery): Promise<void> {
+  return apiDownload('/api/Approvers/CheckApprovalGrid/Export', query, 'approver-status.csv');
+}
+
 export async function fetchApproverStatusFilterOptions(
   column: string,
   query: TableQuery,

@@ -13,7 +13,7 @@ import {
   type LeaverRecordList,
   type TableQuery,
 } from '@uap/domain';
-import { apiRequest } from './client.ts';
+import { apiDownload, apiRequest } from './client.ts';
 
 /** TanStack Query keys of Leavers User Records. */
 export const leaverKeys = {
@@ -32,6 +32,11 @@ export function fetchLeaverRecords(query: TableQuery, signal: AbortSignal): Prom
 }
 
 /** PUT api/Request/UserRecordsOfADInactiveUsers/Filters: the distinct values of one column. */
+/** PUT api/Request/UserRecordsOfADInactiveUsers/Export: the whole filtered table as CSV. */
+export function exportLeaverRecords(query: TableQuery): Promise<void> {
+  return apiDownload('/api/Request/UserRecordsOfADInactiveUsers/Export', query, 'leaver-records.csv');
+}
+
 export async function fetchLeaverFilterOptions(
   column: string,
   query: TableQuery,

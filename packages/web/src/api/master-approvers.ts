@@ -16,7 +16,7 @@ import {
   type TableQuery,
   type UpdateMasterApproverInput,
 } from '@uap/domain';
-import { apiRequest } from './client.ts';
+import { apiDownload, apiRequest } from './client.ts';
 
 /** TanStack Query key prefix of the Master Approver Assignments table (the DataTable adds its state). */
 export const masterApproverKeys = {
@@ -52,6 +52,15 @@ export async function fetchMasterApproverFilterOptions(
     signal,
   });
   return options.values;
+}
+
+/** PUT api/Approvers/MasterApprovers/Export: the whole filtered table as CSV. */
+export function exportMasterApprovers(userId: number | null, query: TableQuery): Promise<void> {
+  return apiDownload(
+    '/api/Approvers/MasterApprovers/Export',
+    { ...query, ...(userId ? { userid: userId } : {}) },
+    'master-approvers.csv',
+  );
 }
 
 /** A write's rows and the server's sentence. */

@@ -14,7 +14,7 @@ import * as data from './data.ts';
 import type { Rng } from './random.ts';
 
 export type RequestRow = Selectable<RequestsTable>;
-export type HistoryRow = Omit<Selectable<RequestHistoryTable>, 'id'>;
+export type HistoryRow = Omit<Selectable<RequestHistoryTable>, 'id' | 'onBehalfOf'>;
 
 /** What a Change request changes; stored as `changes_request` JSON `{ kind, before, after }`. */
 export type ChangeKind = 'UserRole' | 'PlatformEmail' | 'LengthOfAccess';

@@ -23,7 +23,7 @@ import {
   type RequestEb,
   text,
 } from '../request-lines/line-query.ts';
-import { approvableBy, approvalTask } from '../request-lines/routing.ts';
+import { approvableBy, approvalTask, onBehalfOf } from '../request-lines/routing.ts';
 
 export { approvableBy };
 
@@ -283,6 +283,7 @@ export function findDecisionTargets(trx: Executor, db: Db, actor: Actor, request
       'r.userId',
     ])
     .select((eb) => sql<SqlBool>`${approvableBy(eb, actor)}`.as('isDecidable'))
+    .select((eb) => onBehalfOf(eb, actor.userId, 'approve').as('onBehalfOf'))
     .where('r.requestId', 'in', [...requestIds]);
   if (db.dialect === 'postgres') {
     // Hold the lines for the transaction so the rules are checked on what is written.

@@ -25,6 +25,7 @@ import {
   staleConflict,
 } from '../request-lines/transitions.ts';
 import * as q from './queries.ts';
+import { findOnBehalfOfNames } from '../absences/queries.ts';
 import { presentApprovalDetail, presentApprovalRow } from './present.ts';
 
 /** My Approval Tasks (Submitted, routed to the caller) or, with `archaic`, the caller's past decisions. */
@@ -36,7 +37,22 @@ export async function findApprovalList(
   assertTableQuery(q.approvalSpec, query);
   const { rows, totalCount } = await q.findApprovalPage(db, actor, query);
   const timeZone = timeZoneOrUtc(query.localTimeZone);
-  return { requests: rows.map((r) => presentApprovalRow(r, timeZone)), page: query.page, totalCount };
+  const absent = query.archaic
+    ? new Map<number, string>()
+    : await findOnBehalfOfNames(
+        db.kysely,
+        actor.userId,
+        rows.map((r) => r.requestId),
+        'approve',
+      );
+  return {
+    requests: rows.map((r) => ({
+      ...presentApprovalRow(r, timeZone),
+      onBehalfOf: absent.get(r.requestId) ?? null,
+    })),
+    page: query.page,
+    totalCount,
+  };
 }
 
 /** Distinct values of one column of the caller's approval list, under its other filters. */
@@ -130,6 +146,7 @@ export async function approveReject(
         stepDescription: input.isApproved ? historySteps.approved : historySteps.rejectedByApprover,
         approverComment: input.comments,
         changeDesc: input.changeDescription,
+        onBehalfOf: t.onBehalfOf,
       })),
     );
     if (!input.isApproved) {

@@ -162,6 +162,25 @@ export async function findStatusTable(db: Db, scope: AdminScope, query: TableQue
 }
 export type StatusDbRow = Awaited<ReturnType<typeof findStatusTable>>['rows'][number];
 
+/** One keyset batch of the whole filtered status table, highest row id first (the CSV export). */
+export function findStatusBatch(
+  db: Db,
+  scope: AdminScope,
+  query: TableQuery,
+  beforeId: number | null,
+  limit: number,
+) {
+  const id = approverStatusSpec.id;
+  return selectStatus(
+    statusRows(db.kysely, scope, { withAcknowledged: false })
+      .where(tableCondition(db.dialect, approverStatusSpec, query))
+      .$if(beforeId !== null, (qb) => qb.where(sql<SqlBool>`${id} < ${beforeId}`)),
+  )
+    .orderBy(id, 'desc')
+    .limit(limit)
+    .execute();
+}
+
 /** The distinct values of one status column under the other filters. */
 export function findStatusValues(db: Db, scope: AdminScope, query: TableQuery, column: string) {
   const qb = statusRows(db.kysely, scope, { withAcknowledged: false }).where(

@@ -18,6 +18,7 @@ import {
 import type { Db } from '../../db/connection.ts';
 import type { Access } from '../../http/access.ts';
 import { requireActor } from '../../http/actor.ts';
+import { sendCsv } from '../../http/csv-reply.ts';
 import { ok } from '../../http/envelope.ts';
 import * as status from './service.ts';
 
@@ -58,6 +59,19 @@ export const approverStatusRoutes: FastifyPluginAsync<{ db: Db }> = async (base,
       response: { 200: envelope(approverStatusList) },
     },
     handler: async (req) => ok(await status.findStatusRows(db, requireActor(req), req.body)),
+  });
+
+  app.put('/api/Approvers/CheckApprovalGrid/Export', {
+    config: { access: read },
+    schema: {
+      tags,
+      summary: 'The whole filtered Status of Approvers and Provisioners table as a streamed CSV file',
+      description: `${rowsRule} Same body as PUT api/Approvers/CheckApprovalGrid. Every cell beginning with = + - @, tab or CR is prefixed with a single quote.`,
+      body: approverStatusTableQuery,
+      produces: ['text/csv'],
+    },
+    handler: async (req, reply) =>
+      sendCsv(reply, 'approver-status.csv', await status.exportStatusRows(db, requireActor(req), req.body)),
   });
 
   app.put('/api/Approvers/CheckApprovalGrid/Filters', {

@@ -9,7 +9,8 @@ import {
   type TableQuery,
 } from '@uap/domain';
 import { inTransaction, type Db } from '../../db/connection.ts';
-import { FILTER_OPTIONS_LIMIT, assertTableQuery } from '../../db/table-query.ts';
+import type { Readable } from 'node:stream';
+import { FILTER_OPTIONS_LIMIT, assertTableQuery, csvExport, type CsvColumn } from '../../db/table-query.ts';
 import type { Actor } from '../../http/actor.ts';
 import { adminScopeOf } from '../../http/admin-scope.ts';
 import { notFound } from '../../http/errors.ts';
@@ -36,6 +37,27 @@ export async function findStatusRows(db: Db, actor: Actor, query: TableQuery): P
   assertTableQuery(q.approverStatusSpec, query);
   const { rows, totalCount } = await q.findStatusTable(db, scope, query);
   return { statusRows: rows.map(present), page: query.page, totalCount };
+}
+
+const csvColumns: CsvColumn<ApproverStatusRow>[] = [
+  { header: 'User ID', value: (r) => r.userID },
+  { header: 'Date', value: (r) => r.operationDateFormat },
+  { header: 'Full Name', value: (r) => r.fullName },
+  { header: 'Email Address', value: (r) => r.emailAddress },
+  { header: 'Role', value: (r) => r.role },
+  { header: 'Change', value: (r) => r.changeDescription },
+  { header: 'Assignments', value: (r) => r.assignmentCount },
+];
+
+/** PUT api/Approvers/CheckApprovalGrid/Export: the whole filtered status table as CSV. */
+export async function exportStatusRows(db: Db, actor: Actor, query: TableQuery): Promise<Readable> {
+  const scope = adminScopeOf(actor, 'read');
+  assertTableQuery(q.approverStatusSpec, query);
+  return csvExport(
+    async (beforeId, limit) => (await q.findStatusBatch(db, scope, query, beforeId, limit)).map(present),
+    (row) => row.id,
+    csvColumns,
+  );
 }
 
 /** PUT api/Approvers/CheckApprovalGrid/Filters: one column's distinct values under the other filters. */

@@ -74,3 +74,13 @@ export function presentMasterApprover(row: MasterApproverDbRow): MasterApproverR
     masterApproverEmail: row.masterApproverEmail,
   };
 }
+
+/** The columns of the master approver CSV, as the /MasterApprovers table shows them. */
+export const masterApproverCsvColumns: CsvColumn<MasterApproverDbRow>[] = [
+  { header: 'Master Approver', value: (r) => person(r.masterApproverName, r.masterApproverEmail) },
+  { header: 'Region', value: (r) => r.regionName },
+  { header: 'Market', value: (r) => r.marketName },
+  { header: 'Agency', value: (r) => r.agencyName },
+  { header: 'Practice', value: (r) => r.practiceName },
+  { header: 'Status', value: (r) => statusOf(r.isDeleted) },
+];

@@ -352,6 +352,25 @@ export async function findMasterApproverTable(
   return { rows, totalCount: toCount(total?.count) };
 }
 
+/** One keyset batch of the whole filtered master approver table, newest id first (the CSV export). */
+export function findMasterApproverBatch(
+  db: Db,
+  scope: AssignmentScope,
+  userId: number | undefined,
+  query: TableQuery,
+  beforeId: number | null,
+  limit: number,
+) {
+  return selectMasterApprover(
+    namedMasterApprovers(db, scope, userId)
+      .where(tableCondition(db.dialect, masterApproverSpec, query))
+      .$if(beforeId !== null, (qb) => qb.where('a.masterApproverId', '<', beforeId!)),
+  )
+    .orderBy('a.masterApproverId', 'desc')
+    .limit(limit)
+    .execute();
+}
+
 /** The distinct values of one master approver column under the other filters, in scope. */
 export function findMasterApproverValues(
   db: Db,

@@ -120,6 +120,23 @@ export const assignmentRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { d
     handler: async (req) => ok(await assignments.findMasterApproverTable(db, requireActor(req), req.body)),
   });
 
+  app.put('/api/Approvers/MasterApprovers/Export', {
+    config: { access: masterRead },
+    schema: {
+      tags,
+      summary: 'The whole filtered master approver assignment table as a streamed CSV file',
+      description: `Same body as PUT api/Approvers/MasterApprovers; rows newest id first. Every cell beginning with = + - @, tab or CR is prefixed with a single quote. ${scopeRule}`,
+      body: assignmentTableQuery,
+      produces: ['text/csv'],
+    },
+    handler: async (req, reply) =>
+      sendCsv(
+        reply,
+        'master-approvers.csv',
+        await assignments.exportMasterApprovers(db, requireActor(req), req.body),
+      ),
+  });
+
   app.put('/api/Approvers/MasterApprovers/Filters', {
     config: { access: masterRead },
     schema: {

@@ -11,7 +11,12 @@ import type { Readable } from 'node:stream';
 import { FILTER_OPTIONS_LIMIT, assertTableQuery, csvExport } from '../../db/table-query.ts';
 import type { Actor } from '../../http/actor.ts';
 import { adminScopeOf } from '../../http/admin-scope.ts';
-import { approverAssignmentCsvColumns, presentApproverAssignment, presentMasterApprover } from './present.ts';
+import {
+  approverAssignmentCsvColumns,
+  masterApproverCsvColumns,
+  presentApproverAssignment,
+  presentMasterApprover,
+} from './present.ts';
 import * as q from './queries.ts';
 
 /**
@@ -111,6 +116,21 @@ export async function findMasterApproverTable(
   assertTableQuery(q.masterApproverSpec, query);
   const { rows, totalCount } = await q.findMasterApproverTable(db, scope, query.userid, query);
   return { masterApprovers: rows.map(presentMasterApprover), page: query.page, totalCount };
+}
+
+/** PUT api/Approvers/MasterApprovers/Export: the whole filtered master approver table as CSV. */
+export async function exportMasterApprovers(
+  db: Db,
+  actor: Actor,
+  query: AssignmentTableQuery,
+): Promise<Readable> {
+  const scope = scopeOf(actor, query);
+  assertTableQuery(q.masterApproverSpec, query);
+  return csvExport(
+    (beforeId, limit) => q.findMasterApproverBatch(db, scope, query.userid, query, beforeId, limit),
+    (row) => row.masterApproverId,
+    masterApproverCsvColumns,
+  );
 }
 
 /** PUT api/Approvers/MasterApprovers/Filters: one column's distinct values under the other filters. */

@@ -145,6 +145,24 @@ export async function findLeaverTable(db: Db, scope: AdminScope, query: TableQue
 }
 export type LeaverDbRow = Awaited<ReturnType<typeof findLeaverTable>>['rows'][number];
 
+/** One keyset batch of the whole filtered leaver table, newest record id first (the CSV export). */
+export function findLeaverBatch(
+  db: Db,
+  scope: AdminScope,
+  query: TableQuery,
+  beforeId: number | null,
+  limit: number,
+) {
+  return selectLeaverRecord(
+    namedLeaverRecords(db.kysely, scope)
+      .where(tableCondition(db.dialect, leaverRecordSpec, query))
+      .$if(beforeId !== null, (qb) => qb.where('r.requestId', '<', beforeId!)),
+  )
+    .orderBy('r.requestId', 'desc')
+    .limit(limit)
+    .execute();
+}
+
 /** The distinct values of one leavers column under the other filters. */
 export function findLeaverValues(db: Db, scope: AdminScope, query: TableQuery, column: string) {
   const qb = namedLeaverRecords(db.kysely, scope).where(

@@ -21,6 +21,7 @@ import {
 import type { Db } from '../../db/connection.ts';
 import type { Access } from '../../http/access.ts';
 import { requireActor } from '../../http/actor.ts';
+import { sendCsv } from '../../http/csv-reply.ts';
 import { ok } from '../../http/envelope.ts';
 import * as leavers from './service.ts';
 
@@ -61,6 +62,23 @@ export const leaverRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db })
       response: { 200: envelope(leaverRecordList) },
     },
     handler: async (req) => ok(await leavers.findLeaverRecords(db, requireActor(req), req.body)),
+  });
+
+  app.put('/api/Request/UserRecordsOfADInactiveUsers/Export', {
+    config: { access: read },
+    schema: {
+      tags,
+      summary: 'The whole filtered Leavers User Records table as a streamed CSV file',
+      description: `${rowsRule} Same body as PUT api/Request/UserRecordsOfADInactiveUsers; newest record first. Every cell beginning with = + - @, tab or CR is prefixed with a single quote.`,
+      body: leaverRecordTableQuery,
+      produces: ['text/csv'],
+    },
+    handler: async (req, reply) =>
+      sendCsv(
+        reply,
+        'leaver-records.csv',
+        await leavers.exportLeaverRecords(db, requireActor(req), req.body),
+      ),
   });
 
   app.put('/api/Request/UserRecordsOfADInactiveUsers/Filters', {

@@ -1,4 +1,5 @@
 import {
+  formatDate,
   fullName,
   messages,
   type DeactivateLeaversResult,
@@ -10,9 +11,10 @@ import {
   type TableQuery,
   type deactivateLeaversInput,
 } from '@uap/domain';
+import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import { inTransaction, nowIso, type Db } from '../../db/connection.ts';
-import { FILTER_OPTIONS_LIMIT, assertTableQuery } from '../../db/table-query.ts';
+import { FILTER_OPTIONS_LIMIT, assertTableQuery, csvExport, type CsvColumn } from '../../db/table-query.ts';
 import type { Actor } from '../../http/actor.ts';
 import { adminScopeOf, type AdminScope } from '../../http/admin-scope.ts';
 import { notFound } from '../../http/errors.ts';
@@ -52,6 +54,42 @@ function present(row: q.LeaverDbRow): LeaverRecordRow {
     leftDate: row.leftDate,
     pendingChangeRequestId: row.pendingChangeRequestId,
   };
+}
+
+const csvColumns: CsvColumn<LeaverRecordRow>[] = [
+  { header: 'Record ID', value: (r) => r.requestId },
+  { header: 'User', value: (r) => fullName(r.requestUserName, r.requestUserLastName) },
+  { header: 'User Email', value: (r) => r.requestUserEmail },
+  { header: 'Left', value: (r) => formatDate(r.leftDate) },
+  { header: 'Platform Email', value: (r) => r.email },
+  { header: 'Role', value: (r) => r.roleName },
+  { header: 'Location', value: (r) => r.userLocation },
+  { header: 'Region', value: (r) => r.regionDescription },
+  { header: 'Market', value: (r) => r.marketDescription },
+  { header: 'Agency', value: (r) => r.agencyDescription },
+  { header: 'Practice', value: (r) => r.practiceDescription },
+  { header: 'Platform', value: (r) => r.platformDescription },
+  { header: 'Client', value: (r) => r.clientDescription },
+  { header: 'Asset Name', value: (r) => r.assetName },
+  { header: 'Client Account', value: (r) => r.clientAccountDescription },
+  { header: 'Asset Reference', value: (r) => r.clientAccountAssetReference },
+  { header: 'Platform User Type', value: (r) => r.platformUserTypeDescription },
+  { header: 'Created', value: (r) => formatDate(r.createdDate) },
+  { header: 'Created By', value: (r) => fullName(r.createdByUserName, r.createdByUserLastName) },
+  { header: 'Approver', value: (r) => fullName(r.approverName, r.approverLastName) },
+  { header: 'Approved', value: (r) => (r.approvedDate ? formatDate(r.approvedDate) : '') },
+  { header: 'Leaver Comment', value: (r) => r.leaverUserComment },
+];
+
+/** PUT api/Request/UserRecordsOfADInactiveUsers/Export: the whole filtered leaver table as CSV. */
+export async function exportLeaverRecords(db: Db, actor: Actor, query: TableQuery): Promise<Readable> {
+  const scope = adminScopeOf(actor, 'read');
+  assertTableQuery(q.leaverRecordSpec, query);
+  return csvExport(
+    async (beforeId, limit) => (await q.findLeaverBatch(db, scope, query, beforeId, limit)).map(present),
+    (row) => row.requestId,
+    csvColumns,
+  );
 }
 
 /** GET/PUT api/Request/UserRecordsOfADInactiveUsers: the leaver records in scope. */

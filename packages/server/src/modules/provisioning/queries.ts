@@ -23,6 +23,7 @@ import {
 } from '../request-lines/line-query.ts';
 import {
   insideAdminScope,
+  onBehalfOf,
   provisionableBy,
   provisioningTask,
   type ProvisioningScope,
@@ -231,6 +232,7 @@ export async function findActionableLines(
   let query = trx
     .selectFrom('requests as r')
     .selectAll('r')
+    .select((eb) => onBehalfOf(eb, scope.userId, 'provision').as('onBehalfOf'))
     .where('r.requestId', 'in', [...ids])
     .where((eb) => {
       const parts = [provisionableBy(eb, scope, true)];

@@ -2,6 +2,7 @@ import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kyse
 import { RequestStatus, Role } from '@uap/domain';
 import type { Database } from '../../db/schema.ts';
 import type { Actor } from '../../http/actor.ts';
+import { nowIso } from '../../db/connection.ts';
 
 type RequestEb = ExpressionBuilder<Database & { r: Database['requests'] }, 'r'>;
 
@@ -9,7 +10,7 @@ type RequestEb = ExpressionBuilder<Database & { r: Database['requests'] }, 'r'>;
  * Routing is resolved at read time (docs/architecture.md): an active assignment covers a request when
  * its path matches; one naming the request's client wins over one that names no client.
  */
-function coveringAssignment(eb: RequestEb) {
+export function coveringAssignment(eb: RequestEb) {
   return eb
     .selectFrom('approverAssignments as a')
     .whereRef('a.regionId', '=', 'r.regionId')
@@ -42,7 +43,7 @@ function coveringAssignment(eb: RequestEb) {
     );
 }
 
-function masterApproverOfPath(eb: RequestEb) {
+export function masterApproverOfPath(eb: RequestEb) {
   return eb
     .selectFrom('masterApprovers as m')
     .whereRef('m.regionId', '=', 'r.regionId')
@@ -57,30 +58,133 @@ export function notOwnRequest(eb: RequestEb, userId: number): Expression<SqlBool
   return eb.and([eb('r.userId', '!=', userId), eb('r.createdBy', '!=', userId)]);
 }
 
-/** The request (alias r) waits on this user as approver, secondary approver or master approver. */
-export function routedToApprover(eb: RequestEb, userId: number): Expression<SqlBool> {
+/**
+ * Whom a person stands in for: 'self' their own rows, 'delegated' the rows of the people away now
+ * who named them delegate (out of office, migration 0015), 'either' both. The absentees are an
+ * uncorrelated subquery on the partial index of running absences, read once per statement.
+ */
+export type Standing = 'self' | 'delegated' | 'either';
+
+function absenteesOf(eb: RequestEb, delegateId: number) {
+  const now = nowIso();
+  return eb
+    .selectFrom('absences as ab')
+    .select('ab.userId')
+    .where('ab.delegateId', '=', delegateId)
+    .where('ab.isDeleted', '=', 0)
+    .where('ab.toDate', '>', now)
+    .where('ab.fromDate', '<=', now);
+}
+
+/** `column` names the user (self), one of the people they stand in for (delegated), or either. */
+function names(eb: RequestEb, column: ColumnRef, userId: number, standing: Standing): Expression<SqlBool> {
+  const col = sql.ref<number>(column);
+  const self = eb(col, '=', userId);
+  const delegated = eb(col, 'in', absenteesOf(eb, userId));
+  return standing === 'self' ? self : standing === 'delegated' ? delegated : eb.or([self, delegated]);
+}
+
+type ColumnRef =
+  'a.userId' | 'a.secondaryApproverId' | 'a.provisionerId' | 'a.provisionerBackupId' | 'm.userId';
+
+/**
+ * The request (alias r) waits on this user as approver, secondary approver or master approver,
+ * or (standing 'either', the default) on someone away who named them delegate.
+ */
+export function routedToApprover(
+  eb: RequestEb,
+  userId: number,
+  standing: Standing = 'either',
+): Expression<SqlBool> {
   return eb.and([
     notOwnRequest(eb, userId),
     eb.or([
       eb.exists(
         coveringAssignment(eb)
           .select('a.approverId')
-          .where((w) => w.or([w('a.userId', '=', userId), w('a.secondaryApproverId', '=', userId)])),
+          .where((w) =>
+            w.or([
+              names(w, 'a.userId', userId, standing),
+              names(w, 'a.secondaryApproverId', userId, standing),
+            ]),
+          ),
       ),
-      eb.exists(masterApproverOfPath(eb).select('m.masterApproverId').where('m.userId', '=', userId)),
+      eb.exists(
+        masterApproverOfPath(eb)
+          .select('m.masterApproverId')
+          .where((w) => names(w, 'm.userId', userId, standing)),
+      ),
     ]),
   ]);
 }
 
-/** The request (alias r) waits on this user as provisioner or backup provisioner. */
-export function routedToProvisioner(eb: RequestEb, userId: number): Expression<SqlBool> {
+/** The request (alias r) waits on this user (or, by default, whom they stand in for) as provisioner or backup. */
+export function routedToProvisioner(
+  eb: RequestEb,
+  userId: number,
+  standing: Standing = 'either',
+): Expression<SqlBool> {
   return eb.and([
     notOwnRequest(eb, userId),
     eb.exists(
       coveringAssignment(eb)
         .select('a.approverId')
-        .where((w) => w.or([w('a.provisionerId', '=', userId), w('a.provisionerBackupId', '=', userId)])),
+        .where((w) =>
+          w.or([
+            names(w, 'a.provisionerId', userId, standing),
+            names(w, 'a.provisionerBackupId', userId, standing),
+          ]),
+        ),
     ),
+  ]);
+}
+
+/**
+ * For whom the user acts on this request (alias r) as approver ('approve') or provisioner
+ * ('provision'): null when it is routed to the user themselves (or not through an absence at
+ * all), else the id of the first absent person, routed the request, who named the user delegate.
+ * Read on the page's rows and the lines of a decision only.
+ */
+export function onBehalfOf(eb: RequestEb, userId: number, work: 'approve' | 'provision') {
+  const now = nowIso();
+  const routed = (standing: Standing, who: number) =>
+    work === 'approve' ? routedToApprover(eb, who, standing) : routedToProvisioner(eb, who, standing);
+  return sql<number | null>`case when ${routed('self', userId)} then null else (${eb
+    .selectFrom('absences as ob')
+    .select('ob.userId')
+    .where('ob.delegateId', '=', userId)
+    .where('ob.isDeleted', '=', 0)
+    .where('ob.toDate', '>', now)
+    .where('ob.fromDate', '<=', now)
+    .where((w) => routedFor(w as unknown as RequestEb, work))
+    .orderBy('ob.absenceId')
+    .limit(1)}) end`;
+}
+
+/** The request (alias r) is routed to the absent person `ob.userId` themselves. */
+function routedFor(eb: RequestEb, work: 'approve' | 'provision'): Expression<SqlBool> {
+  const absent = sql.ref<number>('ob.userId');
+  const own = eb.and([eb('r.userId', '!=', absent), eb('r.createdBy', '!=', absent)]);
+  if (work === 'provision') {
+    return eb.and([
+      own,
+      eb.exists(
+        coveringAssignment(eb)
+          .select('a.approverId')
+          .where((w) => w.or([w('a.provisionerId', '=', absent), w('a.provisionerBackupId', '=', absent)])),
+      ),
+    ]);
+  }
+  return eb.and([
+    own,
+    eb.or([
+      eb.exists(
+        coveringAssignment(eb)
+          .select('a.approverId')
+          .where((w) => w.or([w('a.userId', '=', absent), w('a.secondaryApproverId', '=', absent)])),
+      ),
+      eb.exists(masterApproverOfPath(eb).select('m.masterApproverId').where('m.userId', '=', absent)),
+    ]),
   ]);
 }
 

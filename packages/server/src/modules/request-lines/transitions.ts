@@ -18,6 +18,8 @@ export interface HistoryEntry {
   provisionerComment?: string | null;
   before?: string | null;
   after?: string | null;
+  /** The absent person the actor stood in for (out of office), if any. */
+  onBehalfOf?: number | null;
 }
 
 // Keeps every statement far below SQLite's bound-parameter limit.
@@ -49,6 +51,7 @@ export async function insertHistoryRows(trx: Executor, actorId: number, entries:
           provisionerComment: e.provisionerComment ?? null,
           before: e.before ?? null,
           after: e.after ?? null,
+          onBehalfOf: e.onBehalfOf ?? null,
           createdBy: actorId,
           createdDate,
         })),

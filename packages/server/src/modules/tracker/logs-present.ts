@@ -77,6 +77,9 @@ export function presentHistoryEntry(row: HistoryRow, header: LogHeaderRow): Requ
     provisionerComment: row.provisionerComment,
     comment: historyComment(row),
     createdByUser: { fullName: fullName(row.creatorName, row.creatorLastName), email: row.creatorEmail },
+    onBehalfOf: row.onBehalfOfEmail
+      ? { fullName: fullName(row.onBehalfOfName, row.onBehalfOfLastName), email: row.onBehalfOfEmail }
+      : null,
     createdDate: row.createdDate,
     approverName: fullName(header.approverName, header.approverLastName),
     approverEmail: header.approverEmail ?? '',

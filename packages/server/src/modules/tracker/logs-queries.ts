@@ -53,6 +53,7 @@ function historyOf(db: Db, requestId: number) {
     .innerJoin('requestTypes as t', 't.requestTypeId', 'h.requestTypeId')
     .innerJoin('requestStatuses as s', 's.statusId', 'h.statusId')
     .innerJoin('users as cu', 'cu.userId', 'h.createdBy')
+    .leftJoin('users as obu', 'obu.userId', 'h.onBehalfOf')
     .where('h.requestId', '=', requestId);
 }
 
@@ -74,6 +75,9 @@ function selectHistory(qb: ReturnType<typeof historyOf>) {
     'cu.name as creatorName',
     'cu.lastName as creatorLastName',
     'cu.email as creatorEmail',
+    'obu.name as onBehalfOfName',
+    'obu.lastName as onBehalfOfLastName',
+    'obu.email as onBehalfOfEmail',
   ]);
 }
 

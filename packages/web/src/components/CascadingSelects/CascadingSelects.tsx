@@ -59,8 +59,15 @@ export function CascadingSelects(props: {
   value: PathValue;
   onChange: (next: PathValue) => void;
   isDisabled?: boolean;
+  /**
+   * Offers only these (region, market) pairs (an administrator's scope); null or absent: every
+   * one. An empty list offers none.
+   */
+  scope?: readonly { regionId: number; marketId: number }[] | null | undefined;
 }) {
-  const { value, onChange, isDisabled = false } = props;
+  const { value, onChange, isDisabled = false, scope } = props;
+  const inScope = (pick: (pair: { regionId: number; marketId: number }) => boolean) =>
+    scope ? scope.some(pick) : true;
   const regions = useRegionsQuery();
   const markets = useMarketsQuery(value.regionId);
   const agencies = useAgenciesQuery(value.marketId);
@@ -72,7 +79,9 @@ export function CascadingSelects(props: {
         label="Region"
         value={value.regionId}
         isDisabled={isDisabled}
-        options={regions.data?.map((r) => ({ id: r.regionId, label: r.description }))}
+        options={regions.data
+          ?.filter((r) => inScope((s) => s.regionId === r.regionId))
+          .map((r) => ({ id: r.regionId, label: r.description }))}
         onChange={(regionId) => {
           onChange({ ...emptyPath, regionId });
         }}
@@ -81,7 +90,9 @@ export function CascadingSelects(props: {
         label="Market"
         value={value.marketId}
         isDisabled={isDisabled || !value.regionId}
-        options={markets.data?.map((m) => ({ id: m.marketId, label: m.description }))}
+        options={markets.data
+          ?.filter((m) => inScope((s) => s.regionId === value.regionId && s.marketId === m.marketId))
+          .map((m) => ({ id: m.marketId, label: m.description }))}
         onChange={(marketId) => {
           onChange({ ...emptyPath, regionId: value.regionId, marketId });
         }}

@@ -6,6 +6,7 @@ import { daysSince, formatDateTime, limits, type ApprovalRow } from '@uap/domain
 import type { DataTableColumn } from '../../components/DataTable/DataTable.tsx';
 import { TruncatedText } from '../../components/DataTable/TruncatedText.tsx';
 import { PlatformUserType } from '../../components/PlatformUserType.tsx';
+import { OnBehalfOf } from '../../components/OnBehalfOf.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
 
 type Column = DataTableColumn<ApprovalRow>;
@@ -49,21 +50,25 @@ export function approvalColumns(isArchive: boolean, onOpen?: (row: ApprovalRow) 
       header: 'Request ID',
       sortable: true,
       filterable: true,
-      cell: (row) =>
-        onOpen === undefined ? (
-          inRowColour(row, row.requestId)
-        ) : (
-          <Link
-            component="button"
-            type="button"
-            color={row.isUrgent ? 'error' : 'primary'}
-            onClick={() => {
-              onOpen(row);
-            }}
-          >
-            {row.requestId}
-          </Link>
-        ),
+      cell: (row) => (
+        <>
+          {onOpen === undefined ? (
+            inRowColour(row, row.requestId)
+          ) : (
+            <Link
+              component="button"
+              type="button"
+              color={row.isUrgent ? 'error' : 'primary'}
+              onClick={() => {
+                onOpen(row);
+              }}
+            >
+              {row.requestId}
+            </Link>
+          )}
+          <OnBehalfOf name={row.onBehalfOf} />
+        </>
+      ),
     },
     // What the decision needs first (issue 14 §2): who, where, what level, how long, how old.
     text('requestUserName', 'User Name', (r) => r.requestUser.fullName),

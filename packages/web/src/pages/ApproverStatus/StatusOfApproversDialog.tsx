@@ -6,6 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { messages, type ApproverStatusRow } from '@uap/domain';
 import {
+  exportApproverStatus,
   approverStatusKeys,
   fetchApproverStatus,
   fetchApproverStatusFilterOptions,
@@ -13,7 +14,7 @@ import {
 } from '../../api/approver-status.ts';
 import { reportError } from '../../api/error-store.ts';
 import { notifySuccess } from '../../api/notice-store.ts';
-import { useIsReadOnly } from '../../app/current-user.ts';
+import { useCanExportTables, useIsReadOnly } from '../../app/current-user.ts';
 import { DataTable, type DataTableColumn } from '../../components/DataTable/DataTable.tsx';
 import { useRowSelection } from '../../components/DataTable/use-row-selection.ts';
 import { DisabledReason } from '../../components/DisabledReason.tsx';
@@ -58,6 +59,7 @@ export function StatusOfApproversDialog(props: { onClose: () => void }) {
     });
   };
 
+  const canExport = useCanExportTables();
   return (
     <Dialog open onClose={props.onClose} aria-labelledby="approver-status-title" fullWidth maxWidth="lg">
       <DialogTitle id="approver-status-title">Status of Approvers and Provisioners</DialogTitle>
@@ -73,6 +75,7 @@ export function StatusOfApproversDialog(props: { onClose: () => void }) {
             return { rows: page.statusRows, totalCount: page.totalCount };
           }}
           fetchFilterOptions={fetchApproverStatusFilterOptions}
+          exportCsv={canExport ? exportApproverStatus : undefined}
           selection={isReadOnly ? undefined : selection}
           initialPageSize={10}
           emptyMessage={messages.nobodyToAcknowledge}

@@ -2,6 +2,8 @@ import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import DeleteIcon from '@mui/icons-material/Delete';
@@ -29,6 +31,8 @@ import { AssignmentDialog } from './AssignmentDialog.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { StatusOfApproversButton } from '../ApproverStatus/StatusOfApproversButton.tsx';
 import { ReassignDialog } from './ReassignDialog.tsx';
+import { AbsencePanel } from '../RoleDetails/AbsencePanel.tsx';
+import { CoverageTable } from './CoverageTable.tsx';
 
 type OpenDialog =
   | { kind: 'edit'; row: ApproverAssignmentRow | null }
@@ -67,6 +71,7 @@ export function ApproversPage() {
   const { selectedRows, selectedIds, selection, clear } = useRowSelection(approverIdOf);
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const write = useAssignmentWrite();
+  const [tab, setTab] = useState<'assignments' | 'coverage'>('assignments');
 
   const run = (action: AssignmentWrite, onError?: (error: unknown) => void) => {
     write.mutate(action, {
@@ -188,8 +193,10 @@ export function ApproversPage() {
     </>
   );
 
-  return (
+  const assignments = (
     <>
+      {/* An admin sets the out of office of the person the table is narrowed to (issue 8 §5). */}
+      {userId !== null && <AbsencePanel key={userId} userId={userId} />}
       <DataTable<ApproverAssignmentRow>
         key={userId ?? 'all'}
         title="Approve/Provision Assignments"
@@ -245,6 +252,31 @@ export function ApproversPage() {
           }}
           onClose={() => setDialog(null)}
         />
+      )}
+    </>
+  );
+
+  return (
+    <>
+      <Tabs
+        value={tab}
+        onChange={(_event, value: 'assignments' | 'coverage') => {
+          setTab(value);
+        }}
+        aria-label="Approval paths"
+        sx={{ mb: 2 }}
+      >
+        <Tab value="assignments" label="Assignments" id="tab-assignments" aria-controls="panel-assignments" />
+        <Tab value="coverage" label="Coverage" id="tab-coverage" aria-controls="panel-coverage" />
+      </Tabs>
+      {tab === 'coverage' ? (
+        <Box role="tabpanel" id="panel-coverage" aria-labelledby="tab-coverage">
+          <CoverageTable />
+        </Box>
+      ) : (
+        <Box role="tabpanel" id="panel-assignments" aria-labelledby="tab-assignments">
+          {assignments}
+        </Box>
       )}
     </>
   );

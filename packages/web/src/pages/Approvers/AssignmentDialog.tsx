@@ -12,6 +12,7 @@ import Select from '@mui/material/Select';
 import { messages, type ApproverAssignmentInput, type ApproverAssignmentRow } from '@uap/domain';
 import { ApiError } from '../../api/client.ts';
 import { useClientsQuery, usePlatformsQuery } from '../../api/new-request.ts';
+import { useAdminScopePairs } from '../../api/admin-scope.ts';
 import { CascadingSelects, type PathValue } from '../../components/CascadingSelects/CascadingSelects.tsx';
 import { DialogError, useDialogError } from '../../components/DialogError.tsx';
 import { PersonPicker, type PickedPerson } from './PersonPicker.tsx';
@@ -71,6 +72,7 @@ export function AssignmentDialog(props: {
 }) {
   const [form, setForm] = useState<Form>(() => formOf(props.row));
   const [error, setError] = useDialogError();
+  const scope = useAdminScopePairs();
   const platforms = usePlatformsQuery(form.path.agencyId, form.path.practiceId);
   const clients = useClientsQuery(form.platformId, form.path.agencyId);
   const title = props.row ? 'Modify Approver/Provisioner' : 'New Approver/Provisioner';
@@ -122,6 +124,7 @@ export function AssignmentDialog(props: {
         <DialogError error={error} />
         <Box sx={{ display: 'grid', gap: 2 }}>
           <CascadingSelects
+            scope={scope}
             value={form.path}
             onChange={(path) => {
               setForm((f) => ({ ...f, path, platformId: null, clientId: null }));

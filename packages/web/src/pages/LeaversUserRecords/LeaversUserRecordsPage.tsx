@@ -2,13 +2,14 @@ import { useMemo, useState } from 'react';
 import Button from '@mui/material/Button';
 import { messages, type LeaverRecordRow } from '@uap/domain';
 import {
+  exportLeaverRecords,
   fetchLeaverComments,
   fetchLeaverFilterOptions,
   fetchLeaverRecords,
   leaverKeys,
 } from '../../api/leavers.ts';
 import { notifySuccess } from '../../api/notice-store.ts';
-import { useIsReadOnly } from '../../app/current-user.ts';
+import { useCanExportTables, useIsReadOnly } from '../../app/current-user.ts';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { requestIdOf, useRowSelection } from '../../components/DataTable/use-row-selection.ts';
 import { DisabledReason } from '../../components/DisabledReason.tsx';
@@ -66,6 +67,7 @@ export function LeaversUserRecordsPage() {
     </>
   );
 
+  const canExport = useCanExportTables();
   return (
     <>
       <DataTable<LeaverRecordRow>
@@ -79,6 +81,7 @@ export function LeaversUserRecordsPage() {
           return { rows: page.records, totalCount: page.totalCount };
         }}
         fetchFilterOptions={fetchLeaverFilterOptions}
+        exportCsv={canExport ? exportLeaverRecords : undefined}
         selection={isReadOnly ? undefined : selection}
         toolbar={toolbar}
       />

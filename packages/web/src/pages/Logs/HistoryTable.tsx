@@ -1,5 +1,12 @@
 import Box from '@mui/material/Box';
-import { ALL_ROWS, formatDateTime, pageSizes, type RequestHistoryEntry, type TableQuery } from '@uap/domain';
+import {
+  ALL_ROWS,
+  formatDateTime,
+  messages,
+  pageSizes,
+  type RequestHistoryEntry,
+  type TableQuery,
+} from '@uap/domain';
 import { fetchHistoryPage, trackerKeys } from '../../api/tracker.ts';
 import { DataTable, type DataTableColumn } from '../../components/DataTable/DataTable.tsx';
 
@@ -25,7 +32,9 @@ const columns: DataTableColumn<RequestHistoryEntry>[] = [
     sortable: true,
     cell: (e) => (
       <Box component="span">
-        {e.createdByUser.fullName}
+        {e.onBehalfOf
+          ? messages.actedOnBehalfOf(e.createdByUser.fullName, e.onBehalfOf.fullName)
+          : e.createdByUser.fullName}
         <br />
         {e.createdByUser.email}
       </Box>

@@ -8,6 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { messages, saveMasterApproverInput, type MasterApproverRow } from '@uap/domain';
 import { useSaveMasterApprover } from '../../api/master-approvers.ts';
+import { useAdminScopePairs } from '../../api/admin-scope.ts';
 import {
   CascadingSelects,
   emptyPath,
@@ -32,6 +33,7 @@ export function MasterApproverDialog(props: {
   onDone: (message: string) => void;
 }) {
   const { row } = props;
+  const scope = useAdminScopePairs();
   const [path, setPath] = useState<PathValue>(
     row
       ? { regionId: row.regionId, marketId: row.marketId, agencyId: row.agencyId, practiceId: row.practiceId }
@@ -68,7 +70,7 @@ export function MasterApproverDialog(props: {
       <DialogContent dividers>
         <DialogError error={error} />
         <Box sx={{ display: 'grid', gap: 2 }}>
-          <CascadingSelects value={path} onChange={setPath} />
+          <CascadingSelects value={path} onChange={setPath} scope={scope} />
           <UserSearchField
             label="Master approver (name or email)"
             buttonLabel="Search master approver"

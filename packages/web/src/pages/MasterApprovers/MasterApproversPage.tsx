@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import Button from '@mui/material/Button';
 import { messages, type MasterApproverRow } from '@uap/domain';
 import {
+  exportMasterApprovers,
   fetchMasterApproverFilterOptions,
   fetchMasterApprovers,
   masterApproverKeys,
@@ -11,7 +12,7 @@ import {
 } from '../../api/master-approvers.ts';
 import { reportError } from '../../api/error-store.ts';
 import { notifySuccess } from '../../api/notice-store.ts';
-import { useIsReadOnly } from '../../app/current-user.ts';
+import { useCanExportTables, useIsReadOnly } from '../../app/current-user.ts';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { useRowSelection } from '../../components/DataTable/use-row-selection.ts';
 import { DisabledReason } from '../../components/DisabledReason.tsx';
@@ -119,6 +120,7 @@ export function MasterApproversPage() {
     </>
   );
 
+  const canExport = useCanExportTables();
   return (
     <>
       <DataTable<MasterApproverRow>
@@ -135,6 +137,7 @@ export function MasterApproversPage() {
         fetchFilterOptions={(column, query, signal) =>
           fetchMasterApproverFilterOptions(userId, column, query, signal)
         }
+        exportCsv={canExport ? (query) => exportMasterApprovers(userId, query) : undefined}
         selection={isReadOnly ? undefined : selection}
         toolbar={toolbar}
       />

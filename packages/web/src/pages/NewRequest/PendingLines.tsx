@@ -3,7 +3,7 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { formatAccessDate } from '@uap/domain';
+import { formatAccessDate, messages, type PathPreview } from '@uap/domain';
 import type { AccountRowDraft } from './account-rows.ts';
 
 /** The pending request lines of the cart, each with a remove button. */
@@ -11,8 +11,11 @@ export function PendingLines(props: {
   platform: string;
   client: string;
   lines: AccountRowDraft[];
+  /** Who will approve and provision the lines (their path's routing), once known. */
+  preview?: PathPreview | undefined;
   onRemove: (key: number) => void;
 }) {
+  const route = props.preview ? routeText(props.preview) : null;
   return (
     <List aria-label="Pending request lines" dense>
       {props.lines.map((line, i) => {
@@ -37,11 +40,20 @@ export function PendingLines(props: {
           >
             <ListItemText
               primary={`${props.platform}${props.client ? ` · ${props.client}` : ''} · ${line.assetDescription} · ${line.userTypeDescription}`}
-              secondary={`${accounts} · ${length}`}
+              secondary={route ? `${accounts} · ${length} · ${route}` : `${accounts} · ${length}`}
             />
           </ListItem>
         );
       })}
     </List>
   );
+}
+
+/** 'Approver: … · Provisioner: …', or the no-path sentence (issue 8 §5). */
+function routeText(preview: PathPreview): string {
+  if (!preview.hasApprovalPath) {
+    return messages.noApprovalPathYet;
+  }
+  const names = (people: PathPreview['approvers']) => people.map((p) => p.fullName).join(', ') || 'none yet';
+  return `Approver: ${names(preview.approvers)} · Provisioner: ${names(preview.provisioners)}`;
 }

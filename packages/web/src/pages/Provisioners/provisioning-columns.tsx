@@ -11,6 +11,7 @@ import {
 import type { DataTableColumn } from '../../components/DataTable/DataTable.tsx';
 import { TruncatedText } from '../../components/DataTable/TruncatedText.tsx';
 import { PlatformUserType } from '../../components/PlatformUserType.tsx';
+import { OnBehalfOf } from '../../components/OnBehalfOf.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
 
 type Column = DataTableColumn<ProvisioningRow>;
@@ -35,20 +36,24 @@ export function provisioningColumns({ onOpenRequest, onOpenComments }: Handlers)
   return [
     {
       ...text('requestId', 'Request ID', (r) => String(r.requestId)),
-      cell: (r) =>
-        onOpenRequest && r.statusId === RequestStatus.APPROVED ? (
-          <Link
-            component="button"
-            aria-label={`Open provisioning request ${r.requestId}`}
-            onClick={() => {
-              onOpenRequest(r);
-            }}
-          >
-            {r.requestId}
-          </Link>
-        ) : (
-          r.requestId
-        ),
+      cell: (r) => (
+        <>
+          {onOpenRequest && r.statusId === RequestStatus.APPROVED ? (
+            <Link
+              component="button"
+              aria-label={`Open provisioning request ${r.requestId}`}
+              onClick={() => {
+                onOpenRequest(r);
+              }}
+            >
+              {r.requestId}
+            </Link>
+          ) : (
+            r.requestId
+          )}
+          <OnBehalfOf name={r.onBehalfOf} />
+        </>
+      ),
     },
     // What the work needs first (issue 14 §2): who, where, what level, how long, how old.
     text('requestUserName', 'Requesting User', (r) => r.requestUser.fullName),

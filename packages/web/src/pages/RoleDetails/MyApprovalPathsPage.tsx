@@ -7,6 +7,7 @@ import {
 } from '../../api/assignments.ts';
 import { useCurrentUser } from '../../app/current-user.ts';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
+import { AbsencePanel } from './AbsencePanel.tsx';
 import { approverAssignmentColumns } from './assignment-columns.tsx';
 
 interface HeldRoles {
@@ -36,16 +37,19 @@ export function MyApprovalPathsPage() {
     return { rows: page.approvers, totalCount: page.totalCount };
   };
   return (
-    <DataTable<ApproverAssignmentRow>
-      title={titleOf(held)}
-      syncWithUrl
-      columns={approverAssignmentColumns}
-      queryKey={assignmentKeys.myApprovalPaths}
-      getRowId={(r) => r.approverId}
-      fetchPage={fetchPage}
-      fetchFilterOptions={(column, query, signal) =>
-        fetchMyAssignmentFilterOptions('Assignments', column, query, signal)
-      }
-    />
+    <>
+      <AbsencePanel userId={null} />
+      <DataTable<ApproverAssignmentRow>
+        title={titleOf(held)}
+        syncWithUrl
+        columns={approverAssignmentColumns}
+        queryKey={assignmentKeys.myApprovalPaths}
+        getRowId={(r) => r.approverId}
+        fetchPage={fetchPage}
+        fetchFilterOptions={(column, query, signal) =>
+          fetchMyAssignmentFilterOptions('Assignments', column, query, signal)
+        }
+      />
+    </>
   );
 }

@@ -5,24 +5,28 @@ import {
   fetchMyMasterApprovers,
 } from '../../api/assignments.ts';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
+import { AbsencePanel } from './AbsencePanel.tsx';
 import { masterApproverColumns } from './assignment-columns.tsx';
 
 /** My Master Approver Role Details: the user's master approver paths, read-only and server-paged. */
 export function MyMasterApprovalPathPage() {
   return (
-    <DataTable<MasterApproverRow>
-      title="My Master Approver Role Details"
-      syncWithUrl
-      columns={masterApproverColumns}
-      queryKey={assignmentKeys.myMasterApprovalPaths}
-      getRowId={(r) => r.masterApproverId}
-      fetchPage={async (query, signal) => {
-        const page = await fetchMyMasterApprovers(query, signal);
-        return { rows: page.masterApprovers, totalCount: page.totalCount };
-      }}
-      fetchFilterOptions={(column, query, signal) =>
-        fetchMyAssignmentFilterOptions('MasterApprovers', column, query, signal)
-      }
-    />
+    <>
+      <AbsencePanel userId={null} />
+      <DataTable<MasterApproverRow>
+        title="My Master Approver Role Details"
+        syncWithUrl
+        columns={masterApproverColumns}
+        queryKey={assignmentKeys.myMasterApprovalPaths}
+        getRowId={(r) => r.masterApproverId}
+        fetchPage={async (query, signal) => {
+          const page = await fetchMyMasterApprovers(query, signal);
+          return { rows: page.masterApprovers, totalCount: page.totalCount };
+        }}
+        fetchFilterOptions={(column, query, signal) =>
+          fetchMyAssignmentFilterOptions('MasterApprovers', column, query, signal)
+        }
+      />
+    </>
   );
 }

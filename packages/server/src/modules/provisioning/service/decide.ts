@@ -65,6 +65,7 @@ export async function decideProvisioning(
         requestTypeId: l.requestTypeId,
         stepDescription: input.isApproved ? historySteps.provisioned : historySteps.rejectedByProvisioner,
         provisionerComment: input.comments,
+        onBehalfOf: l.onBehalfOf,
       })),
     );
     if (input.isApproved) {

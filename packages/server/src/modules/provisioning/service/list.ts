@@ -11,6 +11,7 @@ import type { Actor } from '../../../http/actor.ts';
 import { presentProvisioningRow } from '../present.ts';
 import * as q from '../queries.ts';
 import { provisioningScopeOf } from './scope.ts';
+import { findOnBehalfOfNames } from '../../absences/queries.ts';
 
 /** A page of My Provisioning Tasks (or, with Archive, My Archive Provisionings). */
 export async function findProvisioningTasks(
@@ -21,7 +22,22 @@ export async function findProvisioningTasks(
   assertTableQuery(q.provisioningSpec, query);
   const { rows, totalCount } = await q.findProvisioningPage(db, provisioningScopeOf(actor), query);
   const timeZone = timeZoneOrUtc(query.localTimeZone);
-  return { requests: rows.map((r) => presentProvisioningRow(r, timeZone)), page: query.page, totalCount };
+  const absent = query.Archive
+    ? new Map<number, string>()
+    : await findOnBehalfOfNames(
+        db.kysely,
+        actor.userId,
+        rows.map((r) => r.requestId),
+        'provision',
+      );
+  return {
+    requests: rows.map((r) => ({
+      ...presentProvisioningRow(r, timeZone),
+      onBehalfOf: absent.get(r.requestId) ?? null,
+    })),
+    page: query.page,
+    totalCount,
+  };
 }
 
 /** The distinct values of one column of the provisioning table under its other filters. */

@@ -22,6 +22,7 @@ import { AddAccountsDialog } from '../AddAccountsDialog.tsx';
 import { BusinessAccessDialog, type PathIds } from '../BusinessAccessDialog.tsx';
 import type { Outcome } from '../OutcomeDialog.tsx';
 import { PendingLines } from '../PendingLines.tsx';
+import { usePathPreview } from '../../../api/coverage.ts';
 import { SubmitSection } from '../SubmitSection.tsx';
 import { licenceAdvice, toPayloadRow, type AccountRowDraft } from '../account-rows.ts';
 import type { CompletedUser } from './UserStep.tsx';
@@ -62,6 +63,16 @@ export function PlatformStep({ user, onBack }: { user: CompletedUser; onBack: ()
         }
       : null;
   const isLocked = lines.length > 0;
+  // Who will approve and provision the pending lines, by the routing rule (issue 8 §5).
+  const preview = usePathPreview(
+    ids && account.platformId && lines.length > 0
+      ? {
+          ...ids,
+          platformId: account.platformId,
+          ...(account.clientId ? { clientId: account.clientId } : {}),
+        }
+      : null,
+  );
   const hasClients = (clients.data?.length ?? 0) > 0;
   const canAddAccounts = !!platform && (account.clientId !== null || (clients.isSuccess && !hasClients));
   const advice = licenceAdvice(platform, practice);
@@ -188,6 +199,7 @@ export function PlatformStep({ user, onBack }: { user: CompletedUser; onBack: ()
           </Button>
         </DisabledReason>
         <PendingLines
+          preview={preview.data}
           platform={platform?.description ?? ''}
           client={clients.data?.find((c) => c.clientId === account.clientId)?.description ?? ''}
           lines={lines}

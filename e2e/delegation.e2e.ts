@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { RequestStatus, Role, messages } from '@uap/domain';
+import { buildPath, buildRequest, buildUser, userIdOf } from '../packages/server/test/factories.ts';
+import { baseUrl, launchBrowser } from './browser.ts';
+import { demoEmails } from './data.ts';
+import { e2eDb } from './server.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+/** Signs in through the embedded provider's directory-email form. */
+async function signInByEmail(email: string) {
+  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 900 } });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  await page.goto('/');
+  await page.getByRole('textbox', { name: 'Or sign in with a directory email' }).fill(email);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.getByText(/Welcome to the User Access Portal/).waitFor();
+  return { context, page };
+}
+
+const approvalTile = (count: number) => `My Approval Tasks, ${count} ${count === 1 ? 'task' : 'tasks'}`;
+
+describe('Out of office and delegation (issue 8 §5, §6)', () => {
+  it("an approver's delegate sees and approves a task while the approver is away", async () => {
+    const db = e2eDb();
+    const tag = Date.now();
+    const away = await buildUser(db, { roleId: Role.APPROVER, name: 'Ava', lastName: `Away ${tag}` });
+    const deputy = await buildUser(db, { roleId: Role.APPROVER, name: 'Dev', lastName: `Deputy ${tag}` });
+    const path = await buildPath(db, { assignment: { primary: away.userId } });
+    const sam = { userId: await userIdOf(db, demoEmails.sam), email: demoEmails.sam };
+    const { requestId } = await buildRequest(db, { path, user: sam, statusId: RequestStatus.SUBMITTED });
+
+    // Ava sets her absence on her role-details page, naming Dev.
+    const ava = await signInByEmail(away.email);
+    try {
+      const { page } = ava;
+      await page.goto('/MyApprovalPaths');
+      const panel = page.getByRole('region', { name: messages.absenceHeading });
+      await panel.getByText(messages.noAbsences).waitFor();
+      await panel.getByRole('textbox', { name: 'Search Delegate' }).fill(deputy.email);
+      await panel.getByRole('textbox', { name: 'Search Delegate' }).press('Enter');
+      await panel.getByLabel('Current Delegate').filter({ hasText: deputy.email }).waitFor();
+      await panel.getByRole('button', { name: 'Save absence' }).click();
+      await page
+        .getByRole('status')
+        .filter({ hasText: messages.absenceSaved(deputy.displayName) })
+        .waitFor();
+      await panel.getByRole('table', { name: 'Absences' }).getByRole('cell', { name: 'Running' }).waitFor();
+    } finally {
+      await ava.context.close();
+    }
+
+    // Dev's badge counts Ava's task; the task says for whom; he approves it.
+    const dev = await signInByEmail(deputy.email);
+    try {
+      const { page } = dev;
+      await page.getByRole('link', { name: approvalTile(1) }).click();
+      const table = page.getByRole('table', { name: 'My Approval Tasks' });
+      const row = table.getByRole('row').filter({ hasText: messages.onBehalfOf(away.displayName) });
+      await row.getByRole('button', { name: String(requestId), exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: `Approval Request #${requestId}` });
+      await dialog.getByRole('textbox', { name: 'Comments' }).fill('Approved while Ava is away');
+      await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
+      await page.getByText(messages.requestApproved).waitFor();
+      await expect
+        .poll(async () => table.getByRole('button', { name: String(requestId), exact: true }).count())
+        .toBe(0);
+    } finally {
+      await dev.context.close();
+    }
+
+    // The history records who acted for whom.
+    const step = await db
+      .selectFrom('requestHistory')
+      .select(['createdBy', 'onBehalfOf'])
+      .where('requestId', '=', requestId)
+      .where('statusId', '=', RequestStatus.APPROVED)
+      .executeTakeFirstOrThrow();
+    expect(step).toEqual({ createdBy: deputy.userId, onBehalfOf: away.userId });
+  });
+});

@@ -1,0 +1,180 @@
+import { sql, type SqlBool } from 'kysely';
+import { Role } from '@uap/domain';
+import type { Db, Executor } from '../../db/connection.ts';
+import { nowIso } from '../../db/connection.ts';
+import { onBehalfOf } from '../request-lines/routing.ts';
+
+const fullName = (alias: string) =>
+  sql<string>`${sql.ref(`${alias}.name`)} || ' ' || ${sql.ref(`${alias}.lastName`)}`;
+
+/** A person's absences that have not ended yet, earliest first, with the delegate's name. */
+export function findAbsences(db: Db, userId: number) {
+  const now = nowIso();
+  return db.kysely
+    .selectFrom('absences as ab')
+    .innerJoin('users as u', 'u.userId', 'ab.userId')
+    .innerJoin('users as d', 'd.userId', 'ab.delegateId')
+    .select([
+      'ab.absenceId',
+      'ab.userId',
+      fullName('u').as('userName'),
+      'ab.delegateId as delegateUserId',
+      fullName('d').as('delegateName'),
+      'd.email as delegateEmail',
+      'ab.fromDate',
+      'ab.toDate',
+    ])
+    .select(sql<SqlBool>`case when ${sql.ref('ab.fromDate')} <= ${now} then 1 else 0 end`.as('isRunning'))
+    .where('ab.userId', '=', userId)
+    .where('ab.isDeleted', '=', 0)
+    .where('ab.toDate', '>', now)
+    .orderBy('ab.fromDate')
+    .orderBy('ab.absenceId')
+    .execute();
+}
+
+export function findAbsence(q: Executor, absenceId: number) {
+  return q
+    .selectFrom('absences')
+    .select(['absenceId', 'userId', 'delegateId', 'fromDate', 'toDate', 'isDeleted'])
+    .where('absenceId', '=', absenceId)
+    .executeTakeFirst();
+}
+
+/** An active profile, with its role and name. */
+export function findPerson(q: Executor, userId: number) {
+  return q
+    .selectFrom('users')
+    .select(['userId', 'roleId', 'name', 'lastName', 'isDeleted'])
+    .where('userId', '=', userId)
+    .executeTakeFirst();
+}
+
+/** Another running or planned absence of the person overlapping [from, to). */
+export async function overlaps(q: Executor, userId: number, from: string, to: string) {
+  const row = await q
+    .selectFrom('absences')
+    .select('absenceId')
+    .where('userId', '=', userId)
+    .where('isDeleted', '=', 0)
+    .where('fromDate', '<', to)
+    .where('toDate', '>', from)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * The person is named on an active assignment or master approver row inside the admin's
+ * (region, market) rows: the people whose absence an admin may set.
+ */
+export async function isInsideAdminScope(q: Executor, adminId: number, userId: number) {
+  const scope = q
+    .selectFrom('adminRegions as ar')
+    .select(['ar.regionId', 'ar.marketId'])
+    .where('ar.userId', '=', adminId)
+    .where('ar.isDeleted', '=', 0);
+  const assignment = await q
+    .selectFrom('approverAssignments as a')
+    .innerJoin(scope.as('s'), (j) =>
+      j.onRef('s.regionId', '=', 'a.regionId').onRef('s.marketId', '=', 'a.marketId'),
+    )
+    .select('a.approverId')
+    .where('a.isDeleted', '=', 0)
+    .where((eb) =>
+      eb.or([
+        eb('a.userId', '=', userId),
+        eb('a.secondaryApproverId', '=', userId),
+        eb('a.provisionerId', '=', userId),
+        eb('a.provisionerBackupId', '=', userId),
+      ]),
+    )
+    .limit(1)
+    .executeTakeFirst();
+  if (assignment) {
+    return true;
+  }
+  const master = await q
+    .selectFrom('masterApprovers as m')
+    .innerJoin(scope.as('s'), (j) =>
+      j.onRef('s.regionId', '=', 'm.regionId').onRef('s.marketId', '=', 'm.marketId'),
+    )
+    .select('m.masterApproverId')
+    .where('m.isDeleted', '=', 0)
+    .where('m.userId', '=', userId)
+    .limit(1)
+    .executeTakeFirst();
+  return master !== undefined;
+}
+
+export async function insertAbsence(
+  q: Executor,
+  a: { userId: number; delegateId: number; fromDate: string; toDate: string },
+  actorId: number,
+) {
+  const now = nowIso();
+  const row = await q
+    .insertInto('absences')
+    .values({ ...a, createdBy: actorId, updatedBy: actorId, createdDate: now, updatedDate: now })
+    .returning('absenceId')
+    .executeTakeFirstOrThrow();
+  return row.absenceId;
+}
+
+/** Ends an absence now (a planned one is withdrawn). */
+export async function endAbsence(q: Executor, absenceId: number, actorId: number) {
+  await q
+    .updateTable('absences')
+    .set({ isDeleted: 1, updatedBy: actorId, updatedDate: nowIso() })
+    .where('absenceId', '=', absenceId)
+    .execute();
+}
+
+/** Roles that open the task pages a delegate works in. */
+export const delegateRoles: readonly number[] = [
+  Role.APPROVER,
+  Role.MASTERAPPROVER,
+  Role.PROVISIONER,
+  Role.ADMIN,
+  Role.SUPERADMIN,
+];
+
+/**
+ * For the lines of a task page: the name of the absent person the user holds each one for as
+ * delegate ('on behalf of {name}'). One indexed look-up when the user stands in for nobody now.
+ */
+export async function findOnBehalfOfNames(
+  q: Executor,
+  userId: number,
+  requestIds: readonly number[],
+  work: 'approve' | 'provision',
+): Promise<Map<number, string>> {
+  const now = nowIso();
+  if (requestIds.length === 0) {
+    return new Map();
+  }
+  const standsIn = await q
+    .selectFrom('absences')
+    .select('absenceId')
+    .where('delegateId', '=', userId)
+    .where('isDeleted', '=', 0)
+    .where('toDate', '>', now)
+    .where('fromDate', '<=', now)
+    .limit(1)
+    .executeTakeFirst();
+  if (!standsIn) {
+    return new Map();
+  }
+  const rows = await q
+    .selectFrom(
+      q
+        .selectFrom('requests as r')
+        .select(['r.requestId', (eb) => onBehalfOf(eb, userId, work).as('absentId')])
+        .where('r.requestId', 'in', [...requestIds])
+        .as('t'),
+    )
+    .innerJoin('users as u', 'u.userId', 't.absentId')
+    .select(['t.requestId', sql<string>`${sql.ref('u.name')} || ' ' || ${sql.ref('u.lastName')}`.as('name')])
+    .execute();
+  return new Map(rows.map((r) => [r.requestId, r.name]));
+}

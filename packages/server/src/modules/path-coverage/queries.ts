@@ -1,0 +1,317 @@
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { CoverageState, RequestStatus, type TableQuery } from '@uap/domain';
+import type { Db } from '../../db/connection.ts';
+import { toCount } from '../../db/connection.ts';
+import type { Database } from '../../db/schema.ts';
+import {
+  orderTable,
+  pageOf,
+  tableCondition,
+  type TableColumn,
+  type TableSpec,
+} from '../../db/table-query.ts';
+import type { AdminScope } from '../../http/admin-scope.ts';
+import { coveringAssignment, hasNoApprovalPath, masterApproverOfPath } from '../request-lines/routing.ts';
+import type { RequestEb } from '../request-lines/line-query.ts';
+
+const name = (alias: string) =>
+  sql<string | null>`${sql.ref(`${alias}.name`)} || ' ' || ${sql.ref(`${alias}.lastName`)}`;
+
+type PathEb = ExpressionBuilder<
+  Database & { pa: Database['platformAgencies']; c: Database['clients']; mk: Database['markets'] },
+  'pa' | 'c' | 'mk'
+>;
+
+/**
+ * The covering assignment of a path, by the routing rule: the active one naming the client, else
+ * the active one naming no client (one each at most: the unique index of migration 0015).
+ */
+function coveringId(eb: PathEb) {
+  return eb
+    .selectFrom('approverAssignments as x')
+    .select('x.approverId')
+    .whereRef('x.regionId', '=', 'mk.regionId')
+    .whereRef('x.marketId', '=', 'mk.marketId')
+    .whereRef('x.agencyId', '=', 'pa.agencyId')
+    .whereRef('x.practiceId', '=', 'pa.practiceId')
+    .whereRef('x.platformId', '=', 'pa.platformId')
+    .where('x.isDeleted', '=', 0)
+    .where((w) => w.or([w('x.clientId', '=', w.ref('c.clientId')), w('x.clientId', 'is', null)]))
+    .orderBy(sql`case when ${sql.ref('x.clientId')} is null then 1 else 0 end`)
+    .limit(1);
+}
+
+/** The active master approvers' names of the path's practice, comma-separated. */
+function masterNames(db: Db, eb: PathEb) {
+  const agg =
+    db.dialect === 'postgres'
+      ? sql<string | null>`string_agg(${name('mu')}, ', ' order by ${sql.ref('mu.name')})`
+      : sql<string | null>`group_concat(${name('mu')}, ', ')`;
+  return eb
+    .selectFrom('masterApprovers as m')
+    .innerJoin('users as mu', 'mu.userId', 'm.userId')
+    .select(agg.as('names'))
+    .whereRef('m.regionId', '=', 'mk.regionId')
+    .whereRef('m.marketId', '=', 'mk.marketId')
+    .whereRef('m.agencyId', '=', 'pa.agencyId')
+    .whereRef('m.practiceId', '=', 'pa.practiceId')
+    .where('m.isDeleted', '=', 0);
+}
+
+/**
+ * Every active path: platform availability (agency, practice, platform) × the platform's active
+ * clients of the agency, with the agency's market and region; an admin's inside their rows.
+ */
+function paths(db: Db, scope: AdminScope) {
+  return db.kysely
+    .selectFrom('platformAgencies as pa')
+    .innerJoin('agencies as ag', 'ag.agencyId', 'pa.agencyId')
+    .innerJoin('markets as mk', 'mk.marketId', 'ag.marketId')
+    .innerJoin('regions as rg', 'rg.regionId', 'mk.regionId')
+    .innerJoin('practices as pr', 'pr.practiceId', 'pa.practiceId')
+    .innerJoin('platforms as pl', 'pl.platformId', 'pa.platformId')
+    .innerJoin('clients as c', (j) =>
+      j.onRef('c.platformId', '=', 'pa.platformId').onRef('c.agencyId', '=', 'pa.agencyId'),
+    )
+    .where('pa.isDeleted', '=', 0)
+    .where('ag.isDeleted', '=', 0)
+    .where('mk.isDeleted', '=', 0)
+    .where('rg.isDeleted', '=', 0)
+    .where('pr.isDeleted', '=', 0)
+    .where('pl.isDeleted', '=', 0)
+    .where('c.isDeleted', '=', 0)
+    .$if(scope.kind === 'admin', (qb) =>
+      qb.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('adminRegions as ar')
+            .select('ar.adminRegionId')
+            .whereRef('ar.regionId', '=', 'mk.regionId')
+            .whereRef('ar.marketId', '=', 'mk.marketId')
+            .where('ar.userId', '=', scope.kind === 'admin' ? scope.userId : 0)
+            .where('ar.isDeleted', '=', 0),
+        ),
+      ),
+    )
+    .select((eb) => [
+      sql<number>`cast(${sql.ref('c.clientId')} as bigint) * 100000 + ${sql.ref('pa.practiceId')}`.as(
+        'pathKey',
+      ),
+      'mk.regionId',
+      'mk.marketId',
+      'pa.agencyId',
+      'pa.practiceId',
+      'pa.platformId',
+      'c.clientId',
+      'rg.description as regionName',
+      'mk.description as marketName',
+      'ag.description as agencyName',
+      'pr.description as practiceName',
+      'pl.description as platformName',
+      'c.description as clientName',
+      coveringId(eb as unknown as PathEb).as('approverId'),
+      masterNames(db, eb as unknown as PathEb).as('masterApproverNames'),
+    ]);
+}
+
+/** The paths with their covering assignment's people: the rows the Coverage tab filters and sorts. */
+function coverage(db: Db, scope: AdminScope) {
+  return db.kysely
+    .selectFrom(paths(db, scope).as('p'))
+    .leftJoin('approverAssignments as a', 'a.approverId', 'p.approverId')
+    .leftJoin('users as ap', 'ap.userId', 'a.userId')
+    .leftJoin('users as sa', 'sa.userId', 'a.secondaryApproverId')
+    .leftJoin('users as pv', 'pv.userId', 'a.provisionerId')
+    .leftJoin('users as pb', 'pb.userId', 'a.provisionerBackupId');
+}
+
+const stateSql = sql<string>`case
+  when ${sql.ref('p.approverId')} is null and ${sql.ref('p.masterApproverNames')} is null then ${sql.lit(CoverageState.NO_APPROVER)}
+  when ${sql.ref('a.provisionerId')} is null and ${sql.ref('a.provisionerBackupId')} is null then ${sql.lit(CoverageState.NO_PROVISIONER)}
+  else ${sql.lit(CoverageState.COVERED)} end`;
+/** 0 no approver, 1 no provisioner, 2 covered: 'paths with none first'. */
+const rankSql = sql<number>`case
+  when ${sql.ref('p.approverId')} is null and ${sql.ref('p.masterApproverNames')} is null then 0
+  when ${sql.ref('a.provisionerId')} is null and ${sql.ref('a.provisionerBackupId')} is null then 1
+  else 2 end`;
+
+/**
+ * Requests of the path waiting on an approver or a provisioner (Submitted or Approved), on the
+ * partial index of open lines by client and practice (migration 0015).
+ */
+const pendingSql = sql<number>`(select count(*) from requests q
+  where q.client_id = ${sql.ref('p.clientId')} and q.practice_id = ${sql.ref('p.practiceId')}
+    and q.region_id = ${sql.ref('p.regionId')} and q.market_id = ${sql.ref('p.marketId')}
+    and q.status_id in (${sql.lit(RequestStatus.SUBMITTED)}, ${sql.lit(RequestStatus.APPROVED)}))`;
+
+const text = (expression: Expression<unknown>): TableColumn => ({
+  sql: expression,
+  kind: 'text',
+  isFilterable: true,
+  isSortable: true,
+  isSearchable: true,
+});
+const ref = (reference: string) => text(sql.ref(reference));
+
+/** The Coverage table (keys = row field names); paths with no approver first, then no provisioner. */
+export const coverageSpec: TableSpec = {
+  columns: {
+    coverage: { ...text(stateSql), isSearchable: false },
+    coverageRank: { sql: rankSql, kind: 'number', isSortable: true },
+    regionName: ref('p.regionName'),
+    marketName: ref('p.marketName'),
+    agencyName: ref('p.agencyName'),
+    practiceName: ref('p.practiceName'),
+    platformName: ref('p.platformName'),
+    clientName: ref('p.clientName'),
+    approverName: text(name('ap')),
+    secondaryApproverName: text(name('sa')),
+    provisionerName: text(name('pv')),
+    provisionerBackupName: text(name('pb')),
+    masterApproverNames: { ...ref('p.masterApproverNames'), isFilterable: false },
+    pendingCount: { sql: pendingSql, kind: 'number', isSortable: true },
+  },
+  id: sql.ref<number>('p.pathKey'),
+  defaultOrder: { column: 'coverageRank', isAscending: true },
+};
+
+function selectRow(qb: ReturnType<typeof coverage>) {
+  return qb.select([
+    'p.pathKey',
+    'p.regionId',
+    'p.marketId',
+    'p.agencyId',
+    'p.practiceId',
+    'p.platformId',
+    'p.clientId',
+    'p.regionName',
+    'p.marketName',
+    'p.agencyName',
+    'p.practiceName',
+    'p.platformName',
+    'p.clientName',
+    'p.approverId',
+    'a.clientId as assignmentClientId',
+    name('ap').as('approverName'),
+    name('sa').as('secondaryApproverName'),
+    name('pv').as('provisionerName'),
+    name('pb').as('provisionerBackupName'),
+    'p.masterApproverNames',
+    stateSql.as('coverage'),
+    pendingSql.as('pendingCount'),
+  ]);
+}
+export type CoverageDbRow = Awaited<ReturnType<ReturnType<typeof selectRow>['execute']>>[number];
+
+/** One page of the Coverage table and its filtered total. */
+export async function findCoveragePage(db: Db, scope: AdminScope, query: TableQuery) {
+  const condition = tableCondition(db.dialect, coverageSpec, query);
+  const { limit, offset } = pageOf(query);
+  const [rows, total] = await Promise.all([
+    selectRow(coverage(db, scope).where(condition))
+      .$call((qb) => orderTable(qb, coverageSpec, query))
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    coverage(db, scope)
+      .where(condition)
+      .select((eb) => eb.fn.countAll().as('count'))
+      .executeTakeFirst(),
+  ]);
+  return { rows, totalCount: toCount(total?.count) };
+}
+
+/** One keyset batch of the whole filtered Coverage table, highest path key first (the CSV export). */
+export function findCoverageBatch(
+  db: Db,
+  scope: AdminScope,
+  query: TableQuery,
+  beforeKey: number | null,
+  limit: number,
+) {
+  return selectRow(
+    coverage(db, scope)
+      .where(tableCondition(db.dialect, coverageSpec, query))
+      .$if(beforeKey !== null, (qb) => qb.where('p.pathKey', '<', beforeKey!)),
+  )
+    .orderBy('p.pathKey', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** The distinct values of one Coverage column under the other filters. */
+export function coverageValues(db: Db, scope: AdminScope, query: TableQuery, column: string) {
+  return coverage(db, scope).where(tableCondition(db.dialect, coverageSpec, query, column));
+}
+
+type PreviewPath = {
+  regionId: number;
+  marketId: number;
+  agencyId: number;
+  practiceId: number;
+  platformId: number;
+  clientId: number | null;
+};
+
+/**
+ * Who would approve and provision a line on this path, by the routing rule (request-lines/
+ * routing.ts) applied to the path as a one-row table `r`: the covering assignment's approvers
+ * and provisioners and the practice's master approvers; `hasApprovalPath` false when none.
+ */
+export async function findPathPreview(db: Db, path: PreviewPath) {
+  const r = db.kysely
+    .selectNoFrom([
+      sql<number>`cast(${path.regionId} as integer)`.as('regionId'),
+      sql<number>`cast(${path.marketId} as integer)`.as('marketId'),
+      sql<number>`cast(${path.agencyId} as integer)`.as('agencyId'),
+      sql<number>`cast(${path.practiceId} as integer)`.as('practiceId'),
+      sql<number>`cast(${path.platformId} as integer)`.as('platformId'),
+      sql<number | null>`cast(${path.clientId} as integer)`.as('clientId'),
+    ])
+    .as('r');
+  const asRequest = (eb: unknown) => eb as RequestEb;
+  const found = await db.kysely
+    .selectFrom(r)
+    .select((eb) => [
+      sql<SqlBool>`${hasNoApprovalPath(asRequest(eb))}`.as('noPath'),
+      coveringAssignment(asRequest(eb)).select('a.approverId').limit(1).as('approverId'),
+    ])
+    .executeTakeFirst();
+  const approverId = found?.approverId ?? null;
+  const assignment =
+    approverId === null
+      ? undefined
+      : await db.kysely
+          .selectFrom('approverAssignments as a')
+          .innerJoin('users as ap', 'ap.userId', 'a.userId')
+          .leftJoin('users as sa', 'sa.userId', 'a.secondaryApproverId')
+          .leftJoin('users as pv', 'pv.userId', 'a.provisionerId')
+          .leftJoin('users as pb', 'pb.userId', 'a.provisionerBackupId')
+          .select([
+            name('ap').as('approverName'),
+            'ap.email as approverEmail',
+            name('sa').as('secondaryName'),
+            'sa.email as secondaryEmail',
+            name('pv').as('provisionerName'),
+            'pv.email as provisionerEmail',
+            name('pb').as('backupName'),
+            'pb.email as backupEmail',
+          ])
+          .where('a.approverId', '=', approverId)
+          .executeTakeFirst();
+  const masters = await db.kysely
+    .selectFrom(r)
+    .innerJoin('masterApprovers as mm', (j) => j.onTrue())
+    .innerJoin('users as mu', 'mu.userId', 'mm.userId')
+    .where((eb) =>
+      eb.exists(
+        masterApproverOfPath(asRequest(eb))
+          .select('m.masterApproverId')
+          .whereRef('m.masterApproverId', '=', sql.ref('mm.masterApproverId')),
+      ),
+    )
+    .select([name('mu').as('fullName'), 'mu.email'])
+    .orderBy('mm.masterApproverId')
+    .execute();
+  return { noPath: Number(found?.noPath) === 1 || found?.noPath === true, assignment, masters };
+}

@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Role } from '@uap/domain';
+import { createTestContext, type TestContext } from './harness.ts';
+import {
+  buildAssignment,
+  buildMasterApprover,
+  buildPath,
+  buildRecord,
+  buildUser,
+  type BuiltUser,
+} from './factories.ts';
+
+/**
+ * Issue 8, the gaps: one active assignment per path held by the database as well as the service,
+ * and CSV exports of the master approver, approver status and leaver tables.
+ */
+let ctx: TestContext;
+let superAdmin: BuiltUser;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  superAdmin = await buildUser(ctx.db.kysely, { roleId: Role.SUPERADMIN });
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+async function csvOf(url: string, payload: object) {
+  const res = await ctx.app.inject({
+    method: 'PUT',
+    url,
+    payload,
+    headers: { authorization: `Bearer ${await ctx.tokenFor(superAdmin.email)}` },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.headers['content-type']).toContain('text/csv');
+  return res.body
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split(/\r?\n/);
+}
+
+describe('one active assignment per path (migration 0015)', () => {
+  it('refuses a second active assignment of a path, with or without a client, and a repeated master row', async () => {
+    const k = ctx.db.kysely;
+    const a = await buildUser(k, { roleId: Role.APPROVER });
+    const b = await buildUser(k, { roleId: Role.APPROVER });
+    const path = await buildPath(k, { assignment: { primary: a.userId } });
+    await expect(buildAssignment(k, path, { primary: b.userId })).rejects.toThrow();
+    // Naming the client is another path; twice is not.
+    await buildAssignment(k, path, { primary: b.userId, clientScoped: true });
+    await expect(buildAssignment(k, path, { primary: a.userId, clientScoped: true })).rejects.toThrow();
+    // An inactive duplicate is allowed (history), and may not come back while the other is active.
+    const old = await k
+      .insertInto('approverAssignments')
+      .values({ ...pathIds(path), userId: b.userId, clientId: null, isDeleted: 1 })
+      .returning('approverId')
+      .executeTakeFirstOrThrow();
+    await expect(
+      k
+        .updateTable('approverAssignments')
+        .set({ isDeleted: 0 })
+        .where('approverId', '=', old.approverId)
+        .execute(),
+    ).rejects.toThrow();
+
+    await buildMasterApprover(k, a.userId, path);
+    await expect(buildMasterApprover(k, a.userId, path)).rejects.toThrow();
+    await buildMasterApprover(k, b.userId, path);
+  });
+});
+
+function pathIds(p: {
+  regionId: number;
+  marketId: number;
+  agencyId: number;
+  practiceId: number;
+  platformId: number;
+}) {
+  return {
+    regionId: p.regionId,
+    marketId: p.marketId,
+    agencyId: p.agencyId,
+    practiceId: p.practiceId,
+    platformId: p.platformId,
+  };
+}
+
+describe('CSV exports of the approval-path tables', () => {
+  it('exports the master approver table as filtered', async () => {
+    const k = ctx.db.kysely;
+    const master = await buildUser(k, { roleId: Role.MASTERAPPROVER, name: 'Mia', lastName: 'Export' });
+    const path = await buildPath(k);
+    await buildMasterApprover(k, master.userId, path);
+    const lines = await csvOf('/api/Approvers/MasterApprovers/Export', { searchCriteria: master.email });
+    expect(lines).toEqual([
+      'Master Approver,Region,Market,Agency,Practice,Status',
+      `Mia Export (${master.email}),${path.names.region},${path.names.market},${path.names.agency},${path.names.practice},Active`,
+    ]);
+  });
+
+  it('exports the status of approvers and provisioners', async () => {
+    const k = ctx.db.kysely;
+    const gone = await buildUser(k, { active: false, name: 'Gus', lastName: 'Gone' });
+    const primary = await buildUser(k, { roleId: Role.APPROVER });
+    await buildPath(k, { assignment: { primary: primary.userId, secondary: gone.userId } });
+    const lines = await csvOf('/api/Approvers/CheckApprovalGrid/Export', { searchCriteria: gone.email });
+    expect(lines[0]).toBe('User ID,Date,Full Name,Email Address,Role,Change,Assignments');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(`${gone.userId},`);
+    expect(lines[1]).toContain(`Gus Gone,${gone.email},Secondary Approver`);
+  });
+
+  it('exports the leaver records', async () => {
+    const k = ctx.db.kysely;
+    const leaver = await buildUser(k, { active: false, name: 'Lee', lastName: 'Leaver' });
+    const path = await buildPath(k);
+    const record = await buildRecord(k, {
+      path,
+      user: { userId: leaver.userId, email: leaver.email },
+      createdBy: superAdmin.userId,
+    });
+    const lines = await csvOf('/api/Request/UserRecordsOfADInactiveUsers/Export', {
+      searchCriteria: leaver.email,
+    });
+    expect(lines[0]?.startsWith('Record ID,User,User Email,Left,')).toBe(true);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]?.startsWith(`${record.requestId},Lee Leaver,${leaver.email},`)).toBe(true);
+  });
+});
