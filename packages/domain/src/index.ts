@@ -26,5 +26,6 @@ export * from './schemas/tracker.ts';
 export * from './schemas/assignments.ts';
 export * from './schemas/assignment-writes.ts';
 export * from './schemas/approvals.ts';
+export * from './schemas/scim.ts';
 export * from './user-types.ts';
 export * from './table-view.ts';
