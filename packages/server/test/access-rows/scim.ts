@@ -31,3 +31,12 @@ export const scimRows: Row[] = [
   { method: 'DELETE', route: '/scim/v2/Users/:id', url: `/scim/v2/Users/${id}`, expect: off },
 ];
 
+/** The CSV import: a call without a file reaches the route and is refused (422). */
+export const directoryImportRows: Row[] = [
+  {
+    method: 'POST',
+    route: '/api/Directory/Import',
+    url: '/api/Directory/Import',
+    expect: { none: 401, default: 403, admin: 422, superAdmin: 422 },
+  },
+];
