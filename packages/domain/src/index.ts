@@ -28,5 +28,6 @@ export * from './schemas/assignment-writes.ts';
 export * from './schemas/approvals.ts';
 export * from './schemas/scim.ts';
 export * from './schemas/directory-import.ts';
+export * from './schemas/jobs.ts';
 export * from './user-types.ts';
 export * from './table-view.ts';

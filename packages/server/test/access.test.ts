@@ -21,7 +21,7 @@ import { assignmentWriteRows } from './access-rows/assignment-writes.ts';
 import { masterApproverRows } from './access-rows/master-approvers.ts';
 import { approverStatusRows } from './access-rows/approver-status.ts';
 import { leaverRows } from './access-rows/leavers.ts';
-import { directoryImportRows, scimRows } from './access-rows/scim.ts';
+import { directoryImportRows, jobRows, scimRows } from './access-rows/scim.ts';
 
 const callers: Caller[] = [
   'none',
@@ -163,6 +163,7 @@ const table: Row[] = [
   ...leaverRows,
   ...scimRows,
   ...directoryImportRows,
+  ...jobRows,
 ];
 
 let ctx: TestContext;

@@ -40,3 +40,28 @@ export const directoryImportRows: Row[] = [
     expect: { none: 401, default: 403, admin: 422, superAdmin: 422 },
   },
 ];
+
+/**
+ * Background jobs (issue 10 §3). Last in the table: the role validation really runs, and it may
+ * change the roles of seeded people whose rows no longer give them one.
+ */
+export const jobRows: Row[] = [
+  {
+    method: 'GET',
+    route: '/api/Jobs',
+    url: '/api/Jobs',
+    expect: { none: 401, default: 403, superAdmin: 200 },
+  },
+  {
+    method: 'POST',
+    route: '/api/Jobs/:name/run',
+    url: '/api/Jobs/no-such-job/run',
+    expect: { none: 401, default: 403, admin: 404, superAdmin: 404 },
+  },
+  {
+    method: 'GET',
+    route: '/api/User/ApproverToStandardUsers/',
+    url: '/api/User/ApproverToStandardUsers/',
+    expect: { none: 401, default: 403, admin: 200, superAdmin: 200 },
+  },
+];
