@@ -111,6 +111,27 @@ export const messages = {
   userAccessOverviewIntro:
     'Before submitting a new request, check the pending and completed records below: the access may already exist or be on its way. Click a Record ID to modify that access.',
 
+  // Directory feed and background jobs (issue 10 §1, §3; ours, the spec shows no sentence)
+  scimUnauthorized: 'The SCIM bearer token is missing or wrong.',
+  scimUserNotFound: (id: string) => `User ${id} not found.`,
+  scimUserNameTaken: (userName: string) => `A user with userName ${userName} already exists.`,
+  scimMailTaken: (mail: string) => `A user with the email ${mail} already exists.`,
+  scimInvalidFilter:
+    'Only a filter of the form attribute eq "value" on userName, externalId, id or emails.value is supported.',
+  scimInvalidPath: (path: string) => `The PATCH path ${path} is not supported.`,
+  scimInvalidEmail: (email: string) => `${email} is not a valid email address.`,
+  scimNotFound: 'The SCIM resource does not exist.',
+  directoryRowInvalidEmail: 'The mail column is missing or not a valid email address.',
+  directoryRowNoName: 'The displayName column, or givenName and surname, must be filled in.',
+  directoryRowBadActive: (value: string) => `active must be Yes/No, true/false or 1/0, got ${value}.`,
+  directoryRowBadUserType: (value: string) => `userType must be Member or Guest, got ${value}.`,
+  directoryRowTooLong: (column: string, max: number) => `${column} is longer than ${max} characters.`,
+  directoryRowDuplicate: (row: number) => `The same mail is already on row ${row} of this file.`,
+  directoryFileNotCsv: 'Upload one .csv file.',
+  directoryFileMissingMail: 'The first line must name the columns, including mail.',
+  jobUnknown: (name: string) => `There is no job named ${name}.`,
+  jobAlreadyRunning: (name: string) => `${name} is already running.`,
+
   // Approval and provisioning (spec 2)
   requestAlreadyInStatus: (requestId: number, status: string) =>
     `Request #${requestId} is already ${status}.`,

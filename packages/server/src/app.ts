@@ -51,6 +51,11 @@ import { approverStatusRoutes } from './modules/approver-status/routes.ts';
 import { leaverRoutes } from './modules/leavers/routes.ts';
 import { absenceRoutes } from './modules/absences/routes.ts';
 import { coverageRoutes } from './modules/path-coverage/routes.ts';
+import { scimRoutes } from './modules/scim/routes.ts';
+import { directoryImportRoutes } from './modules/directory-import/routes.ts';
+import { jobRoutes } from './modules/jobs/routes.ts';
+import { JobRunner } from './jobs/runner.ts';
+import { jobDefinitions } from './jobs/definitions.ts';
 import './http/actor.ts';
 
 export interface AppDeps {
@@ -86,6 +91,8 @@ declare module 'fastify' {
     registeredRoutes: RegisteredRoute[];
     signingMaterial: SigningMaterial | null;
     verifyToken: VerifyToken;
+    /** Background jobs: runs on demand always; on schedule once `start()`ed (main.ts, JOBS_ENABLED). */
+    jobRunner: JobRunner;
   }
 }
 
@@ -182,6 +189,14 @@ export async function buildApp({ config, db, logger = false }: AppDeps): Promise
   await app.register(leaverRoutes, { db });
   await app.register(absenceRoutes, { db });
   await app.register(coverageRoutes, { db });
+  await app.register(scimRoutes, { config, db });
+  await app.register(directoryImportRoutes, { db });
+  const jobRunner = new JobRunner(db, jobDefinitions, {
+    onError: (error, job) => app.log.error({ err: error, job }, 'job run failed'),
+  });
+  app.decorate('jobRunner', jobRunner);
+  app.addHook('onClose', () => jobRunner.stop());
+  await app.register(jobRoutes, { db, runner: jobRunner });
 
   if (!config.auth.issuer && signingMaterial) {
     const failures = new SignInFailures(

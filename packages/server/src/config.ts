@@ -44,6 +44,10 @@ export interface Config {
   taskCountsCacheSeconds: number;
   /** Bearer token that /metrics requires; unset, /metrics answers 404. */
   metricsToken: string | null;
+  /** Bearer secret the identity provider presents to /scim/v2 (SCIM_TOKEN); unset, SCIM answers 404. */
+  scimToken: string | null;
+  /** Whether this instance runs the scheduled jobs (JOBS_ENABLED, default true; tests start no runner). */
+  jobsEnabled: boolean;
   dataDir: string;
   webDistDir: string;
   logLevel: string;
@@ -106,6 +110,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sqliteReadWorkers: wholeNumber(env, 'SQLITE_READ_WORKERS', Math.min(2, os.availableParallelism())),
     taskCountsCacheSeconds: wholeNumber(env, 'TASK_COUNTS_CACHE_SECONDS', 5),
     metricsToken: env.METRICS_TOKEN || null,
+    scimToken: env.SCIM_TOKEN || null,
+    jobsEnabled: flagSetting(env, 'JOBS_ENABLED', true),
     dataDir,
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(repoRoot, 'packages/web/dist')),
     logLevel: env.LOG_LEVEL ?? 'info',
@@ -125,6 +131,17 @@ function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number)
     throw new ConfigError(`${name} must be a whole number of at least 1, got ${raw}`);
   }
   return value;
+}
+
+function flagSetting(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = (env[name] ?? '').toLowerCase();
+  if (raw === '') {
+    return fallback;
+  }
+  if (!['true', 'false', '1', '0'].includes(raw)) {
+    throw new ConfigError(`${name} must be true or false, got ${env[name]}`);
+  }
+  return raw === 'true' || raw === '1';
 }
 
 function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {

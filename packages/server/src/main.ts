@@ -26,6 +26,9 @@ async function main() {
     logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
   });
   await app.listen({ port: config.port, host: config.host });
+  if (config.jobsEnabled) {
+    app.jobRunner.start();
+  }
 
   const engine = db.dialect === 'postgres' ? 'PostgreSQL' : config.databaseUrl;
   console.log(`\nUAP is running at ${config.publicUrl}  (database: ${engine}, environment: ${config.env})`);

@@ -24,6 +24,7 @@ import { leaverRows } from './access-rows/leavers.ts';
 import { masterDataRows } from './access-rows/master-data.ts';
 import { masterDataRequestRows } from './access-rows/master-data-requests.ts';
 import { approvalPathRows } from './access-rows/approval-paths.ts';
+import { directoryImportRows, jobRows, scimRows } from './access-rows/scim.ts';
 
 const callers: Caller[] = [
   'none',
@@ -166,6 +167,9 @@ const table: Row[] = [
   ...masterDataRows,
   ...masterDataRequestRows,
   ...approvalPathRows,
+  ...scimRows,
+  ...directoryImportRows,
+  ...jobRows,
 ];
 
 let ctx: TestContext;

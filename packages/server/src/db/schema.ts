@@ -243,6 +243,12 @@ export interface DirectoryUsersTable {
   active: Generated<number>;
   managerMail: string | null;
   managerDisplayName: string | null;
+  /** The identity provider's id for this person (SCIM externalId). */
+  externalId: string | null;
+  /** The manager's directory id (SCIM enterprise manager.value). */
+  managerDirectoryId: string | null;
+  /** 1: deleted by the identity provider (kept for profiles and leavers; 'AD Account Enabled' Deleted). */
+  isDeleted: Flag;
   createdDate: CreatedAt;
   updatedDate: CreatedAt;
 }
@@ -536,6 +542,12 @@ export interface JobRunsTable {
   leaseOwner: string | null;
   leaseUntil: Timestamp;
   message: string | null;
+  /** JSON text: what the run counted (e.g. `{"usersChanged": 3}`). */
+  counts: string | null;
+  /** 1 for the first try, then 2, 3… for retries after a failure. */
+  attempt: Generated<number>;
+  /** The administrator who started it by hand; null for the schedule. */
+  startedBy: number | null;
 }
 
 export interface JobLeasesTable {

@@ -13,6 +13,7 @@ import { m0012 } from './0012_add_request_search_index.ts';
 import { m0013 } from './0013_add_sort_indexes.ts';
 import { m0014 } from './0014_add_master_data_log_changes.ts';
 import { m0015 } from './0015_add_absences.ts';
+import { m0016 } from './0016_add_directory_feed_and_job_counts.ts';
 import { m0017 } from './0017_add_master_data_request_done.ts';
 
 /** Every migration by name; names sort in the order they run. Append only, never edit. */
@@ -31,5 +32,6 @@ export const migrations: Record<string, Migration> = {
   '0013_add_sort_indexes': m0013,
   '0014_add_master_data_log_changes': m0014,
   '0015_add_absences': m0015,
+  '0016_add_directory_feed_and_job_counts': m0016,
   '0017_add_master_data_request_done': m0017,
 };

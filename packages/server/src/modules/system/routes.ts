@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,6 +5,7 @@ import { APP_VERSION, envelope, publicConfig, type PublicConfig } from '@uap/dom
 import type { Config } from '../../config.ts';
 import { pingDatabase, type Db } from '../../db/connection.ts';
 import { publicAccess } from '../../http/access.ts';
+import { presentsBearerSecret } from '../../http/bearer-secret.ts';
 import { ok, failure } from '../../http/envelope.ts';
 import { embeddedIssuer } from '../../auth/verify.ts';
 import { RESOURCE_SCOPE } from '../../auth/embedded-idp.ts';
@@ -51,7 +51,7 @@ export const systemRoutes: FastifyPluginAsync<{ config: Config; db: Db }> = asyn
       security: [{ bearer: [] }],
     },
     handler: async (request, reply) => {
-      if (!config.metricsToken || !isBearer(request.headers.authorization, config.metricsToken)) {
+      if (!config.metricsToken || !presentsBearerSecret(request.headers.authorization, config.metricsToken)) {
         // Unset or wrong token: the same 404 as an unknown URL, so the endpoint is not advertised.
         return reply.code(404).send(failure('Not found'));
       }
@@ -81,10 +81,3 @@ export const systemRoutes: FastifyPluginAsync<{ config: Config; db: Db }> = asyn
     handler: async () => ok(spaConfig),
   });
 };
-
-/** Compares `Authorization: Bearer <token>` with the expected token in constant time. */
-function isBearer(header: string | undefined, expected: string): boolean {
-  const presented = /^Bearer\s+(\S+)$/i.exec(header ?? '')?.[1] ?? '';
-  const digest = (text: string) => crypto.createHash('sha256').update(text).digest();
-  return crypto.timingSafeEqual(digest(presented), digest(expected));
-}

@@ -1,3 +1,4 @@
+import { Role } from '@uap/domain';
 import { nowIso, type Executor } from '../../db/connection.ts';
 
 /** What the role rule reads of each person: their role and which active rows name them. */
@@ -54,11 +55,23 @@ export async function setRole(
   q: Executor,
   userId: number,
   change: { roleId: number; showApprover: number },
-  by: number,
+  by: number | null,
 ): Promise<void> {
   await q
     .updateTable('users')
     .set({ ...change, updatedBy: by, updatedDate: nowIso() })
     .where('userId', '=', userId)
     .execute();
+}
+
+/** Profiles whose role comes from rows (approver, master approver, provisioner): the role validation's subjects. */
+export async function findRowRoleHolderIds(q: Executor): Promise<number[]> {
+  const rows = await q
+    .selectFrom('users')
+    .select('userId')
+    .where('roleId', 'in', [Role.APPROVER, Role.MASTERAPPROVER, Role.PROVISIONER])
+    .where('isDeleted', '=', 0)
+    .orderBy('userId')
+    .execute();
+  return rows.map((r) => r.userId);
 }

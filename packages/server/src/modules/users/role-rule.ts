@@ -34,11 +34,19 @@ export function roleFromHoldings(
 
 const isTrue = (value: unknown) => value === true || Number(value) === 1;
 
-/** Applies `roleFromHoldings` to these people after a write to their rows, in the same transaction. */
-export async function settleRoles(trx: Executor, userIds: readonly number[], actorId: number): Promise<void> {
+/**
+ * Applies `roleFromHoldings` to these people after a write to their rows, in the same
+ * transaction (`actorId` null: a job). Answers how many roles changed.
+ */
+export async function settleRoles(
+  trx: Executor,
+  userIds: readonly number[],
+  actorId: number | null,
+): Promise<number> {
   const unique = [...new Set(userIds)];
+  let changed = 0;
   if (unique.length === 0) {
-    return;
+    return changed;
   }
   for (const user of await findRoleHoldings(trx, unique)) {
     const current = user.roleId as RoleId;
@@ -50,6 +58,8 @@ export async function settleRoles(trx: Executor, userIds: readonly number[], act
     const showApprover = next.showApprover === null ? Number(user.showApprover) : next.showApprover ? 1 : 0;
     if (next.roleId !== current || showApprover !== Number(user.showApprover)) {
       await setRole(trx, user.userId, { roleId: next.roleId, showApprover }, actorId);
+      changed += 1;
     }
   }
+  return changed;
 }

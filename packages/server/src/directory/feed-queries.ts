@@ -1,0 +1,179 @@
+import crypto from 'node:crypto';
+import type { Selectable } from 'kysely';
+import { nowIso, type Executor } from '../db/connection.ts';
+import type { DirectoryUsersTable } from '../db/schema.ts';
+
+/**
+ * The directory fields a feed (SCIM or the CSV import) writes. Internal search, sign-in, the
+ * profile's 'AD Account Enabled' and the leavers list all read these, so a write here is seen
+ * by them at once.
+ */
+export interface DirectoryFields {
+  /** Lowercased. */
+  mail: string | null;
+  userPrincipalName: string | null;
+  displayName: string;
+  givenName: string | null;
+  surname: string | null;
+  jobTitle: string | null;
+  companyName: string | null;
+  department: string | null;
+  officeLocation: string | null;
+  country: string | null;
+  mobilePhone: string | null;
+  businessPhone: string | null;
+  employeeId: string | null;
+  userType: 'Member' | 'Guest';
+  active: boolean;
+  externalId: string | null;
+  managerDirectoryId: string | null;
+  /** Lowercased. Resolved from managerDirectoryId when that names a directory entry. */
+  managerMail: string | null;
+  managerDisplayName: string | null;
+}
+
+export type DirectoryRow = Selectable<DirectoryUsersTable>;
+
+export const fieldNames = [
+  'mail',
+  'userPrincipalName',
+  'displayName',
+  'givenName',
+  'surname',
+  'jobTitle',
+  'companyName',
+  'department',
+  'officeLocation',
+  'country',
+  'mobilePhone',
+  'businessPhone',
+  'employeeId',
+  'userType',
+  'active',
+  'externalId',
+  'managerDirectoryId',
+  'managerMail',
+  'managerDisplayName',
+] as const satisfies readonly (keyof DirectoryFields)[];
+
+/** The feed's fields of a stored row. */
+export function fieldsOf(row: DirectoryRow): DirectoryFields {
+  return {
+    mail: row.mail,
+    userPrincipalName: row.userPrincipalName,
+    displayName: row.displayName,
+    givenName: row.givenName,
+    surname: row.surname,
+    jobTitle: row.jobTitle,
+    companyName: row.companyName,
+    department: row.department,
+    officeLocation: row.officeLocation,
+    country: row.country,
+    mobilePhone: row.mobilePhone,
+    businessPhone: row.businessPhone,
+    employeeId: row.employeeId,
+    userType: row.userType === 'Guest' ? 'Guest' : 'Member',
+    active: Number(row.active) === 1,
+    externalId: row.externalId,
+    managerDirectoryId: row.managerDirectoryId,
+    managerMail: row.managerMail,
+    managerDisplayName: row.managerDisplayName,
+  };
+}
+
+/** The fields whose values differ (what a write would change). */
+export function changedFields(before: DirectoryFields, after: DirectoryFields): (keyof DirectoryFields)[] {
+  return fieldNames.filter((name) => before[name] !== after[name]);
+}
+
+function columnsOf(fields: DirectoryFields) {
+  return { ...fields, active: fields.active ? 1 : 0 };
+}
+
+export async function findDirectoryRow(q: Executor, directoryId: string): Promise<DirectoryRow | undefined> {
+  return q.selectFrom('directoryUsers').selectAll().where('directoryId', '=', directoryId).executeTakeFirst();
+}
+
+export async function findDirectoryRowByMail(q: Executor, mail: string): Promise<DirectoryRow | undefined> {
+  return q.selectFrom('directoryUsers').selectAll().where('mail', '=', mail.toLowerCase()).executeTakeFirst();
+}
+
+/**
+ * Fills the manager's mail and name from their directory entry when the feed names the manager
+ * by directory id (SCIM) or the manager's mail is known (CSV). An unknown manager id is kept:
+ * the identity provider may send the manager after the report.
+ */
+export async function withManager(q: Executor, fields: DirectoryFields): Promise<DirectoryFields> {
+  if (fields.managerDirectoryId) {
+    const manager = await q
+      .selectFrom('directoryUsers')
+      .select(['directoryId', 'mail', 'displayName'])
+      .where((eb) =>
+        eb.or([
+          eb('directoryId', '=', fields.managerDirectoryId),
+          eb('externalId', '=', fields.managerDirectoryId),
+        ]),
+      )
+      .executeTakeFirst();
+    return manager
+      ? {
+          ...fields,
+          managerDirectoryId: manager.directoryId,
+          managerMail: manager.mail,
+          managerDisplayName: manager.displayName,
+        }
+      : { ...fields, managerMail: null, managerDisplayName: null };
+  }
+  if (fields.managerMail) {
+    const manager = await q
+      .selectFrom('directoryUsers')
+      .select(['directoryId', 'displayName'])
+      .where('mail', '=', fields.managerMail)
+      .executeTakeFirst();
+    return manager
+      ? { ...fields, managerDirectoryId: manager.directoryId, managerDisplayName: manager.displayName }
+      : fields;
+  }
+  return { ...fields, managerMail: null, managerDisplayName: null };
+}
+
+/** Adds a directory entry; the directory id is a new GUID unless the feed brings one. */
+export async function insertDirectoryUser(
+  q: Executor,
+  fields: DirectoryFields,
+  directoryId: string = crypto.randomUUID(),
+): Promise<DirectoryRow> {
+  const now = nowIso();
+  await q
+    .insertInto('directoryUsers')
+    .values({ directoryId, ...columnsOf(fields), isDeleted: 0, createdDate: now, updatedDate: now })
+    .execute();
+  return (await findDirectoryRow(q, directoryId))!;
+}
+
+/** Replaces an entry's fields (a deleted entry comes back: a rehire keeps its id). */
+export async function updateDirectoryUser(
+  q: Executor,
+  directoryId: string,
+  fields: DirectoryFields,
+): Promise<DirectoryRow> {
+  await q
+    .updateTable('directoryUsers')
+    .set({ ...columnsOf(fields), isDeleted: 0, updatedDate: nowIso() })
+    .where('directoryId', '=', directoryId)
+    .execute();
+  return (await findDirectoryRow(q, directoryId))!;
+}
+
+/**
+ * The identity provider deleted the person: the entry is disabled and marked deleted, never
+ * removed, so their profile shows 'AD Account Enabled' Deleted and their active records appear
+ * under Leavers User Records.
+ */
+export async function markDirectoryUserDeleted(q: Executor, directoryId: string): Promise<void> {
+  await q
+    .updateTable('directoryUsers')
+    .set({ active: 0, isDeleted: 1, updatedDate: nowIso() })
+    .where('directoryId', '=', directoryId)
+    .execute();
+}

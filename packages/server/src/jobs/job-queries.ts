@@ -1,0 +1,112 @@
+import { nowIso, type Executor } from '../db/connection.ts';
+
+/**
+ * Takes the job's lease unless another owner holds an unexpired one: one statement (insert, or
+ * take over an expired row), so two instances claiming at once get exactly one winner.
+ */
+export async function claimLease(
+  q: Executor,
+  jobName: string,
+  owner: string,
+  until: string,
+): Promise<boolean> {
+  const now = nowIso();
+  await q
+    .insertInto('jobLeases')
+    .values({ jobName, owner, leaseUntil: until })
+    .onConflict((oc) =>
+      oc.column('jobName').doUpdateSet({ owner, leaseUntil: until }).where('jobLeases.leaseUntil', '<', now),
+    )
+    .execute();
+  const row = await q
+    .selectFrom('jobLeases')
+    .select('owner')
+    .where('jobName', '=', jobName)
+    .executeTakeFirst();
+  return row?.owner === owner;
+}
+
+/** Keeps a long run's lease alive; false when the lease was lost (expired and taken over). */
+export async function renewLease(
+  q: Executor,
+  jobName: string,
+  owner: string,
+  until: string,
+): Promise<boolean> {
+  const result = await q
+    .updateTable('jobLeases')
+    .set({ leaseUntil: until })
+    .where('jobName', '=', jobName)
+    .where('owner', '=', owner)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function releaseLease(q: Executor, jobName: string, owner: string): Promise<void> {
+  await q.deleteFrom('jobLeases').where('jobName', '=', jobName).where('owner', '=', owner).execute();
+}
+
+export async function insertRun(
+  q: Executor,
+  run: { jobName: string; owner: string; leaseUntil: string; attempt: number; startedBy: number | null },
+): Promise<number> {
+  const row = await q
+    .insertInto('jobRuns')
+    .values({
+      jobName: run.jobName,
+      status: 'RUNNING',
+      startedOn: nowIso(),
+      leaseOwner: run.owner,
+      leaseUntil: run.leaseUntil,
+      attempt: run.attempt,
+      startedBy: run.startedBy,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function finishRun(
+  q: Executor,
+  id: number,
+  outcome: { status: 'COMPLETED' | 'FAILED'; counts: Record<string, number> | null; message: string | null },
+): Promise<void> {
+  await q
+    .updateTable('jobRuns')
+    .set({
+      status: outcome.status,
+      endedOn: nowIso(),
+      counts: outcome.counts ? JSON.stringify(outcome.counts) : null,
+      message: outcome.message,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The latest runs of each job named, newest first (at most `perJob` each). */
+export async function latestRuns(q: Executor, jobNames: readonly string[], perJob: number) {
+  const runs = await Promise.all(
+    jobNames.map((jobName) =>
+      q
+        .selectFrom('jobRuns')
+        .select([
+          'id',
+          'jobName',
+          'status',
+          'startedOn',
+          'endedOn',
+          'attempt',
+          'startedBy',
+          'counts',
+          'message',
+        ])
+        .where('jobName', '=', jobName)
+        .orderBy('startedOn', 'desc')
+        .orderBy('id', 'desc')
+        .limit(perJob)
+        .execute(),
+    ),
+  );
+  return runs.flat();
+}
+export type JobRunRow = Awaited<ReturnType<typeof latestRuns>>[number];

@@ -1,0 +1,49 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import multipart from '@fastify/multipart';
+import { Role, directoryImportResult, envelope, messages } from '@uap/domain';
+import type { Db } from '../../db/connection.ts';
+import { DirectoryImportError, importDirectoryCsv } from '../../directory/csv-import.ts';
+import { ok } from '../../http/envelope.ts';
+import { unprocessable } from '../../http/errors.ts';
+
+/** Largest CSV an administrator may upload (a 200,000-person directory is about 40 MB). */
+const MAX_CSV_BYTES = 64 * 1024 * 1024;
+
+/** The CSV import of directory users as an upload (the same import as `npm run directory:import`). */
+export const directoryImportRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  await app.register(multipart, { limits: { files: 1, fileSize: MAX_CSV_BYTES, fields: 0, parts: 1 } });
+
+  app.post('/api/Directory/Import', {
+    config: { access: { minRole: Role.ADMIN, auditor: false } },
+    // The body is multipart/form-data (one part: the .csv file), read as a stream.
+    bodyLimit: MAX_CSV_BYTES,
+    schema: {
+      tags: ['users'],
+      errors: [422],
+      summary:
+        'Import directory users from a CSV file (multipart, one file); idempotent by mail, a result per row',
+      consumes: ['multipart/form-data'],
+      response: { 200: envelope(directoryImportResult) },
+    },
+    handler: async (request) => {
+      if (!request.isMultipart()) {
+        throw unprocessable(messages.directoryFileNotCsv);
+      }
+      const file = await request.file();
+      if (!file || !/\.csv$/i.test(file.filename)) {
+        file?.file.resume();
+        throw unprocessable(messages.directoryFileNotCsv);
+      }
+      try {
+        return ok(await importDirectoryCsv(db, file.file));
+      } catch (error) {
+        if (error instanceof DirectoryImportError) {
+          throw unprocessable(error.message);
+        }
+        throw error;
+      }
+    },
+  });
+};
