@@ -28,3 +28,4 @@ export * from './schemas/assignment-writes.ts';
 export * from './schemas/approvals.ts';
 export * from './user-types.ts';
 export * from './table-view.ts';
+export * from './schemas/audit.ts';

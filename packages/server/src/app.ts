@@ -48,6 +48,7 @@ import { existingAccessRoutes } from './modules/existing-access/routes.ts';
 import { masterApproverRoutes } from './modules/master-approvers/routes.ts';
 import { approverStatusRoutes } from './modules/approver-status/routes.ts';
 import { leaverRoutes } from './modules/leavers/routes.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
 import './http/actor.ts';
 
 export interface AppDeps {
@@ -176,6 +177,7 @@ export async function buildApp({ config, db, logger = false }: AppDeps): Promise
   await app.register(masterApproverRoutes, { db });
   await app.register(approverStatusRoutes, { db });
   await app.register(leaverRoutes, { db });
+  await app.register(auditRoutes, { db });
 
   if (!config.auth.issuer && signingMaterial) {
     const failures = new SignInFailures(

@@ -21,6 +21,7 @@ import { assignmentWriteRows } from './access-rows/assignment-writes.ts';
 import { masterApproverRows } from './access-rows/master-approvers.ts';
 import { approverStatusRows } from './access-rows/approver-status.ts';
 import { leaverRows } from './access-rows/leavers.ts';
+import { auditRows } from './access-rows/audit.ts';
 
 const callers: Caller[] = [
   'none',
@@ -160,6 +161,7 @@ const table: Row[] = [
   ...masterApproverRows,
   ...approverStatusRows,
   ...leaverRows,
+  ...auditRows,
 ];
 
 let ctx: TestContext;

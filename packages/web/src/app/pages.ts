@@ -86,6 +86,9 @@ const builtPages: Partial<Record<string, LazyPage>> = {
       default: m.LeaversUserRecordsPage,
     })),
   ),
+  '/LandingReports': lazyPage(() =>
+    import('../pages/LandingReports/LandingReportsPage.tsx').then((m) => ({ default: m.LandingReportsPage })),
+  ),
   '/MyMasterApprovalPath': lazyPage(() =>
     import('../pages/RoleDetails/MyMasterApprovalPathPage.tsx').then((m) => ({
       default: m.MyMasterApprovalPathPage,

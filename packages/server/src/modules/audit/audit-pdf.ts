@@ -1,0 +1,135 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Readable } from 'node:stream';
+import PDFDocument from 'pdfkit';
+import { LINE_HEIGHT, PdfText } from '../tracker/pdf-text.ts';
+
+/** One audit record as the PDF shows it: a cell of text per column (lines split by '\n'). */
+export type AuditCells = Record<(typeof COLUMNS)[number]['key'], string>;
+
+const MARGIN = 30;
+const SIZE = 7;
+const PADDING = 2;
+const COLUMNS = [
+  { key: 'requestId', header: 'Request ID', width: 46 },
+  { key: 'created', header: 'Created', width: 66 },
+  { key: 'request', header: 'Type / Status', width: 66 },
+  { key: 'user', header: 'User / Platform Email', width: 124 },
+  { key: 'requestor', header: 'Requested By', width: 110 },
+  { key: 'access', header: 'Platform Access', width: 166 },
+  { key: 'dates', header: 'Length of Access', width: 62 },
+  { key: 'approval', header: 'Approved / Rejected', width: 70 },
+  { key: 'provisioning', header: 'Provisioned', width: 72 },
+] as const;
+const TABLE_WIDTH = COLUMNS.reduce((sum, c) => sum + c.width, 0);
+/**
+ * Bytes the document may hold unread before the writer waits for the reader: a slow download
+ * holds the server's memory at about this much instead of the whole range.
+ */
+const UNREAD_LIMIT = 1024 * 1024;
+
+export interface AuditHeader {
+  title: string;
+  subtitle: string;
+}
+
+/**
+ * The audit PDF of a date range (landscape A4): a title, then one table row per record, the
+ * header repeated on every page. Records arrive as batches (an async iterable): one batch is
+ * held at a time, pages are written out as they fill, and the writer waits while the reader is
+ * behind, so memory does not grow with the range. An empty range gives a document without
+ * text (a few hundred bytes: the original client treats anything under 2,000 bytes as empty).
+ */
+export function auditPdf(header: AuditHeader | null, batches: AsyncIterable<AuditCells[]>): Readable {
+  const doc = new PDFDocument({
+    size: 'A4',
+    layout: 'landscape',
+    margin: MARGIN,
+    info: { Title: header?.title ?? 'Audit report', Creator: 'UAP' },
+  });
+  const write = async () => {
+    let text: PdfText | null = null;
+    let y = MARGIN;
+    let isStarted = false;
+    const bottom = () => doc.page.height - MARGIN;
+    const lineHeight = SIZE * LINE_HEIGHT;
+    const row = (cells: readonly string[], isHeader: boolean) => {
+      const pdf = text!;
+      const weight = isHeader ? 'bold' : 'regular';
+      const columns = cells.map((cell, i) =>
+        pdf.lines([{ text: cell, weight }], SIZE, COLUMNS[i]!.width - 2 * PADDING),
+      );
+      const height = Math.max(...columns.map((c) => c.length)) * lineHeight + 2 * PADDING;
+      if (y + height > bottom() && !isHeader) {
+        doc.addPage();
+        y = MARGIN;
+        row(
+          COLUMNS.map((c) => c.header),
+          true,
+        );
+      }
+      let x = MARGIN;
+      columns.forEach((lines, c) => {
+        lines.forEach((line, i) => pdf.draw(line, x + PADDING, y + PADDING + i * lineHeight, SIZE));
+        x += COLUMNS[c]!.width;
+      });
+      y += height;
+      doc
+        .strokeColor(isHeader ? '#888888' : '#cccccc')
+        .moveTo(MARGIN, y)
+        .lineTo(MARGIN + TABLE_WIDTH, y)
+        .stroke();
+    };
+    for await (const batch of batches) {
+      // A fresh measurer per batch, and pdfkit's per-word layout cache emptied: both keep
+      // every distinct word (names, emails, ids) and would grow with the range.
+      text = new PdfText(doc);
+      forgetLayouts(doc);
+      if (!isStarted && batch.length > 0) {
+        isStarted = true;
+        for (const [line, size] of header
+          ? ([
+              [header.title, 14],
+              [header.subtitle, 9],
+            ] as const)
+          : []) {
+          for (const l of text.lines(
+            [{ text: line, weight: size > 9 ? 'bold' : 'regular' }],
+            size,
+            TABLE_WIDTH,
+          )) {
+            text.draw(l, MARGIN, y, size);
+            y += size * LINE_HEIGHT;
+          }
+        }
+        y += 6;
+        row(
+          COLUMNS.map((c) => c.header),
+          true,
+        );
+      }
+      for (const record of batch) {
+        row(
+          COLUMNS.map((c) => record[c.key]),
+          false,
+        );
+      }
+      while (doc.readableLength > UNREAD_LIMIT && !doc.destroyed) {
+        await sleep(5);
+      }
+    }
+    doc.end();
+  };
+  write().catch((error: unknown) => doc.destroy(error instanceof Error ? error : new Error(String(error))));
+  return doc;
+}
+
+/** pdfkit keeps the layout of every word it has drawn, per font (`fontLayoutCache`); a new batch starts it empty. */
+function forgetLayouts(doc: PDFDocument): void {
+  const families = (doc as unknown as { _fontFamilies?: Record<string, { layoutCache?: object }> })
+    ._fontFamilies;
+  for (const font of Object.values(families ?? {})) {
+    if (font.layoutCache) {
+      font.layoutCache = Object.create(null) as object;
+    }
+  }
+}
