@@ -29,3 +29,4 @@ export * from './schemas/approvals.ts';
 export * from './user-types.ts';
 export * from './table-view.ts';
 export * from './schemas/audit.ts';
+export * from './schemas/bulk.ts';

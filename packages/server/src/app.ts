@@ -49,6 +49,7 @@ import { masterApproverRoutes } from './modules/master-approvers/routes.ts';
 import { approverStatusRoutes } from './modules/approver-status/routes.ts';
 import { leaverRoutes } from './modules/leavers/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
+import { bulkRoutes } from './modules/bulk/routes.ts';
 import './http/actor.ts';
 
 export interface AppDeps {
@@ -178,6 +179,7 @@ export async function buildApp({ config, db, logger = false }: AppDeps): Promise
   await app.register(approverStatusRoutes, { db });
   await app.register(leaverRoutes, { db });
   await app.register(auditRoutes, { db });
+  await app.register(bulkRoutes, { db, config });
 
   if (!config.auth.issuer && signingMaterial) {
     const failures = new SignInFailures(

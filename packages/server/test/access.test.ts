@@ -22,6 +22,7 @@ import { masterApproverRows } from './access-rows/master-approvers.ts';
 import { approverStatusRows } from './access-rows/approver-status.ts';
 import { leaverRows } from './access-rows/leavers.ts';
 import { auditRows } from './access-rows/audit.ts';
+import { bulkRows } from './access-rows/bulk.ts';
 
 const callers: Caller[] = [
   'none',
@@ -162,6 +163,7 @@ const table: Row[] = [
   ...approverStatusRows,
   ...leaverRows,
   ...auditRows,
+  ...bulkRows,
 ];
 
 let ctx: TestContext;

@@ -11,6 +11,7 @@ import { m0010 } from './0010_add_provisioning_indexes.ts';
 import { m0011 } from './0011_add_platform_business_access_internal_only.ts';
 import { m0012 } from './0012_add_request_search_index.ts';
 import { m0013 } from './0013_add_sort_indexes.ts';
+import { m0018 } from './0018_add_bulk_upload_progress.ts';
 
 /** Every migration by name; names sort in the order they run. Append only, never edit. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0011_add_platform_business_access_internal_only': m0011,
   '0012_add_request_search_index': m0012,
   '0013_add_sort_indexes': m0013,
+  '0018_add_bulk_upload_progress': m0018,
 };
