@@ -1,9 +1,9 @@
 import type { Readable } from 'node:stream';
 import {
-  formatAccessDate,
   formatDate,
   formatDateTime,
   fullName,
+  zoneFormatters,
   messages,
   Role,
   type AuditRangeParams,
@@ -50,14 +50,16 @@ export async function countAuditRecords(db: Db, actor: Actor, range: AuditRangeP
   return q.countAuditLines(db, auditScopeOf(actor), fromIso, toIso);
 }
 
+/** Dates of the audit are in UTC (the range is a range of UTC days). */
+const utc = zoneFormatters('UTC');
 const withLines = (...parts: (string | null | undefined)[]) => parts.filter((p) => p).join('\n');
 
 function cellsOf(row: q.AuditLineRow): AuditCells {
   const decided = (name: string | null, email: string | null, date: string | null) =>
-    name ? withLines(name, email, formatDateTime(date)) : '';
+    name ? withLines(name, email, utc.dateTime(date)) : '';
   return {
     requestId: String(row.requestId),
-    created: formatDateTime(row.createdDate),
+    created: utc.dateTime(row.createdDate),
     request: withLines(row.requestTypeName, row.statusName, row.isUrgent === 1 ? 'Urgent' : ''),
     user: withLines(
       fullName(row.name, row.lastName),
@@ -72,7 +74,7 @@ function cellsOf(row: q.AuditLineRow): AuditCells {
       [row.assetName, row.clientAccountName].filter(Boolean).join(' - '),
       row.platformUserTypeName,
     ),
-    dates: formatAccessDate(row.beginningDate, row.expirationDate),
+    dates: utc.accessDate(row.beginningDate, row.expirationDate),
     approval: decided(row.approverName, row.approverEmail, row.approvedDate),
     provisioning: decided(row.provisionerName, row.provisionerEmail, row.provisionedDate),
   };
