@@ -175,6 +175,10 @@ export const messages = {
     `The file is missing the column(s) ${columns.join(', ')}. Download the template for this type.`,
   bulkUploadStarted: (code: string) => `Upload ${code} is being processed.`,
   bulkUploadNotFound: 'No upload has this ID.',
+  bulkProgress: (code: string, status: string, processed: number, total: number | null, created: number) =>
+    status === 'Processing'
+      ? `Upload ${code}: ${processed}${total === null ? '' : ` of ${total}`} rows processed, ${created} created.`
+      : `Upload ${code} ${status === 'Completed' ? 'finished' : 'stopped'}: ${processed} rows processed, ${created} created.`,
   bulkRowCreated: (what: string) => `${what} created.`,
   bulkRowAlreadyDone: 'Already created by an earlier upload of this file.',
   bulkRowUnknown: (column: string, value: string) => `${column} '${value}' was not found.`,

@@ -176,6 +176,31 @@ export async function apiDownload(
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+/** POSTs one file as multipart field `file` with the bearer token; answers the envelope's data (throws its ApiError). */
+export async function apiUpload<T>(path: string, file: File, schema: Parser<T>): Promise<T> {
+  const headers = new Headers({ Accept: 'application/json' });
+  const token = await apiAuth?.getAccessToken();
+  if (token) {
+    headers.set('Authorization', `Bearer ${token}`);
+  }
+  const form = new FormData();
+  form.append('file', file, file.name);
+  let response: Response;
+  try {
+    response = await fetch(path, { method: 'POST', headers, body: form });
+  } catch {
+    throw new ApiError(0, messages.serverError);
+  }
+  if (response.status === 401) {
+    apiAuth?.onUnauthorized();
+  }
+  const envelope = await readEnvelope(response);
+  if (!envelope || !response.ok || !envelope.succeeded) {
+    throw new ApiError(response.status, envelope?.message || messages.serverError, envelope?.data ?? null);
+  }
+  return schema.parse(envelope.data);
+}
+
 /** The whole body as a Blob, reporting the bytes received after each chunk. */
 async function readWithProgress(
   body: ReadableStream<Uint8Array>,

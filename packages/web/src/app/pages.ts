@@ -89,6 +89,9 @@ const builtPages: Partial<Record<string, LazyPage>> = {
   '/LandingReports': lazyPage(() =>
     import('../pages/LandingReports/LandingReportsPage.tsx').then((m) => ({ default: m.LandingReportsPage })),
   ),
+  '/Upload': lazyPage(() =>
+    import('../pages/Upload/UploadPage.tsx').then((m) => ({ default: m.UploadPage })),
+  ),
   '/MyMasterApprovalPath': lazyPage(() =>
     import('../pages/RoleDetails/MyMasterApprovalPathPage.tsx').then((m) => ({
       default: m.MyMasterApprovalPathPage,

@@ -135,6 +135,9 @@ export function auditPdf(header: AuditHeader | null, batches: AsyncIterable<Audi
           false,
         );
       }
+      // Let the socket take what was written (a query answered at once never yields), then
+      // wait while the reader is behind.
+      await new Promise((resolve) => setImmediate(resolve));
       while (doc.readableLength > UNREAD_LIMIT && !doc.destroyed) {
         await sleep(5);
       }
