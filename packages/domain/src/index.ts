@@ -34,3 +34,5 @@ export * from './user-types.ts';
 export * from './table-view.ts';
 export * from './schemas/absences.ts';
 export * from './schemas/coverage.ts';
+export * from './schemas/audit.ts';
+export * from './schemas/bulk.ts';

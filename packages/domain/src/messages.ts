@@ -185,6 +185,26 @@ export const messages = {
   noRecordsInRange: 'No records are available on the selected date range.',
   recordsInRange: (count: number) =>
     `#${count} record(s) are available on the selected date range. Are you sure you want to proceed?`,
+  // Audit Reports and Bulk Upload (issue 11 §1, §2; ours, the spec shows no sentence)
+  auditRangeReversed: 'The end date must not be before the start date.',
+  auditDownloading: (received: string) => `Preparing the audit PDF… ${received} received`,
+  auditDownloaded: (count: number) => `The audit PDF of ${count} record(s) was downloaded.`,
+  bulkCsvOnly: 'Only .csv files can be uploaded.',
+  bulkEmptyFile: 'The file has no rows to upload.',
+  bulkFileTooLarge: (megabytes: number) => `The file is larger than ${megabytes} MB.`,
+  bulkMissingColumns: (columns: readonly string[]) =>
+    `The file is missing the column(s) ${columns.join(', ')}. Download the template for this type.`,
+  bulkUploadStarted: (code: string) => `Upload ${code} is being processed.`,
+  bulkUploadNotFound: 'No upload has this ID.',
+  bulkProgress: (code: string, status: string, processed: number, total: number | null, created: number) =>
+    status === 'Processing'
+      ? `Upload ${code}: ${processed}${total === null ? '' : ` of ${total}`} rows processed, ${created} created.`
+      : `Upload ${code} ${status === 'Completed' ? 'finished' : 'stopped'}: ${processed} rows processed, ${created} created.`,
+  bulkRowCreated: (what: string) => `${what} created.`,
+  bulkRowAlreadyDone: 'Already created by an earlier upload of this file.',
+  bulkRowUnknown: (column: string, value: string) => `${column} '${value}' was not found.`,
+  bulkRowRequired: (columns: readonly string[]) => `Required: ${columns.join(', ')}.`,
+  bulkRowInvalid: (column: string) => `${column} is not valid.`,
   ownershipSaved: 'Ownership saved!',
   regionSaved: 'Region saved!',
   marketSaved: 'Market saved!',

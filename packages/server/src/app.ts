@@ -56,6 +56,8 @@ import { directoryImportRoutes } from './modules/directory-import/routes.ts';
 import { jobRoutes } from './modules/jobs/routes.ts';
 import { JobRunner } from './jobs/runner.ts';
 import { jobDefinitions } from './jobs/definitions.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
+import { bulkRoutes } from './modules/bulk/routes.ts';
 import './http/actor.ts';
 
 export interface AppDeps {
@@ -197,6 +199,8 @@ export async function buildApp({ config, db, logger = false }: AppDeps): Promise
   app.decorate('jobRunner', jobRunner);
   app.addHook('onClose', () => jobRunner.stop());
   await app.register(jobRoutes, { db, runner: jobRunner });
+  await app.register(auditRoutes, { db });
+  await app.register(bulkRoutes, { db, config });
 
   if (!config.auth.issuer && signingMaterial) {
     const failures = new SignInFailures(

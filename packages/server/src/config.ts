@@ -53,6 +53,8 @@ export interface Config {
   logLevel: string;
   contactEmail: string;
   documentationUrl: string;
+  /** The administrators' documentation site (ADMIN_RESOURCES_URL; default: DOCUMENTATION_URL's). */
+  adminResourcesUrl: string;
   thirdPartyAgreementUrl: string;
 }
 
@@ -117,6 +119,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     contactEmail: env.CONTACT_EMAIL ?? 'uap-support@agency.example',
     documentationUrl: env.DOCUMENTATION_URL ?? 'https://learn.microsoft.com/en-us/entra/identity/',
+    adminResourcesUrl:
+      env.ADMIN_RESOURCES_URL ?? env.DOCUMENTATION_URL ?? 'https://learn.microsoft.com/en-us/entra/identity/',
     thirdPartyAgreementUrl: env.TPA_URL ?? 'https://www.example.com/third-party-access-agreement',
   };
 }

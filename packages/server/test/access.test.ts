@@ -25,6 +25,8 @@ import { masterDataRows } from './access-rows/master-data.ts';
 import { masterDataRequestRows } from './access-rows/master-data-requests.ts';
 import { approvalPathRows } from './access-rows/approval-paths.ts';
 import { directoryImportRows, jobRows, scimRows } from './access-rows/scim.ts';
+import { auditRows } from './access-rows/audit.ts';
+import { bulkRows } from './access-rows/bulk.ts';
 
 const callers: Caller[] = [
   'none',
@@ -170,6 +172,8 @@ const table: Row[] = [
   ...scimRows,
   ...directoryImportRows,
   ...jobRows,
+  ...auditRows,
+  ...bulkRows,
 ];
 
 let ctx: TestContext;

@@ -46,7 +46,9 @@ function withFile<T>(pdf: Buffer, read: (file: string) => T): T {
 
 /** The text of every page, in reading order. */
 export function pdfText(pdf: Buffer): string {
-  return withFile(pdf, (file) => execFileSync(PDFTOTEXT, ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }));
+  return withFile(pdf, (file) =>
+    execFileSync(PDFTOTEXT, ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8', maxBuffer: 512 * 1024 * 1024 }),
+  );
 }
 
 export interface PdfWord {
@@ -74,7 +76,10 @@ const unescape = (text: string) =>
 /** Every word with its box (points, origin top left), page by page. */
 export function pdfWords(pdf: Buffer): PdfPage[] {
   const html = withFile(pdf, (file) =>
-    execFileSync(PDFTOTEXT, ['-bbox', '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }),
+    execFileSync(PDFTOTEXT, ['-bbox', '-enc', 'UTF-8', file, '-'], {
+      encoding: 'utf8',
+      maxBuffer: 512 * 1024 * 1024,
+    }),
   );
   return html
     .split('<page ')

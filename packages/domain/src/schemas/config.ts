@@ -11,6 +11,8 @@ export const publicConfig = z.object({
   version: z.string(),
   contactEmail: z.string(),
   documentationUrl: z.string(),
+  /** The Admin Resources card of Audit Reports: the administrators' documentation site. */
+  adminResourcesUrl: z.string(),
   thirdPartyAgreementUrl: z.string(),
 });
 export type PublicConfig = z.infer<typeof publicConfig>;

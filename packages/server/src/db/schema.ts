@@ -520,6 +520,13 @@ export interface BulkUploadsTable {
   successRows: Generated<number>;
   createdBy: number;
   createdDate: CreatedAt;
+  /** SHA-256 of the file (0018): a second upload of the same file finds the first one's rows. */
+  fileHash: string | null;
+  /** Rows whose result is committed (0018): a restart resumes after them. */
+  processedRows: Generated<number>;
+  finishedDate: Timestamp;
+  /** Why the upload stopped ('Failed'), for the screen. */
+  error: string | null;
 }
 
 export interface BulkUploadRowsTable {

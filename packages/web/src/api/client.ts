@@ -132,13 +132,14 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T> = {
 /**
  * Calls an endpoint that answers a file (a streamed CSV export with PUT and its table body, or a
  * PDF with GET) with the bearer token and saves the body under `fileName`; a failure throws the
- * ApiError of its envelope.
+ * ApiError of its envelope. `onProgress` hears the bytes received so far while a stream arrives.
  */
 export async function apiDownload(
   path: string,
   body: unknown,
   fileName: string,
   method: 'PUT' | 'GET' = 'PUT',
+  onProgress?: (bytesReceived: number) => void,
 ): Promise<void> {
   const headers = new Headers({ Accept: 'text/csv, application/pdf, application/json' });
   if (method === 'PUT') {
@@ -162,7 +163,9 @@ export async function apiDownload(
     const envelope = await readEnvelope(response);
     throw new ApiError(response.status, envelope?.message || messages.serverError, envelope?.data ?? null);
   }
-  const url = URL.createObjectURL(await response.blob());
+  const url = URL.createObjectURL(
+    onProgress && response.body ? await readWithProgress(response.body, onProgress) : await response.blob(),
+  );
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;
@@ -171,4 +174,49 @@ export async function apiDownload(
   link.remove();
   // Give the browser time to start the download before the blob goes away.
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** POSTs one file as multipart field `file` with the bearer token; answers the envelope's data (throws its ApiError). */
+export async function apiUpload<T>(path: string, file: File, schema: Parser<T>): Promise<T> {
+  const headers = new Headers({ Accept: 'application/json' });
+  const token = await apiAuth?.getAccessToken();
+  if (token) {
+    headers.set('Authorization', `Bearer ${token}`);
+  }
+  const form = new FormData();
+  form.append('file', file, file.name);
+  let response: Response;
+  try {
+    response = await fetch(path, { method: 'POST', headers, body: form });
+  } catch {
+    throw new ApiError(0, messages.serverError);
+  }
+  if (response.status === 401) {
+    apiAuth?.onUnauthorized();
+  }
+  const envelope = await readEnvelope(response);
+  if (!envelope || !response.ok || !envelope.succeeded) {
+    throw new ApiError(response.status, envelope?.message || messages.serverError, envelope?.data ?? null);
+  }
+  return schema.parse(envelope.data);
+}
+
+/** The whole body as a Blob, reporting the bytes received after each chunk. */
+async function readWithProgress(
+  body: ReadableStream<Uint8Array>,
+  onProgress: (bytesReceived: number) => void,
+): Promise<Blob> {
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  let received = 0;
+  const reader = body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) {
+      break;
+    }
+    chunks.push(new Uint8Array(value));
+    received += value.byteLength;
+    onProgress(received);
+  }
+  return new Blob(chunks);
 }

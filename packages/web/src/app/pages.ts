@@ -93,6 +93,11 @@ const builtPages: Partial<Record<string, LazyPage>> = {
     import('../pages/MasterDataRequest/MasterDataRequestPage.tsx').then((m) => ({
       default: m.MasterDataRequestPage,
     })),
+  '/LandingReports': lazyPage(() =>
+    import('../pages/LandingReports/LandingReportsPage.tsx').then((m) => ({ default: m.LandingReportsPage })),
+  ),
+  '/Upload': lazyPage(() =>
+    import('../pages/Upload/UploadPage.tsx').then((m) => ({ default: m.UploadPage })),
   ),
   '/MyMasterApprovalPath': lazyPage(() =>
     import('../pages/RoleDetails/MyMasterApprovalPathPage.tsx').then((m) => ({

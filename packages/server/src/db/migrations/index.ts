@@ -15,6 +15,7 @@ import { m0014 } from './0014_add_master_data_log_changes.ts';
 import { m0015 } from './0015_add_absences.ts';
 import { m0016 } from './0016_add_directory_feed_and_job_counts.ts';
 import { m0017 } from './0017_add_master_data_request_done.ts';
+import { m0018 } from './0018_add_bulk_upload_progress.ts';
 
 /** Every migration by name; names sort in the order they run. Append only, never edit. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '0015_add_absences': m0015,
   '0016_add_directory_feed_and_job_counts': m0016,
   '0017_add_master_data_request_done': m0017,
+  '0018_add_bulk_upload_progress': m0018,
 };

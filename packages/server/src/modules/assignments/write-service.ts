@@ -100,21 +100,28 @@ async function assertPathsStayCovered(trx: Executor, ids: readonly number[], isC
 }
 
 /** POST api/Approvers. */
-export async function createAssignment(
+export function createAssignment(
   db: Db,
   actor: Actor,
   input: ApproverAssignmentInput,
 ): Promise<AssignmentWriteResult> {
+  return inTransaction(db, (trx) => createAssignmentIn(trx, actor, input));
+}
+
+/** POST api/Approvers inside the caller's transaction (a bulk upload writes a batch of rows in one); checks come before any write. */
+export async function createAssignmentIn(
+  trx: Executor,
+  actor: Actor,
+  input: ApproverAssignmentInput,
+): Promise<AssignmentWriteResult> {
   const adminId = adminIdOf(actor);
-  return inTransaction(db, async (trx) => {
-    const path = pathOf(input);
-    const people = peopleOfInput(input);
-    await assertWritablePath(trx, path, adminId, []);
-    await assertPeopleExist(trx, people);
-    const id = await q.insertAssignment(trx, path, people, actor.userId);
-    await settleRoles(trx, q.peopleOf([people]), actor.userId);
-    return { ids: [id] };
-  });
+  const path = pathOf(input);
+  const people = peopleOfInput(input);
+  await assertWritablePath(trx, path, adminId, []);
+  await assertPeopleExist(trx, people);
+  const id = await q.insertAssignment(trx, path, people, actor.userId);
+  await settleRoles(trx, q.peopleOf([people]), actor.userId);
+  return { ids: [id] };
 }
 
 /** PUT api/Approvers: a new path and people for an assignment (an active one must not twin another). */

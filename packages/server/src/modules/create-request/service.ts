@@ -11,7 +11,7 @@ import {
   type ValidatePlatformRequestQuery,
 } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
-import { inTransaction, nowIso } from '../../db/connection.ts';
+import { inTransaction, nowIso, type Executor } from '../../db/connection.ts';
 import type { Actor } from '../../http/actor.ts';
 import { notFound, unprocessable } from '../../http/errors.ts';
 import * as q from './queries.ts';
@@ -205,6 +205,22 @@ function findDuplicate(existing: q.LineOnPath[], email: string, planned: Planned
  * each with its history row, in one transaction.
  */
 export async function createRequest(db: Db, actor: Actor, input: CreateRequestInput) {
+  const { lines, submissionId } = await planRequest(db, actor, input);
+  const requestIds = await inTransaction(db, (trx) => writeRequest(trx, lines, input.Comments));
+  return { requestIds, submissionId };
+}
+
+/** Writes planned lines, each with its history row, inside the caller's transaction (bulk upload writes many per transaction). */
+export function writeRequest(trx: Executor, lines: q.NewLine[], comments: string): Promise<number[]> {
+  return q.insertLinesWithHistory(trx, lines, comments);
+}
+
+/**
+ * Every check of POST api/Request/Create, reading only; returns the lines the request would
+ * write. The Create call and the bulk upload of user records share it, so a row of a file
+ * passes exactly the wizard's rules.
+ */
+export async function planRequest(db: Db, actor: Actor, input: CreateRequestInput) {
   const path = pathOf(input);
   const platform = await q.findActivePathPlatform(db, path);
   if (!platform) {
@@ -280,6 +296,5 @@ export async function createRequest(db: Db, actor: Actor, input: CreateRequestIn
     updatedDate: now,
     updatedBy: actor.userId,
   }));
-  const requestIds = await inTransaction(db, (trx) => q.insertLinesWithHistory(trx, lines, input.Comments));
-  return { requestIds, submissionId };
+  return { lines, submissionId };
 }

@@ -55,13 +55,20 @@ export function saveMasterApprover(
   actor: Actor,
   path: MasterApproverPath,
 ): Promise<MasterApproverWriteResult> {
+  return inTransaction(db, (trx) => saveMasterApproverIn(trx, actor, path));
+}
+
+/** POST SaveMasterApprover inside the caller's transaction (a bulk upload writes a batch of rows in one); checks come before any write. */
+export async function saveMasterApproverIn(
+  trx: Executor,
+  actor: Actor,
+  path: MasterApproverPath,
+): Promise<MasterApproverWriteResult> {
   const scope = adminScopeOf(actor, 'write');
-  return inTransaction(db, async (trx) => {
-    await checkPath(trx, scope, path, null);
-    const id = await q.insertMasterApprover(trx, path, actor.userId);
-    await settleRoles(trx, [path.userId], actor.userId);
-    return { masterApproverIds: [id] };
-  });
+  await checkPath(trx, scope, path, null);
+  const id = await q.insertMasterApprover(trx, path, actor.userId);
+  await settleRoles(trx, [path.userId], actor.userId);
+  return { masterApproverIds: [id] };
 }
 
 /** PUT UpdateMasterApprover: another person or path for one row; both people's roles follow. */

@@ -68,6 +68,7 @@ export const systemRoutes: FastifyPluginAsync<{ config: Config; db: Db }> = asyn
     version: APP_VERSION,
     contactEmail: config.contactEmail,
     documentationUrl: config.documentationUrl,
+    adminResourcesUrl: config.adminResourcesUrl,
     thirdPartyAgreementUrl: config.thirdPartyAgreementUrl,
   };
   app.get('/api/config', {

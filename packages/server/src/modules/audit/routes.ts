@@ -1,0 +1,76 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AUDIT_EMPTY_PDF_BYTES, Role, auditBatchParams, auditRangeParams, envelope } from '@uap/domain';
+import type { Db } from '../../db/connection.ts';
+import type { Access } from '../../http/access.ts';
+import { requireActor } from '../../http/actor.ts';
+import { ok } from '../../http/envelope.ts';
+import * as audit from './service.ts';
+
+const rangeRule =
+  'from and to are days (YYYY-MM-DD, or MM-DD-YYYY); the range holds the request lines created from ' +
+  "the first day's UTC midnight to the end of the last day (UTC); to before from is refused with 400. " +
+  'Rows: admins get the lines inside their admin (region, market) rows, super admins and auditors every line.';
+
+/** Audit Reports (spec 3 §2.10): administrators and the read-only auditor. */
+const read: Access = { minRole: Role.ADMIN, auditor: true };
+
+/** The audit PDF of a date range (issue 11 §2). */
+export const auditRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const tags = ['audit'];
+
+  app.get('/api/Request/RequestsCount/:from/:to', {
+    config: { access: read },
+    schema: {
+      tags,
+      summary: 'How many request lines the audit PDF of a date range holds (asked before the download)',
+      description: rangeRule,
+      params: auditRangeParams,
+      response: { 200: envelope(z.number().int()) },
+    },
+    handler: async (req) => ok(await audit.countAuditRecords(db, requireActor(req), req.params)),
+  });
+
+  app.get('/api/Request/RequestDetailbyDate/:from/:to', {
+    config: { access: read },
+    schema: {
+      tags,
+      summary: 'The audit PDF of a whole date range, streamed while it is written',
+      description: `One document, one table row per request line, oldest first; read from the database in batches and sent as it is written, so memory does not grow with the range. The X-Record-Count header gives the number of lines (the length of the document is not known in advance). ${rangeRule}`,
+      params: auditRangeParams,
+      produces: ['application/pdf'],
+    },
+    handler: async (req, reply) => {
+      const { pdf, count } = await audit.getAuditPdf(db, requireActor(req), req.params);
+      return reply
+        .type('application/pdf')
+        .header('x-record-count', String(count))
+        .header('content-disposition', `attachment; filename="audit-${req.params.from}-${req.params.to}.pdf"`)
+        .send(pdf);
+    },
+  });
+
+  app.get('/api/Request/RequestDetailbyDate/:from/:to/:pageSize/:pageIndex', {
+    config: { access: read },
+    schema: {
+      tags,
+      summary: 'One page of the audit PDF (the original client asks pages of 150, from page 1)',
+      description: `Kept for clients of the original batch calls; the whole range in one document is GET /api/Request/RequestDetailbyDate/{from}/{to}. A page past the end is a document without records, under ${AUDIT_EMPTY_PDF_BYTES} bytes. ${rangeRule}`,
+      params: auditBatchParams,
+      produces: ['application/pdf'],
+    },
+    handler: async (req, reply) => {
+      const { pageSize, pageIndex, ...range } = req.params;
+      const pdf = await audit.getAuditPdfPage(db, requireActor(req), range, pageSize, pageIndex);
+      return reply
+        .type('application/pdf')
+        .header(
+          'content-disposition',
+          `attachment; filename="audit-${range.from}-${range.to}-${pageIndex}.pdf"`,
+        )
+        .send(pdf);
+    },
+  });
+};

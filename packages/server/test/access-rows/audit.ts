@@ -1,0 +1,24 @@
+import type { Row } from './types.ts';
+import { admins } from './types.ts';
+
+/** Access rows of the audit PDF (issue 11 §2): administrators and the read-only auditor. */
+export const auditRows: Row[] = [
+  {
+    method: 'GET',
+    route: '/api/Request/RequestsCount/:from/:to',
+    url: '/api/Request/RequestsCount/2032-01-01/2032-01-02',
+    expect: admins,
+  },
+  {
+    method: 'GET',
+    route: '/api/Request/RequestDetailbyDate/:from/:to',
+    url: '/api/Request/RequestDetailbyDate/2032-01-01/2032-01-02',
+    expect: admins,
+  },
+  {
+    method: 'GET',
+    route: '/api/Request/RequestDetailbyDate/:from/:to/:pageSize/:pageIndex',
+    url: '/api/Request/RequestDetailbyDate/2032-01-01/2032-01-02/150/1',
+    expect: admins,
+  },
+];
