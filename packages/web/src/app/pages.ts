@@ -5,11 +5,29 @@ import { PlaceholderPage } from '../components/PlaceholderPage.tsx';
 
 type LazyPage = LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> };
 
-/** A screen loaded on first render, or earlier through `preload` (the same download). */
-function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyPage {
-  let loading: Promise<{ default: ComponentType }> | null = null;
-  const loadOnce = () => (loading ??= load());
-  return Object.assign(lazy(loadOnce), { preload: loadOnce });
+type PageModule = { default: ComponentType };
+
+/**
+ * A screen loaded on first render, or earlier through `preload` (the same download). Once its
+ * code has arrived, the first render draws it at once: React suspends on a lazy component whose
+ * promise it has not seen settle, and showing the fallback first delays the screen (React holds
+ * a fallback on screen for at least 300 ms) and draws the page twice.
+ */
+function lazyPage(load: () => Promise<PageModule>): LazyPage {
+  let loading: Promise<PageModule> | null = null;
+  let loaded: PageModule | null = null;
+  const loadOnce = () =>
+    (loading ??= load().then((module) => {
+      loaded = module;
+      return module;
+    }));
+  // A thenable that calls back at once: React's lazy then resolves without suspending.
+  const settled = (module: PageModule) =>
+    ({ then: (resolve: (m: PageModule) => void) => resolve(module) }) as unknown as Promise<PageModule>;
+  return Object.assign(
+    lazy(() => (loaded ? settled(loaded) : loadOnce())),
+    { preload: loadOnce },
+  );
 }
 
 const changeUserRecords = lazyPage(() =>

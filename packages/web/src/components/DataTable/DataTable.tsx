@@ -18,10 +18,9 @@ import TableCell, { tableCellClasses } from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
+import TableRow, { tableRowClasses } from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
-import Skeleton from '@mui/material/Skeleton';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
@@ -42,12 +41,12 @@ import { ColumnChooser } from './ColumnChooser.tsx';
 import { EmptyState } from './EmptyState.tsx';
 import { BodyRow } from './BodyRow.tsx';
 import { PageCheckbox, RowCheckbox } from './RowCheckbox.tsx';
-import { RowCards } from './RowCards.tsx';
+import { RowCards, SkeletonCards } from './RowCards.tsx';
 import { ColumnFilterMenu } from './ColumnFilterMenu.tsx';
 import { FilterChips } from './FilterChips.tsx';
 import { arrangeColumns, useTableLayout, type Density } from './use-table-layout.ts';
 import { TruncatedText } from './TruncatedText.tsx';
-import { checkboxWidth, tableBodyStyles } from './table-styles.ts';
+import { bodyClasses, checkboxWidth, tableBodyStyles } from './table-styles.ts';
 import type { DataTableColumn, DataTableProps } from './types.ts';
 import { useDebouncedValue } from './use-debounced-value.ts';
 import { useTableView } from './use-table-view.ts';
@@ -257,7 +256,9 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       onToggle={onToggleRow}
     />
   );
-  const showsCards = isPhone && data !== undefined && rows.length > 0;
+  const isLoading = data === undefined && !isError;
+  // On a phone the rows are cards, and so are the grey lines while the first page loads.
+  const showsCards = isPhone && (isLoading || rows.length > 0);
   const canExport = exportCsv !== undefined;
   const hasFilters = filters.length > 0 || search !== '' || view.search !== '';
   const headerOf = (id: string) => columns.find((c) => c.id === id)?.header ?? id;
@@ -344,7 +345,8 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             {messages.errorGettingRecords}
           </Typography>
         )}
-        {showsCards && (
+        {showsCards && isLoading && <SkeletonCards columns={shownColumns} count={skeletonRows} />}
+        {showsCards && !isLoading && (
           <RowCards
             title={title}
             rows={rows}
@@ -442,16 +444,15 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                     />
                   );
                 })}
-                {!data &&
-                  !isError &&
+                {isLoading &&
                   Array.from({ length: skeletonRows }, (_, i) => (
-                    <TableRow key={`skeleton-${i}`} aria-hidden>
+                    <tr key={`skeleton-${i}`} aria-hidden className={tableRowClasses.root}>
                       {Array.from({ length: columnCount }, (_, j) => (
-                        <TableCell key={j}>
-                          <Skeleton variant="text" />
-                        </TableCell>
+                        <td key={j} className={bodyCellClassName}>
+                          <span className={bodyClasses.skeleton} />
+                        </td>
                       ))}
-                    </TableRow>
+                    </tr>
                   ))}
                 {data && rows.length === 0 && (
                   <TableRow>
