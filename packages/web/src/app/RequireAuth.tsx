@@ -9,12 +9,16 @@ import { FullPageMessage } from '../components/FullPageMessage.tsx';
 import { PageSpinner } from '../components/PageSpinner.tsx';
 import { signinState } from './auth.ts';
 import { CurrentUserContext, toCurrentUser } from './current-user.ts';
+import { prefetchPageDataOf } from './pages.ts';
 import { Shell } from './shell/Shell.tsx';
 import { useLogout } from './shell/use-logout.ts';
 
 /** Validates the signed-in user (POST ValidateNewUser, once) and then shows the shell. */
 function ValidatedUser() {
   const { data: user, error, refetch, isFetching } = useLoggedUserQuery();
+  useEffect(() => {
+    prefetchPageDataOf(window.location);
+  }, []);
   const handleLogout = useLogout();
   const current = useMemo(() => (user ? toCurrentUser(user) : null), [user]);
   if (current) {

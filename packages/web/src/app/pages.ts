@@ -1,11 +1,17 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { matchPath } from 'react-router';
+import { matchPath, type Params } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
 import { routeTable } from '@uap/domain';
 import { PlaceholderPage } from '../components/PlaceholderPage.tsx';
+import { queryClient } from './query-client.ts';
 
-type LazyPage = LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> };
+interface PageModule {
+  default: ComponentType;
+  /** Starts fetching what the screen shows first, for the address it opens on. */
+  prefetch?: (client: QueryClient, params: Params, searchParams: URLSearchParams) => Promise<void>;
+}
 
-type PageModule = { default: ComponentType };
+type LazyPage = LazyExoticComponent<ComponentType> & { preload: () => Promise<PageModule> };
 
 /**
  * A screen loaded on first render, or earlier through `preload` (the same download). Once its
@@ -37,7 +43,10 @@ const changeUserRecords = lazyPage(() =>
 );
 
 const requestTracker = lazyPage(() =>
-  import('../pages/AllRequest/RequestTrackerPage.tsx').then((m) => ({ default: m.RequestTrackerPage })),
+  import('../pages/AllRequest/RequestTrackerPage.tsx').then((m) => ({
+    default: m.RequestTrackerPage,
+    prefetch: m.prefetchRequestTracker,
+  })),
 );
 
 /**
@@ -123,5 +132,29 @@ export function preloadPageOf(pathname: string): void {
   const entry = routeTable.find((e) => matchPath(e.path, pathname));
   if (entry) {
     void builtPages[entry.path]?.preload();
+  }
+}
+
+let hasPrefetched = false;
+
+/**
+ * Once per page load, when the session is known (the API can be called): starts fetching the
+ * data of the screen the page opened on, alongside the user check (POST ValidateNewUser)
+ * instead of after it and after the screen is first drawn. A screen the user may not open only
+ * gets a refused call, which nothing shows.
+ */
+export function prefetchPageDataOf(location: Pick<Location, 'pathname' | 'search'>): void {
+  if (hasPrefetched) {
+    return;
+  }
+  hasPrefetched = true;
+  for (const entry of routeTable) {
+    const match = matchPath(entry.path, location.pathname);
+    if (match) {
+      void builtPages[entry.path]
+        ?.preload()
+        .then((page) => page.prefetch?.(queryClient, match.params, new URLSearchParams(location.search)));
+      return;
+    }
   }
 }

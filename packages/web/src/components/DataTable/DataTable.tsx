@@ -1,5 +1,14 @@
-import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import {
+  startTransition,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
 import {
   flexRender,
   getCoreRowModel,
@@ -34,6 +43,7 @@ import {
   defaultTableView,
   pageSizes,
   type TableQuery,
+  type TableView,
   type TableViewRules,
 } from '@uap/domain';
 import { reportError } from '../../api/error-store.ts';
@@ -49,7 +59,7 @@ import { TruncatedText } from './TruncatedText.tsx';
 import { bodyClasses, checkboxWidth, tableBodyStyles } from './table-styles.ts';
 import type { DataTableColumn, DataTableProps } from './types.ts';
 import { useDebouncedValue } from './use-debounced-value.ts';
-import { useTableView } from './use-table-view.ts';
+import { openingView, useTableView } from './use-table-view.ts';
 
 export type { DataTableColumn, DataTablePage, DataTableProps } from './types.ts';
 
@@ -64,6 +74,78 @@ function cellContent<Row>(column: DataTableColumn<Row>, row: Row) {
 }
 
 const skeletonRows = 5;
+/** Rows drawn with a page's first paint; the rest follow in a background render. */
+const firstRows = 10;
+
+/** What a table's first page depends on: enough to fetch it before the table is drawn. */
+type TableSource<Row> = Pick<
+  DataTableProps<Row>,
+  | 'columns'
+  | 'queryKey'
+  | 'fetchPage'
+  | 'pageSizeOptions'
+  | 'initialPageSize'
+  | 'initialFilters'
+  | 'initialSearch'
+  | 'syncWithUrl'
+>;
+
+/** What the address may say about the table, and the view it opens with when it says nothing. */
+function viewSetupOf<Row>(props: TableSource<Row>): { rules: TableViewRules; initial: TableView } {
+  const pageSizeOptions = props.pageSizeOptions ?? pageSizes;
+  const defaultSize = props.initialPageSize ?? defaultPageSize;
+  return {
+    rules: {
+      sortable: props.columns.filter((c) => c.sortable).map((c) => c.id),
+      filterable: props.columns.filter((c) => c.filterable).map((c) => c.id),
+      pageSizes: pageSizeOptions,
+      defaultPageSize: defaultSize,
+    },
+    initial: {
+      ...defaultTableView(defaultSize),
+      filters: props.initialFilters ?? [],
+      search: props.initialSearch ?? '',
+    },
+  };
+}
+
+function pageQueryOf(view: TableView, exactCount: boolean): TableQuery {
+  return {
+    page: view.page,
+    pageSize: view.pageSize,
+    orderBy: view.orderBy,
+    orderAsc: view.orderAsc,
+    justCompleted: false,
+    initialLoad: false,
+    filters: view.filters,
+    searchCriteria: view.search,
+    localTimeZone,
+    ...(exactCount ? { exactCount: true } : {}),
+  };
+}
+
+function pageQueryOptions<Row>(props: TableSource<Row>, query: TableQuery) {
+  return {
+    queryKey: [...props.queryKey, query],
+    queryFn: ({ signal }: { signal: AbortSignal }) => props.fetchPage(query, signal),
+    meta: { errorDialog: false },
+  };
+}
+
+/**
+ * Starts fetching the page a table will open on (the same query, under the same key), so a
+ * screen's data downloads alongside the sign-in check and the screen's code instead of after
+ * the table is first drawn. Errors are left to the table, which asks again.
+ */
+export function prefetchTablePage<Row>(
+  client: QueryClient,
+  props: TableSource<Row>,
+  searchParams: URLSearchParams,
+): Promise<void> {
+  const { rules, initial } = viewSetupOf(props);
+  const view = openingView(props.syncWithUrl ?? false, rules, initial, searchParams);
+  return client.prefetchQuery(pageQueryOptions(props, pageQueryOf(view, false)));
+}
 
 /**
  * The server-paged table every table screen uses (docs/architecture.md): paging with the total, sorting,
@@ -72,23 +154,13 @@ const skeletonRows = 5;
  * which rows may be selected) come in as props: the table knows no roles.
  */
 export function DataTable<Row>(props: DataTableProps<Row>) {
-  const { title, columns, queryKey, fetchPage, fetchFilterOptions, exportCsv, getRowId, selection } = props;
+  const { title, columns, queryKey, fetchFilterOptions, exportCsv, getRowId, selection } = props;
   const pageSizeOptions = props.pageSizeOptions ?? pageSizes;
   const rowsPerPageOptions = pageSizeOptions.map((n) =>
     n === ALL_ROWS ? { label: 'All', value: ALL_ROWS } : n,
   );
-  const defaultSize = props.initialPageSize ?? defaultPageSize;
-  const rules: TableViewRules = {
-    sortable: columns.filter((c) => c.sortable).map((c) => c.id),
-    filterable: columns.filter((c) => c.filterable).map((c) => c.id),
-    pageSizes: pageSizeOptions,
-    defaultPageSize: defaultSize,
-  };
-  const [view, setView] = useTableView(props.syncWithUrl ?? false, rules, {
-    ...defaultTableView(defaultSize),
-    filters: props.initialFilters ?? [],
-    search: props.initialSearch ?? '',
-  });
+  const { rules, initial } = viewSetupOf(props);
+  const [view, setView] = useTableView(props.syncWithUrl ?? false, rules, initial);
   const { filters } = view;
   const pagination: PaginationState = { pageIndex: view.page - 1, pageSize: view.pageSize };
   const sorting: SortingState = view.orderBy === null ? [] : [{ id: view.orderBy, desc: !view.orderAsc }];
@@ -115,33 +187,31 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const [exactCountOf, setExactCountOf] = useState<string | null>(null);
   const viewKey = JSON.stringify([view.filters, view.search, props.initialFilters]);
 
-  const query: TableQuery = {
-    page: view.page,
-    pageSize: view.pageSize,
-    orderBy: view.orderBy,
-    orderAsc: view.orderAsc,
-    justCompleted: false,
-    initialLoad: false,
-    filters,
-    searchCriteria: view.search,
-    localTimeZone,
-    ...(exactCountOf === viewKey ? { exactCount: true } : {}),
-  };
+  const query = pageQueryOf(view, exactCountOf === viewKey);
 
   const {
     data: fetched,
     isFetching,
     isError,
-  } = useQuery({
-    queryKey: [...queryKey, query],
-    queryFn: ({ signal }) => fetchPage(query, signal),
-    placeholderData: keepPreviousData,
-    meta: { errorDialog: false },
-  });
+  } = useQuery({ ...pageQueryOptions(props, query), placeholderData: keepPreviousData });
   // A page that arrives is drawn in a background render that yields to the browser between rows,
-  // so drawing a page of 50 rows never holds the main thread for the whole page.
-  const data = useDeferredValue(fetched);
-  const rows = useMemo(() => data?.rows ?? [], [data]);
+  // so drawing a page of 50 rows never holds the main thread for the whole page. A page already
+  // fetched when the table mounts (see prefetchTablePage) is drawn after the table's frame too.
+  const data = useDeferredValue(fetched, undefined);
+  const pageRows = useMemo(() => data?.rows ?? [], [data]);
+  // The first rows are committed with the page; the rest in a background render after it.
+  const [completeRows, setCompleteRows] = useState<Row[]>([]);
+  useEffect(() => {
+    if (completeRows !== pageRows) {
+      startTransition(() => {
+        setCompleteRows(pageRows);
+      });
+    }
+  }, [pageRows, completeRows]);
+  const rows = useMemo(
+    () => (completeRows === pageRows ? pageRows : pageRows.slice(0, firstRows)),
+    [completeRows, pageRows],
+  );
   const totalCount = data?.totalCount ?? 0;
   const isCountEstimate = data?.isCountEstimate === true;
   const shownCount = isCountEstimate ? messages.aboutCount(totalCount) : String(totalCount);
@@ -188,7 +258,8 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const selectedIds = new Set(selection?.selectedIds ?? []);
   const isSelectable = (row: Row) =>
     selection?.isRowSelectable?.(row) ?? (selection?.whyNotSelectable?.(row) ?? null) === null;
-  const selectableRows = selection ? rows.filter(isSelectable) : [];
+  // Selecting works on the whole page, drawn or still to be drawn.
+  const selectableRows = selection ? pageRows.filter(isSelectable) : [];
   const selectedOnPage = selectableRows.filter((r) => selectedIds.has(getRowId(r)));
   const toggleRow = (id: number) => {
     if (!selection) {
@@ -196,7 +267,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     }
     selection.onChange(
       selectedIds.has(id) ? selection.selectedIds.filter((x) => x !== id) : [...selection.selectedIds, id],
-      rows,
+      pageRows,
     );
   };
   // The rows are memoized: they get one toggle that never changes and calls the latest one.
@@ -215,7 +286,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     const others = selection.selectedIds.filter((id) => !pageIds.has(id));
     selection.onChange(
       selectedOnPage.length === selectableRows.length ? others : [...others, ...pageIds],
-      rows,
+      pageRows,
     );
   };
 
