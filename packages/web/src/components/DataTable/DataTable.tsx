@@ -1,5 +1,7 @@
 import {
+  lazy,
   startTransition,
+  Suspense,
   useCallback,
   useDeferredValue,
   useEffect,
@@ -26,7 +28,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell, { tableCellClasses } from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow, { tableRowClasses } from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
@@ -64,6 +65,11 @@ import { openingView, useTableView } from './use-table-view.ts';
 export type { DataTableColumn, DataTablePage, DataTableProps } from './types.ts';
 
 const localTimeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+// The pager is drawn after a page's rows; its code (and the number formatter it builds when
+// loaded) is evaluated on its own, not with the rest of the table's code.
+const paginationModule = import('@mui/material/TablePagination');
+const TablePagination = lazy(() => paginationModule);
 
 function cellContent<Row>(column: DataTableColumn<Row>, row: Row) {
   if (column.cell) {
@@ -208,9 +214,10 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       });
     }
   }, [pageRows, completeRows]);
+  const isPageComplete = completeRows === pageRows;
   const rows = useMemo(
-    () => (completeRows === pageRows ? pageRows : pageRows.slice(0, firstRows)),
-    [completeRows, pageRows],
+    () => (isPageComplete ? pageRows : pageRows.slice(0, firstRows)),
+    [isPageComplete, pageRows],
   );
   const totalCount = data?.totalCount ?? 0;
   const isCountEstimate = data?.isCountEstimate === true;
@@ -381,20 +388,23 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           </Button>
         )}
         <Box sx={{ flexGrow: 1 }} />
-        <ToggleButtonGroup
-          size="small"
-          exclusive
-          aria-label="Row density"
-          value={layout.density}
-          onChange={(_event, density: Density | null) => {
-            if (density) {
-              updateLayout({ density });
-            }
-          }}
-        >
-          <ToggleButton value="compact">Compact</ToggleButton>
-          <ToggleButton value="comfortable">Comfortable</ToggleButton>
-        </ToggleButtonGroup>
+        {/* A phone shows cards, which have no density. */}
+        {!isPhone && (
+          <ToggleButtonGroup
+            size="small"
+            exclusive
+            aria-label="Row density"
+            value={layout.density}
+            onChange={(_event, density: Density | null) => {
+              if (density) {
+                updateLayout({ density });
+              }
+            }}
+          >
+            <ToggleButton value="compact">Compact</ToggleButton>
+            <ToggleButton value="comfortable">Comfortable</ToggleButton>
+          </ToggleButtonGroup>
+        )}
         <ColumnChooser columns={arranged} layout={layout} onChange={updateLayout} onReset={resetLayout} />
       </Box>
       <FilterChips
@@ -543,23 +553,26 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             </Table>
           </TableContainer>
         )}
-        {data && (
-          <TablePagination
-            sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap' } }}
-            component="div"
-            count={totalCount}
-            page={pagination.pageSize === ALL_ROWS ? 0 : pagination.pageIndex}
-            rowsPerPage={pagination.pageSize}
-            rowsPerPageOptions={rowsPerPageOptions}
-            labelRowsPerPage="Rows per page"
-            labelDisplayedRows={({ from, to }) => `${from}–${to} of ${shownCount}`}
-            onPageChange={(_event, page) => {
-              setView((v) => ({ ...v, page: page + 1 }));
-            }}
-            onRowsPerPageChange={(e) => {
-              setView((v) => ({ ...v, page: 1, pageSize: Number(e.target.value) }));
-            }}
-          />
+        {/* Drawn with the rest of the page's rows, after the first ones. */}
+        {data && isPageComplete && (
+          <Suspense fallback={null}>
+            <TablePagination
+              sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap' } }}
+              component="div"
+              count={totalCount}
+              page={pagination.pageSize === ALL_ROWS ? 0 : pagination.pageIndex}
+              rowsPerPage={pagination.pageSize}
+              rowsPerPageOptions={rowsPerPageOptions}
+              labelRowsPerPage="Rows per page"
+              labelDisplayedRows={({ from, to }) => `${from}–${to} of ${shownCount}`}
+              onPageChange={(_event, page) => {
+                setView((v) => ({ ...v, page: page + 1 }));
+              }}
+              onRowsPerPageChange={(e) => {
+                setView((v) => ({ ...v, page: 1, pageSize: Number(e.target.value) }));
+              }}
+            />
+          </Suspense>
         )}
       </Paper>
     </Box>

@@ -1,6 +1,7 @@
 import { keyframes, type Theme } from '@mui/material/styles';
 import { tableCellClasses } from '@mui/material/TableCell';
 import { tableRowClasses } from '@mui/material/TableRow';
+import { statusChipClass, statusChipStyles } from '../StatusChip.tsx';
 
 /** Class names of the table body's plain elements, drawn by `tableBodyStyles`. */
 export const bodyClasses = {
@@ -137,6 +138,7 @@ export function tableBodyStyles(theme: Theme): object {
       backgroundColor: theme.alpha(palette.text.primary, palette.mode === 'light' ? 0.11 : 0.13),
       animation: `${pulse} 2s ease-in-out 0.5s infinite`,
     },
+    [`& .${statusChipClass}`]: statusChipStyles(theme),
     [`& a.${bodyClasses.link}`]: {
       color: palette.primary.main,
       textDecoration: 'underline',
