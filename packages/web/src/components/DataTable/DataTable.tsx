@@ -24,6 +24,7 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
+import type TablePaginationComponent from '@mui/material/TablePagination';
 import TableBody from '@mui/material/TableBody';
 import TableCell, { tableCellClasses } from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
@@ -69,7 +70,8 @@ const localTimeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 // The pager is drawn after a page's rows; its code (and the number formatter it builds when
 // loaded) is evaluated on its own, not with the rest of the table's code.
 const paginationModule = import('@mui/material/TablePagination');
-const TablePagination = lazy(() => paginationModule);
+// Typed as the component itself: lazy() drops its `component` prop overloads.
+const TablePagination = lazy(() => paginationModule) as unknown as typeof TablePaginationComponent;
 
 function cellContent<Row>(column: DataTableColumn<Row>, row: Row) {
   if (column.cell) {
