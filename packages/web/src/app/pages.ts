@@ -43,11 +43,14 @@ const changeUserRecords = lazyPage(() =>
 );
 
 /**
- * The first use of Intl in a page loads the browser's locale data (15–30 ms): done in a task of
- * its own while the screen's code downloads, instead of inside the long task that evaluates it.
+ * The first use of Intl in a page loads the browser's locale data (15–30 ms, more on a busy
+ * machine): done in tasks of their own while the screen's code downloads, instead of inside the
+ * long tasks that evaluate it.
  */
 function warmUpDateFormats(): void {
   setTimeout(() => Intl.DateTimeFormat().resolvedOptions(), 0);
+  // The table's pager formats numbers: their data loads on its first use too.
+  setTimeout(() => new Intl.NumberFormat('en-US').format(1), 0);
 }
 
 const requestTracker = lazyPage(() => {
