@@ -36,6 +36,9 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '3' },
     'no-build': { type: 'boolean', default: false },
     out: { type: 'string' },
+    // Measure only the screens whose name contains this (e.g. 'Tracker'), only this preset.
+    screen: { type: 'string' },
+    preset: { type: 'string' },
   },
 });
 const runs = Math.max(1, Number(args.runs));
@@ -57,7 +60,7 @@ const screens: Screen[] = [
     targets: { mobile: 85, desktop: 95 },
   },
 ];
-const presets: Preset[] = ['mobile', 'desktop'];
+const presets = (['mobile', 'desktop'] as const).filter((p) => !args.preset || p === args.preset);
 const maxTbtMs = 200;
 
 function freePort(): Promise<number> {
@@ -233,7 +236,7 @@ async function main() {
     console.log(
       `Server: ${url}; Chromium: ${await browser.version()}; ${runs} run(s) each, median by score\n`,
     );
-    for (const screen of screens) {
+    for (const screen of screens.filter((s) => !args.screen || s.name.includes(args.screen ?? ''))) {
       const session = await signIn(browser, url, screen.account);
       for (const preset of presets) {
         const measures: Measure[] = [];
@@ -261,6 +264,10 @@ async function main() {
             `${m.jsKb.toFixed(1)} KB`,
             String(m.requests),
             isScreenMet ? 'met' : 'NOT met',
+            os
+              .loadavg()
+              .map((l) => l.toFixed(1))
+              .join(' '),
           ].join(' | '),
         );
         console.log(rows.at(-1));
@@ -272,7 +279,7 @@ async function main() {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
   console.log(
-    '\nscreen | account | preset | score (runs) | target | TBT | LCP | FCP | JS transferred | requests | targets',
+    '\nscreen | account | preset | score (runs) | target | TBT | LCP | FCP | JS transferred | requests | targets | load average',
   );
   console.log(rows.join('\n'));
   console.log(`\nTargets (score, TBT < ${maxTbtMs} ms): ${isMet ? 'all met' : 'NOT all met'}`);

@@ -1,12 +1,16 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
+import { prefetchPublicConfig } from './api/config.ts';
 import { preloadPageOf } from './app/pages.ts';
+import { queryClient } from './app/query-client.ts';
 
 const container = document.getElementById('root');
 if (!container) {
   throw new Error('The page has no #root element.');
 }
+// The configuration and the opened screen's code download while React starts.
+prefetchPublicConfig(queryClient);
 preloadPageOf(window.location.pathname);
 createRoot(container).render(
   <StrictMode>

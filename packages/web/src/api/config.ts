@@ -1,6 +1,18 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { PublicConfig } from '@uap/domain';
 import { apiRequest } from './client.ts';
+
+const publicConfigQuery = queryOptions({
+  queryKey: ['config'],
+  queryFn: ({ signal }) => apiRequest<PublicConfig>('/api/config', { isAnonymous: true, signal }),
+  staleTime: Infinity,
+  meta: { errorDialog: false },
+});
+
+/** Starts GET /api/config as the page's scripts start, before the first render asks for it. */
+export function prefetchPublicConfig(client: QueryClient): void {
+  void client.prefetchQuery(publicConfigQuery);
+}
 
 /**
  * GET /api/config: what the SPA needs before sign-in. Loaded once per page load. Read without
@@ -8,10 +20,5 @@ import { apiRequest } from './client.ts';
  * and the server already checks it against the domain's schema before sending it.
  */
 export function usePublicConfigQuery() {
-  return useQuery({
-    queryKey: ['config'],
-    queryFn: ({ signal }) => apiRequest<PublicConfig>('/api/config', { isAnonymous: true, signal }),
-    staleTime: Infinity,
-    meta: { errorDialog: false },
-  });
+  return useQuery(publicConfigQuery);
 }

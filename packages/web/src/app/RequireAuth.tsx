@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { messages } from '@uap/domain';
@@ -9,14 +9,22 @@ import { FullPageMessage } from '../components/FullPageMessage.tsx';
 import { PageSpinner } from '../components/PageSpinner.tsx';
 import { signinState } from './auth.ts';
 import { CurrentUserContext, toCurrentUser } from './current-user.ts';
+import { prefetchPageDataOf } from './pages.ts';
 import { Shell } from './shell/Shell.tsx';
 import { useLogout } from './shell/use-logout.ts';
 
 /** Validates the signed-in user (POST ValidateNewUser, once) and then shows the shell. */
 function ValidatedUser() {
   const { data: user, error, refetch, isFetching } = useLoggedUserQuery();
+  useEffect(() => {
+    prefetchPageDataOf(window.location);
+  }, []);
   const handleLogout = useLogout();
-  const current = useMemo(() => (user ? toCurrentUser(user) : null), [user]);
+  const validated = useMemo(() => (user ? toCurrentUser(user) : null), [user]);
+  // The answer arrives as an update React must render in one go (a query store's update); the
+  // shell and the screen are then drawn in a background render that yields to the browser, so
+  // the first draw of a whole screen is not one long task. The spinner stays up meanwhile.
+  const current = useDeferredValue(validated);
   if (current) {
     return (
       <CurrentUserContext value={current}>
@@ -25,7 +33,7 @@ function ValidatedUser() {
     );
   }
   // A 401 has already restarted sign-in: keep spinning until the redirect happens.
-  if (error && !(error instanceof ApiError && error.status === 401)) {
+  if (error && !validated && !(error instanceof ApiError && error.status === 401)) {
     const handleRetry = () => {
       void refetch();
     };

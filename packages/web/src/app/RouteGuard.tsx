@@ -1,5 +1,7 @@
+import { Suspense } from 'react';
 import { messages, routeTitle, type RouteEntry } from '@uap/domain';
 import { PageHeading } from '../components/PageHeading.tsx';
+import { PageSpinner } from '../components/PageSpinner.tsx';
 import { useCurrentUser } from './current-user.ts';
 import { pageFor } from './pages.ts';
 import { useDocumentTitle } from './use-document-title.ts';
@@ -17,7 +19,10 @@ export function RouteGuard({ entry }: { entry: RouteEntry }) {
   return (
     <>
       <PageHeading>{title}</PageHeading>
-      <Page />
+      {/* The heading shows while the screen's code loads. */}
+      <Suspense fallback={<PageSpinner />}>
+        <Page />
+      </Suspense>
     </>
   );
 }

@@ -1,15 +1,39 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { matchPath } from 'react-router';
+import { matchPath, type Params } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
 import { routeTable } from '@uap/domain';
 import { PlaceholderPage } from '../components/PlaceholderPage.tsx';
+import { queryClient } from './query-client.ts';
 
-type LazyPage = LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> };
+interface PageModule {
+  default: ComponentType;
+  /** Starts fetching what the screen shows first, for the address it opens on. */
+  prefetch?: (client: QueryClient, params: Params, searchParams: URLSearchParams) => Promise<void>;
+}
 
-/** A screen loaded on first render, or earlier through `preload` (the same download). */
-function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyPage {
-  let loading: Promise<{ default: ComponentType }> | null = null;
-  const loadOnce = () => (loading ??= load());
-  return Object.assign(lazy(loadOnce), { preload: loadOnce });
+type LazyPage = LazyExoticComponent<ComponentType> & { preload: () => Promise<PageModule> };
+
+/**
+ * A screen loaded on first render, or earlier through `preload` (the same download). Once its
+ * code has arrived, the first render draws it at once: React suspends on a lazy component whose
+ * promise it has not seen settle, and showing the fallback first delays the screen (React holds
+ * a fallback on screen for at least 300 ms) and draws the page twice.
+ */
+function lazyPage(load: () => Promise<PageModule>): LazyPage {
+  let loading: Promise<PageModule> | null = null;
+  let loaded: PageModule | null = null;
+  const loadOnce = () =>
+    (loading ??= load().then((module) => {
+      loaded = module;
+      return module;
+    }));
+  // A thenable that calls back at once: React's lazy then resolves without suspending.
+  const settled = (module: PageModule) =>
+    ({ then: (resolve: (m: PageModule) => void) => resolve(module) }) as unknown as Promise<PageModule>;
+  return Object.assign(
+    lazy(() => (loaded ? settled(loaded) : loadOnce())),
+    { preload: loadOnce },
+  );
 }
 
 const changeUserRecords = lazyPage(() =>
@@ -18,9 +42,24 @@ const changeUserRecords = lazyPage(() =>
   })),
 );
 
-const requestTracker = lazyPage(() =>
-  import('../pages/AllRequest/RequestTrackerPage.tsx').then((m) => ({ default: m.RequestTrackerPage })),
-);
+/**
+ * The first use of Intl in a page loads the browser's locale data (15–30 ms, more on a busy
+ * machine): done in tasks of their own while the screen's code downloads, instead of inside the
+ * long tasks that evaluate it.
+ */
+function warmUpDateFormats(): void {
+  setTimeout(() => Intl.DateTimeFormat().resolvedOptions(), 0);
+  // The table's pager formats numbers: their data loads on its first use too.
+  setTimeout(() => new Intl.NumberFormat('en-US').format(1), 0);
+}
+
+const requestTracker = lazyPage(() => {
+  warmUpDateFormats();
+  return import('../pages/AllRequest/RequestTrackerPage.tsx').then((m) => ({
+    default: m.RequestTrackerPage,
+    prefetch: m.prefetchRequestTracker,
+  }));
+});
 
 /**
  * The body of each built screen, loaded on first visit so the first load stays small.
@@ -118,5 +157,29 @@ export function preloadPageOf(pathname: string): void {
   const entry = routeTable.find((e) => matchPath(e.path, pathname));
   if (entry) {
     void builtPages[entry.path]?.preload();
+  }
+}
+
+let hasPrefetched = false;
+
+/**
+ * Once per page load, when the session is known (the API can be called): starts fetching the
+ * data of the screen the page opened on, alongside the user check (POST ValidateNewUser)
+ * instead of after it and after the screen is first drawn. A screen the user may not open only
+ * gets a refused call, which nothing shows.
+ */
+export function prefetchPageDataOf(location: Pick<Location, 'pathname' | 'search'>): void {
+  if (hasPrefetched) {
+    return;
+  }
+  hasPrefetched = true;
+  for (const entry of routeTable) {
+    const match = matchPath(entry.path, location.pathname);
+    if (match) {
+      void builtPages[entry.path]
+        ?.preload()
+        .then((page) => page.prefetch?.(queryClient, match.params, new URLSearchParams(location.search)));
+      return;
+    }
   }
 }

@@ -1,4 +1,4 @@
-import { styled, type Theme } from '@mui/material/styles';
+import type { Theme } from '@mui/material/styles';
 import { RecordStatus, requestStatusNames, requestTypeNames } from '@uap/domain';
 
 type Tone = 'info' | 'primary' | 'success' | 'error' | 'warning' | 'grey';
@@ -28,26 +28,23 @@ const tones: Tone[] = ['info', 'primary', 'success', 'error', 'warning', 'grey']
 const colourOf = (theme: Theme, tone: Tone) =>
   tone === 'grey' ? theme.palette.grey[500] : theme.palette[tone].main;
 
-const chipStyles = new WeakMap<Theme, object>();
+/** The chip's class name; its look is given once to the whole table (`statusChipStyles`). */
+export const statusChipClass = 'uap-status-chip';
 
 /**
- * MUI's small outlined Chip with a dot icon, as one plain element: tables show three per row,
- * and the full Chip (slots, icon component, per-chip styles) is what a first page paid for.
+ * MUI's small outlined Chip with a dot icon, drawn by one rule set for the whole table: tables
+ * show three chips per row, and a styled component per chip is style work per chip.
  */
-const ChipRoot = styled('span')(({ theme }) => {
-  const cached = chipStyles.get(theme);
-  if (cached) {
-    return cached;
-  }
-  const styles = {
+export function statusChipStyles(theme: Theme): object {
+  return {
     display: 'inline-flex',
     alignItems: 'center',
     boxSizing: 'border-box',
-    height: 24,
+    height: '24px',
     maxWidth: '100%',
     padding: '0 7px 0 3.5px',
     border: '1px solid',
-    borderRadius: 16,
+    borderRadius: '16px',
     fontFamily: theme.typography.fontFamily,
     fontSize: theme.typography.pxToRem(13),
     lineHeight: 1.5,
@@ -58,9 +55,9 @@ const ChipRoot = styled('span')(({ theme }) => {
     '&::before': {
       content: '""',
       flexShrink: 0,
-      width: 15,
-      height: 15,
-      marginRight: 4.5,
+      width: '15px',
+      height: '15px',
+      marginRight: '4.5px',
       borderRadius: '50%',
       backgroundColor: 'currentColor',
     },
@@ -70,15 +67,20 @@ const ChipRoot = styled('span')(({ theme }) => {
         { borderColor: colourOf(theme, tone), '&::before': { color: colourOf(theme, tone) } },
       ]),
     ),
-  } as const;
-  chipStyles.set(theme, styles);
-  return styles;
-});
+  };
+}
 
-/** A request status, record status or request type as a chip; an empty value draws nothing. */
+/**
+ * A request status, record status or request type as a chip (in a table's cell or card); an
+ * empty value draws nothing.
+ */
 export function StatusChip({ label }: { label: string }) {
   if (label === '') {
     return null;
   }
-  return <ChipRoot data-tone={toneOf[label] ?? 'grey'}>{label}</ChipRoot>;
+  return (
+    <span className={statusChipClass} data-tone={toneOf[label] ?? 'grey'}>
+      {label}
+    </span>
+  );
 }

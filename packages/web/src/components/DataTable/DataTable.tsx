@@ -1,5 +1,16 @@
-import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import {
+  lazy,
+  startTransition,
+  Suspense,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
 import {
   flexRender,
   getCoreRowModel,
@@ -13,15 +24,14 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
+import type TablePaginationComponent from '@mui/material/TablePagination';
 import TableBody from '@mui/material/TableBody';
 import TableCell, { tableCellClasses } from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
+import TableRow, { tableRowClasses } from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
-import Skeleton from '@mui/material/Skeleton';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
@@ -35,6 +45,7 @@ import {
   defaultTableView,
   pageSizes,
   type TableQuery,
+  type TableView,
   type TableViewRules,
 } from '@uap/domain';
 import { reportError } from '../../api/error-store.ts';
@@ -42,19 +53,25 @@ import { ColumnChooser } from './ColumnChooser.tsx';
 import { EmptyState } from './EmptyState.tsx';
 import { BodyRow } from './BodyRow.tsx';
 import { PageCheckbox, RowCheckbox } from './RowCheckbox.tsx';
-import { RowCards } from './RowCards.tsx';
+import { RowCards, SkeletonCards } from './RowCards.tsx';
 import { ColumnFilterMenu } from './ColumnFilterMenu.tsx';
 import { FilterChips } from './FilterChips.tsx';
 import { arrangeColumns, useTableLayout, type Density } from './use-table-layout.ts';
 import { TruncatedText } from './TruncatedText.tsx';
-import { checkboxWidth, tableBodyStyles } from './table-styles.ts';
+import { bodyClasses, checkboxWidth, tableBodyStyles } from './table-styles.ts';
 import type { DataTableColumn, DataTableProps } from './types.ts';
 import { useDebouncedValue } from './use-debounced-value.ts';
-import { useTableView } from './use-table-view.ts';
+import { openingView, useTableView } from './use-table-view.ts';
 
 export type { DataTableColumn, DataTablePage, DataTableProps } from './types.ts';
 
 const localTimeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+// The pager is drawn after a page's rows; its code (and the number formatter it builds when
+// loaded) is evaluated on its own, not with the rest of the table's code.
+const paginationModule = import('@mui/material/TablePagination');
+// Typed as the component itself: lazy() drops its `component` prop overloads.
+const TablePagination = lazy(() => paginationModule) as unknown as typeof TablePaginationComponent;
 
 function cellContent<Row>(column: DataTableColumn<Row>, row: Row) {
   if (column.cell) {
@@ -65,6 +82,78 @@ function cellContent<Row>(column: DataTableColumn<Row>, row: Row) {
 }
 
 const skeletonRows = 5;
+/** Rows drawn with a page's first paint; the rest follow in a background render. */
+const firstRows = 10;
+
+/** What a table's first page depends on: enough to fetch it before the table is drawn. */
+type TableSource<Row> = Pick<
+  DataTableProps<Row>,
+  | 'columns'
+  | 'queryKey'
+  | 'fetchPage'
+  | 'pageSizeOptions'
+  | 'initialPageSize'
+  | 'initialFilters'
+  | 'initialSearch'
+  | 'syncWithUrl'
+>;
+
+/** What the address may say about the table, and the view it opens with when it says nothing. */
+function viewSetupOf<Row>(props: TableSource<Row>): { rules: TableViewRules; initial: TableView } {
+  const pageSizeOptions = props.pageSizeOptions ?? pageSizes;
+  const defaultSize = props.initialPageSize ?? defaultPageSize;
+  return {
+    rules: {
+      sortable: props.columns.filter((c) => c.sortable).map((c) => c.id),
+      filterable: props.columns.filter((c) => c.filterable).map((c) => c.id),
+      pageSizes: pageSizeOptions,
+      defaultPageSize: defaultSize,
+    },
+    initial: {
+      ...defaultTableView(defaultSize),
+      filters: props.initialFilters ?? [],
+      search: props.initialSearch ?? '',
+    },
+  };
+}
+
+function pageQueryOf(view: TableView, exactCount: boolean): TableQuery {
+  return {
+    page: view.page,
+    pageSize: view.pageSize,
+    orderBy: view.orderBy,
+    orderAsc: view.orderAsc,
+    justCompleted: false,
+    initialLoad: false,
+    filters: view.filters,
+    searchCriteria: view.search,
+    localTimeZone,
+    ...(exactCount ? { exactCount: true } : {}),
+  };
+}
+
+function pageQueryOptions<Row>(props: TableSource<Row>, query: TableQuery) {
+  return {
+    queryKey: [...props.queryKey, query],
+    queryFn: ({ signal }: { signal: AbortSignal }) => props.fetchPage(query, signal),
+    meta: { errorDialog: false },
+  };
+}
+
+/**
+ * Starts fetching the page a table will open on (the same query, under the same key), so a
+ * screen's data downloads alongside the sign-in check and the screen's code instead of after
+ * the table is first drawn. Errors are left to the table, which asks again.
+ */
+export function prefetchTablePage<Row>(
+  client: QueryClient,
+  props: TableSource<Row>,
+  searchParams: URLSearchParams,
+): Promise<void> {
+  const { rules, initial } = viewSetupOf(props);
+  const view = openingView(props.syncWithUrl ?? false, rules, initial, searchParams);
+  return client.prefetchQuery(pageQueryOptions(props, pageQueryOf(view, false)));
+}
 
 /**
  * The server-paged table every table screen uses (docs/architecture.md): paging with the total, sorting,
@@ -73,23 +162,13 @@ const skeletonRows = 5;
  * which rows may be selected) come in as props: the table knows no roles.
  */
 export function DataTable<Row>(props: DataTableProps<Row>) {
-  const { title, columns, queryKey, fetchPage, fetchFilterOptions, exportCsv, getRowId, selection } = props;
+  const { title, columns, queryKey, fetchFilterOptions, exportCsv, getRowId, selection } = props;
   const pageSizeOptions = props.pageSizeOptions ?? pageSizes;
   const rowsPerPageOptions = pageSizeOptions.map((n) =>
     n === ALL_ROWS ? { label: 'All', value: ALL_ROWS } : n,
   );
-  const defaultSize = props.initialPageSize ?? defaultPageSize;
-  const rules: TableViewRules = {
-    sortable: columns.filter((c) => c.sortable).map((c) => c.id),
-    filterable: columns.filter((c) => c.filterable).map((c) => c.id),
-    pageSizes: pageSizeOptions,
-    defaultPageSize: defaultSize,
-  };
-  const [view, setView] = useTableView(props.syncWithUrl ?? false, rules, {
-    ...defaultTableView(defaultSize),
-    filters: props.initialFilters ?? [],
-    search: props.initialSearch ?? '',
-  });
+  const { rules, initial } = viewSetupOf(props);
+  const [view, setView] = useTableView(props.syncWithUrl ?? false, rules, initial);
   const { filters } = view;
   const pagination: PaginationState = { pageIndex: view.page - 1, pageSize: view.pageSize };
   const sorting: SortingState = view.orderBy === null ? [] : [{ id: view.orderBy, desc: !view.orderAsc }];
@@ -116,33 +195,32 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const [exactCountOf, setExactCountOf] = useState<string | null>(null);
   const viewKey = JSON.stringify([view.filters, view.search, props.initialFilters]);
 
-  const query: TableQuery = {
-    page: view.page,
-    pageSize: view.pageSize,
-    orderBy: view.orderBy,
-    orderAsc: view.orderAsc,
-    justCompleted: false,
-    initialLoad: false,
-    filters,
-    searchCriteria: view.search,
-    localTimeZone,
-    ...(exactCountOf === viewKey ? { exactCount: true } : {}),
-  };
+  const query = pageQueryOf(view, exactCountOf === viewKey);
 
   const {
     data: fetched,
     isFetching,
     isError,
-  } = useQuery({
-    queryKey: [...queryKey, query],
-    queryFn: ({ signal }) => fetchPage(query, signal),
-    placeholderData: keepPreviousData,
-    meta: { errorDialog: false },
-  });
+  } = useQuery({ ...pageQueryOptions(props, query), placeholderData: keepPreviousData });
   // A page that arrives is drawn in a background render that yields to the browser between rows,
-  // so drawing a page of 50 rows never holds the main thread for the whole page.
-  const data = useDeferredValue(fetched);
-  const rows = useMemo(() => data?.rows ?? [], [data]);
+  // so drawing a page of 50 rows never holds the main thread for the whole page. A page already
+  // fetched when the table mounts (see prefetchTablePage) is drawn after the table's frame too.
+  const data = useDeferredValue(fetched, undefined);
+  const pageRows = useMemo(() => data?.rows ?? [], [data]);
+  // The first rows are committed with the page; the rest in a background render after it.
+  const [completeRows, setCompleteRows] = useState<Row[]>([]);
+  useEffect(() => {
+    if (completeRows !== pageRows) {
+      startTransition(() => {
+        setCompleteRows(pageRows);
+      });
+    }
+  }, [pageRows, completeRows]);
+  const isPageComplete = completeRows === pageRows;
+  const rows = useMemo(
+    () => (isPageComplete ? pageRows : pageRows.slice(0, firstRows)),
+    [isPageComplete, pageRows],
+  );
   const totalCount = data?.totalCount ?? 0;
   const isCountEstimate = data?.isCountEstimate === true;
   const shownCount = isCountEstimate ? messages.aboutCount(totalCount) : String(totalCount);
@@ -189,7 +267,8 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const selectedIds = new Set(selection?.selectedIds ?? []);
   const isSelectable = (row: Row) =>
     selection?.isRowSelectable?.(row) ?? (selection?.whyNotSelectable?.(row) ?? null) === null;
-  const selectableRows = selection ? rows.filter(isSelectable) : [];
+  // Selecting works on the whole page, drawn or still to be drawn.
+  const selectableRows = selection ? pageRows.filter(isSelectable) : [];
   const selectedOnPage = selectableRows.filter((r) => selectedIds.has(getRowId(r)));
   const toggleRow = (id: number) => {
     if (!selection) {
@@ -197,7 +276,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     }
     selection.onChange(
       selectedIds.has(id) ? selection.selectedIds.filter((x) => x !== id) : [...selection.selectedIds, id],
-      rows,
+      pageRows,
     );
   };
   // The rows are memoized: they get one toggle that never changes and calls the latest one.
@@ -216,7 +295,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     const others = selection.selectedIds.filter((id) => !pageIds.has(id));
     selection.onChange(
       selectedOnPage.length === selectableRows.length ? others : [...others, ...pageIds],
-      rows,
+      pageRows,
     );
   };
 
@@ -257,7 +336,9 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       onToggle={onToggleRow}
     />
   );
-  const showsCards = isPhone && data !== undefined && rows.length > 0;
+  const isLoading = data === undefined && !isError;
+  // On a phone the rows are cards, and so are the grey lines while the first page loads.
+  const showsCards = isPhone && (isLoading || rows.length > 0);
   const canExport = exportCsv !== undefined;
   const hasFilters = filters.length > 0 || search !== '' || view.search !== '';
   const headerOf = (id: string) => columns.find((c) => c.id === id)?.header ?? id;
@@ -309,20 +390,23 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           </Button>
         )}
         <Box sx={{ flexGrow: 1 }} />
-        <ToggleButtonGroup
-          size="small"
-          exclusive
-          aria-label="Row density"
-          value={layout.density}
-          onChange={(_event, density: Density | null) => {
-            if (density) {
-              updateLayout({ density });
-            }
-          }}
-        >
-          <ToggleButton value="compact">Compact</ToggleButton>
-          <ToggleButton value="comfortable">Comfortable</ToggleButton>
-        </ToggleButtonGroup>
+        {/* A phone shows cards, which have no density. */}
+        {!isPhone && (
+          <ToggleButtonGroup
+            size="small"
+            exclusive
+            aria-label="Row density"
+            value={layout.density}
+            onChange={(_event, density: Density | null) => {
+              if (density) {
+                updateLayout({ density });
+              }
+            }}
+          >
+            <ToggleButton value="compact">Compact</ToggleButton>
+            <ToggleButton value="comfortable">Comfortable</ToggleButton>
+          </ToggleButtonGroup>
+        )}
         <ColumnChooser columns={arranged} layout={layout} onChange={updateLayout} onReset={resetLayout} />
       </Box>
       <FilterChips
@@ -344,7 +428,8 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             {messages.errorGettingRecords}
           </Typography>
         )}
-        {showsCards && (
+        {showsCards && isLoading && <SkeletonCards columns={shownColumns} count={skeletonRows} />}
+        {showsCards && !isLoading && (
           <RowCards
             title={title}
             rows={rows}
@@ -442,16 +527,15 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                     />
                   );
                 })}
-                {!data &&
-                  !isError &&
+                {isLoading &&
                   Array.from({ length: skeletonRows }, (_, i) => (
-                    <TableRow key={`skeleton-${i}`} aria-hidden>
+                    <tr key={`skeleton-${i}`} aria-hidden className={tableRowClasses.root}>
                       {Array.from({ length: columnCount }, (_, j) => (
-                        <TableCell key={j}>
-                          <Skeleton variant="text" />
-                        </TableCell>
+                        <td key={j} className={bodyCellClassName}>
+                          <span className={bodyClasses.skeleton} />
+                        </td>
                       ))}
-                    </TableRow>
+                    </tr>
                   ))}
                 {data && rows.length === 0 && (
                   <TableRow>
@@ -471,23 +555,26 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             </Table>
           </TableContainer>
         )}
-        {data && (
-          <TablePagination
-            sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap' } }}
-            component="div"
-            count={totalCount}
-            page={pagination.pageSize === ALL_ROWS ? 0 : pagination.pageIndex}
-            rowsPerPage={pagination.pageSize}
-            rowsPerPageOptions={rowsPerPageOptions}
-            labelRowsPerPage="Rows per page"
-            labelDisplayedRows={({ from, to }) => `${from}–${to} of ${shownCount}`}
-            onPageChange={(_event, page) => {
-              setView((v) => ({ ...v, page: page + 1 }));
-            }}
-            onRowsPerPageChange={(e) => {
-              setView((v) => ({ ...v, page: 1, pageSize: Number(e.target.value) }));
-            }}
-          />
+        {/* Drawn with the rest of the page's rows, after the first ones. */}
+        {data && isPageComplete && (
+          <Suspense fallback={null}>
+            <TablePagination
+              sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap' } }}
+              component="div"
+              count={totalCount}
+              page={pagination.pageSize === ALL_ROWS ? 0 : pagination.pageIndex}
+              rowsPerPage={pagination.pageSize}
+              rowsPerPageOptions={rowsPerPageOptions}
+              labelRowsPerPage="Rows per page"
+              labelDisplayedRows={({ from, to }) => `${from}–${to} of ${shownCount}`}
+              onPageChange={(_event, page) => {
+                setView((v) => ({ ...v, page: page + 1 }));
+              }}
+              onRowsPerPageChange={(e) => {
+                setView((v) => ({ ...v, page: 1, pageSize: Number(e.target.value) }));
+              }}
+            />
+          </Suspense>
         )}
       </Paper>
     </Box>

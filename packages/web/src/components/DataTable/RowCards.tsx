@@ -38,3 +38,32 @@ export function RowCards<Row>({ title, rows, columns, getRowId, cell, checkbox }
     </ul>
   );
 }
+
+/** Cards of grey lines while the first page loads: what the cards will show, without the table. */
+export function SkeletonCards({
+  columns,
+  count,
+}: {
+  columns: { id: string; header: string }[];
+  count: number;
+}) {
+  const fields = columns.slice(0, cardFields);
+  return (
+    <ul aria-hidden className={bodyClasses.cards}>
+      {Array.from({ length: count }, (_, i) => (
+        <li key={i}>
+          <dl>
+            {fields.map((column) => (
+              <div key={column.id}>
+                <dt>{column.header}</dt>
+                <dd>
+                  <span className={bodyClasses.skeleton} />
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </li>
+      ))}
+    </ul>
+  );
+}

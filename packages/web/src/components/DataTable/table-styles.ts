@@ -1,6 +1,7 @@
-import type { Theme } from '@mui/material/styles';
+import { keyframes, type Theme } from '@mui/material/styles';
 import { tableCellClasses } from '@mui/material/TableCell';
 import { tableRowClasses } from '@mui/material/TableRow';
+import { statusChipClass, statusChipStyles } from '../StatusChip.tsx';
 
 /** Class names of the table body's plain elements, drawn by `tableBodyStyles`. */
 export const bodyClasses = {
@@ -11,7 +12,17 @@ export const bodyClasses = {
   checkbox: 'uap-checkbox',
   /** The list of row cards on a phone. */
   cards: 'uap-row-cards',
+  /** A grey line where text will be while the first page loads (MUI's text Skeleton). */
+  skeleton: 'uap-skeleton',
+  /** A link in a cell (MUI's Link: primary colour, underlined). */
+  link: 'uap-link',
 } as const;
+
+const pulse = keyframes`
+  0% { opacity: 1; }
+  50% { opacity: 0.4; }
+  100% { opacity: 1; }
+`;
 
 /** The width of the selection column: where the sticky first column starts. */
 export const checkboxWidth = 48;
@@ -117,6 +128,22 @@ export function tableBodyStyles(theme: Theme): object {
       '& dt, & dd': { ...theme.typography.body2, margin: '0' },
       '& dt': { color: palette.text.secondary },
       '& dd': { minWidth: '0', overflowWrap: 'anywhere' },
+    },
+    [`& .${bodyClasses.skeleton}`]: {
+      display: 'block',
+      height: '1.2em',
+      minWidth: '3em',
+      borderRadius: '4px',
+      transform: 'scale(1, 0.6)',
+      backgroundColor: theme.alpha(palette.text.primary, palette.mode === 'light' ? 0.11 : 0.13),
+      animation: `${pulse} 2s ease-in-out 0.5s infinite`,
+    },
+    [`& .${statusChipClass}`]: statusChipStyles(theme),
+    [`& a.${bodyClasses.link}`]: {
+      color: palette.primary.main,
+      textDecoration: 'underline',
+      textDecorationColor: theme.alpha(palette.primary.main, 0.4),
+      '&:hover': { textDecorationColor: 'inherit' },
     },
   };
   stylesOf.set(theme, styles);

@@ -20,7 +20,15 @@ type ViewUpdate = (view: TableView) => TableView;
 export function useTableView(inUrl: boolean, rules: TableViewRules, initial: TableView) {
   const [searchParams, setSearchParams] = useSearchParams();
   const [localView, setLocalView] = useState(initial);
-  const [isSeeding, setIsSeeding] = useState(() => inUrl && !hasTableParams(searchParams));
+  // Written into the address once, on mount, when the address says nothing about the table and
+  // the initial view is not the default one (an untouched address is left alone: no navigation,
+  // no second render of the screen).
+  const [isSeeding, setIsSeeding] = useState(
+    () =>
+      inUrl &&
+      !hasTableParams(searchParams) &&
+      tableViewToParams(initial, searchParams, rules.defaultPageSize).toString() !== searchParams.toString(),
+  );
 
   const urlView = isSeeding ? initial : tableViewFromParams(searchParams, rules);
   useEffect(() => {
@@ -54,4 +62,14 @@ export function useTableView(inUrl: boolean, rules: TableViewRules, initial: Tab
     [inUrl, setUrlView],
   );
   return [inUrl ? urlView : localView, setView] as const;
+}
+
+/** The view a table opens with: the address's when it names one, else the screen's initial view. */
+export function openingView(
+  inUrl: boolean,
+  rules: TableViewRules,
+  initial: TableView,
+  searchParams: URLSearchParams,
+): TableView {
+  return inUrl && hasTableParams(searchParams) ? tableViewFromParams(searchParams, rules) : initial;
 }

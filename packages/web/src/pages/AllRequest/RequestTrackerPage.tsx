@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
 import { Role, trackerColumns as columnIds, type ColumnFilter, type TrackerRow } from '@uap/domain';
 import {
   exportTracker,
@@ -8,9 +9,38 @@ import {
   trackerKeys,
 } from '../../api/tracker.ts';
 import { useCanExportTables, useCurrentUser, useIsReadOnly } from '../../app/current-user.ts';
-import { DataTable } from '../../components/DataTable/DataTable.tsx';
+import { DataTable, prefetchTablePage } from '../../components/DataTable/DataTable.tsx';
 import { useRecordActions } from '../ChangeUserRecords/use-record-actions.tsx';
 import { trackerColumns } from './tracker-columns.tsx';
+
+type TrackerParams = Partial<Record<'filtercolumn' | 'filtervalue', string>>;
+
+/** The tracker's table: its columns, query key, pages and the pre-filter of /AllRequest/:column/:value. */
+function trackerTable({ filtercolumn, filtervalue }: TrackerParams, canOpenLog: boolean) {
+  const initialFilters: ColumnFilter[] =
+    filtercolumn && filtervalue && (columnIds as readonly string[]).includes(filtercolumn)
+      ? [{ column: filtercolumn, values: [filtervalue] }]
+      : [];
+  return {
+    columns: trackerColumns(canOpenLog),
+    queryKey: [...trackerKeys.tracker, filtercolumn ?? '', filtervalue ?? ''],
+    fetchPage: async (query: Parameters<typeof fetchTrackerPage>[0], signal: AbortSignal) => {
+      const page = await fetchTrackerPage(query, signal);
+      return { rows: page.requests, totalCount: page.totalCount, isCountEstimate: page.isCountEstimate };
+    },
+    initialFilters,
+    syncWithUrl: true,
+  };
+}
+
+/** Starts fetching the page the tracker opens on (see app/pages.ts). */
+export function prefetchRequestTracker(
+  client: QueryClient,
+  params: TrackerParams,
+  searchParams: URLSearchParams,
+): Promise<void> {
+  return prefetchTablePage(client, trackerTable(params, false), searchParams);
+}
 
 /** Request Tracker (spec 2 §2, issue 4 §3): every request line in scope, with admin actions. */
 export function RequestTrackerPage() {
@@ -19,11 +49,11 @@ export function RequestTrackerPage() {
   const { filtercolumn, filtervalue } = useParams();
   // Admins and super admins act on records; the read-only auditor does not.
   const isAdmin = shellUser.roleId >= Role.ADMIN && !isReadOnly;
-  const columns = useMemo(() => trackerColumns(shellUser.roleId >= Role.PROVISIONER), [shellUser.roleId]);
-  const initialFilters: ColumnFilter[] =
-    filtercolumn && filtervalue && (columnIds as readonly string[]).includes(filtercolumn)
-      ? [{ column: filtercolumn, values: [filtervalue] }]
-      : [];
+  const canOpenLog = shellUser.roleId >= Role.PROVISIONER;
+  const table = useMemo(
+    () => trackerTable({ filtercolumn, filtervalue }, canOpenLog),
+    [filtercolumn, filtervalue, canOpenLog],
+  );
   const actions = useRecordActions<TrackerRow>();
   const canExport = useCanExportTables();
 
@@ -31,17 +61,10 @@ export function RequestTrackerPage() {
     <>
       <DataTable<TrackerRow>
         title="All Requests"
-        syncWithUrl
-        columns={columns}
-        queryKey={[...trackerKeys.tracker, filtercolumn ?? '', filtervalue ?? '']}
+        {...table}
         getRowId={(r) => r.requestId}
-        fetchPage={async (query, signal) => {
-          const page = await fetchTrackerPage(query, signal);
-          return { rows: page.requests, totalCount: page.totalCount, isCountEstimate: page.isCountEstimate };
-        }}
         fetchFilterOptions={fetchTrackerFilterOptions}
         exportCsv={canExport ? exportTracker : undefined}
-        initialFilters={initialFilters}
         {...(isAdmin ? { selection: actions.selection, toolbar: actions.toolbar } : {})}
       />
       {actions.dialogs}

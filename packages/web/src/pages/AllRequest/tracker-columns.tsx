@@ -1,8 +1,8 @@
 import Chip from '@mui/material/Chip';
-import Link from '@mui/material/Link';
-import { Link as RouterDomLink } from 'react-router';
+import { Link } from 'react-router';
 import { daysSince, formatDateTime, messages, type TrackerRow } from '@uap/domain';
 import type { DataTableColumn } from '../../components/DataTable/DataTable.tsx';
+import { bodyClasses } from '../../components/DataTable/table-styles.ts';
 import { StatusChip } from '../../components/StatusChip.tsx';
 
 const textColumn = (
@@ -21,8 +21,9 @@ export function trackerColumns(canOpenLog: boolean): DataTableColumn<TrackerRow>
       // The activity log link shows for provisioner level and above (spec 2 "Activity log").
       cell: (r) =>
         canOpenLog ? (
+          // A plain link drawn as MUI's by the table's stylesheet: one per row.
           <Link
-            component={RouterDomLink}
+            className={bodyClasses.link}
             to={`/Logs/${r.requestId}`}
             aria-label={`Activity log of request ${r.requestId}`}
           >

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -8,10 +8,19 @@ import Stack from '@mui/material/Stack';
 import type { UserRecordRow } from '@uap/domain';
 import { requestIdOf, useRowSelection } from '../../components/DataTable/use-row-selection.ts';
 import { notifySuccess } from '../../api/notice-store.ts';
-import { ActivationDialog } from './ActivationDialog.tsx';
-import { ModifyRequestDialog, type ModifyOutcome } from './ModifyRequestDialog.tsx';
-import { ReassignEmailDialog } from './ReassignEmailDialog.tsx';
+import type { ModifyOutcome } from './ModifyRequestDialog.tsx';
 import { allowedActions, isActionable, isRecordRow } from './selection-rules.ts';
+
+// The action dialogs (their forms, schemas and pickers) load when an action is chosen, not with the table.
+const ModifyRequestDialog = lazy(() =>
+  import('./ModifyRequestDialog.tsx').then((m) => ({ default: m.ModifyRequestDialog })),
+);
+const ReassignEmailDialog = lazy(() =>
+  import('./ReassignEmailDialog.tsx').then((m) => ({ default: m.ReassignEmailDialog })),
+);
+const ActivationDialog = lazy(() =>
+  import('./ActivationDialog.tsx').then((m) => ({ default: m.ActivationDialog })),
+);
 
 type Action = 'modify' | 'reassign' | 'activate' | 'deactivate';
 
@@ -65,7 +74,7 @@ export function useRecordActions<Row extends UserRecordRow>() {
     </Stack>
   );
   const dialogs = (
-    <>
+    <Suspense fallback={null}>
       {action === 'modify' && first && (
         <ModifyRequestDialog
           requestIds={selected.map((r) => r.requestId)}
@@ -113,7 +122,7 @@ export function useRecordActions<Row extends UserRecordRow>() {
           )}
         </DialogActions>
       </Dialog>
-    </>
+    </Suspense>
   );
   return { selection, toolbar, dialogs };
 }
