@@ -132,6 +132,7 @@ const builtPages: Partial<Record<string, LazyPage>> = {
     import('../pages/MasterDataRequest/MasterDataRequestPage.tsx').then((m) => ({
       default: m.MasterDataRequestPage,
     })),
+  ),
   '/LandingReports': lazyPage(() =>
     import('../pages/LandingReports/LandingReportsPage.tsx').then((m) => ({ default: m.LandingReportsPage })),
   ),
