@@ -213,8 +213,12 @@ export async function findCoveragePage(db: Db, scope: AdminScope, query: TableQu
       .limit(limit)
       .offset(offset)
       .execute(),
-    coverage(db, scope)
-      .where(condition)
+    // Unfiltered, the total is the number of paths: counted without the covering assignment
+    // and the people, which only a filter or a search reads.
+    (query.filters.some((f) => f.values.length > 0) || query.searchCriteria.trim() !== ''
+      ? coverage(db, scope).where(condition)
+      : db.kysely.selectFrom(paths(db, scope).as('p'))
+    )
       .select((eb) => eb.fn.countAll().as('count'))
       .executeTakeFirst(),
   ]);
