@@ -48,6 +48,8 @@ const builtRoutes = [
   '/MyMasterApprovalPath',
   '/MasterApprovers',
   '/LeaversUserRecords',
+  '/LandingReports',
+  '/Upload',
   '/Token',
   '/UnderConstruction',
 ];
