@@ -216,7 +216,19 @@ async function writerOf(
       const { lines } = await planRequest(db, actor, input);
       return {
         keys: lines.map((l) =>
-          [l.userId, l.email, l.platformId, l.isPlatformRequest, l.assetId, l.clientAccountId].join('|'),
+          // The wizard's duplicate rule: the same subject, path, email and account (or business access).
+          [
+            l.userId,
+            l.regionId,
+            l.marketId,
+            l.agencyId,
+            l.practiceId,
+            l.platformId,
+            l.email,
+            l.isPlatformRequest,
+            l.assetId,
+            l.clientAccountId,
+          ].join('|'),
         ),
         run: async (trx) => {
           const ids = await writeRequest(trx, lines, input.Comments);
