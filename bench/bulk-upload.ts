@@ -4,7 +4,8 @@
  * copy of the large seed, then the same file a second time (it must create nothing). Rows are
  * made from the seed's own client accounts and internal users: one request line each, unless
  * the seed already holds that access (then the row is refused as a duplicate, as the wizard
- * would). It writes requests, so run it on copies only.
+ * would). It writes requests, so run it on copies only; BENCH_ROWS sets the size and
+ * BENCH_ACCOUNT_OFFSET skips the accounts an earlier run used.
  *
  *   cp /tmp/uap-large.db /tmp/uap-large-bulk.db
  *   npx tsx bench/bulk-upload.ts [DATABASE_URL ...]
@@ -19,6 +20,8 @@ import { migrateToLatest } from '../packages/server/src/db/migrate.ts';
 import { mintAccessToken } from '../packages/server/src/auth/verify.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 50_000);
+/** Client accounts to skip (a second run on the same copy uses accounts the first did not). */
+const ACCOUNT_OFFSET = Number(process.env.BENCH_ACCOUNT_OFFSET ?? 0);
 const urls = process.argv.slice(2).length ? process.argv.slice(2) : ['sqlite:/tmp/uap-large-bulk.db'];
 const load = () =>
   os
@@ -66,6 +69,7 @@ async function accounts(db: Db, limit: number) {
     .where('at.isSystemRecord', '=', 0)
     .orderBy('ca.clientAccountId')
     .limit(limit)
+    .offset(ACCOUNT_OFFSET)
     .execute();
 }
 

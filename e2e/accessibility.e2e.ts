@@ -50,6 +50,8 @@ const builtRoutes = [
   '/MasterData',
   '/MasterDataRequest',
   '/LeaversUserRecords',
+  '/LandingReports',
+  '/Upload',
   '/Token',
   '/UnderConstruction',
 ];

@@ -62,6 +62,8 @@ export const bulkRoutes: FastifyPluginAsync<{ db: Db; config: Config }> = async 
   const tags = ['bulk'];
   const options: bulk.BulkOptions = { uploadDir: path.join(config.dataDir, 'uploads') };
   await app.register(multipart, {
+    // A file over the limit arrives cut (`truncated`): the service refuses it with its own message.
+    throwFileSizeLimit: false,
     limits: { fileSize: MAX_UPLOAD_MEGABYTES * 1024 * 1024, files: 1, fields: 0, parts: 2 },
   });
   app.addHook('onReady', async () => {

@@ -36,6 +36,8 @@ import {
 
 /** Rows per transaction: a crash keeps whole batches; a restart resumes after the last one. */
 export const BULK_BATCH = 200;
+/** Rows checked at once while a batch is prepared. */
+const PREPARE_CONCURRENCY = 8;
 /** The first data row's number: row 1 is the header, as a spreadsheet numbers them. */
 const FIRST_ROW = 2;
 const CODE_PREFIX: Record<BulkUploadType, string> = {
@@ -171,26 +173,32 @@ async function prepare(
   rows: ReadRow[],
   doneBefore: Map<number, string>,
 ): Promise<Prepared[]> {
-  const prepared: Prepared[] = [];
-  for (const row of rows) {
+  const prepareOne = async (row: ReadRow): Promise<Prepared> => {
     const earlier = doneBefore.get(row.rowNumber);
     if (earlier) {
-      prepared.push({
-        row,
-        result: { success: true, statusText: `${messages.bulkRowAlreadyDone} (${earlier})` },
-      });
-      continue;
+      return { row, result: { success: true, statusText: `${messages.bulkRowAlreadyDone} (${earlier})` } };
     }
     try {
-      prepared.push({ row, write: await writerOf(db, actor, type, resolver, row.cells) });
+      return { row, write: await writerOf(db, actor, type, resolver, row.cells) };
     } catch (error) {
       const refusal = refusalOf(error);
       if (refusal === null) {
         throw error;
       }
-      prepared.push({ row, result: { success: false, statusText: refusal } });
+      return { row, result: { success: false, statusText: refusal } };
     }
-  }
+  };
+  // The checks only read: several rows are checked at once (the read connections, or the pool,
+  // work in parallel); a repeat inside the batch is caught when the batch is written.
+  const prepared: Prepared[] = new Array<Prepared>(rows.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < rows.length) {
+      const i = next++;
+      prepared[i] = await prepareOne(rows[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: PREPARE_CONCURRENCY }, worker));
   return prepared;
 }
 
@@ -208,7 +216,19 @@ async function writerOf(
       const { lines } = await planRequest(db, actor, input);
       return {
         keys: lines.map((l) =>
-          [l.userId, l.email, l.platformId, l.isPlatformRequest, l.assetId, l.clientAccountId].join('|'),
+          // The wizard's duplicate rule: the same subject, path, email and account (or business access).
+          [
+            l.userId,
+            l.regionId,
+            l.marketId,
+            l.agencyId,
+            l.practiceId,
+            l.platformId,
+            l.email,
+            l.isPlatformRequest,
+            l.assetId,
+            l.clientAccountId,
+          ].join('|'),
         ),
         run: async (trx) => {
           const ids = await writeRequest(trx, lines, input.Comments);
