@@ -265,6 +265,20 @@ describe('Entra ID: joiner, mover, leaver', () => {
     });
   });
 
+  it("accepts a custom extension's attributes and ignores them", async () => {
+    const custom = 'urn:ietf:params:scim:schemas:extension:CustomExtensionName:2.0:User';
+    const { tag, user } = await createEntraUser();
+    const res = await scim('PATCH', `/Users/${user.id}`, {
+      schemas: [PATCH_OP],
+      Operations: [
+        { op: 'Add', path: `${custom}:CustomAttribute`, value: 'x' },
+        { op: 'Replace', value: { [custom]: { CustomAttribute: 'y' }, title: 'Planner' } },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await directoryRow(user.id)).toMatchObject({ jobTitle: 'Planner', employeeId: `E-${tag}` });
+  });
+
   it('disables with Replace, no path and the value {"active": false}, and enables again', async () => {
     const { user } = await createEntraUser();
     const off = await scim('PATCH', `/Users/${user.id}`, {

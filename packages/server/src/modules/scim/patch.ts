@@ -112,6 +112,9 @@ function applyPath(resource: Json, path: string, value: unknown, op: ScimPatchOp
     rest = path.slice(enterpriseUrn.length + 1);
   } else if (lower.startsWith(`${coreUrn}:`)) {
     rest = path.slice(coreUrn.length + 1);
+  } else if (lower.startsWith('urn:')) {
+    // Another schema extension (an identity provider's custom attributes): UAP keeps none of it.
+    return;
   }
   const match = pathPattern.exec(rest);
   if (!match) {
