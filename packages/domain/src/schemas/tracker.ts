@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { genericMasterDataLogItem } from './master-data.ts';
 import { pageSizes } from '../limits.ts';
 import { RequestStatus } from '../requests.ts';
 import { userRecordRow } from './records.ts';
@@ -173,7 +174,12 @@ export const activityLog = z.object({
   isDeleted: z.boolean(),
   approverComment: z.string(),
   provisionerComment: z.string(),
-  requestHistoryLogsDTOs: z.array(z.object({ requestHistory: requestHistoryEntry })),
+  requestHistoryLogsDTOs: z.array(
+    z.object({
+      requestHistory: requestHistoryEntry,
+      genericMasterDataLogItems: z.array(genericMasterDataLogItem),
+    }),
+  ),
 });
 export type ActivityLog = z.infer<typeof activityLog>;
 

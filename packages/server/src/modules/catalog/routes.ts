@@ -22,7 +22,7 @@ import {
 } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
 import type { Access } from '../../http/access.ts';
-import { requireActor } from '../../http/actor.ts';
+import { requireActor, type Actor } from '../../http/actor.ts';
 import { ok } from '../../http/envelope.ts';
 import * as catalog from './service.ts';
 
@@ -32,7 +32,9 @@ const readCatalog: Access = { minRole: Role.STANDARD, auditor: true };
 const query = z.object({
   OnlyActive: flagParam
     .optional()
-    .describe('true (default): only active rows; false: every row, as the Database Manager reads'),
+    .describe(
+      'true (default): only active rows; false: every row, as the Database Manager reads (administrators, super admins and auditors only; other roles always get active rows)',
+    ),
 });
 const forRequests = flagParam.describe(
   '1: only entries that lead to at least one platform (the request wizard); 0: all',
@@ -45,7 +47,9 @@ const list = <T extends z.ZodType>(item: T) => ({ 200: envelope(z.array(item)) }
 export const catalogRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['catalogs'];
-  const onlyActive = (q: { OnlyActive?: boolean }) => q.OnlyActive ?? true;
+  /** Inactive items are for the administration screens: other roles get active items whatever they ask. */
+  const onlyActive = (req: { query: { OnlyActive?: boolean }; actor: Actor | null }) =>
+    (req.actor?.roleId ?? Role.STANDARD) >= Role.ADMIN ? (req.query.OnlyActive ?? true) : true;
 
   app.get('/api/Catalogs/AllRegions/:forRequests/:adminScoped', {
     config: { access: readCatalog },
@@ -59,7 +63,7 @@ export const catalogRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }
     handler: async (req) =>
       ok(
         await catalog.regions(db, requireActor(req), {
-          onlyActive: onlyActive(req.query),
+          onlyActive: onlyActive(req),
           forRequests: req.params.forRequests,
           adminScoped: req.params.adminScoped,
         }),
@@ -79,7 +83,7 @@ export const catalogRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }
       ok(
         await catalog.markets(db, requireActor(req), {
           regionId: req.params.regionId,
-          onlyActive: onlyActive(req.query),
+          onlyActive: onlyActive(req),
           forRequests: req.params.forRequests,
           adminScoped: req.params.adminScoped,
         }),
@@ -95,8 +99,7 @@ export const catalogRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }
       querystring: query,
       response: list(agency),
     },
-    handler: async (req) =>
-      ok(await catalog.agencies(db, { ...req.params, onlyActive: onlyActive(req.query) })),
+    handler: async (req) => ok(await catalog.agencies(db, { ...req.params, onlyActive: onlyActive(req) })),
   });
 
   app.get('/api/Catalogs/AllPractices/:agencyId/:forRequests', {
@@ -108,8 +111,7 @@ export const catalogRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }
       querystring: query,
       response: list(agencyPractice),
     },
-    handler: async (req) =>
-      ok(await catalog.practices(db, { ...req.params, onlyActive: onlyActive(req.query) })),
+    handler: async (req) => ok(await catalog.practices(db, { ...req.params, onlyActive: onlyActive(req) })),
   });
 
   app.get('/api/Catalogs/AllPlatforms/:agencyId/:practiceId/:withAssets', {
@@ -123,7 +125,7 @@ export const catalogRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }
       response: list(platform),
     },
     handler: async (req) =>
-      ok(await catalog.platformsOnPath(db, { ...req.params, onlyActive: onlyActive(req.query) })),
+      ok(await catalog.platformsOnPath(db, { ...req.params, onlyActive: onlyActive(req) })),
   });
 
   app.get('/api/Catalogs/AllClients/:platformId/:agencyId/:withCodes', {
@@ -136,8 +138,7 @@ export const catalogRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }
       querystring: query,
       response: list(client),
     },
-    handler: async (req) =>
-      ok(await catalog.clients(db, { ...req.params, onlyActive: onlyActive(req.query) })),
+    handler: async (req) => ok(await catalog.clients(db, { ...req.params, onlyActive: onlyActive(req) })),
   });
 
   app.get('/api/Catalogs/AllPlatformAgencys/:platformId/:marketId/:practiceId', {
@@ -150,13 +151,13 @@ export const catalogRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }
       response: list(platformAgency),
     },
     handler: async (req) =>
-      ok(await catalog.platformAgencies(db, { ...req.params, onlyActive: onlyActive(req.query) })),
+      ok(await catalog.platformAgencies(db, { ...req.params, onlyActive: onlyActive(req) })),
   });
 
   app.get('/api/Catalogs/PlatformOwnerShip', {
     config: { access: readCatalog },
     schema: { tags, summary: 'Platform ownerships', querystring: query, response: list(platformOwnership) },
-    handler: async (req) => ok(await catalog.ownerships(db, onlyActive(req.query))),
+    handler: async (req) => ok(await catalog.ownerships(db, onlyActive(req))),
   });
 
   app.get('/api/Catalogs/ClientCodes/:clientId', {
@@ -169,7 +170,7 @@ export const catalogRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }
       response: list(clientCode),
     },
     handler: async (req) =>
-      ok(await catalog.clientCodes(db, { clientId: req.params.clientId, onlyActive: onlyActive(req.query) })),
+      ok(await catalog.clientCodes(db, { clientId: req.params.clientId, onlyActive: onlyActive(req) })),
   });
 
   app.get('/api/Catalogs/AllClientAccounts/:clientId/:assetId', {
@@ -182,7 +183,7 @@ export const catalogRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }
       response: list(clientAccount),
     },
     handler: async (req) =>
-      ok(await catalog.clientAccounts(db, { ...req.params, onlyActive: onlyActive(req.query) })),
+      ok(await catalog.clientAccounts(db, { ...req.params, onlyActive: onlyActive(req) })),
   });
 
   app.get('/api/Catalogs/AllAccountAccess/:assetId', {
@@ -203,7 +204,7 @@ export const catalogRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }
           assetId: req.params.assetId,
           platformId: req.query.PlatformId ?? null,
           onlyPlatform: req.query.OnlyPlatform ?? false,
-          onlyActive: onlyActive(req.query),
+          onlyActive: onlyActive(req),
         }),
       ),
   });
@@ -222,7 +223,7 @@ export const catalogRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }
       ok(
         await catalog.platformWithAssets(db, {
           platformId: req.params.platformId,
-          onlyActive: onlyActive(req.query),
+          onlyActive: onlyActive(req),
         }),
       ),
   });
@@ -238,7 +239,7 @@ export const catalogRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }
       response: { 200: envelope(platform) },
     },
     handler: async (req) =>
-      ok(await catalog.platformWithAssets(db, { ...req.params, onlyActive: onlyActive(req.query) })),
+      ok(await catalog.platformWithAssets(db, { ...req.params, onlyActive: onlyActive(req) })),
   });
 
   app.get('/api/Catalogs/GetAgencyClients/:platform/:agency', {

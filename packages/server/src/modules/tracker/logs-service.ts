@@ -4,6 +4,7 @@ import type { Db } from '../../db/connection.ts';
 import { assertTableQuery } from '../../db/table-query.ts';
 import type { Actor } from '../../http/actor.ts';
 import { notFound } from '../../http/errors.ts';
+import * as masterData from '../master-data/item-service.ts';
 import { activityLogPdf } from './logs-pdf.ts';
 import { presentHistoryEntry, presentLogHeader } from './logs-present.ts';
 import * as q from './logs-queries.ts';
@@ -43,7 +44,18 @@ export async function getActivityLog(db: Db, actor: Actor, requestId: number): P
   for await (const entry of historyOf(db, header)) {
     entries.push(entry);
   }
-  return { ...presentLogHeader(header), requestHistoryLogsDTOs: entries.map((e) => ({ requestHistory: e })) };
+  const logItems = await masterData.logItemsByStep(
+    db,
+    requestId,
+    entries.map((e) => e.createdDate),
+  );
+  return {
+    ...presentLogHeader(header),
+    requestHistoryLogsDTOs: entries.map((e, i) => ({
+      requestHistory: e,
+      genericMasterDataLogItems: logItems[i] ?? [],
+    })),
+  };
 }
 
 /** The activity log as a streamed PDF; scope is checked (404) before the first byte is sent. */
