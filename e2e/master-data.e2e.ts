@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { messages } from '@uap/domain';
-import { buildAdminRegion, uniqueTag, userIdOf } from '../packages/server/test/factories.ts';
+import {
+  buildAdminRegion,
+  buildPath,
+  buildRequest,
+  uniqueTag,
+  userIdOf,
+} from '../packages/server/test/factories.ts';
+import { demoEmails } from './data.ts';
 import { launchBrowser, signIn } from './browser.ts';
 import { e2eDb } from './server.ts';
 
@@ -241,6 +248,68 @@ describe('Database Manager', () => {
         expect(await page.getByRole('option', { name: names.client, exact: true }).count()).toBe(0);
       } finally {
         await samAgain.context.close();
+      }
+    },
+  );
+
+  it(
+    'Ada is refused deleting a client asset in use, reassigns it after the confirmation and reads its history',
+    { timeout: 180_000 },
+    async () => {
+      const db = e2eDb();
+      const path = await buildPath(db, { assignment: null });
+      const ada = await userIdOf(db, 'ada.admin@agency.example');
+      await buildAdminRegion(db, ada, path);
+      const other = await buildPath(db, { ...path, assignment: null });
+      await buildRequest(db, {
+        path,
+        user: { userId: await userIdOf(db, demoEmails.sam), email: demoEmails.sam },
+      });
+
+      const { context, page } = await signIn(browser, 'Ada Admin');
+      try {
+        const at = (clientId: number) =>
+          `/MasterData?${new URLSearchParams({
+            type: 'Client Asset',
+            region: String(path.regionId),
+            market: String(path.marketId),
+            agency: String(path.agencyId),
+            practice: String(path.practiceId),
+            platform: String(path.platformId),
+            client: String(clientId),
+          }).toString()}`;
+        await page.goto(at(path.clientId));
+        const table = page.getByRole('table', { name: 'Database Manager' });
+        await table.getByRole('button', { name: `Delete ${path.names.account}` }).click();
+        const confirm = page.getByRole('dialog', { name: 'Delete Client Asset' });
+        await confirm.getByText(messages.confirmDeleteMasterData('Client Asset')).waitFor();
+        await confirm.getByRole('button', { name: 'Yes, delete' }).click();
+        await confirm
+          .getByRole('alert')
+          .filter({ hasText: /cannot be deleted/ })
+          .waitFor();
+        await confirm.getByRole('button', { name: messages.deactivateInstead }).waitFor();
+        await confirm.getByRole('button', { name: 'No' }).click();
+
+        await table
+          .getByRole('checkbox', { name: `Select row ${path.clientAccountId}`, exact: true })
+          .check();
+        await page.getByRole('button', { name: 'Reassign', exact: true }).click();
+        const reassign = page.getByRole('dialog', { name: 'Reassign Client Asset' });
+        await choose(page, 'Select Client', other.names.client);
+        await reassign.getByRole('button', { name: 'Reassign' }).click();
+        await reassign.getByText(messages.confirmReassignAsset).waitFor();
+        await reassign.getByRole('button', { name: 'Okay' }).click();
+        await page.getByText(messages.clientAssetMoved).waitFor();
+
+        await page.goto(at(other.clientId));
+        await table.getByRole('button', { name: `History ${path.names.account}` }).click();
+        const history = page.getByRole('dialog', {
+          name: messages.masterDataHistory('Client Asset', path.names.account),
+        });
+        await history.getByRole('cell', { name: 'Moved', exact: true }).waitFor();
+      } finally {
+        await context.close();
       }
     },
   );
