@@ -85,7 +85,7 @@ describe('catalog cascade (the request wizard)', () => {
     throw new Error('No complete catalog path found in the demo data');
   });
 
-  it('hides inactive rows unless OnlyActive=false', async () => {
+  it('hides inactive rows unless an administrator asks OnlyActive=false', async () => {
     const [first] = (await get<{ regionId: number }[]>('/api/Catalogs/AllRegions/0/0')).data;
     await ctx.db.kysely
       .updateTable('regions')
@@ -94,9 +94,16 @@ describe('catalog cascade (the request wizard)', () => {
       .execute();
     const active = await get<{ regionId: number }[]>('/api/Catalogs/AllRegions/0/0');
     expect(active.data.map((r) => r.regionId)).not.toContain(first!.regionId);
-    const all = await get<{ regionId: number; isDeleted: boolean }[]>(
-      '/api/Catalogs/AllRegions/0/0?OnlyActive=false',
-    );
+    // A standard user gets active rows whatever they ask (issue 9 §1).
+    const asked = await get<{ regionId: number }[]>('/api/Catalogs/AllRegions/0/0?OnlyActive=false');
+    expect(asked.data.map((r) => r.regionId)).not.toContain(first!.regionId);
+    const adminToken = await ctx.tokenFor(demo.admin);
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/Catalogs/AllRegions/0/0?OnlyActive=false',
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
+    const all = res.json<{ data: { regionId: number; isDeleted: boolean }[] }>();
     expect(all.data.find((r) => r.regionId === first!.regionId)?.isDeleted).toBe(true);
     await ctx.db.kysely
       .updateTable('regions')
