@@ -221,6 +221,12 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     () => (isPageComplete ? pageRows : pageRows.slice(0, firstRows)),
     [isPageComplete, pageRows],
   );
+  // The pager first appears with the first complete page, then stays (an open rows-per-page
+  // menu survives the next page arriving).
+  const [hasPager, setHasPager] = useState(false);
+  if (!hasPager && data !== undefined && isPageComplete) {
+    setHasPager(true);
+  }
   const totalCount = data?.totalCount ?? 0;
   const isCountEstimate = data?.isCountEstimate === true;
   const shownCount = isCountEstimate ? messages.aboutCount(totalCount) : String(totalCount);
@@ -555,8 +561,8 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             </Table>
           </TableContainer>
         )}
-        {/* Drawn with the rest of the page's rows, after the first ones. */}
-        {data && isPageComplete && (
+        {/* First drawn with the rest of the first page's rows, after the first ones. */}
+        {data && hasPager && (
           <Suspense fallback={null}>
             <TablePagination
               sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap' } }}
