@@ -57,7 +57,7 @@ const put = <T = Record<string, number>>(path: string, body: object, who: Who = 
 const action = (name: string, type: string, itemId: number, who: Who = 'admin') =>
   call<unknown>(
     'PUT',
-    `/api/Catalogs/${name}?itemId=${itemId}&masterDataType=${encodeURIComponent(type)}`,
+    `/api/Catalogs/${name}/?itemId=${itemId}&masterDataType=${encodeURIComponent(type)}`,
     undefined,
     who,
   );

@@ -91,8 +91,8 @@ export const masterDataRows: Row[] = [
   write('PUT /api/Catalogs/MoveMultipleClient', { AgencyId: none, ClientIds: `${none}` }),
   ...(['Activate', 'Deactivate', 'DeleteMasterData'] as const).map((action): Row => ({
     method: 'PUT',
-    route: `/api/Catalogs/${action}`,
-    url: `/api/Catalogs/${action}?itemId=${none}&masterDataType=Agency`,
+    route: `/api/Catalogs/${action}/`,
+    url: `/api/Catalogs/${action}/?itemId=${none}&masterDataType=Agency`,
     expect: missing,
   })),
   {

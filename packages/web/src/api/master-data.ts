@@ -192,7 +192,7 @@ export function itemAction(
   itemId: number,
 ): MasterDataWrite {
   const params = new URLSearchParams({ itemId: String(itemId), masterDataType: type });
-  return { path: `/api/Catalogs/${action}?${params.toString()}`, method: 'PUT' };
+  return { path: `/api/Catalogs/${action}/?${params.toString()}`, method: 'PUT' };
 }
 
 /** GET api/Catalogs/ValidatePlatform: the existing platform of that name (reused by SavePlatform), or null. */

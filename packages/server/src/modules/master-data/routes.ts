@@ -262,7 +262,7 @@ export const masterDataRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { d
   const itemIdRule =
     'itemId per type: regionId, marketId, agencyId, agencyPracticeId (Practice), platformAgencyId (Platform), platformUserTypeId, platformOwnerShipId, clientId, clientAccountId — the table row id.';
   for (const action of ['Activate', 'Deactivate', 'Delete'] as const) {
-    app.put(action === 'Delete' ? '/api/Catalogs/DeleteMasterData' : `/api/Catalogs/${action}`, {
+    app.put(action === 'Delete' ? '/api/Catalogs/DeleteMasterData/' : `/api/Catalogs/${action}/`, {
       config: { access: write },
       schema: {
         tags,
