@@ -53,6 +53,7 @@ const builtRoutes = [
   '/LandingReports',
   '/Upload',
   '/Token',
+  '/Jobs',
   '/UnderConstruction',
 ];
 

@@ -131,6 +131,14 @@ export const messages = {
   directoryFileMissingMail: 'The first line must name the columns, including mail.',
   jobUnknown: (name: string) => `There is no job named ${name}.`,
   jobAlreadyRunning: (name: string) => `${name} is already running.`,
+  jobRunNowConfirm: (name: string) =>
+    `Run ${name} now? It may take a while; the page shows its outcome when it ends.`,
+  jobRunning: (name: string) => `${name} is running…`,
+  jobRunCompleted: (name: string) => `${name} completed.`,
+  jobRunFailed: (name: string, message: string | null) => `${name} failed${message ? `: ${message}` : '.'}`,
+  jobNotScheduled: 'Not scheduled on this server',
+  jobNoRuns: 'This job has not run yet.',
+  jobStartedBySchedule: 'Schedule',
 
   // Approval and provisioning (spec 2)
   requestAlreadyInStatus: (requestId: number, status: string) =>

@@ -50,6 +50,9 @@ describe('menu visibility (spec 1 §6)', () => {
     }
     expect(menu(Role.ADMIN)).not.toContain('Super Admins');
     expect(menu(Role.SUPERADMIN)).toContain('Super Admins');
+    expect(menu(Role.ADMIN)).not.toContain('Jobs');
+    expect(menu(Role.AUDITOR)).not.toContain('Jobs');
+    expect(menu(Role.SUPERADMIN)).toContain('Jobs');
   });
   it('shows scorecards to admins and master approvers only', () => {
     expect(menu(Role.ADMIN)).toContain('Scorecards');

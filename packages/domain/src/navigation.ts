@@ -55,6 +55,7 @@ export const routeTable: readonly RouteEntry[] = [
   { path: '/LogUserAditionalEmail/:userid', title: 'Secondary Email Log', minLevel: Level.admin },
   { path: '/UserDetailsList/:userId', title: 'User Details List', minLevel: Level.admin },
   { path: '/SuperAdministrators', title: 'Super Administrators', minLevel: Level.superAdmin },
+  { path: '/Jobs', title: 'Jobs', minLevel: Level.superAdmin },
 ];
 
 /** A route's title for this user: /MyApprovalPaths names the roles the user holds (spec 1 §2.1). */
@@ -112,6 +113,7 @@ export const menuItems: readonly MenuItem[] = [
   { label: 'All User Profiles', path: '/AllUserProfiles', isVisible: atLeast(Role.ADMIN) },
   { label: 'Administrators', path: '/Administrators', isVisible: atLeast(Role.ADMIN) },
   { label: 'Super Admins', path: '/SuperAdministrators', isVisible: atLeast(Role.SUPERADMIN) },
+  { label: 'Jobs', path: '/Jobs', isVisible: atLeast(Role.SUPERADMIN) },
   { label: 'Database Manager', path: '/MasterData', isVisible: atLeast(Role.ADMIN) },
   { label: 'Audit Reports', path: '/LandingReports', isVisible: atLeast(Role.ADMIN) },
   { label: 'Bulk Upload', path: '/Upload', isVisible: atLeast(Role.ADMIN) },

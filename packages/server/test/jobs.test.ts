@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role, messages, type JobRun, type JobSummary } from '@uap/domain';
 import { openDb, type Db } from '../src/db/connection.ts';
+import { jobDefinitions } from '../src/jobs/definitions.ts';
 import { JobRunner, type JobDefinition, type RunResult } from '../src/jobs/runner.ts';
 import { createTestContext, demo, type TestContext } from './harness.ts';
 import { buildPath, buildUser, uniqueTag } from './factories.ts';
@@ -194,7 +195,29 @@ describe('GET /api/Jobs and POST /api/Jobs/{name}/run', () => {
       schedule: '0 2 * * *',
       nextRun: null,
     });
-    expect(validation!.lastRuns[0]).toMatchObject({ id: started.id, status: 'COMPLETED' });
+    expect(validation!.lastRuns[0]).toMatchObject({
+      id: started.id,
+      status: 'COMPLETED',
+      startedByName: 'Ada Admin',
+    });
+  });
+
+  it('names no starter for a run of the schedule', async () => {
+    await new JobRunner(ctx.db, jobDefinitions).run('user-role-validation', null);
+    const list = await call('superAdmin', 'GET', '/api/Jobs');
+    const validation = list
+      .json<{ data: JobSummary[] }>()
+      .data.find((j) => j.name === 'user-role-validation');
+    expect(validation!.lastRuns[0]).toMatchObject({
+      startedBy: null,
+      startedByName: null,
+      status: 'COMPLETED',
+    });
+  });
+
+  it('refuses the list to administrators', async () => {
+    const res = await call('admin', 'GET', '/api/Jobs');
+    expect(res.statusCode).toBe(403);
   });
 
   it('answers 404 for an unknown job', async () => {

@@ -14,6 +14,8 @@ export const jobRun = z.object({
   attempt: z.number().int(),
   /** The administrator who started it; null for the schedule. */
   startedBy: z.number().int().nullable(),
+  /** Their name ('First Last'); null for the schedule. */
+  startedByName: z.string().nullable(),
   counts: z.record(z.string(), z.number()).nullable(),
   message: z.string().nullable(),
 });

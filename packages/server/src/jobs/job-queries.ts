@@ -89,20 +89,23 @@ export async function latestRuns(q: Executor, jobNames: readonly string[], perJo
     jobNames.map((jobName) =>
       q
         .selectFrom('jobRuns')
+        .leftJoin('users', 'users.userId', 'jobRuns.startedBy')
         .select([
-          'id',
-          'jobName',
-          'status',
-          'startedOn',
-          'endedOn',
-          'attempt',
-          'startedBy',
-          'counts',
-          'message',
+          'jobRuns.id',
+          'jobRuns.jobName',
+          'jobRuns.status',
+          'jobRuns.startedOn',
+          'jobRuns.endedOn',
+          'jobRuns.attempt',
+          'jobRuns.startedBy',
+          'jobRuns.counts',
+          'jobRuns.message',
+          'users.name as starterFirstName',
+          'users.lastName as starterLastName',
         ])
-        .where('jobName', '=', jobName)
-        .orderBy('startedOn', 'desc')
-        .orderBy('id', 'desc')
+        .where('jobRuns.jobName', '=', jobName)
+        .orderBy('jobRuns.startedOn', 'desc')
+        .orderBy('jobRuns.id', 'desc')
         .limit(perJob)
         .execute(),
     ),

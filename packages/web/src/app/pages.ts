@@ -139,6 +139,7 @@ const builtPages: Partial<Record<string, LazyPage>> = {
   '/Upload': lazyPage(() =>
     import('../pages/Upload/UploadPage.tsx').then((m) => ({ default: m.UploadPage })),
   ),
+  '/Jobs': lazyPage(() => import('../pages/Jobs/JobsPage.tsx').then((m) => ({ default: m.JobsPage }))),
   '/MyMasterApprovalPath': lazyPage(() =>
     import('../pages/RoleDetails/MyMasterApprovalPathPage.tsx').then((m) => ({
       default: m.MyMasterApprovalPathPage,

@@ -21,6 +21,8 @@ function presentRun(row: JobRunRow): JobRun {
     endedOn: row.endedOn,
     attempt: row.attempt,
     startedBy: row.startedBy,
+    startedByName:
+      row.starterFirstName === null ? null : `${row.starterFirstName} ${row.starterLastName ?? ''}`.trim(),
     counts: row.counts ? (JSON.parse(row.counts) as Record<string, number>) : null,
     message: row.message,
   };
