@@ -85,7 +85,7 @@ describe('route guard', () => {
     const { context, page } = await signIn(browser, 'Ada Admin');
     try {
       await page.goto('/MasterData');
-      await page.getByRole('heading', { name: 'Database Manager' }).waitFor();
+      await page.getByRole('heading', { name: 'Database Manager', level: 1 }).waitFor();
       expect(await page.getByText(messages.forbidden).count()).toBe(0);
     } finally {
       await context.close();
