@@ -11,15 +11,13 @@
  * For each long task (≥ 50 ms) it prints the functions with the most self time and the
  * outermost named frames below the task, so a long task can be attributed to its cause.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import puppeteer, { type Browser } from 'puppeteer-core';
+import { signIn, startServer } from './signed-in-server.ts';
+import puppeteer from 'puppeteer-core';
 
-const repoRoot = path.resolve(import.meta.dirname, '..');
 const { values: args } = parseArgs({
   options: {
     path: { type: 'string', default: '/AllRequest' },
@@ -34,65 +32,6 @@ const { values: args } = parseArgs({
     trace: { type: 'string' },
   },
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port')),
-      );
-    });
-  });
-}
-
-async function startServer(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    UAP_DATA_DIR: dataDir,
-  };
-  delete env.DATABASE_URL;
-  delete env.PUBLIC_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
-    cwd: repoRoot,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('UAP is running')) {
-        resolve();
-      }
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.on('exit', (code) => {
-      reject(new Error(`The server stopped (exit ${code}) before listening:\n${output}`));
-    });
-  });
-  return { url: `http://127.0.0.1:${port}`, child };
-}
-
-async function signIn(browser: Browser, baseUrl: string, account: string): Promise<Record<string, string>> {
-  const context = await browser.createBrowserContext();
-  try {
-    const page = await context.newPage();
-    page.setDefaultTimeout(30_000);
-    await page.goto(baseUrl);
-    await page.locator(`::-p-aria(Sign in as ${account})`).click();
-    await page.waitForSelector('::-p-text(Welcome to the User Access Portal)');
-    return await page.evaluate(() => ({ ...sessionStorage }));
-  } finally {
-    await context.close();
-  }
-}
 
 interface TraceEvent {
   name: string;

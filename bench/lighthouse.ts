@@ -11,16 +11,15 @@
  * session storage is then set in every measured page before its scripts run, so each run is a
  * cold first load of a signed-in user (new browser context: empty cache) without the provider.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { repoRoot, signIn, startServer } from './signed-in-server.ts';
 import lighthouse, { desktopConfig, type Config, type Flags } from 'lighthouse';
 import puppeteer, { type Browser } from 'puppeteer-core';
 
-const repoRoot = path.resolve(import.meta.dirname, '..');
 const chromiumPath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const chromiumFlags = [
   '--headless',
@@ -62,68 +61,6 @@ const screens: Screen[] = [
 ];
 const presets = (['mobile', 'desktop'] as const).filter((p) => !args.preset || p === args.preset);
 const maxTbtMs = 200;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port')),
-      );
-    });
-  });
-}
-
-/** Starts the server as `npm start` does (after the build) and resolves once it listens. */
-async function startServer(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    UAP_DATA_DIR: dataDir,
-  };
-  delete env.DATABASE_URL;
-  delete env.PUBLIC_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
-    cwd: repoRoot,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('UAP is running')) {
-        resolve();
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.on('exit', (code) => {
-      reject(new Error(`The server stopped (exit ${code}) before listening:\n${output}`));
-    });
-  });
-  return { url: `http://127.0.0.1:${port}`, child };
-}
-
-/** Signs in through the embedded provider's page; returns the session storage it leaves. */
-async function signIn(browser: Browser, baseUrl: string, account: string): Promise<Record<string, string>> {
-  const context = await browser.createBrowserContext();
-  try {
-    const page = await context.newPage();
-    page.setDefaultTimeout(30_000);
-    await page.goto(baseUrl);
-    await page.locator(`::-p-aria(Sign in as ${account})`).click();
-    await page.waitForSelector('::-p-text(Welcome to the User Access Portal)');
-    return await page.evaluate(() => ({ ...sessionStorage }));
-  } finally {
-    await context.close();
-  }
-}
 
 interface Measure {
   score: number;

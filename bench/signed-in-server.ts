@@ -1,0 +1,77 @@
+/**
+ * The server and sign-in the browser benches share: UAP started as `npm start` does (after the
+ * build) on a fresh data directory and a free port, and a signed-in session read back from the
+ * embedded provider's page.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import type { Browser } from 'puppeteer-core';
+
+export const repoRoot = path.resolve(import.meta.dirname, '..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port')),
+      );
+    });
+  });
+}
+
+/** Starts the server as `npm start` does (after the build) and resolves once it listens. */
+export async function startServer(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    UAP_DATA_DIR: dataDir,
+  };
+  delete env.DATABASE_URL;
+  delete env.PUBLIC_URL;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('UAP is running')) {
+        resolve();
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.on('exit', (code) => {
+      reject(new Error(`The server stopped (exit ${code}) before listening:\n${output}`));
+    });
+  });
+  return { url: `http://127.0.0.1:${port}`, child };
+}
+
+/** Signs in through the embedded provider's page; returns the session storage it leaves. */
+export async function signIn(
+  browser: Browser,
+  baseUrl: string,
+  account: string,
+): Promise<Record<string, string>> {
+  const context = await browser.createBrowserContext();
+  try {
+    const page = await context.newPage();
+    page.setDefaultTimeout(30_000);
+    await page.goto(baseUrl);
+    await page.locator(`::-p-aria(Sign in as ${account})`).click();
+    await page.waitForSelector('::-p-text(Welcome to the User Access Portal)');
+    return await page.evaluate(() => ({ ...sessionStorage }));
+  } finally {
+    await context.close();
+  }
+}
