@@ -1,13 +1,8 @@
 import { useState } from 'react';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import TextField from '@mui/material/TextField';
+import { CommentEntryDialog } from '../../components/CommentEntryDialog.tsx';
 import { leaverCommentInput, limits } from '@uap/domain';
 import { useLeaverComment } from '../../api/leavers.ts';
-import { DialogError, useDialogError } from '../../components/DialogError.tsx';
+import { useDialogError } from '../../components/DialogError.tsx';
 import { failureText, firstIssue } from '../ChangeUserRecords/form-parts.tsx';
 
 /** The leaver comment modal: up to 2000 characters for the selected records (spec 2 §2, §9). */
@@ -36,30 +31,17 @@ export function LeaverCommentDialog(props: {
   };
 
   return (
-    <Dialog open onClose={props.onClose} aria-labelledby="leaver-comment-title" fullWidth maxWidth="sm">
-      <DialogTitle id="leaver-comment-title">Leaver Comment</DialogTitle>
-      <DialogContent dividers>
-        <DialogError error={error} />
-        <TextField
-          label="Leaver comment"
-          multiline
-          minRows={4}
-          fullWidth
-          sx={{ mt: 1 }}
-          value={comment}
-          onChange={(e) => {
-            setComment(e.target.value);
-          }}
-          slotProps={{ htmlInput: { maxLength: limits.leaverComment } }}
-          helperText={`${comment.length}/${limits.leaverComment}`}
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={props.onClose}>Cancel</Button>
-        <Button variant="contained" disabled={mutation.isPending} onClick={handleEnter}>
-          Enter
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <CommentEntryDialog
+      id="leaver-comment"
+      title="Leaver Comment"
+      label="Leaver comment"
+      maxLength={limits.leaverComment}
+      comment={comment}
+      onCommentChange={setComment}
+      error={error}
+      isBusy={mutation.isPending}
+      onClose={props.onClose}
+      onEnter={handleEnter}
+    />
   );
 }

@@ -1,14 +1,9 @@
 import { useEffect, useState } from 'react';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import TextField from '@mui/material/TextField';
+import { CommentEntryDialog } from '../../components/CommentEntryDialog.tsx';
 import { limits, messages, provisionerCommentInput } from '@uap/domain';
 import { useProvisionerComment } from '../../api/provisioning.ts';
 import { failureText, firstIssue } from '../ChangeUserRecords/form-parts.tsx';
-import { DialogError, useDialogError } from '../../components/DialogError.tsx';
+import { useDialogError } from '../../components/DialogError.tsx';
 
 /** The provisioner comment modal: up to 2000 characters, Cancel and Enter (spec 2 §2). */
 export function ProvisionerCommentDialog(props: {
@@ -53,30 +48,17 @@ export function ProvisionerCommentDialog(props: {
   };
 
   return (
-    <Dialog open onClose={props.onClose} aria-labelledby="provisioner-comment-title" fullWidth maxWidth="sm">
-      <DialogTitle id="provisioner-comment-title">Provisioner Comment</DialogTitle>
-      <DialogContent dividers>
-        <DialogError error={error} />
-        <TextField
-          label="Provisioner comment"
-          multiline
-          minRows={4}
-          fullWidth
-          sx={{ mt: 1 }}
-          value={comment}
-          onChange={(e) => {
-            setComment(e.target.value);
-          }}
-          slotProps={{ htmlInput: { maxLength: limits.provisionerComment } }}
-          helperText={`${comment.length}/${limits.provisionerComment}`}
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={props.onClose}>Cancel</Button>
-        <Button variant="contained" disabled={isLoading} onClick={() => void handleEnter()}>
-          Enter
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <CommentEntryDialog
+      id="provisioner-comment"
+      title="Provisioner Comment"
+      label="Provisioner comment"
+      maxLength={limits.provisionerComment}
+      comment={comment}
+      onCommentChange={setComment}
+      error={error}
+      isBusy={isLoading}
+      onClose={props.onClose}
+      onEnter={() => void handleEnter()}
+    />
   );
 }
