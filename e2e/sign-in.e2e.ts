@@ -70,4 +70,51 @@ describe('sign-in', () => {
       await context.close();
     }
   });
+
+  it('opens a signed-in page without waiting for the sign-in library, which then renews the token', async () => {
+    const context = await browser.newContext({ baseURL: baseUrl() });
+    context.setDefaultTimeout(15_000);
+    try {
+      const page = await context.newPage();
+      await page.clock.install();
+      const events: string[] = [];
+      const tokenRequests: Request[] = [];
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (url.pathname.startsWith('/assets/oidc-client-ts')) {
+          events.push('sign-in library');
+        }
+        if (url.pathname === '/api/User/ValidateNewUser') {
+          events.push('user check');
+        }
+        if (request.isNavigationRequest() && request.frame() === page.mainFrame()) {
+          events.push(`page ${url.pathname}`);
+        }
+        if (url.pathname === '/oidc/token') {
+          tokenRequests.push(request);
+        }
+      });
+      await page.goto('/MyRequests');
+      await page.getByRole('button', { name: 'Sign in as Sam Standard' }).click();
+      await page.getByRole('heading', { name: 'My Requests', level: 1 }).waitFor();
+      await page.waitForLoadState('networkidle');
+
+      // A new load of the page, with the session in session storage.
+      events.length = 0;
+      tokenRequests.length = 0;
+      await page.reload();
+      await page.getByRole('heading', { name: 'My Requests', level: 1 }).waitFor();
+      await expect.poll(() => events).toContain('sign-in library');
+      expect(events.indexOf('user check')).toBeLessThan(events.indexOf('sign-in library'));
+      // No second trip through the identity provider.
+      expect(events.filter((event) => event.startsWith('page '))).toEqual(['page /MyRequests']);
+
+      await page.clock.fastForward('59:30');
+      await expect.poll(() => tokenRequests.length).toBe(1);
+      expect(new URLSearchParams(tokenRequests[0]!.postData() ?? '').get('grant_type')).toBe('refresh_token');
+      await page.getByRole('heading', { name: 'My Requests', level: 1 }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
 });

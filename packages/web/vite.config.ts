@@ -54,7 +54,7 @@ function precompress(): Plugin {
  * table code stay split by route.
  */
 const frameworkModules =
-  /node_modules\/(react|react-dom|scheduler|react-router|@tanstack\/(react-query|query-core)|oidc-client-ts|react-oidc-context|jwt-decode|@emotion\/[^/]+|@mui\/(system|utils|styled-engine|private-theming)|stylis|hoist-non-react-statics|react-is|clsx|prop-types)\//;
+  /node_modules\/(react|react-dom|scheduler|react-router|@tanstack\/(react-query|query-core)|@emotion\/[^/]+|@mui\/(system|utils|styled-engine|private-theming)|stylis|hoist-non-react-statics|react-is|clsx|prop-types)\//;
 
 export default defineConfig({
   plugins: [react(), precompress()],

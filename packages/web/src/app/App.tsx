@@ -2,16 +2,15 @@ import { lazy, Suspense } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { User } from 'oidc-client-ts';
-import { AuthProvider } from 'react-oidc-context';
 import { RouterProvider } from 'react-router';
 import { useErrorNotices } from '../api/error-store.ts';
 import { SuccessSnackbar } from '../components/SuccessSnackbar.tsx';
-import { getUserManager, returnToOf, signinCallbackPath } from './auth.ts';
+import { returnToOf } from './auth.ts';
 import { useConfig } from './config-context.ts';
 import { ConfigGate } from './ConfigGate.tsx';
 import { queryClient } from './query-client.ts';
 import { router } from './router.tsx';
+import { SessionProvider } from './session.tsx';
 import { theme } from './theme.ts';
 
 const ErrorDialog = lazy(() =>
@@ -32,21 +31,16 @@ function ErrorDialogWhenNeeded() {
 }
 
 /** After the identity provider sends the user back: go where they were going. */
-async function handleSigninCallback(user: User | undefined): Promise<void> {
-  await router.navigate(returnToOf(user?.state), { replace: true });
+async function handleSigninCallback(state: unknown): Promise<void> {
+  await router.navigate(returnToOf(state), { replace: true });
 }
 
 function SignedInApp() {
   const config = useConfig();
   return (
-    <AuthProvider
-      userManager={getUserManager(config)}
-      onSigninCallback={handleSigninCallback}
-      // Only the callback route completes a sign-in, whatever query another page carries.
-      skipSigninCallback={window.location.pathname !== signinCallbackPath}
-    >
+    <SessionProvider config={config} onSigninCallback={handleSigninCallback}>
       <RouterProvider router={router} />
-    </AuthProvider>
+    </SessionProvider>
   );
 }
 

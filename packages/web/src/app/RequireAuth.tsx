@@ -2,14 +2,13 @@ import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { messages } from '@uap/domain';
-import { useAuth } from 'react-oidc-context';
 import { ApiError } from '../api/client.ts';
 import { useLoggedUserQuery } from '../api/user.ts';
 import { FullPageMessage } from '../components/FullPageMessage.tsx';
 import { PageSpinner } from '../components/PageSpinner.tsx';
-import { signinState } from './auth.ts';
 import { CurrentUserContext, toCurrentUser } from './current-user.ts';
 import { prefetchPageDataOf } from './pages.ts';
+import { useSession } from './session.tsx';
 import { Shell } from './shell/Shell.tsx';
 import { useLogout } from './shell/use-logout.ts';
 
@@ -60,20 +59,20 @@ function ValidatedUser() {
 
 /** Signs the user in (redirect to the identity provider) when no session is cached. */
 export function RequireAuth() {
-  const auth = useAuth();
+  const auth = useSession();
   const hasStartedSignin = useRef(false);
-  const needsSignin = !auth.isLoading && !auth.isAuthenticated && !auth.activeNavigator && !auth.error;
+  const needsSignin = !auth.isLoading && !auth.isAuthenticated && !auth.isRedirecting && !auth.error;
 
   useEffect(() => {
     if (needsSignin && !hasStartedSignin.current) {
       hasStartedSignin.current = true;
-      void auth.signinRedirect({ state: signinState() });
+      void auth.signinRedirect();
     }
   }, [needsSignin, auth]);
 
   if (auth.error && !auth.isAuthenticated) {
     const handleSignin = () => {
-      void auth.signinRedirect({ state: signinState() });
+      void auth.signinRedirect();
     };
     return (
       <FullPageMessage

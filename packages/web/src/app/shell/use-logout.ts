@@ -1,8 +1,8 @@
-import { useAuth } from 'react-oidc-context';
+import { useSession } from '../session.tsx';
 
 /** Ends the session at the identity provider, which sends the user back to '/'. */
 export function useLogout(): () => void {
-  const auth = useAuth();
+  const auth = useSession();
   return () => {
     void auth.signoutRedirect();
   };

@@ -1,18 +1,19 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
 import { messages } from '@uap/domain';
-import { hasAuthParams, useAuth } from 'react-oidc-context';
 import { Navigate } from 'react-router';
+import { hasAuthParams } from '../../app/auth.ts';
+import { useSession } from '../../app/session.tsx';
 import { FullPageMessage } from '../../components/FullPageMessage.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 
 /**
- * /signin-callback: the AuthProvider exchanges the code and then navigates to where the user
+ * /signin-callback: the SessionProvider exchanges the code and then navigates to where the user
  * was going; this page covers the wait and a failed exchange.
  */
 export function SigninCallbackPage() {
-  const auth = useAuth();
-  // Read once: the AuthProvider's own navigation away from here must not race a redirect home.
+  const auth = useSession();
+  // Read once: the SessionProvider's own navigation away from here must not race a redirect home.
   const [isCompletingSignin] = useState(() => hasAuthParams());
   if (auth.error) {
     const handleSignin = () => {

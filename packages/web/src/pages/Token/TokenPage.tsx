@@ -4,13 +4,12 @@ import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { messages } from '@uap/domain';
-import { useAuth } from 'react-oidc-context';
 import { reportError } from '../../api/error-store.ts';
+import { useSession } from '../../app/session.tsx';
 
 /** Token (admin debug page): the current access token, read-only, with a Copy button. */
 export function TokenPage() {
-  const auth = useAuth();
-  const token = auth.user?.access_token ?? '';
+  const token = useSession().accessToken ?? '';
   const [isCopied, setIsCopied] = useState(false);
 
   const handleCopy = async () => {
