@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import { messages } from '@uap/domain';
 import { usePublicConfigQuery } from '../api/config.ts';
 import { FullPageMessage } from '../components/FullPageMessage.tsx';
-import { PageSpinner } from '../components/PageSpinner.tsx';
+import { PendingScreen } from '../components/PendingScreen.tsx';
 import { ConfigContext } from './config-context.ts';
 
 /** Loads GET /api/config before anything else: sign-in needs the issuer it names. */
@@ -28,5 +28,5 @@ export function ConfigGate({ children }: { children: ReactNode }) {
       />
     );
   }
-  return <PageSpinner isFullPage />;
+  return <PendingScreen label="Loading" />;
 }

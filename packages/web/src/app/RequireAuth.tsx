@@ -1,11 +1,12 @@
 import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { messages } from '@uap/domain';
+import { environmentLook, messages } from '@uap/domain';
 import { ApiError } from '../api/client.ts';
 import { useLoggedUserQuery } from '../api/user.ts';
 import { FullPageMessage } from '../components/FullPageMessage.tsx';
-import { PageSpinner } from '../components/PageSpinner.tsx';
+import { PendingScreen } from '../components/PendingScreen.tsx';
+import { useConfig } from './config-context.ts';
 import { CurrentUserContext, toCurrentUser } from './current-user.ts';
 import { prefetchPageDataOf } from './pages.ts';
 import { useSession } from './session.tsx';
@@ -14,6 +15,7 @@ import { useLogout } from './shell/use-logout.ts';
 
 /** Validates the signed-in user (POST ValidateNewUser, once) and then shows the shell. */
 function ValidatedUser() {
+  const { headerColor } = environmentLook[useConfig().env];
   const { data: user, error, refetch, isFetching } = useLoggedUserQuery();
   useEffect(() => {
     prefetchPageDataOf(window.location);
@@ -54,11 +56,12 @@ function ValidatedUser() {
       />
     );
   }
-  return <PageSpinner label="Checking your access" isFullPage />;
+  return <PendingScreen label="Checking your access" headerColor={headerColor} />;
 }
 
 /** Signs the user in (redirect to the identity provider) when no session is cached. */
 export function RequireAuth() {
+  const { headerColor } = environmentLook[useConfig().env];
   const auth = useSession();
   const hasStartedSignin = useRef(false);
   const needsSignin = !auth.isLoading && !auth.isAuthenticated && !auth.isRedirecting && !auth.error;
@@ -87,7 +90,7 @@ export function RequireAuth() {
     );
   }
   if (!auth.isAuthenticated) {
-    return <PageSpinner label="Signing in" isFullPage />;
+    return <PendingScreen label="Signing in" headerColor={headerColor} />;
   }
   return <ValidatedUser />;
 }
