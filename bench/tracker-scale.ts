@@ -115,6 +115,20 @@ for (const url of urls) {
       const first = await call(people[who], path, body);
       const statements = capturing;
       capturing = null;
+      if (process.env.BENCH_EXPLAIN) {
+        // Each statement the request ran, its time alone and the plan the database chose.
+        for (const statement of statements) {
+          const started = performance.now();
+          await db.kysely.executeQuery(statement);
+          const ms = (performance.now() - started).toFixed(1);
+          const explain = db.dialect === 'sqlite' ? 'explain query plan ' : 'explain ';
+          const plan = await db.kysely.executeQuery({ ...statement, sql: explain + statement.sql });
+          console.log(`    ${ms} ms  ${statement.sql}\n      ${JSON.stringify(statement.parameters)}`);
+          for (const row of plan.rows) {
+            console.log(`      ${Object.values(row as object).join(' | ')}`);
+          }
+        }
+      }
       const api = await timeRuns(() => call(people[who], path, body), RUNS, WARMUP);
       const direct = await timeRuns(
         async () => {

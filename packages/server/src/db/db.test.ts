@@ -7,7 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RequestStatus, RequestType, Role } from '@uap/domain';
 import { openDb, toCount, type Db } from './connection.ts';
-import { migrateToLatest } from './migrate.ts';
+import { analyzeIndexesWithoutStatistics, migrateToLatest } from './migrate.ts';
 import { migrations } from './migrations/index.ts';
 import { isSeeded, seed } from './seed/index.ts';
 
@@ -638,4 +638,34 @@ describe.each(engines)('migrations on $engine', ({ engine }) => {
       await drop();
     }
   }, 60_000);
+});
+
+describe('planner statistics after a migration on sqlite', () => {
+  it('analyzes an index added after the last ANALYZE, and only that one', async () => {
+    const { db, drop } = await freshDatabase('sqlite', true);
+    try {
+      await migrateToLatest(db);
+      await sql`create table stat_probe (id integer primary key, region integer, created text)`.execute(
+        db.kysely,
+      );
+      await sql`create index idx_stat_probe_created on stat_probe (created)`.execute(db.kysely);
+      const values = Array.from(
+        { length: 300 },
+        (_, i) => sql`(${i % 3}, ${`2026-01-${String((i % 28) + 1).padStart(2, '0')}`})`,
+      );
+      await sql`insert into stat_probe (region, created) values ${sql.join(values)}`.execute(db.kysely);
+      await sql`analyze`.execute(db.kysely);
+      // As a later migration would: a new index on a table that already has statistics.
+      await sql`create index idx_stat_probe_region on stat_probe (region)`.execute(db.kysely);
+
+      expect(await analyzeIndexesWithoutStatistics(db)).toEqual(['idx_stat_probe_region']);
+      const { rows } = await sql<{ stat: string }>`
+        select stat from sqlite_stat1 where idx = 'idx_stat_probe_region'`.execute(db.kysely);
+      // 300 rows, three regions of 100 each: a full scan of the index, not a guess.
+      expect(rows.map((r) => r.stat)).toEqual(['300 100']);
+      expect(await analyzeIndexesWithoutStatistics(db)).toEqual([]);
+    } finally {
+      await drop();
+    }
+  });
 });
