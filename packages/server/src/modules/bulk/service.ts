@@ -14,7 +14,13 @@ import {
   type BulkUploadType,
   type RoleId,
 } from '@uap/domain';
-import { inTransaction, nowIso, type Db, type Executor } from '../../db/connection.ts';
+import {
+  inTransaction,
+  nowIso,
+  refreshPlannerStatistics,
+  type Db,
+  type Executor,
+} from '../../db/connection.ts';
 import { neutraliseCell } from '../../db/table-query.ts';
 import type { Actor } from '../../http/actor.ts';
 import { HttpError, invalid, notFound } from '../../http/errors.ts';
@@ -374,6 +380,8 @@ export async function processUpload(db: Db, o: BulkOptions, code: string): Promi
     }
     await q.finishUpload(db, upload.id, { status: 'Completed', error: null, finishedDate: nowIso() });
     fs.rmSync(file, { force: true });
+    // A large upload can change a table's size a lot: every connection plans with its new size.
+    await refreshPlannerStatistics(db);
   } catch (error) {
     if (upload) {
       const done = await q.findUpload(db, code);
