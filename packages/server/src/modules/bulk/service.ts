@@ -211,7 +211,7 @@ async function prepare(
     }
     return { row, result: { success: false, statusText: refusal } };
   };
-  const staged: (Prepared | { row: ReadRow; input: RowInput })[] = new Array(rows.length);
+  const staged = new Array<Prepared | { row: ReadRow; input: RowInput }>(rows.length);
   let next = 0;
   const worker = async () => {
     while (next < rows.length) {
@@ -254,11 +254,7 @@ async function prepare(
 }
 
 /** How one row will be written, once its checks passed. */
-async function writerOf(
-  actor: Actor,
-  row: RowInput,
-  read: PlanReader | null,
-): Promise<Writer> {
+async function writerOf(actor: Actor, row: RowInput, read: PlanReader | null): Promise<Writer> {
   switch (row.type) {
     case 'UserRecords': {
       const input = row.input;
