@@ -415,12 +415,16 @@ export async function readAhead(db: Db, questions: PlanQuestions): Promise<PlanR
         }
       );
     },
-    activeClient: async (o) =>
-      clients.find(
+    activeClient: async (o) => {
+      const client = clients.find(
         (c) => c.clientId === o.clientId && c.platformId === o.platformId && c.agencyId === o.agencyId,
-      ),
-    activeClientCode: async (o) =>
-      codes.find((c) => c.clientCodeId === o.clientCodeId && c.clientId === o.clientId),
+      );
+      return client && { clientId: client.clientId, description: client.description };
+    },
+    activeClientCode: async (o) => {
+      const code = codes.find((c) => c.clientCodeId === o.clientCodeId && c.clientId === o.clientId);
+      return code && { clientCodeId: code.clientCodeId };
+    },
     activeUserTypes: async (o) =>
       userTypes
         .filter((t) => t.platformId === o.platformId && o.ids.includes(t.platformUserTypeId))
