@@ -16,7 +16,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { APP_VERSION } from '@uap/domain';
 import type { Config } from './config.ts';
-import type { Db } from './db/connection.ts';
+import { refreshPlannerStatistics, type Db } from './db/connection.ts';
 import { loadSigningMaterial, type SigningMaterial } from './auth/keys.ts';
 import { createVerifier, type VerifyToken } from './auth/verify.ts';
 import { createEmbeddedProvider, registerEmbeddedProvider } from './auth/embedded-idp.ts';
@@ -198,6 +198,15 @@ export async function buildApp({ config, db, logger = false }: AppDeps): Promise
   });
   app.decorate('jobRunner', jobRunner);
   app.addHook('onClose', () => jobRunner.stop());
+  if (config.plannerStatisticsHours > 0) {
+    const statistics = setInterval(() => {
+      refreshPlannerStatistics(db).catch((error: unknown) =>
+        app.log.error({ err: error }, 'refreshing the planner statistics failed'),
+      );
+    }, config.plannerStatisticsHours * 3_600_000);
+    statistics.unref();
+    app.addHook('onClose', () => clearInterval(statistics));
+  }
   await app.register(jobRoutes, { db, runner: jobRunner });
   await app.register(auditRoutes, { db });
   await app.register(bulkRoutes, { db, config });

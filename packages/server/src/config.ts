@@ -40,6 +40,11 @@ export interface Config {
    * (SQLITE_READ_WORKERS; 0: every query on the one main connection). PostgreSQL ignores it.
    */
   sqliteReadWorkers: number;
+  /**
+   * SQLite: how often the planner statistics are refreshed on every connection
+   * (PLANNER_STATISTICS_HOURS, default 3; 0: only at start and after a bulk upload).
+   */
+  plannerStatisticsHours: number;
   /** How long a user's task counts are reused, unless that user writes (TASK_COUNTS_CACHE_SECONDS; 0: never). */
   taskCountsCacheSeconds: number;
   /** Bearer token that /metrics requires; unset, /metrics answers 404. */
@@ -110,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       signInWindowMinutes: positiveInteger(env, 'RATE_LIMIT_SIGNIN_WINDOW_MINUTES', 15),
     },
     sqliteReadWorkers: wholeNumber(env, 'SQLITE_READ_WORKERS', Math.min(2, os.availableParallelism())),
+    plannerStatisticsHours: wholeNumber(env, 'PLANNER_STATISTICS_HOURS', 3),
     taskCountsCacheSeconds: wholeNumber(env, 'TASK_COUNTS_CACHE_SECONDS', 5),
     metricsToken: env.METRICS_TOKEN || null,
     scimToken: env.SCIM_TOKEN || null,

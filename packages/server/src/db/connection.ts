@@ -71,18 +71,42 @@ export function openDb(url: string, { readWorkers = 0 }: OpenOptions = {}): Db {
   // that have none or whose size changed a lot since, so it is a no-op on most opens.
   database.pragma('optimize = 0x10002');
   if (file === ':memory:' || readWorkers === 0) {
-    return {
+    const db: Db = {
       kysely: new Kysely<Database>({ dialect: new SqliteDialect({ database }), ...options }),
       dialect: 'sqlite',
       readPool: null,
     };
+    sqliteConnections.set(db, { database, pool: null });
+    return db;
   }
   const pool = new ReadPool(path.resolve(file), readWorkers);
-  return {
+  const db: Db = {
     kysely: new Kysely<Database>({ dialect: new ReadPoolDialect(database, pool), ...options }),
     dialect: 'sqlite',
     readPool: pool.stats,
   };
+  sqliteConnections.set(db, { database, pool });
+  return db;
+}
+
+/** The connections behind a SQLite `Db`, for the planner statistics below. */
+const sqliteConnections = new WeakMap<Db, { database: SQLite.Database; pool: ReadPool | null }>();
+
+/**
+ * SQLite reads the planner's statistics (sqlite_stat1) when a connection opens and keeps them:
+ * a table that grew a lot since (a bulk upload) is planned for its old size until a restart.
+ * This runs `PRAGMA optimize` on the main connection (it analyzes only the tables whose size
+ * changed a lot, so it is cheap when nothing did), then has every read worker load the new
+ * statistics before its next query. PostgreSQL's autovacuum keeps its statistics itself.
+ * Called every few hours (app.ts, PLANNER_STATISTICS_HOURS) and after large writes.
+ */
+export async function refreshPlannerStatistics(db: Db): Promise<void> {
+  const connections = sqliteConnections.get(db);
+  if (!connections) {
+    return;
+  }
+  connections.database.pragma('optimize = 0x10002');
+  await connections.pool?.reloadStatistics();
 }
 
 /** Counts come back as strings from some drivers; convert once here. */

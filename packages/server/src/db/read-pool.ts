@@ -120,12 +120,31 @@ export class ReadPool {
         slot = candidate;
       }
     }
+    return this.post(slot, { sql, parameters });
+  }
+
+  /**
+   * Every worker loads the planner statistics the main connection last wrote (a read-only
+   * connection cannot run `ANALYZE sqlite_schema`, so each reopens its connection). A worker
+   * takes its messages in order: every query posted after this call is planned with them.
+   */
+  async reloadStatistics(): Promise<void> {
+    if (this.isClosed) {
+      return;
+    }
+    await Promise.all(this.slots.map((slot) => this.post(slot, { reloadStatistics: true })));
+  }
+
+  private post(
+    slot: Slot,
+    message: { sql: string; parameters: readonly unknown[] } | { reloadStatistics: true },
+  ): Promise<QueryResult<unknown>> {
     const id = this.nextId++;
     slot.pending += 1;
     slot.worker.ref();
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve, reject, slot });
-      slot.worker.postMessage({ id, sql, parameters });
+      slot.worker.postMessage({ id, ...message });
     });
   }
 

@@ -4,8 +4,14 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
 
-const database = new SQLite(workerData.file, { readonly: true, fileMustExist: true });
-database.pragma('busy_timeout = 5000');
+function connect() {
+  const connection = new SQLite(workerData.file, { readonly: true, fileMustExist: true });
+  connection.pragma('busy_timeout = 5000');
+  return connection;
+}
+
+/** Reopened when the main connection has written new planner statistics (they load at open). */
+let database = connect();
 
 /** Prepared statements by SQL text: the app sends the same few hundred shapes again and again. */
 const statements = new Map();
@@ -23,8 +29,15 @@ function statementOf(sql) {
   return statement;
 }
 
-parentPort.on('message', ({ id, sql, parameters }) => {
+parentPort.on('message', ({ id, sql, parameters, reloadStatistics }) => {
   try {
+    if (reloadStatistics) {
+      statements.clear();
+      database.close();
+      database = connect();
+      parentPort.postMessage({ id, rows: [] });
+      return;
+    }
     const statement = statementOf(sql);
     if (!statement.reader) {
       throw new Error('The read pool runs only statements that return rows');

@@ -125,6 +125,21 @@ export class Resolver {
     );
   }
 
+  private readonly managers = new Map<
+    number,
+    Promise<{ managerEmail: string | null; managerName: string | null } | undefined>
+  >();
+
+  /** The person's manager on the directory (asked once per person and upload). */
+  manager(userId: number) {
+    let manager = this.managers.get(userId);
+    if (!manager) {
+      manager = findManagerOf(this.db, userId);
+      this.managers.set(userId, manager);
+    }
+    return manager;
+  }
+
   platformUserType(platformId: number, assetId: number | null, name: string | undefined) {
     return this.required('Platform User Type', name, `type|${platformId}|${assetId ?? ''}`, (n) =>
       lookups.platformUserType(this.db, platformId, assetId, n),
@@ -183,7 +198,7 @@ export async function userRecordInput(resolver: Resolver, db: Db, cells: Cells):
   );
   const beginning = day(cells['start date'], 'Start Date');
   const expiration = day(cells['end date'], 'End Date');
-  const manager = await findManagerOf(db, userId);
+  const manager = await resolver.manager(userId);
   const managerEmail = (cells['manager email'] ?? '').trim() || manager?.managerEmail || null;
   const managerName = (cells['manager name'] ?? '').trim() || manager?.managerName || null;
   return parsed(createRequestInput, {

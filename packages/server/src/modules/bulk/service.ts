@@ -11,15 +11,25 @@ import {
   type BulkResultsPage,
   type BulkResultsQuery,
   type BulkUploadStatus,
+  type ApproverAssignmentInput,
   type BulkUploadType,
+  type CreateRequestInput,
+  type MasterApproverPath,
   type RoleId,
 } from '@uap/domain';
-import { inTransaction, nowIso, type Db, type Executor } from '../../db/connection.ts';
+import {
+  inTransaction,
+  nowIso,
+  refreshPlannerStatistics,
+  type Db,
+  type Executor,
+} from '../../db/connection.ts';
 import { neutraliseCell } from '../../db/table-query.ts';
 import type { Actor } from '../../http/actor.ts';
 import { HttpError, invalid, notFound } from '../../http/errors.ts';
 import { createAssignmentIn } from '../assignments/write-service.ts';
-import { planRequest, writeRequest } from '../create-request/service.ts';
+import { readAhead, type PlanReader } from '../create-request/queries.ts';
+import { planQuestions, planRequest, writeRequest } from '../create-request/service.ts';
 import { saveMasterApproverIn } from '../master-approvers/service.ts';
 import * as q from './queries.ts';
 import {
@@ -164,7 +174,28 @@ interface Writer {
 const refusalOf = (error: unknown): string | null =>
   error instanceof Refusal || error instanceof HttpError ? error.message : null;
 
-/** The rows of a batch made ready: names resolved, the screen's schema and (user records) the wizard's checks passed. */
+/** A row's cells as the input of the screen that makes the same thing. */
+type RowInput =
+  | { type: 'UserRecords'; input: CreateRequestInput }
+  | { type: 'Approvers'; input: ApproverAssignmentInput }
+  | { type: 'MasterApprovers'; input: MasterApproverPath };
+
+async function inputOf(db: Db, type: BulkUploadType, resolver: Resolver, cells: Cells): Promise<RowInput> {
+  switch (type) {
+    case 'UserRecords':
+      return { type, input: await userRecordInput(resolver, db, cells) };
+    case 'Approvers':
+      return { type, input: await approverInput(resolver, cells) };
+    case 'MasterApprovers':
+      return { type, input: await masterApproverInput(resolver, cells) };
+  }
+}
+
+/**
+ * The rows of a batch made ready: names resolved and the screen's schema passed (several rows
+ * at once: the lookups are cached per upload), then, for user records, the wizard's checks
+ * (`planRequest`) answered from what the whole batch needs, read ahead in a few set queries.
+ */
 async function prepare(
   db: Db,
   actor: Actor,
@@ -173,47 +204,61 @@ async function prepare(
   rows: ReadRow[],
   doneBefore: Map<number, string>,
 ): Promise<Prepared[]> {
-  const prepareOne = async (row: ReadRow): Promise<Prepared> => {
-    const earlier = doneBefore.get(row.rowNumber);
-    if (earlier) {
-      return { row, result: { success: true, statusText: `${messages.bulkRowAlreadyDone} (${earlier})` } };
+  const refused = (row: ReadRow, error: unknown): Prepared => {
+    const refusal = refusalOf(error);
+    if (refusal === null) {
+      throw error;
     }
-    try {
-      return { row, write: await writerOf(db, actor, type, resolver, row.cells) };
-    } catch (error) {
-      const refusal = refusalOf(error);
-      if (refusal === null) {
-        throw error;
-      }
-      return { row, result: { success: false, statusText: refusal } };
-    }
+    return { row, result: { success: false, statusText: refusal } };
   };
-  // The checks only read: several rows are checked at once (the read connections, or the pool,
-  // work in parallel); a repeat inside the batch is caught when the batch is written.
-  const prepared: Prepared[] = new Array<Prepared>(rows.length);
+  const staged = new Array<Prepared | { row: ReadRow; input: RowInput }>(rows.length);
   let next = 0;
   const worker = async () => {
     while (next < rows.length) {
       const i = next++;
-      prepared[i] = await prepareOne(rows[i]!);
+      const row = rows[i]!;
+      const earlier = doneBefore.get(row.rowNumber);
+      if (earlier) {
+        staged[i] = {
+          row,
+          result: { success: true, statusText: `${messages.bulkRowAlreadyDone} (${earlier})` },
+        };
+        continue;
+      }
+      try {
+        staged[i] = { row, input: await inputOf(db, type, resolver, row.cells) };
+      } catch (error) {
+        staged[i] = refused(row, error);
+      }
     }
   };
   await Promise.all(Array.from({ length: PREPARE_CONCURRENCY }, worker));
+  const requests = staged.flatMap((s) =>
+    'input' in s && s.input.type === 'UserRecords' ? [s.input.input] : [],
+  );
+  const read = requests.length > 0 ? await readAhead(db, planQuestions(requests)) : null;
+  // A repeat inside the batch is caught when the batch is written.
+  const prepared: Prepared[] = [];
+  for (const s of staged) {
+    if (!('input' in s)) {
+      prepared.push(s);
+      continue;
+    }
+    try {
+      prepared.push({ row: s.row, write: await writerOf(actor, s.input, read) });
+    } catch (error) {
+      prepared.push(refused(s.row, error));
+    }
+  }
   return prepared;
 }
 
 /** How one row will be written, once its checks passed. */
-async function writerOf(
-  db: Db,
-  actor: Actor,
-  type: BulkUploadType,
-  resolver: Resolver,
-  cells: Cells,
-): Promise<Writer> {
-  switch (type) {
+async function writerOf(actor: Actor, row: RowInput, read: PlanReader | null): Promise<Writer> {
+  switch (row.type) {
     case 'UserRecords': {
-      const input = await userRecordInput(resolver, db, cells);
-      const { lines } = await planRequest(db, actor, input);
+      const input = row.input;
+      const { lines } = await planRequest(read!, actor, input);
       return {
         keys: lines.map((l) =>
           // The wizard's duplicate rule: the same subject, path, email and account (or business access).
@@ -240,7 +285,7 @@ async function writerOf(
       };
     }
     case 'Approvers': {
-      const input = await approverInput(resolver, cells);
+      const input = row.input;
       return {
         keys: [],
         run: async (trx) => {
@@ -250,7 +295,7 @@ async function writerOf(
       };
     }
     case 'MasterApprovers': {
-      const input = await masterApproverInput(resolver, cells);
+      const input = row.input;
       return {
         keys: [],
         run: async (trx) => {
@@ -374,6 +419,8 @@ export async function processUpload(db: Db, o: BulkOptions, code: string): Promi
     }
     await q.finishUpload(db, upload.id, { status: 'Completed', error: null, finishedDate: nowIso() });
     fs.rmSync(file, { force: true });
+    // A large upload can change a table's size a lot: every connection plans with its new size.
+    await refreshPlannerStatistics(db);
   } catch (error) {
     if (upload) {
       const done = await q.findUpload(db, code);

@@ -115,9 +115,9 @@ interface PlannedLine {
 }
 
 /** Checks every id of the account rows against the platform and client; returns the lines to write. */
-async function planLines(db: Db, input: CreateRequestInput): Promise<PlannedLine[]> {
+async function planLines(read: q.PlanReader, input: CreateRequestInput): Promise<PlannedLine[]> {
   const rows = input.RequestAccountAccess;
-  const userTypes = await q.findActiveUserTypes(db, {
+  const userTypes = await read.activeUserTypes({
     platformId: input.PlatformId,
     ids: distinct(rows.map((r) => r.PlatformUserTypeId)),
   });
@@ -138,13 +138,13 @@ async function planLines(db: Db, input: CreateRequestInput): Promise<PlannedLine
     ];
   }
 
-  const assets = await q.findActiveAssets(db, {
+  const assets = await read.activeAssets({
     platformId: input.PlatformId,
     assetIds: distinct(rows.flatMap((r) => (r.AssetId ? [r.AssetId] : []))),
   });
   const assetOf = new Map(assets.map((a) => [a.assetId, a]));
   const accounts = input.ClientId
-    ? await q.findActiveClientAccounts(db, {
+    ? await read.activeClientAccounts({
         clientId: input.ClientId,
         ids: distinct(rows.flatMap((r) => r.ClientAccountsIds)),
       })
@@ -205,7 +205,7 @@ function findDuplicate(existing: q.LineOnPath[], email: string, planned: Planned
  * each with its history row, in one transaction.
  */
 export async function createRequest(db: Db, actor: Actor, input: CreateRequestInput) {
-  const { lines, submissionId } = await planRequest(db, actor, input);
+  const { lines, submissionId } = await planRequest(q.databaseReader(db), actor, input);
   const requestIds = await inTransaction(db, (trx) => writeRequest(trx, lines, input.Comments));
   return { requestIds, submissionId };
 }
@@ -216,17 +216,18 @@ export function writeRequest(trx: Executor, lines: q.NewLine[], comments: string
 }
 
 /**
- * Every check of POST api/Request/Create, reading only; returns the lines the request would
- * write. The Create call and the bulk upload of user records share it, so a row of a file
- * passes exactly the wizard's rules.
+ * Every check of POST api/Request/Create, reading only (through `read`: the database for the
+ * Create call, a batch's rows read ahead for the bulk upload); returns the lines the request
+ * would write. The Create call and the bulk upload of user records share it, so a row of a
+ * file passes exactly the wizard's rules.
  */
-export async function planRequest(db: Db, actor: Actor, input: CreateRequestInput) {
+export async function planRequest(read: q.PlanReader, actor: Actor, input: CreateRequestInput) {
   const path = pathOf(input);
-  const platform = await q.findActivePathPlatform(db, path);
+  const platform = await read.activePathPlatform(path);
   if (!platform) {
     throw unprocessable(messages.invalidRequestPath('platform'));
   }
-  const subject = await q.findSubject(db, input.UserId);
+  const subject = await read.subject(input.UserId);
   if (!subject) {
     throw notFound(messages.userNotFound);
   }
@@ -242,13 +243,13 @@ export async function planRequest(db: Db, actor: Actor, input: CreateRequestInpu
       throw unprocessable(messages.metaExternalRefused);
     }
   } else if (input.ClientId) {
-    const client = await q.findActiveClient(db, { clientId: input.ClientId, ...path });
+    const client = await read.activeClient({ clientId: input.ClientId, ...path });
     if (!client) {
       throw unprocessable(messages.invalidRequestPath('client'));
     }
     if (
       input.ClientCodeId &&
-      !(await q.findActiveClientCode(db, { clientCodeId: input.ClientCodeId, clientId: client.clientId }))
+      !(await read.activeClientCode({ clientCodeId: input.ClientCodeId, clientId: client.clientId }))
     ) {
       throw unprocessable(messages.invalidRequestPath('client code'));
     }
@@ -257,9 +258,9 @@ export async function planRequest(db: Db, actor: Actor, input: CreateRequestInpu
   if (isInternal && !input.ManagerEmail) {
     throw unprocessable(messages.completeRequiredFields);
   }
-  const planned = await planLines(db, input);
+  const planned = await planLines(read, input);
   const duplicate = findDuplicate(
-    await q.findLinesOnPath(db, { ...path, userId: subject.userId }),
+    await read.linesOnPath({ ...path, userId: subject.userId }),
     input.Email,
     planned,
     input.isPlaformRequest,
@@ -297,4 +298,17 @@ export async function planRequest(db: Db, actor: Actor, input: CreateRequestInpu
     updatedBy: actor.userId,
   }));
   return { lines, submissionId };
+}
+
+/** What `planRequest` will ask for these requests: one read-ahead serves a whole batch. */
+export function planQuestions(inputs: CreateRequestInput[]): q.PlanQuestions {
+  const rows = inputs.flatMap((i) => i.RequestAccountAccess);
+  return {
+    paths: inputs.map((i) => ({ ...pathOf(i), userId: i.UserId })),
+    clientIds: distinct(inputs.flatMap((i) => (i.ClientId ? [i.ClientId] : []))),
+    clientCodeIds: distinct(inputs.flatMap((i) => (i.ClientCodeId ? [i.ClientCodeId] : []))),
+    userTypeIds: distinct(rows.map((r) => r.PlatformUserTypeId)),
+    assetIds: distinct(rows.flatMap((r) => (r.AssetId ? [r.AssetId] : []))),
+    clientAccountIds: distinct(rows.flatMap((r) => r.ClientAccountsIds)),
+  };
 }

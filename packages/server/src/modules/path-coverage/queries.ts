@@ -24,21 +24,25 @@ type PathEb = ExpressionBuilder<
 
 /**
  * The covering assignment of a path, by the routing rule: the active one naming the client, else
- * the active one naming no client (one each at most: the unique index of migration 0015).
+ * the active one naming no client (one each at most: the unique index of migration 0015). Two
+ * equality probes of the path index, no sort: this runs for every path when the page is ranked.
  */
 function coveringId(eb: PathEb) {
-  return eb
-    .selectFrom('approverAssignments as x')
-    .select('x.approverId')
-    .whereRef('x.regionId', '=', 'mk.regionId')
-    .whereRef('x.marketId', '=', 'mk.marketId')
-    .whereRef('x.agencyId', '=', 'pa.agencyId')
-    .whereRef('x.practiceId', '=', 'pa.practiceId')
-    .whereRef('x.platformId', '=', 'pa.platformId')
-    .where('x.isDeleted', '=', 0)
-    .where((w) => w.or([w('x.clientId', '=', w.ref('c.clientId')), w('x.clientId', 'is', null)]))
-    .orderBy(sql`case when ${sql.ref('x.clientId')} is null then 1 else 0 end`)
-    .limit(1);
+  const active = (naming: 'client' | 'none') =>
+    eb
+      .selectFrom('approverAssignments as x')
+      .select('x.approverId')
+      .whereRef('x.regionId', '=', 'mk.regionId')
+      .whereRef('x.marketId', '=', 'mk.marketId')
+      .whereRef('x.agencyId', '=', 'pa.agencyId')
+      .whereRef('x.practiceId', '=', 'pa.practiceId')
+      .whereRef('x.platformId', '=', 'pa.platformId')
+      .where((w) =>
+        naming === 'client' ? w('x.clientId', '=', w.ref('c.clientId')) : w('x.clientId', 'is', null),
+      )
+      .where('x.isDeleted', '=', 0)
+      .limit(1);
+  return sql<number | null>`coalesce((${active('client')}), (${active('none')}))`;
 }
 
 /** The active master approvers' names of the path's practice, comma-separated. */
@@ -58,11 +62,31 @@ function masterNames(db: Db, eb: PathEb) {
     .where('m.isDeleted', '=', 0);
 }
 
+/** Whether the path's practice has an active master approver (an indexed lookup, no names). */
+function hasMaster(eb: PathEb) {
+  return eb.exists(
+    eb
+      .selectFrom('masterApprovers as m')
+      .select('m.masterApproverId')
+      .whereRef('m.regionId', '=', 'mk.regionId')
+      .whereRef('m.marketId', '=', 'mk.marketId')
+      .whereRef('m.agencyId', '=', 'pa.agencyId')
+      .whereRef('m.practiceId', '=', 'pa.practiceId')
+      .where('m.isDeleted', '=', 0),
+  );
+}
+
+/** The clients and practices of a page's paths (a superset of the page: matched on the key after). */
+interface PageOfPaths {
+  clientIds: number[];
+  practiceIds: number[];
+}
+
 /**
  * Every active path: platform availability (agency, practice, platform) × the platform's active
  * clients of the agency, with the agency's market and region; an admin's inside their rows.
  */
-function paths(db: Db, scope: AdminScope) {
+function paths(db: Db, scope: AdminScope, only?: PageOfPaths) {
   return db.kysely
     .selectFrom('platformAgencies as pa')
     .innerJoin('agencies as ag', 'ag.agencyId', 'pa.agencyId')
@@ -80,6 +104,9 @@ function paths(db: Db, scope: AdminScope) {
     .where('pr.isDeleted', '=', 0)
     .where('pl.isDeleted', '=', 0)
     .where('c.isDeleted', '=', 0)
+    .$if(only !== undefined, (qb) =>
+      qb.where('c.clientId', 'in', only!.clientIds).where('pa.practiceId', 'in', only!.practiceIds),
+    )
     .$if(scope.kind === 'admin', (qb) =>
       qb.where((eb) =>
         eb.exists(
@@ -111,13 +138,14 @@ function paths(db: Db, scope: AdminScope) {
       'c.description as clientName',
       coveringId(eb as unknown as PathEb).as('approverId'),
       masterNames(db, eb as unknown as PathEb).as('masterApproverNames'),
+      sql<number>`case when ${hasMaster(eb as unknown as PathEb)} then 1 else 0 end`.as('hasMasterApprover'),
     ]);
 }
 
 /** The paths with their covering assignment's people: the rows the Coverage tab filters and sorts. */
-function coverage(db: Db, scope: AdminScope) {
+function coverage(db: Db, scope: AdminScope, only?: PageOfPaths) {
   return db.kysely
-    .selectFrom(paths(db, scope).as('p'))
+    .selectFrom(paths(db, scope, only).as('p'))
     .leftJoin('approverAssignments as a', 'a.approverId', 'p.approverId')
     .leftJoin('users as ap', 'ap.userId', 'a.userId')
     .leftJoin('users as sa', 'sa.userId', 'a.secondaryApproverId')
@@ -125,13 +153,15 @@ function coverage(db: Db, scope: AdminScope) {
     .leftJoin('users as pb', 'pb.userId', 'a.provisionerBackupId');
 }
 
+// The state reads whether a master approver exists, not their names: ranking every path stays
+// an indexed lookup per path, and the names are read for the page's rows only.
 const stateSql = sql<string>`case
-  when ${sql.ref('p.approverId')} is null and ${sql.ref('p.masterApproverNames')} is null then ${sql.lit(CoverageState.NO_APPROVER)}
+  when ${sql.ref('p.approverId')} is null and ${sql.ref('p.hasMasterApprover')} = 0 then ${sql.lit(CoverageState.NO_APPROVER)}
   when ${sql.ref('a.provisionerId')} is null and ${sql.ref('a.provisionerBackupId')} is null then ${sql.lit(CoverageState.NO_PROVISIONER)}
   else ${sql.lit(CoverageState.COVERED)} end`;
 /** 0 no approver, 1 no provisioner, 2 covered: 'paths with none first'. */
 const rankSql = sql<number>`case
-  when ${sql.ref('p.approverId')} is null and ${sql.ref('p.masterApproverNames')} is null then 0
+  when ${sql.ref('p.approverId')} is null and ${sql.ref('p.hasMasterApprover')} = 0 then 0
   when ${sql.ref('a.provisionerId')} is null and ${sql.ref('a.provisionerBackupId')} is null then 1
   else 2 end`;
 
@@ -203,12 +233,18 @@ function selectRow(qb: ReturnType<typeof coverage>) {
 }
 export type CoverageDbRow = Awaited<ReturnType<ReturnType<typeof selectRow>['execute']>>[number];
 
-/** One page of the Coverage table and its filtered total. */
+/**
+ * One page of the Coverage table and its filtered total. The page's keys are found first on
+ * narrow rows (only what the filters and the order read: by default the covering assignment and
+ * whether a master approver exists), then the names and pending counts of those 50 paths only.
+ */
 export async function findCoveragePage(db: Db, scope: AdminScope, query: TableQuery) {
   const condition = tableCondition(db.dialect, coverageSpec, query);
   const { limit, offset } = pageOf(query);
-  const [rows, total] = await Promise.all([
-    selectRow(coverage(db, scope).where(condition))
+  const [keys, total] = await Promise.all([
+    coverage(db, scope)
+      .where(condition)
+      .select(['p.pathKey', 'p.clientId', 'p.practiceId'])
       .$call((qb) => orderTable(qb, coverageSpec, query))
       .limit(limit)
       .offset(offset)
@@ -222,7 +258,22 @@ export async function findCoveragePage(db: Db, scope: AdminScope, query: TableQu
       .select((eb) => eb.fn.countAll().as('count'))
       .executeTakeFirst(),
   ]);
-  return { rows, totalCount: toCount(total?.count) };
+  if (keys.length === 0) {
+    return { rows: [], totalCount: toCount(total?.count) };
+  }
+  // The path key is computed (client × practice): the page's paths are found by their clients
+  // and practices (indexed), then matched on the key.
+  const details = await selectRow(
+    coverage(db, scope, {
+      clientIds: [...new Set(keys.map((k) => k.clientId))],
+      practiceIds: [...new Set(keys.map((k) => k.practiceId))],
+    }),
+  ).execute();
+  const byKey = new Map(details.map((row) => [Number(row.pathKey), row]));
+  return {
+    rows: keys.flatMap((k) => byKey.get(Number(k.pathKey)) ?? []),
+    totalCount: toCount(total?.count),
+  };
 }
 
 /** One keyset batch of the whole filtered Coverage table, highest path key first (the CSV export). */

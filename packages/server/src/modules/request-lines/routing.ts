@@ -188,6 +188,67 @@ function routedFor(eb: RequestEb, work: 'approve' | 'provision'): Expression<Sql
   ]);
 }
 
+/**
+ * The lines of one status routed to this user (or, by default, whom they stand in for) as
+ * approver, secondary approver or master approver, found from the other side: the person's
+ * active assignments and master approver rows first (indexed by person), then the lines of
+ * that status on each of those paths (migration 0025's index of Submitted lines by path). The
+ * same rule as `routedToApprover` — the assignment covers the line when it names the line's
+ * client, or names none while no active assignment of the path names that client — without
+ * evaluating it for every line of the status: an approver holds a few of 50,000 paths.
+ * CROSS JOIN keeps SQLite's planner on that order (it reads the tables in the order written);
+ * PostgreSQL plans it as the inner join it is.
+ */
+function linesRoutedToApprover(eb: RequestEb, userId: number, standing: Standing, statusId: number) {
+  const viaAssignments = (column: 'a.userId' | 'a.secondaryApproverId') =>
+    eb
+      .selectFrom('approverAssignments as a')
+      .crossJoin('requests as l')
+      .select('l.requestId')
+      .where('a.isDeleted', '=', 0)
+      .where((w) => names(w as unknown as RequestEb, column, userId, standing))
+      .where('l.statusId', '=', sql.lit(statusId))
+      .whereRef('l.agencyId', '=', 'a.agencyId')
+      .whereRef('l.practiceId', '=', 'a.practiceId')
+      .whereRef('l.platformId', '=', 'a.platformId')
+      .whereRef('l.regionId', '=', 'a.regionId')
+      .whereRef('l.marketId', '=', 'a.marketId')
+      .where((w) =>
+        w.or([
+          w('a.clientId', '=', w.ref('l.clientId')),
+          w.and([
+            w('a.clientId', 'is', null),
+            w.not(
+              w.exists(
+                w
+                  .selectFrom('approverAssignments as b')
+                  .select('b.approverId')
+                  .whereRef('b.regionId', '=', 'l.regionId')
+                  .whereRef('b.marketId', '=', 'l.marketId')
+                  .whereRef('b.agencyId', '=', 'l.agencyId')
+                  .whereRef('b.practiceId', '=', 'l.practiceId')
+                  .whereRef('b.platformId', '=', 'l.platformId')
+                  .whereRef('b.clientId', '=', 'l.clientId')
+                  .where('b.isDeleted', '=', 0),
+              ),
+            ),
+          ]),
+        ]),
+      );
+  const viaMasters = eb
+    .selectFrom('masterApprovers as m')
+    .crossJoin('requests as l')
+    .select('l.requestId')
+    .where('m.isDeleted', '=', 0)
+    .where((w) => names(w as unknown as RequestEb, 'm.userId', userId, standing))
+    .where('l.statusId', '=', sql.lit(statusId))
+    .whereRef('l.agencyId', '=', 'm.agencyId')
+    .whereRef('l.practiceId', '=', 'm.practiceId')
+    .whereRef('l.regionId', '=', 'm.regionId')
+    .whereRef('l.marketId', '=', 'm.marketId');
+  return viaAssignments('a.userId').union(viaAssignments('a.secondaryApproverId')).union(viaMasters);
+}
+
 /** No covering assignment and no master approver: the request goes to admins ('No approval path'). */
 export function hasNoApprovalPath(eb: RequestEb): Expression<SqlBool> {
   return eb.and([
@@ -287,7 +348,26 @@ export function provisionableBy(eb: RequestEb, scope: ProvisioningScope, withOwn
  * (migrations 0009, 0010).
  */
 export function approvalTask(eb: RequestEb, actor: Actor): Expression<SqlBool> {
-  return eb.and([eb('r.statusId', '=', sql.lit(RequestStatus.SUBMITTED)), approvableBy(eb, actor)]);
+  const submitted = eb('r.statusId', '=', sql.lit(RequestStatus.SUBMITTED));
+  if (actor.roleId === Role.SUPERADMIN) {
+    return eb.and([submitted, approvableBy(eb, actor)]);
+  }
+  // approvableBy's routed part, looked up from the actor's own assignments (an indexed lookup
+  // however many paths there are).
+  const routed = eb.and([
+    notOwnRequest(eb, actor.userId),
+    eb('r.requestId', 'in', linesRoutedToApprover(eb, actor.userId, 'either', RequestStatus.SUBMITTED)),
+  ]);
+  if (actor.roleId === Role.ADMIN) {
+    return eb.and([
+      submitted,
+      eb.or([
+        routed,
+        eb.and([notOwnRequest(eb, actor.userId), hasNoApprovalPath(eb), insideAdminScope(eb, actor.userId)]),
+      ]),
+    ]);
+  }
+  return eb.and([submitted, routed]);
 }
 
 /** The Approved lines waiting on the actor as provisioner (see approvalTask). */
