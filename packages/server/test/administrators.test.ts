@@ -1,14 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role, type RoleId } from '@uap/domain';
 import { createTestContext, demo, type TestContext } from './harness.ts';
-import {
-  buildAdminRegion,
-  buildAssignment,
-  buildPath,
-  buildUser,
-  userIdOf,
-  type BuiltPath,
-} from './factories.ts';
+import { buildAdminRegion, buildPath, buildUser, userIdOf, type BuiltPath } from './factories.ts';
 
 let ctx: TestContext;
 const tokens: Record<string, string> = {};
