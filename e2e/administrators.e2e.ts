@@ -75,11 +75,11 @@ describe('Administrators (issue 10 §4)', () => {
     try {
       await page.goto('/AllRequest');
       const tracker = page.getByRole('table', { name: 'All Requests' });
-      await tracker.getByRole('cell', { name: String(inMine.requestId), exact: true }).waitFor();
+      await tracker.getByRole('checkbox', { name: `Select row ${inMine.requestId}`, exact: true }).waitFor();
       await tracker.getByRole('cell', { name: mine.names.market, exact: true }).first().waitFor();
-      expect(await tracker.getByRole('cell', { name: String(inOther.requestId), exact: true }).count()).toBe(
-        0,
-      );
+      expect(
+        await tracker.getByRole('checkbox', { name: `Select row ${inOther.requestId}`, exact: true }).count(),
+      ).toBe(0);
       expect(await tracker.getByRole('cell', { name: other.names.market, exact: true }).count()).toBe(0);
 
       await page.goto('/Approvers');
