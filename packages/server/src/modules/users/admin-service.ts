@@ -11,7 +11,7 @@ import { inTransaction, type Db, type Executor } from '../../db/connection.ts';
 import { assertTableQuery, FILTER_OPTIONS_LIMIT } from '../../db/table-query.ts';
 import type { Actor } from '../../http/actor.ts';
 import { adminScopeOf, type AdminScope } from '../../http/admin-scope.ts';
-import { conflict, notFound, unprocessable } from '../../http/errors.ts';
+import { conflict, forbidden, notFound, unprocessable } from '../../http/errors.ts';
 import { getAssignableUser, isInsideScope } from '../master-approvers/queries.ts';
 import * as q from './admin-queries.ts';
 import { settleAdminRoles } from './role-rule.ts';
@@ -187,6 +187,13 @@ export async function activateDeactivateAdmin(
 
 // ---------------------------------------------------------------- super administrators
 
+/** Only a super admin manages super admins (the routes let admins through to hear 403 here). */
+function requireSuperAdmin(actor: Actor): void {
+  if (actor.roleId !== Role.SUPERADMIN) {
+    throw forbidden();
+  }
+}
+
 async function loadSuperAdmin(trx: Executor, adminId: number) {
   const row = await q.findSuperAdminRow(trx, adminId);
   if (!row) {
@@ -213,6 +220,7 @@ async function checkSuperAdminUser(trx: Executor, userId: number, exceptId: numb
 
 /** POST api/User/AssignSuperAdmin: a new active row; the person becomes a super administrator. */
 export function assignSuperAdmin(db: Db, actor: Actor, userId: number): Promise<{ adminId: number }> {
+  requireSuperAdmin(actor);
   return inTransaction(db, async (trx) => {
     await checkSuperAdminUser(trx, userId, null);
     const adminId = await q.insertSuperAdmin(trx, userId, actor.userId);
@@ -227,6 +235,7 @@ export function updateSuperAdmin(
   actor: Actor,
   input: { adminId: number; userId: number },
 ): Promise<{ adminId: number }> {
+  requireSuperAdmin(actor);
   return inTransaction(db, async (trx) => {
     const current = await loadSuperAdmin(trx, input.adminId);
     await checkSuperAdminUser(trx, input.userId, input.adminId);
@@ -238,6 +247,7 @@ export function updateSuperAdmin(
 
 /** PUT api/User/DeleteSuperAdmin: removes the row, never the last active one. */
 export function deleteSuperAdmin(db: Db, actor: Actor, adminId: number): Promise<{ adminId: number }> {
+  requireSuperAdmin(actor);
   return inTransaction(db, async (trx) => {
     const current = await loadSuperAdmin(trx, adminId);
     await keepOneActive(trx, db, current);
@@ -254,6 +264,7 @@ export async function activateDeactivateSuperAdmin(
   adminId: number,
   isDeleted: boolean,
 ): Promise<{ result: { adminId: number }; message: string }> {
+  requireSuperAdmin(actor);
   await inTransaction(db, async (trx) => {
     const current = await loadSuperAdmin(trx, adminId);
     if (isDeleted) {
