@@ -431,6 +431,28 @@ export const messages = {
     'A platform user type without an asset type is only possible on a platform with business access.',
   clientCodeInUse: (code: string, requests: number) =>
     `The client code ${code} cannot be removed: ${requests} ${requests === 1 ? 'request or record uses' : 'requests and records use'} it. Deactivate it instead.`,
+
+  // Administrators and super administrators (issue 10 §4; ours where the spec shows no sentence)
+  adminNeedsUserRegionMarket: 'Choose a user, a region and a market.',
+  superAdminNeedsUser: 'Choose a user.',
+  adminDeleted: 'Admin deleted!',
+  adminActivated: 'Admin activated!',
+  adminDeactivated: 'Admin deactivated!',
+  superAdminDeleted: 'Super Admin deleted!',
+  superAdminActivated: 'Super Admin activated!',
+  superAdminDeactivated: 'Super Admin deactivated!',
+  adminExists: 'This user is already an administrator of this region and market.',
+  superAdminExists: 'This user is already a super administrator.',
+  adminMarketNotInRegion: 'The selected market is not in the selected region.',
+  adminUserInactive: 'This user cannot be appointed: the profile or the directory account is inactive.',
+  adminUserIsAuditor: 'The auditor cannot be appointed: the auditor role is read-only.',
+  lastSuperAdmin: 'The last active super administrator cannot be deleted or deactivated.',
+  confirmDeleteAdmin: 'Are you sure you want to delete this administrator?',
+  confirmDeleteSuperAdmin: 'Are you sure you want to delete this super administrator?',
+  confirmActivateAdmin: (isActivating: boolean) =>
+    `Are you sure you want to ${isActivating ? 'activate' : 'deactivate'} this administrator?`,
+  confirmActivateSuperAdmin: (isActivating: boolean) =>
+    `Are you sure you want to ${isActivating ? 'activate' : 'deactivate'} this super administrator?`,
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -27,6 +27,7 @@ import { approvalPathRows } from './access-rows/approval-paths.ts';
 import { directoryImportRows, jobRows, scimRows } from './access-rows/scim.ts';
 import { auditRows } from './access-rows/audit.ts';
 import { bulkRows } from './access-rows/bulk.ts';
+import { administratorRows } from './access-rows/administrators.ts';
 
 const callers: Caller[] = [
   'none',
@@ -174,6 +175,8 @@ const table: Row[] = [
   ...jobRows,
   ...auditRows,
   ...bulkRows,
+  // Administrators and super administrators (issue 10 §4)
+  ...administratorRows,
 ];
 
 let ctx: TestContext;

@@ -145,6 +145,15 @@ const builtPages: Partial<Record<string, LazyPage>> = {
       default: m.MyMasterApprovalPathPage,
     })),
   ),
+  // Administrators and super administrators (issue 10 §4)
+  '/Administrators': lazyPage(() =>
+    import('../pages/Administrators/AdministratorsPage.tsx').then((m) => ({ default: m.AdministratorsPage })),
+  ),
+  '/SuperAdministrators': lazyPage(() =>
+    import('../pages/Administrators/AdministratorsPage.tsx').then((m) => ({
+      default: m.SuperAdministratorsPage,
+    })),
+  ),
 };
 
 export function pageFor(path: string): ComponentType {

@@ -1,4 +1,15 @@
-import type { Db } from '../../db/connection.ts';
+import { sql, type Expression } from 'kysely';
+import type { TableQuery } from '@uap/domain';
+import { nowIso, toCount, type Db, type Dialect, type Executor } from '../../db/connection.ts';
+import {
+  distinctFilterValues,
+  orderTable,
+  pageOf,
+  tableCondition,
+  type TableColumn,
+  type TableSpec,
+} from '../../db/table-query.ts';
+import type { AdminScope } from '../../http/admin-scope.ts';
 
 /** Administrator rows; `scopeUserId` limits them to the (region, market) pairs that admin holds. */
 export async function findAdminRegions(db: Db, scopeUserId: number | null) {
@@ -43,4 +54,260 @@ export async function findSuperAdmins(db: Db) {
     .orderBy('u.name')
     .orderBy('u.lastName')
     .execute();
+}
+
+// ---------------------------------------------------------------- tables (issue 10 §4)
+
+const statusText = (alias: string) =>
+  sql<string>`case when ${sql.ref(`${alias}.isDeleted`)} = 1 then 'Inactive' else 'Active' end`;
+const personName = sql<string>`${sql.ref('u.name')} || ' ' || ${sql.ref('u.lastName')}`;
+const column = (expression: Expression<unknown>, kind: TableColumn['kind'] = 'text'): TableColumn => ({
+  sql: expression,
+  kind,
+  isFilterable: true,
+  isSortable: true,
+  isSearchable: kind === 'text',
+});
+
+/** The Administrators table (keys = row field names), by name by default. */
+export const adminRegionSpec: TableSpec = {
+  columns: {
+    adminRegionId: column(sql.ref('ar.adminRegionId'), 'number'),
+    name: column(personName),
+    email: column(sql.ref('u.email')),
+    regionName: column(sql.ref('r.description')),
+    marketName: column(sql.ref('m.description')),
+    status: { ...column(statusText('ar')), isSearchable: false },
+  },
+  id: sql.ref<number>('ar.adminRegionId'),
+  defaultOrder: { column: 'name', isAscending: true },
+};
+
+/** The Super Administrators table (keys = row field names), by name by default. */
+export const superAdminSpec: TableSpec = {
+  columns: {
+    adminId: column(sql.ref('s.adminId'), 'number'),
+    name: column(personName),
+    email: column(sql.ref('u.email')),
+    status: { ...column(statusText('s')), isSearchable: false },
+  },
+  id: sql.ref<number>('s.adminId'),
+  defaultOrder: { column: 'name', isAscending: true },
+};
+
+function scopedAdminRegions(q: Executor, scope: AdminScope) {
+  return q
+    .selectFrom('adminRegions as ar')
+    .innerJoin('users as u', 'u.userId', 'ar.userId')
+    .innerJoin('regions as r', 'r.regionId', 'ar.regionId')
+    .innerJoin('markets as m', 'm.marketId', 'ar.marketId')
+    .$if(scope.kind === 'admin', (qb) =>
+      qb.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('adminRegions as mine')
+            .select('mine.adminRegionId')
+            .whereRef('mine.regionId', '=', 'ar.regionId')
+            .whereRef('mine.marketId', '=', 'ar.marketId')
+            .where('mine.userId', '=', scope.kind === 'admin' ? scope.userId : 0)
+            .where('mine.isDeleted', '=', 0),
+        ),
+      ),
+    );
+}
+
+function namedSuperAdmins(q: Executor) {
+  return q.selectFrom('superAdmins as s').innerJoin('users as u', 'u.userId', 's.userId');
+}
+
+/** A page of administrator rows in scope (filters, search, sort) and the filtered total. */
+export async function findAdminRegionTable(db: Db, scope: AdminScope, query: TableQuery) {
+  const condition = tableCondition(db.dialect, adminRegionSpec, query);
+  const { limit, offset } = pageOf(query);
+  const [rows, total] = await Promise.all([
+    scopedAdminRegions(db.kysely, scope)
+      .where(condition)
+      .select([
+        'ar.adminRegionId',
+        'ar.userId',
+        'ar.regionId',
+        'ar.marketId',
+        'u.name',
+        'u.lastName',
+        'u.email',
+        'r.description as regionName',
+        'm.description as marketName',
+        'ar.isDeleted',
+      ])
+      .$call((qb) => orderTable(qb, adminRegionSpec, query))
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    scopedAdminRegions(db.kysely, scope)
+      .where(condition)
+      .select((eb) => eb.fn.countAll().as('count'))
+      .executeTakeFirst(),
+  ]);
+  return { rows, totalCount: toCount(total?.count) };
+}
+
+export function findAdminRegionValues(db: Db, scope: AdminScope, query: TableQuery, key: string) {
+  const qb = scopedAdminRegions(db.kysely, scope).where(
+    tableCondition(db.dialect, adminRegionSpec, query, key),
+  );
+  return distinctFilterValues(qb, adminRegionSpec, key);
+}
+
+/** A page of super administrator rows (filters, search, sort) and the filtered total. */
+export async function findSuperAdminTable(db: Db, query: TableQuery) {
+  const condition = tableCondition(db.dialect, superAdminSpec, query);
+  const { limit, offset } = pageOf(query);
+  const [rows, total] = await Promise.all([
+    namedSuperAdmins(db.kysely)
+      .where(condition)
+      .select(['s.adminId', 's.userId', 'u.name', 'u.lastName', 'u.email', 's.isDeleted'])
+      .$call((qb) => orderTable(qb, superAdminSpec, query))
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    namedSuperAdmins(db.kysely)
+      .where(condition)
+      .select((eb) => eb.fn.countAll().as('count'))
+      .executeTakeFirst(),
+  ]);
+  return { rows, totalCount: toCount(total?.count) };
+}
+
+export function findSuperAdminValues(db: Db, query: TableQuery, key: string) {
+  const qb = namedSuperAdmins(db.kysely).where(tableCondition(db.dialect, superAdminSpec, query, key));
+  return distinctFilterValues(qb, superAdminSpec, key);
+}
+
+// ---------------------------------------------------------------- writes (issue 10 §4)
+
+/** One administrator row, if it lies inside the scope (locked on PostgreSQL). */
+export async function findAdminRegionInScope(trx: Executor, dialect: Dialect, scope: AdminScope, id: number) {
+  let query = trx
+    .selectFrom('adminRegions as ar')
+    .selectAll('ar')
+    .where('ar.adminRegionId', '=', id)
+    .$if(scope.kind === 'admin', (qb) =>
+      qb.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('adminRegions as mine')
+            .select('mine.adminRegionId')
+            .whereRef('mine.regionId', '=', 'ar.regionId')
+            .whereRef('mine.marketId', '=', 'ar.marketId')
+            .where('mine.userId', '=', scope.kind === 'admin' ? scope.userId : 0)
+            .where('mine.isDeleted', '=', 0),
+        ),
+      ),
+    );
+  if (dialect === 'postgres') {
+    query = query.forUpdate('ar');
+  }
+  return query.executeTakeFirst();
+}
+
+/** True when the market lies in the region. */
+export async function isMarketOfRegion(q: Executor, regionId: number, marketId: number): Promise<boolean> {
+  const row = await q
+    .selectFrom('markets')
+    .select('marketId')
+    .where('marketId', '=', marketId)
+    .where('regionId', '=', regionId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A row of this person on this (region, market), active or not, other than `exceptId`. */
+export function findAdminRegionDuplicate(
+  q: Executor,
+  row: { userId: number; regionId: number; marketId: number },
+  exceptId: number | null,
+) {
+  return q
+    .selectFrom('adminRegions')
+    .select('adminRegionId')
+    .where('userId', '=', row.userId)
+    .where('regionId', '=', row.regionId)
+    .where('marketId', '=', row.marketId)
+    .$if(exceptId !== null, (qb) => qb.where('adminRegionId', '<>', exceptId!))
+    .executeTakeFirst();
+}
+
+export async function insertAdminRegion(
+  q: Executor,
+  row: { userId: number; regionId: number; marketId: number },
+  by: number,
+): Promise<number> {
+  const now = nowIso();
+  const inserted = await q
+    .insertInto('adminRegions')
+    .values({ ...row, isDeleted: 0, createdBy: by, createdDate: now, updatedBy: by, updatedDate: now })
+    .returning('adminRegionId')
+    .executeTakeFirstOrThrow();
+  return inserted.adminRegionId;
+}
+
+export async function updateAdminRegion(
+  q: Executor,
+  id: number,
+  change: Partial<{ userId: number; regionId: number; marketId: number; isDeleted: number }>,
+  by: number,
+): Promise<void> {
+  await q
+    .updateTable('adminRegions')
+    .set({ ...change, updatedBy: by, updatedDate: nowIso() })
+    .where('adminRegionId', '=', id)
+    .execute();
+}
+
+export async function deleteAdminRegion(q: Executor, id: number): Promise<void> {
+  await q.deleteFrom('adminRegions').where('adminRegionId', '=', id).execute();
+}
+
+/** The super admin rows, active ones locked on PostgreSQL (the last-one rule reads them). */
+export async function findActiveSuperAdminIds(trx: Executor, dialect: Dialect): Promise<number[]> {
+  let query = trx.selectFrom('superAdmins').select('adminId').where('isDeleted', '=', 0);
+  if (dialect === 'postgres') {
+    query = query.forUpdate();
+  }
+  return (await query.execute()).map((r) => r.adminId);
+}
+
+export function findSuperAdminRow(q: Executor, adminId: number) {
+  return q.selectFrom('superAdmins').selectAll().where('adminId', '=', adminId).executeTakeFirst();
+}
+
+export function findSuperAdminOfUser(q: Executor, userId: number) {
+  return q.selectFrom('superAdmins').select('adminId').where('userId', '=', userId).executeTakeFirst();
+}
+
+export async function insertSuperAdmin(q: Executor, userId: number, by: number): Promise<number> {
+  const now = nowIso();
+  const inserted = await q
+    .insertInto('superAdmins')
+    .values({ userId, isDeleted: 0, createdBy: by, createdDate: now, updatedBy: by, updatedDate: now })
+    .returning('adminId')
+    .executeTakeFirstOrThrow();
+  return inserted.adminId;
+}
+
+export async function updateSuperAdmin(
+  q: Executor,
+  adminId: number,
+  change: Partial<{ userId: number; isDeleted: number }>,
+  by: number,
+): Promise<void> {
+  await q
+    .updateTable('superAdmins')
+    .set({ ...change, updatedBy: by, updatedDate: nowIso() })
+    .where('adminId', '=', adminId)
+    .execute();
+}
+
+export async function deleteSuperAdmin(q: Executor, adminId: number): Promise<void> {
+  await q.deleteFrom('superAdmins').where('adminId', '=', adminId).execute();
 }

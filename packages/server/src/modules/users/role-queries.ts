@@ -75,3 +75,29 @@ export async function findRowRoleHolderIds(q: Executor): Promise<number[]> {
     .execute();
   return rows.map((r) => r.userId);
 }
+
+/** Which of these people hold an active super admin row, and which an active admin (region, market) row. */
+export async function findAdminHoldings(
+  q: Executor,
+  userIds: readonly number[],
+): Promise<{ superAdminIds: Set<number>; adminIds: Set<number> }> {
+  const [supers, admins] = await Promise.all([
+    q
+      .selectFrom('superAdmins')
+      .select('userId')
+      .where('userId', 'in', userIds)
+      .where('isDeleted', '=', 0)
+      .execute(),
+    q
+      .selectFrom('adminRegions')
+      .select('userId')
+      .distinct()
+      .where('userId', 'in', userIds)
+      .where('isDeleted', '=', 0)
+      .execute(),
+  ]);
+  return {
+    superAdminIds: new Set(supers.map((r) => r.userId)),
+    adminIds: new Set(admins.map((r) => r.userId)),
+  };
+}

@@ -1,6 +1,6 @@
 import { Role, type RoleId } from '@uap/domain';
 import type { Executor } from '../../db/connection.ts';
-import { findRoleHoldings, setRole } from './role-queries.ts';
+import { findAdminHoldings, findRoleHoldings, setRole } from './role-queries.ts';
 
 /** Which active rows name a person. */
 export interface RoleHoldings {
@@ -54,6 +54,61 @@ export async function settleRoles(
       holdsMaster: isTrue(user.holdsMaster),
       holdsApprover: isTrue(user.holdsApprover),
       holdsProvisioner: isTrue(user.holdsProvisioner),
+    });
+    const showApprover = next.showApprover === null ? Number(user.showApprover) : next.showApprover ? 1 : 0;
+    if (next.roleId !== current || showApprover !== Number(user.showApprover)) {
+      await setRole(trx, user.userId, { roleId: next.roleId, showApprover }, actorId);
+      changed += 1;
+    }
+  }
+  return changed;
+}
+
+/**
+ * The role after a write to administrator or super administrator rows: an active super admin row
+ * gives Super Admin, else an active admin (region, market) row gives Admin, else the role the
+ * person's approval-path rows give (`roleFromHoldings` from Standard User). The auditor keeps
+ * its role.
+ */
+export function roleFromAdminRows(
+  current: RoleId,
+  h: RoleHoldings & { holdsSuperAdmin: boolean; holdsAdmin: boolean },
+): { roleId: RoleId; showApprover: boolean | null } {
+  if (current === Role.AUDITOR) {
+    return { roleId: current, showApprover: null };
+  }
+  if (h.holdsSuperAdmin) {
+    return { roleId: Role.SUPERADMIN, showApprover: null };
+  }
+  if (h.holdsAdmin) {
+    return { roleId: Role.ADMIN, showApprover: null };
+  }
+  return roleFromHoldings(Role.STANDARD, h);
+}
+
+/**
+ * Applies `roleFromAdminRows` to these people after a write to administrator rows, in the same
+ * transaction. Answers how many roles changed.
+ */
+export async function settleAdminRoles(
+  trx: Executor,
+  userIds: readonly number[],
+  actorId: number,
+): Promise<number> {
+  const unique = [...new Set(userIds)];
+  if (unique.length === 0) {
+    return 0;
+  }
+  const { superAdminIds, adminIds } = await findAdminHoldings(trx, unique);
+  let changed = 0;
+  for (const user of await findRoleHoldings(trx, unique)) {
+    const current = user.roleId as RoleId;
+    const next = roleFromAdminRows(current, {
+      holdsMaster: isTrue(user.holdsMaster),
+      holdsApprover: isTrue(user.holdsApprover),
+      holdsProvisioner: isTrue(user.holdsProvisioner),
+      holdsSuperAdmin: superAdminIds.has(user.userId),
+      holdsAdmin: adminIds.has(user.userId),
     });
     const showApprover = next.showApprover === null ? Number(user.showApprover) : next.showApprover ? 1 : 0;
     if (next.roleId !== current || showApprover !== Number(user.showApprover)) {

@@ -1,0 +1,208 @@
+import { useState, type ReactNode } from 'react';
+import Button from '@mui/material/Button';
+import { messages, type AdminRegionTableRow, type SuperAdminTableRow, type TableQuery } from '@uap/domain';
+import {
+  adminKeys,
+  fetchAdminFilterOptions,
+  fetchAdministrators,
+  fetchSuperAdministrators,
+  useActivateDeactivateAdministrator,
+  useActivateDeactivateSuperAdministrator,
+  useDeleteAdministrator,
+  useDeleteSuperAdministrator,
+} from '../../api/admins.ts';
+import { reportError } from '../../api/error-store.ts';
+import { notifySuccess } from '../../api/notice-store.ts';
+import { useIsReadOnly } from '../../app/current-user.ts';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { DataTable } from '../../components/DataTable/DataTable.tsx';
+import type { DataTableColumn, DataTablePage } from '../../components/DataTable/types.ts';
+import { useRowSelection } from '../../components/DataTable/use-row-selection.ts';
+import { DisabledReason } from '../../components/DisabledReason.tsx';
+import { administratorColumns, superAdministratorColumns } from './admin-columns.tsx';
+import { AdministratorDialog } from './AdministratorDialog.tsx';
+import { SuperAdministratorDialog } from './SuperAdministratorDialog.tsx';
+
+interface Write<Input> {
+  mutate: (
+    input: Input,
+    options: { onSuccess: (answer: { message: string }) => void; onError: (error: Error) => void },
+  ) => void;
+  isPending: boolean;
+}
+
+type OpenDialog<Row> = { kind: 'edit'; row: Row | null } | { kind: 'delete' } | { kind: 'activate' } | null;
+
+/**
+ * One administrators table: add, edit, delete and activate/deactivate one selected row, each
+ * change confirmed first where it removes or switches a row; the server's sentence is shown.
+ */
+function AdminTablePage<Row extends { isDeleted: boolean }>(props: {
+  title: string;
+  noun: string;
+  columns: DataTableColumn<Row>[];
+  queryKey: readonly unknown[];
+  idOf: (row: Row) => number;
+  fetchPage: (query: TableQuery, signal: AbortSignal) => Promise<DataTablePage<Row>>;
+  filtersPath: '/api/User/GetAdminRegion/Filters' | '/api/User/GetSuperAdmins/Filters';
+  remove: Write<number>;
+  activate: Write<{ id: number; isDeleted: boolean }>;
+  confirmDelete: string;
+  confirmActivate: (isActivating: boolean) => string;
+  editDialog: (row: Row | null, onClose: () => void, onDone: (message: string) => void) => ReactNode;
+}) {
+  const { idOf, remove, activate } = props;
+  const isReadOnly = useIsReadOnly();
+  const { selectedRows, selection, clear } = useRowSelection<Row>(idOf);
+  const [dialog, setDialog] = useState<OpenDialog<Row>>(null);
+  const selected = selectedRows.length === 1 ? selectedRows[0] : undefined;
+  const blocker = selected ? null : messages.selectOneRowToEdit;
+
+  const handleDone = (message: string) => {
+    setDialog(null);
+    clear();
+    notifySuccess(message);
+  };
+  const handleError = (error: Error) => {
+    setDialog(null);
+    reportError(error);
+  };
+
+  const toolbar = isReadOnly ? undefined : (
+    <>
+      <Button variant="contained" onClick={() => setDialog({ kind: 'edit', row: null })}>
+        {`Add New ${props.noun}`}
+      </Button>
+      <DisabledReason reason={blocker}>
+        <Button
+          variant="outlined"
+          disabled={!selected}
+          onClick={() => setDialog({ kind: 'edit', row: selected ?? null })}
+        >
+          Edit
+        </Button>
+      </DisabledReason>
+      <DisabledReason reason={blocker}>
+        <Button variant="outlined" disabled={!selected} onClick={() => setDialog({ kind: 'activate' })}>
+          {selected?.isDeleted ? 'Activate' : selected ? 'Deactivate' : 'Activate/Deactivate'}
+        </Button>
+      </DisabledReason>
+      <DisabledReason reason={blocker}>
+        <Button
+          variant="outlined"
+          color="error"
+          disabled={!selected}
+          onClick={() => setDialog({ kind: 'delete' })}
+        >
+          Delete
+        </Button>
+      </DisabledReason>
+    </>
+  );
+
+  return (
+    <>
+      <DataTable<Row>
+        title={props.title}
+        syncWithUrl
+        columns={props.columns}
+        queryKey={props.queryKey}
+        getRowId={idOf}
+        fetchPage={props.fetchPage}
+        fetchFilterOptions={(column, query, signal) =>
+          fetchAdminFilterOptions(props.filtersPath, column, query, signal)
+        }
+        selection={isReadOnly ? undefined : selection}
+        toolbar={toolbar}
+      />
+      {dialog?.kind === 'edit' && props.editDialog(dialog.row, () => setDialog(null), handleDone)}
+      {dialog?.kind === 'delete' && selected && (
+        <ConfirmDialog
+          title={`Delete ${props.noun.toLowerCase()}`}
+          text={props.confirmDelete}
+          confirmLabel="Yes, delete"
+          isPending={remove.isPending}
+          onConfirm={() =>
+            remove.mutate(idOf(selected), { onSuccess: (a) => handleDone(a.message), onError: handleError })
+          }
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog?.kind === 'activate' && selected && (
+        <ConfirmDialog
+          title={`${selected.isDeleted ? 'Activate' : 'Deactivate'} ${props.noun.toLowerCase()}`}
+          text={props.confirmActivate(selected.isDeleted)}
+          confirmLabel={selected.isDeleted ? 'Yes, activate' : 'Yes, deactivate'}
+          isPending={activate.isPending}
+          onConfirm={() =>
+            activate.mutate(
+              { id: idOf(selected), isDeleted: !selected.isDeleted },
+              { onSuccess: (a) => handleDone(a.message), onError: handleError },
+            )
+          }
+          onClose={() => setDialog(null)}
+        />
+      )}
+    </>
+  );
+}
+
+/** Administrators (/Administrators, spec 3 §2.3): the admin rows in the caller's (region, market) scope. */
+export function AdministratorsPage() {
+  const remove = useDeleteAdministrator();
+  const activate = useActivateDeactivateAdministrator();
+  return (
+    <AdminTablePage<AdminRegionTableRow>
+      title="Administrators"
+      noun="Administrator"
+      columns={administratorColumns}
+      queryKey={adminKeys.administrators}
+      idOf={(row) => row.adminRegionId}
+      fetchPage={async (query, signal) => {
+        const page = await fetchAdministrators(query, signal);
+        return { rows: page.records, totalCount: page.totalCount };
+      }}
+      filtersPath="/api/User/GetAdminRegion/Filters"
+      remove={remove}
+      activate={{
+        isPending: activate.isPending,
+        mutate: ({ id, isDeleted }, options) => activate.mutate({ adminRegionId: id, isDeleted }, options),
+      }}
+      confirmDelete={messages.confirmDeleteAdmin}
+      confirmActivate={messages.confirmActivateAdmin}
+      editDialog={(row, onClose, onDone) => (
+        <AdministratorDialog row={row} onClose={onClose} onDone={onDone} />
+      )}
+    />
+  );
+}
+
+/** Super Administrators (/SuperAdministrators, spec 3 §2.3): super admins only. */
+export function SuperAdministratorsPage() {
+  const remove = useDeleteSuperAdministrator();
+  const activate = useActivateDeactivateSuperAdministrator();
+  return (
+    <AdminTablePage<SuperAdminTableRow>
+      title="Super Administrators"
+      noun="Super Administrator"
+      columns={superAdministratorColumns}
+      queryKey={adminKeys.superAdministrators}
+      idOf={(row) => row.adminId}
+      fetchPage={async (query, signal) => {
+        const page = await fetchSuperAdministrators(query, signal);
+        return { rows: page.records, totalCount: page.totalCount };
+      }}
+      filtersPath="/api/User/GetSuperAdmins/Filters"
+      remove={remove}
+      activate={{
+        isPending: activate.isPending,
+        mutate: ({ id, isDeleted }, options) => activate.mutate({ adminId: id, isDeleted }, options),
+      }}
+      confirmDelete={messages.confirmDeleteSuperAdmin}
+      confirmActivate={messages.confirmActivateSuperAdmin}
+      editDialog={(row, onClose, onDone) => (
+        <SuperAdministratorDialog row={row} onClose={onClose} onDone={onDone} />
+      )}
+    />
+  );
+}
