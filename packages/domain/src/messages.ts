@@ -431,6 +431,16 @@ export const messages = {
     'A platform user type without an asset type is only possible on a platform with business access.',
   clientCodeInUse: (code: string, requests: number) =>
     `The client code ${code} cannot be removed: ${requests} ${requests === 1 ? 'request or record uses' : 'requests and records use'} it. Deactivate it instead.`,
+
+  // All User Profiles (issue 10 §2; ours where the spec shows no sentence)
+  profileNotEditable: 'A merged profile is edited through the profile it was merged into.',
+  profileDeleteNotAllowed: 'Only a Standard User whose profile is not merged can be deleted.',
+  profileDeleted: 'The user profile was deleted.',
+  profileNoDirectoryEntry: 'This profile has no directory entry to sync from.',
+  syncTickAField: 'Tick at least one field to sync.',
+  profileNothingChanged: 'Nothing was changed.',
+  primaryEmailTaken: (email: string) => `${email} is already the primary email of another user.`,
+  profileEditAdminsOnly: 'Only an administrator can change another user’s profile.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

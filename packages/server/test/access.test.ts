@@ -27,6 +27,8 @@ import { approvalPathRows } from './access-rows/approval-paths.ts';
 import { directoryImportRows, jobRows, scimRows } from './access-rows/scim.ts';
 import { auditRows } from './access-rows/audit.ts';
 import { bulkRows } from './access-rows/bulk.ts';
+// All User Profiles (issue 10 §2)
+import { profileRows } from './access-rows/profiles.ts';
 
 const callers: Caller[] = [
   'none',
@@ -174,6 +176,8 @@ const table: Row[] = [
   ...jobRows,
   ...auditRows,
   ...bulkRows,
+  // All User Profiles (issue 10 §2)
+  ...profileRows,
 ];
 
 let ctx: TestContext;
