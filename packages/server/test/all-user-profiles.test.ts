@@ -132,9 +132,9 @@ describe('PUT api/User/GetAllUsers', () => {
 
   it('sorts, filters and pages in SQL; an unknown column is 400', async () => {
     const tag = uniqueTag();
-    const b = await buildUser(ctx.db.kysely, { name: 'Bea', lastName: `Sort ${tag}` });
-    const a = await buildUser(ctx.db.kysely, { name: 'Abe', lastName: `Sort ${tag}` });
-    const g = await buildUser(ctx.db.kysely, { name: 'Cy', lastName: `Sort ${tag}`, userType: 'Guest' });
+    const b = await buildUser(ctx.db.kysely, { name: 'Bea', lastName: `${tag} Sort` });
+    const a = await buildUser(ctx.db.kysely, { name: 'Abe', lastName: `${tag} Sort` });
+    const g = await buildUser(ctx.db.kysely, { name: 'Cy', lastName: `${tag} Sort`, userType: 'Guest' });
     const byName = await rowsFor(tag, { orderBy: 'name', orderAsc: true });
     expect(byName.map((r) => r.userId)).toEqual([a.userId, b.userId, g.userId]);
     const external = await rowsFor(tag, { filters: [{ column: 'userType', values: ['External'] }] });
@@ -152,6 +152,18 @@ describe('PUT api/User/GetAllUsers', () => {
     expect(bad.status).toBe(400);
   });
 
+  it('searches the beginning of names and emails (any case) and the exact UAP Id', async () => {
+    const tag = uniqueTag();
+    const user = await buildUser(ctx.db.kysely, { name: `Zed${tag}`, lastName: `Quinn${tag}` });
+    const ids = async (term: string) => (await rowsFor(term)).map((r) => r.userId);
+    expect(await ids(`zed${tag}`.toUpperCase())).toEqual([user.userId]);
+    expect(await ids(`quinn${tag.slice(0, 6)}`)).toEqual([user.userId]);
+    expect(await ids(user.email.slice(0, 20))).toEqual([user.userId]);
+    expect(await ids(`inn${tag}`)).toEqual([]);
+    expect(await ids(String(user.userId))).toContain(user.userId);
+    expect(await ids('100%_')).toEqual([]);
+  });
+
   it('is for administrators and the auditor, not for a standard user', async () => {
     expect((await call(demo.standard, 'PUT', '/api/User/GetAllUsers', {})).status).toBe(403);
     expect((await call(demo.auditor, 'PUT', '/api/User/GetAllUsers', {})).status).toBe(200);
@@ -162,8 +174,8 @@ describe('PUT api/User/GetAllUsers', () => {
 describe('PUT api/User/ProfileFilters', () => {
   it('lists the values of a column under the other filters and the search', async () => {
     const tag = uniqueTag();
-    await buildUser(ctx.db.kysely, { lastName: `Filter ${tag}` });
-    await buildUser(ctx.db.kysely, { lastName: `Filter ${tag}`, userType: 'Guest', roleId: Role.APPROVER });
+    await buildUser(ctx.db.kysely, { lastName: `${tag} Filter` });
+    await buildUser(ctx.db.kysely, { lastName: `${tag} Filter`, userType: 'Guest', roleId: Role.APPROVER });
     const res = await call<ProfileFilterOptions>(demo.admin, 'PUT', '/api/User/ProfileFilters/', {
       searchCriteria: tag,
     });

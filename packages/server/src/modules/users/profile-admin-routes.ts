@@ -30,7 +30,7 @@ const adminWrite: Access = { minRole: Role.ADMIN, auditor: false };
 const sortable = Object.entries(profileSpec.columns)
   .filter(([, c]) => c.isSortable)
   .map(([k]) => k);
-const tableRule = `Every profile (deleted ones show AD Account Enabled 'Deleted'); administrators are not scoped by region for profiles. orderBy: ${sortable.join(', ')} (default userId, newest first); filter columns: ${profileFilterColumns.join(', ')}; searchCriteria matches UAP Id, first and last name, primary email, employee id and parent GUID. An unknown column is 400.`;
+const tableRule = `Every profile (deleted ones show AD Account Enabled 'Deleted'); administrators are not scoped by region for profiles. orderBy: ${sortable.join(', ')} (default userId, newest first); filter columns: ${profileFilterColumns.join(', ')}; searchCriteria matches the beginning of the first name, last name, primary email, employee id or parent GUID (case-insensitive), or the exact UAP Id. An unknown column is 400.`;
 
 /** All User Profiles (spec 3 §2.4–§2.6, §7 'User profiles'; issue 10 §2). */
 export const profileAdminRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }) => {

@@ -1,6 +1,7 @@
 import { sql, type SqlBool, type Expression } from 'kysely';
 import { AdEnabled, type TableQuery } from '@uap/domain';
 import { toCount, type Db } from '../../db/connection.ts';
+import type { Dialect } from '../../db/connection.ts';
 import {
   distinctFilterValues,
   orderTable,
@@ -26,6 +27,35 @@ const adEnabled = sql<string>`case
   else ${sql.lit(AdEnabled.NO)} end`;
 const userType = sql<string>`case when u.is_internal = 1 then 'Internal' else 'External' end`;
 
+/** The largest code point: `term || TOP` bounds every text that begins with the term. */
+const TOP = '\u{10FFFF}';
+
+/**
+ * Matches a term at the beginning of the first name, last name, primary email, employee id or
+ * parent GUID (case-insensitive), or the exact UAP Id. Prefixes, unlike 'contains', are served
+ * by the columns' indexes: on SQLite as ranges (`lower(name)` has an expression index; emails
+ * are stored lowercased), on PostgreSQL as LIKE 'term%'.
+ */
+function prefixCondition(dialect: Dialect, raw: string): Expression<SqlBool> {
+  const term = raw.toLowerCase();
+  const columns = [
+    sql`lower(u.name)`,
+    sql`lower(u.last_name)`,
+    sql.ref('u.email'),
+    sql.ref('u.employeeId'),
+    sql.ref('u.parentGuid'),
+  ];
+  const parts: Expression<SqlBool>[] = columns.map((column) =>
+    dialect === 'postgres'
+      ? sql<SqlBool>`${column} like ${`${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`
+      : sql<SqlBool>`(${column} >= ${term} and ${column} < ${term + TOP})`,
+  );
+  if (/^\d{1,15}$/.test(term)) {
+    parts.push(sql<SqlBool>`u.user_id = ${Number(term)}`);
+  }
+  return sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
+}
+
 /** The All User Profiles columns (spec 3 §2.4): key → SQL and what may be done with it. */
 export const profileSpec: TableSpec = {
   columns: {
@@ -48,6 +78,10 @@ export const profileSpec: TableSpec = {
   },
   id: sql.ref('u.userId'),
   defaultOrder: { column: 'userId', isAscending: false },
+  searchIndex: {
+    covers: new Set(['userId', 'name', 'lastName', 'email', 'employeeId', 'parentGUID']),
+    matching: prefixCondition,
+  },
 };
 
 /** The profiles with their role and directory entry, as `u`, `r`, `d`. */
@@ -56,6 +90,18 @@ function base(db: Db) {
     .selectFrom('users as u')
     .innerJoin('roles as r', 'r.roleId', 'u.roleId')
     .leftJoin('directoryUsers as d', 'd.directoryId', 'u.directoryId');
+}
+
+/** What the count reads: the profiles, joined to the role and the directory only when a filter reads them. */
+function countBase(db: Db, query: TableQuery) {
+  const isFiltering = (column: string) =>
+    query.filters.some((f) => f.column === column && f.values.length > 0);
+  return db.kysely
+    .selectFrom('users as u')
+    .$if(isFiltering('roleName'), (qb) => qb.innerJoin('roles as r', 'r.roleId', 'u.roleId'))
+    .$if(isFiltering('adEnabled'), (qb) =>
+      qb.leftJoin('directoryUsers as d', 'd.directoryId', 'u.directoryId'),
+    );
 }
 
 /** The active secondary emails of the row's profile, oldest first, joined with ', '. */
@@ -103,13 +149,21 @@ export async function findProfilePage(db: Db, query: TableQuery) {
   const { limit, offset } = pageOf(query);
   const isFiltered = query.filters.some((f) => f.values.length > 0) || query.searchCriteria.trim() !== '';
   const [rows, total] = await Promise.all([
-    selectRow(db, condition)
+    // The page's ids first (the profiles only, joined where a filter needs it), then their
+    // columns: a deep page skips index entries instead of whole joined rows.
+    selectRow(
+      db,
+      sql<SqlBool>`u.user_id in (${countBase(db, query)
+        .where(condition)
+        .select('u.userId')
+        .$call((qb) => orderTable(qb, profileSpec, query))
+        .limit(limit)
+        .offset(offset)})`,
+    )
       .$call((qb) => orderTable(qb, profileSpec, query))
-      .limit(limit)
-      .offset(offset)
       .execute(),
-    // Unfiltered, every profile counts: no join needed.
-    (isFiltered ? base(db).where(condition) : db.kysely.selectFrom('users as u'))
+    countBase(db, query)
+      .$if(isFiltered, (qb) => qb.where(condition))
       .select((eb) => eb.fn.countAll().as('count'))
       .executeTakeFirst(),
   ]);
