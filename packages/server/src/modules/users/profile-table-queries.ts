@@ -92,10 +92,13 @@ function base(db: Db) {
     .leftJoin('directoryUsers as d', 'd.directoryId', 'u.directoryId');
 }
 
-/** What the count reads: the profiles, joined to the role and the directory only when a filter reads them. */
-function countBase(db: Db, query: TableQuery) {
+/**
+ * What the count, the page's ids and a filter menu read: the profiles, joined to the role and the
+ * directory only when a filter (or the menu's own column) reads them, so the column indexes serve.
+ */
+function countBase(db: Db, query: TableQuery, menuColumn?: string) {
   const isFiltering = (column: string) =>
-    query.filters.some((f) => f.column === column && f.values.length > 0);
+    column === menuColumn || query.filters.some((f) => f.column === column && f.values.length > 0);
   return db.kysely
     .selectFrom('users as u')
     .$if(isFiltering('roleName'), (qb) => qb.innerJoin('roles as r', 'r.roleId', 'u.roleId'))
@@ -173,7 +176,7 @@ export async function findProfilePage(db: Db, query: TableQuery) {
 /** The distinct values of one column's filter menu under the other filters. */
 export function findProfileValues(db: Db, query: TableQuery, column: string) {
   return distinctFilterValues(
-    base(db).where(tableCondition(db.dialect, profileSpec, query, column)),
+    countBase(db, query, column).where(tableCondition(db.dialect, profileSpec, query, column)),
     profileSpec,
     column,
   );
