@@ -10,7 +10,6 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterDomLink, useParams } from 'react-router';
 import { formatDateTime, messages } from '@uap/domain';
 import { fetchSecondaryEmailLogs, fetchUserLogs, profileKeys } from '../../api/profiles.ts';
-import { PageHeading } from '../../components/PageHeading.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { failureText } from '../ChangeUserRecords/form-parts.tsx';
 
@@ -36,7 +35,7 @@ export function UserLogsPage() {
   }
   return (
     <>
-      <PageHeading>{`User Profile Log — UAP Id ${userId}`}</PageHeading>
+      <Typography variant="h2" sx={{ mb: 1 }}>{`UAP Id ${userId}`}</Typography>
       <Typography sx={{ mb: 2 }}>
         <Link component={RouterDomLink} to="/AllUserProfiles">
           Back to All User Profiles
@@ -97,7 +96,7 @@ export function SecondaryEmailLogPage() {
   }
   return (
     <>
-      <PageHeading>{`Secondary Email Log — UAP Id ${userId}`}</PageHeading>
+      <Typography variant="h2" sx={{ mb: 1 }}>{`UAP Id ${userId}`}</Typography>
       <Typography sx={{ mb: 2 }}>
         <Link component={RouterDomLink} to={`/UserLogs/${userId}`}>
           Profile log
