@@ -10,11 +10,13 @@ import { e2eDb } from './server.ts';
 
 let browser: Browser;
 let logId = 0;
+let samId = 0;
 beforeAll(async () => {
   browser = await launchBrowser();
   const line = await samLine();
   logId = line.id;
   const db = e2eDb();
+  samId = await userIdOf(db, demoEmails.sam);
   // The admin sees the activity log only of lines inside her (region, market) rows.
   await buildAdminRegion(db, await userIdOf(db, 'ada.admin@agency.example'), line.path);
   // A line no one can approve: the Request Tracker shows its orange 'No approval path' chip.
@@ -55,6 +57,10 @@ const builtRoutes = [
   '/Token',
   '/Jobs',
   '/UnderConstruction',
+  // All User Profiles and the profile logs (issue 10 §2)
+  '/AllUserProfiles',
+  '/UserLogs/:userId',
+  '/LogUserAditionalEmail/:userid',
 ];
 
 const shellUserOf = (account: (typeof demoAccounts)[number]): ShellUser => ({
@@ -97,7 +103,12 @@ describe.each(demoAccounts)('signed in as $name', (account) => {
         const findings: string[] = [];
         for (const entry of reachable) {
           const title = routeTitle(entry, user);
-          await page.goto(entry.path.replace(':logId', String(logId)));
+          await page.goto(
+            entry.path
+              .replace(':logId', String(logId))
+              .replace(':userId', String(samId))
+              .replace(':userid', String(samId)),
+          );
           await settle(page, title);
           expect(await page.title(), entry.path).toBe(messages.documentTitle(title));
           findings.push(...(await seriousFindings(page)).map((f) => `${entry.path}: ${f}`));

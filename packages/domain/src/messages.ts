@@ -453,6 +453,15 @@ export const messages = {
     `Are you sure you want to ${isActivating ? 'activate' : 'deactivate'} this administrator?`,
   confirmActivateSuperAdmin: (isActivating: boolean) =>
     `Are you sure you want to ${isActivating ? 'activate' : 'deactivate'} this super administrator?`,
+  // All User Profiles (issue 10 §2; ours where the spec shows no sentence)
+  profileNotEditable: 'A merged profile is edited through the profile it was merged into.',
+  profileDeleteNotAllowed: 'Only a Standard User whose profile is not merged can be deleted.',
+  profileDeleted: 'The user profile was deleted.',
+  profileNoDirectoryEntry: 'This profile has no directory entry to sync from.',
+  syncTickAField: 'Tick at least one field to sync.',
+  profileNothingChanged: 'Nothing was changed.',
+  primaryEmailTaken: (email: string) => `${email} is already the primary email of another user.`,
+  profileEditAdminsOnly: 'Only an administrator can change another user’s profile.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

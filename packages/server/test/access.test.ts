@@ -28,6 +28,8 @@ import { directoryImportRows, jobRows, scimRows } from './access-rows/scim.ts';
 import { auditRows } from './access-rows/audit.ts';
 import { bulkRows } from './access-rows/bulk.ts';
 import { administratorRows } from './access-rows/administrators.ts';
+// All User Profiles (issue 10 §2)
+import { profileRows } from './access-rows/profiles.ts';
 
 const callers: Caller[] = [
   'none',
@@ -177,6 +179,8 @@ const table: Row[] = [
   ...bulkRows,
   // Administrators and super administrators (issue 10 §4)
   ...administratorRows,
+  // All User Profiles (issue 10 §2)
+  ...profileRows,
 ];
 
 let ctx: TestContext;

@@ -154,6 +154,18 @@ const builtPages: Partial<Record<string, LazyPage>> = {
       default: m.SuperAdministratorsPage,
     })),
   ),
+  // All User Profiles and the profile logs (issue 10 §2)
+  '/AllUserProfiles': lazyPage(() =>
+    import('../pages/AllUserProfiles/AllUserProfilesPage.tsx').then((m) => ({
+      default: m.AllUserProfilesPage,
+    })),
+  ),
+  '/UserLogs/:userId': lazyPage(() =>
+    import('../pages/UserLogs/UserLogsPage.tsx').then((m) => ({ default: m.UserLogsPage })),
+  ),
+  '/LogUserAditionalEmail/:userid': lazyPage(() =>
+    import('../pages/UserLogs/UserLogsPage.tsx').then((m) => ({ default: m.SecondaryEmailLogPage })),
+  ),
 };
 
 export function pageFor(path: string): ComponentType {

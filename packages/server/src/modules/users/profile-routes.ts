@@ -7,6 +7,7 @@ import {
   additionalEmailParams,
   additionalEmailsParams,
   envelope,
+  profileEditInput,
   saveAdditionalEmailInput,
   saveExternalUserInput,
   savedUser,
@@ -19,6 +20,7 @@ import type { Db } from '../../db/connection.ts';
 import type { Access } from '../../http/access.ts';
 import { requireActor } from '../../http/actor.ts';
 import { ok } from '../../http/envelope.ts';
+import * as profileAdmin from './profile-admin-service.ts';
 import * as profiles from './profile-service.ts';
 
 /** Searching people for a request: every signed-in user, auditors included. */
@@ -121,12 +123,19 @@ export const profileRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }
       summary:
         "The wizard's user record: updates the caller's own profile, creates a colleague's from the directory (userId 0)",
       description:
-        "Another existing user's profile is not rewritten (a requestor may not edit a colleague); the answer still carries its userId and roleId.",
-      body: updateUserInput,
+        "Another existing user's profile is not rewritten (a requestor may not edit a colleague); the answer still carries its userId and roleId. With isProfileEdit true it is the Edit User Profile modal of All User Profiles (administrators and super administrators only, 403 otherwise): spec 3 §5 'Edit profile' rules, 422 with the spec's message when a rule fails, one profile log row per change.",
+      body: z.discriminatedUnion('isProfileEdit', [
+        profileEditInput,
+        updateUserInput.extend({ isProfileEdit: z.literal(false).optional() }),
+      ]),
       response: { 200: envelope(savedUser) },
     },
     handler: async (req) => {
-      const { message, ...saved } = await profiles.updateUser(db, requireActor(req), req.body);
+      const body = req.body;
+      const { message, ...saved } =
+        body.isProfileEdit === true
+          ? await profileAdmin.editProfile(db, requireActor(req), body)
+          : await profiles.updateUser(db, requireActor(req), body);
       return ok(saved, message);
     },
   });

@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { buildUser } from '../packages/server/test/factories.ts';
+import { launchBrowser, signIn } from './browser.ts';
+import { e2eDb } from './server.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+describe('All User Profiles', () => {
+  it('Ada finds a profile, edits it and sees the change in its log; Sync shows the directory difference', async () => {
+    const db = e2eDb();
+    const user = await buildUser(db, { name: 'Petra' });
+    await db
+      .updateTable('directoryUsers')
+      .set({ jobTitle: 'Head of Search' })
+      .where('directoryId', '=', user.directoryId)
+      .execute();
+
+    const { context, page } = await signIn(browser, 'Ada Admin');
+    try {
+      await page.getByRole('link', { name: 'All User Profiles' }).first().click();
+      const table = page.getByRole('table', { name: 'All User Profiles' });
+      await page.getByRole('textbox', { name: 'Search' }).fill(user.email);
+      await table.getByRole('cell', { name: user.email, exact: true }).waitFor();
+
+      await table.getByRole('button', { name: `Edit Petra ${user.lastName}` }).click();
+      const dialog = page.getByRole('dialog', { name: /^Edit User Profile/ });
+      const save = dialog.getByRole('button', { name: 'Save' });
+      expect(await save.isDisabled()).toBe(true);
+      await dialog.getByRole('textbox', { name: 'First Name' }).fill('Paula');
+      await dialog.getByRole('textbox', { name: 'Phone Number' }).fill('+49 30 1234');
+      await save.click();
+      await page.getByText('Are you sure you want to Update?').waitFor();
+      await page.getByRole('button', { name: 'Yes' }).click();
+      await page.getByText('Successfully updated user data').waitFor();
+      await table.getByRole('cell', { name: 'Paula', exact: true }).waitFor();
+
+      await table.getByRole('button', { name: `Sync Paula ${user.lastName}` }).click();
+      const sync = page.getByRole('dialog', { name: /^Sync User Profile/ });
+      await sync.getByRole('rowheader', { name: 'Title (differs)' }).waitFor();
+      expect(await sync.getByRole('row', { name: /Title \(differs\)/ }).textContent()).toContain(
+        'Head of Search',
+      );
+      const syncButton = sync.getByRole('button', { name: 'Sync', exact: true });
+      expect(await syncButton.isDisabled()).toBe(true);
+      await sync.getByRole('button', { name: 'Cancel' }).click();
+
+      await table.getByRole('link', { name: `Log of Paula ${user.lastName}` }).click();
+      const log = page.getByRole('table', { name: 'Profile changes' });
+      await log.getByRole('row', { name: /Name Petra Paula/ }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});

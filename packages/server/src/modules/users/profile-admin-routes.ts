@@ -1,0 +1,145 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  Role,
+  deactivateAdditionalEmailInput,
+  envelope,
+  profileFilterOptions,
+  profileFilterQuery,
+  profileLogRow,
+  profilePage,
+  profileTableQuery,
+  profileUserIdParams,
+  secondaryEmailLogRow,
+  syncComparison,
+  syncUserInput,
+} from '@uap/domain';
+import type { Db } from '../../db/connection.ts';
+import type { Access } from '../../http/access.ts';
+import { requireActor } from '../../http/actor.ts';
+import { ok } from '../../http/envelope.ts';
+import * as profiles from './profile-admin-service.ts';
+import { profileFilterColumns, profileSpec } from './profile-table-queries.ts';
+
+/** All User Profiles and its logs: administrators and above read, the auditor too. */
+const adminRead: Access = { minRole: Role.ADMIN, auditor: true };
+/** Changing a profile: administrators and super administrators, never the auditor. */
+const adminWrite: Access = { minRole: Role.ADMIN, auditor: false };
+
+const sortable = Object.entries(profileSpec.columns)
+  .filter(([, c]) => c.isSortable)
+  .map(([k]) => k);
+const tableRule = `Every profile (deleted ones show AD Account Enabled 'Deleted'); administrators are not scoped by region for profiles. orderBy: ${sortable.join(', ')} (default userId, newest first); filter columns: ${profileFilterColumns.join(', ')}; searchCriteria matches the beginning of the first name, last name, primary email, employee id or parent GUID (case-insensitive), or the exact UAP Id. An unknown column is 400.`;
+
+/** All User Profiles (spec 3 §2.4–§2.6, §7 'User profiles'; issue 10 §2). */
+export const profileAdminRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const tags = ['users'];
+
+  app.put('/api/User/GetAllUsers', {
+    config: { access: adminRead },
+    schema: {
+      tags,
+      summary: 'All User Profiles, server-paged',
+      description: tableRule,
+      body: profileTableQuery,
+      response: { 200: envelope(profilePage) },
+    },
+    handler: async (req) => ok(await profiles.findProfiles(db, requireActor(req), req.body)),
+  });
+
+  for (const path of ['/api/User/ProfileFilters', '/api/User/ProfileFilters/']) {
+    app.put(path, {
+      config: { access: adminRead },
+      schema: {
+        tags,
+        summary: "The filter menus' values of All User Profiles, each under the other filters",
+        description: `Same body as GetAllUsers plus an optional column (only that column's values). data.data: column → values (at most 500 each; isTruncated says one was cut). ${tableRule}`,
+        body: profileFilterQuery,
+        response: { 200: envelope(profileFilterOptions) },
+      },
+      handler: async (req) => ok(await profiles.findProfileFilters(db, requireActor(req), req.body)),
+    });
+  }
+
+  app.get('/api/User/SyncUserData/:userId', {
+    config: { access: adminRead },
+    schema: {
+      tags,
+      errors: [404],
+      summary: "The Sync modal's values: the profile beside its directory entry",
+      description: 'A profile without a directory entry answers 404.',
+      params: profileUserIdParams,
+      response: { 200: envelope(syncComparison) },
+    },
+    handler: async (req) => ok(await profiles.getSyncComparison(db, requireActor(req), req.params.userId)),
+  });
+
+  app.post('/api/User/SyncUserData', {
+    config: { access: adminWrite },
+    schema: {
+      tags,
+      errors: [404, 422],
+      summary: "Takes the ticked fields' values from the profile's directory entry",
+      description:
+        'First Name, Last Name, Title, Organization, Department, Office Location; no tick is 422. Logged.',
+      body: syncUserInput,
+      response: { 200: envelope(z.null()) },
+    },
+    handler: async (req) => ok(null, await profiles.syncUser(db, requireActor(req), req.body)),
+  });
+
+  app.put('/api/User/DeactivateAdditionalEmail', {
+    config: { access: adminWrite },
+    schema: {
+      tags,
+      errors: [404, 422],
+      summary: "Deactivates one of a profile's secondary emails",
+      description: "An email that is not one of the profile's active secondary emails is 422. Logged.",
+      body: deactivateAdditionalEmailInput,
+      response: { 200: envelope(z.null()) },
+    },
+    handler: async (req) =>
+      ok(null, await profiles.deactivateSecondaryEmail(db, requireActor(req), req.body)),
+  });
+
+  app.get('/api/User/deleteUser/:userId', {
+    config: { access: adminWrite },
+    schema: {
+      tags,
+      errors: [404, 422],
+      summary: 'Deletes (softly) a Standard User whose profile is not merged',
+      description:
+        "Other roles and merged profiles are 422. The profile stays, shown as 'Deleted'; its requests, records and logs are kept.",
+      params: profileUserIdParams,
+      response: { 200: envelope(z.null()) },
+    },
+    handler: async (req) => ok(null, await profiles.deleteProfile(db, requireActor(req), req.params.userId)),
+  });
+
+  app.get('/api/User/UserLogs/:userId', {
+    config: { access: adminRead },
+    schema: {
+      tags,
+      errors: [404],
+      summary: "A profile's change log, newest first, old/new per changed field",
+      params: profileUserIdParams,
+      response: { 200: envelope(z.array(profileLogRow)) },
+    },
+    handler: async (req) => ok(await profiles.findUserLogs(db, requireActor(req), req.params.userId)),
+  });
+
+  app.get('/api/User/LogUserAditionalEmail/:userId', {
+    config: { access: adminRead },
+    schema: {
+      tags,
+      errors: [404],
+      summary: "A profile's secondary email log, newest first",
+      params: profileUserIdParams,
+      response: { 200: envelope(z.array(secondaryEmailLogRow)) },
+    },
+    handler: async (req) =>
+      ok(await profiles.findSecondaryEmailLogs(db, requireActor(req), req.params.userId)),
+  });
+};

@@ -1,0 +1,381 @@
+import {
+  Role,
+  limits,
+  messages,
+  profileLogFields,
+  type DeactivateAdditionalEmailInput,
+  type ProfileEditInput,
+  type ProfileFilterOptions,
+  type ProfileFilterQuery,
+  type ProfileLogRow,
+  type ProfilePage,
+  type ProfileRow,
+  type SecondaryEmailLogRow,
+  type SyncComparison,
+  type SyncUserInput,
+  type TableQuery,
+} from '@uap/domain';
+import { inTransaction, type Db, type Executor } from '../../db/connection.ts';
+import { FILTER_OPTIONS_LIMIT, assertTableQuery } from '../../db/table-query.ts';
+import type { Actor } from '../../http/actor.ts';
+import { adminScopeOf } from '../../http/admin-scope.ts';
+import { forbidden, notFound, unprocessable } from '../../http/errors.ts';
+import * as a from './profile-admin-queries.ts';
+import { deactivateAddedEmail, insertAdditionalEmail, insertProfileLog } from './profile-queries.ts';
+import * as t from './profile-table-queries.ts';
+
+/** Every profile field a log row compares (profileLogFields), as text. */
+type Snapshot = Record<string, string | null>;
+
+async function snapshotOf(trx: Executor, p: a.AdminProfile): Promise<Snapshot> {
+  const emails = await a.activeSecondaryEmails(trx, p.userId);
+  return {
+    name: p.name,
+    lastName: p.lastName,
+    email: p.email,
+    roleName: p.roleName,
+    isInternal: p.isInternal === 1 ? 'true' : 'false',
+    title: p.title,
+    organization: p.organization,
+    locationCountry: p.locationCountry,
+    officeNumber: p.officeNumber,
+    employeeId: p.employeeId,
+    department: p.department,
+    parentGuid: p.parentGuid,
+    childGuid: p.childGuid,
+    secondaryEmail: emails.join(', '),
+    managerEmail: p.managerEmail,
+    managerName: p.managerName,
+    isDeleted: p.isDeleted === 1 ? 'true' : 'false',
+  };
+}
+
+/**
+ * Runs a change of a profile in one transaction with its log row: the profile before, the
+ * change, the profile after; nothing is logged when nothing changed. Answers whether it changed.
+ */
+async function changeProfile(
+  db: Db,
+  actor: Actor,
+  userId: number,
+  change: (trx: Executor, profile: a.AdminProfile) => Promise<void>,
+): Promise<boolean> {
+  return inTransaction(db, async (trx) => {
+    const profile = await a.getProfileForAdmin(trx, userId);
+    if (!profile || profile.isDeleted === 1) {
+      throw notFound(messages.userNotFound);
+    }
+    const before = await snapshotOf(trx, profile);
+    await change(trx, profile);
+    const after = await snapshotOf(trx, (await a.getProfileForAdmin(trx, userId)) ?? profile);
+    const isChanged = Object.keys(after).some((k) => after[k] !== before[k]);
+    if (isChanged) {
+      await insertProfileLog(trx, { userId, changedBy: actor.userId, before, after });
+    }
+    return isChanged;
+  });
+}
+
+/** Administrators and super administrators change profiles; the auditor reads, others neither. */
+function assertProfileWriter(actor: Actor): void {
+  adminScopeOf(actor, 'write');
+}
+
+function present(row: t.ProfileDbRow): ProfileRow {
+  const isChild = row.isChild === 1 && row.mergedUserId !== null;
+  const isMerged = isChild || row.mergedUserId !== null;
+  return {
+    userId: row.userId,
+    uapId: isChild ? `${row.userId} (${row.mergedUserId})` : String(row.userId),
+    adEnabled: row.adEnabled,
+    name: row.name,
+    lastName: row.lastName,
+    createdDate: row.createdDate,
+    userType: row.isInternal === 1 ? 'Internal' : 'External',
+    isInternal: row.isInternal === 1,
+    roleId: row.roleId,
+    roleName: row.roleName,
+    email: row.email,
+    secondaryEmail: row.secondaryEmail ?? '',
+    title: row.title,
+    organization: row.organization,
+    locationCountry: row.locationCountry,
+    officeNumber: row.officeNumber,
+    employeeId: row.employeeId,
+    department: row.department,
+    parentGUID: row.parentGuid,
+    childGUID: row.childGuid,
+    isChild,
+    mergedUserId: row.mergedUserId,
+    isDeleted: row.isDeleted === 1,
+    isSyncButtonEnabled: row.directoryEntryId !== null && row.isDeleted === 0,
+    canDelete: row.roleId === Role.STANDARD && !isMerged && row.isDeleted === 0,
+  };
+}
+
+/** PUT api/User/GetAllUsers: one page of every profile (administrators see them all). */
+export async function findProfiles(db: Db, actor: Actor, query: TableQuery): Promise<ProfilePage> {
+  adminScopeOf(actor, 'read');
+  assertTableQuery(t.profileSpec, query);
+  const { rows, totalCount } = await t.findProfilePage(db, query);
+  return { users: rows.map(present), page: query.page, totalCount };
+}
+
+/** PUT api/User/ProfileFilters: each filterable column's values (or the one asked for). */
+export async function findProfileFilters(
+  db: Db,
+  actor: Actor,
+  query: ProfileFilterQuery,
+): Promise<ProfileFilterOptions> {
+  adminScopeOf(actor, 'read');
+  assertTableQuery(t.profileSpec, query, query.column);
+  const columns = query.column === undefined ? t.profileFilterColumns : [query.column];
+  const lists = await Promise.all(columns.map((c) => t.findProfileValues(db, query, c)));
+  return {
+    data: Object.fromEntries(columns.map((c, i) => [c, (lists[i] ?? []).slice(0, FILTER_OPTIONS_LIMIT)])),
+    isTruncated: lists.some((l) => l.length > FILTER_OPTIONS_LIMIT),
+  };
+}
+
+const orNull = (v: string) => (v === '' ? null : v);
+
+/**
+ * PUT api/User from the Edit User Profile modal (spec 3 §5 'Edit profile'): administrators only.
+ * The new secondary email may be nobody's primary or secondary email; an internal user's new
+ * primary email must be exactly one active directory member (the profile then follows it).
+ */
+export async function editProfile(db: Db, actor: Actor, input: ProfileEditInput) {
+  if (actor.roleId === Role.AUDITOR) {
+    adminScopeOf(actor, 'write');
+  }
+  if (actor.roleId !== Role.ADMIN && actor.roleId !== Role.SUPERADMIN) {
+    throw forbidden(messages.profileEditAdminsOnly);
+  }
+  const secondary = input.newlyCreatedSecondaryEmail;
+  let roleId: number = Role.STANDARD;
+  await changeProfile(db, actor, input.userId, async (trx, profile) => {
+    roleId = profile.roleId;
+    if (profile.isChild === 1) {
+      throw unprocessable(messages.profileNotEditable);
+    }
+    let directoryId = profile.directoryId;
+    if (input.Email !== profile.email) {
+      if (await a.isPrimaryEmailOfOther(trx, input.Email, profile.userId)) {
+        throw unprocessable(messages.primaryEmailTaken(input.Email));
+      }
+      if (profile.isInternal === 1) {
+        const entries = await a.findActiveDirectoryMembers(trx, input.Email);
+        if (entries.length !== 1 || !entries[0]) {
+          throw unprocessable(messages.primaryEmailNotInDirectory);
+        }
+        directoryId = entries[0].directoryId;
+      }
+    }
+    if (secondary !== '') {
+      const isTaken =
+        secondary === input.Email ||
+        (await a.isPrimaryEmailOfOther(trx, secondary, -1)) ||
+        (await trx
+          .selectFrom('userAdditionalEmails')
+          .select('id')
+          .where('email', '=', secondary)
+          .where('isDeleted', '=', 0)
+          .executeTakeFirst()) !== undefined;
+      if (isTaken) {
+        throw unprocessable(messages.duplicateSecondaryEmail(secondary));
+      }
+    }
+    await a.setProfileFields(
+      trx,
+      profile.userId,
+      {
+        name: input.Name,
+        lastName: input.LastName,
+        email: input.Email,
+        title: orNull(input.Title),
+        organization: orNull(input.Organization),
+        department: orNull(input.Department),
+        locationCountry: orNull(input.LocationCountry),
+        officeNumber: orNull(input.OfficeNumber),
+        employeeId: orNull(input.EmployeeId),
+        directoryId,
+      },
+      actor.userId,
+    );
+    if (secondary !== '') {
+      await insertAdditionalEmail(trx, profile.userId, secondary, actor.userId);
+    }
+  });
+  return { userId: input.userId, roleId, message: messages.userDataUpdated };
+}
+
+/** GET api/User/SyncUserData/{userId} (ours): the Sync modal's two columns. */
+export async function getSyncComparison(db: Db, actor: Actor, userId: number): Promise<SyncComparison> {
+  adminScopeOf(actor, 'read');
+  const profile = await a.getProfileForAdmin(db.kysely, userId);
+  if (!profile || profile.isDeleted === 1) {
+    throw notFound(messages.userNotFound);
+  }
+  const entry = profile.directoryId
+    ? await a.getDirectoryEntryById(db.kysely, profile.directoryId)
+    : undefined;
+  if (!entry) {
+    throw notFound(messages.profileNoDirectoryEntry);
+  }
+  return {
+    userId,
+    uap: {
+      name: profile.name,
+      lastName: profile.lastName,
+      title: profile.title,
+      organization: profile.organization,
+      department: profile.department,
+      locationCountry: profile.locationCountry,
+    },
+    azureADUserInfo: {
+      givenName: entry.givenName,
+      surName: entry.surname,
+      jobTitle: entry.jobTitle,
+      company: entry.companyName,
+      department: entry.department,
+      officeLocation: entry.officeLocation,
+    },
+  };
+}
+
+const cut = (value: string | null, max: number) => (value === null ? null : value.slice(0, max));
+
+/** POST api/User/SyncUserData: the ticked fields take the directory entry's values. */
+export async function syncUser(db: Db, actor: Actor, input: SyncUserInput): Promise<string> {
+  assertProfileWriter(actor);
+  const ticks = [
+    input.isFirstName,
+    input.isLastName,
+    input.isTitle,
+    input.isOrganization,
+    input.isDepartment,
+    input.isOfficeLocation,
+  ];
+  if (!ticks.some(Boolean)) {
+    throw unprocessable(messages.syncTickAField);
+  }
+  await changeProfile(db, actor, input.userId, async (trx, profile) => {
+    const entry = profile.directoryId ? await a.getDirectoryEntryById(trx, profile.directoryId) : undefined;
+    if (!entry) {
+      throw notFound(messages.profileNoDirectoryEntry);
+    }
+    const change: a.ProfileFieldsChange = {};
+    if (input.isFirstName && entry.givenName) {
+      change.name = cut(entry.givenName, limits.text) ?? profile.name;
+    }
+    if (input.isLastName && entry.surname) {
+      change.lastName = cut(entry.surname, limits.text) ?? profile.lastName;
+    }
+    if (input.isTitle) {
+      change.title = cut(entry.jobTitle, limits.text);
+    }
+    if (input.isOrganization) {
+      change.organization = cut(entry.companyName, limits.text);
+    }
+    if (input.isDepartment) {
+      change.department = cut(entry.department, limits.text);
+    }
+    if (input.isOfficeLocation) {
+      change.locationCountry = cut(entry.officeLocation, limits.primaryEmail);
+    }
+    await a.setProfileFields(trx, profile.userId, change, actor.userId);
+  });
+  return messages.userDataSynced;
+}
+
+/** PUT api/User/DeactivateAdditionalEmail: one of the profile's secondary emails is deactivated. */
+export async function deactivateSecondaryEmail(
+  db: Db,
+  actor: Actor,
+  input: DeactivateAdditionalEmailInput,
+): Promise<string> {
+  assertProfileWriter(actor);
+  await changeProfile(db, actor, input.userId, async (trx, profile) => {
+    const row = await a.findActiveSecondaryEmail(trx, profile.userId, input.email);
+    if (!row) {
+      throw unprocessable(messages.emailNotInList);
+    }
+    await deactivateAddedEmail(trx, row, actor.userId);
+  });
+  return messages.emailDeactivated;
+}
+
+/**
+ * GET api/User/deleteUser/{userId}: a Standard User that is not merged is deleted softly (shown
+ * as 'Deleted'; requests, records and logs stay).
+ */
+export async function deleteProfile(db: Db, actor: Actor, userId: number): Promise<string> {
+  assertProfileWriter(actor);
+  await changeProfile(db, actor, userId, async (trx, profile) => {
+    const isMerged =
+      profile.isChild === 1 || profile.mergedUserId !== null || (await a.hasMergedChildren(trx, userId));
+    if (profile.roleId !== Role.STANDARD || isMerged) {
+      throw unprocessable(messages.profileDeleteNotAllowed);
+    }
+    await a.setProfileFields(trx, userId, { isDeleted: 1 }, actor.userId);
+  });
+  return messages.profileDeleted;
+}
+
+function parseSnapshot(text: string | null): Record<string, unknown> {
+  if (text === null) {
+    return {};
+  }
+  const value: unknown = JSON.parse(text);
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+}
+
+const asText = (v: unknown): string =>
+  v === null || v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v);
+const personOf = (name: string | null, lastName: string | null) =>
+  name === null ? '' : `${name} ${lastName ?? ''}`.trim();
+
+/** GET api/User/UserLogs/{userId}: every change of a profile, newest first, old/new per changed field. */
+export async function findUserLogs(db: Db, actor: Actor, userId: number): Promise<ProfileLogRow[]> {
+  adminScopeOf(actor, 'read');
+  if (!(await a.profileExists(db, userId))) {
+    throw notFound(messages.uapIdMissing);
+  }
+  const rows = await a.findProfileLogs(db, userId);
+  return rows.map((r, i) => {
+    const before = parseSnapshot(r.before);
+    const after = parseSnapshot(r.after);
+    const changes = profileLogFields
+      .filter(([key]) => key in before || key in after)
+      .map(([key, field]) => ({ field, oldValue: asText(before[key]), newValue: asText(after[key]) }))
+      .filter((c) => c.oldValue !== c.newValue);
+    return {
+      serialNo: rows.length - i,
+      userId: r.userId,
+      changes,
+      newLastUpdated: r.changedDate,
+      lastModifiedByName: personOf(r.name, r.lastName),
+    };
+  });
+}
+
+/** GET api/User/LogUserAditionalEmail/{userId}: the profile's secondary email changes, newest first. */
+export async function findSecondaryEmailLogs(
+  db: Db,
+  actor: Actor,
+  userId: number,
+): Promise<SecondaryEmailLogRow[]> {
+  adminScopeOf(actor, 'read');
+  if (!(await a.profileExists(db, userId))) {
+    throw notFound(messages.userIdMissing);
+  }
+  const rows = await a.findSecondaryEmailLogs(db, userId);
+  return rows.map((r, i) => ({
+    serialNo: rows.length - i,
+    operation: r.operation,
+    newEmail: r.newEmail,
+    oldEmail: r.oldEmail,
+    newLastUpdated: r.changedDate,
+    lastModifiedBy: personOf(r.name, r.lastName),
+  }));
+}

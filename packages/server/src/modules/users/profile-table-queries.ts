@@ -1,0 +1,188 @@
+import { sql, type SqlBool, type Expression } from 'kysely';
+import { AdEnabled, type TableQuery } from '@uap/domain';
+import { toCount, type Db } from '../../db/connection.ts';
+import type { Dialect } from '../../db/connection.ts';
+import {
+  distinctFilterValues,
+  orderTable,
+  pageOf,
+  tableCondition,
+  type TableColumn,
+  type TableSpec,
+} from '../../db/table-query.ts';
+
+const text = (ref: string, o: Partial<TableColumn> = {}): TableColumn => ({
+  sql: sql.ref(ref),
+  kind: 'text',
+  isSortable: true,
+  isFilterable: true,
+  ...o,
+});
+
+/** 'AD Account Enabled': internal profiles only; a deleted profile or directory entry shows Deleted. */
+const adEnabled = sql<string>`case
+  when u.is_internal = 0 then ''
+  when u.is_deleted = 1 or d.is_deleted = 1 then ${sql.lit(AdEnabled.DELETED)}
+  when d.active = 1 then ${sql.lit(AdEnabled.YES)}
+  else ${sql.lit(AdEnabled.NO)} end`;
+const userType = sql<string>`case when u.is_internal = 1 then 'Internal' else 'External' end`;
+
+/** The largest code point: `term || TOP` bounds every text that begins with the term. */
+const TOP = '\u{10FFFF}';
+
+/**
+ * Matches a term at the beginning of the first name, last name, primary email, employee id or
+ * parent GUID (case-insensitive), or the exact UAP Id. Prefixes, unlike 'contains', are served
+ * by the columns' indexes: on SQLite as ranges (`lower(name)` has an expression index; emails
+ * are stored lowercased), on PostgreSQL as LIKE 'term%'.
+ */
+function prefixCondition(dialect: Dialect, raw: string): Expression<SqlBool> {
+  const term = raw.toLowerCase();
+  const columns = [
+    sql`lower(u.name)`,
+    sql`lower(u.last_name)`,
+    sql.ref('u.email'),
+    sql.ref('u.employeeId'),
+    sql.ref('u.parentGuid'),
+  ];
+  const parts: Expression<SqlBool>[] = columns.map((column) =>
+    dialect === 'postgres'
+      ? sql<SqlBool>`${column} like ${`${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`
+      : sql<SqlBool>`(${column} >= ${term} and ${column} < ${term + TOP})`,
+  );
+  if (/^\d{1,15}$/.test(term)) {
+    parts.push(sql<SqlBool>`u.user_id = ${Number(term)}`);
+  }
+  return sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
+}
+
+/** The All User Profiles columns (spec 3 §2.4): key → SQL and what may be done with it. */
+export const profileSpec: TableSpec = {
+  columns: {
+    userId: { sql: sql.ref('u.userId'), kind: 'number', isSortable: true, isSearchable: true },
+    adEnabled: { sql: adEnabled, kind: 'text', isFilterable: true },
+    name: text('u.name', { isSearchable: true }),
+    lastName: text('u.lastName', { isSearchable: true }),
+    createdDate: { sql: sql.ref('u.createdDate'), kind: 'date', isSortable: true },
+    userType: { sql: userType, kind: 'text', isFilterable: true },
+    roleName: text('r.description', { isSortable: false }),
+    email: text('u.email', { isSearchable: true, isFilterable: false }),
+    title: text('u.title'),
+    organization: text('u.organization'),
+    locationCountry: text('u.locationCountry'),
+    officeNumber: text('u.officeNumber', { isFilterable: false }),
+    employeeId: text('u.employeeId', { isSearchable: true, isFilterable: false }),
+    department: text('u.department'),
+    parentGUID: text('u.parentGuid', { isFilterable: false, isSearchable: true }),
+    childGUID: text('u.childGuid', { isFilterable: false }),
+  },
+  id: sql.ref('u.userId'),
+  defaultOrder: { column: 'userId', isAscending: false },
+  searchIndex: {
+    covers: new Set(['userId', 'name', 'lastName', 'email', 'employeeId', 'parentGUID']),
+    matching: prefixCondition,
+  },
+};
+
+/** The profiles with their role and directory entry, as `u`, `r`, `d`. */
+function base(db: Db) {
+  return db.kysely
+    .selectFrom('users as u')
+    .innerJoin('roles as r', 'r.roleId', 'u.roleId')
+    .leftJoin('directoryUsers as d', 'd.directoryId', 'u.directoryId');
+}
+
+/**
+ * What the count, the page's ids and a filter menu read: the profiles, joined to the role and the
+ * directory only when a filter (or the menu's own column) reads them, so the column indexes serve.
+ */
+function countBase(db: Db, query: TableQuery, menuColumn?: string) {
+  const isFiltering = (column: string) =>
+    column === menuColumn || query.filters.some((f) => f.column === column && f.values.length > 0);
+  return db.kysely
+    .selectFrom('users as u')
+    .$if(isFiltering('roleName'), (qb) => qb.innerJoin('roles as r', 'r.roleId', 'u.roleId'))
+    .$if(isFiltering('adEnabled'), (qb) =>
+      qb.leftJoin('directoryUsers as d', 'd.directoryId', 'u.directoryId'),
+    );
+}
+
+/** The active secondary emails of the row's profile, oldest first, joined with ', '. */
+function secondaryEmails(db: Db) {
+  return db.dialect === 'postgres'
+    ? sql<string | null>`(select string_agg(e.email, ', ' order by e.id) from user_additional_emails e
+        where e.user_id = u.user_id and e.is_deleted = 0)`
+    : sql<string | null>`(select group_concat(email, ', ') from (select e.email from user_additional_emails e
+        where e.user_id = u.user_id and e.is_deleted = 0 order by e.id))`;
+}
+
+function selectRow(db: Db, condition: Expression<SqlBool>) {
+  return base(db)
+    .where(condition)
+    .select([
+      'u.userId',
+      'u.name',
+      'u.lastName',
+      'u.email',
+      'u.title',
+      'u.organization',
+      'u.department',
+      'u.officeNumber',
+      'u.employeeId',
+      'u.locationCountry',
+      'u.isInternal',
+      'u.roleId',
+      'r.description as roleName',
+      'u.parentGuid',
+      'u.childGuid',
+      'u.isChild',
+      'u.mergedUserId',
+      'u.isDeleted',
+      'u.createdDate',
+      'd.directoryId as directoryEntryId',
+    ])
+    .select(adEnabled.as('adEnabled'))
+    .select(secondaryEmails(db).as('secondaryEmail'));
+}
+export type ProfileDbRow = Awaited<ReturnType<ReturnType<typeof selectRow>['execute']>>[number];
+
+/** One page of All User Profiles and the count of the filtered result. */
+export async function findProfilePage(db: Db, query: TableQuery) {
+  const condition = tableCondition(db.dialect, profileSpec, query);
+  const { limit, offset } = pageOf(query);
+  const isFiltered = query.filters.some((f) => f.values.length > 0) || query.searchCriteria.trim() !== '';
+  const [rows, total] = await Promise.all([
+    // The page's ids first (the profiles only, joined where a filter needs it), then their
+    // columns: a deep page skips index entries instead of whole joined rows.
+    selectRow(
+      db,
+      sql<SqlBool>`u.user_id in (${countBase(db, query)
+        .where(condition)
+        .select('u.userId')
+        .$call((qb) => orderTable(qb, profileSpec, query))
+        .limit(limit)
+        .offset(offset)})`,
+    )
+      .$call((qb) => orderTable(qb, profileSpec, query))
+      .execute(),
+    countBase(db, query)
+      .$if(isFiltered, (qb) => qb.where(condition))
+      .select((eb) => eb.fn.countAll().as('count'))
+      .executeTakeFirst(),
+  ]);
+  return { rows, totalCount: toCount(total?.count) };
+}
+
+/** The distinct values of one column's filter menu under the other filters. */
+export function findProfileValues(db: Db, query: TableQuery, column: string) {
+  return distinctFilterValues(
+    countBase(db, query, column).where(tableCondition(db.dialect, profileSpec, query, column)),
+    profileSpec,
+    column,
+  );
+}
+
+/** The filterable column keys, in table order. */
+export const profileFilterColumns = Object.entries(profileSpec.columns)
+  .filter(([, c]) => c.isFilterable)
+  .map(([key]) => key);

@@ -1,0 +1,134 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  deactivateAdditionalEmailInput,
+  envelope,
+  profileEditInput,
+  profileFilterOptions,
+  profileLogRow,
+  profilePage,
+  savedUser,
+  secondaryEmailLogRow,
+  syncComparison,
+  syncUserInput,
+  type ProfileEditFormInput,
+  type ProfileLogRow,
+  type ProfilePage,
+  type SecondaryEmailLogRow,
+  type SyncComparison,
+  type SyncUserInput,
+  type TableQuery,
+} from '@uap/domain';
+import { apiRequest } from './client.ts';
+
+/** TanStack Query keys of All User Profiles and the profile logs. */
+export const profileKeys = {
+  all: ['User', 'GetAllUsers'] as const,
+  sync: (userId: number) => ['User', 'SyncUserData', userId] as const,
+  logs: (userId: number) => ['User', 'UserLogs', userId] as const,
+  emailLogs: (userId: number) => ['User', 'LogUserAditionalEmail', userId] as const,
+};
+
+/** PUT api/User/GetAllUsers: one page of profiles. */
+export function fetchProfiles(query: TableQuery, signal: AbortSignal): Promise<ProfilePage> {
+  return apiRequest('/api/User/GetAllUsers', { method: 'PUT', body: query, schema: profilePage, signal });
+}
+
+/** PUT api/User/ProfileFilters/: one column's filter values under the other filters. */
+export async function fetchProfileFilterOptions(
+  column: string,
+  query: TableQuery,
+  signal: AbortSignal,
+): Promise<string[]> {
+  const options = await apiRequest('/api/User/ProfileFilters/', {
+    method: 'PUT',
+    body: { ...query, column },
+    schema: profileFilterOptions,
+    signal,
+  });
+  return options.data[column] ?? [];
+}
+
+/** GET api/User/SyncUserData/{userId}: the profile beside its directory entry. */
+export function fetchSyncComparison(userId: number, signal: AbortSignal): Promise<SyncComparison> {
+  return apiRequest(`/api/User/SyncUserData/${userId}`, { schema: syncComparison, signal });
+}
+
+/** GET api/User/UserLogs/{userId}. */
+export function fetchUserLogs(userId: number, signal: AbortSignal): Promise<ProfileLogRow[]> {
+  return apiRequest(`/api/User/UserLogs/${userId}`, { schema: z.array(profileLogRow), signal });
+}
+
+/** GET api/User/LogUserAditionalEmail/{userId}. */
+export function fetchSecondaryEmailLogs(
+  userId: number,
+  signal: AbortSignal,
+): Promise<SecondaryEmailLogRow[]> {
+  return apiRequest(`/api/User/LogUserAditionalEmail/${userId}`, {
+    schema: z.array(secondaryEmailLogRow),
+    signal,
+  });
+}
+
+const messageOnly = envelope(z.null());
+const savedAnswer = envelope(savedUser);
+
+/** A profile change: answers the server's sentence and refreshes the table and logs. */
+function useProfileChange<Input>(send: (input: Input) => Promise<string>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['User'] }),
+    meta: { errorDialog: false },
+  });
+}
+
+/** PUT api/User from the Edit User Profile modal. */
+export function useEditProfile() {
+  return useProfileChange(async (input: ProfileEditFormInput) => {
+    const answer = await apiRequest('/api/User', {
+      method: 'PUT',
+      body: profileEditInput.parse(input),
+      schema: savedAnswer,
+      isWholeEnvelope: true,
+    });
+    return answer.message;
+  });
+}
+
+/** POST api/User/SyncUserData. */
+export function useSyncProfile() {
+  return useProfileChange(async (input: SyncUserInput) => {
+    const answer = await apiRequest('/api/User/SyncUserData', {
+      method: 'POST',
+      body: syncUserInput.parse(input),
+      schema: messageOnly,
+      isWholeEnvelope: true,
+    });
+    return answer.message;
+  });
+}
+
+/** PUT api/User/DeactivateAdditionalEmail. */
+export function useDeactivateSecondaryEmail() {
+  return useProfileChange(async (input: { userId: number; email: string }) => {
+    const answer = await apiRequest('/api/User/DeactivateAdditionalEmail', {
+      method: 'PUT',
+      body: deactivateAdditionalEmailInput.parse(input),
+      schema: messageOnly,
+      isWholeEnvelope: true,
+    });
+    return answer.message;
+  });
+}
+
+/** GET api/User/deleteUser/{userId}. */
+export function useDeleteProfile() {
+  return useProfileChange(async (userId: number) => {
+    const answer = await apiRequest(`/api/User/deleteUser/${userId}`, {
+      schema: messageOnly,
+      isWholeEnvelope: true,
+    });
+    return answer.message;
+  });
+}

@@ -1,0 +1,77 @@
+import { useMemo, useState } from 'react';
+import { messages, type ProfileRow } from '@uap/domain';
+import {
+  fetchProfileFilterOptions,
+  fetchProfiles,
+  profileKeys,
+  useDeleteProfile,
+} from '../../api/profiles.ts';
+import { notifySuccess } from '../../api/notice-store.ts';
+import { useIsReadOnly } from '../../app/current-user.ts';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { DataTable } from '../../components/DataTable/DataTable.tsx';
+import { reportError } from '../../api/error-store.ts';
+import { EditProfileDialog } from './EditProfileDialog.tsx';
+import { ProfilesToolbar } from './ProfilesToolbar.tsx';
+import type { ProfileAction } from './ProfileRowActions.tsx';
+import { SyncProfileDialog } from './SyncProfileDialog.tsx';
+import { profileColumns } from './profile-columns.tsx';
+
+type OpenDialog = { action: ProfileAction; row: ProfileRow } | null;
+
+/** All User Profiles (/AllUserProfiles, spec 3 §2.4): every profile, server-paged, with its row actions. */
+export function AllUserProfilesPage() {
+  const isReadOnly = useIsReadOnly();
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const remove = useDeleteProfile();
+  const columns = useMemo(
+    () => profileColumns(isReadOnly, (action, row) => setDialog({ action, row })),
+    [isReadOnly],
+  );
+  const handleDone = (message: string) => {
+    setDialog(null);
+    notifySuccess(message);
+  };
+
+  return (
+    <>
+      <DataTable<ProfileRow>
+        title="All User Profiles"
+        syncWithUrl
+        columns={columns}
+        queryKey={profileKeys.all}
+        getRowId={(r) => r.userId}
+        fetchPage={async (query, signal) => {
+          const page = await fetchProfiles(query, signal);
+          return { rows: page.users, totalCount: page.totalCount };
+        }}
+        fetchFilterOptions={fetchProfileFilterOptions}
+        toolbar={<ProfilesToolbar />}
+      />
+      {dialog?.action === 'edit' && (
+        <EditProfileDialog row={dialog.row} onClose={() => setDialog(null)} onDone={handleDone} />
+      )}
+      {dialog?.action === 'sync' && (
+        <SyncProfileDialog row={dialog.row} onClose={() => setDialog(null)} onDone={handleDone} />
+      )}
+      {dialog?.action === 'delete' && (
+        <ConfirmDialog
+          title="Delete user"
+          text={messages.confirmDeleteUser}
+          confirmLabel="Delete"
+          isPending={remove.isPending}
+          onConfirm={() =>
+            remove.mutate(dialog.row.userId, {
+              onSuccess: handleDone,
+              onError: (error) => {
+                setDialog(null);
+                reportError(error);
+              },
+            })
+          }
+          onClose={() => setDialog(null)}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,178 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Link from '@mui/material/Link';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { Link as RouterDomLink } from 'react-router';
+import {
+  deactivateAdditionalEmailInput,
+  limits,
+  messages,
+  profileEditInput,
+  type ProfileEditFormInput,
+  type ProfileRow,
+} from '@uap/domain';
+import { useDeactivateSecondaryEmail, useEditProfile } from '../../api/profiles.ts';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { DialogError, useDialogError } from '../../components/DialogError.tsx';
+import { failureText, firstIssue } from '../ChangeUserRecords/form-parts.tsx';
+
+type FormField = Exclude<keyof ProfileEditFormInput, 'isProfileEdit' | 'userId'>;
+
+const fields: { key: FormField; label: string; max: number; isRequired?: boolean }[] = [
+  { key: 'Name', label: 'First Name', max: limits.text, isRequired: true },
+  { key: 'LastName', label: 'Last Name', max: limits.text, isRequired: true },
+  { key: 'Email', label: 'Primary Email', max: limits.primaryEmail, isRequired: true },
+  { key: 'Title', label: 'Title', max: limits.text },
+  { key: 'Organization', label: 'Organization', max: limits.text },
+  { key: 'Department', label: 'Department', max: limits.text },
+  { key: 'LocationCountry', label: 'Location', max: limits.text },
+  { key: 'OfficeNumber', label: 'Phone Number', max: limits.text, isRequired: true },
+  { key: 'EmployeeId', label: 'Employee Id', max: limits.text },
+  { key: 'newlyCreatedSecondaryEmail', label: 'New Secondary Email', max: limits.primaryEmail },
+];
+
+function formOf(row: ProfileRow): Record<FormField, string> {
+  return {
+    Name: row.name,
+    LastName: row.lastName,
+    Email: row.email,
+    Title: row.title ?? '',
+    Organization: row.organization ?? '',
+    Department: row.department ?? '',
+    LocationCountry: row.locationCountry ?? '',
+    OfficeNumber: row.officeNumber ?? '',
+    EmployeeId: row.employeeId ?? '',
+    newlyCreatedSecondaryEmail: '',
+  };
+}
+
+type Confirming = { kind: 'update' } | { kind: 'deactivate'; email: string } | null;
+
+/**
+ * The Edit User Profile modal (spec 3 §2.5, §5 'Edit profile'): Save stays disabled until a
+ * field changed; the spec's checks run before the confirmation, the server checks them again.
+ */
+export function EditProfileDialog(props: {
+  row: ProfileRow;
+  onClose: () => void;
+  onDone: (message: string) => void;
+}) {
+  const { row } = props;
+  const initial = formOf(row);
+  const [form, setForm] = useState(initial);
+  const [toDeactivate, setToDeactivate] = useState('');
+  const [confirming, setConfirming] = useState<Confirming>(null);
+  const [error, setError] = useDialogError();
+  const edit = useEditProfile();
+  const deactivate = useDeactivateSecondaryEmail();
+  const isChanged = fields.some(({ key }) => form[key].trim() !== initial[key]);
+  const body: ProfileEditFormInput = { isProfileEdit: true, userId: row.userId, ...form };
+  const secondaryEmails = row.secondaryEmail === '' ? [] : row.secondaryEmail.split(', ');
+
+  const handleSave = () => {
+    const issue = firstIssue(profileEditInput.safeParse(body));
+    if (issue) {
+      setError(issue);
+      return;
+    }
+    setError(null);
+    setConfirming({ kind: 'update' });
+  };
+  const handleDeactivate = () => {
+    const parsed = deactivateAdditionalEmailInput.safeParse({ userId: row.userId, email: toDeactivate });
+    if (!parsed.success) {
+      setError(firstIssue(parsed));
+      return;
+    }
+    if (!secondaryEmails.includes(parsed.data.email)) {
+      setError(messages.emailNotInList);
+      return;
+    }
+    setError(null);
+    setConfirming({ kind: 'deactivate', email: parsed.data.email });
+  };
+  const handleConfirm = () => {
+    const current = confirming;
+    setConfirming(null);
+    if (current?.kind === 'update') {
+      edit.mutate(body, {
+        onSuccess: props.onDone,
+        onError: (failure) => setError(messages.updateFailed(failureText(failure))),
+      });
+    } else if (current?.kind === 'deactivate') {
+      deactivate.mutate(
+        { userId: row.userId, email: current.email },
+        { onSuccess: props.onDone, onError: (failure) => setError(failureText(failure)) },
+      );
+    }
+  };
+
+  return (
+    <>
+      <Dialog open onClose={props.onClose} aria-labelledby="edit-profile-title" maxWidth="sm" fullWidth>
+        <DialogTitle id="edit-profile-title">{`Edit User Profile — UAP Id ${row.userId}`}</DialogTitle>
+        <DialogContent>
+          <DialogError error={error} />
+          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2, pt: 1 }}>
+            {fields.map(({ key, label, max, isRequired }) => (
+              <TextField
+                key={key}
+                label={label}
+                required={isRequired}
+                size="small"
+                value={form[key]}
+                slotProps={{ htmlInput: { maxLength: max } }}
+                onChange={(e) => setForm({ ...form, [key]: e.target.value })}
+              />
+            ))}
+          </Box>
+          <Typography variant="subtitle2" sx={{ mt: 3 }}>
+            Secondary Emails
+          </Typography>
+          <Typography variant="body2" sx={{ mb: 1 }}>
+            {secondaryEmails.length > 0 ? secondaryEmails.join(', ') : 'None'}{' '}
+            <Link component={RouterDomLink} to={`/LogUserAditionalEmail/${row.userId}`}>
+              Secondary email log
+            </Link>
+          </Typography>
+          {secondaryEmails.length > 0 && (
+            <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+              <TextField
+                label="Email to deactivate"
+                size="small"
+                value={toDeactivate}
+                onChange={(e) => setToDeactivate(e.target.value)}
+                sx={{ flex: 1 }}
+              />
+              <Button onClick={handleDeactivate} disabled={deactivate.isPending}>
+                Deactivate
+              </Button>
+            </Box>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={props.onClose}>Cancel</Button>
+          <Button variant="contained" onClick={handleSave} disabled={!isChanged || edit.isPending}>
+            Save
+          </Button>
+        </DialogActions>
+      </Dialog>
+      {confirming && (
+        <ConfirmDialog
+          title={confirming.kind === 'update' ? 'Update profile' : 'Deactivate email'}
+          text={confirming.kind === 'update' ? messages.confirmUpdate : `Deactivate ${confirming.email}?`}
+          confirmLabel="Yes"
+          isPending={false}
+          onConfirm={handleConfirm}
+          onClose={() => setConfirming(null)}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import { Link as RouterDomLink } from 'react-router';
+import type { ProfileRow } from '@uap/domain';
+
+export type ProfileAction = 'edit' | 'delete' | 'sync';
+
+/**
+ * The row actions of All User Profiles (spec 3 §2.4): log; edit (not on a merged child); delete
+ * (a Standard User that is not merged); sync (when a directory entry exists); the merged marker.
+ * The auditor only reads: log and the merged marker.
+ */
+export function ProfileRowActions(props: {
+  row: ProfileRow;
+  isReadOnly: boolean;
+  onAction: (action: ProfileAction, row: ProfileRow) => void;
+}) {
+  const { row, isReadOnly, onAction } = props;
+  const who = `${row.name} ${row.lastName}`;
+  const button = (action: ProfileAction, label: string) => (
+    <Button
+      size="small"
+      color={action === 'delete' ? 'error' : 'primary'}
+      aria-label={`${label} ${who}`}
+      onClick={() => onAction(action, row)}
+    >
+      {label}
+    </Button>
+  );
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'nowrap', alignItems: 'center', gap: 0.5 }}>
+      <Button
+        size="small"
+        component={RouterDomLink}
+        to={`/UserLogs/${row.userId}`}
+        aria-label={`Log of ${who}`}
+      >
+        Log
+      </Button>
+      {!isReadOnly && !row.isChild && !row.isDeleted && button('edit', 'Edit')}
+      {!isReadOnly && row.canDelete && button('delete', 'Delete')}
+      {!isReadOnly && row.isSyncButtonEnabled && button('sync', 'Sync')}
+      {row.isChild && row.mergedUserId !== null && (
+        <Link
+          component={RouterDomLink}
+          to={`/UserDetailsList/${row.mergedUserId}`}
+          aria-label={`${who} is merged into UAP Id ${row.mergedUserId}`}
+        >
+          Merged
+        </Link>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,162 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import { messages, type ProfileRow, type SyncComparison, type SyncUserInput } from '@uap/domain';
+import { fetchSyncComparison, profileKeys, useSyncProfile } from '../../api/profiles.ts';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { DialogError, useDialogError } from '../../components/DialogError.tsx';
+import { PageSpinner } from '../../components/PageSpinner.tsx';
+import { failureText } from '../ChangeUserRecords/form-parts.tsx';
+
+type Tick = Exclude<keyof SyncUserInput, 'userId'>;
+
+const rows: {
+  tick: Tick;
+  label: string;
+  uap: (c: SyncComparison) => string | null;
+  ad: (c: SyncComparison) => string | null;
+}[] = [
+  {
+    tick: 'isFirstName',
+    label: 'First Name',
+    uap: (c) => c.uap.name,
+    ad: (c) => c.azureADUserInfo.givenName,
+  },
+  {
+    tick: 'isLastName',
+    label: 'Last Name',
+    uap: (c) => c.uap.lastName,
+    ad: (c) => c.azureADUserInfo.surName,
+  },
+  { tick: 'isTitle', label: 'Title', uap: (c) => c.uap.title, ad: (c) => c.azureADUserInfo.jobTitle },
+  {
+    tick: 'isOrganization',
+    label: 'Organization',
+    uap: (c) => c.uap.organization,
+    ad: (c) => c.azureADUserInfo.company,
+  },
+  {
+    tick: 'isDepartment',
+    label: 'Department',
+    uap: (c) => c.uap.department,
+    ad: (c) => c.azureADUserInfo.department,
+  },
+  {
+    tick: 'isOfficeLocation',
+    label: 'Office Location',
+    uap: (c) => c.uap.locationCountry,
+    ad: (c) => c.azureADUserInfo.officeLocation,
+  },
+];
+
+/**
+ * The Sync User Profile modal (spec 3 §2.6): Fields, Values In UAP, Values In Azure AD with the
+ * differences highlighted, a tick per field; Sync stays disabled until a field is ticked.
+ */
+export function SyncProfileDialog(props: {
+  row: ProfileRow;
+  onClose: () => void;
+  onDone: (message: string) => void;
+}) {
+  const { row } = props;
+  const comparison = useQuery({
+    queryKey: profileKeys.sync(row.userId),
+    queryFn: ({ signal }) => fetchSyncComparison(row.userId, signal),
+  });
+  const [ticks, setTicks] = useState<Partial<Record<Tick, boolean>>>({});
+  const [isConfirming, setIsConfirming] = useState(false);
+  const [error, setError] = useDialogError();
+  const sync = useSyncProfile();
+  const isTicked = Object.values(ticks).some(Boolean);
+
+  const handleConfirm = () => {
+    setIsConfirming(false);
+    sync.mutate({ userId: row.userId, ...ticks } as SyncUserInput, {
+      onSuccess: props.onDone,
+      onError: (failure) => setError(failureText(failure)),
+    });
+  };
+
+  return (
+    <>
+      <Dialog open onClose={props.onClose} aria-labelledby="sync-profile-title" maxWidth="md" fullWidth>
+        <DialogTitle id="sync-profile-title">{`Sync User Profile — ${row.name} ${row.lastName}`}</DialogTitle>
+        <DialogContent>
+          <DialogError
+            error={error ?? (comparison.error ? { message: failureText(comparison.error) } : null)}
+          />
+          {comparison.isPending && <PageSpinner />}
+          {comparison.data && (
+            <Table size="small" aria-label="Fields to sync">
+              <TableHead>
+                <TableRow>
+                  <TableCell padding="checkbox" />
+                  <TableCell>Fields</TableCell>
+                  <TableCell>Values In UAP</TableCell>
+                  <TableCell>Values In Azure AD</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {rows.map((r) => {
+                  const uap = r.uap(comparison.data) ?? '';
+                  const ad = r.ad(comparison.data) ?? '';
+                  const differs = uap !== ad;
+                  return (
+                    <TableRow
+                      key={r.tick}
+                      data-differs={differs}
+                      sx={differs ? { bgcolor: 'warning.light' } : undefined}
+                    >
+                      <TableCell padding="checkbox">
+                        <Checkbox
+                          checked={ticks[r.tick] ?? false}
+                          onChange={(e) => setTicks({ ...ticks, [r.tick]: e.target.checked })}
+                          slotProps={{ input: { 'aria-label': `Sync ${r.label}` } }}
+                        />
+                      </TableCell>
+                      <TableCell component="th" scope="row">
+                        {differs ? `${r.label} (differs)` : r.label}
+                      </TableCell>
+                      <TableCell>{uap}</TableCell>
+                      <TableCell>{ad}</TableCell>
+                    </TableRow>
+                  );
+                })}
+              </TableBody>
+            </Table>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={props.onClose}>Cancel</Button>
+          <Button
+            variant="contained"
+            disabled={!isTicked || sync.isPending}
+            onClick={() => setIsConfirming(true)}
+          >
+            Sync
+          </Button>
+        </DialogActions>
+      </Dialog>
+      {isConfirming && (
+        <ConfirmDialog
+          title="Sync profile"
+          text={messages.confirmSync}
+          confirmLabel="Yes"
+          isPending={false}
+          onConfirm={handleConfirm}
+          onClose={() => setIsConfirming(false)}
+        />
+      )}
+    </>
+  );
+}
