@@ -37,3 +37,4 @@ export * from './schemas/absences.ts';
 export * from './schemas/coverage.ts';
 export * from './schemas/audit.ts';
 export * from './schemas/bulk.ts';
+export * from './schemas/merges.ts';

@@ -55,6 +55,8 @@ import { scimRoutes } from './modules/scim/routes.ts';
 import { directoryImportRoutes } from './modules/directory-import/routes.ts';
 import { jobRoutes } from './modules/jobs/routes.ts';
 import { JobRunner } from './jobs/runner.ts';
+// Profile merges, Profile Matcher, Status of Users (issue 10 §2–§3)
+import { mergeRoutes } from './modules/users/merge-routes.ts';
 import { jobDefinitions } from './jobs/definitions.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { bulkRoutes } from './modules/bulk/routes.ts';
@@ -193,6 +195,8 @@ export async function buildApp({ config, db, logger = false }: AppDeps): Promise
   await app.register(coverageRoutes, { db });
   await app.register(scimRoutes, { config, db });
   await app.register(directoryImportRoutes, { db });
+  // Profile merges, Profile Matcher, Status of Users (issue 10 §2–§3)
+  await app.register(mergeRoutes, { db });
   const jobRunner = new JobRunner(db, jobDefinitions, {
     onError: (error, job) => app.log.error({ err: error, job }, 'job run failed'),
   });

@@ -27,6 +27,8 @@ import { approvalPathRows } from './access-rows/approval-paths.ts';
 import { directoryImportRows, jobRows, scimRows } from './access-rows/scim.ts';
 import { auditRows } from './access-rows/audit.ts';
 import { bulkRows } from './access-rows/bulk.ts';
+// Profile merges, Profile Matcher, Status of Users (issue 10 §2–§3)
+import { mergeRows } from './access-rows/merges.ts';
 
 const callers: Caller[] = [
   'none',
@@ -174,6 +176,8 @@ const table: Row[] = [
   ...jobRows,
   ...auditRows,
   ...bulkRows,
+  // Profile merges, Profile Matcher, Status of Users (issue 10 §2–§3)
+  ...mergeRows,
 ];
 
 let ctx: TestContext;
