@@ -57,6 +57,7 @@ import { jobRoutes } from './modules/jobs/routes.ts';
 import { JobRunner } from './jobs/runner.ts';
 // Profile merges, Profile Matcher, Status of Users (issue 10 §2–§3)
 import { mergeRoutes } from './modules/users/merge-routes.ts';
+import { matcherRoutes } from './modules/users/matcher-routes.ts';
 import { jobDefinitions } from './jobs/definitions.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { bulkRoutes } from './modules/bulk/routes.ts';
@@ -205,6 +206,8 @@ export async function buildApp({ config, db, logger = false }: AppDeps): Promise
   await app.register(jobRoutes, { db, runner: jobRunner });
   await app.register(auditRoutes, { db });
   await app.register(bulkRoutes, { db, config });
+  // Profile Matcher and Status of Users (issue 10 §2–§3)
+  await app.register(matcherRoutes, { db, runner: jobRunner });
 
   if (!config.auth.issuer && signingMaterial) {
     const failures = new SignInFailures(

@@ -28,7 +28,7 @@ import { directoryImportRows, jobRows, scimRows } from './access-rows/scim.ts';
 import { auditRows } from './access-rows/audit.ts';
 import { bulkRows } from './access-rows/bulk.ts';
 // Profile merges, Profile Matcher, Status of Users (issue 10 §2–§3)
-import { mergeRows } from './access-rows/merges.ts';
+import { mergeJobRows, mergeRows } from './access-rows/merges.ts';
 
 const callers: Caller[] = [
   'none',
@@ -178,6 +178,7 @@ const table: Row[] = [
   ...bulkRows,
   // Profile merges, Profile Matcher, Status of Users (issue 10 §2–§3)
   ...mergeRows,
+  ...mergeJobRows,
 ];
 
 let ctx: TestContext;
