@@ -38,3 +38,4 @@ export * from './schemas/coverage.ts';
 export * from './schemas/audit.ts';
 export * from './schemas/bulk.ts';
 export * from './schemas/profiles.ts';
+export * from './schemas/merges.ts';

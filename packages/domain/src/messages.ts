@@ -462,6 +462,22 @@ export const messages = {
   profileNothingChanged: 'Nothing was changed.',
   primaryEmailTaken: (email: string) => `${email} is already the primary email of another user.`,
   profileEditAdminsOnly: 'Only an administrator can change another user’s profile.',
+  // Profile merges, Profile Matcher, Status of Users (issue 10 §2–§3; ours where the spec shows no sentence)
+  mergeIntoSelf: 'A profile cannot be merged into itself.',
+  mergeParentIsChild: 'The chosen UAP Id is itself merged into another profile: choose its parent instead.',
+  mergeChildHasChildren:
+    'This profile has merged profiles of its own: unmerge them first, or merge them into the new parent one by one.',
+  mergeAlreadyMerged: 'This profile is already merged into another profile: unmerge it first.',
+  profileMerged: (parentUserId: number) => `The profile was merged into UAP Id ${parentUserId}.`,
+  unmergeOnlyParent: 'The parent profile cannot be unmerged: select one or more merged profiles.',
+  profilesUnmerged: (count: number) => `${count} profile(s) unmerged.`,
+  profileMatcherStatusLine: (started: string, ended: string) =>
+    `Last Profile Matcher job started on ${started} and completed on ${ended}`,
+  profileMatcherRunning: (started: string) => `Profile Matcher job started on ${started} is running…`,
+  proposalAccepted: 'The proposed merge was done.',
+  proposalDismissed: 'The proposal was dismissed.',
+  proposalGone: 'This proposal was already accepted or dismissed.',
+  userStatusReportDone: 'The user status report is up to date.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -56,6 +56,9 @@ import { scimRoutes } from './modules/scim/routes.ts';
 import { directoryImportRoutes } from './modules/directory-import/routes.ts';
 import { jobRoutes } from './modules/jobs/routes.ts';
 import { JobRunner } from './jobs/runner.ts';
+// Profile merges, Profile Matcher, Status of Users (issue 10 §2–§3)
+import { mergeRoutes } from './modules/users/merge-routes.ts';
+import { matcherRoutes } from './modules/users/matcher-routes.ts';
 import { jobDefinitions } from './jobs/definitions.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { bulkRoutes } from './modules/bulk/routes.ts';
@@ -195,6 +198,8 @@ export async function buildApp({ config, db, logger = false }: AppDeps): Promise
   await app.register(coverageRoutes, { db });
   await app.register(scimRoutes, { config, db });
   await app.register(directoryImportRoutes, { db });
+  // Profile merges, Profile Matcher, Status of Users (issue 10 §2–§3)
+  await app.register(mergeRoutes, { db });
   const jobRunner = new JobRunner(db, jobDefinitions, {
     onError: (error, job) => app.log.error({ err: error, job }, 'job run failed'),
   });
@@ -212,6 +217,8 @@ export async function buildApp({ config, db, logger = false }: AppDeps): Promise
   await app.register(jobRoutes, { db, runner: jobRunner });
   await app.register(auditRoutes, { db });
   await app.register(bulkRoutes, { db, config });
+  // Profile Matcher and Status of Users (issue 10 §2–§3)
+  await app.register(matcherRoutes, { db, runner: jobRunner });
 
   if (!config.auth.issuer && signingMaterial) {
     const failures = new SignInFailures(

@@ -30,6 +30,8 @@ import { bulkRows } from './access-rows/bulk.ts';
 import { administratorRows } from './access-rows/administrators.ts';
 // All User Profiles (issue 10 §2)
 import { profileRows } from './access-rows/profiles.ts';
+// Profile merges, Profile Matcher, Status of Users (issue 10 §2–§3)
+import { mergeJobRows, mergeRows } from './access-rows/merges.ts';
 
 const callers: Caller[] = [
   'none',
@@ -181,6 +183,9 @@ const table: Row[] = [
   ...administratorRows,
   // All User Profiles (issue 10 §2)
   ...profileRows,
+  // Profile merges, Profile Matcher, Status of Users (issue 10 §2–§3)
+  ...mergeRows,
+  ...mergeJobRows,
 ];
 
 let ctx: TestContext;

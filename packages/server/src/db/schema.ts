@@ -217,6 +217,10 @@ export interface UserMergesTable {
   mergedBy: number | null;
   unmergedDate: Timestamp;
   unmergedBy: number | null;
+  /** The child's parent GUID before the merge (0020; an unmerge puts it back). */
+  childParentGuid: string | null;
+  /** The child's role before the merge (0020). */
+  childRoleId: number | null;
 }
 
 /** The corporate directory (fed by seed, SCIM or CSV). Internal search reads it. */
@@ -645,6 +649,40 @@ export interface Database {
 
   oidcPayloads: OidcPayloadsTable;
   authKeys: AuthKeysTable;
+
+  // Profile merges and the Profile Matcher (0020)
+  userMergeMoves: UserMergeMovesTable;
+  profileMergeProposals: ProfileMergeProposalsTable;
+}
+
+// ---------------------------------------------------------------- profile merges (0020)
+
+/** One row a merge handed from the child to the parent (an unmerge gives exactly these back). */
+export interface UserMergeMovesTable {
+  id: Id;
+  mergeId: number;
+  /** Snake-case table name, e.g. 'requests'. */
+  tableName: string;
+  /** Snake-case user column, e.g. 'provisioner_id'. */
+  columnName: string;
+  rowId: number;
+  /** 'moved' (the column now names the parent) or 'deactivated' (a duplicate of the parent's own row). */
+  action: Generated<string>;
+}
+
+/** A Profile Matcher proposal: `childUserId` looks like a second profile of `parentUserId`. */
+export interface ProfileMergeProposalsTable {
+  id: Id;
+  parentUserId: number;
+  childUserId: number;
+  /** 'email' or 'name'. */
+  reason: string;
+  /** 'PROPOSED' | 'ACCEPTED' | 'DISMISSED'. */
+  status: Generated<string>;
+  jobRunId: number | null;
+  createdDate: CreatedAt;
+  decidedDate: Timestamp;
+  decidedBy: number | null;
 }
 
 /** A request line as read, written new, and updated (services name these, not the query builder). */

@@ -1,0 +1,159 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  Role,
+  acknowledgeUserParams,
+  acknowledgeUsersInput,
+  envelope,
+  mergeProposal,
+  messages,
+  profileMatcherStatus,
+  proposalParams,
+  userStatusRow,
+} from '@uap/domain';
+import type { Db } from '../../db/connection.ts';
+import type { Access } from '../../http/access.ts';
+import { requireActor } from '../../http/actor.ts';
+import { ok } from '../../http/envelope.ts';
+import { conflict, notFound } from '../../http/errors.ts';
+import type { JobRunner } from '../../jobs/runner.ts';
+import * as matcher from './profile-matcher.ts';
+import * as report from './user-status-report.ts';
+
+const adminsRead: Access = { minRole: Role.ADMIN, auditor: true };
+const adminsWrite: Access = { minRole: Role.ADMIN, auditor: false };
+
+/** The Profile Matcher and its proposals, and the Status of Users report (issue 10 §2–§3). */
+export const matcherRoutes: FastifyPluginAsync<{ db: Db; runner: JobRunner }> = async (
+  base,
+  { db, runner },
+) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const tags = ['users'];
+
+  /** Runs a job now for an administrator: true when it completed, false when it failed; 409 while it runs. */
+  async function runNow(name: string, startedBy: number, title: string): Promise<boolean> {
+    const result = await runner.run(name, startedBy);
+    if (result.status === 'SKIPPED') {
+      throw conflict(messages.jobAlreadyRunning(title));
+    }
+    return result.status === 'COMPLETED';
+  }
+
+  app.get('/api/User/ProfileMatcher/', {
+    config: { access: adminsWrite },
+    schema: {
+      tags,
+      errors: [409],
+      summary:
+        "Run the Profile Matcher now: it proposes merges of profiles of one person (data false: the run failed, 'Something went wrong.!')",
+      response: { 200: envelope(z.boolean()) },
+    },
+    handler: async (req) =>
+      (await runNow(matcher.PROFILE_MATCHER, requireActor(req).userId, matcher.profileMatcherJob.title))
+        ? ok(true, messages.profileMatcherDone)
+        : { succeeded: false, message: messages.somethingWentWrong, data: false },
+  });
+
+  app.get('/api/User/ProfileMatcherRunningStatus/:id', {
+    config: { access: adminsRead },
+    schema: {
+      tags,
+      errors: [404],
+      summary: 'A Profile Matcher run (0: the latest): status COMPLETED, RUNNING or FAILED, startOn, endOn',
+      params: proposalParams,
+      response: { 200: envelope(profileMatcherStatus) },
+    },
+    handler: async (req) => ok(await matcher.profileMatcherStatus(db, req.params.id)),
+  });
+
+  app.get('/api/User/ProfileMatcherProposals', {
+    config: { access: adminsRead },
+    schema: {
+      tags,
+      summary: "The Profile Matcher's open merge proposals, newest first",
+      response: { 200: envelope(z.array(mergeProposal)) },
+    },
+    handler: async () => ok(await matcher.findProposals(db)),
+  });
+
+  for (const [action, accept] of [
+    ['Accept', true],
+    ['Dismiss', false],
+  ] as const) {
+    app.post(`/api/User/ProfileMatcherProposals/:id/${action}`, {
+      config: { access: adminsWrite },
+      schema: {
+        tags,
+        errors: [404, 422],
+        summary: accept
+          ? 'Accept a proposal: the child profile is merged into the parent'
+          : 'Dismiss a proposal (it is not proposed again)',
+        params: proposalParams,
+        response: { 200: envelope(z.null()) },
+      },
+      handler: async (req) =>
+        ok(null, await matcher.decideProposal(db, requireActor(req).userId, req.params.id, accept)),
+    });
+  }
+
+  app.get('/api/User/UserStatusReport', {
+    config: { access: adminsRead },
+    schema: {
+      tags,
+      summary: 'Status of Users: directory changes of profiles to acknowledge (open rows first)',
+      response: { 200: envelope(z.array(userStatusRow)) },
+    },
+    handler: async () => ok(await report.findUserStatusRows(db)),
+  });
+
+  app.get('/api/User/UserStatusReport/Run', {
+    config: { access: adminsWrite },
+    schema: {
+      tags,
+      errors: [409],
+      summary: 'Run the internal user status report now (directory changes since its last run)',
+      response: { 200: envelope(z.boolean()) },
+    },
+    handler: async (req) =>
+      (await runNow(report.USER_STATUS_REPORT, requireActor(req).userId, report.userStatusReportJob.title))
+        ? ok(true, messages.userStatusReportDone)
+        : { succeeded: false, message: messages.somethingWentWrong, data: false },
+  });
+
+  app.put('/api/User/User/AcknowledgeUser/:id/:flag', {
+    config: { access: adminsWrite },
+    schema: {
+      tags,
+      errors: [404],
+      summary: 'Acknowledge (flag true) or reopen (false) one Status of Users row',
+      params: acknowledgeUserParams,
+      response: { 200: envelope(z.null()) },
+    },
+    handler: async (req) => {
+      const flag = req.params.flag === 'true' || req.params.flag === '1';
+      if ((await report.acknowledgeRows(db, [req.params.id], flag)) === 0) {
+        throw notFound();
+      }
+      return ok(null, messages.acknowledged);
+    },
+  });
+
+  app.put('/api/User/AcknowledgeUser', {
+    config: { access: adminsWrite },
+    schema: {
+      tags,
+      errors: [404],
+      summary: 'Acknowledge (IsDeleted true) or reopen several Status of Users rows',
+      body: acknowledgeUsersInput,
+      response: { 200: envelope(z.null()) },
+    },
+    handler: async (req) => {
+      if ((await report.acknowledgeRows(db, req.body.Ids, req.body.IsDeleted)) === 0) {
+        throw notFound();
+      }
+      return ok(null, messages.acknowledged);
+    },
+  });
+};

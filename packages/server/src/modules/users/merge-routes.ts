@@ -1,0 +1,77 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  Role,
+  envelope,
+  mergeProfileInput,
+  mergeResult,
+  messages,
+  unmergeInput,
+  unmergeResult,
+  userDetailsRow,
+  userIdParams,
+} from '@uap/domain';
+import type { Db } from '../../db/connection.ts';
+import type { Access } from '../../http/access.ts';
+import { requireActor } from '../../http/actor.ts';
+import { ok } from '../../http/envelope.ts';
+import * as merges from './merge-service.ts';
+
+const adminsRead: Access = { minRole: Role.ADMIN, auditor: true };
+const adminsWrite: Access = { minRole: Role.ADMIN, auditor: false };
+
+/** Profile merges (issue 10 §2): merge by UAP Id, unmerge, the User Details List. */
+export const mergeRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const tags = ['users'];
+
+  app.post('/api/User/MergeProfile', {
+    config: { access: adminsWrite },
+    schema: {
+      tags,
+      errors: [404, 422],
+      summary:
+        "Merge a profile into another UAP Id (its own id clears the merge); the child's rows go to the parent",
+      body: mergeProfileInput,
+      response: { 200: envelope(mergeResult) },
+    },
+    handler: async (req) => {
+      const { result, message } = await merges.mergeOrClear(
+        db,
+        requireActor(req).userId,
+        req.body.userId,
+        req.body.mergedUserId,
+      );
+      return ok(result, message);
+    },
+  });
+
+  app.post('/api/User/UnMergedSelectedUsers', {
+    config: { access: adminsWrite },
+    schema: {
+      tags,
+      errors: [404, 422],
+      summary: 'Unmerge the selected child profiles: each gets back exactly the rows it brought',
+      description: 'A selection of the parent only answers 422.',
+      body: unmergeInput,
+      response: { 200: envelope(unmergeResult) },
+    },
+    handler: async (req) => {
+      const result = await merges.unmergeSelected(db, requireActor(req).userId, req.body.userIds);
+      return ok(result, messages.profilesUnmerged(result.unmergedUserIds.length));
+    },
+  });
+
+  app.get('/api/User/userDetailsList/:userId', {
+    config: { access: adminsRead },
+    schema: {
+      tags,
+      errors: [404],
+      summary: "A profile's merged family: the parent first, then every profile merged into it",
+      params: userIdParams,
+      response: { 200: envelope(z.array(userDetailsRow)) },
+    },
+    handler: async (req) => ok(await merges.userDetailsList(db, req.params.userId)),
+  });
+};

@@ -1,0 +1,172 @@
+import { messages, type MergeResult, type UnmergeResult, type UserDetailsRow } from '@uap/domain';
+import { inTransaction, type Db, type Executor } from '../../db/connection.ts';
+import { notFound, unprocessable } from '../../http/errors.ts';
+import { insertProfileLog } from './profile-queries.ts';
+import { settleRoles } from './role-rule.ts';
+import * as q from './merge-queries.ts';
+
+const mergeFieldsOf = (p: q.MergeProfile) => ({
+  mergedUserId: p.mergedUserId,
+  isChild: p.isChild,
+  parentGuid: p.parentGuid,
+  childGuid: p.childGuid,
+});
+
+/**
+ * Merges `childId` into `parentId` in one transaction: the child adopts the parent's GUID and
+ * becomes its child; its requests, records, history, assignments and additional emails go to
+ * the parent, each moved row recorded so an unmerge gives back exactly these; roles follow the
+ * rows (the one role rule); both profiles get a log row.
+ */
+export function mergeProfiles(
+  db: Db,
+  actorId: number,
+  childId: number,
+  parentId: number,
+): Promise<MergeResult> {
+  return inTransaction(db, (trx) => mergeIn(trx, actorId, childId, parentId));
+}
+
+export async function mergeIn(
+  trx: Executor,
+  actorId: number,
+  childId: number,
+  parentId: number,
+): Promise<MergeResult> {
+  if (childId === parentId) {
+    throw unprocessable(messages.mergeIntoSelf);
+  }
+  const [child, parent] = await Promise.all([
+    q.getMergeProfile(trx, childId),
+    q.getMergeProfile(trx, parentId),
+  ]);
+  if (!child || child.isDeleted === 1 || !parent || parent.isDeleted === 1) {
+    throw notFound(messages.uapIdMissing);
+  }
+  if (parent.mergedUserId !== null) {
+    throw unprocessable(messages.mergeParentIsChild);
+  }
+  if (child.mergedUserId !== null) {
+    throw unprocessable(messages.mergeAlreadyMerged);
+  }
+  if (await q.hasChildren(trx, childId)) {
+    throw unprocessable(messages.mergeChildHasChildren);
+  }
+  const mergeId = await q.insertMerge(trx, { parentUserId: parentId, child, mergedBy: actorId });
+  const moved = await q.moveRows(trx, mergeId, childId, parentId);
+  const after = {
+    mergedUserId: parentId,
+    isChild: 1,
+    parentGuid: parent.parentGuid ?? parent.directoryId,
+    childGuid: child.parentGuid ?? child.directoryId,
+  };
+  await q.setMergeFields(trx, childId, after, actorId);
+  await settleRoles(trx, [parentId, childId], actorId);
+  await insertProfileLog(trx, { userId: childId, changedBy: actorId, before: mergeFieldsOf(child), after });
+  await insertProfileLog(trx, {
+    userId: parentId,
+    changedBy: actorId,
+    before: { mergedChildUserId: null },
+    after: { mergedChildUserId: childId, ...moved },
+  });
+  return { parentUserId: parentId, moved };
+}
+
+/** Unmerges one child (inside the caller's transaction): the rows it brought go back to it. */
+async function unmergeIn(trx: Executor, actorId: number, child: q.MergeProfile) {
+  const parentId = child.mergedUserId!;
+  const merge = await q.getOpenMerge(trx, child.userId);
+  const givenBack = merge ? await q.moveRowsBack(trx, merge.id, child.userId, parentId) : q.emptyCounts();
+  if (merge) {
+    await q.closeMerge(trx, merge.id, actorId);
+  }
+  const after = {
+    mergedUserId: null,
+    isChild: 0,
+    parentGuid: merge ? merge.childParentGuid : (child.childGuid ?? child.directoryId),
+    childGuid: null,
+  };
+  await q.setMergeFields(trx, child.userId, after, actorId);
+  await settleRoles(trx, [parentId, child.userId], actorId);
+  await insertProfileLog(trx, {
+    userId: child.userId,
+    changedBy: actorId,
+    before: mergeFieldsOf(child),
+    after,
+  });
+  await insertProfileLog(trx, {
+    userId: parentId,
+    changedBy: actorId,
+    before: { mergedChildUserId: child.userId },
+    after: { mergedChildUserId: null, ...givenBack },
+  });
+}
+
+/**
+ * POST api/User/UnMergedSelectedUsers: every selected child is unmerged in one transaction; a
+ * selected parent is left as it is, and a selection of parents only is refused.
+ */
+export function unmergeSelected(db: Db, actorId: number, userIds: readonly number[]): Promise<UnmergeResult> {
+  return inTransaction(db, async (trx) => {
+    const selected = await Promise.all([...new Set(userIds)].map((id) => q.getMergeProfile(trx, id)));
+    if (selected.some((p) => p === undefined || p.isDeleted === 1)) {
+      throw notFound(messages.uapIdMissing);
+    }
+    const children = selected.filter((p): p is q.MergeProfile => p !== undefined && p.mergedUserId !== null);
+    if (children.length === 0) {
+      throw unprocessable(messages.unmergeOnlyParent);
+    }
+    for (const child of children) {
+      await unmergeIn(trx, actorId, child);
+    }
+    return { unmergedUserIds: children.map((c) => c.userId) };
+  });
+}
+
+/** POST api/User/MergeProfile: `mergedUserId` equal to the profile's own id clears its merge. */
+export async function mergeOrClear(db: Db, actorId: number, userId: number, mergedUserId: number) {
+  if (userId !== mergedUserId) {
+    return {
+      result: await mergeProfiles(db, actorId, userId, mergedUserId),
+      message: messages.profileMerged(mergedUserId),
+    };
+  }
+  const { unmergedUserIds } = await unmergeSelected(db, actorId, [userId]);
+  return {
+    result: { parentUserId: userId, moved: q.emptyCounts() },
+    message: messages.profilesUnmerged(unmergedUserIds.length),
+  };
+}
+
+/** GET api/User/userDetailsList/{userId}: the merged family of a profile, its parent first. */
+export async function userDetailsList(db: Db, userId: number): Promise<UserDetailsRow[]> {
+  const profile = await q.getMergeProfile(db.kysely, userId);
+  if (!profile || profile.isDeleted === 1) {
+    throw notFound(messages.uapIdMissing);
+  }
+  const parentId = profile.mergedUserId ?? profile.userId;
+  const rows = await q.findFamily(db.kysely, parentId);
+  return rows.map((r) => ({
+    userId: r.userId,
+    name: r.name,
+    lastName: r.lastName,
+    email: r.email,
+    roleName: r.roleName,
+    isInternal: r.isInternal === 1,
+    adEnabled:
+      r.isInternal !== 1 || r.entryId === null
+        ? null
+        : r.entryDeleted === 1
+          ? 'Deleted'
+          : r.entryActive === 1
+            ? 'Yes'
+            : 'No',
+    parentGuid: r.parentGuid,
+    childGuid: r.childGuid,
+    isChild: r.isChild === 1,
+    mergedUserId: r.mergedUserId,
+    isParent: r.userId === parentId,
+    isSyncButtonEnabled: r.entryId !== null,
+    createdDate: r.createdDate,
+  }));
+}

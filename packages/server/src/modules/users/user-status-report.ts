@@ -1,0 +1,153 @@
+import { RequestStatus, RequestType, fullName, type UserStatusRow } from '@uap/domain';
+import { nowIso, type Db, type Executor } from '../../db/connection.ts';
+import type { JobDefinition } from '../../jobs/runner.ts';
+
+export const USER_STATUS_REPORT = 'user-status-report';
+
+/** How far back the very first run looks. */
+const FIRST_RUN_DAYS = 7;
+
+/** Where the last completed run started (changes after it are new), else FIRST_RUN_DAYS back. */
+async function since(q: Executor, currentRunStart: string): Promise<string> {
+  const last = await q
+    .selectFrom('jobRuns')
+    .select('startedOn')
+    .where('jobName', '=', USER_STATUS_REPORT)
+    .where('status', '=', 'COMPLETED')
+    .where('startedOn', '<', currentRunStart)
+    .orderBy('startedOn', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return last?.startedOn ?? new Date(Date.parse(currentRunStart) - FIRST_RUN_DAYS * 86_400_000).toISOString();
+}
+
+/** What changed in the directory entry, as the report's Description reads. */
+export function describeChange(entry: { isDeleted: number; active: number }): string {
+  if (entry.isDeleted === 1) {
+    return 'Deleted from the directory';
+  }
+  return entry.active === 1 ? 'Directory details changed' : 'Account disabled in the directory';
+}
+
+/**
+ * The internal user status report (spec 3 §2.7): every profile whose directory entry changed
+ * since the last run gets a row to acknowledge (one open row per person and change).
+ */
+export const userStatusReportJob: JobDefinition = {
+  name: USER_STATUS_REPORT,
+  title: 'User Status Report',
+  schedule: '0 4 * * *',
+  maxAttempts: 3,
+  async run({ db }) {
+    const q = db.kysely;
+    const from = await since(q, nowIso());
+    const changed = await q
+      .selectFrom('directoryUsers as d')
+      .innerJoin('users as u', 'u.directoryId', 'd.directoryId')
+      .innerJoin('roles as r', 'r.roleId', 'u.roleId')
+      .select([
+        'u.userId',
+        'r.description as roleName',
+        'u.organization',
+        'd.active',
+        'd.isDeleted',
+        'd.updatedDate',
+      ])
+      .where('d.updatedDate', '>', from)
+      .where('u.isDeleted', '=', 0)
+      .where('u.isInternal', '=', 1)
+      .orderBy('u.userId')
+      .execute();
+    let added = 0;
+    for (const row of changed) {
+      const changeDescription = describeChange(row);
+      const open = await q
+        .selectFrom('userStatusReports')
+        .select('id')
+        .where('userId', '=', row.userId)
+        .where('changeDescription', '=', changeDescription)
+        .where('isDeleted', '=', 0)
+        .executeTakeFirst();
+      if (!open) {
+        await q
+          .insertInto('userStatusReports')
+          .values({
+            userId: row.userId,
+            roleName: row.roleName,
+            changeDescription,
+            agency: row.organization,
+            operationDate: row.updatedDate,
+            isDeleted: 0,
+          })
+          .execute();
+        added += 1;
+      }
+    }
+    return { changed: changed.length, added };
+  },
+};
+
+/** The Status of Users rows, open ones first, then newest first. */
+export async function findUserStatusRows(db: Db): Promise<UserStatusRow[]> {
+  const rows = await db.kysely
+    .selectFrom('userStatusReports as s')
+    .innerJoin('users as u', 'u.userId', 's.userId')
+    .select([
+      's.id',
+      's.isDeleted',
+      's.userId',
+      's.roleName',
+      's.changeDescription',
+      's.agency',
+      's.operationDate',
+      'u.name',
+      'u.lastName',
+      'u.roleId',
+      (eb) =>
+        eb
+          .or([
+            eb('u.mergedUserId', 'is not', null),
+            eb.exists(
+              eb.selectFrom('users as c').select('c.userId').whereRef('c.mergedUserId', '=', 'u.userId'),
+            ),
+          ])
+          .as('isMerged'),
+      (eb) =>
+        eb
+          .selectFrom('requests as r')
+          .select((c) => c.fn.countAll<number>().as('n'))
+          .whereRef('r.userId', '=', 'u.userId')
+          .where('r.requestTypeId', '=', RequestType.ADD)
+          .where('r.statusId', '=', RequestStatus.COMPLETED)
+          .where('r.isDeleted', '=', 0)
+          .as('activeRecordsCount'),
+    ])
+    .orderBy('s.isDeleted')
+    .orderBy('s.operationDate', 'desc')
+    .orderBy('s.id', 'desc')
+    .limit(1000)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    isDeleted: r.isDeleted === 1,
+    isMerged: r.isMerged === true || Number(r.isMerged) === 1,
+    userID: r.userId,
+    fullName: fullName(r.name, r.lastName),
+    role: r.roleName,
+    roleId: r.roleId,
+    operationDate: r.operationDate,
+    activeRecordsCount: Number(r.activeRecordsCount ?? 0),
+    agency: r.agency,
+    changeDescription: r.changeDescription,
+  }));
+}
+
+/** Acknowledges (isDeleted true) or reopens rows; answers how many rows exist among `ids`. */
+export async function acknowledgeRows(db: Db, ids: readonly number[], isDeleted: boolean): Promise<number> {
+  const result = await db.kysely
+    .updateTable('userStatusReports')
+    .set({ isDeleted: isDeleted ? 1 : 0 })
+    .where('id', 'in', [...ids])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
