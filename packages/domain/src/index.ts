@@ -37,3 +37,5 @@ export * from './schemas/absences.ts';
 export * from './schemas/coverage.ts';
 export * from './schemas/audit.ts';
 export * from './schemas/bulk.ts';
+// Reports (issue 11 §3)
+export * from './schemas/reports.ts';

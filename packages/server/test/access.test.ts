@@ -27,6 +27,8 @@ import { approvalPathRows } from './access-rows/approval-paths.ts';
 import { directoryImportRows, jobRows, scimRows } from './access-rows/scim.ts';
 import { auditRows } from './access-rows/audit.ts';
 import { bulkRows } from './access-rows/bulk.ts';
+// Reports (issue 11 §3)
+import { reportRows } from './access-rows/reports.ts';
 
 const callers: Caller[] = [
   'none',
@@ -174,6 +176,8 @@ const table: Row[] = [
   ...jobRows,
   ...auditRows,
   ...bulkRows,
+  // Reports (issue 11 §3)
+  ...reportRows,
 ];
 
 let ctx: TestContext;
