@@ -431,6 +431,10 @@ export const messages = {
     'A platform user type without an asset type is only possible on a platform with business access.',
   clientCodeInUse: (code: string, requests: number) =>
     `The client code ${code} cannot be removed: ${requests} ${requests === 1 ? 'request or record uses' : 'requests and records use'} it. Deactivate it instead.`,
+
+  // Reports (issue 11 §3; ours, the spec shows no sentence)
+  reportNoLines: 'No requests in this date range.',
+  reportsEmbedTitle: 'Reports',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -145,6 +145,10 @@ const builtPages: Partial<Record<string, LazyPage>> = {
       default: m.MyMasterApprovalPathPage,
     })),
   ),
+  // Reports (issue 11 §3)
+  '/Reports': lazyPage(() =>
+    import('../pages/Reports/ReportsPage.tsx').then((m) => ({ default: m.ReportsPage })),
+  ),
 };
 
 export function pageFor(path: string): ComponentType {
