@@ -5,7 +5,6 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { messages } from '@uap/domain';
 import { useConfig } from '../../app/config-context.ts';
-import { PageHeading } from '../../components/PageHeading.tsx';
 import {
   ExpiringAccessChart,
   MedianTimesChart,
@@ -82,7 +81,6 @@ export function ReportsPage() {
   const { reportsEmbedUrl } = useConfig();
   return (
     <Box>
-      <PageHeading>Reports</PageHeading>
       {reportsEmbedUrl ? (
         <Box
           component="iframe"
