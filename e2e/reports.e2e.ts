@@ -61,8 +61,8 @@ describe('Reports', () => {
     try {
       await page.goto(new URL('/Reports', page.url()).toString());
       await page.getByRole('heading', { name: 'Reports', level: 1 }).waitFor();
-      await page.getByLabel('From').fill(FROM);
-      await page.getByLabel('To').fill(TO);
+      await page.getByLabel(/^From/).fill(FROM);
+      await page.getByLabel(/^To/).fill(TO);
       const table = page.getByRole('table', {
         name: 'Requests by status and month: the numbers of the chart',
       });
