@@ -39,3 +39,5 @@ export * from './schemas/audit.ts';
 export * from './schemas/bulk.ts';
 export * from './schemas/profiles.ts';
 export * from './schemas/merges.ts';
+// Reports (issue 11 §3)
+export * from './schemas/reports.ts';

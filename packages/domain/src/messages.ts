@@ -478,6 +478,9 @@ export const messages = {
   proposalDismissed: 'The proposal was dismissed.',
   proposalGone: 'This proposal was already accepted or dismissed.',
   userStatusReportDone: 'The user status report is up to date.',
+  // Reports (issue 11 §3; ours, the spec shows no sentence)
+  reportNoLines: 'No requests in this date range.',
+  reportsEmbedTitle: 'Reports',
 } as const;
 
 export type MessageKey = keyof typeof messages;

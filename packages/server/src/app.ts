@@ -63,6 +63,8 @@ import { jobDefinitions } from './jobs/definitions.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { bulkRoutes } from './modules/bulk/routes.ts';
 import './http/actor.ts';
+// Reports (issue 11 §3)
+import { reportRoutes } from './modules/reports/routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -219,6 +221,8 @@ export async function buildApp({ config, db, logger = false }: AppDeps): Promise
   await app.register(bulkRoutes, { db, config });
   // Profile Matcher and Status of Users (issue 10 §2–§3)
   await app.register(matcherRoutes, { db, runner: jobRunner });
+  // Reports (issue 11 §3)
+  await app.register(reportRoutes, { db });
 
   if (!config.auth.issuer && signingMaterial) {
     const failures = new SignInFailures(

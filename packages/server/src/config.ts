@@ -61,6 +61,8 @@ export interface Config {
   /** The administrators' documentation site (ADMIN_RESOURCES_URL; default: DOCUMENTATION_URL's). */
   adminResourcesUrl: string;
   thirdPartyAgreementUrl: string;
+  /** Reports (issue 11 §3): the embedded report page of /Reports (REPORTS_EMBED_URL); unset, the built-in charts. */
+  reportsEmbedUrl: string | null;
 }
 
 /** A setting that makes the server refuse to start; `main` prints its message as one line. */
@@ -128,6 +130,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminResourcesUrl:
       env.ADMIN_RESOURCES_URL ?? env.DOCUMENTATION_URL ?? 'https://learn.microsoft.com/en-us/entra/identity/',
     thirdPartyAgreementUrl: env.TPA_URL ?? 'https://www.example.com/third-party-access-agreement',
+    // Reports (issue 11 §3)
+    reportsEmbedUrl: env.REPORTS_EMBED_URL || null,
   };
 }
 

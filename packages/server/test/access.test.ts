@@ -32,6 +32,8 @@ import { administratorRows } from './access-rows/administrators.ts';
 import { profileRows } from './access-rows/profiles.ts';
 // Profile merges, Profile Matcher, Status of Users (issue 10 §2–§3)
 import { mergeJobRows, mergeRows } from './access-rows/merges.ts';
+// Reports (issue 11 §3)
+import { reportRows } from './access-rows/reports.ts';
 
 const callers: Caller[] = [
   'none',
@@ -186,6 +188,8 @@ const table: Row[] = [
   // Profile merges, Profile Matcher, Status of Users (issue 10 §2–§3)
   ...mergeRows,
   ...mergeJobRows,
+  // Reports (issue 11 §3)
+  ...reportRows,
 ];
 
 let ctx: TestContext;

@@ -165,6 +165,9 @@ const builtPages: Partial<Record<string, LazyPage>> = {
   ),
   '/LogUserAditionalEmail/:userid': lazyPage(() =>
     import('../pages/UserLogs/UserLogsPage.tsx').then((m) => ({ default: m.SecondaryEmailLogPage })),
+  // Reports (issue 11 §3)
+  '/Reports': lazyPage(() =>
+    import('../pages/Reports/ReportsPage.tsx').then((m) => ({ default: m.ReportsPage })),
   ),
 };
 

@@ -18,6 +18,7 @@ import { m0017 } from './0017_add_master_data_request_done.ts';
 import { m0018 } from './0018_add_bulk_upload_progress.ts';
 import { m0019 } from './0019_add_user_profile_indexes.ts';
 import { m0020 } from './0020_add_profile_merges.ts';
+import { m0022 } from './0022_add_report_indexes.ts';
 import { m0025 } from './0025_add_submitted_path_index.ts';
 
 /** Every migration by name; names sort in the order they run. Append only, never edit. */
@@ -41,5 +42,6 @@ export const migrations: Record<string, Migration> = {
   '0018_add_bulk_upload_progress': m0018,
   '0019_add_user_profile_indexes': m0019,
   '0020_add_profile_merges': m0020,
+  '0022_add_report_indexes': m0022,
   '0025_add_submitted_path_index': m0025,
 };

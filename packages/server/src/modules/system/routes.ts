@@ -70,6 +70,7 @@ export const systemRoutes: FastifyPluginAsync<{ config: Config; db: Db }> = asyn
     documentationUrl: config.documentationUrl,
     adminResourcesUrl: config.adminResourcesUrl,
     thirdPartyAgreementUrl: config.thirdPartyAgreementUrl,
+    reportsEmbedUrl: config.reportsEmbedUrl,
   };
   app.get('/api/config', {
     config: { access: publicAccess },

@@ -1,0 +1,207 @@
+import { sql, type Expression, type SqlBool } from 'kysely';
+import { RequestStatus, RequestType } from '@uap/domain';
+import type { Db } from '../../db/connection.ts';
+import type { AdminScope } from '../../http/admin-scope.ts';
+import type { RequestEb } from '../request-lines/line-query.ts';
+import {
+  coveringAssignment,
+  insideAdminScope,
+  masterApproverOfPath,
+  TRUE,
+} from '../request-lines/routing.ts';
+import { daysSince, hoursBetween, mediansByGroup, monthOf } from '../../db/report-sql.ts';
+
+/** The request lines a chart counts: created in [fromIso, toIso), inside the actor's (region, market) rows. */
+export interface ReportWindow {
+  scope: AdminScope;
+  fromIso: string;
+  toIso: string;
+}
+
+function linesOf(eb: RequestEb, w: ReportWindow): Expression<SqlBool> {
+  return eb.and([
+    eb('r.createdDate', '>=', w.fromIso),
+    eb('r.createdDate', '<', w.toIso),
+    w.scope.kind === 'admin' ? insideAdminScope(eb, w.scope.userId) : TRUE,
+  ]);
+}
+
+/** Lines per (UTC month of creation, status). */
+export function countByMonthAndStatus(db: Db, w: ReportWindow) {
+  const month = monthOf(db.dialect, sql.ref('r.createdDate'));
+  return db.kysely
+    .selectFrom('requests as r')
+    .where((eb) => linesOf(eb, w))
+    .select([month.as('month'), 'r.statusId', (eb) => eb.fn.countAll<number>().as('count')])
+    .groupBy([month, 'r.statusId'])
+    .orderBy(month)
+    .orderBy('r.statusId')
+    .execute();
+}
+
+/** Lines and urgent lines per UTC month of creation. */
+export function countUrgentByMonth(db: Db, w: ReportWindow) {
+  const month = monthOf(db.dialect, sql.ref('r.createdDate'));
+  return db.kysely
+    .selectFrom('requests as r')
+    .where((eb) => linesOf(eb, w))
+    .select([
+      month.as('month'),
+      (eb) => eb.fn.countAll<number>().as('totalCount'),
+      (eb) => eb.fn.sum<number>('r.isUrgent').as('urgentCount'),
+    ])
+    .groupBy(month)
+    .orderBy(month)
+    .execute();
+}
+
+/** When the line's history first reached `statusId` (the step's timestamp), else null. */
+function firstStep(eb: RequestEb, statusId: number) {
+  return eb
+    .selectFrom('requestHistory as h')
+    .select((h) => h.fn.min('h.createdDate').as('at'))
+    .whereRef('h.requestId', '=', 'r.requestId')
+    .where('h.statusId', '=', statusId);
+}
+
+/**
+ * Median hours from submission (the line's creation, its Submitted step) to its first Approved
+ * step, and from that step to its first Completed (provisioned) step, per platform or agency,
+ * over the lines of the window that reached those steps.
+ */
+export async function findMedianTimes(db: Db, w: ReportWindow, by: 'platform' | 'agency') {
+  const group = by === 'platform' ? 'r.platformId' : 'r.agencyId';
+  const steps = db.kysely
+    .selectFrom('requests as r')
+    .where((eb) => linesOf(eb, w))
+    .where('r.statusId', 'in', [
+      RequestStatus.APPROVED,
+      RequestStatus.COMPLETED,
+      RequestStatus.REJECTED,
+      RequestStatus.ARCHIVED,
+    ])
+    .select((eb) => [
+      sql.ref<number>(group).as('groupId'),
+      'r.createdDate as submittedAt',
+      firstStep(eb, RequestStatus.APPROVED).as('approvedAt'),
+      firstStep(eb, RequestStatus.COMPLETED).as('provisionedAt'),
+    ]);
+  const source = db.kysely
+    .selectFrom(steps.as('s'))
+    .select([
+      's.groupId',
+      hoursBetween(db.dialect, sql.ref('s.submittedAt'), sql.ref('s.approvedAt')).as('approveHours'),
+      hoursBetween(db.dialect, sql.ref('s.approvedAt'), sql.ref('s.provisionedAt')).as('provisionHours'),
+    ])
+    .where('s.approvedAt', 'is not', null);
+  const medians = await mediansByGroup(db, source, ['groupId'], ['approveHours', 'provisionHours']);
+  const ids = medians.map((m) => Number(m.groupId));
+  const names =
+    ids.length === 0
+      ? []
+      : by === 'platform'
+        ? await db.kysely
+            .selectFrom('platforms')
+            .select(['platformId as id', 'description as name'])
+            .where('platformId', 'in', ids)
+            .execute()
+        : await db.kysely
+            .selectFrom('agencies')
+            .select(['agencyId as id', 'description as name'])
+            .where('agencyId', 'in', ids)
+            .execute();
+  const nameOf = new Map(names.map((n) => [n.id, n.name]));
+  return medians.map((m) => ({
+    id: Number(m.groupId),
+    name: nameOf.get(Number(m.groupId)) ?? '',
+    approveHoursMedian: m.approveHoursMedian === null ? null : Number(m.approveHoursMedian),
+    approveHoursCount: Number(m.approveHoursCount ?? 0),
+    provisionHoursMedian: m.provisionHoursMedian === null ? null : Number(m.provisionHoursMedian),
+    provisionHoursCount: Number(m.provisionHoursCount ?? 0),
+  }));
+}
+
+/**
+ * The window's pending lines by whom they wait on, by the routing rule (routing.ts): a Submitted
+ * line on its covering assignment's primary approver, else on its path's master approvers, else
+ * on the administrators (no approval path); an Approved line on the covering assignment's
+ * provisioner, else on the administrators. Count, oldest and median age in days (since creation).
+ */
+export async function findPendingByApprover(db: Db, w: ReportWindow, nowIso: string) {
+  const waiting = db.kysely
+    .selectFrom('requests as r')
+    .where((eb) => linesOf(eb, w))
+    .where('r.statusId', 'in', [RequestStatus.SUBMITTED, RequestStatus.APPROVED])
+    .select((eb) => [
+      'r.statusId',
+      'r.createdDate',
+      coveringAssignment(eb).select('a.userId').orderBy('a.approverId').limit(1).as('approverUserId'),
+      coveringAssignment(eb)
+        .select('a.provisionerId')
+        .orderBy('a.approverId')
+        .limit(1)
+        .as('provisionerUserId'),
+      sql<number>`case when ${eb.exists(masterApproverOfPath(eb).select('m.masterApproverId'))} then 1 else 0 end`.as(
+        'hasMaster',
+      ),
+    ]);
+  const waitsOn = sql<string>`case
+    when ${sql.ref('p.statusId')} = ${sql.lit(RequestStatus.SUBMITTED)} and ${sql.ref('p.approverUserId')} is not null then 'approver'
+    when ${sql.ref('p.statusId')} = ${sql.lit(RequestStatus.SUBMITTED)} and ${sql.ref('p.hasMaster')} = ${sql.lit(1)} then 'masterApprover'
+    when ${sql.ref('p.statusId')} = ${sql.lit(RequestStatus.APPROVED)} and ${sql.ref('p.provisionerUserId')} is not null then 'provisioner'
+    else 'administrators' end`;
+  const userOf = sql<number | null>`case
+    when ${sql.ref('p.statusId')} = ${sql.lit(RequestStatus.SUBMITTED)} then ${sql.ref('p.approverUserId')}
+    else ${sql.ref('p.provisionerUserId')} end`;
+  const source = db.kysely
+    .selectFrom(waiting.as('p'))
+    .select([
+      waitsOn.as('waitsOn'),
+      userOf.as('waitUserId'),
+      daysSince(db.dialect, sql.ref('p.createdDate'), nowIso).as('ageDays'),
+    ]);
+  return mediansByGroup(db, source, ['waitsOn', 'waitUserId'], ['ageDays']);
+}
+
+/** Names and emails of the people the pending work waits on. */
+export function findPeople(db: Db, userIds: number[]) {
+  if (userIds.length === 0) {
+    return Promise.resolve([]);
+  }
+  return db.kysely
+    .selectFrom('users')
+    .select(['userId', 'name', 'lastName', 'email'])
+    .where('userId', 'in', userIds)
+    .execute();
+}
+
+/**
+ * Active access records (Completed or Archived Add lines, not deactivated) of the window that
+ * expire in the `days` days from today's UTC midnight, per platform and week.
+ */
+export function countExpiringByPlatform(db: Db, w: ReportWindow, todayIso: string, days: number) {
+  const at = (day: number) => new Date(Date.parse(todayIso) + day * 86_400_000).toISOString();
+  const inWeek = (fromDay: number, toDay: number) =>
+    sql<number>`sum(case when ${sql.ref('r.expirationDate')} >= ${at(fromDay)} and ${sql.ref('r.expirationDate')} < ${at(toDay)} then 1 else 0 end)`;
+  return db.kysely
+    .selectFrom('requests as r')
+    .innerJoin('platforms as p', 'p.platformId', 'r.platformId')
+    .where((eb) => linesOf(eb, w))
+    .where('r.requestTypeId', '=', RequestType.ADD)
+    .where('r.statusId', 'in', [RequestStatus.COMPLETED, RequestStatus.ARCHIVED])
+    .where('r.isDeleted', '=', 0)
+    .where('r.expirationDate', '>=', todayIso)
+    .where('r.expirationDate', '<', at(days))
+    .select((eb) => [
+      'r.platformId',
+      'p.description as platformName',
+      inWeek(0, 7).as('week1'),
+      inWeek(7, 14).as('week2'),
+      inWeek(14, 21).as('week3'),
+      inWeek(21, days).as('week4'),
+      eb.fn.countAll<number>().as('totalCount'),
+    ])
+    .groupBy(['r.platformId', 'p.description'])
+    .orderBy('p.description')
+    .execute();
+}
