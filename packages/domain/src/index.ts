@@ -37,3 +37,5 @@ export * from './schemas/absences.ts';
 export * from './schemas/coverage.ts';
 export * from './schemas/audit.ts';
 export * from './schemas/bulk.ts';
+// Agency Platform Scorecards (issue 11 §4)
+export * from './schemas/scorecards.ts';

@@ -431,6 +431,12 @@ export const messages = {
     'A platform user type without an asset type is only possible on a platform with business access.',
   clientCodeInUse: (code: string, requests: number) =>
     `The client code ${code} cannot be removed: ${requests} ${requests === 1 ? 'request or record uses' : 'requests and records use'} it. Deactivate it instead.`,
+  // Agency Platform Scorecards (issue 11 §4; ours, the spec shows no sentence)
+  scorecardsNotYours:
+    'Scorecards are for administrators and for master approvers of the Social or Search practice.',
+  scorecardNotYours: (title: string, practice: string) =>
+    `The ${title} scorecard is for administrators and for master approvers of the ${practice} practice.`,
+  scorecardHasNoData: 'No agency has access or requests on this platform yet.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

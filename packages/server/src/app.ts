@@ -59,6 +59,8 @@ import { jobDefinitions } from './jobs/definitions.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { bulkRoutes } from './modules/bulk/routes.ts';
 import './http/actor.ts';
+// Agency Platform Scorecards (issue 11 §4)
+import { scorecardRoutes } from './modules/scorecards/routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -201,6 +203,8 @@ export async function buildApp({ config, db, logger = false }: AppDeps): Promise
   await app.register(jobRoutes, { db, runner: jobRunner });
   await app.register(auditRoutes, { db });
   await app.register(bulkRoutes, { db, config });
+  // Agency Platform Scorecards (issue 11 §4)
+  await app.register(scorecardRoutes, { db });
 
   if (!config.auth.issuer && signingMaterial) {
     const failures = new SignInFailures(

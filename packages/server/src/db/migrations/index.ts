@@ -16,6 +16,8 @@ import { m0015 } from './0015_add_absences.ts';
 import { m0016 } from './0016_add_directory_feed_and_job_counts.ts';
 import { m0017 } from './0017_add_master_data_request_done.ts';
 import { m0018 } from './0018_add_bulk_upload_progress.ts';
+// Agency Platform Scorecards (issue 11 §4)
+import { m0023 } from './0023_add_scorecard_indexes.ts';
 
 /** Every migration by name; names sort in the order they run. Append only, never edit. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +38,6 @@ export const migrations: Record<string, Migration> = {
   '0016_add_directory_feed_and_job_counts': m0016,
   '0017_add_master_data_request_done': m0017,
   '0018_add_bulk_upload_progress': m0018,
+  // Agency Platform Scorecards (issue 11 §4)
+  '0023_add_scorecard_indexes': m0023,
 };
