@@ -386,7 +386,7 @@ describe('GET api/Scorecards/:card/Export', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toContain('scorecard-Meta.csv');
-    const [header, ...rows] = parse(res.body, { bom: true }) as string[][];
+    const [header, ...rows]: string[][] = parse(res.body, { bom: true });
     expect(header!.slice(0, 4)).toEqual(['Region', 'Market', 'Agency', 'Active users']);
     expect(header).toContain('Users: Admin (administrator level)');
     const row = rows.find((r) => r[2] === metaStandard.names.agency)!;

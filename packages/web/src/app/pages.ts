@@ -145,6 +145,10 @@ const builtPages: Partial<Record<string, LazyPage>> = {
       default: m.MyMasterApprovalPathPage,
     })),
   ),
+  // Agency Platform Scorecards (issue 11 §4)
+  '/Scorecards': lazyPage(() =>
+    import('../pages/Scorecards/ScorecardsPage.tsx').then((m) => ({ default: m.ScorecardsPage })),
+  ),
 };
 
 export function pageFor(path: string): ComponentType {
