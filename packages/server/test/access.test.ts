@@ -27,6 +27,8 @@ import { approvalPathRows } from './access-rows/approval-paths.ts';
 import { directoryImportRows, jobRows, scimRows } from './access-rows/scim.ts';
 import { auditRows } from './access-rows/audit.ts';
 import { bulkRows } from './access-rows/bulk.ts';
+// Agency Platform Scorecards (issue 11 §4)
+import { scorecardRows } from './access-rows/scorecards.ts';
 
 const callers: Caller[] = [
   'none',
@@ -174,6 +176,8 @@ const table: Row[] = [
   ...jobRows,
   ...auditRows,
   ...bulkRows,
+  // Agency Platform Scorecards (issue 11 §4)
+  ...scorecardRows,
 ];
 
 let ctx: TestContext;
