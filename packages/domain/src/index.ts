@@ -41,3 +41,5 @@ export * from './schemas/profiles.ts';
 export * from './schemas/merges.ts';
 // Reports (issue 11 §3)
 export * from './schemas/reports.ts';
+// Agency Platform Scorecards (issue 11 §4)
+export * from './schemas/scorecards.ts';

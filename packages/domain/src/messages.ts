@@ -481,6 +481,12 @@ export const messages = {
   // Reports (issue 11 §3; ours, the spec shows no sentence)
   reportNoLines: 'No requests in this date range.',
   reportsEmbedTitle: 'Reports',
+  // Agency Platform Scorecards (issue 11 §4; ours, the spec shows no sentence)
+  scorecardsNotYours:
+    'Scorecards are for administrators and for master approvers of the Social or Search practice.',
+  scorecardNotYours: (title: string, practice: string) =>
+    `The ${title} scorecard is for administrators and for master approvers of the ${practice} practice.`,
+  scorecardHasNoData: 'No agency has access or requests on this platform yet.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

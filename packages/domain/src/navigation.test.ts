@@ -157,3 +157,13 @@ describe('documentTitle', () => {
     expect(messages.documentTitle(tracker.title)).toBe('Request Tracker — UAP');
   });
 });
+
+// Agency Platform Scorecards (issue 11 §4)
+describe('the /Scorecards route', () => {
+  it('admits administrators and master approvers only', () => {
+    const entry = routeTable.find((e) => e.path === '/Scorecards')!;
+    expect(entry.roles).toEqual([Role.MASTERAPPROVER, Role.ADMIN, Role.SUPERADMIN]);
+    expect(entry.roles).not.toContain(Role.PROVISIONER);
+    expect(entry.roles).not.toContain(Role.AUDITOR);
+  });
+});

@@ -12,6 +12,8 @@ export interface RouteEntry {
   path: string;
   title: string;
   minLevel: number;
+  /** Only these roles reach the route (on top of minLevel); absent: every role from minLevel. */
+  roles?: readonly RoleId[];
 }
 
 /** Route table of spec 1 §2.1 and spec 3 §2, with the titles the spec gives. */
@@ -39,7 +41,13 @@ export const routeTable: readonly RouteEntry[] = [
   { path: '/AllRequest', title: 'Request Tracker', minLevel: Level.provisioner },
   { path: '/AllRequest/:filtercolumn/:filtervalue', title: 'Request Tracker', minLevel: Level.provisioner },
   { path: '/Logs/:logId', title: 'Activity Log', minLevel: Level.provisioner },
-  { path: '/Scorecards', title: 'Agency Platform Scorecards', minLevel: Level.masterApprover },
+  {
+    path: '/Scorecards',
+    title: 'Agency Platform Scorecards',
+    minLevel: Level.masterApprover,
+    // Agency Platform Scorecards (issue 11 §4): administrators and master approvers only.
+    roles: [Role.MASTERAPPROVER, Role.ADMIN, Role.SUPERADMIN],
+  },
   { path: '/MyMasterApprovalPath', title: 'My Master Approver Role Details', minLevel: Level.masterApprover },
   { path: '/Approvers', title: 'Approve/Provision Assignments', minLevel: Level.admin },
   { path: '/MasterApprovers', title: 'Master Approver Assignments', minLevel: Level.admin },

@@ -65,6 +65,8 @@ import { bulkRoutes } from './modules/bulk/routes.ts';
 import './http/actor.ts';
 // Reports (issue 11 §3)
 import { reportRoutes } from './modules/reports/routes.ts';
+// Agency Platform Scorecards (issue 11 §4)
+import { scorecardRoutes } from './modules/scorecards/routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -223,6 +225,8 @@ export async function buildApp({ config, db, logger = false }: AppDeps): Promise
   await app.register(matcherRoutes, { db, runner: jobRunner });
   // Reports (issue 11 §3)
   await app.register(reportRoutes, { db });
+  // Agency Platform Scorecards (issue 11 §4)
+  await app.register(scorecardRoutes, { db });
 
   if (!config.auth.issuer && signingMaterial) {
     const failures = new SignInFailures(

@@ -34,6 +34,8 @@ import { profileRows } from './access-rows/profiles.ts';
 import { mergeJobRows, mergeRows } from './access-rows/merges.ts';
 // Reports (issue 11 §3)
 import { reportRows } from './access-rows/reports.ts';
+// Agency Platform Scorecards (issue 11 §4)
+import { scorecardRows } from './access-rows/scorecards.ts';
 
 const callers: Caller[] = [
   'none',
@@ -190,6 +192,8 @@ const table: Row[] = [
   ...mergeJobRows,
   // Reports (issue 11 §3)
   ...reportRows,
+  // Agency Platform Scorecards (issue 11 §4)
+  ...scorecardRows,
 ];
 
 let ctx: TestContext;

@@ -6,10 +6,12 @@ import { useCurrentUser } from './current-user.ts';
 import { pageFor } from './pages.ts';
 import { useDocumentTitle } from './use-document-title.ts';
 
-/** Shows a route's screen when the user's role reaches its minimum level, else 'Forbidden!'. */
+/** Shows a route's screen when the user's role reaches its minimum level (and is one of its roles, if it names them), else 'Forbidden!'. */
 export function RouteGuard({ entry }: { entry: RouteEntry }) {
   const { shellUser } = useCurrentUser();
-  const isAllowed = shellUser.roleId >= entry.minLevel;
+  const isAllowed =
+    shellUser.roleId >= entry.minLevel &&
+    (entry.roles === undefined || entry.roles.includes(shellUser.roleId));
   const title = isAllowed ? routeTitle(entry, shellUser) : messages.forbidden;
   useDocumentTitle(title);
   if (!isAllowed) {

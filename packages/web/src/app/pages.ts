@@ -168,6 +168,9 @@ const builtPages: Partial<Record<string, LazyPage>> = {
   // Reports (issue 11 §3)
   '/Reports': lazyPage(() =>
     import('../pages/Reports/ReportsPage.tsx').then((m) => ({ default: m.ReportsPage })),
+  // Agency Platform Scorecards (issue 11 §4)
+  '/Scorecards': lazyPage(() =>
+    import('../pages/Scorecards/ScorecardsPage.tsx').then((m) => ({ default: m.ScorecardsPage })),
   ),
 };
 

@@ -19,6 +19,7 @@ import { m0018 } from './0018_add_bulk_upload_progress.ts';
 import { m0019 } from './0019_add_user_profile_indexes.ts';
 import { m0020 } from './0020_add_profile_merges.ts';
 import { m0022 } from './0022_add_report_indexes.ts';
+import { m0023 } from './0023_add_scorecard_indexes.ts';
 import { m0025 } from './0025_add_submitted_path_index.ts';
 
 /** Every migration by name; names sort in the order they run. Append only, never edit. */
@@ -43,5 +44,6 @@ export const migrations: Record<string, Migration> = {
   '0019_add_user_profile_indexes': m0019,
   '0020_add_profile_merges': m0020,
   '0022_add_report_indexes': m0022,
+  '0023_add_scorecard_indexes': m0023,
   '0025_add_submitted_path_index': m0025,
 };
