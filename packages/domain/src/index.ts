@@ -37,3 +37,5 @@ export * from './schemas/absences.ts';
 export * from './schemas/coverage.ts';
 export * from './schemas/audit.ts';
 export * from './schemas/bulk.ts';
+// Master data spreadsheet upload (issue 9 §2)
+export * from './schemas/master-data-upload.ts';

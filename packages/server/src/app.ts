@@ -58,6 +58,8 @@ import { JobRunner } from './jobs/runner.ts';
 import { jobDefinitions } from './jobs/definitions.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { bulkRoutes } from './modules/bulk/routes.ts';
+// Master data spreadsheet upload (issue 9 §2)
+import { masterDataUploadRoutes } from './modules/master-data/upload-routes.ts';
 import './http/actor.ts';
 
 export interface AppDeps {
@@ -201,6 +203,8 @@ export async function buildApp({ config, db, logger = false }: AppDeps): Promise
   await app.register(jobRoutes, { db, runner: jobRunner });
   await app.register(auditRoutes, { db });
   await app.register(bulkRoutes, { db, config });
+  // Master data spreadsheet upload (issue 9 §2)
+  await app.register(masterDataUploadRoutes, { db });
 
   if (!config.auth.issuer && signingMaterial) {
     const failures = new SignInFailures(
