@@ -256,82 +256,121 @@ function need<T>(value: T | undefined, type: string, name: string): T {
   return value;
 }
 
-/** Finds the parents a row names, inside the upload's transaction (rows above it included). */
+/**
+ * Finds the parents a row names, inside the upload's transaction (rows above it included). A
+ * name found once is remembered for the rows after it; the memory is dropped whenever a row is
+ * rolled back or updates an item, so it never outlives what it saw.
+ */
 class Names {
+  private readonly found = new Map<string, unknown>();
+
   constructor(private readonly q: Executor) {}
 
+  forget() {
+    this.found.clear();
+  }
+
+  private async memo<T>(key: string, load: () => Promise<T | undefined>): Promise<T | undefined> {
+    if (this.found.has(key)) {
+      return this.found.get(key) as T;
+    }
+    const value = await load();
+    if (value !== undefined) {
+      this.found.set(key, value);
+    }
+    return value;
+  }
+
   async region(name: string) {
-    const r = await this.q
-      .selectFrom('regions')
-      .select('regionId')
-      .where(sameText('description', name))
-      .executeTakeFirst();
-    return need(r?.regionId, 'Region', name);
+    const id = await this.memo(`region|${name.toLowerCase()}`, async () => {
+      const r = await this.q
+        .selectFrom('regions')
+        .select('regionId')
+        .where(sameText('description', name))
+        .executeTakeFirst();
+      return r?.regionId;
+    });
+    return need(id, 'Region', name);
   }
 
   async market(c: Record<string, string>) {
     const regionId = await this.region(c.Region ?? '');
     const name = c.Market ?? '';
-    const r = await this.q
-      .selectFrom('markets')
-      .select('marketId')
-      .where('regionId', '=', regionId)
-      .where(sameText('description', name))
-      .executeTakeFirst();
-    return need(r?.marketId, 'Market', name);
+    const id = await this.memo(`market|${regionId}|${name.toLowerCase()}`, async () => {
+      const r = await this.q
+        .selectFrom('markets')
+        .select('marketId')
+        .where('regionId', '=', regionId)
+        .where(sameText('description', name))
+        .executeTakeFirst();
+      return r?.marketId;
+    });
+    return need(id, 'Market', name);
   }
 
   async agency(c: Record<string, string>) {
     const marketId = await this.market(c);
     const name = c.Agency ?? '';
-    const r = await this.q
-      .selectFrom('agencies')
-      .select('agencyId')
-      .where('marketId', '=', marketId)
-      .where(sameText('description', name))
-      .executeTakeFirst();
-    return need(r?.agencyId, 'Agency', name);
+    const id = await this.memo(`agency|${marketId}|${name.toLowerCase()}`, async () => {
+      const r = await this.q
+        .selectFrom('agencies')
+        .select('agencyId')
+        .where('marketId', '=', marketId)
+        .where(sameText('description', name))
+        .executeTakeFirst();
+      return r?.agencyId;
+    });
+    return need(id, 'Agency', name);
   }
 
-  async practiceOf(agencyId: number, name: string) {
-    const r = await this.q
-      .selectFrom('agencyPractices as ap')
-      .innerJoin('practices as p', 'p.practiceId', 'ap.practiceId')
-      .select(['ap.agencyPracticeId', 'p.practiceId', 'p.description'])
-      .where('ap.agencyId', '=', agencyId)
-      .where(sameText('p.description', name))
-      .executeTakeFirst();
-    return r;
+  practiceOf(agencyId: number, name: string) {
+    return this.memo(`practice|${agencyId}|${name.toLowerCase()}`, () =>
+      this.q
+        .selectFrom('agencyPractices as ap')
+        .innerJoin('practices as p', 'p.practiceId', 'ap.practiceId')
+        .select(['ap.agencyPracticeId', 'p.practiceId', 'p.description'])
+        .where('ap.agencyId', '=', agencyId)
+        .where(sameText('p.description', name))
+        .executeTakeFirst(),
+    );
   }
 
   async platform(name: string) {
-    const r = await writes.findPlatformByName(this.q, name);
-    return need(r?.platformId, 'Platform', name);
+    const id = await this.memo(
+      `platform|${name.toLowerCase()}`,
+      async () => (await writes.findPlatformByName(this.q, name))?.platformId,
+    );
+    return need(id, 'Platform', name);
   }
 
   async assetType(platformId: number, name: string) {
-    const r = await this.q
-      .selectFrom('assetTypes')
-      .select('assetId')
-      .where('platformId', '=', platformId)
-      .where(sameText('description', name))
-      .orderBy('assetId')
-      .executeTakeFirst();
-    return need(r?.assetId, 'Asset Type', name);
+    const id = await this.memo(`asset|${platformId}|${name.toLowerCase()}`, async () => {
+      const r = await this.q
+        .selectFrom('assetTypes')
+        .select('assetId')
+        .where('platformId', '=', platformId)
+        .where(sameText('description', name))
+        .orderBy('assetId')
+        .executeTakeFirst();
+      return r?.assetId;
+    });
+    return need(id, 'Asset Type', name);
   }
 
   async client(c: Record<string, string>) {
     const agencyId = await this.agency(c);
     const platformId = await this.platform(c.Platform ?? '');
     const name = c.Client ?? '';
-    const r = await this.q
-      .selectFrom('clients')
-      .select(['clientId', 'description'])
-      .where('agencyId', '=', agencyId)
-      .where('platformId', '=', platformId)
-      .where(sameText('description', name))
-      .executeTakeFirst();
-    return { agencyId, platformId, client: r };
+    const client = await this.memo(`client|${agencyId}|${platformId}|${name.toLowerCase()}`, () =>
+      this.q
+        .selectFrom('clients')
+        .select(['clientId', 'description'])
+        .where('agencyId', '=', agencyId)
+        .where('platformId', '=', platformId)
+        .where(sameText('description', name))
+        .executeTakeFirst(),
+    );
+    return { agencyId, platformId, client };
   }
 }
 
@@ -341,6 +380,9 @@ async function unchanged(
   type: MasterDataType,
   id: number,
 ): Promise<MasterDataUploadOutcome> {
+  if (batch.scope.kind === 'all') {
+    return 'unchanged';
+  }
   const at = await locate(batch.trx, type, id);
   if (at) {
     await writes.requireWritable(batch.trx, batch.scope, type, at);
@@ -353,10 +395,10 @@ async function applyRow(
   batch: writes.WriteBatch,
   actor: Actor,
   r: SheetRow,
+  names: Names,
 ): Promise<MasterDataUploadOutcome> {
   const q = batch.trx;
   const c = r.cells;
-  const names = new Names(q);
   switch (r.type) {
     case 'Region': {
       const input = check(saveRegionInput, { Description: c.Region ?? '' });
@@ -706,12 +748,13 @@ export async function applyUpload(
   try {
     await inTransaction(db, async (trx) => {
       const batch: writes.WriteBatch = { trx, scope: await writeScopeOf(trx, actor) };
+      const names = new Names(trx);
       for (const { row, seq } of queue) {
         let outcome: MasterDataUploadOutcome;
         let message = '';
         await rowSavepoint(trx, 'begin');
         try {
-          outcome = await applyRow(batch, actor, row);
+          outcome = await applyRow(batch, actor, row, names);
         } catch (error) {
           const refusal = refusalMessage(error);
           if (refusal === null) {
@@ -720,6 +763,9 @@ export async function applyUpload(
           outcome = 'refused';
           message = refusal;
           await rowSavepoint(trx, 'rollback');
+        }
+        if (outcome === 'refused' || outcome === 'updated') {
+          names.forget();
         }
         await rowSavepoint(trx, 'release');
         counts[outcome] += 1;
