@@ -27,6 +27,8 @@ import { approvalPathRows } from './access-rows/approval-paths.ts';
 import { directoryImportRows, jobRows, scimRows } from './access-rows/scim.ts';
 import { auditRows } from './access-rows/audit.ts';
 import { bulkRows } from './access-rows/bulk.ts';
+// Master data spreadsheet upload (issue 9 §2)
+import { masterDataUploadRows } from './access-rows/master-data-upload.ts';
 
 const callers: Caller[] = [
   'none',
@@ -174,6 +176,8 @@ const table: Row[] = [
   ...jobRows,
   ...auditRows,
   ...bulkRows,
+  // Master data spreadsheet upload (issue 9 §2)
+  ...masterDataUploadRows,
 ];
 
 let ctx: TestContext;
