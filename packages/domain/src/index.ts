@@ -43,3 +43,5 @@ export * from './schemas/merges.ts';
 export * from './schemas/reports.ts';
 // Agency Platform Scorecards (issue 11 §4)
 export * from './schemas/scorecards.ts';
+// Master data spreadsheet upload (issue 9 §2)
+export * from './schemas/master-data-upload.ts';

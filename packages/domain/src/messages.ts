@@ -487,6 +487,27 @@ export const messages = {
   scorecardNotYours: (title: string, practice: string) =>
     `The ${title} scorecard is for administrators and for master approvers of the ${practice} practice.`,
   scorecardHasNoData: 'No agency has access or requests on this platform yet.',
+  // Master data spreadsheet upload (issue 9 §2; ours, the spec only says 'Upload accepts .xlsx only.')
+  masterDataUploadXlsxOnly:
+    'Upload accepts .xlsx only. Save the workbook as an Excel Workbook (.xlsx) and try again.',
+  masterDataUploadNoFile: 'Choose an .xlsx file first.',
+  masterDataUploadTooLarge: (megabytes: number) => `The file is larger than ${megabytes} MB.`,
+  masterDataUploadUnpackedTooLarge: (megabytes: number) =>
+    `The workbook unpacks to more than ${megabytes} MB; it was refused without being unpacked.`,
+  masterDataUploadNotWorkbook: 'The file is not a readable .xlsx workbook.',
+  masterDataUploadTooManyRows: (max: number) =>
+    `The workbook has more than ${max} rows. Split it into smaller files.`,
+  masterDataUploadNoRows: 'The workbook has no rows to process.',
+  masterDataUploadUnknownSheet: (sheet: string) =>
+    `The sheet '${sheet}' is not a master data type. Name each sheet as in the template.`,
+  masterDataUploadMissingColumns: (sheet: string, columns: readonly string[]) =>
+    `The sheet '${sheet}' lacks the column${columns.length === 1 ? '' : 's'} ${columns.join(', ')}.`,
+  masterDataUploadYesNo: (column: string) => `${column} must be Yes or No.`,
+  masterDataUploadNotFound: (type: string, name: string) => `${type} '${name}' not found here.`,
+  masterDataUploadApplied: (o: { created: number; updated: number; unchanged: number }) =>
+    `File processed: ${o.created} created, ${o.updated} updated, ${o.unchanged} unchanged.`,
+  masterDataUploadRolledBack: (refused: number) =>
+    `${refused} ${refused === 1 ? 'row was' : 'rows were'} refused, so nothing was changed. Fix ${refused === 1 ? 'it' : 'them'} and process the file again.`,
 } as const;
 
 export type MessageKey = keyof typeof messages;

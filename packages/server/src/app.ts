@@ -62,6 +62,8 @@ import { matcherRoutes } from './modules/users/matcher-routes.ts';
 import { jobDefinitions } from './jobs/definitions.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { bulkRoutes } from './modules/bulk/routes.ts';
+// Master data spreadsheet upload (issue 9 §2)
+import { masterDataUploadRoutes } from './modules/master-data/upload-routes.ts';
 import './http/actor.ts';
 // Reports (issue 11 §3)
 import { reportRoutes } from './modules/reports/routes.ts';
@@ -227,6 +229,8 @@ export async function buildApp({ config, db, logger = false }: AppDeps): Promise
   await app.register(reportRoutes, { db });
   // Agency Platform Scorecards (issue 11 §4)
   await app.register(scorecardRoutes, { db });
+  // Master data spreadsheet upload (issue 9 §2)
+  await app.register(masterDataUploadRoutes, { db });
 
   if (!config.auth.issuer && signingMaterial) {
     const failures = new SignInFailures(

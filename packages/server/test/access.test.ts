@@ -36,6 +36,8 @@ import { mergeJobRows, mergeRows } from './access-rows/merges.ts';
 import { reportRows } from './access-rows/reports.ts';
 // Agency Platform Scorecards (issue 11 §4)
 import { scorecardRows } from './access-rows/scorecards.ts';
+// Master data spreadsheet upload (issue 9 §2)
+import { masterDataUploadRows } from './access-rows/master-data-upload.ts';
 
 const callers: Caller[] = [
   'none',
@@ -194,6 +196,8 @@ const table: Row[] = [
   ...reportRows,
   // Agency Platform Scorecards (issue 11 §4)
   ...scorecardRows,
+  // Master data spreadsheet upload (issue 9 §2)
+  ...masterDataUploadRows,
 ];
 
 let ctx: TestContext;

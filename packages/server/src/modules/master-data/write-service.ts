@@ -80,18 +80,35 @@ async function requireWholePractice(q: Executor, scope: WriteScope, practiceId: 
   );
 }
 
+/**
+ * A unit of work several writes share (the spreadsheet upload): its transaction and the caller's
+ * write scope, read once. A write given one runs inside it instead of opening its own.
+ */
+export interface WriteBatch {
+  trx: Executor;
+  scope: WriteScope;
+}
+
+/** Where a write runs: the database (its own transaction) or a batch's transaction. */
+export type WriteTarget = Db | WriteBatch;
+
+const isBatch = (target: WriteTarget): target is WriteBatch => 'trx' in target;
+
 /** Runs a write in one transaction with its log rows; returns its result and message. */
 async function write<T>(
-  db: Db,
+  db: WriteTarget,
   actor: Actor,
   work: (trx: Executor, scope: WriteScope) => Promise<{ result: T; log: LogItem[] }>,
 ): Promise<T> {
-  return inTransaction(db, async (trx) => {
-    const scope = await writeScopeOf(trx, actor);
+  const run = async (trx: Executor, scope: WriteScope) => {
     const { result, log } = await work(trx, scope);
     await writeLog(trx, actor.userId, log);
     return result;
-  });
+  };
+  if (isBatch(db)) {
+    return run(db.trx, db.scope);
+  }
+  return inTransaction(db, async (trx) => run(trx, await writeScopeOf(trx, actor)));
 }
 
 const exists = (type: string, name: string) => unprocessable(messages.masterDataExists(type, name));
@@ -120,7 +137,7 @@ const updated = (
 
 // ---------------------------------------------------------------- regions and ownerships
 
-export function saveRegion(db: Db, actor: Actor, input: { Description: string }) {
+export function saveRegion(db: WriteTarget, actor: Actor, input: { Description: string }) {
   return write(db, actor, async (trx, scope) => {
     requireScope(mayWriteGlobal(scope), 'Region');
     if (
@@ -144,7 +161,11 @@ export function saveRegion(db: Db, actor: Actor, input: { Description: string })
   });
 }
 
-export function updateRegion(db: Db, actor: Actor, input: { regionId: number; description: string }) {
+export function updateRegion(
+  db: WriteTarget,
+  actor: Actor,
+  input: { regionId: number; description: string },
+) {
   return write(db, actor, async (trx, scope) => {
     await requireWritable(trx, scope, 'Region', await found(trx, 'Region', input.regionId));
     const clash = await trx
@@ -170,7 +191,7 @@ export function updateRegion(db: Db, actor: Actor, input: { regionId: number; de
   });
 }
 
-export function saveOwnership(db: Db, actor: Actor, input: { Description: string }) {
+export function saveOwnership(db: WriteTarget, actor: Actor, input: { Description: string }) {
   return write(db, actor, async (trx, scope) => {
     requireScope(mayWriteGlobal(scope), 'Account Ownership');
     const clash = await trx
@@ -201,7 +222,7 @@ export function saveOwnership(db: Db, actor: Actor, input: { Description: string
 }
 
 export function updateOwnership(
-  db: Db,
+  db: WriteTarget,
   actor: Actor,
   input: { platformOwnerShipId: number; description: string },
 ) {
@@ -234,7 +255,7 @@ export function updateOwnership(
 // ---------------------------------------------------------------- markets and agencies
 
 export function saveMarket(
-  db: Db,
+  db: WriteTarget,
   actor: Actor,
   input: { Description: string; Code: string; RegionId: number },
 ) {
@@ -263,7 +284,7 @@ export function saveMarket(
 }
 
 export function updateMarket(
-  db: Db,
+  db: WriteTarget,
   actor: Actor,
   input: { marketId: number; description: string; code: string },
 ) {
@@ -294,7 +315,7 @@ export function updateMarket(
   });
 }
 
-export function saveAgency(db: Db, actor: Actor, input: { Description: string; MarketId: number }) {
+export function saveAgency(db: WriteTarget, actor: Actor, input: { Description: string; MarketId: number }) {
   return write(db, actor, async (trx, scope) => {
     const at = await found(trx, 'Market', input.MarketId);
     requireScope(mayWriteMarket(scope, at.regionId, at.marketId), 'Agency');
@@ -319,7 +340,11 @@ export function saveAgency(db: Db, actor: Actor, input: { Description: string; M
   });
 }
 
-export function updateAgency(db: Db, actor: Actor, input: { agencyId: number; description: string }) {
+export function updateAgency(
+  db: WriteTarget,
+  actor: Actor,
+  input: { agencyId: number; description: string },
+) {
   return write(db, actor, async (trx, scope) => {
     const at = await found(trx, 'Agency', input.agencyId);
     await requireWritable(trx, scope, 'Agency', at);
@@ -350,7 +375,11 @@ export function updateAgency(db: Db, actor: Actor, input: { agencyId: number; de
 // ---------------------------------------------------------------- practices
 
 /** SavePractice: the practice of that name (made when new) offered by the agency. */
-export function savePractice(db: Db, actor: Actor, input: { Description: string; AgencyId: number }) {
+export function savePractice(
+  db: WriteTarget,
+  actor: Actor,
+  input: { Description: string; AgencyId: number },
+) {
   return write(db, actor, async (trx, scope) => {
     const at = await found(trx, 'Agency', input.AgencyId);
     requireScope(mayWriteMarket(scope, at.regionId, at.marketId), 'Practice');
@@ -392,7 +421,7 @@ export function savePractice(db: Db, actor: Actor, input: { Description: string;
 
 /** PUT Practice: renames the practice; every agency offering it must be in the caller's scope. */
 export function updatePractice(
-  db: Db,
+  db: WriteTarget,
   actor: Actor,
   input: { agencyPracticeId: number; description: string },
 ) {
@@ -504,7 +533,7 @@ export async function findPlatformByName(q: Executor, description: string) {
  * and its asset types first when there is none (an existing platform keeps its own asset types:
  * Modify Platform changes them).
  */
-export function savePlatform(db: Db, actor: Actor, input: SavePlatformInput) {
+export function savePlatform(db: WriteTarget, actor: Actor, input: SavePlatformInput) {
   const p = input.Platform;
   return write(db, actor, async (trx, scope) => {
     const at = await found(trx, 'Agency', p.AgencyId);
@@ -562,7 +591,7 @@ export function savePlatform(db: Db, actor: Actor, input: SavePlatformInput) {
 }
 
 /** PUT Platform: the platform's fields and asset types (every agency offering it in scope). */
-export function updatePlatform(db: Db, actor: Actor, input: UpdatePlatformInput) {
+export function updatePlatform(db: WriteTarget, actor: Actor, input: UpdatePlatformInput) {
   return write(db, actor, async (trx, scope) => {
     const platform = await trx
       .selectFrom('platforms')
@@ -633,7 +662,7 @@ async function requireUserTypeAsset(q: Executor, platformId: number, assetId: nu
 }
 
 /** SavePlatformAccess: a platform user type, last in the platform's order. */
-export function savePlatformAccess(db: Db, actor: Actor, input: SavePlatformAccessInput) {
+export function savePlatformAccess(db: WriteTarget, actor: Actor, input: SavePlatformAccessInput) {
   return write(db, actor, async (trx, scope) => {
     const platform = await trx
       .selectFrom('platforms')
@@ -686,7 +715,7 @@ export function savePlatformAccess(db: Db, actor: Actor, input: SavePlatformAcce
   });
 }
 
-export function updatePlatformUserType(db: Db, actor: Actor, input: UpdatePlatformUserTypeInput) {
+export function updatePlatformUserType(db: WriteTarget, actor: Actor, input: UpdatePlatformUserTypeInput) {
   const id = input.platformUserTypeId;
   return write(db, actor, async (trx, scope) => {
     const at = await found(trx, 'Platform User Type', id);
@@ -742,7 +771,7 @@ async function codesOfOtherClients(
   return new Set(rows.map((r) => r.code.toUpperCase()));
 }
 
-export function saveClient(db: Db, actor: Actor, input: SaveClientInput) {
+export function saveClient(db: WriteTarget, actor: Actor, input: SaveClientInput) {
   return write(db, actor, async (trx, scope) => {
     const at = await found(trx, 'Agency', input.AgencyId);
     requireScope(mayWriteMarket(scope, at.regionId, at.marketId), 'Client - Client Code');
@@ -802,7 +831,7 @@ export function saveClient(db: Db, actor: Actor, input: SaveClientInput) {
  * none twice ('Duplicate client codes found!'), none held by another client of the platform at
  * the agency ('Client code already exists').
  */
-export function updateClient(db: Db, actor: Actor, input: UpdateClientInput) {
+export function updateClient(db: WriteTarget, actor: Actor, input: UpdateClientInput) {
   const clientId = input.clientId;
   return write(db, actor, async (trx, scope) => {
     const at = await found(trx, 'Client - Client Code', clientId);
@@ -911,7 +940,7 @@ async function requireAssetOfClient(
   }
 }
 
-export function saveClientAccount(db: Db, actor: Actor, input: SaveClientAccountInput) {
+export function saveClientAccount(db: WriteTarget, actor: Actor, input: SaveClientAccountInput) {
   return write(db, actor, async (trx, scope) => {
     const at = await found(trx, 'Client - Client Code', input.ClientId);
     requireScope(mayWriteMarket(scope, at.regionId, at.marketId), 'Client Asset');
@@ -940,7 +969,7 @@ export function saveClientAccount(db: Db, actor: Actor, input: SaveClientAccount
   });
 }
 
-export function updateClientAccount(db: Db, actor: Actor, input: UpdateClientAccountInput) {
+export function updateClientAccount(db: WriteTarget, actor: Actor, input: UpdateClientAccountInput) {
   const id = input.clientAccountId;
   return write(db, actor, async (trx, scope) => {
     const at = await found(trx, 'Client Asset', id);

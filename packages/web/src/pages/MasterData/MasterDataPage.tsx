@@ -26,6 +26,7 @@ import { DisabledReason } from '../../components/DisabledReason.tsx';
 import { ItemActionDialog, type ItemActionKind } from './ItemActionDialog.tsx';
 import { MasterDataDialog } from './MasterDataDialog.tsx';
 import { MasterDataLogDialog } from './MasterDataLogDialog.tsx';
+import { MasterDataUpload } from './MasterDataUpload.tsx';
 import { ParentSelectors } from './ParentSelectors.tsx';
 import { ReassignItemsDialog } from './ReassignItemsDialog.tsx';
 import { masterDataColumnsOf, type RowAction } from './master-data-columns.tsx';
@@ -177,6 +178,7 @@ export function MasterDataPage() {
           ))}
         </TextField>
       </Box>
+      <MasterDataUpload canWrite={!isReadOnly} />
       <ParentSelectors type={type} value={parents} onChange={(next) => changeView(type, next)} />
       <DataTable<MasterDataRow>
         key={`${type}|${parentKey}`}
