@@ -39,9 +39,6 @@ export * from './schemas/audit.ts';
 export * from './schemas/bulk.ts';
 export * from './schemas/profiles.ts';
 export * from './schemas/merges.ts';
-// Reports (issue 11 §3)
 export * from './schemas/reports.ts';
-// Agency Platform Scorecards (issue 11 §4)
 export * from './schemas/scorecards.ts';
-// Master data spreadsheet upload (issue 9 §2)
 export * from './schemas/master-data-upload.ts';

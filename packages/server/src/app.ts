@@ -56,18 +56,14 @@ import { scimRoutes } from './modules/scim/routes.ts';
 import { directoryImportRoutes } from './modules/directory-import/routes.ts';
 import { jobRoutes } from './modules/jobs/routes.ts';
 import { JobRunner } from './jobs/runner.ts';
-// Profile merges, Profile Matcher, Status of Users (issue 10 §2–§3)
 import { mergeRoutes } from './modules/users/merge-routes.ts';
 import { matcherRoutes } from './modules/users/matcher-routes.ts';
 import { jobDefinitions } from './jobs/definitions.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { bulkRoutes } from './modules/bulk/routes.ts';
-// Master data spreadsheet upload (issue 9 §2)
 import { masterDataUploadRoutes } from './modules/master-data/upload-routes.ts';
 import './http/actor.ts';
-// Reports (issue 11 §3)
 import { reportRoutes } from './modules/reports/routes.ts';
-// Agency Platform Scorecards (issue 11 §4)
 import { scorecardRoutes } from './modules/scorecards/routes.ts';
 
 export interface AppDeps {
@@ -204,7 +200,6 @@ export async function buildApp({ config, db, logger = false }: AppDeps): Promise
   await app.register(coverageRoutes, { db });
   await app.register(scimRoutes, { config, db });
   await app.register(directoryImportRoutes, { db });
-  // Profile merges, Profile Matcher, Status of Users (issue 10 §2–§3)
   await app.register(mergeRoutes, { db });
   const jobRunner = new JobRunner(db, jobDefinitions, {
     onError: (error, job) => app.log.error({ err: error, job }, 'job run failed'),
@@ -223,13 +218,9 @@ export async function buildApp({ config, db, logger = false }: AppDeps): Promise
   await app.register(jobRoutes, { db, runner: jobRunner });
   await app.register(auditRoutes, { db });
   await app.register(bulkRoutes, { db, config });
-  // Profile Matcher and Status of Users (issue 10 §2–§3)
   await app.register(matcherRoutes, { db, runner: jobRunner });
-  // Reports (issue 11 §3)
   await app.register(reportRoutes, { db });
-  // Agency Platform Scorecards (issue 11 §4)
   await app.register(scorecardRoutes, { db });
-  // Master data spreadsheet upload (issue 9 §2)
   await app.register(masterDataUploadRoutes, { db });
 
   if (!config.auth.issuer && signingMaterial) {

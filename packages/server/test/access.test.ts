@@ -28,15 +28,10 @@ import { directoryImportRows, jobRows, scimRows } from './access-rows/scim.ts';
 import { auditRows } from './access-rows/audit.ts';
 import { bulkRows } from './access-rows/bulk.ts';
 import { administratorRows } from './access-rows/administrators.ts';
-// All User Profiles (issue 10 §2)
 import { profileRows } from './access-rows/profiles.ts';
-// Profile merges, Profile Matcher, Status of Users (issue 10 §2–§3)
 import { mergeJobRows, mergeRows } from './access-rows/merges.ts';
-// Reports (issue 11 §3)
 import { reportRows } from './access-rows/reports.ts';
-// Agency Platform Scorecards (issue 11 §4)
 import { scorecardRows } from './access-rows/scorecards.ts';
-// Master data spreadsheet upload (issue 9 §2)
 import { masterDataUploadRows } from './access-rows/master-data-upload.ts';
 
 const callers: Caller[] = [
@@ -185,18 +180,12 @@ const table: Row[] = [
   ...jobRows,
   ...auditRows,
   ...bulkRows,
-  // Administrators and super administrators (issue 10 §4)
   ...administratorRows,
-  // All User Profiles (issue 10 §2)
   ...profileRows,
-  // Profile merges, Profile Matcher, Status of Users (issue 10 §2–§3)
   ...mergeRows,
   ...mergeJobRows,
-  // Reports (issue 11 §3)
   ...reportRows,
-  // Agency Platform Scorecards (issue 11 §4)
   ...scorecardRows,
-  // Master data spreadsheet upload (issue 9 §2)
   ...masterDataUploadRows,
 ];
 

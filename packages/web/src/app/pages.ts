@@ -145,7 +145,6 @@ const builtPages: Partial<Record<string, LazyPage>> = {
       default: m.MyMasterApprovalPathPage,
     })),
   ),
-  // Administrators and super administrators (issue 10 §4)
   '/Administrators': lazyPage(() =>
     import('../pages/Administrators/AdministratorsPage.tsx').then((m) => ({ default: m.AdministratorsPage })),
   ),
@@ -154,7 +153,6 @@ const builtPages: Partial<Record<string, LazyPage>> = {
       default: m.SuperAdministratorsPage,
     })),
   ),
-  // All User Profiles and the profile logs (issue 10 §2)
   '/AllUserProfiles': lazyPage(() =>
     import('../pages/AllUserProfiles/AllUserProfilesPage.tsx').then((m) => ({
       default: m.AllUserProfilesPage,
@@ -165,10 +163,8 @@ const builtPages: Partial<Record<string, LazyPage>> = {
   ),
   '/LogUserAditionalEmail/:userid': lazyPage(() =>
     import('../pages/UserLogs/UserLogsPage.tsx').then((m) => ({ default: m.SecondaryEmailLogPage })),
-  // Reports (issue 11 §3)
   '/Reports': lazyPage(() =>
     import('../pages/Reports/ReportsPage.tsx').then((m) => ({ default: m.ReportsPage })),
-  // Agency Platform Scorecards (issue 11 §4)
   '/Scorecards': lazyPage(() =>
     import('../pages/Scorecards/ScorecardsPage.tsx').then((m) => ({ default: m.ScorecardsPage })),
   ),
