@@ -163,8 +163,10 @@ const builtPages: Partial<Record<string, LazyPage>> = {
   ),
   '/LogUserAditionalEmail/:userid': lazyPage(() =>
     import('../pages/UserLogs/UserLogsPage.tsx').then((m) => ({ default: m.SecondaryEmailLogPage })),
+  ),
   '/Reports': lazyPage(() =>
     import('../pages/Reports/ReportsPage.tsx').then((m) => ({ default: m.ReportsPage })),
+  ),
   '/Scorecards': lazyPage(() =>
     import('../pages/Scorecards/ScorecardsPage.tsx').then((m) => ({ default: m.ScorecardsPage })),
   ),
