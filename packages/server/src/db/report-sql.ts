@@ -65,7 +65,9 @@ export async function mediansByGroup<G extends string, V extends string>(
       }),
       sql` and `,
     );
-  const query = sql`with t as ${source},
+  // Materialized: the source is read once. Inlined into its three readers, SQLite 3.53 re-ran
+  // the source's correlated subqueries per reader and chose a whole-table index for the DISTINCT.
+  const query = sql`with t as materialized ${source},
     k as (select distinct ${groupList} from t),
     ${sql.join(values.flatMap((v) => [ranked(v), median(v)]))}
     select ${sql.join(groups.map((g) => sql.ref(`k.${g}`)))},
