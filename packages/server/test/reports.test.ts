@@ -44,7 +44,7 @@ async function data<T>(url: string, token = superToken): Promise<T> {
   return res.json<{ data: T }>().data;
 }
 
-/** A line with its Approved and Completed history steps moved to the given hours after creation. */
+/** A line approved, and provisioned unless `provisionHours` is null, the given hours after creation. */
 async function timedLine(
   path: BuiltPath,
   createdDate: string,
@@ -54,21 +54,14 @@ async function timedLine(
 ) {
   const statusId = provisionHours === null ? RequestStatus.APPROVED : RequestStatus.COMPLETED;
   const line = await buildRequest(ctx.db.kysely, { path, user, statusId, createdDate });
-  const k = ctx.db.kysely;
-  await k
-    .updateTable('requestHistory')
-    .set({ createdDate: at(createdDate, approveHours) })
+  await ctx.db.kysely
+    .updateTable('requests')
+    .set({
+      approvedDate: at(createdDate, approveHours),
+      provisionedDate: provisionHours === null ? null : at(createdDate, approveHours + provisionHours),
+    })
     .where('requestId', '=', line.requestId)
-    .where('statusId', '=', RequestStatus.APPROVED)
     .execute();
-  if (provisionHours !== null) {
-    await k
-      .updateTable('requestHistory')
-      .set({ createdDate: at(createdDate, approveHours + provisionHours) })
-      .where('requestId', '=', line.requestId)
-      .where('statusId', '=', RequestStatus.COMPLETED)
-      .execute();
-  }
   return line;
 }
 
@@ -209,7 +202,7 @@ type Median = {
 };
 
 describe('GET api/Reports/MedianTimes', () => {
-  it('gives the median hours to approve and to provision per platform, from the history steps', async () => {
+  it('gives the median hours to approve and to provision per platform, from the lines’ decision dates', async () => {
     const rows = await data<Median[]>(`/api/Reports/MedianTimes?${RANGE}&by=platform`);
     const of = (path: BuiltPath) => rows.find((r) => r.id === path.platformId);
     expect(of(pathA)).toEqual({

@@ -32,11 +32,21 @@ export function monthOf(dialect: Dialect, at: Expression<unknown>): RawBuilder<s
 }
 
 /**
- * The median of each value column per group, over the rows of `source` (a query whose selection
- * names the group columns and the value columns). One statement on both engines: each value's
- * rows are ranked in their group by window functions (row_number, count), and the median is the
- * average of the middle one or two (nulls are left out). Returns, per group, `<value>Median` and
- * `<value>Max` (null when the group has no value) and `<value>Count`.
+ * The median of a numeric expression as an aggregate: SQLite's built-in `median` (the percentile
+ * functions better-sqlite3 compiles in), PostgreSQL's `percentile_cont(0.5)`. Both leave nulls out
+ * and average the middle two of an even count.
+ */
+function median(dialect: Dialect, value: Expression<unknown>): RawBuilder<number | null> {
+  return dialect === 'postgres'
+    ? sql<number | null>`percentile_cont(0.5) within group (order by cast(${value} as double precision))`
+    : sql<number | null>`median(${value})`;
+}
+
+/**
+ * The median, count and maximum of each value column per group, over the rows of `source` (a
+ * query whose selection names the group columns and the value columns): one grouped statement.
+ * Returns, per group, `<value>Median` and `<value>Max` (null when the group has no value) and
+ * `<value>Count` (nulls are left out). A group may be keyed by a null.
  */
 export async function mediansByGroup<G extends string, V extends string>(
   db: Db,
@@ -45,43 +55,17 @@ export async function mediansByGroup<G extends string, V extends string>(
   values: readonly V[],
 ): Promise<(Record<G, unknown> & Record<`${V}Median` | `${V}Count` | `${V}Max`, number | null>)[]> {
   const id = (name: string) => sql.id(name);
-  const groupList = sql.join(groups.map(id));
-  const ranked = (v: V) => sql`${id(`r_${v}`)} as (
-    select ${groupList}, ${id(v)} as v,
-      row_number() over (partition by ${groupList} order by ${id(v)}) as rn,
-      count(*) over (partition by ${groupList}) as n
-    from t where ${id(v)} is not null)`;
-  const median = (v: V) => sql`${id(`m_${v}`)} as (
-    select ${groupList}, avg(case when rn in ((n + 1) / 2, (n + 2) / 2) then v end) as m,
-      max(case when rn = n then v end) as mx, max(n) as n
-    from ${id(`r_${v}`)}
-    where rn in ((n + 1) / 2, (n + 2) / 2) or rn = n group by ${groupList})`;
-  const on = (v: V) =>
-    sql.join(
-      groups.map((g) => {
-        const [a, b] = [sql.ref(`m_${v}.${g}`), sql.ref(`k.${g}`)];
-        // Null-safe: a group may be keyed by a null (no person).
-        return sql`(${a} = ${b} or (${a} is null and ${b} is null))`;
-      }),
-      sql` and `,
-    );
-  // Materialized: the source is read once. Inlined into its three readers, SQLite 3.53 re-ran
-  // the source's correlated subqueries per reader and chose a whole-table index for the DISTINCT.
-  const query = sql`with t as materialized ${source},
-    k as (select distinct ${groupList} from t),
-    ${sql.join(values.flatMap((v) => [ranked(v), median(v)]))}
-    select ${sql.join(groups.map((g) => sql.ref(`k.${g}`)))},
+  const groupList = sql.join(groups.map((g) => sql.ref(`t.${g}`)));
+  const query = sql`select ${groupList},
       ${sql.join(
         values.flatMap((v) => [
-          sql`${sql.ref(`m_${v}.m`)} as ${id(`${v}_median`)}`,
-          sql`coalesce(${sql.ref(`m_${v}.n`)}, 0) as ${id(`${v}_count`)}`,
-          sql`${sql.ref(`m_${v}.mx`)} as ${id(`${v}_max`)}`,
+          sql`${median(db.dialect, sql.ref(`t.${v}`))} as ${id(`${v}_median`)}`,
+          sql`count(${sql.ref(`t.${v}`)}) as ${id(`${v}_count`)}`,
+          sql`max(${sql.ref(`t.${v}`)}) as ${id(`${v}_max`)}`,
         ]),
       )}
-    from k ${sql.join(
-      values.map((v) => sql`left join ${id(`m_${v}`)} on ${on(v)}`),
-      sql` `,
-    )}`;
+    from ${source} as t
+    group by ${groupList}`;
   const { rows } = await query.execute(db.kysely);
   return rows as (Record<G, unknown> & Record<`${V}Median` | `${V}Count` | `${V}Max`, number | null>)[];
 }
