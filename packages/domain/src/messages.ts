@@ -486,7 +486,7 @@ export const messages = {
     `Merge UAP Id ${userId} into UAP Id ${parentUserId}? Its requests, records, assignments and history move to UAP Id ${parentUserId}.`,
   noMergeProposals: 'The Profile Matcher proposes no merges.',
   noStatusChanges: 'No directory changes to acknowledge.',
-  unmergeNothingSelected: 'Select one or more merged profiles first.',
+  mergedIntoMark: (parentUserId: number) => `Merged into UAP Id ${parentUserId}`,
   parentProfileMark: 'Parent profile',
   // Reports (issue 11 §3; ours, the spec shows no sentence)
   reportNoLines: 'No requests in this date range.',
