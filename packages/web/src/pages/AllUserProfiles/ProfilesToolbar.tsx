@@ -1,8 +1,9 @@
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { formatDateTime, messages } from '@uap/domain';
-import { useProfileMatcherStatus, useRunUserJob } from '../../api/merges.ts';
+import { mergeKeys, useProfileMatcherStatus, useRunUserJob } from '../../api/merges.ts';
 import { notifySuccess } from '../../api/notice-store.ts';
 import { reportError } from '../../api/error-store.ts';
 import { ProposalsDialog } from './ProposalsDialog.tsx';
@@ -20,9 +21,15 @@ type OpenDialog = 'statusReport' | 'proposals' | null;
  */
 export function ProfilesToolbar(props: { isReadOnly: boolean }) {
   const [dialog, setDialog] = useState<OpenDialog>(null);
+  const queryClient = useQueryClient();
   const run = useRunUserJob();
-  const start = (job: 'roleValidation' | 'profileMatcher') =>
+  const start = (job: 'roleValidation' | 'profileMatcher') => {
     run.mutate(job, { onSuccess: (message) => notifySuccess(message), onError: reportError });
+    if (job === 'profileMatcher') {
+      // The call answers when the run has ended: meanwhile the line shows it running (and polls).
+      setTimeout(() => void queryClient.invalidateQueries({ queryKey: mergeKeys.matcherStatus }), 1000);
+    }
+  };
   const isRunning = (job: 'roleValidation' | 'profileMatcher') => run.isPending && run.variables === job;
 
   return (
