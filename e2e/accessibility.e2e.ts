@@ -4,13 +4,20 @@ import type { Browser, Page } from 'playwright-core';
 import { messages, routeTable, routeTitle, type ShellUser } from '@uap/domain';
 import { demoAccounts } from '../packages/server/src/auth/demo-accounts.ts';
 import { launchBrowser, signIn } from './browser.ts';
-import { buildAdminRegion, buildPath, buildRequest, userIdOf } from '../packages/server/test/factories.ts';
+import {
+  buildAdminRegion,
+  buildPath,
+  buildRequest,
+  buildUser,
+  userIdOf,
+} from '../packages/server/test/factories.ts';
 import { demoEmails, samLine } from './data.ts';
 import { e2eDb } from './server.ts';
 
 let browser: Browser;
 let logId = 0;
 let samId = 0;
+let familyParentId = 0;
 beforeAll(async () => {
   browser = await launchBrowser();
   const line = await samLine();
@@ -24,6 +31,15 @@ beforeAll(async () => {
     path: await buildPath(db, { assignment: null }),
     user: { userId: await userIdOf(db, demoEmails.sam), email: demoEmails.sam },
   });
+  // A merged family for the User Details List (with one profile it goes back to All User Profiles).
+  const parent = await buildUser(db, { name: 'Fay' });
+  const child = await buildUser(db, { name: 'Fay' });
+  familyParentId = parent.userId;
+  await db
+    .updateTable('users')
+    .set({ mergedUserId: parent.userId, isChild: 1 })
+    .where('userId', '=', child.userId)
+    .execute();
 });
 afterAll(async () => {
   await browser.close();
@@ -61,6 +77,8 @@ const builtRoutes = [
   '/AllUserProfiles',
   '/UserLogs/:userId',
   '/LogUserAditionalEmail/:userid',
+  // The User Details List of merged profiles (issue 10 §2)
+  '/UserDetailsList/:userId',
 ];
 
 const shellUserOf = (account: (typeof demoAccounts)[number]): ShellUser => ({
@@ -103,10 +121,11 @@ describe.each(demoAccounts)('signed in as $name', (account) => {
         const findings: string[] = [];
         for (const entry of reachable) {
           const title = routeTitle(entry, user);
+          const userId = entry.path === '/UserDetailsList/:userId' ? familyParentId : samId;
           await page.goto(
             entry.path
               .replace(':logId', String(logId))
-              .replace(':userId', String(samId))
+              .replace(':userId', String(userId))
               .replace(':userid', String(samId)),
           );
           await settle(page, title);

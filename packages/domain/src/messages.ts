@@ -478,6 +478,16 @@ export const messages = {
   proposalDismissed: 'The proposal was dismissed.',
   proposalGone: 'This proposal was already accepted or dismissed.',
   userStatusReportDone: 'The user status report is up to date.',
+  // The web side of merges (issue 10 §2–§3, helper mergesweb; ours where the spec shows no sentence)
+  profileMatcherFailed: (started: string, ended: string) =>
+    `Last Profile Matcher job started on ${started} failed on ${ended}.`,
+  mergeChooseUapId: 'Enter the UAP Id to merge this profile into, or search for the person.',
+  mergeConfirm: (userId: number, parentUserId: number) =>
+    `Merge UAP Id ${userId} into UAP Id ${parentUserId}? Its requests, records, assignments and history move to UAP Id ${parentUserId}.`,
+  noMergeProposals: 'The Profile Matcher proposes no merges.',
+  noStatusChanges: 'No directory changes to acknowledge.',
+  mergedIntoMark: (parentUserId: number) => `Merged into UAP Id ${parentUserId}`,
+  parentProfileMark: 'Parent profile',
   // Reports (issue 11 §3; ours, the spec shows no sentence)
   reportNoLines: 'No requests in this date range.',
   reportsEmbedTitle: 'Reports',

@@ -266,6 +266,14 @@ describe('GET /api/User/userDetailsList/{userId}', () => {
         [second.userId, false, parent.userId],
       ]);
       expect(rows[0]).toMatchObject({ email: parent.email, adEnabled: 'Yes', isSyncButtonEnabled: true });
+      // The rows are All User Profiles rows: the page reuses the profile dialogs.
+      expect(rows[1]).toMatchObject({
+        uapId: `${child.userId} (${parent.userId})`,
+        isChild: true,
+        roleName: 'Standard User',
+        userType: 'Internal',
+        canDelete: false,
+      });
     }
     const lone = await buildUser(k());
     const single = await call('GET', `/api/User/userDetailsList/${lone.userId}`);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idParam } from './common.ts';
+import { profileRow } from './profiles.ts';
 
 /** Profile merges, the Profile Matcher and the Status of Users report (issue 10 §2–§3). */
 
@@ -33,24 +34,11 @@ export type MergeResult = z.infer<typeof mergeResult>;
 export const unmergeResult = z.object({ unmergedUserIds: z.array(z.number().int()) });
 export type UnmergeResult = z.infer<typeof unmergeResult>;
 
-/** One profile of a merged family on the User Details List (the parent first). */
-export const userDetailsRow = z.object({
-  userId: z.number().int(),
-  name: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  roleName: z.string(),
-  isInternal: z.boolean(),
-  /** Yes/No/Deleted for internal users, null for external ones. */
-  adEnabled: z.enum(['Yes', 'No', 'Deleted']).nullable(),
-  parentGuid: z.string().nullable(),
-  childGuid: z.string().nullable(),
-  isChild: z.boolean(),
-  mergedUserId: z.number().int().nullable(),
-  isParent: z.boolean(),
-  isSyncButtonEnabled: z.boolean(),
-  createdDate: z.string(),
-});
+/**
+ * One profile of a merged family on the User Details List (the parent first): the All User
+ * Profiles row, so the page offers the same log, edit and sync actions.
+ */
+export const userDetailsRow = profileRow.extend({ isParent: z.boolean() });
 export type UserDetailsRow = z.infer<typeof userDetailsRow>;
 
 /** GET api/User/ProfileMatcherRunningStatus/{id} (0: the latest run). */

@@ -243,32 +243,3 @@ export async function setMergeFields(
     .where('userId', '=', userId)
     .execute();
 }
-
-/** The merged family of a profile: its parent (or itself) and every child, parent first. */
-export function findFamily(q: Executor, parentUserId: number) {
-  return q
-    .selectFrom('users as u')
-    .innerJoin('roles as r', 'r.roleId', 'u.roleId')
-    .leftJoin('directoryUsers as d', 'd.directoryId', 'u.directoryId')
-    .select([
-      'u.userId',
-      'u.name',
-      'u.lastName',
-      'u.email',
-      'r.description as roleName',
-      'u.isInternal',
-      'u.parentGuid',
-      'u.childGuid',
-      'u.isChild',
-      'u.mergedUserId',
-      'u.createdDate',
-      'd.directoryId as entryId',
-      'd.active as entryActive',
-      'd.isDeleted as entryDeleted',
-    ])
-    .where((eb) => eb.or([eb('u.userId', '=', parentUserId), eb('u.mergedUserId', '=', parentUserId)]))
-    .where('u.isDeleted', '=', 0)
-    .orderBy(sql`case when ${sql.ref('u.user_id')} = ${parentUserId} then 0 else 1 end`)
-    .orderBy('u.userId')
-    .execute();
-}

@@ -1,7 +1,9 @@
 import { messages, type MergeResult, type UnmergeResult, type UserDetailsRow } from '@uap/domain';
 import { inTransaction, type Db, type Executor } from '../../db/connection.ts';
 import { notFound, unprocessable } from '../../http/errors.ts';
+import { presentProfile } from './profile-admin-service.ts';
 import { insertProfileLog } from './profile-queries.ts';
+import { findFamilyRows } from './profile-table-queries.ts';
 import { settleRoles } from './role-rule.ts';
 import * as q from './merge-queries.ts';
 
@@ -145,28 +147,6 @@ export async function userDetailsList(db: Db, userId: number): Promise<UserDetai
     throw notFound(messages.uapIdMissing);
   }
   const parentId = profile.mergedUserId ?? profile.userId;
-  const rows = await q.findFamily(db.kysely, parentId);
-  return rows.map((r) => ({
-    userId: r.userId,
-    name: r.name,
-    lastName: r.lastName,
-    email: r.email,
-    roleName: r.roleName,
-    isInternal: r.isInternal === 1,
-    adEnabled:
-      r.isInternal !== 1 || r.entryId === null
-        ? null
-        : r.entryDeleted === 1
-          ? 'Deleted'
-          : r.entryActive === 1
-            ? 'Yes'
-            : 'No',
-    parentGuid: r.parentGuid,
-    childGuid: r.childGuid,
-    isChild: r.isChild === 1,
-    mergedUserId: r.mergedUserId,
-    isParent: r.userId === parentId,
-    isSyncButtonEnabled: r.entryId !== null,
-    createdDate: r.createdDate,
-  }));
+  const rows = await findFamilyRows(db, parentId);
+  return rows.map((r) => ({ ...presentProfile(r), isParent: r.userId === parentId }));
 }

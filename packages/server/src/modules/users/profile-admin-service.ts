@@ -81,7 +81,8 @@ function assertProfileWriter(actor: Actor): void {
   adminScopeOf(actor, 'write');
 }
 
-function present(row: t.ProfileDbRow): ProfileRow {
+/** An All User Profiles row (also the rows of the User Details List). */
+export function presentProfile(row: t.ProfileDbRow): ProfileRow {
   const isChild = row.isChild === 1 && row.mergedUserId !== null;
   const isMerged = isChild || row.mergedUserId !== null;
   return {
@@ -118,7 +119,7 @@ export async function findProfiles(db: Db, actor: Actor, query: TableQuery): Pro
   adminScopeOf(actor, 'read');
   assertTableQuery(t.profileSpec, query);
   const { rows, totalCount } = await t.findProfilePage(db, query);
-  return { users: rows.map(present), page: query.page, totalCount };
+  return { users: rows.map(presentProfile), page: query.page, totalCount };
 }
 
 /** PUT api/User/ProfileFilters: each filterable column's values (or the one asked for). */

@@ -173,6 +173,17 @@ export async function findProfilePage(db: Db, query: TableQuery) {
   return { rows, totalCount: toCount(total?.count) };
 }
 
+/** A merged family as All User Profiles rows: the parent first, then its children by UAP Id. */
+export function findFamilyRows(db: Db, parentUserId: number) {
+  return selectRow(
+    db,
+    sql<SqlBool>`(u.user_id = ${parentUserId} or u.merged_user_id = ${parentUserId}) and u.is_deleted = 0`,
+  )
+    .orderBy(sql`case when ${sql.ref('u.userId')} = ${parentUserId} then 0 else 1 end`)
+    .orderBy('u.userId')
+    .execute();
+}
+
 /** The distinct values of one column's filter menu under the other filters. */
 export function findProfileValues(db: Db, query: TableQuery, column: string) {
   return distinctFilterValues(

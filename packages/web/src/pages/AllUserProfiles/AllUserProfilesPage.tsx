@@ -12,7 +12,8 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { reportError } from '../../api/error-store.ts';
 import { EditProfileDialog } from './EditProfileDialog.tsx';
-import { ProfilesToolbar } from './ProfilesToolbar.tsx';
+import { MergeProfileDialog } from './MergeProfileDialog.tsx';
+import { ProfileMatcherLine, ProfilesToolbar } from './ProfilesToolbar.tsx';
 import type { ProfileAction } from './ProfileRowActions.tsx';
 import { SyncProfileDialog } from './SyncProfileDialog.tsx';
 import { profileColumns } from './profile-columns.tsx';
@@ -46,10 +47,14 @@ export function AllUserProfilesPage() {
           return { rows: page.users, totalCount: page.totalCount };
         }}
         fetchFilterOptions={fetchProfileFilterOptions}
-        toolbar={<ProfilesToolbar />}
+        toolbar={<ProfilesToolbar isReadOnly={isReadOnly} />}
+        intro={<ProfileMatcherLine />}
       />
       {dialog?.action === 'edit' && (
         <EditProfileDialog row={dialog.row} onClose={() => setDialog(null)} onDone={handleDone} />
+      )}
+      {dialog?.action === 'merge' && (
+        <MergeProfileDialog row={dialog.row} onClose={() => setDialog(null)} onDone={handleDone} />
       )}
       {dialog?.action === 'sync' && (
         <SyncProfileDialog row={dialog.row} onClose={() => setDialog(null)} onDone={handleDone} />

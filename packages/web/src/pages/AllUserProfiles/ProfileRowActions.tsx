@@ -4,11 +4,12 @@ import Link from '@mui/material/Link';
 import { Link as RouterDomLink } from 'react-router';
 import type { ProfileRow } from '@uap/domain';
 
-export type ProfileAction = 'edit' | 'delete' | 'sync';
+export type ProfileAction = 'edit' | 'delete' | 'sync' | 'merge';
 
 /**
  * The row actions of All User Profiles (spec 3 §2.4): log; edit (not on a merged child); delete
- * (a Standard User that is not merged); sync (when a directory entry exists); the merged marker.
+ * (a Standard User that is not merged); sync (when a directory entry exists); merge (into another
+ * UAP Id, not on a merged child: it is unmerged from the User Details List); the merged marker.
  * The auditor only reads: log and the merged marker.
  */
 export function ProfileRowActions(props: {
@@ -41,6 +42,7 @@ export function ProfileRowActions(props: {
       {!isReadOnly && !row.isChild && !row.isDeleted && button('edit', 'Edit')}
       {!isReadOnly && row.canDelete && button('delete', 'Delete')}
       {!isReadOnly && row.isSyncButtonEnabled && button('sync', 'Sync')}
+      {!isReadOnly && !row.isChild && !row.isDeleted && button('merge', 'Merge')}
       {row.isChild && row.mergedUserId !== null && (
         <Link
           component={RouterDomLink}

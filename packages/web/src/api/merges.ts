@@ -1,0 +1,138 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  envelope,
+  mergeProfileInput,
+  mergeProposal,
+  mergeResult,
+  profileMatcherStatus,
+  unmergeInput,
+  unmergeResult,
+  userDetailsRow,
+  userStatusRow,
+  type MergeProposal,
+  type ProfileMatcherStatus,
+  type UserDetailsRow,
+  type UserStatusRow,
+} from '@uap/domain';
+import { apiRequest } from './client.ts';
+
+/** TanStack Query keys of the merges, the Profile Matcher and Status of Users (under ['User'], refreshed with the profiles). */
+export const mergeKeys = {
+  family: (userId: number) => ['User', 'userDetailsList', userId] as const,
+  matcherStatus: ['User', 'ProfileMatcherRunningStatus'] as const,
+  proposals: ['User', 'ProfileMatcherProposals'] as const,
+  statusReport: ['User', 'UserStatusReport'] as const,
+};
+
+/** How often the Profile Matcher line is refreshed while a run is under way (spec 3 §4: 10 s). */
+export const MATCHER_POLL_MS = 10_000;
+
+/** GET api/User/userDetailsList/{userId}: the merged family, the parent first. */
+export function fetchFamily(userId: number, signal: AbortSignal): Promise<UserDetailsRow[]> {
+  return apiRequest(`/api/User/userDetailsList/${userId}`, { schema: z.array(userDetailsRow), signal });
+}
+
+/** GET api/User/ProfileMatcherRunningStatus/0: the latest run, polled only while it runs. */
+export function useProfileMatcherStatus() {
+  return useQuery({
+    queryKey: mergeKeys.matcherStatus,
+    queryFn: ({ signal }): Promise<ProfileMatcherStatus> =>
+      apiRequest('/api/User/ProfileMatcherRunningStatus/0', { schema: profileMatcherStatus, signal }),
+    refetchInterval: (query) => (query.state.data?.status === 'RUNNING' ? MATCHER_POLL_MS : false),
+    meta: { errorDialog: false },
+  });
+}
+
+/** GET api/User/ProfileMatcherProposals: the open merge proposals. */
+export function useMergeProposals() {
+  return useQuery({
+    queryKey: mergeKeys.proposals,
+    queryFn: ({ signal }): Promise<MergeProposal[]> =>
+      apiRequest('/api/User/ProfileMatcherProposals', { schema: z.array(mergeProposal), signal }),
+  });
+}
+
+/** GET api/User/UserStatusReport: the Status of Users rows, open ones first. */
+export function fetchUserStatusRows(signal: AbortSignal): Promise<UserStatusRow[]> {
+  return apiRequest('/api/User/UserStatusReport', { schema: z.array(userStatusRow), signal });
+}
+
+const messageOnly = envelope(z.null());
+const jobAnswer = envelope(z.boolean());
+
+/** A change answered by the server's sentence; refreshes every profile query. */
+function useUserChange<Input>(send: (input: Input) => Promise<string>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['User'] }),
+    meta: { errorDialog: false },
+  });
+}
+
+/** POST api/User/MergeProfile: `userId` becomes a child of `mergedUserId`. */
+export function useMergeProfile() {
+  return useUserChange(async (input: { userId: number; mergedUserId: number }) => {
+    const answer = await apiRequest('/api/User/MergeProfile', {
+      method: 'POST',
+      body: mergeProfileInput.parse(input),
+      schema: envelope(mergeResult),
+      isWholeEnvelope: true,
+    });
+    return answer.message;
+  });
+}
+
+/** POST api/User/UnMergedSelectedUsers. */
+export function useUnmergeProfiles() {
+  return useUserChange(async (userIds: number[]) => {
+    const answer = await apiRequest('/api/User/UnMergedSelectedUsers', {
+      method: 'POST',
+      body: unmergeInput.parse({ userIds }),
+      schema: envelope(unmergeResult),
+      isWholeEnvelope: true,
+    });
+    return answer.message;
+  });
+}
+
+/** Accept or dismiss one Profile Matcher proposal. */
+export function useDecideProposal() {
+  return useUserChange(async (input: { id: number; accept: boolean }) => {
+    const action = input.accept ? 'Accept' : 'Dismiss';
+    const answer = await apiRequest(`/api/User/ProfileMatcherProposals/${input.id}/${action}`, {
+      method: 'POST',
+      schema: messageOnly,
+      isWholeEnvelope: true,
+    });
+    return answer.message;
+  });
+}
+
+/** PUT api/User/AcknowledgeUser: acknowledges the given Status of Users rows. */
+export function useAcknowledgeUsers() {
+  return useUserChange(async (ids: number[]) => {
+    const answer = await apiRequest('/api/User/AcknowledgeUser', {
+      method: 'PUT',
+      body: { Ids: ids, IsDeleted: true },
+      schema: messageOnly,
+      isWholeEnvelope: true,
+    });
+    return answer.message;
+  });
+}
+
+/**
+ * The toolbar's jobs: UAP User Role Validation (GET api/User/ApproverToStandardUsers/) and the
+ * Profile Matcher (GET api/User/ProfileMatcher/). Each answers when its run has ended; a failed
+ * run answers 'Something went wrong.!'.
+ */
+export function useRunUserJob() {
+  return useUserChange(async (job: 'roleValidation' | 'profileMatcher') => {
+    const path =
+      job === 'roleValidation' ? '/api/User/ApproverToStandardUsers/' : '/api/User/ProfileMatcher/';
+    const answer = await apiRequest(path, { schema: jobAnswer, isWholeEnvelope: true });
+    return answer.message;
+  });
+}

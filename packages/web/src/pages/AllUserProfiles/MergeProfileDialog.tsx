@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import { messages, type ProfileRow } from '@uap/domain';
+import { useMergeProfile } from '../../api/merges.ts';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { DialogError, useDialogError } from '../../components/DialogError.tsx';
+import { UserSearchField } from '../../components/UserSearchDialog/UserSearchField.tsx';
+import { failureText } from '../ChangeUserRecords/form-parts.tsx';
+
+/** The UAP Id typed, or null when it is not a positive whole number. */
+function uapIdOf(value: string): number | null {
+  const id = Number(value.trim());
+  return value.trim() !== '' && Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/**
+ * Merge a profile by choosing another UAP Id (spec 3 §4 'Merge'): typed, or found with the
+ * user search. The server checks the rules (not into itself, not into a child) and answers
+ * with the sentence shown; the profile's rows move to the chosen parent.
+ */
+export function MergeProfileDialog(props: {
+  row: ProfileRow;
+  onClose: () => void;
+  onDone: (message: string) => void;
+}) {
+  const { row } = props;
+  const [value, setValue] = useState('');
+  const [isConfirming, setIsConfirming] = useState(false);
+  const [error, setError] = useDialogError();
+  const merge = useMergeProfile();
+  const parentId = uapIdOf(value);
+
+  const handleMerge = () => {
+    if (parentId === null) {
+      setError(messages.mergeChooseUapId);
+      return;
+    }
+    if (parentId === row.userId) {
+      setError(messages.mergeIntoSelf);
+      return;
+    }
+    setError(null);
+    setIsConfirming(true);
+  };
+  const handleConfirm = () => {
+    setIsConfirming(false);
+    if (parentId === null) {
+      return;
+    }
+    merge.mutate(
+      { userId: row.userId, mergedUserId: parentId },
+      { onSuccess: props.onDone, onError: (failure) => setError(failureText(failure)) },
+    );
+  };
+
+  return (
+    <>
+      <Dialog open onClose={props.onClose} aria-labelledby="merge-profile-title" maxWidth="sm" fullWidth>
+        <DialogTitle id="merge-profile-title">{`Merge Profile — UAP Id ${row.userId}`}</DialogTitle>
+        <DialogContent>
+          <DialogError error={error} />
+          <DialogContentText sx={{ mb: 2 }}>
+            {`${row.name} ${row.lastName} (${row.email}). ${messages.mergeChooseUapId}`}
+          </DialogContentText>
+          <Box sx={{ display: 'grid', gap: 2 }}>
+            <TextField
+              label="Merge into UAP Id"
+              size="small"
+              value={value}
+              slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 12 } }}
+              onChange={(e) => setValue(e.target.value)}
+            />
+            <UserSearchField
+              label="Person (name or email)"
+              buttonLabel="Search the profile to merge into"
+              isInternal
+              dialogTitle="Select User"
+              onPick={(item) => {
+                if (item.userId === null) {
+                  setError(messages.noProfileYet(item.displayName));
+                  return;
+                }
+                setError(null);
+                setValue(String(item.userId));
+              }}
+            />
+          </Box>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={props.onClose}>Cancel</Button>
+          <Button variant="contained" onClick={handleMerge} disabled={merge.isPending}>
+            Merge
+          </Button>
+        </DialogActions>
+      </Dialog>
+      {isConfirming && parentId !== null && (
+        <ConfirmDialog
+          title="Merge profile"
+          text={messages.mergeConfirm(row.userId, parentId)}
+          confirmLabel="Yes, merge"
+          isPending={merge.isPending}
+          onConfirm={handleConfirm}
+          onClose={() => setIsConfirming(false)}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,98 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { formatDate, messages, type MergeProposal } from '@uap/domain';
+import { useDecideProposal, useMergeProposals } from '../../api/merges.ts';
+import { notifySuccess } from '../../api/notice-store.ts';
+import { DialogError, useDialogError } from '../../components/DialogError.tsx';
+import { PageSpinner } from '../../components/PageSpinner.tsx';
+import { failureText } from '../ChangeUserRecords/form-parts.tsx';
+
+const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+const who = (p: MergeProposal['parent']) => `${p.fullName} (UAP Id ${p.userId}, ${p.email})`;
+
+/** The Profile Matcher's open proposals: accept one (the child is merged into the parent) or dismiss it. */
+export function ProposalsDialog(props: { isReadOnly: boolean; onClose: () => void }) {
+  const proposals = useMergeProposals();
+  const decide = useDecideProposal();
+  const [error, setError] = useDialogError();
+  const handle = (id: number, accept: boolean) =>
+    decide.mutate(
+      { id, accept },
+      {
+        onSuccess: (message) => {
+          setError(null);
+          notifySuccess(message);
+        },
+        onError: (failure) => setError(failureText(failure)),
+      },
+    );
+
+  return (
+    <Dialog open onClose={props.onClose} aria-labelledby="proposals-title" maxWidth="lg" fullWidth>
+      <DialogTitle id="proposals-title">Proposed merges</DialogTitle>
+      <DialogContent>
+        <DialogError error={error} />
+        {proposals.isPending && <PageSpinner />}
+        {proposals.error && <Alert severity="error">{failureText(proposals.error)}</Alert>}
+        {proposals.data?.length === 0 && <Typography>{messages.noMergeProposals}</Typography>}
+        {proposals.data && proposals.data.length > 0 && (
+          <Table size="small" aria-label="Proposed merges">
+            <TableHead>
+              <TableRow>
+                <TableCell>Merge</TableCell>
+                <TableCell>Into</TableCell>
+                <TableCell>Matched By</TableCell>
+                <TableCell>Proposed</TableCell>
+                {!props.isReadOnly && <TableCell>Actions</TableCell>}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {proposals.data.map((p) => (
+                <TableRow key={p.id}>
+                  <TableCell>{who(p.child)}</TableCell>
+                  <TableCell>{who(p.parent)}</TableCell>
+                  <TableCell>{p.reason === 'email' ? 'Email' : 'Name'}</TableCell>
+                  <TableCell>{formatDate(p.createdDate, timeZone)}</TableCell>
+                  {!props.isReadOnly && (
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      <Button
+                        size="small"
+                        disabled={decide.isPending}
+                        aria-label={`Accept merging UAP Id ${p.child.userId} into UAP Id ${p.parent.userId}`}
+                        onClick={() => handle(p.id, true)}
+                      >
+                        Accept
+                      </Button>
+                      <Button
+                        size="small"
+                        disabled={decide.isPending}
+                        aria-label={`Dismiss merging UAP Id ${p.child.userId} into UAP Id ${p.parent.userId}`}
+                        onClick={() => handle(p.id, false)}
+                      >
+                        Dismiss
+                      </Button>
+                    </TableCell>
+                  )}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={props.onClose}>Close</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
