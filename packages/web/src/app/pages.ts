@@ -169,7 +169,7 @@ const builtPages: Partial<Record<string, LazyPage>> = {
   ),
   '/Scorecards': lazyPage(() =>
     import('../pages/Scorecards/ScorecardsPage.tsx').then((m) => ({ default: m.ScorecardsPage })),
-  ), // The User Details List of merged profiles (issue 10 §2, mergesweb)
+  ),
   '/UserDetailsList/:userId': lazyPage(() =>
     import('../pages/UserDetailsList/UserDetailsListPage.tsx').then((m) => ({
       default: m.UserDetailsListPage,
