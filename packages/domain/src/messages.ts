@@ -478,7 +478,7 @@ export const messages = {
   proposalDismissed: 'The proposal was dismissed.',
   proposalGone: 'This proposal was already accepted or dismissed.',
   userStatusReportDone: 'The user status report is up to date.',
-  // The web side of merges (issue 10 §2–§3, helper mergesweb; ours where the spec shows no sentence)
+  // The web side of merges (issue 10 §2–§3; ours where the spec shows no sentence)
   profileMatcherFailed: (started: string, ended: string) =>
     `Last Profile Matcher job started on ${started} failed on ${ended}.`,
   mergeChooseUapId: 'Enter the UAP Id to merge this profile into, or search for the person.',
