@@ -65,6 +65,8 @@ import { masterDataUploadRoutes } from './modules/master-data/upload-routes.ts';
 import './http/actor.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
 import { scorecardRoutes } from './modules/scorecards/routes.ts';
+// Notifications (issue 12 §1)
+import { notificationRoutes } from './modules/notifications/routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -222,6 +224,8 @@ export async function buildApp({ config, db, logger = false }: AppDeps): Promise
   await app.register(reportRoutes, { db });
   await app.register(scorecardRoutes, { db });
   await app.register(masterDataUploadRoutes, { db });
+  // Notifications (issue 12 §1)
+  await app.register(notificationRoutes, { db, config });
 
   if (!config.auth.issuer && signingMaterial) {
     const failures = new SignInFailures(

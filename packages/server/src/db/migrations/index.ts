@@ -21,6 +21,8 @@ import { m0020 } from './0020_add_profile_merges.ts';
 import { m0022 } from './0022_add_report_indexes.ts';
 import { m0023 } from './0023_add_scorecard_indexes.ts';
 import { m0025 } from './0025_add_submitted_path_index.ts';
+// Notifications (issue 12 §1)
+import { m0026 } from './0026_add_notifications.ts';
 
 /** Every migration by name; names sort in the order they run. Append only, never edit. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +48,6 @@ export const migrations: Record<string, Migration> = {
   '0022_add_report_indexes': m0022,
   '0023_add_scorecard_indexes': m0023,
   '0025_add_submitted_path_index': m0025,
+  // Notifications (issue 12 §1)
+  '0026_add_notifications': m0026,
 };
