@@ -67,6 +67,7 @@ import { reportRoutes } from './modules/reports/routes.ts';
 import { scorecardRoutes } from './modules/scorecards/routes.ts';
 // Notifications (issue 12 §1)
 import { notificationRoutes } from './modules/notifications/routes.ts';
+import { OutboxSender } from './modules/notifications/sender.ts';
 
 export interface AppDeps {
   config: Config;
@@ -103,6 +104,8 @@ declare module 'fastify' {
     verifyToken: VerifyToken;
     /** Background jobs: runs on demand always; on schedule once `start()`ed (main.ts, JOBS_ENABLED). */
     jobRunner: JobRunner;
+    /** Notifications (issue 12 §1): sends the outbox; on a timer once `start()`ed (main.ts, JOBS_ENABLED). */
+    outboxSender: OutboxSender;
   }
 }
 
@@ -226,6 +229,11 @@ export async function buildApp({ config, db, logger = false }: AppDeps): Promise
   await app.register(masterDataUploadRoutes, { db });
   // Notifications (issue 12 §1)
   await app.register(notificationRoutes, { db, config });
+  const outboxSender = new OutboxSender(db, { ...config.notifications, baseUrl: config.publicUrl }, (error) =>
+    app.log.error({ err: error }, 'sending the notification outbox failed'),
+  );
+  app.decorate('outboxSender', outboxSender);
+  app.addHook('onClose', () => outboxSender.stop());
 
   if (!config.auth.issuer && signingMaterial) {
     const failures = new SignInFailures(

@@ -28,6 +28,8 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   if (config.jobsEnabled) {
     app.jobRunner.start();
+    // Notifications (issue 12 §1)
+    app.outboxSender.start();
   }
 
   const engine = db.dialect === 'postgres' ? 'PostgreSQL' : config.databaseUrl;
