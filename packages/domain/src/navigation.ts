@@ -64,6 +64,9 @@ export const routeTable: readonly RouteEntry[] = [
   { path: '/UserDetailsList/:userId', title: 'User Details List', minLevel: Level.admin },
   { path: '/SuperAdministrators', title: 'Super Administrators', minLevel: Level.superAdmin },
   { path: '/Jobs', title: 'Jobs', minLevel: Level.superAdmin },
+  // Notifications (issue 12 §1)
+  { path: '/NotificationSettings', title: 'Notification Settings', minLevel: Level.standard },
+  { path: '/SentMail', title: 'Sent Mail', minLevel: Level.superAdmin },
 ];
 
 /** A route's title for this user: /MyApprovalPaths names the roles the user holds (spec 1 §2.1). */

@@ -170,6 +170,15 @@ const builtPages: Partial<Record<string, LazyPage>> = {
   '/Scorecards': lazyPage(() =>
     import('../pages/Scorecards/ScorecardsPage.tsx').then((m) => ({ default: m.ScorecardsPage })),
   ),
+  // Notifications (issue 12 §1)
+  '/NotificationSettings': lazyPage(() =>
+    import('../pages/NotificationSettings/NotificationSettingsPage.tsx').then((m) => ({
+      default: m.NotificationSettingsPage,
+    })),
+  ),
+  '/SentMail': lazyPage(() =>
+    import('../pages/SentMail/SentMailPage.tsx').then((m) => ({ default: m.SentMailPage })),
+  ),
 };
 
 export function pageFor(path: string): ComponentType {
