@@ -43,10 +43,16 @@ export async function queueNotifications(
     }));
   const routed = async (work: 'approve' | 'provision', role: NotificationRole) =>
     (await q.findRoutedPeople(trx, ids, work)).map((p) => ({ ...p, role }));
+  // Lines someone approves have an approval path: only the others can lack one.
+  let unroutedCandidates: number[] = [];
   switch (event) {
-    case 'submitted':
-      deliveries.push(...(await routed('approve', 'approver')));
+    case 'submitted': {
+      const approvers = await routed('approve', 'approver');
+      deliveries.push(...approvers);
+      const covered = new Set(approvers.map((a) => a.requestId));
+      unroutedCandidates = ids.filter((id) => !covered.has(id));
       break;
+    }
     case 'approved':
       deliveries.push(...(await routed('provision', 'provisioner')), ...ownersOf('requester'));
       break;
@@ -63,8 +69,8 @@ export async function queueNotifications(
   }
   await deliver(trx, event, dedupe(deliveries, byId, actorId), byId, actorId);
 
-  if (event === 'submitted') {
-    const unrouted = await q.findLinesWithoutPath(trx, ids);
+  if (unroutedCandidates.length > 0) {
+    const unrouted = await q.findLinesWithoutPath(trx, unroutedCandidates);
     if (unrouted.length > 0) {
       const admins = unrouted
         .filter((u): u is { requestId: number; userId: number } => u.userId !== null)
