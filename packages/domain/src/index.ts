@@ -42,3 +42,4 @@ export * from './schemas/merges.ts';
 export * from './schemas/reports.ts';
 export * from './schemas/scorecards.ts';
 export * from './schemas/master-data-upload.ts';
+export * from './schemas/notifications.ts';

@@ -518,6 +518,72 @@ export const messages = {
     `File processed: ${o.created} created, ${o.updated} updated, ${o.unchanged} unchanged.`,
   masterDataUploadRolledBack: (refused: number) =>
     `${refused} ${refused === 1 ? 'row was' : 'rows were'} refused, so nothing was changed. Fix ${refused === 1 ? 'it' : 'them'} and process the file again.`,
+  // Notifications (ours, the spec shows no sentence)
+  notificationText: (
+    event: string,
+    o: { requestId: number; platform: string; subject: string; actor: string; isMine: boolean },
+  ) => {
+    const what = `${o.isMine ? 'Your request' : 'Request'} #${o.requestId} (${o.platform}, for ${o.subject})`;
+    switch (event) {
+      case 'submitted':
+        return `${what} waits for your approval.`;
+      case 'approved':
+        return o.isMine
+          ? `${what} was approved by ${o.actor}.`
+          : `${what} was approved and waits for provisioning.`;
+      case 'rejected':
+        return `${what} was rejected by ${o.actor}.`;
+      case 'completed':
+        return `${what} was completed by ${o.actor}.`;
+      case 'cancelled':
+        return `${what} was cancelled by ${o.actor}.`;
+      case 'modified':
+        return `${what} was modified by ${o.actor}, its approver.`;
+      case 'noApprovalPath':
+        return `${what} has no approval path: an administrator must decide it.`;
+      default:
+        return `${what} changed.`;
+    }
+  },
+  notificationMailSubject: (event: string, count: number) => {
+    const lines = count === 1 ? '1 request' : `${count} requests`;
+    switch (event) {
+      case 'submitted':
+        return `UAP: ${lines} waiting for your approval`;
+      case 'approved':
+        return `UAP: ${lines} approved`;
+      case 'rejected':
+        return `UAP: ${lines} rejected`;
+      case 'completed':
+        return `UAP: ${lines} completed`;
+      case 'cancelled':
+        return `UAP: ${lines} cancelled`;
+      case 'modified':
+        return `UAP: ${lines} modified by an approver`;
+      case 'noApprovalPath':
+        return `UAP: ${lines} with no approval path`;
+      default:
+        return `UAP: ${lines} changed`;
+    }
+  },
+  notificationMailGreeting: (name: string) => `Hello ${name},`,
+  notificationMailOpen: 'Open it in the User Access Portal:',
+  notificationMailFooter:
+    'You get this email because of your part in these requests. Choose which emails you get on the Notification settings page of the portal.',
+  notificationEventNames: {
+    submitted: 'A request waits for my approval',
+    approved: 'A request is approved',
+    rejected: 'A request is rejected',
+    completed: 'A request is completed',
+    cancelled: 'A request is cancelled',
+    modified: 'An approver modified my request',
+    noApprovalPath: 'A request has no approval path (administrators)',
+  } as Record<string, string>,
+  notificationsMarkedRead: 'Notifications marked as read.',
+  notificationSettingsSaved: 'Notification settings saved.',
+  notificationsNone: 'No notifications yet.',
+  notificationsBell: (unread: number) =>
+    unread === 0 ? 'Notifications, none unread' : `Notifications, ${unread} unread`,
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -64,6 +64,8 @@ export const routeTable: readonly RouteEntry[] = [
   { path: '/UserDetailsList/:userId', title: 'User Details List', minLevel: Level.admin },
   { path: '/SuperAdministrators', title: 'Super Administrators', minLevel: Level.superAdmin },
   { path: '/Jobs', title: 'Jobs', minLevel: Level.superAdmin },
+  { path: '/NotificationSettings', title: 'Notification Settings', minLevel: Level.standard },
+  { path: '/SentMail', title: 'Sent Mail', minLevel: Level.superAdmin },
 ];
 
 /** A route's title for this user: /MyApprovalPaths names the roles the user holds (spec 1 §2.1). */

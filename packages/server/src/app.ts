@@ -65,6 +65,8 @@ import { masterDataUploadRoutes } from './modules/master-data/upload-routes.ts';
 import './http/actor.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
 import { scorecardRoutes } from './modules/scorecards/routes.ts';
+import { notificationRoutes } from './modules/notifications/routes.ts';
+import { OutboxSender } from './modules/notifications/sender.ts';
 
 export interface AppDeps {
   config: Config;
@@ -101,6 +103,8 @@ declare module 'fastify' {
     verifyToken: VerifyToken;
     /** Background jobs: runs on demand always; on schedule once `start()`ed (main.ts, JOBS_ENABLED). */
     jobRunner: JobRunner;
+    /** Notifications (issue 12 §1): sends the outbox; on a timer once `start()`ed (main.ts, JOBS_ENABLED). */
+    outboxSender: OutboxSender;
   }
 }
 
@@ -222,6 +226,12 @@ export async function buildApp({ config, db, logger = false }: AppDeps): Promise
   await app.register(reportRoutes, { db });
   await app.register(scorecardRoutes, { db });
   await app.register(masterDataUploadRoutes, { db });
+  await app.register(notificationRoutes, { db, config });
+  const outboxSender = new OutboxSender(db, { ...config.notifications, baseUrl: config.publicUrl }, (error) =>
+    app.log.error({ err: error }, 'sending the notification outbox failed'),
+  );
+  app.decorate('outboxSender', outboxSender);
+  app.addHook('onClose', () => outboxSender.stop());
 
   if (!config.auth.issuer && signingMaterial) {
     const failures = new SignInFailures(

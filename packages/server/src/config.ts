@@ -63,6 +63,19 @@ export interface Config {
   thirdPartyAgreementUrl: string;
   /** Reports (issue 11 §3): the embedded report page of /Reports (REPORTS_EMBED_URL); unset, the built-in charts. */
   reportsEmbedUrl: string | null;
+  // Notifications (issue 12 §1); links in messages use `publicUrl` (PUBLIC_URL).
+  notifications: {
+    /** SMTP server of outgoing mail (SMTP_URL, e.g. smtp://user:pass@mail:587); unset, mail stays in the outbox. */
+    smtpUrl: string | null;
+    /** Sender of every email (MAIL_FROM). */
+    mailFrom: string;
+    /** Microsoft Teams incoming webhook for administrator events (TEAMS_WEBHOOK_URL); unset, none. */
+    teamsWebhookUrl: string | null;
+    /** Slack incoming webhook for administrator events (SLACK_WEBHOOK_URL); unset, none. */
+    slackWebhookUrl: string | null;
+    /** How often the outbox is checked for messages to send (OUTBOX_POLL_SECONDS, default 15). */
+    outboxPollSeconds: number;
+  };
 }
 
 /** A setting that makes the server refuse to start; `main` prints its message as one line. */
@@ -132,6 +145,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     thirdPartyAgreementUrl: env.TPA_URL ?? 'https://www.example.com/third-party-access-agreement',
     // Reports (issue 11 §3)
     reportsEmbedUrl: env.REPORTS_EMBED_URL || null,
+    notifications: {
+      smtpUrl: urlSetting(env, 'SMTP_URL', ['smtp:', 'smtps:']),
+      mailFrom: env.MAIL_FROM || 'User Access Portal <uap-noreply@agency.example>',
+      teamsWebhookUrl: urlSetting(env, 'TEAMS_WEBHOOK_URL', ['https:', 'http:']),
+      slackWebhookUrl: urlSetting(env, 'SLACK_WEBHOOK_URL', ['https:', 'http:']),
+      outboxPollSeconds: positiveInteger(env, 'OUTBOX_POLL_SECONDS', 15),
+    },
   };
 }
 
@@ -145,6 +165,24 @@ function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number)
     throw new ConfigError(`${name} must be a whole number of at least 1, got ${raw}`);
   }
   return value;
+}
+
+/** An optional URL setting whose protocol must be one of `protocols`; unset or empty: null. */
+function urlSetting(env: NodeJS.ProcessEnv, name: string, protocols: readonly string[]): string | null {
+  const raw = env[name];
+  if (raw === undefined || raw === '') {
+    return null;
+  }
+  let protocol = '';
+  try {
+    protocol = new URL(raw).protocol;
+  } catch {
+    // reported below
+  }
+  if (!protocols.includes(protocol)) {
+    throw new ConfigError(`${name} must be a ${protocols.join(' or ')} URL`);
+  }
+  return raw;
 }
 
 function flagSetting(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {

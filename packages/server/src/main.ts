@@ -28,6 +28,7 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   if (config.jobsEnabled) {
     app.jobRunner.start();
+    app.outboxSender.start();
   }
 
   const engine = db.dialect === 'postgres' ? 'PostgreSQL' : config.databaseUrl;

@@ -33,6 +33,8 @@ import { mergeJobRows, mergeRows } from './access-rows/merges.ts';
 import { reportRows } from './access-rows/reports.ts';
 import { scorecardRows } from './access-rows/scorecards.ts';
 import { masterDataUploadRows } from './access-rows/master-data-upload.ts';
+// Notifications (issue 12 §1)
+import { notificationRows } from './access-rows/notifications.ts';
 
 const callers: Caller[] = [
   'none',
@@ -187,6 +189,8 @@ const table: Row[] = [
   ...reportRows,
   ...scorecardRows,
   ...masterDataUploadRows,
+  // Notifications (issue 12 §1)
+  ...notificationRows,
 ];
 
 let ctx: TestContext;

@@ -653,6 +653,11 @@ export interface Database {
   // Profile merges and the Profile Matcher (0020)
   userMergeMoves: UserMergeMovesTable;
   profileMergeProposals: ProfileMergeProposalsTable;
+
+  // Notifications (0026)
+  notifications: NotificationsTable;
+  mailOutbox: MailOutboxTable;
+  notificationSettings: NotificationSettingsTable;
 }
 
 // ---------------------------------------------------------------- profile merges (0020)
@@ -689,3 +694,47 @@ export interface ProfileMergeProposalsTable {
 export type RequestRow = Selectable<RequestsTable>;
 export type NewRequestRow = Insertable<RequestsTable>;
 export type RequestRowUpdate = Updateable<RequestsTable>;
+
+// ---------------------------------------------------------------- notifications (0026)
+
+/** One in-app notification: a recipient, an event of a request line, read or not. */
+export interface NotificationsTable {
+  notificationId: Id;
+  userId: number;
+  /** A `NotificationEvent` name ('submitted', 'approved'…). */
+  event: string;
+  requestId: number | null;
+  /** JSON text: the event's parameters (who acted…). */
+  params: string | null;
+  createdDate: CreatedAt;
+  readAt: Timestamp;
+}
+
+/** A message to send after the transition committed: an email, or a Teams / Slack webhook post. */
+export interface MailOutboxTable {
+  mailId: Id;
+  /** 'email' | 'webhook'. */
+  channel: Generated<string>;
+  event: string;
+  recipientUserId: number | null;
+  /** The email address; '' for a webhook post. */
+  recipient: string;
+  subject: string;
+  textBody: string;
+  htmlBody: string;
+  /** 'PENDING' | 'SENT'. */
+  status: Generated<string>;
+  attempts: Generated<number>;
+  nextAttemptAt: CreatedAt;
+  createdDate: CreatedAt;
+  sentAt: Timestamp;
+  lastError: string | null;
+}
+
+/** A user's choice of email for one event (no row: email on). */
+export interface NotificationSettingsTable {
+  userId: number;
+  event: string;
+  isEmail: Generated<number>;
+  updatedDate: CreatedAt;
+}

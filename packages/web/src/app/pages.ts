@@ -175,6 +175,14 @@ const builtPages: Partial<Record<string, LazyPage>> = {
       default: m.UserDetailsListPage,
     })),
   ),
+  '/NotificationSettings': lazyPage(() =>
+    import('../pages/NotificationSettings/NotificationSettingsPage.tsx').then((m) => ({
+      default: m.NotificationSettingsPage,
+    })),
+  ),
+  '/SentMail': lazyPage(() =>
+    import('../pages/SentMail/SentMailPage.tsx').then((m) => ({ default: m.SentMailPage })),
+  ),
 };
 
 export function pageFor(path: string): ComponentType {

@@ -21,6 +21,7 @@ import { m0020 } from './0020_add_profile_merges.ts';
 import { m0022 } from './0022_add_report_indexes.ts';
 import { m0023 } from './0023_add_scorecard_indexes.ts';
 import { m0025 } from './0025_add_submitted_path_index.ts';
+import { m0026 } from './0026_add_notifications.ts';
 import { m0028 } from './0028_add_report_and_leaver_indexes.ts';
 
 /** Every migration by name; names sort in the order they run. Append only, never edit. */
@@ -47,5 +48,6 @@ export const migrations: Record<string, Migration> = {
   '0022_add_report_indexes': m0022,
   '0023_add_scorecard_indexes': m0023,
   '0025_add_submitted_path_index': m0025,
+  '0026_add_notifications': m0026,
   '0028_add_report_and_leaver_indexes': m0028,
 };

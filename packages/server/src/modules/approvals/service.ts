@@ -25,6 +25,7 @@ import {
   staleConflict,
 } from '../request-lines/transitions.ts';
 import * as q from './queries.ts';
+import { queueNotifications } from '../notifications/outbox.ts';
 import { findOnBehalfOfNames } from '../absences/queries.ts';
 import { presentApprovalDetail, presentApprovalRow } from './present.ts';
 
@@ -152,6 +153,7 @@ export async function approveReject(
     if (!input.isApproved) {
       await releasePendingChanges(trx, targets, actor.userId);
     }
+    await queueNotifications(trx, input.isApproved ? 'approved' : 'rejected', ids, actor.userId);
   });
   return {
     result: { requestIds: ids, statusId: to },

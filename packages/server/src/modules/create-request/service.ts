@@ -15,6 +15,7 @@ import { inTransaction, nowIso, type Executor } from '../../db/connection.ts';
 import type { Actor } from '../../http/actor.ts';
 import { notFound, unprocessable } from '../../http/errors.ts';
 import * as q from './queries.ts';
+import { queueNotifications } from '../notifications/outbox.ts';
 
 const PENDING: readonly number[] = [RequestStatus.SUBMITTED, RequestStatus.APPROVED];
 
@@ -206,7 +207,11 @@ function findDuplicate(existing: q.LineOnPath[], email: string, planned: Planned
  */
 export async function createRequest(db: Db, actor: Actor, input: CreateRequestInput) {
   const { lines, submissionId } = await planRequest(q.databaseReader(db), actor, input);
-  const requestIds = await inTransaction(db, (trx) => writeRequest(trx, lines, input.Comments));
+  const requestIds = await inTransaction(db, async (trx) => {
+    const ids = await writeRequest(trx, lines, input.Comments);
+    await queueNotifications(trx, 'submitted', ids, actor.userId);
+    return ids;
+  });
   return { requestIds, submissionId };
 }
 

@@ -18,6 +18,7 @@ import { forbidden, notFound, unprocessable } from '../../http/errors.ts';
 import { findColumnValues, findLinePage } from '../request-lines/lists.ts';
 import { insertHistoryRows, moveStatus, releasePendingChanges } from '../request-lines/transitions.ts';
 import * as q from './queries.ts';
+import { queueNotifications } from '../notifications/outbox.ts';
 import { presentMyRequest } from './present.ts';
 
 const todayIso = () => startOfTodayUtc().toISOString();
@@ -93,6 +94,7 @@ export async function cancelRequests(db: Db, actor: Actor, requestIds: number[])
       })),
     );
     await releasePendingChanges(trx, targets, actor.userId);
+    await queueNotifications(trx, 'cancelled', ids, actor.userId);
   });
   return messages.requestsCancelled;
 }

@@ -10,6 +10,7 @@ import { environmentLook } from '@uap/domain';
 import { useConfig } from '../config-context.ts';
 import { useLogout } from './use-logout.ts';
 import { UserSummary } from './UserSummary.tsx';
+import { NotificationBell } from './NotificationBell.tsx';
 
 const MenuDrawer = lazy(() => import('./MenuDrawer.tsx').then((m) => ({ default: m.MenuDrawer })));
 
@@ -72,6 +73,7 @@ export function TopBar({ isNarrow }: { isNarrow: boolean }) {
           </Box>
         )}
         <Box sx={{ flexGrow: 1 }} />
+        <NotificationBell />
         {!isNarrow && (
           <>
             <UserSummary />

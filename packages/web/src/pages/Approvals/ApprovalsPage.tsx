@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
 import { messages, type ApprovalDetail, type ApprovalRow, type TableQuery } from '@uap/domain';
@@ -26,7 +27,12 @@ type Modal =
  */
 export function ApprovalsPage({ archive = false }: { archive?: boolean }) {
   const { selectedRows, selectedIds, selection, remove } = useRowSelection<ApprovalRow>(requestIdOf);
-  const [modal, setModal] = useState<Modal | null>(null);
+  // ?requestId=N (a notification's link) opens that request's decision dialog.
+  const [params] = useSearchParams();
+  const [modal, setModal] = useState<Modal | null>(() => {
+    const requestId = Number(params.get('requestId'));
+    return !archive && Number.isInteger(requestId) && requestId > 0 ? { kind: 'request', requestId } : null;
+  });
   const queryClient = useQueryClient();
   // The auditor reads the list (every Submitted request) and decides nothing: no selection,
   // no action button, no decision dialog, and a title that is not a task count.

@@ -13,6 +13,7 @@ import type { Actor } from '../../../http/actor.ts';
 import { unprocessable } from '../../../http/errors.ts';
 import { findMergedProfiles, type RequestLine } from '../queries.ts';
 import { createModification, inTransaction, isRecord, loadLines, notModifiable } from './shared.ts';
+import { queueNotifications } from '../../notifications/outbox.ts';
 
 type ActiveDeactiveBody = z.output<typeof activeDeactiveInput>;
 
@@ -92,6 +93,7 @@ export function activeDeactive(
         out.replacedRequestIds.push(created.replacedRequestId);
       }
     }
+    await queueNotifications(q, 'submitted', out.requestIds, actor.userId);
     return out;
   });
 }

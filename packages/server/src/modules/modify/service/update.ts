@@ -37,6 +37,7 @@ import {
   updateLineWithHistory,
   type LineChange,
 } from './shared.ts';
+import { queueNotifications } from '../../notifications/outbox.ts';
 
 const EMAIL_ONLY = 'Email Only';
 
@@ -157,6 +158,10 @@ export function updateRequest(db: Db, actor: Actor, input: UpdateRequestBody): P
     if (line.statusId === RequestStatus.SUBMITTED) {
       const change = await describeChange(q, line, input);
       await editInPlace(q, line, actor, change, input);
+      // Someone else (its approver) changed the request: its requestor is told.
+      if (line.createdBy !== actor.userId) {
+        await queueNotifications(q, 'modified', [line.requestId], actor.userId);
+      }
       return modifyResult(messages.requestsModified, line.statusId, line.requestId, null);
     }
     if (!isRecord(line)) {
@@ -170,6 +175,7 @@ export function updateRequest(db: Db, actor: Actor, input: UpdateRequestBody): P
       comments: input.comments ?? null,
       isUrgent: input.IsUrgent,
     });
+    await queueNotifications(q, 'submitted', [created.requestId], actor.userId);
     return modifyResult(
       messages.requestsSentForApproval,
       line.statusId,
@@ -222,14 +228,17 @@ export function updateMultipleRequest(
     const change = await describeChange(q, first, body);
     let lastId = 0;
     let replaced: number | null = null;
+    const createdIds: number[] = [];
     for (const record of lines) {
       const created = await createChangeRequest(q, record, actor, change, {
         comments: input.comments ?? null,
         isUrgent: input.IsUrgent ?? false,
       });
       lastId = created.requestId;
+      createdIds.push(created.requestId);
       replaced ??= created.replacedRequestId;
     }
+    await queueNotifications(q, 'submitted', createdIds, actor.userId);
     return modifyResult(messages.requestsSentForApproval, first.statusId, lastId, replaced);
   });
 }

@@ -18,6 +18,7 @@ import {
 import { applyProvisioned } from '../apply.ts';
 import { findActionableLines } from '../queries.ts';
 import { provisioningScopeOf } from './scope.ts';
+import { queueNotifications } from '../../notifications/outbox.ts';
 
 /**
  * POST ApproveRejectForProvisioner, all lines or none in one transaction: every line must be
@@ -73,6 +74,7 @@ export async function decideProvisioning(
     } else {
       await releasePendingChanges(trx, lines, actor.userId);
     }
+    await queueNotifications(trx, input.isApproved ? 'completed' : 'rejected', ids, actor.userId);
   });
   return {
     message: input.isApproved ? messages.requestProvisioned : messages.requestRejected,

@@ -1,0 +1,200 @@
+import { messages, type NotificationEvent, type NotificationRole } from '@uap/domain';
+import { nowIso, type Executor } from '../../db/connection.ts';
+import * as q from './queries.ts';
+import { renderMail, type MailLine } from './render.ts';
+
+/** One recipient of one line, and in which part they get it. */
+interface Delivery {
+  requestId: number;
+  userId: number;
+  role: NotificationRole;
+}
+
+const fullName = (first: string | null, last: string | null) => `${first ?? ''} ${last ?? ''}`.trim();
+
+/**
+ * Queues the notifications of one transition inside its transaction (rolled back with it): one
+ * in-app notification per recipient per line, and ONE email per recipient for the whole batch
+ * (unless they turned that event's email off), written with a few set-based statements.
+ * Who gets what: submitted → the lines' approvers (a line with no approval path → the
+ * administrators of its scope, and the Teams / Slack webhook); approved → provisioners and
+ * requestor; rejected, completed, cancelled → requestor and subject; modified → requestor.
+ * Nobody is told of their own action, and approvers and provisioners are never told of a line
+ * they requested or are the subject of (they cannot act on it).
+ */
+export async function queueNotifications(
+  trx: Executor,
+  event: NotificationEvent,
+  requestIds: readonly number[],
+  actorId: number,
+): Promise<void> {
+  const ids = [...new Set(requestIds)];
+  if (ids.length === 0) {
+    return;
+  }
+  const lines = await q.findLineFacts(trx, ids);
+  const byId = new Map(lines.map((l) => [l.requestId, l]));
+  const deliveries: Delivery[] = [];
+  const ownersOf = (role: 'requester' | 'subject') =>
+    lines.map((l) => ({
+      requestId: l.requestId,
+      userId: role === 'requester' ? l.createdBy : l.userId,
+      role,
+    }));
+  const routed = async (work: 'approve' | 'provision', role: NotificationRole) =>
+    (await q.findRoutedPeople(trx, ids, work)).map((p) => ({ ...p, role }));
+  // Lines someone approves have an approval path: only the others can lack one.
+  let unroutedCandidates: number[] = [];
+  switch (event) {
+    case 'submitted': {
+      const approvers = await routed('approve', 'approver');
+      deliveries.push(...approvers);
+      const covered = new Set(approvers.map((a) => a.requestId));
+      unroutedCandidates = ids.filter((id) => !covered.has(id));
+      break;
+    }
+    case 'approved':
+      deliveries.push(...(await routed('provision', 'provisioner')), ...ownersOf('requester'));
+      break;
+    case 'rejected':
+    case 'completed':
+    case 'cancelled':
+      deliveries.push(...ownersOf('requester'), ...ownersOf('subject'));
+      break;
+    case 'modified':
+      deliveries.push(...ownersOf('requester'));
+      break;
+    case 'noApprovalPath':
+      break;
+  }
+  await deliver(trx, event, dedupe(deliveries, byId, actorId), byId, actorId);
+
+  if (unroutedCandidates.length > 0) {
+    const unrouted = await q.findLinesWithoutPath(trx, unroutedCandidates);
+    if (unrouted.length > 0) {
+      const admins = unrouted
+        .filter((u): u is { requestId: number; userId: number } => u.userId !== null)
+        .map((u) => ({ ...u, role: 'admin' as const }));
+      await deliver(trx, 'noApprovalPath', dedupe(admins, byId, actorId), byId, actorId);
+      await queueWebhook(trx, [...new Set(unrouted.map((u) => u.requestId))], byId);
+    }
+  }
+}
+
+/** One delivery per (line, person); never to the actor; approvers and provisioners never of their own lines. */
+function dedupe(deliveries: Delivery[], byId: Map<number, q.LineFacts>, actorId: number): Delivery[] {
+  const seen = new Set<string>();
+  return deliveries.filter((d) => {
+    const line = byId.get(d.requestId);
+    const key = `${d.requestId}:${d.userId}`;
+    const isOwnLine = line !== undefined && (line.createdBy === d.userId || line.userId === d.userId);
+    const isWorker = d.role === 'approver' || d.role === 'provisioner' || d.role === 'admin';
+    if (d.userId === actorId || seen.has(key) || (isWorker && isOwnLine)) {
+      return false;
+    }
+    seen.add(key);
+    return true;
+  });
+}
+
+function lineText(
+  event: NotificationEvent,
+  line: q.LineFacts | undefined,
+  requestId: number,
+  role: NotificationRole,
+  actor: string,
+) {
+  return messages.notificationText(event, {
+    requestId,
+    platform: line?.platform ?? '',
+    subject: fullName(line?.subjectFirstName ?? null, line?.subjectLastName ?? null),
+    actor,
+    isMine: role === 'requester' || role === 'subject',
+  });
+}
+
+async function deliver(
+  trx: Executor,
+  event: NotificationEvent,
+  deliveries: Delivery[],
+  byId: Map<number, q.LineFacts>,
+  actorId: number,
+) {
+  if (deliveries.length === 0) {
+    return;
+  }
+  const people = await q.findRecipients(
+    trx,
+    [...new Set([...deliveries.map((d) => d.userId), actorId])],
+    event,
+  );
+  const personOf = new Map(people.map((p) => [p.userId, p]));
+  const actorPerson = personOf.get(actorId);
+  const actor = actorPerson ? fullName(actorPerson.name, actorPerson.lastName) : '';
+  const now = nowIso();
+  const live = deliveries.filter((d) => personOf.get(d.userId)?.isDeleted === 0);
+  await q.insertNotifications(
+    trx,
+    live.map((d) => ({
+      userId: d.userId,
+      event,
+      requestId: d.requestId,
+      params: JSON.stringify({ role: d.role, actor }),
+      createdDate: now,
+    })),
+  );
+  const linesOf = new Map<number, MailLine[]>();
+  for (const d of live) {
+    const list = linesOf.get(d.userId) ?? [];
+    list.push({
+      requestId: d.requestId,
+      role: d.role,
+      text: lineText(event, byId.get(d.requestId), d.requestId, d.role, actor),
+    });
+    linesOf.set(d.userId, list);
+  }
+  const mails: q.NewOutboxMessage[] = [];
+  for (const [userId, mailLines] of linesOf) {
+    const person = personOf.get(userId);
+    if (!person || person.isEmail === 0 || !person.email) {
+      continue;
+    }
+    const mail = renderMail(event, fullName(person.name, person.lastName), mailLines);
+    mails.push({
+      channel: 'email',
+      event,
+      recipientUserId: userId,
+      recipient: person.email,
+      subject: mail.subject,
+      textBody: mail.text,
+      htmlBody: mail.html,
+      createdDate: now,
+      nextAttemptAt: now,
+    });
+  }
+  await q.insertOutbox(trx, mails);
+}
+
+/** Administrator events also go to the Teams / Slack incoming webhooks (one post per batch). */
+async function queueWebhook(trx: Executor, requestIds: number[], byId: Map<number, q.LineFacts>) {
+  const mailLines = requestIds.map((requestId) => ({
+    requestId,
+    role: 'admin' as const,
+    text: lineText('noApprovalPath', byId.get(requestId), requestId, 'admin', ''),
+  }));
+  const mail = renderMail('noApprovalPath', 'administrators', mailLines);
+  const now = nowIso();
+  await q.insertOutbox(trx, [
+    {
+      channel: 'webhook',
+      event: 'noApprovalPath',
+      recipientUserId: null,
+      recipient: '',
+      subject: mail.subject,
+      textBody: mail.text,
+      htmlBody: mail.html,
+      createdDate: now,
+      nextAttemptAt: now,
+    },
+  ]);
+}

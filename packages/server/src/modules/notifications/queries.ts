@@ -1,0 +1,368 @@
+import { sql } from 'kysely';
+import type { NotificationEvent } from '@uap/domain';
+import { toCount, type Executor } from '../../db/connection.ts';
+import type { RequestEb } from '../request-lines/line-query.ts';
+import { coveringAssignment, hasNoApprovalPath, masterApproverOfPath } from '../request-lines/routing.ts';
+
+// Keeps every statement far below SQLite's bound-parameter limit.
+const CHUNK = 500;
+
+export function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) {
+    out.push(items.slice(i, i + size));
+  }
+  return out;
+}
+
+/** What a notification says of each line: its requestor, subject and platform. */
+export async function findLineFacts(q: Executor, requestIds: readonly number[]) {
+  const rows = [];
+  for (const batch of chunks(requestIds)) {
+    rows.push(
+      ...(await q
+        .selectFrom('requests as r')
+        .innerJoin('platforms as p', 'p.platformId', 'r.platformId')
+        .innerJoin('users as s', 's.userId', 'r.userId')
+        .select([
+          'r.requestId',
+          'r.createdBy',
+          'r.userId',
+          'p.description as platform',
+          's.name as subjectFirstName',
+          's.lastName as subjectLastName',
+        ])
+        .where('r.requestId', 'in', batch)
+        .execute()),
+    );
+  }
+  return rows;
+}
+export type LineFacts = Awaited<ReturnType<typeof findLineFacts>>[number];
+
+/**
+ * The approvers (primary, secondary, master) or the provisioners (primary, backup) of each line,
+ * by the one routing rule (`coveringAssignment`, `masterApproverOfPath`): the path columns only
+ * narrow the join to the line's path so both engines read the assignments by index.
+ */
+export async function findRoutedPeople(
+  q: Executor,
+  requestIds: readonly number[],
+  work: 'approve' | 'provision',
+): Promise<{ requestId: number; userId: number }[]> {
+  const out: { requestId: number; userId: number }[] = [];
+  for (const batch of chunks(requestIds)) {
+    const assigned = await q
+      .selectFrom('requests as r')
+      .innerJoin('approverAssignments as y', (join) =>
+        join
+          .onRef('y.regionId', '=', 'r.regionId')
+          .onRef('y.marketId', '=', 'r.marketId')
+          .onRef('y.agencyId', '=', 'r.agencyId')
+          .onRef('y.practiceId', '=', 'r.practiceId')
+          .onRef('y.platformId', '=', 'r.platformId'),
+      )
+      .select([
+        'r.requestId',
+        'y.userId',
+        'y.secondaryApproverId',
+        'y.provisionerId',
+        'y.provisionerBackupId',
+      ])
+      .where('r.requestId', 'in', batch)
+      .where('y.isDeleted', '=', 0)
+      .where((eb) =>
+        eb.exists(
+          coveringAssignment(eb as unknown as RequestEb)
+            .select('a.approverId')
+            .whereRef('a.approverId', '=', sql.ref('y.approverId')),
+        ),
+      )
+      .execute();
+    for (const row of assigned) {
+      const people =
+        work === 'approve'
+          ? [row.userId, row.secondaryApproverId]
+          : [row.provisionerId, row.provisionerBackupId];
+      for (const userId of people) {
+        if (userId !== null) {
+          out.push({ requestId: row.requestId, userId });
+        }
+      }
+    }
+    if (work === 'approve') {
+      const masters = await q
+        .selectFrom('requests as r')
+        .innerJoin('masterApprovers as n', (join) =>
+          join
+            .onRef('n.regionId', '=', 'r.regionId')
+            .onRef('n.marketId', '=', 'r.marketId')
+            .onRef('n.agencyId', '=', 'r.agencyId')
+            .onRef('n.practiceId', '=', 'r.practiceId'),
+        )
+        .select(['r.requestId', 'n.userId'])
+        .where('r.requestId', 'in', batch)
+        .where((eb) =>
+          eb.exists(
+            masterApproverOfPath(eb as unknown as RequestEb)
+              .select('m.masterApproverId')
+              .whereRef('m.masterApproverId', '=', sql.ref('n.masterApproverId')),
+          ),
+        )
+        .execute();
+      out.push(...masters);
+    }
+  }
+  return out;
+}
+
+/**
+ * The lines no assignment and no master approver covers (`hasNoApprovalPath`), each with the
+ * administrators whose (region, market) rows hold it (userId null: no administrator either).
+ */
+export async function findLinesWithoutPath(q: Executor, requestIds: readonly number[]) {
+  const rows: { requestId: number; userId: number | null }[] = [];
+  for (const batch of chunks(requestIds)) {
+    rows.push(
+      ...(await q
+        .selectFrom('requests as r')
+        .leftJoin('adminRegions as ar', (join) =>
+          join
+            .onRef('ar.regionId', '=', 'r.regionId')
+            .onRef('ar.marketId', '=', 'r.marketId')
+            .on('ar.isDeleted', '=', 0),
+        )
+        .select(['r.requestId', 'ar.userId'])
+        .where('r.requestId', 'in', batch)
+        .where((eb) => hasNoApprovalPath(eb as unknown as RequestEb))
+        .execute()),
+    );
+  }
+  return rows;
+}
+
+/** The recipients' names and addresses, and whether each wants email for this event (no setting: yes). */
+export async function findRecipients(q: Executor, userIds: readonly number[], event: NotificationEvent) {
+  const rows = [];
+  for (const batch of chunks(userIds)) {
+    rows.push(
+      ...(await q
+        .selectFrom('users as u')
+        .leftJoin('notificationSettings as ns', (join) =>
+          join.onRef('ns.userId', '=', 'u.userId').on('ns.event', '=', event),
+        )
+        .select(['u.userId', 'u.email', 'u.name', 'u.lastName', 'u.isDeleted', 'ns.isEmail'])
+        .where('u.userId', 'in', batch)
+        .execute()),
+    );
+  }
+  return rows;
+}
+
+export interface NewNotification {
+  userId: number;
+  event: NotificationEvent;
+  requestId: number;
+  params: string;
+  createdDate: string;
+}
+
+export async function insertNotifications(q: Executor, rows: readonly NewNotification[]) {
+  for (const batch of chunks(rows)) {
+    await q.insertInto('notifications').values(batch).execute();
+  }
+}
+
+export interface NewOutboxMessage {
+  channel: 'email' | 'webhook';
+  event: NotificationEvent;
+  recipientUserId: number | null;
+  recipient: string;
+  subject: string;
+  textBody: string;
+  htmlBody: string;
+  createdDate: string;
+  nextAttemptAt: string;
+}
+
+export async function insertOutbox(q: Executor, rows: readonly NewOutboxMessage[]) {
+  for (const batch of chunks(rows, 100)) {
+    await q.insertInto('mailOutbox').values(batch).execute();
+  }
+}
+
+// ---------------------------------------------------------------- the notification centre
+
+/** One page of the caller's notifications, newest first, with what they name. */
+export async function findNotificationPage(
+  q: Executor,
+  userId: number,
+  page: { page: number; pageSize: number },
+) {
+  const rows = await q
+    .selectFrom('notifications as n')
+    .leftJoin('requests as r', 'r.requestId', 'n.requestId')
+    .leftJoin('platforms as p', 'p.platformId', 'r.platformId')
+    .leftJoin('users as s', 's.userId', 'r.userId')
+    .select([
+      'n.notificationId',
+      'n.event',
+      'n.requestId',
+      'n.params',
+      'n.createdDate',
+      'n.readAt',
+      'p.description as platform',
+      's.name as subjectFirstName',
+      's.lastName as subjectLastName',
+    ])
+    .where('n.userId', '=', userId)
+    .orderBy('n.createdDate', 'desc')
+    .orderBy('n.notificationId', 'desc')
+    .limit(page.pageSize)
+    .offset((page.page - 1) * page.pageSize)
+    .execute();
+  const total = await q
+    .selectFrom('notifications')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('userId', '=', userId)
+    .executeTakeFirstOrThrow();
+  return { rows, totalCount: toCount(total.n) };
+}
+export type NotificationRow = Awaited<ReturnType<typeof findNotificationPage>>['rows'][number];
+
+export async function countUnread(q: Executor, userId: number): Promise<number> {
+  const row = await q
+    .selectFrom('notifications')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('userId', '=', userId)
+    .where('readAt', 'is', null)
+    .executeTakeFirstOrThrow();
+  return toCount(row.n);
+}
+
+/** Marks the caller's notification read (or every unread one when `notificationId` is null). */
+export async function markRead(
+  q: Executor,
+  userId: number,
+  notificationId: number | null,
+  now: string,
+): Promise<number> {
+  let update = q
+    .updateTable('notifications')
+    .set({ readAt: now })
+    .where('userId', '=', userId)
+    .where('readAt', 'is', null);
+  if (notificationId !== null) {
+    update = update.where('notificationId', '=', notificationId);
+  }
+  const result = await update.executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export async function notificationExists(q: Executor, userId: number, notificationId: number) {
+  const row = await q
+    .selectFrom('notifications')
+    .select('notificationId')
+    .where('userId', '=', userId)
+    .where('notificationId', '=', notificationId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function findSettings(q: Executor, userId: number) {
+  return q
+    .selectFrom('notificationSettings')
+    .select(['event', 'isEmail'])
+    .where('userId', '=', userId)
+    .execute();
+}
+
+export async function saveSettings(
+  q: Executor,
+  userId: number,
+  settings: readonly { event: string; isEmail: boolean }[],
+  now: string,
+) {
+  await q
+    .insertInto('notificationSettings')
+    .values(settings.map((s) => ({ userId, event: s.event, isEmail: s.isEmail ? 1 : 0, updatedDate: now })))
+    .onConflict((oc) =>
+      oc.columns(['userId', 'event']).doUpdateSet((eb) => ({
+        isEmail: eb.ref('excluded.isEmail'),
+        updatedDate: eb.ref('excluded.updatedDate'),
+      })),
+    )
+    .execute();
+}
+
+// ---------------------------------------------------------------- the outbox
+
+/** The super admin's 'Sent mail' page: every message of the outbox, newest first. */
+export async function findOutboxPage(q: Executor, page: { page: number; pageSize: number }) {
+  const rows = await q
+    .selectFrom('mailOutbox')
+    .select([
+      'mailId',
+      'channel',
+      'event',
+      'recipient',
+      'subject',
+      'textBody',
+      'status',
+      'attempts',
+      'createdDate',
+      'nextAttemptAt',
+      'sentAt',
+      'lastError',
+    ])
+    .orderBy('createdDate', 'desc')
+    .orderBy('mailId', 'desc')
+    .limit(page.pageSize)
+    .offset((page.page - 1) * page.pageSize)
+    .execute();
+  const total = await q
+    .selectFrom('mailOutbox')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  return { rows, totalCount: toCount(total.n) };
+}
+
+/** What is due to send at `now`, oldest first, of the channels this instance can send. */
+export async function findDueMessages(
+  q: Executor,
+  now: string,
+  channels: readonly ('email' | 'webhook')[],
+  limit: number,
+) {
+  if (channels.length === 0) {
+    return [];
+  }
+  return q
+    .selectFrom('mailOutbox')
+    .select(['mailId', 'channel', 'recipient', 'subject', 'textBody', 'htmlBody', 'attempts'])
+    .where('status', '=', 'PENDING')
+    .where('nextAttemptAt', '<=', now)
+    .where('channel', 'in', channels)
+    .orderBy('nextAttemptAt')
+    .orderBy('mailId')
+    .limit(limit)
+    .execute();
+}
+
+export async function markSent(q: Executor, mailId: number, now: string) {
+  await q
+    .updateTable('mailOutbox')
+    .set((eb) => ({ status: 'SENT', sentAt: now, attempts: eb('attempts', '+', 1), lastError: null }))
+    .where('mailId', '=', mailId)
+    .where('status', '=', 'PENDING')
+    .execute();
+}
+
+export async function markFailed(q: Executor, mailId: number, nextAttemptAt: string, error: string) {
+  await q
+    .updateTable('mailOutbox')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1), nextAttemptAt, lastError: error.slice(0, 1000) }))
+    .where('mailId', '=', mailId)
+    .where('status', '=', 'PENDING')
+    .execute();
+}

@@ -1,0 +1,46 @@
+import { messages, notificationLink, type NotificationEvent, type NotificationRole } from '@uap/domain';
+
+/**
+ * Links in a queued message start with this token; the sender (and the Sent mail page) put the
+ * portal's public address (PUBLIC_URL) in its place, so a transition needs no configuration.
+ */
+export const BASE_URL_TOKEN = '{{UAP_BASE_URL}}';
+
+export interface MailLine {
+  requestId: number;
+  role: NotificationRole;
+  text: string;
+}
+
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The text and HTML bodies of one message that lists the lines of a batch, each with its link. */
+export function renderMail(event: NotificationEvent, recipientName: string, lines: readonly MailLine[]) {
+  const subject = messages.notificationMailSubject(event, lines.length);
+  const linkOf = (line: MailLine) => `${BASE_URL_TOKEN}${notificationLink(line.role, line.requestId)}`;
+  const text = [
+    messages.notificationMailGreeting(recipientName),
+    '',
+    ...lines.flatMap((line) => [`- ${line.text}`, `  ${messages.notificationMailOpen} ${linkOf(line)}`]),
+    '',
+    messages.notificationMailFooter,
+  ].join('\n');
+  const html = [
+    '<!doctype html><html><body style="font-family: Arial, sans-serif">',
+    `<p>${escapeHtml(messages.notificationMailGreeting(recipientName))}</p>`,
+    '<ul>',
+    ...lines.map(
+      (line) =>
+        `<li>${escapeHtml(line.text)} <a href="${escapeHtml(linkOf(line))}">#${line.requestId}</a></li>`,
+    ),
+    '</ul>',
+    `<p style="color: #555">${escapeHtml(messages.notificationMailFooter)}</p>`,
+    '</body></html>',
+  ].join('\n');
+  return { subject, text, html };
+}
+
+/** A queued message as it leaves: the token replaced by the portal's address. */
+export function withBaseUrl(body: string, baseUrl: string): string {
+  return body.split(BASE_URL_TOKEN).join(baseUrl);
+}
