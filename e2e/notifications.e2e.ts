@@ -25,7 +25,7 @@ async function unreadOf(page: Page): Promise<number> {
 
 /** Coming back to the tab: the bell asks for its count again (as it also does every minute). */
 async function returnToTab(page: Page) {
-  await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
+  await page.evaluate("window.dispatchEvent(new Event('visibilitychange'))");
 }
 
 describe('Notifications (issue 12 §1)', () => {
