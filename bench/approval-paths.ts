@@ -1,5 +1,5 @@
 /**
- * Approval-path benchmark of issue 8 §6, through the whole app (app.inject), on a copy of the
+ * Approval-path benchmark, through the whole app (app.inject), on a copy of the
  * large seed grown to 50,000 active approver assignments (one per path: clients are added to the
  * platforms' agencies until there are enough paths, and each new path gets a client-scoped
  * assignment from a pool of 2,000 approvers). Measured: My Approval Tasks (PUT

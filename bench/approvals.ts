@@ -1,5 +1,5 @@
 /**
- * Approver benchmarks of issue 4 §8, through the whole app (app.inject), on copies of the large
+ * Approver benchmarks, through the whole app (app.inject), on copies of the large
  * seed: an approver with at least 10,000 pending tasks gets a filtered page of 50 of
  * GET/PUT api/Approvers/RequestList (median of 30; target < 50 ms), and one PATCH
  * api/Approvers/ApproveRejectRequest approves 1,000 of them (target < 2 s, one transaction,

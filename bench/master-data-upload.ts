@@ -1,5 +1,5 @@
 /**
- * The master data spreadsheet (issue 9 §5): a 5,000-row workbook (`BENCH_ROWS`) processed by
+ * The master data spreadsheet: a 5,000-row workbook (`BENCH_ROWS`) processed by
  * POST api/MasterDataRequest/UploadMasterData through the whole app (app.inject: multipart, the
  * zip check, the streaming reader, every row through the dialog's rules in one transaction, the
  * per-row result) as Sue Super on the large seed, then the same file again (every row

@@ -1,5 +1,5 @@
 /**
- * The Database Manager table (issue 9 §5): PUT api/Catalogs/MasterDataTable for each of the nine
+ * The Database Manager table: PUT api/Catalogs/MasterDataTable for each of the nine
  * types through the whole app (app.inject: auth, validation, SQL, canEdit, serialisation) on the
  * large seed — page 1 in the default order, sorted by a parent name descending, a search, a
  * status filter and the last page — as the super admin and as Ada Admin (whose canEdit needs her

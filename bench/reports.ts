@@ -1,5 +1,5 @@
 /**
- * The Reports charts (issue 11 §3): each chart endpoint (GET api/Reports/…) through the whole app
+ * The Reports charts: each chart endpoint (GET api/Reports/…) through the whole app
  * (app.inject: auth, validation, SQL, presentation) on the large seed, for the last 30 and the last
  * 90 days of lines, as the super admin and as Ada Admin (her (region, market) rows). Median and p95
  * per chart, with the load average.

@@ -1,5 +1,5 @@
 /**
- * The Agency Platform Scorecards (issue 11 §4): GET api/Scorecards/{card} of Google Ads, Meta
+ * The Agency Platform Scorecards: GET api/Scorecards/{card} of Google Ads, Meta
  * and TikTok through the whole app (app.inject: auth, validation, SQL, serialisation) on the
  * large seed, as the super admin (every line), as Ada Admin (her admin rows) and as Mia Master
  * (her master approver rows; Social cards only). Median and p95 per card, with the load average.

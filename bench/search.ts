@@ -1,5 +1,5 @@
 /**
- * The Request Tracker's free-text search on the large seed (issue 13): PUT api/Request/AllRequests
+ * The Request Tracker's free-text search on the large seed: PUT api/Request/AllRequests
  * as super admin with a client-name search, a word that matches nothing, and a search with a
  * status filter and a sort by the subject's name; median and p95 through the whole app
  * (app.inject) and the same queries run directly (findTrackerPage). It migrates the database

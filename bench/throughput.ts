@@ -1,5 +1,5 @@
 /**
- * Throughput of the real server (issue 13): starts `packages/server/src/main.ts` as `npm start`
+ * Throughput of the real server: starts `packages/server/src/main.ts` as `npm start`
  * does (without rebuilding the web app) on a copy of the large seed, then, over HTTP on
  * 127.0.0.1 with 32 concurrent keep-alive clients:
  *   - Request Tracker pages/s (PUT api/Request/AllRequests, pages 1–20, default sort) as the

@@ -1,5 +1,5 @@
 /**
- * Request Tracker at a million lines (issue 13): pages without search in every offered sort
+ * Request Tracker at a million lines: pages without search in every offered sort
  * (ascending and descending), the last page, filtered pages, the exact count on request and
  * every filter menu, as the super admin (every line) and a region admin, through the whole app
  * (app.inject) AND the same SQL run directly (the statements the request ran, captured by the

@@ -1,5 +1,5 @@
 /**
- * All User Profiles (issue 10 §2) on the large seed (200,000 profiles): PUT api/User/GetAllUsers
+ * All User Profiles on the large seed (200,000 profiles): PUT api/User/GetAllUsers
  * through the whole app (app.inject: auth, validation, SQL, serialisation) as Ada Admin — page 1
  * in the default order, sorted by last name, a user type + organization filter, a search by a
  * last name, a search by an email, a middle page — and PUT api/User/ProfileFilters/ for the

@@ -73,11 +73,11 @@ const builtRoutes = [
   '/Token',
   '/Jobs',
   '/UnderConstruction',
-  // All User Profiles and the profile logs (issue 10 §2)
+  // All User Profiles and the profile logs
   '/AllUserProfiles',
   '/UserLogs/:userId',
   '/LogUserAditionalEmail/:userid',
-  // The User Details List of merged profiles (issue 10 §2)
+  // The User Details List of merged profiles
   '/UserDetailsList/:userId',
 ];
 

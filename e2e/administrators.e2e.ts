@@ -33,7 +33,7 @@ async function pick(page: Page, dialogName: string, label: string, option: strin
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-describe('Administrators (issue 10 §4)', () => {
+describe('Administrators', () => {
   it('Sue appoints an administrator for a market, who then sees only that market’s rows', async () => {
     const db = e2eDb();
     const approver = await buildUser(db, { roleId: Role.APPROVER });

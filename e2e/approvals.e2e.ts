@@ -39,7 +39,7 @@ async function openTasks(page: Page) {
   await expect.poll(async () => (await rowIds(page)).length, poll).toBeGreaterThan(0);
 }
 
-describe('My Approval Tasks (issue 4 §1)', () => {
+describe('My Approval Tasks', () => {
   it('(2) Alex rejects a submitted request after the confirmation and it leaves his list', async () => {
     // A short window: the request's details fill the dialog and the comment box is below them.
     const { context, page } = await signIn(browser, 'Alex Approver', { height: 640 });

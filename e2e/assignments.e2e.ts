@@ -72,7 +72,7 @@ async function fillPath(page: Page, path: BuiltPath) {
   await choose(page, 'Client', 'All');
 }
 
-describe('Approve/Provision Assignments (issue 8 §2, §6)', () => {
+describe('Approve/Provision Assignments', () => {
   it('Ada adds an assignment for a path without one; its pending request reaches the named approver at once', async () => {
     const nora = await buildUser(e2eDb(), { name: 'Nora', lastName: `Newpath ${Date.now()}` });
     const { path, requestId } = await pathWithPendingRequest();

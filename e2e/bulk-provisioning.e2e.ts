@@ -12,7 +12,7 @@ afterAll(async () => {
   await browser.close();
 });
 
-describe('Bulk provisioning (issue 14 §3)', () => {
+describe('Bulk provisioning', () => {
   it('lists user, platform, client and role per request, and counts what was provisioned', async () => {
     const first = await samLine({ statusId: RequestStatus.APPROVED });
     const second = await samLine({ statusId: RequestStatus.APPROVED });

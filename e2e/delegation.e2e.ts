@@ -28,7 +28,7 @@ async function signInByEmail(email: string) {
 
 const approvalTile = (count: number) => `My Approval Tasks, ${count} ${count === 1 ? 'task' : 'tasks'}`;
 
-describe('Out of office and delegation (issue 8 §5, §6)', () => {
+describe('Out of office and delegation', () => {
   it("an approver's delegate sees and approves a task while the approver is away", async () => {
     const db = e2eDb();
     const tag = Date.now();

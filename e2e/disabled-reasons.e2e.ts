@@ -29,7 +29,7 @@ async function choose(page: Page, label: string, option: string) {
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-describe('A disabled button says why (issue 14 §3)', () => {
+describe('A disabled button says why', () => {
   it('the wizard: Next without a manager, and Add account before the client is chosen', async () => {
     // A colleague the directory knows without a manager.
     const colleague = await buildUser(e2eDb(), { name: 'Nora', lastName: 'Nomanager' });

@@ -29,7 +29,7 @@ async function openAction(page: Page, recordId: number, button: string, dialogNa
 const limitedRecord = async () => (await samLine({ days: [-30, 60] })).id;
 const openModify = async (page: Page) => openAction(page, await limitedRecord(), 'Modify', 'Modify Request');
 
-describe('Modify an Existing Access (issue 3 §4)', () => {
+describe('Modify an Existing Access', () => {
   it('refuses the same user role with the spec message', async () => {
     const { context, page } = await signIn(browser, 'Sam Standard');
     try {

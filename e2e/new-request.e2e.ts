@@ -104,7 +104,7 @@ describe('New Platform Access Request', () => {
         account: 'Proseware US Promotions',
       });
       expect(await page.getByRole('combobox', { name: 'Region' }).getAttribute('aria-disabled')).toBe('true');
-      // Before submitting, the line says who will approve and provision it (issue 8 §5).
+      // Before submitting, the line says who will approve and provision it.
       await page
         .getByRole('list', { name: 'Pending request lines' })
         .getByText(/Approver: .+ · Provisioner: /)

@@ -28,7 +28,7 @@ async function returnToTab(page: Page) {
   await page.evaluate("window.dispatchEvent(new Event('visibilitychange'))");
 }
 
-describe('Notifications (issue 12 §1)', () => {
+describe('Notifications', () => {
   it('Sam submits; Alex sees the bell rise and opens the task from it; after Alex approves, Sam’s bell shows it', async () => {
     const { id: recordId } = await samLine({ days: [-30, 60] });
     const alex = await signIn(browser, 'Alex Approver');

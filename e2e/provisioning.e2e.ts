@@ -73,7 +73,7 @@ async function searchFor(page: Page, requestId: number) {
   await page.getByRole('textbox', { name: 'Search' }).fill(String(requestId));
 }
 
-describe('Provisioning (issue 4 §2, e2e 1 and 4)', () => {
+describe('Provisioning', () => {
   it('(1) Sam requests, Alex approves, Pat provisions with a standard comment, Sam sees the record Active', async () => {
     let requestId = 0;
     const sam = await signIn(browser, 'Sam Standard');

@@ -55,7 +55,7 @@ const writeButtons = [
 const isSorted = (sign: 1 | -1) => (ids: number[]) =>
   ids.length > 1 && ids.every((id, i) => i === 0 || sign * (id - (ids[i - 1] ?? 0)) > 0);
 
-describe('Tables (issue 14)', () => {
+describe('Tables', () => {
   it('(§1.1) record actions stay available after going Home and back through the sidebar', async () => {
     const { id } = await samLine({ days: [-30, 60] });
     const screens = [

@@ -12,7 +12,7 @@ afterAll(async () => {
   await browser.close();
 });
 
-describe('Request Tracker, activity log and role details (issue 4 §3–§5)', () => {
+describe('Request Tracker, activity log and role details', () => {
   it('(5) Ada follows a request from the tracker to its activity log and downloads the PDF', async () => {
     const { context, page } = await signIn(browser, 'Ada Admin', { width: 1600 });
     try {

@@ -24,12 +24,12 @@ export const messages = {
   somethingWentWrong: 'Something went wrong.!',
   invalidInput: 'The request is not valid.',
   serverError: 'An unexpected error occurred. Please try again later.',
-  // Table bodies (issue 7 §2; ours, the spec shows no sentence)
+  // Table bodies (ours, the spec shows no sentence)
   tooManyFilters: (max: number) => `A table can be filtered by at most ${max} columns at once.`,
   tooManyFilterValues: (max: number) => `A column filter can hold at most ${max} values.`,
   filterValueTooLong: (max: number) => `A filter value can be at most ${max} characters long.`,
 
-  // Security and sign-in (issue 7, ours where the spec shows no sentence)
+  // Security and sign-in (ours where the spec shows no sentence)
   tokenIssuerMismatch: (tokenIssuer: string, expected: string) =>
     `The token's issuer ${tokenIssuer} does not match this server's issuer ${expected}: get a token from this server (npm run token with the server's PORT and PUBLIC_URL) or sign in again.`,
   tooManyRequests: (seconds: number) => `Too many requests. Try again in ${seconds} seconds.`,
@@ -100,18 +100,18 @@ export const messages = {
   cancelOnlySubmitted:
     'Only submitted requests can be cancelled. Deselect the requests that are not in Submitted status.',
   cancelOnlyOwn: 'Only the requestor or a super administrator can cancel a request.',
-  // Tables (issue 14; ours, the spec shows no sentence)
+  // Tables (ours, the spec shows no sentence)
   cancelOnlySubmittedRow: (status: string) =>
     `Only submitted requests can be cancelled; this one is ${status}.`,
   noRowsMatchFilters: 'No records match these filters.',
-  // Counts at scale (issue 13; ours, the spec shows no sentence)
+  // Counts at scale (ours, the spec shows no sentence)
   aboutCount: (count: number) => `about ${count.toLocaleString('en-US')}`,
   countExactly: 'Count exactly',
   nothingWaiting: 'Nothing waiting for you.',
   userAccessOverviewIntro:
     'Before submitting a new request, check the pending and completed records below: the access may already exist or be on its way. Click a Record ID to modify that access.',
 
-  // Directory feed and background jobs (issue 10 §1, §3; ours, the spec shows no sentence)
+  // Directory feed and background jobs (ours, the spec shows no sentence)
   scimUnauthorized: 'The SCIM bearer token is missing or wrong.',
   scimUserNotFound: (id: string) => `User ${id} not found.`,
   scimUserNameTaken: (userName: string) => `A user with userName ${userName} already exists.`,
@@ -193,7 +193,7 @@ export const messages = {
   noRecordsInRange: 'No records are available on the selected date range.',
   recordsInRange: (count: number) =>
     `#${count} record(s) are available on the selected date range. Are you sure you want to proceed?`,
-  // Audit Reports and Bulk Upload (issue 11 §1, §2; ours, the spec shows no sentence)
+  // Audit Reports and Bulk Upload (ours, the spec shows no sentence)
   auditRangeReversed: 'The end date must not be before the start date.',
   auditDownloading: (received: string) => `Preparing the audit PDF… ${received} received`,
   auditDownloaded: (count: number) => `The audit PDF of ${count} record(s) was downloaded.`,
@@ -246,7 +246,7 @@ export const messages = {
   profileMatcherDone: 'Profile Matcher runs successfully.',
   contactTextRequired: 'Please enter your message.',
 
-  // New request wizard (issue 3, ours where the spec shows no sentence)
+  // New request wizard (ours where the spec shows no sentence)
   requestCreated: 'Your request was submitted successfully.',
   startDateNotBeforeToday: 'Start date should be today or a future date.',
   endDateNotBeforeStart: 'End date should not be before the start date.',
@@ -274,7 +274,7 @@ export const messages = {
   tpaRequired:
     'Access for an external user requires a signed Third Party Access Agreement (TPA). Confirm that the agreement is signed before you continue.',
 
-  // Provisioning (issue 4, ours where the spec shows no sentence)
+  // Provisioning (ours where the spec shows no sentence)
   provisionOwnRequest: 'You cannot provision or reject a request you created or are the subject of.',
   archiveOnlyCompleted:
     'Only completed requests can be archived. Deselect the requests that are not in Completed status.',
@@ -282,11 +282,11 @@ export const messages = {
   provisionerCommentSaved: 'Comment saved successfully',
   standardCommentAdded: 'Comment added successfully',
   standardCommentRemoved: 'Comment removed successfully',
-  // Approvers (issue 4 §1; ours where the spec shows no sentence)
+  // Approvers (ours where the spec shows no sentence)
   expiredDeactivationReject:
     'This deactivation request has expired. Modify the length of access to a future date first, and then approve it.',
   ownRequestDecision: 'You cannot approve or reject a request you created or are the subject of.',
-  // Master approvers, status of approvers, leavers (issue 8 §2–§4; ours where the spec shows no sentence)
+  // Master approvers, status of approvers, leavers (ours where the spec shows no sentence)
   masterApproverExists: 'This user is already an active master approver of this path.',
   masterApproverUserInactive:
     'This user cannot be assigned: the profile or the directory account is inactive.',
@@ -313,7 +313,7 @@ export const messages = {
   notALeaverRecord:
     'Only active records of users whose directory account is disabled can be deactivated here.',
 
-  // Approve/Provision Assignments (issue 8 §2; ours, the spec shows no sentence)
+  // Approve/Provision Assignments (ours, the spec shows no sentence)
   duplicateAssignment: (path: string) =>
     `An active assignment already covers ${path}. Modify that assignment or deactivate it first.`,
   duplicateAssignmentsInSelection:
@@ -336,7 +336,7 @@ export const messages = {
   confirmDeleteAssignments: (count: number) =>
     `Delete ${count} ${count === 1 ? 'assignment' : 'assignments'}? This cannot be undone.`,
 
-  // Out of office and delegation, coverage (issue 8 §5; ours, the spec shows no sentence)
+  // Out of office and delegation, coverage (ours, the spec shows no sentence)
   onBehalfOf: (name: string) => `on behalf of ${name}`,
   actedOnBehalfOf: (actor: string, absent: string) => `${actor} on behalf of ${absent}`,
   absenceSaved: (delegate: string) => `Out of office saved: ${delegate} holds your tasks meanwhile.`,
@@ -359,11 +359,11 @@ export const messages = {
   coverageNoPath: 'No approver',
   coverageNoProvisioner: 'No provisioner',
 
-  // Modify an Existing Access (issue 3 §4): activating an agency-level record (spec 2 §5, verbatim around '...')
+  // Modify an Existing Access: activating an agency-level record (spec 2 §5, verbatim around '...')
   activateAgencyWithoutAssets: (agency: string) =>
     `You have requested to activate an access to the agency ${agency} but no client assets inside. You must also either activate an existing record or submit a new request for asset access.`,
 
-  // Master data requests marked done (issue 9 §3; ours, the spec shows no sentence)
+  // Master data requests marked done (ours, the spec shows no sentence)
   masterDataRequestDone: 'Request marked done.',
   masterDataItemNotFound: (type: string, id: number) => `There is no ${type} with id ${id}.`,
   masterDataRequestNotFound: 'The master data request was not found.',
@@ -378,11 +378,11 @@ export const messages = {
   reassignNeedsOnePath: 'Select items of one platform and agency to reassign them together.',
   masterDataHistory: (type: string, name: string) => `History of ${type} '${name}'`,
 
-  // Browser tab and keyboard (issue 14 §3, §5; ours, the spec shows no sentence)
+  // Browser tab and keyboard (ours, the spec shows no sentence)
   documentTitle: (page: string) => `${page} — UAP`,
   skipToContent: 'Skip to main content',
 
-  // Feedback on every action (issue 14; ours, the spec shows no sentence)
+  // Feedback on every action (ours, the spec shows no sentence)
   existingAccessIntro:
     'Before submitting a new request, check the pending and active access below, whoever requested it: the access may already exist or be on its way. A linked Record ID opens that access to modify it.',
   requestsSubmitted: (requestIds: readonly number[]) =>
@@ -404,7 +404,7 @@ export const messages = {
       ? `Change request #${requestIds[0]} was created and waits for approval.`
       : `Change requests ${requestIds.map((id) => `#${id}`).join(', ')} were created and wait for approval.`,
 
-  // Database Manager (issue 9; ours, the spec shows no sentence)
+  // Database Manager (ours, the spec shows no sentence)
   textTooLong: (max: number) => `At most ${max} characters.`,
   tooManyClientCodes: (max: number) => `A client can have at most ${max} client codes.`,
   masterDataActivated: (type: string) => `${type} activated!`,
@@ -432,7 +432,7 @@ export const messages = {
   clientCodeInUse: (code: string, requests: number) =>
     `The client code ${code} cannot be removed: ${requests} ${requests === 1 ? 'request or record uses' : 'requests and records use'} it. Deactivate it instead.`,
 
-  // Administrators and super administrators (issue 10 §4; ours where the spec shows no sentence)
+  // Administrators and super administrators (ours where the spec shows no sentence)
   adminNeedsUserRegionMarket: 'Choose a user, a region and a market.',
   superAdminNeedsUser: 'Choose a user.',
   adminDeleted: 'Admin deleted!',
@@ -453,7 +453,7 @@ export const messages = {
     `Are you sure you want to ${isActivating ? 'activate' : 'deactivate'} this administrator?`,
   confirmActivateSuperAdmin: (isActivating: boolean) =>
     `Are you sure you want to ${isActivating ? 'activate' : 'deactivate'} this super administrator?`,
-  // All User Profiles (issue 10 §2; ours where the spec shows no sentence)
+  // All User Profiles (ours where the spec shows no sentence)
   profileNotEditable: 'A merged profile is edited through the profile it was merged into.',
   profileDeleteNotAllowed: 'Only a Standard User whose profile is not merged can be deleted.',
   profileDeleted: 'The user profile was deleted.',
@@ -462,7 +462,7 @@ export const messages = {
   profileNothingChanged: 'Nothing was changed.',
   primaryEmailTaken: (email: string) => `${email} is already the primary email of another user.`,
   profileEditAdminsOnly: 'Only an administrator can change another user’s profile.',
-  // Profile merges, Profile Matcher, Status of Users (issue 10 §2–§3; ours where the spec shows no sentence)
+  // Profile merges, Profile Matcher, Status of Users (ours where the spec shows no sentence)
   mergeIntoSelf: 'A profile cannot be merged into itself.',
   mergeParentIsChild: 'The chosen UAP Id is itself merged into another profile: choose its parent instead.',
   mergeChildHasChildren:
@@ -478,7 +478,7 @@ export const messages = {
   proposalDismissed: 'The proposal was dismissed.',
   proposalGone: 'This proposal was already accepted or dismissed.',
   userStatusReportDone: 'The user status report is up to date.',
-  // The web side of merges (issue 10 §2–§3; ours where the spec shows no sentence)
+  // The web side of merges (ours where the spec shows no sentence)
   profileMatcherFailed: (started: string, ended: string) =>
     `Last Profile Matcher job started on ${started} failed on ${ended}.`,
   mergeChooseUapId: 'Enter the UAP Id to merge this profile into, or search for the person.',
@@ -488,16 +488,16 @@ export const messages = {
   noStatusChanges: 'No directory changes to acknowledge.',
   mergedIntoMark: (parentUserId: number) => `Merged into UAP Id ${parentUserId}`,
   parentProfileMark: 'Parent profile',
-  // Reports (issue 11 §3; ours, the spec shows no sentence)
+  // Reports (ours, the spec shows no sentence)
   reportNoLines: 'No requests in this date range.',
   reportsEmbedTitle: 'Reports',
-  // Agency Platform Scorecards (issue 11 §4; ours, the spec shows no sentence)
+  // Agency Platform Scorecards (ours, the spec shows no sentence)
   scorecardsNotYours:
     'Scorecards are for administrators and for master approvers of the Social or Search practice.',
   scorecardNotYours: (title: string, practice: string) =>
     `The ${title} scorecard is for administrators and for master approvers of the ${practice} practice.`,
   scorecardHasNoData: 'No agency has access or requests on this platform yet.',
-  // Master data spreadsheet upload (issue 9 §2; ours, the spec only says 'Upload accepts .xlsx only.')
+  // Master data spreadsheet upload (ours, the spec only says 'Upload accepts .xlsx only.')
   masterDataUploadXlsxOnly:
     'Upload accepts .xlsx only. Save the workbook as an Excel Workbook (.xlsx) and try again.',
   masterDataUploadNoFile: 'Choose an .xlsx file first.',

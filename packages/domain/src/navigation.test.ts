@@ -158,7 +158,7 @@ describe('documentTitle', () => {
   });
 });
 
-// Agency Platform Scorecards (issue 11 §4)
+// Agency Platform Scorecards
 describe('the /Scorecards route', () => {
   it('admits administrators and master approvers only', () => {
     const entry = routeTable.find((e) => e.path === '/Scorecards')!;

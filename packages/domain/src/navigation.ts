@@ -45,7 +45,7 @@ export const routeTable: readonly RouteEntry[] = [
     path: '/Scorecards',
     title: 'Agency Platform Scorecards',
     minLevel: Level.masterApprover,
-    // Agency Platform Scorecards (issue 11 §4): administrators and master approvers only.
+    // Agency Platform Scorecards: administrators and master approvers only.
     roles: [Role.MASTERAPPROVER, Role.ADMIN, Role.SUPERADMIN],
   },
   { path: '/MyMasterApprovalPath', title: 'My Master Approver Role Details', minLevel: Level.masterApprover },

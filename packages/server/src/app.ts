@@ -103,7 +103,7 @@ declare module 'fastify' {
     verifyToken: VerifyToken;
     /** Background jobs: runs on demand always; on schedule once `start()`ed (main.ts, JOBS_ENABLED). */
     jobRunner: JobRunner;
-    /** Notifications (issue 12 §1): sends the outbox; on a timer once `start()`ed (main.ts, JOBS_ENABLED). */
+    /** Notifications: sends the outbox; on a timer once `start()`ed (main.ts, JOBS_ENABLED). */
     outboxSender: OutboxSender;
   }
 }

@@ -61,9 +61,9 @@ export interface Config {
   /** The administrators' documentation site (ADMIN_RESOURCES_URL; default: DOCUMENTATION_URL's). */
   adminResourcesUrl: string;
   thirdPartyAgreementUrl: string;
-  /** Reports (issue 11 §3): the embedded report page of /Reports (REPORTS_EMBED_URL); unset, the built-in charts. */
+  /** Reports: the embedded report page of /Reports (REPORTS_EMBED_URL); unset, the built-in charts. */
   reportsEmbedUrl: string | null;
-  // Notifications (issue 12 §1); links in messages use `publicUrl` (PUBLIC_URL).
+  // Notifications; links in messages use `publicUrl` (PUBLIC_URL).
   notifications: {
     /** SMTP server of outgoing mail (SMTP_URL, e.g. smtp://user:pass@mail:587); unset, mail stays in the outbox. */
     smtpUrl: string | null;
@@ -143,7 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminResourcesUrl:
       env.ADMIN_RESOURCES_URL ?? env.DOCUMENTATION_URL ?? 'https://learn.microsoft.com/en-us/entra/identity/',
     thirdPartyAgreementUrl: env.TPA_URL ?? 'https://www.example.com/third-party-access-agreement',
-    // Reports (issue 11 §3)
+    // Reports
     reportsEmbedUrl: env.REPORTS_EMBED_URL || null,
     notifications: {
       smtpUrl: urlSetting(env, 'SMTP_URL', ['smtp:', 'smtps:']),

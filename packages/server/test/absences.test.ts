@@ -11,7 +11,7 @@ import {
 } from './factories.ts';
 
 /**
- * Issue 8 §5, out of office and delegation: while an absence runs, routing gives the delegate
+ * Out of office and delegation: while an absence runs, routing gives the delegate
  * the absent person's lines (badge == list), the tasks say for whom, the history records it, and
  * it ends at `to`. The seed's open lines are cancelled first so every count is the lines built here.
  */
@@ -65,7 +65,7 @@ async function approvalsOf(who: BuiltUser) {
   return { badge: badges.body.data.approvals, list: list.body.data };
 }
 
-describe('out of office and delegation (issue 8 §5)', () => {
+describe('out of office and delegation', () => {
   it("gives the delegate the absent approver's tasks, named, with badge == list, and records it", async () => {
     const k = ctx.db.kysely;
     const approver = await buildUser(k, { roleId: Role.APPROVER, name: 'Alex', lastName: 'Away' });

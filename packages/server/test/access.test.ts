@@ -33,7 +33,7 @@ import { mergeJobRows, mergeRows } from './access-rows/merges.ts';
 import { reportRows } from './access-rows/reports.ts';
 import { scorecardRows } from './access-rows/scorecards.ts';
 import { masterDataUploadRows } from './access-rows/master-data-upload.ts';
-// Notifications (issue 12 §1)
+// Notifications
 import { notificationRows } from './access-rows/notifications.ts';
 
 const callers: Caller[] = [
@@ -189,7 +189,7 @@ const table: Row[] = [
   ...reportRows,
   ...scorecardRows,
   ...masterDataUploadRows,
-  // Notifications (issue 12 §1)
+  // Notifications
   ...notificationRows,
 ];
 

@@ -15,7 +15,7 @@ import {
 
 /**
  * An administrator appointed for one market (through AssignAdminRegion) sees and changes that
- * market's rows only, in every administration area (issue 10 §4).
+ * market's rows only, in every administration area.
  */
 let ctx: TestContext;
 let token: string;

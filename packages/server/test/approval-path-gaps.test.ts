@@ -11,7 +11,7 @@ import {
 } from './factories.ts';
 
 /**
- * Issue 8, the gaps: one active assignment per path held by the database as well as the service,
+ * The gaps: one active assignment per path held by the database as well as the service,
  * and CSV exports of the master approver, approver status and leaver tables.
  */
 let ctx: TestContext;

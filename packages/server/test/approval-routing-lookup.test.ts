@@ -4,7 +4,7 @@ import { createTestContext, type TestContext } from './harness.ts';
 import { buildAssignment, buildMasterApprover, buildPath, buildRequest, buildUser } from './factories.ts';
 
 /**
- * My Approval Tasks finds an approver's lines from their assignments (issue 8 §6): the same
+ * My Approval Tasks finds an approver's lines from their assignments: the same
  * routing rule, read from the person's side. Client-specific assignments win over the path's
  * assignment without a client; secondary and master approvers see the lines too; the badge
  * counts the same lines.

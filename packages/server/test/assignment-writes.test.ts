@@ -12,7 +12,7 @@ import {
   type BuiltUser,
 } from './factories.ts';
 
-/** Issue 8 §2: the writes of Approve/Provision Assignments, their scope, messages and role rule. */
+/** The writes of Approve/Provision Assignments, their scope, messages and role rule. */
 let ctx: TestContext;
 let superAdmin: BuiltUser;
 let subject: BuiltUser;

@@ -5,7 +5,7 @@ import { buildAdminRegion, buildPath, buildRequest, buildUser, type BuiltUser } 
 import { pdfText, pdfWords } from './pdf-text.ts';
 
 /**
- * The audit PDF of a date range (issue 11 §2): the count first, then one streamed document in
+ * The audit PDF of a date range: the count first, then one streamed document in
  * which every line of the range appears once, oldest first; admins see their (region, market)
  * rows only; the original page calls still answer.
  */

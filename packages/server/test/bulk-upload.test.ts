@@ -7,7 +7,7 @@ import { buildPath, buildUser, type BuiltPath, type BuiltUser } from './factorie
 import { processUpload } from '../src/modules/bulk/service.ts';
 
 /**
- * Bulk Upload (issue 11 §1): a .csv per type, answered with its code at once and processed in
+ * Bulk Upload: a .csv per type, answered with its code at once and processed in
  * the background; every row checked by the screen's own rules; the same file twice creates
  * nothing twice; an interrupted upload resumes after its last batch.
  */

@@ -94,7 +94,7 @@ describe('catalog cascade (the request wizard)', () => {
       .execute();
     const active = await get<{ regionId: number }[]>('/api/Catalogs/AllRegions/0/0');
     expect(active.data.map((r) => r.regionId)).not.toContain(first!.regionId);
-    // A standard user gets active rows whatever they ask (issue 9 §1).
+    // A standard user gets active rows whatever they ask.
     const asked = await get<{ regionId: number }[]>('/api/Catalogs/AllRegions/0/0?OnlyActive=false');
     expect(asked.data.map((r) => r.regionId)).not.toContain(first!.regionId);
     const adminToken = await ctx.tokenFor(demo.admin);

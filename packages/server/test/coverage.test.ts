@@ -11,7 +11,7 @@ import {
   type BuiltUser,
 } from './factories.ts';
 
-/** Issue 8 §5: the Coverage tab of /Approvers and the New Request wizard's path preview. */
+/** The Coverage tab of /Approvers and the New Request wizard's path preview. */
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -44,7 +44,7 @@ type Page = { paths: Row[]; totalCount: number };
 const previewUrl = (p: BuiltPath, withClient = true) =>
   `/api/Approvers/PathPreview?regionId=${p.regionId}&marketId=${p.marketId}&agencyId=${p.agencyId}&practiceId=${p.practiceId}&platformId=${p.platformId}${withClient ? `&clientId=${p.clientId}` : ''}`;
 
-describe('coverage (issue 8 §5)', () => {
+describe('coverage', () => {
   it('lists every path with its people and pending count, none first, in the admin scope, as CSV too', async () => {
     const k = ctx.db.kysely;
     const admin = await buildUser(k, { roleId: Role.ADMIN });

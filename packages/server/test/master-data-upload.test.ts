@@ -6,7 +6,7 @@ import { createTestContext, demo, type TestContext } from './harness.ts';
 import { buildAdminRegion, buildPath, uniqueTag, userIdOf, type BuiltPath } from './factories.ts';
 
 /**
- * The master data spreadsheet (issue 9 §2): one sheet per type, rows checked with the dialog's
+ * The master data spreadsheet: one sheet per type, rows checked with the dialog's
  * rules, all or nothing, zip bombs and other file types refused.
  */
 

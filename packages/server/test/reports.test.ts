@@ -12,7 +12,7 @@ import {
 } from './factories.ts';
 
 /**
- * The Reports charts (issue 11 §3). Every number expected here is worked out by hand from the
+ * The Reports charts. Every number expected here is worked out by hand from the
  * lines this file makes, in a range (March–April 2001) where the demo seed has none.
  */
 

@@ -4,7 +4,7 @@ import { createTestContext, type TestContext } from './harness.ts';
 import { buildAdminRegion, buildPath, buildRequest, buildUser, type BuiltUser } from './factories.ts';
 
 /**
- * Issue 8 §1: a home badge always equals the length of the list it opens, for every role. The
+ * A home badge always equals the length of the list it opens, for every role. The
  * seed's open requests are cancelled first on this file's private database, so every count below
  * is exactly the lines built here.
  */
@@ -63,7 +63,7 @@ async function badgesAndLists(who: BuiltUser, opens: { approvals: boolean; provi
   };
 }
 
-describe('home badges equal the task lists they open (issue 8 §1)', () => {
+describe('home badges equal the task lists they open', () => {
   it('for a standard approver, a provisioner, admins in and out of scope and a super admin', async () => {
     const k = ctx.db.kysely;
     const approver = await buildUser(k, { roleId: Role.APPROVER });

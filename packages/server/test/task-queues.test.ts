@@ -21,7 +21,7 @@ async function get(email: string, url: string) {
   return res.json<{ data: unknown }>().data;
 }
 
-describe('GET api/Request/TaskCounts for a read-only user (issue 14 §1.3)', () => {
+describe('GET api/Request/TaskCounts for a read-only user', () => {
   it('counts nothing for an auditor, even one an assignment names as approver and provisioner', async () => {
     const k = ctx.db.kysely;
     const auditor = await buildUser(k, { roleId: Role.AUDITOR });
@@ -49,7 +49,7 @@ async function put(email: string, url: string, payload: object) {
   return res.json<{ data: { requests: { requestId: number }[] } }>().data.requests.map((r) => r.requestId);
 }
 
-describe('default order of the task lists: urgent first, then the oldest (issue 14 §2)', () => {
+describe('default order of the task lists: urgent first, then the oldest', () => {
   const day = (offset: number) => new Date(Date.UTC(2026, 0, 10 + offset)).toISOString();
 
   it('orders My Approval Tasks and My Provisioning Tasks by urgency, then creation, then id', async () => {

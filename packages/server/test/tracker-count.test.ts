@@ -46,7 +46,7 @@ beforeAll(async () => {
   ).map((r) => r.requestId);
 }, 120_000);
 
-describe('Request Tracker counts (issue 13)', () => {
+describe('Request Tracker counts', () => {
   const onPlatform = () => ({ filters: [{ column: 'platformName', values: [path.names.platform] }] });
 
   it('built the lines it counts', () => {

@@ -129,7 +129,7 @@ beforeAll(async () => {
   ids = { l1, l2, l3, l4, l5 };
 });
 
-describe('Request Tracker sorts (issue 13)', () => {
+describe('Request Tracker sorts', () => {
   const onlyBuilt = () => ({
     filters: [{ column: 'requestId', values: Object.values(ids).map(String) }],
   });
@@ -207,7 +207,7 @@ describe('Request Tracker sorts (issue 13)', () => {
   });
 });
 
-describe('Request Tracker filter menus from master data (issue 13)', () => {
+describe('Request Tracker filter menus from master data', () => {
   const built = () => [{ column: 'requestId', values: Object.values(ids).map(String) }];
 
   it('lists the names the lines under the other filters have, with (blank) for lines without one', async () => {
@@ -252,7 +252,7 @@ describe('Request Tracker filter menus from master data (issue 13)', () => {
   });
 });
 
-describe('Request Tracker record status menu (issue 13)', () => {
+describe('Request Tracker record status menu', () => {
   it('lists the record statuses the lines under the other filters have', async () => {
     const filters = [{ column: 'requestId', values: Object.values(ids).map(String) }];
     // Every built line is Approved or Submitted: not a record, so its record status is ''.

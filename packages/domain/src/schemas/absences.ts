@@ -4,7 +4,7 @@ import { messages } from '../messages.ts';
 const id = z.number().int().positive();
 
 /**
- * POST api/Approvers/Absences (ours; issue 8 §5): the person away (absent or null: the caller),
+ * POST api/Approvers/Absences (ours): the person away (absent or null: the caller),
  * the delegate who holds their tasks meanwhile, and the period [fromDate, toDate) as ISO instants.
  */
 export const absenceInput = z

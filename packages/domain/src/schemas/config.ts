@@ -14,7 +14,7 @@ export const publicConfig = z.object({
   /** The Admin Resources card of Audit Reports: the administrators' documentation site. */
   adminResourcesUrl: z.string(),
   thirdPartyAgreementUrl: z.string(),
-  /** Reports (issue 11 §3): the report page /Reports embeds (927 px high); null: the built-in charts. */
+  /** Reports: the report page /Reports embeds (927 px high); null: the built-in charts. */
   reportsEmbedUrl: z.string().nullable(),
 });
 export type PublicConfig = z.infer<typeof publicConfig>;

@@ -9,7 +9,7 @@ export const CoverageState = {
 } as const;
 
 /**
- * One approval path of the Coverage tab (issue 8 §5; ours): an active agency × practice ×
+ * One approval path of the Coverage tab (ours): an active agency × practice ×
  * platform × client, who approves (the covering assignment's approvers and the practice's master
  * approvers) and provisions it, and how many of its requests wait (Submitted or Approved).
  */

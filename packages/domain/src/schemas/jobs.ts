@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Background jobs (issue 10 §3): runs recorded in job_runs, listed for super admins. */
+/** Background jobs: runs recorded in job_runs, listed for super admins. */
 export const jobNameParams = z.object({ name: z.string().min(1).max(100) });
 
 export const jobRunStatuses = ['RUNNING', 'COMPLETED', 'FAILED'] as const;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { masterDataTypes, type MasterDataType } from './master-data.ts';
 
 /**
- * The master data spreadsheet (issue 9 §2): one sheet per master data type, named as the type;
+ * The master data spreadsheet: one sheet per master data type, named as the type;
  * row 1 holds the column names, each further row one item. Parents are named, not numbered, so
  * one workbook can add a market and the agencies, clients and assets below it.
  */

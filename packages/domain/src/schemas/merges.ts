@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idParam } from './common.ts';
 import { profileRow } from './profiles.ts';
 
-/** Profile merges, the Profile Matcher and the Status of Users report (issue 10 §2–§3). */
+/** Profile merges, the Profile Matcher and the Status of Users report. */
 
 export const userIdParams = z.object({ userId: idParam });
 

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Notifications (issue 12 §1). An event is a name; reminders, escalations and expiry (issue 12
- * §2–§3) add names here and rows to the same tables.
+ * Notifications. An event is a name; reminders, escalations and expiry add names here and rows to the same tables.
  */
 export const notificationEvents = [
   'submitted',

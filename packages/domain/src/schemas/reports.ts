@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { auditDay } from './audit.ts';
 
 /**
- * The date range of every Reports chart (issue 11 §3): the request lines created from `from`'s UTC
+ * The date range of every Reports chart: the request lines created from `from`'s UTC
  * midnight to the end of `to` (UTC). Days are YYYY-MM-DD (or MM-DD-YYYY, as the screens show them).
  */
 export const reportRangeQuery = z.object({ from: auditDay, to: auditDay });

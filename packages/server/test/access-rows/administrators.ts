@@ -8,7 +8,7 @@ const NONE = 99_999_999;
 const adminWrites = { none: 401, default: 403, admin: 404, superAdmin: 404 };
 const superWrites = { none: 401, default: 403, superAdmin: 404 };
 
-/** Access rows of Administrators and Super Administrators (issue 10 §4). */
+/** Access rows of Administrators and Super Administrators. */
 export const administratorRows: Row[] = [
   {
     method: 'PUT',

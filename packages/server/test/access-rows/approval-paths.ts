@@ -6,7 +6,7 @@ const absenceReads = { none: 401, default: 200, standard: 403 };
 const absenceSave = { none: 401, default: 422, standard: 403, auditor: 403 };
 const absenceEnd = { none: 401, default: 404, standard: 403, auditor: 403 };
 
-/** Access rows of out of office, coverage and the approval-path exports (issue 8 §5, gaps). */
+/** Access rows of out of office, coverage and the approval-path exports (and the gaps). */
 export const approvalPathRows: Row[] = [
   { method: 'GET', route: '/api/Approvers/Absences', url: '/api/Approvers/Absences', expect: absenceReads },
   {

@@ -3,7 +3,7 @@ import type { Row } from './types.ts';
 /** Approver level and above read the approval lists (the read-only auditor too). */
 const approverRead = { none: 401, default: 200, standard: 403 };
 
-/** Access rows of the approval endpoints (issue 4). */
+/** Access rows of the approval endpoints. */
 export const approvalRows: Row[] = [
   {
     method: 'GET',

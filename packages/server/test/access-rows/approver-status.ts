@@ -4,7 +4,7 @@ const reads = { none: 401, default: 403, admin: 200, auditor: 200, superAdmin: 2
 /** Nobody of that id holds a status row: admins and super admins reach the service and get 404. */
 const acknowledge = { none: 401, default: 403, admin: 404, superAdmin: 404 };
 
-/** Access rows of the Status of Approvers and Provisioners report (issue 8 §2). */
+/** Access rows of the Status of Approvers and Provisioners report. */
 export const approverStatusRows: Row[] = [
   {
     method: 'GET',

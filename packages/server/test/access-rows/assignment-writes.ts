@@ -9,7 +9,7 @@ const adminWrite = (adminStatus: number, superStatus = adminStatus) => ({
 });
 const missing = 99_999_999;
 
-/** Access rows of the approver/provisioner assignment writes (issue 8 §2). */
+/** Access rows of the approver/provisioner assignment writes. */
 export const assignmentWriteRows: Row[] = [
   {
     method: 'PUT',

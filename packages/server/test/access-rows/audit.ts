@@ -1,7 +1,7 @@
 import type { Row } from './types.ts';
 import { admins } from './types.ts';
 
-/** Access rows of the audit PDF (issue 11 §2): administrators and the read-only auditor. */
+/** Access rows of the audit PDF: administrators and the read-only auditor. */
 export const auditRows: Row[] = [
   {
     method: 'GET',

@@ -6,7 +6,7 @@ const uploads = { none: 401, default: 403, admin: 400, superAdmin: 400 };
 /** The upload named does not exist: readers reach the service and get 404. */
 const missing = { none: 401, default: 403, admin: 404, auditor: 404, superAdmin: 404 };
 
-/** Access rows of Bulk Upload (issue 11 §1). */
+/** Access rows of Bulk Upload. */
 export const bulkRows: Row[] = [
   ...['UploadFile', 'UploadApprover', 'UploadMasterApprover'].map((name): Row => ({
     method: 'POST',

@@ -6,7 +6,7 @@ const refusedWrite = { none: 401, auditor: 403, default: 400 };
 /** Northwind Media / Social / Meta, Sam's own path. */
 const path = { RegionId: 1, MarketId: 1, AgencyId: 1, PracticeId: 2, PlatformId: 2 };
 
-/** Access rows of the create endpoints (issue 3). */
+/** Access rows of the create endpoints. */
 export const createRows: Row[] = [
   {
     method: 'GET',

@@ -3,7 +3,7 @@ import type { Row } from './types.ts';
 /** Everyone who may request for someone may check that person's existing access; the auditor reads too. */
 const signedInRead = { none: 401, default: 200 };
 
-/** Access rows of the wizard's existing-access check (issue 14). */
+/** Access rows of the wizard's existing-access check. */
 export const existingAccessRows: Row[] = [
   {
     method: 'PUT',

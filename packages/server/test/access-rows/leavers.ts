@@ -4,7 +4,7 @@ const reads = { none: 401, default: 403, admin: 200, auditor: 200, superAdmin: 2
 /** The record named does not exist: admins and super admins reach the service and get 404. */
 const writes = { none: 401, default: 403, admin: 404, superAdmin: 404 };
 
-/** Access rows of Leavers User Records (issue 8 §4). */
+/** Access rows of Leavers User Records. */
 export const leaverRows: Row[] = [
   {
     method: 'GET',

@@ -10,7 +10,7 @@ const adminWrite = (admin: number, superAdmin = admin) => ({
 
 const nobody = 99_999_999;
 
-/** Access rows of the master approver writes (issue 8 §3); the ids name nothing, so nothing changes. */
+/** Access rows of the master approver writes; the ids name nothing, so nothing changes. */
 export const masterApproverRows: Row[] = [
   {
     method: 'POST',

@@ -2,7 +2,7 @@ import type { Row } from './types.ts';
 
 const nobody = 99_999_999;
 
-/** Access rows of the administrator's side of master data requests (issue 9 §3). */
+/** Access rows of the administrator's side of master data requests. */
 export const masterDataRequestRows: Row[] = [
   {
     method: 'PUT',

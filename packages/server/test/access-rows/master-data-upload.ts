@@ -1,7 +1,7 @@
 import type { Row } from './types.ts';
 import { admins } from './types.ts';
 
-/** Access rows of the master data spreadsheet upload (issue 9 §2). */
+/** Access rows of the master data spreadsheet upload. */
 export const masterDataUploadRows: Row[] = [
   {
     // Not a multipart body: administrators reach the handler and get 400; the auditor may not upload.

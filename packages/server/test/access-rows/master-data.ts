@@ -17,7 +17,7 @@ const write = (route: string, body: object, expect: Row['expect'] = missing): Ro
   expect,
 });
 
-/** Access rows of the Database Manager (issue 9 §1). */
+/** Access rows of the Database Manager. */
 export const masterDataRows: Row[] = [
   {
     method: 'PUT',

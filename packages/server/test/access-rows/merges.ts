@@ -1,6 +1,6 @@
 import { admins, type Row } from './types.ts';
 
-/** Profile merges, Profile Matcher and Status of Users (issue 10 §2–§3). Bodies name no profile: 404/422 past the guard. */
+/** Profile merges, Profile Matcher and Status of Users. Bodies name no profile: 404/422 past the guard. */
 export const mergeRows: Row[] = [
   {
     method: 'POST',

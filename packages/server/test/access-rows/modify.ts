@@ -1,7 +1,7 @@
 import type { Row } from './types.ts';
 
 /**
- * Access rows of the modify endpoints (issue 3). Request 333 is Sam's active, unlimited Google
+ * Access rows of the modify endpoints. Request 333 is Sam's active, unlimited Google
  * Ads record of the demo seed (role 8, a pending Change request 1001); 492 his expired TikTok
  * record. The write bodies are valid but break a business rule for anyone who may see the
  * record (422, nothing written), so the table leaves the database as it found it:

@@ -2,7 +2,7 @@ import type { Row } from './types.ts';
 import { signedIn, superAdminsOnly } from './types.ts';
 
 /**
- * Access rows of the notification centre (issue 12 §1): every signed-in user, the auditor
+ * Access rows of the notification centre: every signed-in user, the auditor
  * included (their own inbox, not portal data); a notification id nobody holds is 404 for all.
  * The Sent mail outbox: super admins only.
  */

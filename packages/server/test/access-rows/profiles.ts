@@ -5,7 +5,7 @@ const reads = { none: 401, default: 403, admin: 200, auditor: 200, superAdmin: 2
 const missingReads = { none: 401, default: 403, admin: 404, auditor: 404, superAdmin: 404 };
 const missingWrites = { none: 401, default: 403, admin: 404, auditor: 403, superAdmin: 404 };
 
-/** Access rows of All User Profiles (issue 10 §2). */
+/** Access rows of All User Profiles. */
 export const profileRows: Row[] = [
   { method: 'PUT', route: '/api/User/GetAllUsers', url: '/api/User/GetAllUsers', body: {}, expect: reads },
   {

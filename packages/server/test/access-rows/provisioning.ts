@@ -1,7 +1,7 @@
 import type { Row } from './types.ts';
 
 /**
- * Access rows of the provisioning endpoints (issue 4): provisioner level and above (provisioner,
+ * Access rows of the provisioning endpoints: provisioner level and above (provisioner,
  * admin, super admin; the auditor reads only). The write bodies name a request that does not
  * exist or break a validation rule, so the table leaves the database as it found it.
  */

@@ -3,7 +3,7 @@ import type { Row } from './types.ts';
 /** Table reads the spec sends with PUT: the read-only auditor may call them too. */
 const tableRead = { none: 401, default: 200 };
 
-/** Access rows of the records endpoints (issue 3). */
+/** Access rows of the records endpoints. */
 export const recordRows: Row[] = [
   {
     method: 'PUT',

@@ -5,7 +5,7 @@ const off = { none: 404, default: 404 };
 const id = '00000000-0000-0000-0000-000000000000';
 const user = { userName: 'someone@agency.example' };
 
-/** Access rows of the SCIM 2.0 directory feed (issue 10 §1). */
+/** Access rows of the SCIM 2.0 directory feed. */
 export const scimRows: Row[] = [
   {
     method: 'GET',
@@ -42,7 +42,7 @@ export const directoryImportRows: Row[] = [
 ];
 
 /**
- * Background jobs (issue 10 §3). Last in the table: the role validation really runs, and it may
+ * Background jobs. Last in the table: the role validation really runs, and it may
  * change the roles of seeded people whose rows no longer give them one.
  */
 export const jobRows: Row[] = [

@@ -4,7 +4,7 @@ import type { Row } from './types.ts';
 const socialCard = { none: 401, default: 403, admin: 200, superAdmin: 200, master: 200 };
 const searchCard = { none: 401, default: 403, admin: 200, superAdmin: 200 };
 
-/** Access rows of the Agency Platform Scorecards (issue 11 §4). */
+/** Access rows of the Agency Platform Scorecards. */
 export const scorecardRows: Row[] = [
   { method: 'GET', route: '/api/Scorecards', url: '/api/Scorecards', expect: socialCard },
   { method: 'GET', route: '/api/Scorecards/:card', url: '/api/Scorecards/Meta', expect: socialCard },

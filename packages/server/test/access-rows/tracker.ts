@@ -12,7 +12,7 @@ const provisionerReads = {
 /** A request nobody may see: refused by role first, then not found. */
 const missingLog = { none: 401, default: 403, provisioner: 404, admin: 404, auditor: 404, superAdmin: 404 };
 
-/** Access rows of the Request Tracker, activity log and role details endpoints (issue 4). */
+/** Access rows of the Request Tracker, activity log and role details endpoints. */
 export const trackerRows: Row[] = [
   {
     method: 'PUT',

@@ -1,7 +1,7 @@
 import Typography from '@mui/material/Typography';
 import { messages } from '@uap/domain';
 
-/** 'on behalf of {name}' under a task the user holds as an absent person's delegate (issue 8 §5). */
+/** 'on behalf of {name}' under a task the user holds as an absent person's delegate. */
 export function OnBehalfOf({ name }: { name: string | null | undefined }) {
   if (!name) {
     return null;

@@ -1,7 +1,7 @@
 import type { Migration } from './helpers.ts';
 
 /**
- * Index of the Request Tracker (issue 4 §3): its common filters (region, status) and an
+ * Index of the Request Tracker: its common filters (region, status) and an
  * admin's (region, market) scope, then its default order (created date, newest first). A
  * region + status filter reads one index range per pair, checks the admin's markets and
  * counts without touching the table.

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Migration } from './helpers.ts';
 
 /**
- * Index of My Approval Tasks (issue 4 §1, §8): the Submitted lines only (a few percent of all
+ * Index of My Approval Tasks: the Submitted lines only (a few percent of all
  * lines), newest first, carrying every column the read-time routing compares (path, client,
  * subject and requestor). An approver's page walks it in request-id order and checks the
  * routing without touching the table; counting reads nothing else.

@@ -3,7 +3,7 @@ import type { Dialect } from '../connection.ts';
 import type { Migration, MigrationContext } from './helpers.ts';
 
 /**
- * The search index of the request tables (issue 13): one document per request line holding
+ * The search index of the request tables: one document per request line holding
  * what a person types to find it, its fields one per text line, and a trigram index over it so
  * that `contains` is an index lookup, not a scan of a million joined lines.
  *

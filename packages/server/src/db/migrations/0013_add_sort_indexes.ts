@@ -3,7 +3,7 @@ import type { Migration } from './helpers.ts';
 
 /**
  * Indexes that serve every sort the Request Tracker offers without sorting a million lines
- * (issue 13). A sort by a lookup's name walks the lookup in name order (a large one through its
+ *. A sort by a lookup's name walks the lookup in name order (a large one through its
  * `(description, id)` index) and, for each lookup row, reads its lines in request id order
  * (`requests(fk, request_id)`), so a page of 50 reads about 50 index entries. The foreign-key
  * indexes replace the single-column ones they extend.

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Migration } from './helpers.ts';
 
 /**
- * The master data log (issue 9 §4) records before → after of every Database Manager write: two
+ * The master data log records before → after of every Database Manager write: two
  * JSON text columns on the log of 0005, its history read per item newest first through
  * (master_data_type, item_id, id), and the log made append-only by the database itself (an
  * UPDATE or DELETE of a log row is refused on both engines).

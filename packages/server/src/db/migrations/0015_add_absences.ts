@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { flag, nowDefault, types, withId, type Migration } from './helpers.ts';
 
 /**
- * Out of office and delegation (issue 8 §5), and the backstop of one active assignment per path.
+ * Out of office and delegation, and the backstop of one active assignment per path.
  *
  * - `absences`: a person (approver, provisioner, master approver) is away from `from_date` until
  *   `to_date` (exclusive) and a delegate holds their approval and provisioning work meanwhile.

@@ -2,7 +2,7 @@ import type { Migration } from './helpers.ts';
 import { types } from './helpers.ts';
 
 /**
- * An administrator marks a master data request done (issue 9 §3): when, by whom, and the item of
+ * An administrator marks a master data request done: when, by whom, and the item of
  * the request's type it created or changed (null when the request needed no item).
  */
 export const m0017: Migration = {

@@ -2,7 +2,7 @@ import type { Migration } from './helpers.ts';
 import { types } from './helpers.ts';
 
 /**
- * What a bulk upload needs to run in the background and survive a restart (issue 11 §1): the
+ * What a bulk upload needs to run in the background and survive a restart: the
  * file's content hash (a second upload of the same file reports the rows an earlier one
  * created instead of creating them again), the rows committed so far (a restarted server
  * resumes after them), when it finished and why it failed. A row's result is written once:

@@ -15,7 +15,7 @@ const columns = [
 ] as const;
 
 /**
- * All User Profiles (issue 10 §2) pages, sorts and filters 200,000 profiles in SQL: an index on
+ * All User Profiles pages, sorts and filters 200,000 profiles in SQL: an index on
  * each sortable column then user_id serves 'ORDER BY column, user_id LIMIT n' without a sort,
  * and a filter menu's distinct values without reading the table.
  */

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { nowDefault, types, withId, type Migration } from './helpers.ts';
 
 /**
- * Profile merges, the Profile Matcher and the internal user status report (issue 10 §2–§3).
+ * Profile merges, the Profile Matcher and the internal user status report.
  * - `user_merges.child_parent_guid`: the child's parent GUID before the merge (an unmerge puts
  *   it back); `user_merges.child_role_id`: the child's role before the merge.
  * - `user_merge_moves`: every row a merge handed to the parent (table, column, row id, and

@@ -1,7 +1,7 @@
 import type { Migration } from './helpers.ts';
 
 /**
- * Indexes of the Reports charts (issue 11 §3). The charts read the lines of a creation-date range
+ * Indexes of the Reports charts. The charts read the lines of a creation-date range
  * grouped by status, month, urgency, platform or agency, inside an admin's (region, market) rows:
  * one covering index answers them from the index alone. The median times read each line's first
  * Approved and Completed history steps: one seek each in (request, status, date).

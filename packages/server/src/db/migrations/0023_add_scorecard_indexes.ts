@@ -1,7 +1,7 @@
 import type { Migration } from './helpers.ts';
 
 /**
- * Indexes of the Agency Platform Scorecards (issue 11 §4). Every card reads one platform's
+ * Indexes of the Agency Platform Scorecards. Every card reads one platform's
  * lines; each index starts with the platform and holds every column its query reads, so a card
  * is answered from the indexes alone:
  * - active records (type, status, not deleted) by agency, user type and user, with the flags and

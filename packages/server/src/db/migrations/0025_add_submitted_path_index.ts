@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Migration } from './helpers.ts';
 
 /**
- * Index of the Submitted lines by path (issue 8 §6): My Approval Tasks and the approval badge
+ * Index of the Submitted lines by path: My Approval Tasks and the approval badge
  * find an approver's lines from their assignments and master approver rows, then the Submitted
  * lines of each path (agency, practice, platform, region, market; the client decides which
  * assignment covers the line) — a probe per path held instead of the routing rule evaluated

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { nowDefault, types, withId, type Migration } from './helpers.ts';
 
 /**
- * Notifications (issue 12 §1).
+ * Notifications.
  * - `notifications`: the in-app notification centre, one row per recipient per request line and
  *   event (`event` is a name such as 'submitted', 'approved'; later events — reminders, expiry —
  *   add names, not columns). `params` is JSON text (who acted…); `read_at` null while unread.

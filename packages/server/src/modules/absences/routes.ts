@@ -14,7 +14,7 @@ const write: Access = { minRole: Role.APPROVER, auditor: false };
 const reach =
   'Own absences always; another person: a super admin anyone (the auditor reading), an admin the people named on an active assignment or master approver row inside their (region, market) rows (else 404), other roles 403.';
 
-/** Out of office and delegation (issue 8 §5; ours, the spec has no such calls). */
+/** Out of office and delegation (ours, the spec has no such calls). */
 export const absenceRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['assignments'];

@@ -79,7 +79,7 @@ export const approvalSpec: TableSpec = {
   },
   id: ref<number>('r.requestId'),
   searchIndex: requestSearchIndex,
-  // Urgent first, then the longest waiting (issue 14 §2).
+  // Urgent first, then the longest waiting.
   defaultOrder: {
     column: 'isUrgent',
     isAscending: false,

@@ -31,7 +31,7 @@ const pathRule = `422 '${messages.assignmentPathNotFound}' when the levels do no
 const warnRule =
   'When active rows among them are the last cover of pending (Submitted or Approved) requests (no other active assignment on the path, no master approver), the answer is 409 with data.pendingWithoutPath and a message naming the count; send again with confirm=true to go ahead.';
 
-/** Routes that change approver/provisioner assignments (issue 8 §2). */
+/** Routes that change approver/provisioner assignments. */
 export const assignmentWriteRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['assignments'];

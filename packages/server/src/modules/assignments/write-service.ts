@@ -13,7 +13,7 @@ import * as q from './write-queries.ts';
 import { settleRoles } from '../users/role-rule.ts';
 
 /**
- * Approve/Provision Assignments writes (issue 8 §2). Admins change only the assignments inside
+ * Approve/Provision Assignments writes. Admins change only the assignments inside
  * their (region, market) rows (anything else is not found, 404); super admins every one;
  * auditors nothing (403). Every write applies the role rule to the people it names or unnames,
  * in the same transaction.

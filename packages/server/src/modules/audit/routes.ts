@@ -16,7 +16,7 @@ const rangeRule =
 /** Audit Reports (spec 3 §2.10): administrators and the read-only auditor. */
 const read: Access = { minRole: Role.ADMIN, auditor: true };
 
-/** The audit PDF of a date range (issue 11 §2). */
+/** The audit PDF of a date range. */
 export const auditRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['audit'];

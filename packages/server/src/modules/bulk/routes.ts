@@ -56,7 +56,7 @@ const processRule =
   'Uploading the same file again creates nothing twice: rows an earlier upload of it created are reported as already created. ' +
   'Rows are numbered as a spreadsheet numbers them (the header is row 1). Progress: GET api/BulkData/Status/{code}.';
 
-/** Bulk Upload (spec 3 §2.9, issue 11 §1): administrators upload; administrators and auditors read results. */
+/** Bulk Upload (spec 3 §2.9): administrators upload; administrators and auditors read results. */
 export const bulkRoutes: FastifyPluginAsync<{ db: Db; config: Config }> = async (base, { db, config }) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['bulk'];

@@ -14,7 +14,7 @@ export interface LogItem {
 const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
 
 /**
- * Appends master data log rows (issue 9 §4) inside the caller's transaction, so a change and its
+ * Appends master data log rows inside the caller's transaction, so a change and its
  * log row land together or not at all. The table refuses UPDATE and DELETE (migration 0014).
  */
 export async function writeLog(trx: Executor, actorId: number, items: readonly LogItem[]): Promise<void> {

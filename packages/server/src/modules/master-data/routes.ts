@@ -67,7 +67,7 @@ const columnsRule = Object.entries(masterDataColumns)
   .join('; ');
 const tableRule = `Rows of one masterDataType, narrowed by the parent ids given (0 or absent: any). orderBy and filter columns per type (updatedDate sorts only; an unknown one is 400): ${columnsRule}. Default order: description A→Z. canEdit says whether the caller may change the row (admins: inside their admin region/market rows; super admins: all; auditors: none).`;
 
-/** Routes of the Database Manager (issue 9 §1). */
+/** Routes of the Database Manager. */
 export const masterDataRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['master data'];

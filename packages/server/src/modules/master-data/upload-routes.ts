@@ -24,7 +24,7 @@ const layout = masterDataUploadOrder
   )
   .join('; ');
 
-/** The master data spreadsheet upload (issue 9 §2). */
+/** The master data spreadsheet upload. */
 export const masterDataUploadRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['master data'];

@@ -22,7 +22,7 @@ import { ok } from '../../http/envelope.ts';
 import * as service from './service.ts';
 
 /**
- * The notification centre (issue 12 §1): every user reads and marks their own notifications and
+ * The notification centre: every user reads and marks their own notifications and
  * chooses their emails (auditors too: it is their own inbox, not portal data); the super admin
  * reads the outbox on the 'Sent mail' page.
  */

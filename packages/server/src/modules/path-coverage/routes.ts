@@ -26,7 +26,7 @@ const anyone: Access = { minRole: Role.STANDARD, auditor: true };
 
 const rule = `Every active agency × practice × platform × client (a platform's clients of the agency), with the assignment covering it by the routing rule (the one naming the client, else the one naming none), the practice's master approvers and its pending requests (Submitted or Approved). coverage: '${CoverageState.NO_APPROVER}' (no assignment, no master approver: the requests go to the administrators), '${CoverageState.NO_PROVISIONER}', '${CoverageState.COVERED}'. Default order: no approver first, then no provisioner (coverageRank). Admins see the paths inside their (region, market) rows; super admins and auditors every path.`;
 
-/** The Coverage tab of /Approvers and the New Request wizard's path preview (issue 8 §5; ours). */
+/** The Coverage tab of /Approvers and the New Request wizard's path preview (ours). */
 export const coverageRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['assignments'];

@@ -95,7 +95,7 @@ export const provisioningSpec: TableSpec = {
   },
   id: ref<number>('r.requestId'),
   searchIndex: requestSearchIndex,
-  // Urgent first, then the longest waiting (issue 14 §2).
+  // Urgent first, then the longest waiting.
   defaultOrder: {
     column: 'isUrgent',
     isAscending: false,

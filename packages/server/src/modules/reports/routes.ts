@@ -73,7 +73,7 @@ function addReport<Q extends z.ZodType, Row>(
   });
 }
 
-/** The built-in charts of /Reports (issue 11 §3; ours: the spec embeds an external report). */
+/** The built-in charts of /Reports (ours: the spec embeds an external report). */
 export const reportRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
   addReport(app, db, {
     path: 'RequestsByMonth',

@@ -5,7 +5,7 @@ import { inList } from '../../db/table-query.ts';
 import { ref } from './line-query.ts';
 
 /**
- * Counts of the request tables that do not count a million lines on every page (issue 13):
+ * Counts of the request tables that do not count a million lines on every page:
  * exact up to EXACT_COUNT_UP_TO lines (the count stops reading there) or when the caller asks
  * (`exactCount`); above, an estimate from a sample of evenly spaced request ids, which the
  * response marks (`isCountEstimate`) and the web shows as 'about …'.

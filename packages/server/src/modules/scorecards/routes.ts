@@ -28,7 +28,7 @@ const accessRule =
   'master approver (region, market, agency, practice) rows; any other card or caller is 403.';
 const cardRule = `Per agency: distinct users with active access (a completed or archived Add record not deactivated) by normalized platform user type, the administrator-level ones and their share, the external ones, the records expiring in the next ${SCORECARD_EXPIRING_DAYS} days, the leavers (directory account disabled) still holding access, the pending (Submitted or Approved) lines with the oldest and median age in days, and the median hours to approve and to provision of the lines decided in the last ${SCORECARD_TIMES_WINDOW_DAYS} days.`;
 
-/** Agency Platform Scorecards (spec 3 §2.11, issue 11 §4). */
+/** Agency Platform Scorecards (spec 3 §2.11). */
 export const scorecardRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['scorecards'];

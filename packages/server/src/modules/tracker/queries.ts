@@ -21,7 +21,7 @@ import {
 import { hasNoApprovalPath, insideAdminScope, routedToProvisioner, TRUE } from '../request-lines/routing.ts';
 
 /**
- * Which lines the Request Tracker and the activity log show (issue 4 §3): provisioners the lines
+ * Which lines the Request Tracker and the activity log show: provisioners the lines
  * routed to them (any status), admins the lines inside their admin (region, market) rows, super
  * admins and auditors every line.
  */

@@ -39,7 +39,7 @@ const historyRule =
 /** Tracker and log reads: provisioner level and above, the read-only auditor included. */
 const read: Access = { minRole: Role.PROVISIONER, auditor: true };
 
-/** Routes of the Request Tracker and the activity log (issue 4 §3, §4). */
+/** Routes of the Request Tracker and the activity log. */
 export const trackerRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['tracker'];

@@ -56,7 +56,7 @@ export async function findSuperAdmins(db: Db) {
     .execute();
 }
 
-// ---------------------------------------------------------------- tables (issue 10 §4)
+// ---------------------------------------------------------------- tables
 
 const statusText = (alias: string) =>
   sql<string>`case when ${sql.ref(`${alias}.isDeleted`)} = 1 then 'Inactive' else 'Active' end`;
@@ -183,7 +183,7 @@ export function findSuperAdminValues(db: Db, query: TableQuery, key: string) {
   return distinctFilterValues(qb, superAdminSpec, key);
 }
 
-// ---------------------------------------------------------------- writes (issue 10 §4)
+// ---------------------------------------------------------------- writes
 
 /** One administrator row, if it lies inside the scope (locked on PostgreSQL). */
 export async function findAdminRegionInScope(trx: Executor, dialect: Dialect, scope: AdminScope, id: number) {

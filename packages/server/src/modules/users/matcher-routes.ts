@@ -24,7 +24,7 @@ import * as report from './user-status-report.ts';
 const adminsRead: Access = { minRole: Role.ADMIN, auditor: true };
 const adminsWrite: Access = { minRole: Role.ADMIN, auditor: false };
 
-/** The Profile Matcher and its proposals, and the Status of Users report (issue 10 §2–§3). */
+/** The Profile Matcher and its proposals, and the Status of Users report. */
 export const matcherRoutes: FastifyPluginAsync<{ db: Db; runner: JobRunner }> = async (
   base,
   { db, runner },

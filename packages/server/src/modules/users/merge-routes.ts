@@ -21,7 +21,7 @@ import * as merges from './merge-service.ts';
 const adminsRead: Access = { minRole: Role.ADMIN, auditor: true };
 const adminsWrite: Access = { minRole: Role.ADMIN, auditor: false };
 
-/** Profile merges (issue 10 §2): merge by UAP Id, unmerge, the User Details List. */
+/** Profile merges: merge by UAP Id, unmerge, the User Details List. */
 export const mergeRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['users'];

@@ -32,7 +32,7 @@ const sortable = Object.entries(profileSpec.columns)
   .map(([k]) => k);
 const tableRule = `Every profile (deleted ones show AD Account Enabled 'Deleted'); administrators are not scoped by region for profiles. orderBy: ${sortable.join(', ')} (default userId, newest first); filter columns: ${profileFilterColumns.join(', ')}; searchCriteria matches the beginning of the first name, last name, primary email, employee id or parent GUID (case-insensitive), or the exact UAP Id. An unknown column is 400.`;
 
-/** All User Profiles (spec 3 §2.4–§2.6, §7 'User profiles'; issue 10 §2). */
+/** All User Profiles (spec 3 §2.4–§2.6, §7 'User profiles'). */
 export const profileAdminRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['users'];

@@ -70,7 +70,7 @@ export const userRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }) =
     handler: async () => ok(await superAdmins(db)),
   });
 
-  // ---------------------------------------------------------------- administrators (issue 10 §4)
+  // ---------------------------------------------------------------- administrators
 
   const adminWrite: Access = { minRole: Role.ADMIN, auditor: false };
   // Only super admins change super admins (the service refuses an admin, 403); declared from

@@ -42,7 +42,7 @@ export function prefetchRequestTracker(
   return prefetchTablePage(client, trackerTable(params, false), searchParams);
 }
 
-/** Request Tracker (spec 2 §2, issue 4 §3): every request line in scope, with admin actions. */
+/** Request Tracker (spec 2 §2): every request line in scope, with admin actions. */
 export function RequestTrackerPage() {
   const { shellUser } = useCurrentUser();
   const isReadOnly = useIsReadOnly();

@@ -35,7 +35,7 @@ export function trackerColumns(canOpenLog: boolean): DataTableColumn<TrackerRow>
       sortable: true,
       filterable: true,
     },
-    // What the tracker is read for first (issue 14 §2).
+    // What the tracker is read for first.
     {
       ...textColumn('status', 'Request Status', (r) => r.status.description),
       cell: (r) => <StatusChip label={r.status.description} />,

@@ -70,7 +70,7 @@ export function approvalColumns(isArchive: boolean, onOpen?: (row: ApprovalRow) 
         </>
       ),
     },
-    // What the decision needs first (issue 14 §2): who, where, what level, how long, how old.
+    // What the decision needs first: who, where, what level, how long, how old.
     text('requestUserName', 'User Name', (r) => r.requestUser.fullName),
     text('platformName', 'Platform', (r) => r.platformName),
     text('clientName', 'Client', (r) => r.clientName),

@@ -195,7 +195,7 @@ export function ApproversPage() {
 
   const assignments = (
     <>
-      {/* An admin sets the out of office of the person the table is narrowed to (issue 8 §5). */}
+      {/* An admin sets the out of office of the person the table is narrowed to. */}
       {userId !== null && <AbsencePanel key={userId} userId={userId} />}
       <DataTable<ApproverAssignmentRow>
         key={userId ?? 'all'}

@@ -48,7 +48,7 @@ const columns: DataTableColumn<CoverageRow>[] = [
 ];
 
 /**
- * The Coverage tab of /Approvers (issue 8 §5): every active agency × practice × platform × client
+ * The Coverage tab of /Approvers: every active agency × practice × platform × client
  * in the admin's scope with its approvers and provisioners, the paths with none first, and the
  * requests waiting on each; CSV export.
  */

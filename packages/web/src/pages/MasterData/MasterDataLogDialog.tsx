@@ -32,7 +32,7 @@ const columns: DataTableColumn<MasterDataLogEntry>[] = [
   { id: 'after', header: 'After', text: (e) => shown(e.after), truncate: limits.tooltip },
 ];
 
-/** An item's master data log (issue 9 §4): who changed what and when, before → after. */
+/** An item's master data log: who changed what and when, before → after. */
 export function MasterDataLogDialog(props: { row: MasterDataRow; onClose: () => void }) {
   const { row } = props;
   const title = messages.masterDataHistory(row.masterDataType, row.description);

@@ -62,7 +62,7 @@ function saveRefusedRows(result: MasterDataUploadResult) {
 }
 
 /**
- * The master data spreadsheet (spec 3 §2.1, issue 9 §2): the .xlsx chooser and 'Process file',
+ * The master data spreadsheet (spec 3 §2.1): the .xlsx chooser and 'Process file',
  * the template, a progress bar while the file goes up and is processed, then each row's result.
  */
 export function MasterDataUpload(props: { canWrite: boolean }) {

@@ -49,7 +49,7 @@ export function PendingLines(props: {
   );
 }
 
-/** 'Approver: … · Provisioner: …', or the no-path sentence (issue 8 §5). */
+/** 'Approver: … · Provisioner: …', or the no-path sentence. */
 function routeText(preview: PathPreview): string {
   if (!preview.hasApprovalPath) {
     return messages.noApprovalPathYet;

@@ -55,7 +55,7 @@ export function provisioningColumns({ onOpenRequest, onOpenComments }: Handlers)
         </>
       ),
     },
-    // What the work needs first (issue 14 §2): who, where, what level, how long, how old.
+    // What the work needs first: who, where, what level, how long, how old.
     text('requestUserName', 'Requesting User', (r) => r.requestUser.fullName),
     text('platformName', 'Platform', (r) => r.platformName),
     text('clientName', 'Client', (r) => r.clientName),

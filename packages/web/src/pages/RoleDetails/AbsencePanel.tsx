@@ -26,7 +26,7 @@ function localInput(date: Date): string {
 }
 
 /**
- * Out of office (issue 8 §5): the person's running and planned absences, each with End, and a
+ * Out of office: the person's running and planned absences, each with End, and a
  * form to add one (from, to, delegate). `userId` null: the signed-in user; an admin passes the
  * person whose absence they set. The auditor only reads.
  */

@@ -63,7 +63,7 @@ export function PlatformStep({ user, onBack }: { user: CompletedUser; onBack: ()
         }
       : null;
   const isLocked = lines.length > 0;
-  // Who will approve and provision the pending lines, by the routing rule (issue 8 §5).
+  // Who will approve and provision the pending lines, by the routing rule.
   const preview = usePathPreview(
     ids && account.platformId && lines.length > 0
       ? {
