@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { buildUser } from '../packages/server/test/factories.ts';
+import { buildUser, uniqueTag } from '../packages/server/test/factories.ts';
 import { launchBrowser, signIn } from './browser.ts';
 import { e2eDb } from './server.ts';
 
@@ -54,6 +54,41 @@ describe('All User Profiles', () => {
       await table.getByRole('link', { name: `Log of Paula ${user.lastName}` }).click();
       const log = page.getByRole('table', { name: 'Profile changes' });
       await log.getByRole('row', { name: /Name Petra Paula/ }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('Ada adds an external user profile, which the table then finds with its log', async () => {
+    const email = `vera.${uniqueTag()}@client.example`;
+    const { context, page } = await signIn(browser, 'Ada Admin');
+    try {
+      await page.getByRole('link', { name: 'All User Profiles' }).first().click();
+      await page.getByRole('button', { name: 'Add User Profile' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add User Profile' });
+      const save = dialog.getByRole('button', { name: 'Save' });
+      expect(await save.isDisabled()).toBe(true);
+      await dialog.getByRole('textbox', { name: 'First Name' }).fill('Vera');
+      await dialog.getByRole('textbox', { name: 'Last Name' }).fill('Vendor');
+      await dialog.getByRole('textbox', { name: 'Primary Email' }).fill(email);
+      await save.click();
+      // The spec's phone rule, shown inside the dialog; nothing saved yet.
+      await dialog.getByText('Charactors are not allowed. Please enter valid phone number').waitFor();
+      await dialog.getByRole('textbox', { name: 'Phone Number' }).fill('+351 21 000');
+      await save.click();
+      await page.getByText('User saved successfully').waitFor();
+      await dialog.waitFor({ state: 'detached' });
+
+      const table = page.getByRole('table', { name: 'All User Profiles' });
+      await page.getByRole('textbox', { name: 'Search' }).fill(email);
+      const row = table.getByRole('row', { name: new RegExp(email.replace(/[.]/g, '\\.')) });
+      await row.waitFor();
+      expect(await row.textContent()).toContain('External');
+      await table.getByRole('link', { name: 'Log of Vera Vendor' }).click();
+      await page
+        .getByRole('table', { name: 'Profile changes' })
+        .getByRole('row', { name: /Name\s+Vera/ })
+        .waitFor();
     } finally {
       await context.close();
     }

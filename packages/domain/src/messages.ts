@@ -462,6 +462,8 @@ export const messages = {
   profileNothingChanged: 'Nothing was changed.',
   primaryEmailTaken: (email: string) => `${email} is already the primary email of another user.`,
   profileEditAdminsOnly: 'Only an administrator can change another user’s profile.',
+  profileAddInternalHint: 'An internal user: the primary email must be one active directory account’s.',
+  profileAddExternalHint: 'A client or vendor user outside the directory.',
   // Profile merges, Profile Matcher, Status of Users (ours where the spec shows no sentence)
   mergeIntoSelf: 'A profile cannot be merged into itself.',
   mergeParentIsChild: 'The chosen UAP Id is itself merged into another profile: choose its parent instead.',

@@ -284,6 +284,119 @@ describe('PUT api/User from the Edit User Profile modal', () => {
   });
 });
 
+describe('PUT api/User from the Add User Profile modal (userId 0)', () => {
+  const addBody = (email: string, change: object = {}) => ({
+    isProfileEdit: true,
+    userId: 0,
+    Name: 'Vera',
+    LastName: 'Vendor',
+    Email: email,
+    Title: 'Buyer',
+    Organization: 'Client Co',
+    Department: '',
+    LocationCountry: 'Lisbon',
+    OfficeNumber: '+351 21 000',
+    EmployeeId: '',
+    ...change,
+  });
+
+  it('adds an external Standard User with a secondary email, and logs the creation', async () => {
+    const email = `vera.${uniqueTag()}@client.example`;
+    const secondary = `vera.alt.${uniqueTag()}@client.example`;
+    const res = await call<{ userId: number; roleId: number }>(
+      demo.admin,
+      'PUT',
+      '/api/User',
+      addBody(email, { newlyCreatedSecondaryEmail: secondary }),
+    );
+    expect(res.status, res.body.message).toBe(200);
+    expect(res.body.message).toBe('User saved successfully');
+    const rows = await rowsFor(email);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      userId: res.body.data.userId,
+      name: 'Vera',
+      lastName: 'Vendor',
+      email,
+      secondaryEmail: secondary,
+      userType: 'External',
+      roleName: 'Standard User',
+      adEnabled: '',
+      title: 'Buyer',
+      organization: 'Client Co',
+    });
+    const logs = await call<ProfileLogRow[]>(demo.admin, 'GET', `/api/User/UserLogs/${res.body.data.userId}`);
+    expect(logs.body.data).toHaveLength(1);
+    expect(logs.body.data[0]?.lastModifiedByName).toBe('Ada Admin');
+    expect(logs.body.data[0]?.changes).toContainEqual({ field: 'Name', oldValue: '', newValue: 'Vera' });
+  });
+
+  it('adds an internal profile tied to its directory account, shown as AD enabled', async () => {
+    const email = `joiner.${uniqueTag()}@agency.example`;
+    await directoryOnly(email);
+    const res = await call<{ userId: number }>(
+      demo.superAdmin,
+      'PUT',
+      '/api/User',
+      addBody(email, { isInternal: true }),
+    );
+    expect(res.status, res.body.message).toBe(200);
+    expect(await rowsFor(email)).toEqual([
+      expect.objectContaining({ userId: res.body.data.userId, userType: 'Internal', adEnabled: 'Yes' }),
+    ]);
+  });
+
+  it("refuses a taken email, an internal address outside the directory, and a directory member's as external", async () => {
+    const taken = await buildUser(ctx.db.kysely);
+    const member = `member.${uniqueTag()}@agency.example`;
+    await directoryOnly(member);
+    const withSecondary = await buildUser(ctx.db.kysely);
+    const secondary = `second.${uniqueTag()}@agency.example`;
+    await ctx.db.kysely
+      .insertInto('userAdditionalEmails')
+      .values({
+        userId: withSecondary.userId,
+        email: secondary,
+        isDeleted: 0,
+        createdDate: '2026-01-01T00:00:00.000Z',
+      })
+      .execute();
+    const expectRefused = async (body: object, message: string) => {
+      const res = await call(demo.admin, 'PUT', '/api/User', body);
+      expect(res.status, res.body.message).toBe(422);
+      expect(res.body.message).toBe(message);
+    };
+    await expectRefused(addBody(taken.email), `${taken.email} is already the primary email of another user.`);
+    await expectRefused(
+      addBody(secondary),
+      `Secondary Email ${secondary} already exists for other user as primary or secondary email address`,
+    );
+    await expectRefused(
+      addBody(`nobody.${uniqueTag()}@agency.example`, { isInternal: true }),
+      'Cannot find Primary Email in Active Directory',
+    );
+    await expectRefused(
+      addBody(member),
+      'This email is associated with an internal user. Please use the internal function to submit your request.',
+    );
+    const fresh = `fresh.${uniqueTag()}@client.example`;
+    await expectRefused(
+      addBody(fresh, { newlyCreatedSecondaryEmail: fresh }),
+      `Secondary Email ${fresh} already exists for other user as primary or secondary email address`,
+    );
+    // Nothing refused was written.
+    expect(await rowsFor(fresh)).toEqual([]);
+    expect(await rowsFor(member)).toEqual([]);
+  });
+
+  it('is for administrators only: a standard user and the auditor get 403', async () => {
+    const email = `blocked.${uniqueTag()}@client.example`;
+    expect((await call(demo.standard, 'PUT', '/api/User', addBody(email))).status).toBe(403);
+    expect((await call(demo.auditor, 'PUT', '/api/User', addBody(email))).status).toBe(403);
+    expect(await rowsFor(email)).toEqual([]);
+  });
+});
+
 describe('Sync with the directory', () => {
   it('shows both columns and takes only the ticked fields', async () => {
     const user = await buildUser(ctx.db.kysely, { name: 'Old' });

@@ -78,10 +78,13 @@ const optionalText = z
 /**
  * PUT api/User from the Edit/Add User Profile modal (spec 3 §5 'Edit profile'): `isProfileEdit`
  * tells it from the wizard's body. Only administrators may send it (the server refuses others).
+ * userId 0 adds a profile: internal (its primary email must be one active directory member's)
+ * or external, as `isInternal` says; an existing profile keeps its user type.
  */
 export const profileEditInput = z.object({
   isProfileEdit: z.literal(true),
-  userId: z.number({ error: messages.enterRequiredData }).int().positive(),
+  userId: z.number({ error: messages.enterRequiredData }).int().nonnegative(),
+  isInternal: z.boolean().default(false),
   Name: requiredText(limits.text),
   LastName: requiredText(limits.text),
   Email: z

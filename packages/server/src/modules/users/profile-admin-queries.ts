@@ -69,6 +69,17 @@ export async function isPrimaryEmailOfOther(trx: Executor, email: string, userId
   return row !== undefined;
 }
 
+/** True when the email is someone's active secondary (additional) email. */
+export async function isActiveSecondaryEmail(trx: Executor, email: string) {
+  const row = await trx
+    .selectFrom('userAdditionalEmails')
+    .select('id')
+    .where('email', '=', email)
+    .where('isDeleted', '=', 0)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** The active, not deleted directory members with this mail (the edit rule wants exactly one). */
 export function findActiveDirectoryMembers(trx: Executor, mail: string) {
   return trx

@@ -21,7 +21,12 @@ import type { Actor } from '../../http/actor.ts';
 import { adminScopeOf } from '../../http/admin-scope.ts';
 import { forbidden, notFound, unprocessable } from '../../http/errors.ts';
 import * as a from './profile-admin-queries.ts';
-import { deactivateAddedEmail, insertAdditionalEmail, insertProfileLog } from './profile-queries.ts';
+import {
+  deactivateAddedEmail,
+  insertAdditionalEmail,
+  insertProfile,
+  insertProfileLog,
+} from './profile-queries.ts';
 import * as t from './profile-table-queries.ts';
 
 /** Every profile field a log row compares (profileLogFields), as text. */
@@ -152,6 +157,9 @@ export async function editProfile(db: Db, actor: Actor, input: ProfileEditInput)
   if (actor.roleId !== Role.ADMIN && actor.roleId !== Role.SUPERADMIN) {
     throw forbidden(messages.profileEditAdminsOnly);
   }
+  if (input.userId === 0) {
+    return addProfile(db, actor, input);
+  }
   const secondary = input.newlyCreatedSecondaryEmail;
   let roleId: number = Role.STANDARD;
   await changeProfile(db, actor, input.userId, async (trx, profile) => {
@@ -165,49 +173,94 @@ export async function editProfile(db: Db, actor: Actor, input: ProfileEditInput)
         throw unprocessable(messages.primaryEmailTaken(input.Email));
       }
       if (profile.isInternal === 1) {
-        const entries = await a.findActiveDirectoryMembers(trx, input.Email);
-        if (entries.length !== 1 || !entries[0]) {
-          throw unprocessable(messages.primaryEmailNotInDirectory);
-        }
-        directoryId = entries[0].directoryId;
+        directoryId = await directoryMemberOf(trx, input.Email);
       }
     }
-    if (secondary !== '') {
-      const isTaken =
-        secondary === input.Email ||
-        (await a.isPrimaryEmailOfOther(trx, secondary, -1)) ||
-        (await trx
-          .selectFrom('userAdditionalEmails')
-          .select('id')
-          .where('email', '=', secondary)
-          .where('isDeleted', '=', 0)
-          .executeTakeFirst()) !== undefined;
-      if (isTaken) {
-        throw unprocessable(messages.duplicateSecondaryEmail(secondary));
-      }
-    }
-    await a.setProfileFields(
-      trx,
-      profile.userId,
-      {
-        name: input.Name,
-        lastName: input.LastName,
-        email: input.Email,
-        title: orNull(input.Title),
-        organization: orNull(input.Organization),
-        department: orNull(input.Department),
-        locationCountry: orNull(input.LocationCountry),
-        officeNumber: orNull(input.OfficeNumber),
-        employeeId: orNull(input.EmployeeId),
-        directoryId,
-      },
-      actor.userId,
-    );
+    await assertSecondaryEmailFree(trx, secondary, input.Email);
+    await a.setProfileFields(trx, profile.userId, { ...profileFieldsOf(input), directoryId }, actor.userId);
     if (secondary !== '') {
       await insertAdditionalEmail(trx, profile.userId, secondary, actor.userId);
     }
   });
   return { userId: input.userId, roleId, message: messages.userDataUpdated };
+}
+
+/** The form's profile fields, an empty optional field stored as null. */
+function profileFieldsOf(input: ProfileEditInput) {
+  return {
+    name: input.Name,
+    lastName: input.LastName,
+    email: input.Email,
+    title: orNull(input.Title),
+    organization: orNull(input.Organization),
+    department: orNull(input.Department),
+    locationCountry: orNull(input.LocationCountry),
+    officeNumber: orNull(input.OfficeNumber),
+    employeeId: orNull(input.EmployeeId),
+  };
+}
+
+/** The one active directory member with this mail (spec 3 §5), else the spec's refusal. */
+async function directoryMemberOf(trx: Executor, email: string): Promise<string> {
+  const entries = await a.findActiveDirectoryMembers(trx, email);
+  if (entries.length !== 1 || !entries[0]) {
+    throw unprocessable(messages.primaryEmailNotInDirectory);
+  }
+  return entries[0].directoryId;
+}
+
+/** A new secondary email may be nobody's primary or active secondary email, nor the primary one. */
+async function assertSecondaryEmailFree(trx: Executor, secondary: string, primary: string) {
+  if (secondary === '') {
+    return;
+  }
+  const isTaken =
+    secondary === primary ||
+    (await a.isPrimaryEmailOfOther(trx, secondary, -1)) ||
+    (await a.isActiveSecondaryEmail(trx, secondary));
+  if (isTaken) {
+    throw unprocessable(messages.duplicateSecondaryEmail(secondary));
+  }
+}
+
+/**
+ * The modal's Add mode (userId 0): a new Standard User profile. Its primary email may be nobody's
+ * primary or secondary email; an internal profile is tied to the one active directory member
+ * with that mail, and an external one may not use a directory member's mail. The profile, its
+ * secondary email and the profile log row are written in one transaction.
+ */
+async function addProfile(db: Db, actor: Actor, input: ProfileEditInput) {
+  const userId = await inTransaction(db, async (trx) => {
+    if (await a.isPrimaryEmailOfOther(trx, input.Email, -1)) {
+      throw unprocessable(messages.primaryEmailTaken(input.Email));
+    }
+    if (await a.isActiveSecondaryEmail(trx, input.Email)) {
+      throw unprocessable(messages.duplicateSecondaryEmail(input.Email));
+    }
+    let directoryId: string | null = null;
+    if (input.isInternal) {
+      directoryId = await directoryMemberOf(trx, input.Email);
+    } else if ((await a.findActiveDirectoryMembers(trx, input.Email)).length > 0) {
+      throw unprocessable(messages.internalUseInternal);
+    }
+    await assertSecondaryEmailFree(trx, input.newlyCreatedSecondaryEmail, input.Email);
+    const profile = {
+      ...profileFieldsOf(input),
+      isInternal: input.isInternal ? 1 : 0,
+      userType: input.isInternal ? 'Member' : 'Guest',
+      roleId: Role.STANDARD,
+      directoryId,
+      managerEmail: null,
+      managerName: null,
+    };
+    const id = await insertProfile(trx, profile, actor.userId);
+    await insertProfileLog(trx, { userId: id, changedBy: actor.userId, before: null, after: profile });
+    if (input.newlyCreatedSecondaryEmail !== '') {
+      await insertAdditionalEmail(trx, id, input.newlyCreatedSecondaryEmail, actor.userId);
+    }
+    return id;
+  });
+  return { userId, roleId: Role.STANDARD, message: messages.userSaved };
 }
 
 /** GET api/User/SyncUserData/{userId} (ours): the Sync modal's two columns. */

@@ -18,7 +18,7 @@ import type { ProfileAction } from './ProfileRowActions.tsx';
 import { SyncProfileDialog } from './SyncProfileDialog.tsx';
 import { profileColumns } from './profile-columns.tsx';
 
-type OpenDialog = { action: ProfileAction; row: ProfileRow } | null;
+type OpenDialog = { action: ProfileAction; row: ProfileRow } | { action: 'add' } | null;
 
 /** All User Profiles (/AllUserProfiles, spec 3 §2.4): every profile, server-paged, with its row actions. */
 export function AllUserProfilesPage() {
@@ -47,9 +47,10 @@ export function AllUserProfilesPage() {
           return { rows: page.users, totalCount: page.totalCount };
         }}
         fetchFilterOptions={fetchProfileFilterOptions}
-        toolbar={<ProfilesToolbar isReadOnly={isReadOnly} />}
+        toolbar={<ProfilesToolbar isReadOnly={isReadOnly} onAdd={() => setDialog({ action: 'add' })} />}
         intro={<ProfileMatcherLine />}
       />
+      {dialog?.action === 'add' && <EditProfileDialog onClose={() => setDialog(null)} onDone={handleDone} />}
       {dialog?.action === 'edit' && (
         <EditProfileDialog row={dialog.row} onClose={() => setDialog(null)} onDone={handleDone} />
       )}

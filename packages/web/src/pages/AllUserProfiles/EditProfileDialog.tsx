@@ -6,6 +6,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Link as RouterDomLink } from 'react-router';
@@ -22,7 +23,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { DialogError, useDialogError } from '../../components/DialogError.tsx';
 import { failureText, firstIssue } from '../ChangeUserRecords/form-parts.tsx';
 
-type FormField = Exclude<keyof ProfileEditFormInput, 'isProfileEdit' | 'userId'>;
+type FormField = Exclude<keyof ProfileEditFormInput, 'isProfileEdit' | 'userId' | 'isInternal'>;
 
 const fields: { key: FormField; label: string; max: number; isRequired?: boolean }[] = [
   { key: 'Name', label: 'First Name', max: limits.text, isRequired: true },
@@ -37,7 +38,12 @@ const fields: { key: FormField; label: string; max: number; isRequired?: boolean
   { key: 'newlyCreatedSecondaryEmail', label: 'New Secondary Email', max: limits.primaryEmail },
 ];
 
-function formOf(row: ProfileRow): Record<FormField, string> {
+const emptyForm = Object.fromEntries(fields.map(({ key }) => [key, ''])) as Record<FormField, string>;
+
+function formOf(row: ProfileRow | undefined): Record<FormField, string> {
+  if (!row) {
+    return emptyForm;
+  }
   return {
     Name: row.name,
     LastName: row.lastName,
@@ -55,25 +61,33 @@ function formOf(row: ProfileRow): Record<FormField, string> {
 type Confirming = { kind: 'update' } | { kind: 'deactivate'; email: string } | null;
 
 /**
- * The Edit User Profile modal (spec 3 §2.5, §5 'Edit profile'): Save stays disabled until a
+ * The Edit/Add User Profile modal (spec 3 §2.5, §5 'Edit profile'): Save stays disabled until a
  * field changed; the spec's checks run before the confirmation, the server checks them again.
+ * Without a row it adds a profile (internal or external); an update asks its confirmation first.
  */
 export function EditProfileDialog(props: {
-  row: ProfileRow;
+  /** The profile to edit; absent: add a new one. */
+  row?: ProfileRow;
   onClose: () => void;
   onDone: (message: string) => void;
 }) {
   const { row } = props;
   const initial = formOf(row);
   const [form, setForm] = useState(initial);
+  const [isInternal, setIsInternal] = useState(false);
   const [toDeactivate, setToDeactivate] = useState('');
   const [confirming, setConfirming] = useState<Confirming>(null);
   const [error, setError] = useDialogError();
   const edit = useEditProfile();
   const deactivate = useDeactivateSecondaryEmail();
   const isChanged = fields.some(({ key }) => form[key].trim() !== initial[key]);
-  const body: ProfileEditFormInput = { isProfileEdit: true, userId: row.userId, ...form };
-  const secondaryEmails = row.secondaryEmail === '' ? [] : row.secondaryEmail.split(', ');
+  const body: ProfileEditFormInput = { isProfileEdit: true, userId: row?.userId ?? 0, isInternal, ...form };
+  const secondaryEmails = !row || row.secondaryEmail === '' ? [] : row.secondaryEmail.split(', ');
+  const save = () =>
+    edit.mutate(body, {
+      onSuccess: props.onDone,
+      onError: (failure) => setError(messages.updateFailed(failureText(failure))),
+    });
 
   const handleSave = () => {
     const issue = firstIssue(profileEditInput.safeParse(body));
@@ -82,9 +96,16 @@ export function EditProfileDialog(props: {
       return;
     }
     setError(null);
-    setConfirming({ kind: 'update' });
+    if (row) {
+      setConfirming({ kind: 'update' });
+    } else {
+      save();
+    }
   };
   const handleDeactivate = () => {
+    if (!row) {
+      return;
+    }
     const parsed = deactivateAdditionalEmailInput.safeParse({ userId: row.userId, email: toDeactivate });
     if (!parsed.success) {
       setError(firstIssue(parsed));
@@ -101,11 +122,8 @@ export function EditProfileDialog(props: {
     const current = confirming;
     setConfirming(null);
     if (current?.kind === 'update') {
-      edit.mutate(body, {
-        onSuccess: props.onDone,
-        onError: (failure) => setError(messages.updateFailed(failureText(failure))),
-      });
-    } else if (current?.kind === 'deactivate') {
+      save();
+    } else if (current?.kind === 'deactivate' && row) {
       deactivate.mutate(
         { userId: row.userId, email: current.email },
         { onSuccess: props.onDone, onError: (failure) => setError(failureText(failure)) },
@@ -116,10 +134,26 @@ export function EditProfileDialog(props: {
   return (
     <>
       <Dialog open onClose={props.onClose} aria-labelledby="edit-profile-title" maxWidth="sm" fullWidth>
-        <DialogTitle id="edit-profile-title">{`Edit User Profile — UAP Id ${row.userId}`}</DialogTitle>
+        <DialogTitle id="edit-profile-title">
+          {row ? `Edit User Profile — UAP Id ${row.userId}` : 'Add User Profile'}
+        </DialogTitle>
         <DialogContent>
           <DialogError error={error} />
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2, pt: 1 }}>
+            {!row && (
+              <TextField
+                select
+                label="User Type"
+                size="small"
+                value={isInternal ? 'Internal' : 'External'}
+                onChange={(e) => setIsInternal(e.target.value === 'Internal')}
+                helperText={isInternal ? messages.profileAddInternalHint : messages.profileAddExternalHint}
+                sx={{ gridColumn: '1 / -1' }}
+              >
+                <MenuItem value="External">External</MenuItem>
+                <MenuItem value="Internal">Internal</MenuItem>
+              </TextField>
+            )}
             {fields.map(({ key, label, max, isRequired }) => (
               <TextField
                 key={key}
@@ -132,15 +166,19 @@ export function EditProfileDialog(props: {
               />
             ))}
           </Box>
-          <Typography variant="subtitle2" sx={{ mt: 3 }}>
-            Secondary Emails
-          </Typography>
-          <Typography variant="body2" sx={{ mb: 1 }}>
-            {secondaryEmails.length > 0 ? secondaryEmails.join(', ') : 'None'}{' '}
-            <Link component={RouterDomLink} to={`/LogUserAditionalEmail/${row.userId}`}>
-              Secondary email log
-            </Link>
-          </Typography>
+          {row && (
+            <>
+              <Typography variant="subtitle2" sx={{ mt: 3 }}>
+                Secondary Emails
+              </Typography>
+              <Typography variant="body2" sx={{ mb: 1 }}>
+                {secondaryEmails.length > 0 ? secondaryEmails.join(', ') : 'None'}{' '}
+                <Link component={RouterDomLink} to={`/LogUserAditionalEmail/${row.userId}`}>
+                  Secondary email log
+                </Link>
+              </Typography>
+            </>
+          )}
           {secondaryEmails.length > 0 && (
             <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
               <TextField

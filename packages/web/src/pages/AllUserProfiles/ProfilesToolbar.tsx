@@ -14,12 +14,13 @@ const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 type OpenDialog = 'statusReport' | 'proposals' | null;
 
 /**
- * The buttons above All User Profiles (spec 3 §2.4): UAP User Role Validation and Profile
+ * The buttons above All User Profiles (spec 3 §2.4): Add User Profile opens the Edit/Add modal
+ * empty; UAP User Role Validation and Profile
  * Matcher run their job and show its sentence ('Something went wrong.!' when it failed); User
  * Status Report opens the Status of Users modal; Proposed merges lists the Profile Matcher's
  * proposals. The auditor only reads: the report and the proposals, without their actions.
  */
-export function ProfilesToolbar(props: { isReadOnly: boolean }) {
+export function ProfilesToolbar(props: { isReadOnly: boolean; onAdd: () => void }) {
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const queryClient = useQueryClient();
   const run = useRunUserJob();
@@ -34,6 +35,11 @@ export function ProfilesToolbar(props: { isReadOnly: boolean }) {
 
   return (
     <>
+      {!props.isReadOnly && (
+        <Button size="small" variant="contained" onClick={props.onAdd}>
+          Add User Profile
+        </Button>
+      )}
       {!props.isReadOnly && (
         <Button size="small" onClick={() => start('roleValidation')} disabled={run.isPending}>
           {isRunning('roleValidation') ? 'Validating roles…' : 'UAP User Role Validation'}
