@@ -121,4 +121,41 @@ describe('profile merges', () => {
       await context.close();
     }
   });
+
+  it('the status line follows a Profile Matcher run started elsewhere, polling every 10 s while it runs', async () => {
+    const db = e2eDb();
+    // A run another instance (or the schedule) started a moment ago and has not ended.
+    const run = await db
+      .insertInto('jobRuns')
+      .values({
+        jobName: 'profile-matcher',
+        status: 'RUNNING',
+        startedOn: new Date().toISOString(),
+        leaseOwner: 'e2e-elsewhere',
+        leaseUntil: new Date(Date.now() + 60_000).toISOString(),
+        attempt: 1,
+        startedBy: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const finish = () =>
+      db
+        .updateTable('jobRuns')
+        .set({ status: 'COMPLETED', endedOn: new Date().toISOString() })
+        .where('id', '=', run.id)
+        .execute();
+    const { context, page } = await signIn(browser, 'Ada Admin');
+    try {
+      await page.goto('/AllUserProfiles');
+      await page.getByText(/^Profile Matcher job started on .+ is running…$/).waitFor();
+      await finish();
+      // No reload and no click: only the poll can bring the completed line (within one 10 s period).
+      await page
+        .getByText(/^Last Profile Matcher job started on .+ and completed on .+/)
+        .waitFor({ timeout: 15_000 });
+    } finally {
+      await finish();
+      await context.close();
+    }
+  });
 });

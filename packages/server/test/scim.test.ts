@@ -185,6 +185,17 @@ describe('Entra ID: joiner, mover, leaver', () => {
 
     expect((await directoryRow(user.id)).active).toBe(0);
     expect((await searchInternal(mail)).statusCode).not.toBe(200);
+    // All User Profiles shows the leaver's profile as 'AD Account Enabled: No'.
+    const profiles = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/User/GetAllUsers',
+      headers: { authorization: `Bearer ${superToken}` },
+      payload: { searchCriteria: mail },
+    });
+    expect(profiles.statusCode, profiles.body).toBe(200);
+    expect(profiles.json<{ data: { users: { userId: number; adEnabled: string }[] } }>().data.users).toEqual([
+      expect.objectContaining({ userId, adEnabled: 'No' }),
+    ]);
     const leavers = await ctx.app.inject({
       method: 'PUT',
       url: '/api/Request/UserRecordsOfADInactiveUsers',
