@@ -139,6 +139,15 @@ describe('PUT api/User/GetAllUsers', () => {
     expect(byName.map((r) => r.userId)).toEqual([a.userId, b.userId, g.userId]);
     const external = await rowsFor(tag, { filters: [{ column: 'userType', values: ['External'] }] });
     expect(external.map((r) => r.userId)).toEqual([g.userId]);
+    const internal = await rowsFor(tag, {
+      filters: [{ column: 'userType', values: ['Internal'] }],
+      orderBy: 'name',
+      orderAsc: true,
+    });
+    expect(internal.map((r) => r.userId)).toEqual([a.userId, b.userId]);
+    const both = await rowsFor(tag, { filters: [{ column: 'userType', values: ['Internal', 'External'] }] });
+    expect(both).toHaveLength(3);
+    expect(await rowsFor(tag, { filters: [{ column: 'userType', values: ['Nobody'] }] })).toEqual([]);
     const res = await call<ProfilePage>(demo.admin, 'PUT', '/api/User/GetAllUsers', {
       searchCriteria: tag,
       orderBy: 'name',

@@ -27,6 +27,11 @@ export interface TableColumn {
    * (foreign key, row id) serves the whole order without sorting.
    */
   sortGroup?: Expression<unknown>;
+  /**
+   * The filter's condition on stored columns, for a computed column whose values map back to
+   * them (e.g. 'Internal' → `is_internal = 1`), so that an index serves the filter.
+   */
+  filterAs?: (values: string[]) => Expression<SqlBool>;
 }
 
 export type ColumnMap = Readonly<Record<string, TableColumn>>;
@@ -103,6 +108,9 @@ export function inList(
 }
 
 function filterCondition(dialect: Dialect, column: TableColumn, values: string[]): Expression<SqlBool> {
+  if (column.filterAs) {
+    return column.filterAs(values);
+  }
   if (column.kind === 'number') {
     const numbers = values.map(Number).filter((n) => Number.isSafeInteger(n));
     return numbers.length > 0 ? inList(dialect, column.sql, numbers) : FALSE;
