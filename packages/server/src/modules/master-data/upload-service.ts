@@ -390,6 +390,32 @@ async function unchanged(
   return 'unchanged';
 }
 
+/**
+ * The outcome of a row that names one item: created when `found` is absent, unchanged when it
+ * already says what the row says, else updated.
+ */
+async function upsert<F>(
+  batch: writes.WriteBatch,
+  type: MasterDataType,
+  found: F | undefined,
+  o: {
+    idOf: (found: F) => number;
+    isSame: (found: F) => boolean;
+    create: () => Promise<unknown>;
+    update: (found: F) => Promise<unknown>;
+  },
+): Promise<MasterDataUploadOutcome> {
+  if (!found) {
+    await o.create();
+    return 'created';
+  }
+  if (o.isSame(found)) {
+    return unchanged(batch, type, o.idOf(found));
+  }
+  await o.update(found);
+  return 'updated';
+}
+
 /** Applies one row with the dialog's rules (write-service.ts) inside the batch. */
 async function applyRow(
   batch: writes.WriteBatch,
@@ -407,19 +433,17 @@ async function applyRow(
         .select(['regionId', 'description'])
         .where(sameText('description', input.Description))
         .executeTakeFirst();
-      if (!found) {
-        await writes.saveRegion(batch, actor, input);
-        return 'created';
-      }
-      if (found.description === input.Description) {
-        return unchanged(batch, 'Region', found.regionId);
-      }
-      await writes.updateRegion(
-        batch,
-        actor,
-        check(updateRegionInput, { regionId: found.regionId, description: input.Description }),
-      );
-      return 'updated';
+      return upsert(batch, 'Region', found, {
+        idOf: (f) => f.regionId,
+        isSame: (f) => f.description === input.Description,
+        create: () => writes.saveRegion(batch, actor, input),
+        update: (f) =>
+          writes.updateRegion(
+            batch,
+            actor,
+            check(updateRegionInput, { regionId: f.regionId, description: input.Description }),
+          ),
+      });
     }
     case 'Account Ownership': {
       const input = check(saveOwnershipInput, { Description: c['Account Ownership'] ?? '' });
@@ -428,22 +452,20 @@ async function applyRow(
         .select(['platformOwnershipId', 'description'])
         .where(sameText('description', input.Description))
         .executeTakeFirst();
-      if (!found) {
-        await writes.saveOwnership(batch, actor, input);
-        return 'created';
-      }
-      if (found.description === input.Description) {
-        return unchanged(batch, 'Account Ownership', found.platformOwnershipId);
-      }
-      await writes.updateOwnership(
-        batch,
-        actor,
-        check(updateOwnershipInput, {
-          platformOwnerShipId: found.platformOwnershipId,
-          description: input.Description,
-        }),
-      );
-      return 'updated';
+      return upsert(batch, 'Account Ownership', found, {
+        idOf: (f) => f.platformOwnershipId,
+        isSame: (f) => f.description === input.Description,
+        create: () => writes.saveOwnership(batch, actor, input),
+        update: (f) =>
+          writes.updateOwnership(
+            batch,
+            actor,
+            check(updateOwnershipInput, {
+              platformOwnerShipId: f.platformOwnershipId,
+              description: input.Description,
+            }),
+          ),
+      });
     }
     case 'Market': {
       const regionId = await names.region(c.Region ?? '');
@@ -458,23 +480,21 @@ async function applyRow(
         .where('regionId', '=', regionId)
         .where(sameText('description', input.Description))
         .executeTakeFirst();
-      if (!found) {
-        await writes.saveMarket(batch, actor, input);
-        return 'created';
-      }
-      if (found.description === input.Description && found.code === input.Code) {
-        return unchanged(batch, 'Market', found.marketId);
-      }
-      await writes.updateMarket(
-        batch,
-        actor,
-        check(updateMarketInput, {
-          marketId: found.marketId,
-          description: input.Description,
-          code: input.Code,
-        }),
-      );
-      return 'updated';
+      return upsert(batch, 'Market', found, {
+        idOf: (f) => f.marketId,
+        isSame: (f) => f.description === input.Description && f.code === input.Code,
+        create: () => writes.saveMarket(batch, actor, input),
+        update: (f) =>
+          writes.updateMarket(
+            batch,
+            actor,
+            check(updateMarketInput, {
+              marketId: f.marketId,
+              description: input.Description,
+              code: input.Code,
+            }),
+          ),
+      });
     }
     case 'Agency': {
       const marketId = await names.market(c);
@@ -485,40 +505,36 @@ async function applyRow(
         .where('marketId', '=', marketId)
         .where(sameText('description', input.Description))
         .executeTakeFirst();
-      if (!found) {
-        await writes.saveAgency(batch, actor, input);
-        return 'created';
-      }
-      if (found.description === input.Description) {
-        return unchanged(batch, 'Agency', found.agencyId);
-      }
-      await writes.updateAgency(
-        batch,
-        actor,
-        check(updateAgencyInput, { agencyId: found.agencyId, description: input.Description }),
-      );
-      return 'updated';
+      return upsert(batch, 'Agency', found, {
+        idOf: (f) => f.agencyId,
+        isSame: (f) => f.description === input.Description,
+        create: () => writes.saveAgency(batch, actor, input),
+        update: (f) =>
+          writes.updateAgency(
+            batch,
+            actor,
+            check(updateAgencyInput, { agencyId: f.agencyId, description: input.Description }),
+          ),
+      });
     }
     case 'Practice': {
       const agencyId = await names.agency(c);
       const input = check(savePracticeInput, { Description: c.Practice ?? '', AgencyId: agencyId });
       const found = await names.practiceOf(agencyId, input.Description);
-      if (!found) {
-        await writes.savePractice(batch, actor, input);
-        return 'created';
-      }
-      if (found.description === input.Description) {
-        return unchanged(batch, 'Practice', found.agencyPracticeId);
-      }
-      await writes.updatePractice(
-        batch,
-        actor,
-        check(updatePracticeInput, {
-          agencyPracticeId: found.agencyPracticeId,
-          description: input.Description,
-        }),
-      );
-      return 'updated';
+      return upsert(batch, 'Practice', found, {
+        idOf: (f) => f.agencyPracticeId,
+        isSame: (f) => f.description === input.Description,
+        create: () => writes.savePractice(batch, actor, input),
+        update: (f) =>
+          writes.updatePractice(
+            batch,
+            actor,
+            check(updatePracticeInput, {
+              agencyPracticeId: f.agencyPracticeId,
+              description: input.Description,
+            }),
+          ),
+      });
     }
     case 'Platform':
       return applyPlatform(batch, actor, r, names);
@@ -539,24 +555,22 @@ async function applyRow(
         .where((eb) => (assetId === null ? eb('assetId', 'is', null) : eb('assetId', '=', assetId)))
         .where(sameText('description', input.Description))
         .executeTakeFirst();
-      if (!found) {
-        await writes.savePlatformAccess(batch, actor, input);
-        return 'created';
-      }
-      if (found.description === input.Description && found.basicName === input.BasicName) {
-        return unchanged(batch, 'Platform User Type', found.platformUserTypeId);
-      }
-      await writes.updatePlatformUserType(
-        batch,
-        actor,
-        check(updatePlatformUserTypeInput, {
-          platformUserTypeId: found.platformUserTypeId,
-          description: input.Description,
-          basicName: input.BasicName,
-          assetId,
-        }),
-      );
-      return 'updated';
+      return upsert(batch, 'Platform User Type', found, {
+        idOf: (f) => f.platformUserTypeId,
+        isSame: (f) => f.description === input.Description && f.basicName === input.BasicName,
+        create: () => writes.savePlatformAccess(batch, actor, input),
+        update: (f) =>
+          writes.updatePlatformUserType(
+            batch,
+            actor,
+            check(updatePlatformUserTypeInput, {
+              platformUserTypeId: f.platformUserTypeId,
+              description: input.Description,
+              basicName: input.BasicName,
+              assetId,
+            }),
+          ),
+      });
     }
     case 'Client - Client Code': {
       const { agencyId, platformId, client } = await names.client(c);
@@ -616,27 +630,23 @@ async function applyRow(
         .where(sameText('description', input.Description))
         .orderBy('clientAccountId')
         .executeTakeFirst();
-      if (!found) {
-        await writes.saveClientAccount(batch, actor, input);
-        return 'created';
-      }
-      if (
-        found.description === input.Description &&
-        (found.assetReference ?? null) === input.AssetReference
-      ) {
-        return unchanged(batch, 'Client Asset', found.clientAccountId);
-      }
-      await writes.updateClientAccount(
-        batch,
-        actor,
-        check(updateClientAccountInput, {
-          clientAccountId: found.clientAccountId,
-          assetId,
-          description: input.Description,
-          assetReference: input.AssetReference,
-        }),
-      );
-      return 'updated';
+      return upsert(batch, 'Client Asset', found, {
+        idOf: (f) => f.clientAccountId,
+        isSame: (f) =>
+          f.description === input.Description && (f.assetReference ?? null) === input.AssetReference,
+        create: () => writes.saveClientAccount(batch, actor, input),
+        update: (f) =>
+          writes.updateClientAccount(
+            batch,
+            actor,
+            check(updateClientAccountInput, {
+              clientAccountId: f.clientAccountId,
+              assetId,
+              description: input.Description,
+              assetReference: input.AssetReference,
+            }),
+          ),
+      });
     }
   }
 }
