@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
 import type { Database } from './schema.ts';
 import { ReadPool, ReadPoolDialect, type ReadPoolStats } from './read-pool.ts';
 
@@ -72,7 +72,10 @@ export function openDb(url: string, { readWorkers = 0 }: OpenOptions = {}): Db {
   database.pragma('optimize = 0x10002');
   if (file === ':memory:' || readWorkers === 0) {
     const db: Db = {
-      kysely: new Kysely<Database>({ dialect: new SqliteDialect({ database }), ...options }),
+      kysely: new Kysely<Database>({
+        dialect: new SqliteDialect({ database: withStatementCache(database) }),
+        ...options,
+      }),
       dialect: 'sqlite',
       readPool: null,
     };
@@ -81,12 +84,54 @@ export function openDb(url: string, { readWorkers = 0 }: OpenOptions = {}): Db {
   }
   const pool = new ReadPool(path.resolve(file), readWorkers);
   const db: Db = {
-    kysely: new Kysely<Database>({ dialect: new ReadPoolDialect(database, pool), ...options }),
+    kysely: new Kysely<Database>({
+      dialect: new ReadPoolDialect(withStatementCache(database), pool),
+      ...options,
+    }),
     dialect: 'sqlite',
     readPool: pool.stats,
   };
   sqliteConnections.set(db, { database, pool });
   return db;
+}
+
+/** Prepared statements kept per connection: the app sends the same few hundred shapes again and again. */
+const STATEMENTS_KEPT = 500;
+
+/**
+ * The main connection as Kysely's driver sees it, preparing each SQL text once (compiling a
+ * statement costs about as much as running an indexed one). `all` and `run` are synchronous, so a
+ * kept statement is never used twice at once; `iterate` (a streamed read, which stays open across
+ * awaits) gets a statement of its own. A schema change re-prepares a kept statement by itself.
+ */
+function withStatementCache(database: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  const kept = (text: string) => {
+    let statement = statements.get(text);
+    if (statement === undefined) {
+      statement = database.prepare(text);
+      if (statements.size >= STATEMENTS_KEPT) {
+        statements.delete(statements.keys().next().value!);
+      }
+      statements.set(text, statement);
+    }
+    return statement;
+  };
+  return {
+    close: () => {
+      statements.clear();
+      database.close();
+    },
+    prepare: (text) => {
+      const statement = kept(text);
+      return {
+        reader: statement.reader,
+        all: (parameters) => statement.all(parameters),
+        run: (parameters) => statement.run(parameters),
+        iterate: (parameters) => database.prepare(text).iterate(parameters),
+      };
+    },
+  };
 }
 
 /** The connections behind a SQLite `Db`, for the planner statistics below. */

@@ -1,5 +1,4 @@
 import { Worker } from 'node:worker_threads';
-import type SQLite from 'better-sqlite3';
 import {
   SelectQueryNode,
   SqliteDialect,
@@ -8,6 +7,7 @@ import {
   type Driver,
   type QueryCompiler,
   type QueryResult,
+  type SqliteDatabase,
   type TransactionSettings,
 } from 'kysely';
 
@@ -269,7 +269,7 @@ class ReadPoolDriver implements Driver {
 /** Kysely's SQLite dialect with the SELECTs outside transactions sent to `pool`. */
 export class ReadPoolDialect extends SqliteDialect {
   constructor(
-    database: SQLite.Database,
+    database: SqliteDatabase,
     private readonly pool: ReadPool,
   ) {
     super({ database });

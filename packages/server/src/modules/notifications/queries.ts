@@ -60,7 +60,10 @@ export async function findRoutedPeople(
           .onRef('y.marketId', '=', 'r.marketId')
           .onRef('y.agencyId', '=', 'r.agencyId')
           .onRef('y.practiceId', '=', 'r.practiceId')
-          .onRef('y.platformId', '=', 'r.platformId'),
+          .onRef('y.platformId', '=', 'r.platformId')
+          // Only the line's client's assignment or the path-wide one can cover it: the others
+          // of the path (one per client) are never read.
+          .on((eb) => eb.or([eb('y.clientId', '=', eb.ref('r.clientId')), eb('y.clientId', 'is', null)])),
       )
       .select([
         'r.requestId',
