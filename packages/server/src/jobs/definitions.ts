@@ -1,13 +1,11 @@
 import { roleValidationJob } from '../modules/users/role-validation.ts';
 import type { JobDefinition } from './runner.ts';
-// Profile Matcher and the internal user status report (issue 10 §3)
 import { profileMatcherJob } from '../modules/users/profile-matcher.ts';
 import { userStatusReportJob } from '../modules/users/user-status-report.ts';
 
 /** Every scheduled job (GET /api/Jobs lists them in this order). */
 export const jobDefinitions: readonly JobDefinition[] = [
   roleValidationJob,
-  // Profile Matcher and the internal user status report (issue 10 §3)
-  profileMatcherJob,
+    profileMatcherJob,
   userStatusReportJob,
 ];
