@@ -26,7 +26,8 @@ export async function queueNotifications(
   trx: Executor,
   event: NotificationEvent,
   requestIds: readonly number[],
-  actorId: number,
+  /** Who acted; null for the portal itself (a scheduled job), which tells everyone. */
+  actorId: number | null,
 ): Promise<void> {
   const ids = [...new Set(requestIds)];
   if (ids.length === 0) {
@@ -82,7 +83,7 @@ export async function queueNotifications(
 }
 
 /** One delivery per (line, person); never to the actor; approvers and provisioners never of their own lines. */
-function dedupe(deliveries: Delivery[], byId: Map<number, q.LineFacts>, actorId: number): Delivery[] {
+function dedupe(deliveries: Delivery[], byId: Map<number, q.LineFacts>, actorId: number | null): Delivery[] {
   const seen = new Set<string>();
   return deliveries.filter((d) => {
     const line = byId.get(d.requestId);
@@ -118,18 +119,18 @@ async function deliver(
   event: NotificationEvent,
   deliveries: Delivery[],
   byId: Map<number, q.LineFacts>,
-  actorId: number,
+  actorId: number | null,
 ) {
   if (deliveries.length === 0) {
     return;
   }
   const people = await q.findRecipients(
     trx,
-    [...new Set([...deliveries.map((d) => d.userId), actorId])],
+    [...new Set([...deliveries.map((d) => d.userId), ...(actorId === null ? [] : [actorId])])],
     event,
   );
   const personOf = new Map(people.map((p) => [p.userId, p]));
-  const actorPerson = personOf.get(actorId);
+  const actorPerson = actorId === null ? undefined : personOf.get(actorId);
   const actor = actorPerson ? fullName(actorPerson.name, actorPerson.lastName) : '';
   const now = nowIso();
   const live = deliveries.filter((d) => personOf.get(d.userId)?.isDeleted === 0);
