@@ -27,6 +27,13 @@ export interface TableColumn {
    * (foreign key, row id) serves the whole order without sorting.
    */
   sortGroup?: Expression<unknown>;
+  /**
+   * A computed column with a few known values filters by this condition instead of comparing its
+   * value, so that an index can serve the filter (e.g. the tracker's Overdue). Its filter menu
+   * offers `filterValues`.
+   */
+  filterWhere?: (values: readonly string[]) => Expression<SqlBool>;
+  filterValues?: readonly string[];
 }
 
 export type ColumnMap = Readonly<Record<string, TableColumn>>;
@@ -103,6 +110,9 @@ export function inList(
 }
 
 function filterCondition(dialect: Dialect, column: TableColumn, values: string[]): Expression<SqlBool> {
+  if (column.filterWhere) {
+    return column.filterWhere(values);
+  }
   if (column.kind === 'number') {
     const numbers = values.map(Number).filter((n) => Number.isSafeInteger(n));
     return numbers.length > 0 ? inList(dialect, column.sql, numbers) : FALSE;

@@ -1,5 +1,5 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
-import { RequestStatus, RequestType, type TableQuery } from '@uap/domain';
+import { messages, RequestStatus, RequestType, type ServiceLevels, type TableQuery } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
 import { orderTable, pageOf, tableCondition, type TableSpec } from '../../db/table-query.ts';
 import { requestSearchIndex } from '../../db/search-index.ts';
@@ -19,6 +19,7 @@ import {
   text,
 } from '../request-lines/line-query.ts';
 import { hasNoApprovalPath, insideAdminScope, routedToProvisioner, TRUE } from '../request-lines/routing.ts';
+import { pastServiceLevel, waitingSince } from '../request-lines/service-level.ts';
 
 /**
  * Which lines the Request Tracker and the activity log show (issue 4 §3): provisioners the lines
@@ -67,8 +68,40 @@ function recordStatus(todayIso: string) {
   return sql<string>`case when ${ref('r.requestTypeId')} <> ${RequestType.ADD} or ${ref('r.statusId')} not in (${RequestStatus.COMPLETED}, ${RequestStatus.ARCHIVED}) then '' when ${ref('r.isDeleted')} = 1 then 'Inactive' when ${ref('r.expirationDate')} < ${todayIso} then 'Expired' else 'Active' end`;
 }
 
+/** What the tracker's overdue marker and filter are measured against: the answer's clock and the levels. */
+export interface OverdueClock {
+  now: Date;
+  levels: ServiceLevels;
+}
+
+/**
+ * The Overdue column: 'Overdue' for a task past its service level (the reminders job's rule),
+ * '' otherwise. Its filter is the rule itself, which reads each waiting status's index of
+ * waiting-since as a range, not the computed value.
+ */
+function overdueColumn({ now, levels }: OverdueClock) {
+  const isOverdue = pastServiceLevel(now, levels);
+  return {
+    sql: sql<string>`case when ${isOverdue} then ${messages.overdue} else '' end`,
+    kind: 'text',
+    isFilterable: true,
+    filterValues: ['', messages.overdue],
+    filterWhere: (values: readonly string[]) => {
+      const wantsOverdue = values.includes(messages.overdue);
+      const wantsOthers = values.includes('');
+      if (wantsOverdue && wantsOthers) {
+        return TRUE;
+      }
+      if (wantsOverdue) {
+        return isOverdue;
+      }
+      return wantsOthers ? sql<SqlBool>`not ${isOverdue}` : sql<SqlBool>`1 = 0`;
+    },
+  } as const;
+}
+
 /** The Request Tracker's columns; keys are the row field names the web sends. */
-export function trackerSpec(todayIso: string): TableSpec {
+export function trackerSpec(todayIso: string, clock: OverdueClock): TableSpec {
   return {
     columns: {
       requestId: {
@@ -97,6 +130,7 @@ export function trackerSpec(todayIso: string): TableSpec {
       createdByName: personName('cu'),
       expirationDate: { sql: ref('r.expirationDate'), kind: 'date', isSortable: true },
       createdDate: { sql: ref('r.createdDate'), kind: 'date', isSortable: true },
+      overdue: overdueColumn(clock),
     },
     id: ref<number>('r.requestId'),
     defaultOrder: { column: 'createdDate', isAscending: false },
@@ -140,8 +174,10 @@ export function trackerLines(db: Db, scope: TrackerScope, joins: Set<Alias>, inn
 }
 
 /** The row every tracker screen and export shows, selected over the fully joined lines. */
-function selectTrackerRow(qb: ReturnType<typeof codedLines>, todayIso: string) {
+function selectTrackerRow(qb: ReturnType<typeof codedLines>, todayIso: string, clock: OverdueClock) {
   return qb.select([
+    waitingSince.as('waitingSince'),
+    sql<number>`case when ${pastServiceLevel(clock.now, clock.levels)} then 1 else 0 end`.as('isOverdue'),
     ...lineColumns,
     ...recordLineColumns,
     recordStatus(todayIso).as('recordStatus'),
@@ -154,13 +190,14 @@ function selectTrackerRow(qb: ReturnType<typeof codedLines>, todayIso: string) {
 export type TrackerLineRow = Awaited<ReturnType<ReturnType<typeof selectTrackerRow>['execute']>>[number];
 
 /** The full rows of these lines (already scoped), in the order of `ids`. */
-async function rowsOf(db: Db, ids: number[], todayIso: string) {
+async function rowsOf(db: Db, ids: number[], todayIso: string, clock: OverdueClock) {
   if (ids.length === 0) {
     return [];
   }
   const rows = await selectTrackerRow(
     codedLines(db.kysely, (eb) => eb('r.requestId', 'in', ids)),
     todayIso,
+    clock,
   ).execute();
   const byId = new Map(rows.map((r) => [r.requestId, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
@@ -284,6 +321,7 @@ export async function findTrackerPage(
   spec: TableSpec,
   query: TableQuery,
   todayIso: string,
+  clock: OverdueClock,
 ) {
   const { limit, offset } = pageOf(query);
   const filtered = trackerLines(db, scope, aliasesUsed(query)).where(tableCondition(db.dialect, spec, query));
@@ -319,7 +357,7 @@ export async function findTrackerPage(
       ids = reversed.reverse();
     }
   }
-  return { rows: await rowsOf(db, ids, todayIso), ...count };
+  return { rows: await rowsOf(db, ids, todayIso, clock), ...count };
 }
 
 /** One keyset batch of the whole filtered result, newest id first (the CSV export). */
@@ -329,6 +367,7 @@ export async function findTrackerBatch(
   spec: TableSpec,
   query: TableQuery,
   todayIso: string,
+  clock: OverdueClock,
   beforeId: number | null,
   limit: number,
 ) {
@@ -341,5 +380,6 @@ export async function findTrackerBatch(
     db,
     ids.map((r) => r.requestId),
     todayIso,
+    clock,
   );
 }
