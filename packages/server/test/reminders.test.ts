@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RequestStatus, Role, type RequestStatusId, type TrackerPage } from '@uap/domain';
+import { ConfigError, loadConfig } from '../src/config.ts';
 import { createTestContext, demo, type TestContext } from './harness.ts';
 import {
   buildAdminRegion,
@@ -106,6 +107,26 @@ async function line(
   });
   return row.requestId;
 }
+
+describe('SLA_APPROVAL_HOURS and SLA_PROVISIONING_HOURS', () => {
+  it('default to 48 hours, provisioning to the approval level, and refuse a malformed value at start', () => {
+    expect(loadConfig({}).serviceLevels).toEqual({ approvalHours: 48, provisioningHours: 48 });
+    expect(loadConfig({ SLA_APPROVAL_HOURS: '24' }).serviceLevels).toEqual({
+      approvalHours: 24,
+      provisioningHours: 24,
+    });
+    expect(loadConfig({ SLA_APPROVAL_HOURS: '24', SLA_PROVISIONING_HOURS: '7.5' }).serviceLevels).toEqual({
+      approvalHours: 24,
+      provisioningHours: 7.5,
+    });
+    for (const bad of ['abc', '0', '-4', '12h', '1e3']) {
+      expect(() => loadConfig({ SLA_APPROVAL_HOURS: bad })).toThrow(ConfigError);
+      expect(() => loadConfig({ SLA_PROVISIONING_HOURS: bad })).toThrow(
+        `SLA_PROVISIONING_HOURS must be a number of hours above 0 (e.g. 48), got ${bad}`,
+      );
+    }
+  });
+});
 
 describe('task-reminders: the reminder', () => {
   it('reminds the approvers once the line has waited its level (48 h), once only', async () => {

@@ -7,9 +7,11 @@ import { types, type Migration } from './helpers.ts';
  *   line in a waiting status (1 Submitted, 2 Approved); the primary key makes each stage fire once
  *   per line per status, however often the job runs. A line that moves on to Approved starts
  *   afresh: its rows name status 1.
- * - `idx_requests_approved_waiting`: the Approved lines by approval date, so the job and the
- *   Request Tracker's Overdue filter read the provisioning tasks past a cut-off as a range (the
- *   Submitted ones use `idx_requests_status_id_created_date` of migration 0004).
+ * - `idx_requests_waiting_since`: the tasks (Submitted and Approved lines only) by what they wait
+ *   since — a Submitted line its creation, an Approved one its approval — with the status and the
+ *   urgency, so the job and the Request Tracker's Overdue filter read the tasks past a cut-off as
+ *   one range of this index alone (the expression is `waitingSince` of
+ *   `request-lines/service-level.ts`, written identically so that both engines match it).
  */
 export const m0030: Migration = {
   async up({ db, dialect }) {
@@ -24,17 +26,13 @@ export const m0030: Migration = {
       .addCheckConstraint('ck_task_reminders_status_id', sql`status_id in (1, 2)`)
       .addCheckConstraint('ck_task_reminders_stage', sql`stage in (1, 2)`)
       .execute();
-    await db.schema
-      .createIndex('idx_requests_approved_waiting')
-      .ifNotExists()
-      .on('requests')
-      .column('approved_date')
-      .where(sql<boolean>`status_id = 2`)
-      .execute();
+    await sql`create index if not exists idx_requests_waiting_since on requests ((case status_id when 1 then created_date when 2 then approved_date end), status_id, is_urgent) where status_id in (1, 2)`.execute(
+      db,
+    );
   },
 
   async down({ db }) {
-    await db.schema.dropIndex('idx_requests_approved_waiting').ifExists().execute();
+    await db.schema.dropIndex('idx_requests_waiting_since').ifExists().execute();
     await db.schema.dropTable('task_reminders').ifExists().execute();
   },
 };

@@ -1,11 +1,5 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
-import {
-  pastLevelCutoff,
-  RequestStatus,
-  taskStages,
-  type ServiceLevels,
-  type TaskKind,
-} from '@uap/domain';
+import { pastLevelCutoff, RequestStatus, taskStages, type ServiceLevels } from '@uap/domain';
 import { ref } from './line-query.ts';
 
 /**
@@ -14,37 +8,46 @@ import { ref } from './line-query.ts';
  * overdue marker can never disagree.
  */
 
-/** What a task waits since: a Submitted line its creation, an Approved line its approval; else null. */
-export const waitingSince = sql<string | null>`case ${ref('r.statusId')} when ${sql.lit(
-  RequestStatus.SUBMITTED,
-)} then ${ref('r.createdDate')} when ${sql.lit(RequestStatus.APPROVED)} then ${ref('r.approvedDate')} end`;
+const SUBMITTED = sql.lit(RequestStatus.SUBMITTED);
+const APPROVED = sql.lit(RequestStatus.APPROVED);
 
-const waitingColumn = { approval: 'r.createdDate', provisioning: 'r.approvedDate' } as const;
-const statusOf = { approval: RequestStatus.SUBMITTED, provisioning: RequestStatus.APPROVED } as const;
+/**
+ * What a task waits since: a Submitted line its creation, an Approved line its approval; else
+ * null. Written as migration 0030 indexes it (`idx_requests_waiting_since`), literals included.
+ */
+export const waitingSince = sql<string | null>`(case ${ref('r.statusId')} when ${SUBMITTED} then ${ref(
+  'r.createdDate',
+)} when ${APPROVED} then ${ref('r.approvedDate')} end)`;
 
-/** The lines (alias r) that are a task of this kind past `multiple` times its level at `now`. */
-export function taskPastLevel(
-  kind: TaskKind,
+export interface PastLevelOptions {
+  /**
+   * Keep the status out of index use (SQLite's unary +): when most of the lines asked for are
+   * overdue, a page is found faster by walking the order's index and testing each line.
+   */
+  isDense?: boolean;
+}
+
+/**
+ * The lines (alias r) that are a task past `multiple` times its level at `now`. One range of
+ * `idx_requests_waiting_since` up to the latest cut-off (an urgent one), then each line's own
+ * cut-off by its kind and urgency, from the index's columns.
+ */
+export function pastServiceLevel(
   now: Date,
   levels: ServiceLevels,
   multiple: number = taskStages.reminder,
+  options: PastLevelOptions = {},
 ): Expression<SqlBool> {
-  const since = ref(waitingColumn[kind]);
-  // The urgent cut-off is the later one: the range of the status's index up to it, then the
-  // lines that are not urgent must also be older than their own cut-off.
-  const urgent = pastLevelCutoff(now, levels, kind, true, multiple);
-  const normal = pastLevelCutoff(now, levels, kind, false, multiple);
-  return sql<SqlBool>`(${ref('r.statusId')} = ${sql.lit(statusOf[kind])} and ${since} <= ${urgent} and (${ref(
-    'r.isUrgent',
-  )} = 1 or ${since} <= ${normal}))`;
-}
-
-/** The lines (alias r) that are a task of either kind past `multiple` times its level at `now`. */
-export function pastServiceLevel(now: Date, levels: ServiceLevels, multiple: number = taskStages.reminder) {
-  return sql<SqlBool>`(${taskPastLevel('approval', now, levels, multiple)} or ${taskPastLevel(
-    'provisioning',
-    now,
-    levels,
-    multiple,
-  )})`;
+  const cut = (kind: 'approval' | 'provisioning', isUrgent: boolean) =>
+    pastLevelCutoff(now, levels, kind, isUrgent, multiple);
+  const latest = [cut('approval', true), cut('provisioning', true)].sort().at(-1)!;
+  const status = options.isDense ? sql`+${ref('r.statusId')}` : ref('r.statusId');
+  const kind = (statusId: typeof SUBMITTED | typeof APPROVED, name: 'approval' | 'provisioning') =>
+    sql<SqlBool>`(${ref('r.statusId')} = ${statusId} and (${waitingSince} <= ${cut(name, false)} or (${ref(
+      'r.isUrgent',
+    )} = 1 and ${waitingSince} <= ${cut(name, true)})))`;
+  return sql<SqlBool>`(${status} in (${SUBMITTED}, ${APPROVED}) and ${waitingSince} <= ${latest} and (${kind(
+    SUBMITTED,
+    'approval',
+  )} or ${kind(APPROVED, 'provisioning')}))`;
 }
