@@ -20,10 +20,9 @@ const hoursAgo = (hours: number) => new Date(Date.now() - hours * HOUR).toISOStr
 
 /** The request ids of the tracker's rows (each row links to its activity log). */
 async function rowIds(page: Page): Promise<number[]> {
-  const labels = await page
-    .getByRole('link', { name: /^Activity log of request \d+$/ })
-    .evaluateAll((links) => links.map((l) => l.getAttribute('aria-label') ?? ''));
-  return labels.map((l) => Number(/\d+$/.exec(l)?.[0])).sort((a, b) => a - b);
+  // Each link's text is its request id.
+  const texts = await page.getByRole('link', { name: /^Activity log of request \d+$/ }).allInnerTexts();
+  return texts.map(Number).sort((a, b) => a - b);
 }
 
 const rowOf = (page: Page, id: number) =>

@@ -43,7 +43,7 @@ export function pastServiceLevel(
   const latest = [cut('approval', true), cut('provisioning', true)].sort().at(-1)!;
   const status = options.isDense ? sql`+${ref('r.statusId')}` : ref('r.statusId');
   const kind = (statusId: typeof SUBMITTED | typeof APPROVED, name: 'approval' | 'provisioning') =>
-    sql<SqlBool>`(${ref('r.statusId')} = ${statusId} and (${waitingSince} <= ${cut(name, false)} or (${ref(
+    sql<SqlBool>`(${status} = ${statusId} and (${waitingSince} <= ${cut(name, false)} or (${ref(
       'r.isUrgent',
     )} = 1 and ${waitingSince} <= ${cut(name, true)})))`;
   return sql<SqlBool>`(${status} in (${SUBMITTED}, ${APPROVED}) and ${waitingSince} <= ${latest} and (${kind(
