@@ -37,7 +37,12 @@ for (const url of urls.length ? urls : ['sqlite:/tmp/uap-large-sla.db']) {
     }
     const count = async (table: 'notifications' | 'mailOutbox' | 'taskReminders') =>
       Number(
-        (await k.selectFrom(table).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n,
+        (
+          await k
+            .selectFrom(table)
+            .select(sql<number>`count(*)`.as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
       );
     const lines = await k
       .selectFrom('requests')

@@ -197,7 +197,11 @@ for (const url of urls) {
       const overdue = [{ column: 'overdue', values: ['Overdue'] }];
       await measure('overdue, page 1', 'super', tracker, { pageSize: 50, filters: overdue });
       await measure('overdue, page 1', 'admin', tracker, { pageSize: 50, filters: overdue });
-      await measure('overdue, exactCount', 'super', tracker, { pageSize: 50, filters: overdue, exactCount: true });
+      await measure('overdue, exactCount', 'super', tracker, {
+        pageSize: 50,
+        filters: overdue,
+        exactCount: true,
+      });
       await measure('overdue + region', 'super', tracker, {
         pageSize: 50,
         filters: [...overdue, { column: 'regionName', values: [region.description] }],

@@ -94,7 +94,10 @@ describe('Overdue tasks: the Request Tracker and the reminders job', () => {
     // Alex's bell lists the reminder of the line waiting for his approval.
     const alex = await signIn(browser, 'Alex Approver');
     try {
-      await alex.page.getByRole('banner').getByRole('button', { name: /^Notifications, / }).click();
+      await alex.page
+        .getByRole('banner')
+        .getByRole('button', { name: /^Notifications, / })
+        .click();
       const list = alex.page.getByRole('dialog', { name: 'Notifications' });
       await list
         .getByRole('link', {

@@ -27,7 +27,12 @@ const MINUTE = 60_000;
 const at = (base: number, hours: number) => new Date(base + hours * HOUR);
 const iso = (base: number, hours: number) => at(base, hours).toISOString();
 
-async function call(user: { email: string }, method: 'PUT' | 'PATCH' | 'POST' | 'GET', url: string, payload?: unknown) {
+async function call(
+  user: { email: string },
+  method: 'PUT' | 'PATCH' | 'POST' | 'GET',
+  url: string,
+  payload?: unknown,
+) {
   const res = await ctx.app.inject({
     method,
     url,
@@ -91,7 +96,13 @@ type Scene = Awaited<ReturnType<typeof scene>>;
 
 async function line(
   s: Scene,
-  o: { createdDate: string; statusId?: RequestStatusId; approvedDate?: string; isUrgent?: boolean; path?: BuiltPath },
+  o: {
+    createdDate: string;
+    statusId?: RequestStatusId;
+    approvedDate?: string;
+    isUrgent?: boolean;
+    path?: BuiltPath;
+  },
 ) {
   const row = await buildRequest(ctx.db.kysely, {
     path: o.path ?? s.path,
@@ -367,7 +378,11 @@ describe('Request Tracker: age and Overdue', () => {
       expect(row.waitingHours).toBe(hoursSince(waitingSince));
       expect(row.isOverdue, `line ${id}`).toBe(isOverdue);
     }
-    expect(byId.get(ids.completed)).toMatchObject({ waitingSince: null, waitingHours: null, isOverdue: false });
+    expect(byId.get(ids.completed)).toMatchObject({
+      waitingSince: null,
+      waitingHours: null,
+      isOverdue: false,
+    });
 
     const overdue = await page([{ column: 'overdue', values: ['Overdue'] }]);
     expect(overdue.map((r) => r.requestId).sort()).toEqual([ids.overdue, ids.urgent, ids.approved].sort());
@@ -393,7 +408,8 @@ describe('Request Tracker: age and Overdue', () => {
     const [row] = (res.body.data as TrackerPage).requests;
     expect(row?.waitingHours).toBe(PROVISIONING_HOURS - 2);
     expect(row?.isOverdue).toBe(false);
-    expect(Math.abs(new Date(row!.waitingSince!).getTime() - (t - (PROVISIONING_HOURS - 2) * HOUR - 20 * MINUTE))).toBe(0);
+    expect(
+      Math.abs(new Date(row!.waitingSince!).getTime() - (t - (PROVISIONING_HOURS - 2) * HOUR - 20 * MINUTE)),
+    ).toBe(0);
   });
 });
-

@@ -100,7 +100,14 @@ export async function queueNotifications(
         ...unrouted.flatMap((u) =>
           u.userId === null
             ? []
-            : [{ requestId: u.requestId, userId: u.userId, role: 'admin' as const, task: 'approval' as const }],
+            : [
+                {
+                  requestId: u.requestId,
+                  userId: u.userId,
+                  role: 'admin' as const,
+                  task: 'approval' as const,
+                },
+              ],
         ),
         ...(await q.findRoutedPeople(trx, approved, 'provision')).map((p) => ({
           ...p,

@@ -24,7 +24,8 @@ const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.ch
 /** The text and HTML bodies of one message that lists the lines of a batch, each with its link. */
 export function renderMail(event: NotificationEvent, recipientName: string, lines: readonly MailLine[]) {
   const subject = messages.notificationMailSubject(event, lines.length);
-  const linkOf = (line: MailLine) => `${BASE_URL_TOKEN}${notificationLink(line.role, line.requestId, line.task)}`;
+  const linkOf = (line: MailLine) =>
+    `${BASE_URL_TOKEN}${notificationLink(line.role, line.requestId, line.task)}`;
   const text = [
     messages.notificationMailGreeting(recipientName),
     '',

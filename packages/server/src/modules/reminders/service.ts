@@ -30,12 +30,7 @@ function byPath(a: q.DueTask, b: q.DueTask): number {
   );
 }
 
-async function sendStage(
-  db: Db,
-  now: Date,
-  levels: ServiceLevels,
-  stage: TaskStage,
-): Promise<number> {
+async function sendStage(db: Db, now: Date, levels: ServiceLevels, stage: TaskStage): Promise<number> {
   const due = (await q.findDueTasks(db.kysely, now, levels, stage)).sort(byPath);
   let sent = 0;
   for (let i = 0; i < due.length; i += REMINDER_BATCH) {

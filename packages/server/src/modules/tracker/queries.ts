@@ -376,7 +376,11 @@ export async function findTrackerPage(
     if (offset >= total) {
       ids = [];
     } else if (offset <= total / 2) {
-      ids = await pageAcross(await orderedParts(db, pageScope, pageSpecOf(total), query, false), limit, offset);
+      ids = await pageAcross(
+        await orderedParts(db, pageScope, pageSpecOf(total), query, false),
+        limit,
+        offset,
+      );
     } else {
       const fromEnd = total - offset - limit;
       const reversed = await pageAcross(

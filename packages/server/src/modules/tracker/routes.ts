@@ -70,7 +70,8 @@ export const trackerRoutes: FastifyPluginAsync<{ db: Db; config: Pick<Config, 's
       body: trackerFilterOptionsQuery,
       response: { 200: envelope(filterOptions) },
     },
-    handler: async (req) => ok(await tracker.findTrackerFilterOptions(db, requireActor(req), req.body, levels)),
+    handler: async (req) =>
+      ok(await tracker.findTrackerFilterOptions(db, requireActor(req), req.body, levels)),
   });
 
   app.put('/api/Request/AllRequests/Export', {
@@ -83,7 +84,11 @@ export const trackerRoutes: FastifyPluginAsync<{ db: Db; config: Pick<Config, 's
       produces: ['text/csv'],
     },
     handler: async (req, reply) =>
-      sendCsv(reply, 'request-tracker.csv', await tracker.exportTracker(db, requireActor(req), req.body, levels)),
+      sendCsv(
+        reply,
+        'request-tracker.csv',
+        await tracker.exportTracker(db, requireActor(req), req.body, levels),
+      ),
   });
 
   app.get('/api/Request/Logs/:logId', {
