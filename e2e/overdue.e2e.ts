@@ -83,6 +83,7 @@ describe('Overdue tasks: the Request Tracker and the reminders job', () => {
         .getByRole('link', { name: 'Jobs', exact: true })
         .click();
       const job = page.getByRole('region', { name: 'Task reminders' });
+      await job.getByText('Schedule: hourly at 15 minutes past the hour').waitFor();
       await job.getByRole('button', { name: 'Run now' }).click();
       const dialog = page.getByRole('dialog', { name: 'Run Task reminders' });
       await dialog.getByRole('button', { name: 'Run now' }).click();
