@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { Role, startOfTodayUtc, tableQuery, type TableQuery } from '@uap/domain';
 import { buildApp } from '../packages/server/src/app.ts';
-import { loadConfig } from '../packages/server/src/config.ts';
+import { loadConfig, serviceLevelsFrom } from '../packages/server/src/config.ts';
 import { openDb, type Db } from '../packages/server/src/db/connection.ts';
 import { migrateToLatest } from '../packages/server/src/db/migrate.ts';
 import { mintAccessToken } from '../packages/server/src/auth/verify.ts';
@@ -74,7 +74,8 @@ for (const url of urls) {
     });
     const client = await typicalClient(db);
     const today = startOfTodayUtc().toISOString();
-    const spec = trackerSpec(today);
+    const clock = { now: new Date(), levels: serviceLevelsFrom({}) };
+    const spec = trackerSpec(today, clock);
     const cases: [string, TableQuery][] = [
       [`search '${client.name}'`, tableQuery.parse({ searchCriteria: client.name, pageSize: 50 })],
       ['search a word that matches nothing', tableQuery.parse({ searchCriteria: 'qzxwvj', pageSize: 50 })],
@@ -107,7 +108,7 @@ for (const url of urls) {
         }
         total = res.json<{ data: { totalCount: number } }>().data.totalCount;
       });
-      const direct = await time(() => findTrackerPage(db, { kind: 'all' }, spec, query, today));
+      const direct = await time(() => findTrackerPage(db, { kind: 'all' }, spec, query, today, clock));
       console.log(`  ${label}: ${total.toLocaleString('en-US')} lines`);
       console.log(`    PUT api/Request/AllRequests   ${fmt(inject)}`);
       console.log(`    same queries directly         ${fmt(direct)}`);

@@ -25,7 +25,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Role, startOfTodayUtc, trackerQuery } from '@uap/domain';
-import { loadConfig } from '../packages/server/src/config.ts';
+import { loadConfig, serviceLevelsFrom } from '../packages/server/src/config.ts';
 import { openDb, type Db } from '../packages/server/src/db/connection.ts';
 import { loadSigningMaterial } from '../packages/server/src/auth/keys.ts';
 import { mintAccessToken } from '../packages/server/src/auth/verify.ts';
@@ -177,7 +177,8 @@ async function healthDuring(port: number, label: string, heavy: () => Promise<An
 /** Reads every tracker row as the export does (same keyset batches), without writing a file. */
 async function readDirectly(db: Db) {
   const today = startOfTodayUtc().toISOString();
-  const spec = tracker.trackerSpec(today);
+  const clock = { now: new Date(), levels: serviceLevelsFrom({}) };
+  const spec = tracker.trackerSpec(today, clock);
   const query = trackerQuery.parse({});
   const started = performance.now();
   let rows = 0;
@@ -188,6 +189,7 @@ async function readDirectly(db: Db) {
       spec,
       query,
       today,
+      clock,
       before,
       EXPORT_BATCH_SIZE,
     );

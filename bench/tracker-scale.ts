@@ -8,7 +8,7 @@
  *
  *   cp /tmp/uap-large.db /tmp/uap-large-sortcount.db
  *   psql postgres://uap@127.0.0.1:54329/postgres -c 'CREATE DATABASE uap_large_sortcount TEMPLATE uap_large'
- *   npx tsx bench/tracker-scale.ts [--only sort|menu|page] [DATABASE_URL ...]
+ *   npx tsx bench/tracker-scale.ts [--only sort|menu|page|overdue] [DATABASE_URL ...]
  *
  * Targets: a page without search < 50 ms median, a filter menu < 50 ms, API ≤ 1.5× SQL.
  */
@@ -18,7 +18,7 @@ import pg from 'pg';
 import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, type CompiledQuery } from 'kysely';
 import { startOfTodayUtc, type TableQueryInput } from '@uap/domain';
 import { buildApp } from '../packages/server/src/app.ts';
-import { loadConfig } from '../packages/server/src/config.ts';
+import { loadConfig, serviceLevelsFrom } from '../packages/server/src/config.ts';
 import type { Db } from '../packages/server/src/db/connection.ts';
 import type { Database } from '../packages/server/src/db/schema.ts';
 import { migrateToLatest } from '../packages/server/src/db/migrate.ts';
@@ -64,10 +64,11 @@ function openLogged(url: string): Db {
   };
 }
 
-const sortable = Object.entries(trackerSpec(startOfTodayUtc().toISOString()).columns)
+const spec = trackerSpec(startOfTodayUtc().toISOString(), { now: new Date(), levels: serviceLevelsFrom({}) });
+const sortable = Object.entries(spec.columns)
   .filter(([, c]) => c.isSortable)
   .map(([key]) => key);
-const filterable = Object.entries(trackerSpec(startOfTodayUtc().toISOString()).columns)
+const filterable = Object.entries(spec.columns)
   .filter(([, c]) => c.isFilterable)
   .map(([key]) => key);
 
@@ -189,6 +190,44 @@ for (const url of urls) {
           ...body,
         });
       }
+    }
+    if (!only || only === 'overdue') {
+      // The Overdue filter (tasks past their service level): each waiting status's index of
+      // waiting-since read as a range, under the other filters and sorts.
+      const overdue = [{ column: 'overdue', values: ['Overdue'] }];
+      await measure('overdue, page 1', 'super', tracker, { pageSize: 50, filters: overdue });
+      await measure('overdue, page 1', 'admin', tracker, { pageSize: 50, filters: overdue });
+      await measure('overdue, exactCount', 'super', tracker, {
+        pageSize: 50,
+        filters: overdue,
+        exactCount: true,
+      });
+      await measure('overdue + region', 'super', tracker, {
+        pageSize: 50,
+        filters: [...overdue, { column: 'regionName', values: [region.description] }],
+      });
+      await measure('overdue, sort clientName asc', 'super', tracker, {
+        pageSize: 50,
+        orderBy: 'clientName',
+        orderAsc: true,
+        filters: overdue,
+      });
+      await measure('overdue, sort requestId asc', 'super', tracker, {
+        pageSize: 50,
+        orderBy: 'requestId',
+        orderAsc: true,
+        filters: overdue,
+      });
+      await measure('not overdue (blank), page 1', 'super', tracker, {
+        pageSize: 50,
+        filters: [{ column: 'overdue', values: [''] }],
+      });
+      await measure('menu overdue', 'super', `${tracker}/Filters`, { column: 'overdue' } as TableQueryInput);
+      await measure('menu overdue', 'admin', `${tracker}/Filters`, { column: 'overdue' } as TableQueryInput);
+      await measure('menu platformName + overdue', 'super', `${tracker}/Filters`, {
+        column: 'platformName',
+        filters: overdue,
+      } as TableQueryInput);
     }
     if (!only || only === 'sort') {
       for (const column of sortable) {

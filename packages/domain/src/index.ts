@@ -4,6 +4,7 @@ export * from './limits.ts';
 export * from './messages.ts';
 export * from './rules.ts';
 export * from './dates.ts';
+export * from './service-levels.ts';
 export * from './cron-text.ts';
 export * from './navigation.ts';
 export * from './environments.ts';

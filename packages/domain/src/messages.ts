@@ -162,6 +162,10 @@ export const messages = {
   bulkRejectExpiredTooltip:
     'Expired requests with different lengths of access cannot be rejected for deactivation and must be addressed individually.',
   noApprovalPath: 'No approval path',
+  // Request Tracker: a Submitted or Approved line past its service level (ours)
+  overdue: 'Overdue',
+  overdueTitle: (hours: number) => `Overdue: waiting ${hours} hours in this status`,
+  waitingAge: (hours: number) => (hours < 24 ? `${hours} h` : `${Math.floor(hours / 24)} d ${hours % 24} h`),
 
   // Administration (spec 3)
   fillAllFields: 'Fill all fields',
@@ -523,7 +527,15 @@ export const messages = {
   // Notifications (ours, the spec shows no sentence)
   notificationText: (
     event: string,
-    o: { requestId: number; platform: string; subject: string; actor: string; isMine: boolean },
+    o: {
+      requestId: number;
+      platform: string;
+      subject: string;
+      actor: string;
+      isMine: boolean;
+      /** Reminders and escalations: what the line waits for. */
+      task?: 'approval' | 'provisioning';
+    },
   ) => {
     const what = `${o.isMine ? 'Your request' : 'Request'} #${o.requestId} (${o.platform}, for ${o.subject})`;
     switch (event) {
@@ -543,6 +555,10 @@ export const messages = {
         return `${what} was modified by ${o.actor}, its approver.`;
       case 'noApprovalPath':
         return `${what} has no approval path: an administrator must decide it.`;
+      case 'reminder':
+        return `Reminder: ${what} has waited past its service level for your ${o.task ?? 'approval'}.`;
+      case 'escalated':
+        return `Escalated: ${what} has waited twice its service level for ${o.task ?? 'approval'}. Please see that it is decided.`;
       default:
         return `${what} changed.`;
     }
@@ -564,6 +580,10 @@ export const messages = {
         return `UAP: ${lines} modified by an approver`;
       case 'noApprovalPath':
         return `UAP: ${lines} with no approval path`;
+      case 'reminder':
+        return `UAP reminder: ${lines} waiting past the service level`;
+      case 'escalated':
+        return `UAP escalation: ${lines} waiting twice the service level`;
       default:
         return `UAP: ${lines} changed`;
     }
@@ -580,6 +600,8 @@ export const messages = {
     cancelled: 'A request is cancelled',
     modified: 'An approver modified my request',
     noApprovalPath: 'A request has no approval path (administrators)',
+    reminder: 'A task of mine waits past its service level (reminder)',
+    escalated: 'A task in my path or scope waits twice its service level (escalation)',
   } as Record<string, string>,
   notificationsMarkedRead: 'Notifications marked as read.',
   notificationSettingsSaved: 'Notification settings saved.',

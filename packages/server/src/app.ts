@@ -193,7 +193,7 @@ export async function buildApp({ config, db, logger = false }: AppDeps): Promise
   await app.register(profileAdminRoutes, { db });
   await app.register(approvalRoutes, { db });
   await app.register(provisioningRoutes, { db });
-  await app.register(trackerRoutes, { db });
+  await app.register(trackerRoutes, { db, config });
   await app.register(assignmentRoutes, { db });
   await app.register(assignmentWriteRoutes, { db });
   await app.register(existingAccessRoutes, { db });

@@ -1,7 +1,7 @@
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { environments, type UapEnv } from '@uap/domain';
+import { environments, type ServiceLevels, type UapEnv } from '@uap/domain';
 
 /** Typed configuration read once from the environment (README lists every variable). */
 export interface Config {
@@ -64,6 +64,8 @@ export interface Config {
   /** Reports: the embedded report page of /Reports (REPORTS_EMBED_URL); unset, the built-in charts. */
   reportsEmbedUrl: string | null;
   // Notifications; links in messages use `publicUrl` (PUBLIC_URL).
+  /** Reminders and escalation of waiting tasks (SLA_APPROVAL_HOURS, SLA_PROVISIONING_HOURS). */
+  serviceLevels: ServiceLevels;
   notifications: {
     /** SMTP server of outgoing mail (SMTP_URL, e.g. smtp://user:pass@mail:587); unset, mail stays in the outbox. */
     smtpUrl: string | null;
@@ -145,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     thirdPartyAgreementUrl: env.TPA_URL ?? 'https://www.example.com/third-party-access-agreement',
     // Reports
     reportsEmbedUrl: env.REPORTS_EMBED_URL || null,
+    serviceLevels: serviceLevelsFrom(env),
     notifications: {
       smtpUrl: urlSetting(env, 'SMTP_URL', ['smtp:', 'smtps:']),
       mailFrom: env.MAIL_FROM || 'User Access Portal <uap-noreply@agency.example>',
@@ -153,6 +156,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       outboxPollSeconds: positiveInteger(env, 'OUTBOX_POLL_SECONDS', 15),
     },
   };
+}
+
+/**
+ * The service levels of waiting tasks, in hours: SLA_APPROVAL_HOURS (default 48) and
+ * SLA_PROVISIONING_HOURS (default: the approval level). The reminders job reads them when it
+ * runs; the server checks them at start.
+ */
+export function serviceLevelsFrom(env: NodeJS.ProcessEnv): ServiceLevels {
+  const hours = (name: string, fallback: number) => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') {
+      return fallback;
+    }
+    const value = Number(raw);
+    if (!/^\s*\d+(\.\d+)?\s*$/.test(raw) || !Number.isFinite(value) || value <= 0) {
+      throw new ConfigError(`${name} must be a number of hours above 0 (e.g. 48), got ${raw}`);
+    }
+    return value;
+  };
+  const approvalHours = hours('SLA_APPROVAL_HOURS', 48);
+  return { approvalHours, provisioningHours: hours('SLA_PROVISIONING_HOURS', approvalHours) };
 }
 
 function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {

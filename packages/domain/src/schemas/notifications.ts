@@ -11,6 +11,8 @@ export const notificationEvents = [
   'cancelled',
   'modified',
   'noApprovalPath',
+  'reminder',
+  'escalated',
 ] as const;
 export type NotificationEvent = (typeof notificationEvents)[number];
 export const notificationEvent = z.enum(notificationEvents);
@@ -83,9 +85,19 @@ export type SentMailPage = z.infer<typeof sentMailPage>;
 export const notificationRoles = ['approver', 'provisioner', 'admin', 'requester', 'subject'] as const;
 export type NotificationRole = (typeof notificationRoles)[number];
 
-/** Where a notification leads: the approver's task, the provisioner's task, or the requester's list. */
-export function notificationLink(role: NotificationRole, requestId: number | null): string {
+/**
+ * Where a notification leads: the approver's task, the provisioner's task, or the requester's
+ * list; an administrator told of a line waiting for provisioning (`task`), its tracker row.
+ */
+export function notificationLink(
+  role: NotificationRole,
+  requestId: number | null,
+  task?: 'approval' | 'provisioning',
+): string {
   const id = requestId ?? 0;
+  if (role === 'admin' && task === 'provisioning') {
+    return `/AllRequest/requestId/${id}`;
+  }
   switch (role) {
     case 'approver':
     case 'admin':

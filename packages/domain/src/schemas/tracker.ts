@@ -28,6 +28,12 @@ export const trackerRow = userRecordRow.extend({
   isUrgent: z.boolean(),
   createdBy: person,
   noApprovalPath: z.boolean(),
+  /** A Submitted line waits since it was created, an Approved one since its approval; else null. */
+  waitingSince: z.string().nullable(),
+  /** Whole hours waited in the current status when the page was read (null: not waiting). */
+  waitingHours: z.number().int().nullable(),
+  /** Past its service level (the server's rule, the one the reminders job applies). */
+  isOverdue: z.boolean(),
 });
 export type TrackerRow = z.infer<typeof trackerRow>;
 export const trackerPage = tablePage(trackerRow);
@@ -54,6 +60,7 @@ export const trackerColumns = [
   'createdByName',
   'expirationDate',
   'createdDate',
+  'overdue',
 ] as const;
 
 const nullableText = z.string().nullable();

@@ -658,6 +658,9 @@ export interface Database {
   notifications: NotificationsTable;
   mailOutbox: MailOutboxTable;
   notificationSettings: NotificationSettingsTable;
+
+  // Reminders and escalation of waiting tasks (0030)
+  taskReminders: TaskRemindersTable;
 }
 
 // ---------------------------------------------------------------- profile merges (0020)
@@ -737,4 +740,15 @@ export interface NotificationSettingsTable {
   event: string;
   isEmail: Generated<number>;
   updatedDate: CreatedAt;
+}
+
+// ---------------------------------------------------------------- task reminders (0030)
+
+/** A stage of a waiting task that was sent: 1 reminder, 2 escalation, for the line in `statusId`. */
+export interface TaskRemindersTable {
+  requestId: number;
+  /** The waiting status the stage belongs to: 1 Submitted, 2 Approved. */
+  statusId: number;
+  stage: number;
+  sentDate: string;
 }

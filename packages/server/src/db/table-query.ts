@@ -28,10 +28,12 @@ export interface TableColumn {
    */
   sortGroup?: Expression<unknown>;
   /**
-   * The filter's condition on stored columns, for a computed column whose values map back to
-   * them (e.g. 'Internal' → `is_internal = 1`), so that an index serves the filter.
+   * A computed column with a few known values filters by this condition instead of comparing its
+   * value, so that an index can serve the filter (e.g. the tracker's Overdue). Its filter menu
+   * offers `filterValues`.
    */
-  filterAs?: (values: string[]) => Expression<SqlBool>;
+  filterWhere?: (values: readonly string[]) => Expression<SqlBool>;
+  filterValues?: readonly string[];
 }
 
 export type ColumnMap = Readonly<Record<string, TableColumn>>;
@@ -108,8 +110,8 @@ export function inList(
 }
 
 function filterCondition(dialect: Dialect, column: TableColumn, values: string[]): Expression<SqlBool> {
-  if (column.filterAs) {
-    return column.filterAs(values);
+  if (column.filterWhere) {
+    return column.filterWhere(values);
   }
   if (column.kind === 'number') {
     const numbers = values.map(Number).filter((n) => Number.isSafeInteger(n));

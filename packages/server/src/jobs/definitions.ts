@@ -1,13 +1,13 @@
 import { roleValidationJob } from '../modules/users/role-validation.ts';
 import type { JobDefinition } from './runner.ts';
-// Profile Matcher and the internal user status report
 import { profileMatcherJob } from '../modules/users/profile-matcher.ts';
 import { userStatusReportJob } from '../modules/users/user-status-report.ts';
+import { taskRemindersJob } from '../modules/reminders/service.ts';
 
 /** Every scheduled job (GET /api/Jobs lists them in this order). */
 export const jobDefinitions: readonly JobDefinition[] = [
   roleValidationJob,
-  // Profile Matcher and the internal user status report
   profileMatcherJob,
   userStatusReportJob,
+  taskRemindersJob,
 ];

@@ -18,7 +18,8 @@ export interface JobDefinition {
   schedule: string;
   /** Tries per run, the first included; a failed try waits `retryDelayMs × try` before the next. */
   maxAttempts: number;
-  run(context: { db: Db; startedBy: number | null }): Promise<JobCounts>;
+  /** `now` is the run's clock: the schedule passes the time it fired, tests pass any instant. */
+  run(context: { db: Db; startedBy: number | null; now: Date }): Promise<JobCounts>;
 }
 
 export type RunResult =
@@ -92,13 +93,16 @@ export class JobRunner {
     await Promise.allSettled([...this.inFlight]);
   }
 
-  /** Runs a job now, unless a run of it holds the lease anywhere (then SKIPPED). */
-  run(name: string, startedBy: number | null = null): Promise<RunResult> {
+  /**
+   * Runs a job now, unless a run of it holds the lease anywhere (then SKIPPED). `now` is the
+   * instant the job works as of (tests move it; they never sleep).
+   */
+  run(name: string, startedBy: number | null = null, now: Date = new Date()): Promise<RunResult> {
     const job = this.find(name);
     if (!job) {
       return Promise.reject(new Error(`unknown job ${name}`));
     }
-    const run = this.runClaimed(job, startedBy);
+    const run = this.runClaimed(job, startedBy, now);
     this.inFlight.add(run);
     void run.finally(() => this.inFlight.delete(run)).catch(() => undefined);
     return run;
@@ -108,7 +112,7 @@ export class JobRunner {
     return new Date(Date.now() + this.leaseMs).toISOString();
   }
 
-  private async runClaimed(job: JobDefinition, startedBy: number | null): Promise<RunResult> {
+  private async runClaimed(job: JobDefinition, startedBy: number | null, now: Date): Promise<RunResult> {
     const owner = `${this.instanceId}:${crypto.randomUUID().slice(0, 8)}`;
     const q = this.db.kysely;
     if (!(await claimLease(q, job.name, owner, this.leaseEnd()))) {
@@ -130,7 +134,7 @@ export class JobRunner {
           startedBy,
         });
         try {
-          const counts = await job.run({ db: this.db, startedBy });
+          const counts = await job.run({ db: this.db, startedBy, now });
           await finishRun(q, runId, { status: 'COMPLETED', counts, message: null });
           return { status: 'COMPLETED', runId, counts };
         } catch (error) {

@@ -1,4 +1,10 @@
-import { messages, type NotificationEvent, type NotificationRole } from '@uap/domain';
+import {
+  messages,
+  taskKindOf,
+  type NotificationEvent,
+  type NotificationRole,
+  type TaskKind,
+} from '@uap/domain';
 import { nowIso, type Executor } from '../../db/connection.ts';
 import * as q from './queries.ts';
 import { renderMail, type MailLine } from './render.ts';
@@ -8,6 +14,8 @@ interface Delivery {
   requestId: number;
   userId: number;
   role: NotificationRole;
+  /** Reminders and escalations: what the line waits for (its text and link say it). */
+  task?: TaskKind;
 }
 
 const fullName = (first: string | null, last: string | null) => `${first ?? ''} ${last ?? ''}`.trim();
@@ -18,7 +26,10 @@ const fullName = (first: string | null, last: string | null) => `${first ?? ''} 
  * (unless they turned that event's email off), written with a few set-based statements.
  * Who gets what: submitted → the lines' approvers (a line with no approval path → the
  * administrators of its scope, and the Teams / Slack webhook); approved → provisioners and
- * requestor; rejected, completed, cancelled → requestor and subject; modified → requestor.
+ * requestor; rejected, completed, cancelled → requestor and subject; modified → requestor;
+ * reminder → a Submitted line's approvers (no approval path: the administrators of its scope),
+ * an Approved line's provisioners; escalated → the master approvers of the line's path, or when
+ * it has none the administrators of its scope and the webhook.
  * Nobody is told of their own action, and approvers and provisioners are never told of a line
  * they requested or are the subject of (they cannot act on it).
  */
@@ -26,7 +37,8 @@ export async function queueNotifications(
   trx: Executor,
   event: NotificationEvent,
   requestIds: readonly number[],
-  actorId: number,
+  /** Who acted; null for the portal itself (a scheduled job), which tells everyone. */
+  actorId: number | null,
 ): Promise<void> {
   const ids = [...new Set(requestIds)];
   if (ids.length === 0) {
@@ -45,6 +57,10 @@ export async function queueNotifications(
     (await q.findRoutedPeople(trx, ids, work)).map((p) => ({ ...p, role }));
   // Lines someone approves have an approval path: only the others can lack one.
   let unroutedCandidates: number[] = [];
+  let escalatedToAdmins: number[] = [];
+  const taskOf = (requestId: number) => taskKindOf(byId.get(requestId)?.statusId ?? 0) ?? undefined;
+  const isOwnLine = (d: { requestId: number; userId: number }) =>
+    byId.get(d.requestId)?.createdBy === d.userId || byId.get(d.requestId)?.userId === d.userId;
   switch (event) {
     case 'submitted': {
       const approvers = await routed('approve', 'approver');
@@ -66,8 +82,59 @@ export async function queueNotifications(
       break;
     case 'noApprovalPath':
       break;
+    case 'reminder': {
+      const submitted = ids.filter((id) => taskOf(id) === 'approval');
+      const approvers = (await q.findRoutedPeople(trx, submitted, 'approve')).map((p) => ({
+        ...p,
+        role: 'approver' as const,
+        task: 'approval' as const,
+      }));
+      const covered = new Set(approvers.map((a) => a.requestId));
+      const unrouted = await q.findLinesWithoutPath(
+        trx,
+        submitted.filter((id) => !covered.has(id)),
+      );
+      const approved = ids.filter((id) => taskOf(id) === 'provisioning');
+      deliveries.push(
+        ...approvers,
+        ...unrouted.flatMap((u) =>
+          u.userId === null
+            ? []
+            : [
+                {
+                  requestId: u.requestId,
+                  userId: u.userId,
+                  role: 'admin' as const,
+                  task: 'approval' as const,
+                },
+              ],
+        ),
+        ...(await q.findRoutedPeople(trx, approved, 'provision')).map((p) => ({
+          ...p,
+          role: 'provisioner' as const,
+          task: 'provisioning' as const,
+        })),
+      );
+      break;
+    }
+    case 'escalated': {
+      // A master approver who requested the line or is its subject cannot decide it: the line
+      // then goes to the administrators as if the path had no master approver.
+      const masters = (await q.findMasterApproversOf(trx, ids)).filter((m) => !isOwnLine(m));
+      const withMaster = new Set(masters.map((m) => m.requestId));
+      escalatedToAdmins = ids.filter((id) => !withMaster.has(id));
+      const admins = await q.findScopeAdminsOf(trx, escalatedToAdmins);
+      deliveries.push(
+        ...masters.map((m) => ({ ...m, role: 'approver' as const, task: taskOf(m.requestId) })),
+        ...admins.map((a) => ({ ...a, role: 'admin' as const, task: taskOf(a.requestId) })),
+      );
+      break;
+    }
   }
   await deliver(trx, event, dedupe(deliveries, byId, actorId), byId, actorId);
+  if (escalatedToAdmins.length > 0) {
+    await queueWebhook(trx, 'escalated', escalatedToAdmins, byId);
+  }
 
   if (unroutedCandidates.length > 0) {
     const unrouted = await q.findLinesWithoutPath(trx, unroutedCandidates);
@@ -76,13 +143,13 @@ export async function queueNotifications(
         .filter((u): u is { requestId: number; userId: number } => u.userId !== null)
         .map((u) => ({ ...u, role: 'admin' as const }));
       await deliver(trx, 'noApprovalPath', dedupe(admins, byId, actorId), byId, actorId);
-      await queueWebhook(trx, [...new Set(unrouted.map((u) => u.requestId))], byId);
+      await queueWebhook(trx, 'noApprovalPath', [...new Set(unrouted.map((u) => u.requestId))], byId);
     }
   }
 }
 
 /** One delivery per (line, person); never to the actor; approvers and provisioners never of their own lines. */
-function dedupe(deliveries: Delivery[], byId: Map<number, q.LineFacts>, actorId: number): Delivery[] {
+function dedupe(deliveries: Delivery[], byId: Map<number, q.LineFacts>, actorId: number | null): Delivery[] {
   const seen = new Set<string>();
   return deliveries.filter((d) => {
     const line = byId.get(d.requestId);
@@ -103,6 +170,7 @@ function lineText(
   requestId: number,
   role: NotificationRole,
   actor: string,
+  task?: TaskKind,
 ) {
   return messages.notificationText(event, {
     requestId,
@@ -110,6 +178,7 @@ function lineText(
     subject: fullName(line?.subjectFirstName ?? null, line?.subjectLastName ?? null),
     actor,
     isMine: role === 'requester' || role === 'subject',
+    ...(task ? { task } : {}),
   });
 }
 
@@ -118,18 +187,18 @@ async function deliver(
   event: NotificationEvent,
   deliveries: Delivery[],
   byId: Map<number, q.LineFacts>,
-  actorId: number,
+  actorId: number | null,
 ) {
   if (deliveries.length === 0) {
     return;
   }
   const people = await q.findRecipients(
     trx,
-    [...new Set([...deliveries.map((d) => d.userId), actorId])],
+    [...new Set([...deliveries.map((d) => d.userId), ...(actorId === null ? [] : [actorId])])],
     event,
   );
   const personOf = new Map(people.map((p) => [p.userId, p]));
-  const actorPerson = personOf.get(actorId);
+  const actorPerson = actorId === null ? undefined : personOf.get(actorId);
   const actor = actorPerson ? fullName(actorPerson.name, actorPerson.lastName) : '';
   const now = nowIso();
   const live = deliveries.filter((d) => personOf.get(d.userId)?.isDeleted === 0);
@@ -139,7 +208,7 @@ async function deliver(
       userId: d.userId,
       event,
       requestId: d.requestId,
-      params: JSON.stringify({ role: d.role, actor }),
+      params: JSON.stringify({ role: d.role, actor, ...(d.task ? { task: d.task } : {}) }),
       createdDate: now,
     })),
   );
@@ -149,7 +218,8 @@ async function deliver(
     list.push({
       requestId: d.requestId,
       role: d.role,
-      text: lineText(event, byId.get(d.requestId), d.requestId, d.role, actor),
+      ...(d.task ? { task: d.task } : {}),
+      text: lineText(event, byId.get(d.requestId), d.requestId, d.role, actor, d.task),
     });
     linesOf.set(d.userId, list);
   }
@@ -176,18 +246,27 @@ async function deliver(
 }
 
 /** Administrator events also go to the Teams / Slack incoming webhooks (one post per batch). */
-async function queueWebhook(trx: Executor, requestIds: number[], byId: Map<number, q.LineFacts>) {
-  const mailLines = requestIds.map((requestId) => ({
-    requestId,
-    role: 'admin' as const,
-    text: lineText('noApprovalPath', byId.get(requestId), requestId, 'admin', ''),
-  }));
-  const mail = renderMail('noApprovalPath', 'administrators', mailLines);
+async function queueWebhook(
+  trx: Executor,
+  event: 'noApprovalPath' | 'escalated',
+  requestIds: number[],
+  byId: Map<number, q.LineFacts>,
+) {
+  const mailLines = requestIds.map((requestId) => {
+    const task = taskKindOf(byId.get(requestId)?.statusId ?? 0) ?? undefined;
+    return {
+      requestId,
+      role: 'admin' as const,
+      ...(task ? { task } : {}),
+      text: lineText(event, byId.get(requestId), requestId, 'admin', '', task),
+    };
+  });
+  const mail = renderMail(event, 'administrators', mailLines);
   const now = nowIso();
   await q.insertOutbox(trx, [
     {
       channel: 'webhook',
-      event: 'noApprovalPath',
+      event,
       recipientUserId: null,
       recipient: '',
       subject: mail.subject,

@@ -28,6 +28,7 @@ export async function findLineFacts(q: Executor, requestIds: readonly number[]) 
           'r.requestId',
           'r.createdBy',
           'r.userId',
+          'r.statusId',
           'p.description as platform',
           's.name as subjectFirstName',
           's.lastName as subjectLastName',
@@ -138,6 +139,56 @@ export async function findLinesWithoutPath(q: Executor, requestIds: readonly num
         .select(['r.requestId', 'ar.userId'])
         .where('r.requestId', 'in', batch)
         .where((eb) => hasNoApprovalPath(eb as unknown as RequestEb))
+        .execute()),
+    );
+  }
+  return rows;
+}
+
+/** The active master approvers of each line's (region, market, agency, practice), by `masterApproverOfPath`. */
+export async function findMasterApproversOf(q: Executor, requestIds: readonly number[]) {
+  const rows: { requestId: number; userId: number }[] = [];
+  for (const batch of chunks(requestIds)) {
+    rows.push(
+      ...(await q
+        .selectFrom('requests as r')
+        .innerJoin('masterApprovers as n', (join) =>
+          join
+            .onRef('n.regionId', '=', 'r.regionId')
+            .onRef('n.marketId', '=', 'r.marketId')
+            .onRef('n.agencyId', '=', 'r.agencyId')
+            .onRef('n.practiceId', '=', 'r.practiceId'),
+        )
+        .select(['r.requestId', 'n.userId'])
+        .where('r.requestId', 'in', batch)
+        .where((eb) =>
+          eb.exists(
+            masterApproverOfPath(eb as unknown as RequestEb)
+              .select('m.masterApproverId')
+              .whereRef('m.masterApproverId', '=', sql.ref('n.masterApproverId')),
+          ),
+        )
+        .execute()),
+    );
+  }
+  return rows;
+}
+
+/** The active administrators whose (region, market) rows hold each line (the admins of its scope). */
+export async function findScopeAdminsOf(q: Executor, requestIds: readonly number[]) {
+  const rows: { requestId: number; userId: number }[] = [];
+  for (const batch of chunks(requestIds)) {
+    rows.push(
+      ...(await q
+        .selectFrom('requests as r')
+        .innerJoin('adminRegions as ar', (join) =>
+          join
+            .onRef('ar.regionId', '=', 'r.regionId')
+            .onRef('ar.marketId', '=', 'r.marketId')
+            .on('ar.isDeleted', '=', 0),
+        )
+        .select(['r.requestId', 'ar.userId'])
+        .where('r.requestId', 'in', batch)
         .execute()),
     );
   }

@@ -1,4 +1,10 @@
-import { messages, notificationLink, type NotificationEvent, type NotificationRole } from '@uap/domain';
+import {
+  messages,
+  notificationLink,
+  type NotificationEvent,
+  type NotificationRole,
+  type TaskKind,
+} from '@uap/domain';
 
 /**
  * Links in a queued message start with this token; the sender (and the Sent mail page) put the
@@ -9,6 +15,7 @@ export const BASE_URL_TOKEN = '{{UAP_BASE_URL}}';
 export interface MailLine {
   requestId: number;
   role: NotificationRole;
+  task?: TaskKind;
   text: string;
 }
 
@@ -17,7 +24,8 @@ const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.ch
 /** The text and HTML bodies of one message that lists the lines of a batch, each with its link. */
 export function renderMail(event: NotificationEvent, recipientName: string, lines: readonly MailLine[]) {
   const subject = messages.notificationMailSubject(event, lines.length);
-  const linkOf = (line: MailLine) => `${BASE_URL_TOKEN}${notificationLink(line.role, line.requestId)}`;
+  const linkOf = (line: MailLine) =>
+    `${BASE_URL_TOKEN}${notificationLink(line.role, line.requestId, line.task)}`;
   const text = [
     messages.notificationMailGreeting(recipientName),
     '',

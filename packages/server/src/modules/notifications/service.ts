@@ -22,7 +22,10 @@ const isRole = (value: unknown): value is NotificationRole =>
   typeof value === 'string' && (notificationRoles as readonly string[]).includes(value);
 
 function presentNotification(row: q.NotificationRow) {
-  const params = row.params ? (JSON.parse(row.params) as { role?: unknown; actor?: unknown }) : {};
+  const params = row.params
+    ? (JSON.parse(row.params) as { role?: unknown; actor?: unknown; task?: unknown })
+    : {};
+  const task = params.task === 'approval' || params.task === 'provisioning' ? params.task : undefined;
   const role: NotificationRole = isRole(params.role) ? params.role : 'requester';
   const event: NotificationEvent = isEvent(row.event) ? row.event : 'submitted';
   return {
@@ -35,8 +38,9 @@ function presentNotification(row: q.NotificationRow) {
       subject: `${row.subjectFirstName ?? ''} ${row.subjectLastName ?? ''}`.trim(),
       actor: typeof params.actor === 'string' ? params.actor : '',
       isMine: role === 'requester' || role === 'subject',
+      ...(task ? { task } : {}),
     }),
-    link: notificationLink(role, row.requestId),
+    link: notificationLink(role, row.requestId, task),
     createdDate: row.createdDate,
     readAt: row.readAt,
   };

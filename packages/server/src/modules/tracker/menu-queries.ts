@@ -71,9 +71,10 @@ export async function findTrackerColumnValues(
 ) {
   const joins = new Set(aliasesUsed(query, column));
   const condition = tableCondition(db.dialect, spec, query, column);
-  if (column === 'statusDescription') {
-    // A computed value with four possible answers: one EXISTS each instead of reading every line.
-    const candidates = ['', 'Active', 'Expired', 'Inactive'];
+  const { filterValues, filterWhere } = filterColumn(spec, column);
+  if (column === 'statusDescription' || filterValues) {
+    // A computed value with a few possible answers: one EXISTS each instead of reading every line.
+    const candidates = filterValues ?? ['', 'Active', 'Expired', 'Inactive'];
     const found = await Promise.all(
       candidates.map((value) =>
         db.kysely
@@ -82,7 +83,11 @@ export async function findTrackerColumnValues(
               .exists(
                 trackerLines(db, scope, joins)
                   .where(condition)
-                  .where(sql<SqlBool>`${filterColumn(spec, column).sql} = ${value}`)
+                  .where(
+                    filterWhere
+                      ? filterWhere([value])
+                      : sql<SqlBool>`${filterColumn(spec, column).sql} = ${value}`,
+                  )
                   .select(sql`1`.as('one')),
               )
               .as('found'),

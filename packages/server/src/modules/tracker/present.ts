@@ -1,10 +1,10 @@
-import { fullName, messages, zoneFormatters, type TrackerRow } from '@uap/domain';
+import { fullName, messages, waitingHours, zoneFormatters, type TrackerRow } from '@uap/domain';
 import type { CsvColumn } from '../../db/table-query.ts';
 import type { TrackerLineRow } from './queries.ts';
 import { presentListItem } from '../request-lines/present.ts';
 
 /** A row of the Request Tracker: the list item plus the tracker's own fields. */
-export function presentTrackerRow(row: TrackerLineRow, timeZone: string): TrackerRow {
+export function presentTrackerRow(row: TrackerLineRow, timeZone: string, now: Date): TrackerRow {
   return {
     ...presentListItem(row, timeZone),
     submissionId: row.submissionId,
@@ -19,6 +19,9 @@ export function presentTrackerRow(row: TrackerLineRow, timeZone: string): Tracke
     isUrgent: row.isUrgent === 1,
     createdBy: { fullName: fullName(row.creatorName, row.creatorLastName), email: row.creatorEmail },
     noApprovalPath: Number(row.noApprovalPath) === 1,
+    waitingSince: row.waitingSince,
+    waitingHours: row.waitingSince === null ? null : waitingHours(row.waitingSince, now),
+    isOverdue: Number(row.isOverdue) === 1,
   };
 }
 
@@ -49,5 +52,6 @@ export function trackerCsvColumns(timeZone: string): CsvColumn<TrackerLineRow>[]
     { header: 'Access Date', value: (r) => dates.accessDate(r.beginningDate, r.expirationDate) },
     { header: 'Created By', value: (r) => fullName(r.creatorName, r.creatorLastName) },
     { header: 'Created Date', value: (r) => dates.dateTime(r.createdDate) },
+    { header: 'Overdue', value: (r) => (Number(r.isOverdue) === 1 ? messages.overdue : '') },
   ];
 }

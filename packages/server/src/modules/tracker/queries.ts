@@ -1,5 +1,12 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
-import { RequestStatus, RequestType, type TableQuery } from '@uap/domain';
+import {
+  messages,
+  RequestStatus,
+  RequestType,
+  taskStages,
+  type ServiceLevels,
+  type TableQuery,
+} from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
 import { orderTable, pageOf, tableCondition, type TableSpec } from '../../db/table-query.ts';
 import { requestSearchIndex } from '../../db/search-index.ts';
@@ -19,6 +26,7 @@ import {
   text,
 } from '../request-lines/line-query.ts';
 import { hasNoApprovalPath, insideAdminScope, routedToProvisioner, TRUE } from '../request-lines/routing.ts';
+import { pastServiceLevel, waitingSince } from '../request-lines/service-level.ts';
 
 /**
  * Which lines the Request Tracker and the activity log show: provisioners the lines
@@ -67,8 +75,53 @@ function recordStatus(todayIso: string) {
   return sql<string>`case when ${ref('r.requestTypeId')} <> ${RequestType.ADD} or ${ref('r.statusId')} not in (${RequestStatus.COMPLETED}, ${RequestStatus.ARCHIVED}) then '' when ${ref('r.isDeleted')} = 1 then 'Inactive' when ${ref('r.expirationDate')} < ${todayIso} then 'Expired' else 'Active' end`;
 }
 
+/** What the tracker's overdue marker and filter are measured against: the answer's clock and the levels. */
+export interface OverdueClock {
+  now: Date;
+  levels: ServiceLevels;
+  /** Most lines asked for are overdue: the filter leaves the order's index to find the page. */
+  isDense?: boolean;
+}
+
+/**
+ * Above this many overdue lines asked for, a page walks its order's index and tests each line
+ * (on a million lines it meets 50 overdue ones within about 10,000); below, the overdue lines
+ * are read from their own index and sorted.
+ */
+const DENSE_OVERDUE = 5_000;
+
+/** The body asks for the overdue lines only. */
+const isOverdueOnly = (query: TableQuery) =>
+  query.filters.some((f) => f.column === 'overdue' && f.values.length > 0 && !f.values.includes(''));
+
+/**
+ * The Overdue column: 'Overdue' for a task past its service level (the reminders job's rule),
+ * '' otherwise. Its filter is the rule itself, which reads each waiting status's index of
+ * waiting-since as a range, not the computed value.
+ */
+function overdueColumn({ now, levels, isDense }: OverdueClock) {
+  const isOverdue = pastServiceLevel(now, levels, taskStages.reminder, { isDense: isDense === true });
+  return {
+    sql: sql<string>`case when ${isOverdue} then ${messages.overdue} else '' end`,
+    kind: 'text',
+    isFilterable: true,
+    filterValues: ['', messages.overdue],
+    filterWhere: (values: readonly string[]) => {
+      const wantsOverdue = values.includes(messages.overdue);
+      const wantsOthers = values.includes('');
+      if (wantsOverdue && wantsOthers) {
+        return TRUE;
+      }
+      if (wantsOverdue) {
+        return isOverdue;
+      }
+      return wantsOthers ? sql<SqlBool>`not ${isOverdue}` : sql<SqlBool>`1 = 0`;
+    },
+  } as const;
+}
+
 /** The Request Tracker's columns; keys are the row field names the web sends. */
-export function trackerSpec(todayIso: string): TableSpec {
+export function trackerSpec(todayIso: string, clock: OverdueClock): TableSpec {
   return {
     columns: {
       requestId: {
@@ -97,6 +150,7 @@ export function trackerSpec(todayIso: string): TableSpec {
       createdByName: personName('cu'),
       expirationDate: { sql: ref('r.expirationDate'), kind: 'date', isSortable: true },
       createdDate: { sql: ref('r.createdDate'), kind: 'date', isSortable: true },
+      overdue: overdueColumn(clock),
     },
     id: ref<number>('r.requestId'),
     defaultOrder: { column: 'createdDate', isAscending: false },
@@ -140,8 +194,10 @@ export function trackerLines(db: Db, scope: TrackerScope, joins: Set<Alias>, inn
 }
 
 /** The row every tracker screen and export shows, selected over the fully joined lines. */
-function selectTrackerRow(qb: ReturnType<typeof codedLines>, todayIso: string) {
+function selectTrackerRow(qb: ReturnType<typeof codedLines>, todayIso: string, clock: OverdueClock) {
   return qb.select([
+    waitingSince.as('waitingSince'),
+    sql<number>`case when ${pastServiceLevel(clock.now, clock.levels)} then 1 else 0 end`.as('isOverdue'),
     ...lineColumns,
     ...recordLineColumns,
     recordStatus(todayIso).as('recordStatus'),
@@ -154,13 +210,14 @@ function selectTrackerRow(qb: ReturnType<typeof codedLines>, todayIso: string) {
 export type TrackerLineRow = Awaited<ReturnType<ReturnType<typeof selectTrackerRow>['execute']>>[number];
 
 /** The full rows of these lines (already scoped), in the order of `ids`. */
-async function rowsOf(db: Db, ids: number[], todayIso: string) {
+async function rowsOf(db: Db, ids: number[], todayIso: string, clock: OverdueClock) {
   if (ids.length === 0) {
     return [];
   }
   const rows = await selectTrackerRow(
     codedLines(db.kysely, (eb) => eb('r.requestId', 'in', ids)),
     todayIso,
+    clock,
   ).execute();
   const byId = new Map(rows.map((r) => [r.requestId, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
@@ -284,12 +341,17 @@ export async function findTrackerPage(
   spec: TableSpec,
   query: TableQuery,
   todayIso: string,
+  clock: OverdueClock,
 ) {
   const { limit, offset } = pageOf(query);
   const filtered = trackerLines(db, scope, aliasesUsed(query)).where(tableCondition(db.dialect, spec, query));
   let ids: number[];
   let count: LineCount;
-  if (offset + limit <= EXACT_COUNT_UP_TO && scope.kind !== 'admin') {
+  // The page of an Overdue filter is found after its count, which says how it is best read.
+  const isOverdue = isOverdueOnly(query);
+  const pageSpecOf = (total: number) =>
+    isOverdue && total > DENSE_OVERDUE ? trackerSpec(todayIso, { ...clock, isDense: true }) : spec;
+  if (offset + limit <= EXACT_COUNT_UP_TO && scope.kind !== 'admin' && !isOverdue) {
     [ids, count] = await Promise.all([
       pageAcross(await orderedParts(db, scope, spec, query, false), limit, offset),
       countLines(db, filtered, query.exactCount === true),
@@ -297,10 +359,16 @@ export async function findTrackerPage(
   } else if (offset + limit <= EXACT_COUNT_UP_TO) {
     // An admin's page is found after its count: when the lines asked for are many, walking the
     // order's index finds a page at once, while the region prefilter would make SQLite read and
-    // sort every line of the admin's regions (400,000 on the large seed: 0.5 s).
+    // sort every line of the admin's regions (400,000 on the large seed: 0.5 s). The same holds
+    // for the Overdue filter: many overdue lines are found by walking the order (pageSpecOf).
     count = await countLines(db, filtered, query.exactCount === true);
-    const pageScope = { ...scope, isDense: count.totalCount > EXACT_COUNT_UP_TO };
-    ids = await pageAcross(await orderedParts(db, pageScope, spec, query, false), limit, offset);
+    const pageScope =
+      scope.kind === 'admin' ? { ...scope, isDense: count.totalCount > EXACT_COUNT_UP_TO } : scope;
+    ids = await pageAcross(
+      await orderedParts(db, pageScope, pageSpecOf(count.totalCount), query, false),
+      limit,
+      offset,
+    );
   } else {
     const total = await exactCount(filtered);
     count = { totalCount: total, isCountEstimate: false };
@@ -308,18 +376,22 @@ export async function findTrackerPage(
     if (offset >= total) {
       ids = [];
     } else if (offset <= total / 2) {
-      ids = await pageAcross(await orderedParts(db, pageScope, spec, query, false), limit, offset);
+      ids = await pageAcross(
+        await orderedParts(db, pageScope, pageSpecOf(total), query, false),
+        limit,
+        offset,
+      );
     } else {
       const fromEnd = total - offset - limit;
       const reversed = await pageAcross(
-        await orderedParts(db, pageScope, spec, query, true),
+        await orderedParts(db, pageScope, pageSpecOf(total), query, true),
         limit + Math.min(0, fromEnd),
         Math.max(0, fromEnd),
       );
       ids = reversed.reverse();
     }
   }
-  return { rows: await rowsOf(db, ids, todayIso), ...count };
+  return { rows: await rowsOf(db, ids, todayIso, clock), ...count };
 }
 
 /** One keyset batch of the whole filtered result, newest id first (the CSV export). */
@@ -329,6 +401,7 @@ export async function findTrackerBatch(
   spec: TableSpec,
   query: TableQuery,
   todayIso: string,
+  clock: OverdueClock,
   beforeId: number | null,
   limit: number,
 ) {
@@ -341,5 +414,6 @@ export async function findTrackerBatch(
     db,
     ids.map((r) => r.requestId),
     todayIso,
+    clock,
   );
 }

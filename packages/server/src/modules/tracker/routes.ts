@@ -15,6 +15,7 @@ import {
   trackerPage,
   trackerQuery,
 } from '@uap/domain';
+import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connection.ts';
 import { FILTER_OPTIONS_LIMIT } from '../../db/table-query.ts';
 import type { Access } from '../../http/access.ts';
@@ -40,7 +41,11 @@ const historyRule =
 const read: Access = { minRole: Role.PROVISIONER, auditor: true };
 
 /** Routes of the Request Tracker and the activity log. */
-export const trackerRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }) => {
+export const trackerRoutes: FastifyPluginAsync<{ db: Db; config: Pick<Config, 'serviceLevels'> }> = async (
+  base,
+  { db, config },
+) => {
+  const levels = config.serviceLevels;
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['tracker'];
 
@@ -49,11 +54,11 @@ export const trackerRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }
     schema: {
       tags,
       summary: 'Request Tracker: a page of every request line (all types and statuses) in scope',
-      description: `Each row carries noApprovalPath: no active assignment and no master approver covers the line ('No approval path'). ${scopeRule} ${tableRule}`,
+      description: `Each row carries noApprovalPath: no active assignment and no master approver covers the line ('No approval path'); waitingSince and waitingHours: how long a Submitted line has waited since it was created, an Approved one since its approval; isOverdue: past its service level (SLA_APPROVAL_HOURS, SLA_PROVISIONING_HOURS; half for an urgent line), the rule the task-reminders job applies. The filter column overdue takes 'Overdue' (past the level) and '' (every other line). ${scopeRule} ${tableRule}`,
       body: trackerQuery,
       response: { 200: envelope(trackerPage) },
     },
-    handler: async (req) => ok(await tracker.findTrackerPage(db, requireActor(req), req.body)),
+    handler: async (req) => ok(await tracker.findTrackerPage(db, requireActor(req), req.body, levels)),
   });
 
   app.put('/api/Request/AllRequests/Filters', {
@@ -65,7 +70,8 @@ export const trackerRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }
       body: trackerFilterOptionsQuery,
       response: { 200: envelope(filterOptions) },
     },
-    handler: async (req) => ok(await tracker.findTrackerFilterOptions(db, requireActor(req), req.body)),
+    handler: async (req) =>
+      ok(await tracker.findTrackerFilterOptions(db, requireActor(req), req.body, levels)),
   });
 
   app.put('/api/Request/AllRequests/Export', {
@@ -78,7 +84,11 @@ export const trackerRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }
       produces: ['text/csv'],
     },
     handler: async (req, reply) =>
-      sendCsv(reply, 'request-tracker.csv', await tracker.exportTracker(db, requireActor(req), req.body)),
+      sendCsv(
+        reply,
+        'request-tracker.csv',
+        await tracker.exportTracker(db, requireActor(req), req.body, levels),
+      ),
   });
 
   app.get('/api/Request/Logs/:logId', {

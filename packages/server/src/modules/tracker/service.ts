@@ -4,6 +4,7 @@ import {
   Role,
   startOfTodayUtc,
   type FilterOptions,
+  type ServiceLevels,
   type TableQuery,
   type TrackerFilterOptionsQuery,
   type TrackerPage,
@@ -38,11 +39,19 @@ export function trackerScopeOf(actor: Actor): q.TrackerScope {
 }
 
 const todayIso = () => startOfTodayUtc().toISOString();
+/** The clock of one answer: the overdue marker, the Overdue filter and the ages agree within it. */
+const clockOf = (levels: ServiceLevels): q.OverdueClock => ({ now: new Date(), levels });
 
 /** A page of the Request Tracker: every type and status of line in the caller's scope. */
-export async function findTrackerPage(db: Db, actor: Actor, query: TableQuery): Promise<TrackerPage> {
+export async function findTrackerPage(
+  db: Db,
+  actor: Actor,
+  query: TableQuery,
+  levels: ServiceLevels,
+): Promise<TrackerPage> {
   const today = todayIso();
-  const spec = q.trackerSpec(today);
+  const clock = clockOf(levels);
+  const spec = q.trackerSpec(today, clock);
   assertTableQuery(spec, query);
   const { rows, totalCount, isCountEstimate } = await q.findTrackerPage(
     db,
@@ -50,10 +59,11 @@ export async function findTrackerPage(db: Db, actor: Actor, query: TableQuery): 
     spec,
     query,
     today,
+    clock,
   );
   const timeZone = timeZoneOrUtc(query.localTimeZone);
   return {
-    requests: rows.map((r) => presentTrackerRow(r, timeZone)),
+    requests: rows.map((r) => presentTrackerRow(r, timeZone, clock.now)),
     page: query.page,
     totalCount,
     isCountEstimate,
@@ -65,21 +75,28 @@ export async function findTrackerFilterOptions(
   db: Db,
   actor: Actor,
   query: TrackerFilterOptionsQuery,
+  levels: ServiceLevels,
 ): Promise<FilterOptions> {
-  const spec = q.trackerSpec(todayIso());
+  const spec = q.trackerSpec(todayIso(), clockOf(levels));
   assertTableQuery(spec, query, query.column);
   const values = await findTrackerColumnValues(db, trackerScopeOf(actor), spec, query, query.column);
   return { values: values.slice(0, FILTER_OPTIONS_LIMIT), isTruncated: values.length > FILTER_OPTIONS_LIMIT };
 }
 
 /** The whole filtered tracker as a CSV stream, read in keyset batches (newest id first; the first one before it starts). */
-export async function exportTracker(db: Db, actor: Actor, query: TableQuery): Promise<Readable> {
+export async function exportTracker(
+  db: Db,
+  actor: Actor,
+  query: TableQuery,
+  levels: ServiceLevels,
+): Promise<Readable> {
   const today = todayIso();
-  const spec = q.trackerSpec(today);
+  const clock = clockOf(levels);
+  const spec = q.trackerSpec(today, clock);
   assertTableQuery(spec, query);
   const scope = trackerScopeOf(actor);
   return csvExport(
-    (beforeId, limit) => q.findTrackerBatch(db, scope, spec, query, today, beforeId, limit),
+    (beforeId, limit) => q.findTrackerBatch(db, scope, spec, query, today, clock, beforeId, limit),
     (row) => row.requestId,
     trackerCsvColumns(timeZoneOrUtc(query.localTimeZone)),
   );

@@ -28,7 +28,7 @@ const adEnabled = sql<string>`case
 const userType = sql<string>`case when u.is_internal = 1 then 'Internal' else 'External' end`;
 
 /** The user type filter on the stored flag: 'Internal' is 1, 'External' 0, anything else nothing. */
-function isInternalIn(values: string[]): Expression<SqlBool> {
+function isInternalIn(values: readonly string[]): Expression<SqlBool> {
   const flags = values.flatMap((v) => (v === 'Internal' ? [1] : v === 'External' ? [0] : []));
   return flags.length === 0 ? sql<SqlBool>`1 = 0` : sql<SqlBool>`u.is_internal in (${sql.join(flags)})`;
 }
@@ -70,7 +70,7 @@ export const profileSpec: TableSpec = {
     name: text('u.name', { isSearchable: true }),
     lastName: text('u.lastName', { isSearchable: true }),
     createdDate: { sql: sql.ref('u.createdDate'), kind: 'date', isSortable: true },
-    userType: { sql: userType, kind: 'text', isFilterable: true, filterAs: isInternalIn },
+    userType: { sql: userType, kind: 'text', isFilterable: true, filterWhere: isInternalIn },
     roleName: text('r.description', { isSortable: false }),
     email: text('u.email', { isSearchable: true, isFilterable: false }),
     title: text('u.title'),

@@ -1,6 +1,7 @@
 import Chip from '@mui/material/Chip';
+import ScheduleIcon from '@mui/icons-material/Schedule';
 import { Link } from 'react-router';
-import { daysSince, formatDateTime, messages, type TrackerRow } from '@uap/domain';
+import { formatDateTime, messages, type TrackerRow } from '@uap/domain';
 import type { DataTableColumn } from '../../components/DataTable/DataTable.tsx';
 import { bodyClasses } from '../../components/DataTable/table-styles.ts';
 import { StatusChip } from '../../components/StatusChip.tsx';
@@ -46,7 +47,32 @@ export function trackerColumns(canOpenLog: boolean): DataTableColumn<TrackerRow>
     textColumn('clientAccountName', 'Asset Name', (r) => r.clientAccountName),
     textColumn('platformUserTypeName', 'Platform User Type', (r) => r.platformUserTypeName),
     { id: 'createdDate', header: 'Created Date', text: (r) => formatDateTime(r.createdDate), sortable: true },
-    { id: 'age', header: 'Age (days)', text: (r) => String(daysSince(r.createdDate)) },
+    // How long a Submitted or Approved line has waited in its status; the server says whether
+    // that is past its service level (the rule of the reminders job).
+    {
+      id: 'age',
+      header: 'Age',
+      text: (r) => (r.waitingHours === null ? '' : messages.waitingAge(r.waitingHours)),
+    },
+    {
+      id: 'overdue',
+      header: messages.overdue,
+      text: (r) => (r.isOverdue ? messages.overdue : ''),
+      cell: (r) =>
+        r.isOverdue ? (
+          <Chip
+            size="small"
+            color="error"
+            variant="outlined"
+            icon={<ScheduleIcon />}
+            label={messages.overdue}
+            title={messages.overdueTitle(r.waitingHours ?? 0)}
+          />
+        ) : (
+          ''
+        ),
+      filterable: true,
+    },
     {
       id: 'noApprovalPath',
       header: 'Approval Path',

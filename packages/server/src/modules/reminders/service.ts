@@ -1,0 +1,73 @@
+import { taskStages, type ServiceLevels, type TaskStage } from '@uap/domain';
+import { serviceLevelsFrom } from '../../config.ts';
+import { inTransaction, type Db } from '../../db/connection.ts';
+import type { JobCounts, JobDefinition } from '../../jobs/runner.ts';
+import { queueNotifications } from '../notifications/outbox.ts';
+import * as q from './queries.ts';
+
+export const TASK_REMINDERS = 'task-reminders';
+
+/**
+ * Lines per transaction: a run's notifications are queued in transactions of at most this many
+ * lines, so a large backlog never holds the database's write lock for long. A recipient gets one
+ * email per event per transaction, so one per run unless a run has more due lines than this.
+ */
+export const REMINDER_BATCH = 500;
+
+const eventOf = { [taskStages.reminder]: 'reminder', [taskStages.escalation]: 'escalated' } as const;
+const countOf = { [taskStages.reminder]: 'reminded', [taskStages.escalation]: 'escalated' } as const;
+
+/** Keeps a path's lines next to each other, so the people of a path get them in one batch. */
+function byPath(a: q.DueTask, b: q.DueTask): number {
+  return (
+    a.regionId - b.regionId ||
+    a.marketId - b.marketId ||
+    a.agencyId - b.agencyId ||
+    a.practiceId - b.practiceId ||
+    a.platformId - b.platformId ||
+    (a.clientId ?? 0) - (b.clientId ?? 0) ||
+    a.requestId - b.requestId
+  );
+}
+
+async function sendStage(db: Db, now: Date, levels: ServiceLevels, stage: TaskStage): Promise<number> {
+  const due = (await q.findDueTasks(db.kysely, now, levels, stage)).sort(byPath);
+  let sent = 0;
+  for (let i = 0; i < due.length; i += REMINDER_BATCH) {
+    const batch = due.slice(i, i + REMINDER_BATCH);
+    sent += await inTransaction(db, async (trx) => {
+      const recorded: number[] = [];
+      for (const statusId of [...new Set(batch.map((l) => l.statusId))]) {
+        const ids = batch.filter((l) => l.statusId === statusId).map((l) => l.requestId);
+        recorded.push(...(await q.recordStage(trx, ids, statusId, stage, now.toISOString())));
+      }
+      await queueNotifications(trx, eventOf[stage], recorded, null);
+      return recorded.length;
+    });
+  }
+  return sent;
+}
+
+/**
+ * Reminds and escalates the tasks waiting at `now`: past its service level a task reminds its
+ * approvers (Approved: its provisioners) once; past twice its level it is escalated once to the
+ * master approvers of its path, or when the path has none to the administrators of its scope
+ * (and the Teams / Slack webhook). Each stage is recorded per line and waiting status, so a
+ * second run sends nothing and a run after missed hours sends what is due, once.
+ */
+export async function sendTaskReminders(db: Db, now: Date, levels: ServiceLevels): Promise<JobCounts> {
+  const counts: JobCounts = {};
+  for (const stage of q.stages) {
+    counts[countOf[stage]] = await sendStage(db, now, levels, stage);
+  }
+  return counts;
+}
+
+/** The hourly job (SLA_APPROVAL_HOURS, SLA_PROVISIONING_HOURS are read when it runs). */
+export const taskRemindersJob: JobDefinition = {
+  name: TASK_REMINDERS,
+  title: 'Task reminders',
+  schedule: '15 * * * *',
+  maxAttempts: 3,
+  run: ({ db, now }) => sendTaskReminders(db, now, serviceLevelsFrom(process.env)),
+};
