@@ -63,9 +63,9 @@ export interface Config {
   thirdPartyAgreementUrl: string;
   /** Reports: the embedded report page of /Reports (REPORTS_EMBED_URL); unset, the built-in charts. */
   reportsEmbedUrl: string | null;
-  // Notifications; links in messages use `publicUrl` (PUBLIC_URL).
   /** Reminders and escalation of waiting tasks (SLA_APPROVAL_HOURS, SLA_PROVISIONING_HOURS). */
   serviceLevels: ServiceLevels;
+  // Notifications; links in messages use `publicUrl` (PUBLIC_URL).
   notifications: {
     /** SMTP server of outgoing mail (SMTP_URL, e.g. smtp://user:pass@mail:587); unset, mail stays in the outbox. */
     smtpUrl: string | null;
