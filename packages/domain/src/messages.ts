@@ -521,7 +521,15 @@ export const messages = {
   // Notifications (ours, the spec shows no sentence)
   notificationText: (
     event: string,
-    o: { requestId: number; platform: string; subject: string; actor: string; isMine: boolean },
+    o: {
+      requestId: number;
+      platform: string;
+      subject: string;
+      actor: string;
+      isMine: boolean;
+      /** The line's end date (MM-DD-YYYY), for the expiry events. */
+      endDate?: string;
+    },
   ) => {
     const what = `${o.isMine ? 'Your request' : 'Request'} #${o.requestId} (${o.platform}, for ${o.subject})`;
     switch (event) {
@@ -541,6 +549,12 @@ export const messages = {
         return `${what} was modified by ${o.actor}, its approver.`;
       case 'noApprovalPath':
         return `${what} has no approval path: an administrator must decide it.`;
+      case 'expiring':
+        return `${o.isMine ? 'Your access' : 'Access'} #${o.requestId} (${o.platform}, for ${o.subject}) ends on ${o.endDate ?? ''}. Extend it if it is still needed.`;
+      case 'expired':
+        return o.isMine
+          ? `Request #${o.requestId} (${o.platform}, for ${o.subject}) removes your access: it passed its end date ${o.endDate ?? ''}.`
+          : `${what} removes access that passed its end date ${o.endDate ?? ''} and waits for provisioning.`;
       default:
         return `${what} changed.`;
     }
@@ -562,12 +576,19 @@ export const messages = {
         return `UAP: ${lines} modified by an approver`;
       case 'noApprovalPath':
         return `UAP: ${lines} with no approval path`;
+      case 'expiring':
+        return `UAP: ${count === 1 ? '1 access ends' : `${count} accesses end`} soon`;
+      case 'expired':
+        return `UAP: ${count === 1 ? '1 access' : `${count} accesses`} expired, removal pending`;
       default:
         return `UAP: ${lines} changed`;
     }
   },
   notificationMailGreeting: (name: string) => `Hello ${name},`,
   notificationMailOpen: 'Open it in the User Access Portal:',
+  notificationMailExtend: 'Extend it in the User Access Portal:',
+  /** The link of an 'expiring' notification in the bell. */
+  notificationExtend: 'Extend',
   notificationMailFooter:
     'You get this email because of your part in these requests. Choose which emails you get on the Notification settings page of the portal.',
   notificationEventNames: {
@@ -578,6 +599,8 @@ export const messages = {
     cancelled: 'A request is cancelled',
     modified: 'An approver modified my request',
     noApprovalPath: 'A request has no approval path (administrators)',
+    expiring: 'Access I hold or requested ends soon (Extend)',
+    expired: 'Access passed its end date and is being removed',
   } as Record<string, string>,
   notificationsMarkedRead: 'Notifications marked as read.',
   notificationSettingsSaved: 'Notification settings saved.',

@@ -12,6 +12,8 @@ export const notificationEvents = [
   'cancelled',
   'modified',
   'noApprovalPath',
+  'expiring',
+  'expired',
 ] as const;
 export type NotificationEvent = (typeof notificationEvents)[number];
 export const notificationEvent = z.enum(notificationEvents);
@@ -84,9 +86,19 @@ export type SentMailPage = z.infer<typeof sentMailPage>;
 export const notificationRoles = ['approver', 'provisioner', 'admin', 'requester', 'subject'] as const;
 export type NotificationRole = (typeof notificationRoles)[number];
 
-/** Where a notification leads: the approver's task, the provisioner's task, or the requester's list. */
-export function notificationLink(role: NotificationRole, requestId: number | null): string {
+/**
+ * Where a notification leads: the approver's task, the provisioner's task, or the requester's
+ * list; an 'expiring' notice opens the record's Length Of Access change (Extend).
+ */
+export function notificationLink(
+  role: NotificationRole,
+  requestId: number | null,
+  event?: NotificationEvent,
+): string {
   const id = requestId ?? 0;
+  if (event === 'expiring') {
+    return `/ChangeUserRecords?extend=${id}`;
+  }
   switch (role) {
     case 'approver':
     case 'admin':

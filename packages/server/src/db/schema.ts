@@ -658,6 +658,7 @@ export interface Database {
   notifications: NotificationsTable;
   mailOutbox: MailOutboxTable;
   notificationSettings: NotificationSettingsTable;
+  expiryNotices: ExpiryNoticesTable;
 }
 
 // ---------------------------------------------------------------- profile merges (0020)
@@ -737,4 +738,14 @@ export interface NotificationSettingsTable {
   event: string;
   isEmail: Generated<number>;
   updatedDate: CreatedAt;
+}
+
+// ---------------------------------------------------------------- access expiry (0029)
+
+/** The last 'expiring' notice of a record: which threshold (days before) and for which end date. */
+export interface ExpiryNoticesTable {
+  recordId: number;
+  expirationDate: string;
+  noticeDays: number;
+  sentDate: string;
 }

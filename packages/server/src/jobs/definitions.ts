@@ -2,10 +2,12 @@ import { roleValidationJob } from '../modules/users/role-validation.ts';
 import type { JobDefinition } from './runner.ts';
 import { profileMatcherJob } from '../modules/users/profile-matcher.ts';
 import { userStatusReportJob } from '../modules/users/user-status-report.ts';
+import { accessExpiryJob } from '../modules/expiry/job.ts';
 
 /** Every scheduled job (GET /api/Jobs lists them in this order). */
 export const jobDefinitions: readonly JobDefinition[] = [
   roleValidationJob,
     profileMatcherJob,
   userStatusReportJob,
+  accessExpiryJob,
 ];

@@ -23,6 +23,7 @@ import { m0023 } from './0023_add_scorecard_indexes.ts';
 import { m0025 } from './0025_add_submitted_path_index.ts';
 import { m0026 } from './0026_add_notifications.ts';
 import { m0028 } from './0028_add_report_and_leaver_indexes.ts';
+import { m0029 } from './0029_add_access_expiry.ts';
 
 /** Every migration by name; names sort in the order they run. Append only, never edit. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '0025_add_submitted_path_index': m0025,
   '0026_add_notifications': m0026,
   '0028_add_report_and_leaver_indexes': m0028,
+  '0029_add_access_expiry': m0029,
 };

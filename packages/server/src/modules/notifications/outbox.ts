@@ -1,4 +1,4 @@
-import { messages, type NotificationEvent, type NotificationRole } from '@uap/domain';
+import { formatDate, messages, type NotificationEvent, type NotificationRole } from '@uap/domain';
 import { nowIso, type Executor } from '../../db/connection.ts';
 import * as q from './queries.ts';
 import { renderMail, type MailLine } from './render.ts';
@@ -67,6 +67,16 @@ export async function queueNotifications(
       break;
     case 'noApprovalPath':
       break;
+    case 'expiring':
+      deliveries.push(...ownersOf('requester'), ...ownersOf('subject'));
+      break;
+    case 'expired':
+      deliveries.push(
+        ...(await routed('provision', 'provisioner')),
+        ...ownersOf('requester'),
+        ...ownersOf('subject'),
+      );
+      break;
   }
   await deliver(trx, event, dedupe(deliveries, byId, actorId), byId, actorId);
 
@@ -111,6 +121,7 @@ function lineText(
     subject: fullName(line?.subjectFirstName ?? null, line?.subjectLastName ?? null),
     actor,
     isMine: role === 'requester' || role === 'subject',
+    endDate: formatDate(line?.expirationDate ?? null),
   });
 }
 

@@ -17,11 +17,12 @@ const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.ch
 /** The text and HTML bodies of one message that lists the lines of a batch, each with its link. */
 export function renderMail(event: NotificationEvent, recipientName: string, lines: readonly MailLine[]) {
   const subject = messages.notificationMailSubject(event, lines.length);
-  const linkOf = (line: MailLine) => `${BASE_URL_TOKEN}${notificationLink(line.role, line.requestId)}`;
+  const linkOf = (line: MailLine) => `${BASE_URL_TOKEN}${notificationLink(line.role, line.requestId, event)}`;
+  const open = event === 'expiring' ? messages.notificationMailExtend : messages.notificationMailOpen;
   const text = [
     messages.notificationMailGreeting(recipientName),
     '',
-    ...lines.flatMap((line) => [`- ${line.text}`, `  ${messages.notificationMailOpen} ${linkOf(line)}`]),
+    ...lines.flatMap((line) => [`- ${line.text}`, `  ${open} ${linkOf(line)}`]),
     '',
     messages.notificationMailFooter,
   ].join('\n');

@@ -1,4 +1,5 @@
 import {
+  formatDate,
   messages,
   notificationEvents,
   notificationLink,
@@ -35,8 +36,9 @@ function presentNotification(row: q.NotificationRow) {
       subject: `${row.subjectFirstName ?? ''} ${row.subjectLastName ?? ''}`.trim(),
       actor: typeof params.actor === 'string' ? params.actor : '',
       isMine: role === 'requester' || role === 'subject',
+      endDate: formatDate(row.expirationDate),
     }),
-    link: notificationLink(role, row.requestId),
+    link: notificationLink(role, row.requestId, event),
     createdDate: row.createdDate,
     readAt: row.readAt,
   };
