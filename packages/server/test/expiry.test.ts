@@ -26,7 +26,9 @@ afterAll(async () => {
 
 const DAY = 86_400_000;
 /** Today at 09:30 UTC: the job's clock in these tests, moved by whole days. */
-const base = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate(), 9, 30));
+const base = new Date(
+  Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate(), 9, 30),
+);
 const at = (days: number) => new Date(base.getTime() + days * DAY);
 /** UTC midnight `days` from today, as the end dates are stored. */
 const day = (days: number) => `${at(days).toISOString().slice(0, 10)}T00:00:00.000Z`;
@@ -76,12 +78,7 @@ const changesOf = (recordId: number) =>
     .execute();
 
 const historyOf = (id: number) =>
-  ctx.db.kysely
-    .selectFrom('requestHistory')
-    .selectAll()
-    .where('requestId', '=', id)
-    .orderBy('id')
-    .execute();
+  ctx.db.kysely.selectFrom('requestHistory').selectAll().where('requestId', '=', id).orderBy('id').execute();
 
 const notificationsOf = (requestIds: number[], event: string) =>
   ctx.db.kysely
@@ -121,7 +118,9 @@ describe('access-expiry: records past their end date', () => {
       });
       expect(deactivation!.approvedDate).not.toBeNull();
       const history = await historyOf(deactivation!.requestId);
-      expect(history.map((h) => [h.stepDescription, h.statusId])).toEqual([['Expired', RequestStatus.APPROVED]]);
+      expect(history.map((h) => [h.stepDescription, h.statusId])).toEqual([
+        ['Expired', RequestStatus.APPROVED],
+      ]);
       const after = await line(record.requestId);
       expect(after).toMatchObject({
         askNewRangeDate: 1,
@@ -129,13 +128,20 @@ describe('access-expiry: records past their end date', () => {
         pendingChangeRequestId: deactivation!.requestId,
       });
     }
-    const ids = (await Promise.all([due, longDue].map((r) => changesOf(r.requestId)))).map((c) => c[0]!.requestId);
+    const ids = (await Promise.all([due, longDue].map((r) => changesOf(r.requestId)))).map(
+      (c) => c[0]!.requestId,
+    );
 
     // In the provisioner's My Provisioning Tasks, Approved.
-    const tasks = await call<ProvisioningPage>(s.provisioner.email, 'PUT', '/api/Request/RequestForProvisioners', {
-      pageSize: 100,
-      filters: [{ column: 'requestId', values: ids.map(String) }],
-    });
+    const tasks = await call<ProvisioningPage>(
+      s.provisioner.email,
+      'PUT',
+      '/api/Request/RequestForProvisioners',
+      {
+        pageSize: 100,
+        filters: [{ column: 'requestId', values: ids.map(String) }],
+      },
+    );
     expect(tasks.status).toBe(200);
     expect(tasks.body.data.requests.map((r) => [r.requestId, r.statusId]).sort()).toEqual(
       ids.map((id) => [id, RequestStatus.APPROVED]).sort(),
@@ -149,7 +155,10 @@ describe('access-expiry: records past their end date', () => {
         .sort(),
     );
     expect(await notificationsOf(ids, 'submitted')).toEqual([]);
-    const mails = await mailsOf([s.provisioner.userId, s.requestor.userId, s.subject.userId, s.approver.userId], 'expired');
+    const mails = await mailsOf(
+      [s.provisioner.userId, s.requestor.userId, s.subject.userId, s.approver.userId],
+      'expired',
+    );
     expect(mails.map((m) => m.recipientUserId).sort()).toEqual(
       [s.provisioner.userId, s.requestor.userId, s.subject.userId].sort(),
     );
@@ -220,18 +229,50 @@ describe('access-expiry: records past their end date', () => {
     const s = await scene();
     const due = await s.record(-1);
     await runJob(at(0));
-    const lines = await ctx.db.kysely.selectFrom('requests').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
-    const history = await ctx.db.kysely.selectFrom('requestHistory').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
-    const notes = await ctx.db.kysely.selectFrom('notifications').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
-    const mails = await ctx.db.kysely.selectFrom('mailOutbox').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const lines = await ctx.db.kysely
+      .selectFrom('requests')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    const history = await ctx.db.kysely
+      .selectFrom('requestHistory')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    const notes = await ctx.db.kysely
+      .selectFrom('notifications')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    const mails = await ctx.db.kysely
+      .selectFrom('mailOutbox')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
 
     const again = await runJob(at(0.5));
     expect(again.expired).toBe(0);
     expect(again.noticed).toBe(0);
-    expect(await ctx.db.kysely.selectFrom('requests').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).toEqual(lines);
-    expect(await ctx.db.kysely.selectFrom('requestHistory').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).toEqual(history);
-    expect(await ctx.db.kysely.selectFrom('notifications').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).toEqual(notes);
-    expect(await ctx.db.kysely.selectFrom('mailOutbox').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).toEqual(mails);
+    expect(
+      await ctx.db.kysely
+        .selectFrom('requests')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow(),
+    ).toEqual(lines);
+    expect(
+      await ctx.db.kysely
+        .selectFrom('requestHistory')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow(),
+    ).toEqual(history);
+    expect(
+      await ctx.db.kysely
+        .selectFrom('notifications')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow(),
+    ).toEqual(notes);
+    expect(
+      await ctx.db.kysely
+        .selectFrom('mailOutbox')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow(),
+    ).toEqual(mails);
     expect((await changesOf(due.requestId)).length).toBe(1);
   });
 
@@ -247,7 +288,11 @@ describe('access-expiry: records past their end date', () => {
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(await line(deactivation!.requestId)).toMatchObject({ statusId: RequestStatus.COMPLETED });
-    expect(await line(due.requestId)).toMatchObject({ isDeleted: 1, pendingChangeRequestId: null, askNewRangeDate: 1 });
+    expect(await line(due.requestId)).toMatchObject({
+      isDeleted: 1,
+      pendingChangeRequestId: null,
+      askNewRangeDate: 1,
+    });
     const records = await call<UserRecordsPage>(s.subject.email, 'PUT', '/api/Request/UserRecords', {
       pageSize: 100,
       filters: [{ column: 'requestId', values: [String(due.requestId)] }],
@@ -279,7 +324,13 @@ describe('access-expiry: notices before the end date', () => {
     await runJob(at(19)); // 1 day left
     await runJob(at(19));
     expect((await noticesOf(record.requestId)).length).toBe(6);
-    expect(await ctx.db.kysely.selectFrom('expiryNotices').selectAll().where('recordId', '=', record.requestId).executeTakeFirstOrThrow()).toMatchObject({ noticeDays: 1 });
+    expect(
+      await ctx.db.kysely
+        .selectFrom('expiryNotices')
+        .selectAll()
+        .where('recordId', '=', record.requestId)
+        .executeTakeFirstOrThrow(),
+    ).toMatchObject({ noticeDays: 1 });
 
     // The subject's bell: the notice links to the record's Length Of Access change.
     const bell = await call<NotificationPage>(s.subject.email, 'GET', '/api/Notifications?pageSize=100');
@@ -301,13 +352,21 @@ describe('access-expiry: notices before the end date', () => {
     await runJob(at(25)); // 5 days left: the 14- and 7-day runs were missed
     expect((await noticesOf(record.requestId)).length).toBe(2);
     expect(
-      await ctx.db.kysely.selectFrom('expiryNotices').select('noticeDays').where('recordId', '=', record.requestId).executeTakeFirstOrThrow(),
+      await ctx.db.kysely
+        .selectFrom('expiryNotices')
+        .select('noticeDays')
+        .where('recordId', '=', record.requestId)
+        .executeTakeFirstOrThrow(),
     ).toEqual({ noticeDays: 7 });
     await runJob(at(26));
     expect((await noticesOf(record.requestId)).length).toBe(2);
 
     // Extended by 20 days: 25 days left at day 25, then 14 days left at day 36.
-    await ctx.db.kysely.updateTable('requests').set({ expirationDate: day(50) }).where('requestId', '=', record.requestId).execute();
+    await ctx.db.kysely
+      .updateTable('requests')
+      .set({ expirationDate: day(50) })
+      .where('requestId', '=', record.requestId)
+      .execute();
     await runJob(at(35));
     expect((await noticesOf(record.requestId)).length).toBe(2);
     await runJob(at(36));
@@ -321,11 +380,17 @@ describe('access-expiry: notices before the end date', () => {
       settings: [{ event: 'expiring', isEmail: false }],
     });
     expect(off.status, JSON.stringify(off.body)).toBe(200);
-    const settings = await call<{ event: string; isEmail: boolean }[]>(s.requestor.email, 'GET', '/api/Notifications/Settings');
+    const settings = await call<{ event: string; isEmail: boolean }[]>(
+      s.requestor.email,
+      'GET',
+      '/api/Notifications/Settings',
+    );
     expect(settings.body.data.map((x) => x.event)).toEqual(expect.arrayContaining(['expiring', 'expired']));
 
     await runJob(at(0));
-    expect(await noticesOf(record.requestId)).toEqual([s.requestor.userId, s.subject.userId].sort((a, b) => a - b));
+    expect(await noticesOf(record.requestId)).toEqual(
+      [s.requestor.userId, s.subject.userId].sort((a, b) => a - b),
+    );
     expect((await mailsOf([s.subject.userId], 'expiring')).length).toBe(0);
     expect((await mailsOf([s.requestor.userId], 'expiring')).length).toBe(1);
   });
@@ -341,7 +406,11 @@ describe('access-expiry: notices before the end date', () => {
       statusId: RequestStatus.SUBMITTED,
       recordId: record.requestId,
     });
-    await ctx.db.kysely.updateTable('requests').set({ pendingChangeRequestId: pending.requestId }).where('requestId', '=', record.requestId).execute();
+    await ctx.db.kysely
+      .updateTable('requests')
+      .set({ pendingChangeRequestId: pending.requestId })
+      .where('requestId', '=', record.requestId)
+      .execute();
     await runJob(at(0));
     expect(await noticesOf(record.requestId)).toEqual([]);
   });
@@ -366,6 +435,8 @@ describe('the notice rule and its setting', () => {
     for (const bad of ['14;7', '14,,7', 'seven', '-1', '1.5', '400']) {
       expect(() => parseExpiryNoticeDays({ EXPIRY_NOTICE_DAYS: bad })).toThrow(ConfigError);
     }
-    expect(() => parseExpiryNoticeDays({ EXPIRY_NOTICE_DAYS: 'x' })).toThrow(/EXPIRY_NOTICE_DAYS must be whole numbers/);
+    expect(() => parseExpiryNoticeDays({ EXPIRY_NOTICE_DAYS: 'x' })).toThrow(
+      /EXPIRY_NOTICE_DAYS must be whole numbers/,
+    );
   });
 });

@@ -45,7 +45,11 @@ export function dueNotice(
  * their end date tell their subject and requester once per threshold. Set-based, one
  * transaction per batch, and idempotent: a second run the same day changes nothing.
  */
-export async function runAccessExpiry(db: Db, now: Date, noticeDays: readonly number[]): Promise<ExpiryCounts> {
+export async function runAccessExpiry(
+  db: Db,
+  now: Date,
+  noticeDays: readonly number[],
+): Promise<ExpiryCounts> {
   const today = startOfTodayUtc(now);
   const todayIso = today.toISOString();
   const counts: ExpiryCounts = { expired: 0, skippedPending: 0, noticed: 0 };
@@ -99,7 +103,9 @@ export async function runAccessExpiry(db: Db, now: Date, noticeDays: readonly nu
       if (r.hasPendingRemoval === 1 || r.expirationDate === null) {
         continue;
       }
-      const daysLeft = Math.floor((startOfTodayUtc(new Date(r.expirationDate)).getTime() - today.getTime()) / DAY_MS);
+      const daysLeft = Math.floor(
+        (startOfTodayUtc(new Date(r.expirationDate)).getTime() - today.getTime()) / DAY_MS,
+      );
       const sent =
         r.noticeDays === null || r.noticeFor === null
           ? null

@@ -17,7 +17,6 @@ import { pendingChangeColumn } from './pending-change-column.tsx';
 import { extendColumn } from './extend-column.tsx';
 import { useConfig } from '../../app/config-context.ts';
 
-
 const positiveInt = (value: string | null) => {
   const n = Number(value);
   return Number.isInteger(n) && n > 0 ? n : undefined;

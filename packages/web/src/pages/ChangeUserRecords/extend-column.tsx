@@ -9,7 +9,12 @@ const DAY_MS = 86_400_000;
  * in which its subject and requester are asked to extend it.
  */
 export function isExtendable(row: UserRecordRow, noticeDays: readonly number[], now = new Date()): boolean {
-  if (!isAccessRecord(row) || row.isDeleted || row.expirationDate === null || isExpired(row.expirationDate, now)) {
+  if (
+    !isAccessRecord(row) ||
+    row.isDeleted ||
+    row.expirationDate === null ||
+    isExpired(row.expirationDate, now)
+  ) {
     return false;
   }
   const windowEnd = startOfTodayUtc(now).getTime() + (Math.max(0, ...noticeDays) + 1) * DAY_MS;
