@@ -32,6 +32,11 @@ const after = (cursor: Cursor | null): Expression<SqlBool> =>
  * under approval, a deactivation already asked for) is left alone and only moves the cursor.
  */
 export function findExpiredRecords(q: Executor, todayIso: string, cursor: Cursor | null, limit: number) {
+  return expiredRecordsQuery(q, todayIso, cursor, limit).execute();
+}
+
+/** The statement of `findExpiredRecords` (the bench prints its plan). */
+export function expiredRecordsQuery(q: Executor, todayIso: string, cursor: Cursor | null, limit: number) {
   return q
     .selectFrom('requests as r')
     .select([
@@ -44,8 +49,7 @@ export function findExpiredRecords(q: Executor, todayIso: string, cursor: Cursor
     .where(after(cursor))
     .orderBy('r.expirationDate')
     .orderBy('r.requestId')
-    .limit(limit)
-    .execute();
+    .limit(limit);
 }
 
 /**
@@ -54,6 +58,17 @@ export function findExpiredRecords(q: Executor, todayIso: string, cursor: Cursor
  * already asked for.
  */
 export function findRecordsInNoticeWindow(
+  q: Executor,
+  todayIso: string,
+  windowEndIso: string,
+  cursor: Cursor | null,
+  limit: number,
+) {
+  return noticeWindowQuery(q, todayIso, windowEndIso, cursor, limit).execute();
+}
+
+/** The statement of `findRecordsInNoticeWindow` (the bench prints its plan). */
+export function noticeWindowQuery(
   q: Executor,
   todayIso: string,
   windowEndIso: string,
@@ -76,8 +91,7 @@ export function findRecordsInNoticeWindow(
     .where(after(cursor))
     .orderBy('r.expirationDate')
     .orderBy('r.requestId')
-    .limit(limit)
-    .execute();
+    .limit(limit);
 }
 
 const timestamp = (dialect: Dialect, iso: string) =>

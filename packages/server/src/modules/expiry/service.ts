@@ -11,8 +11,8 @@ export const EXPIRY_BATCH = 500;
 export interface ExpiryCounts {
   /** Records past their end date that became Approved Deactivate requests. */
   expired: number;
-  /** Expired records left alone because a change of them is pending. */
-  skippedPending: number;
+  /** Expired records left alone because a change of them is pending (their removal included). */
+  pendingChange: number;
   /** Records whose subject and requester got an 'expiring' notice. */
   noticed: number;
 }
@@ -52,7 +52,7 @@ export async function runAccessExpiry(
 ): Promise<ExpiryCounts> {
   const today = startOfTodayUtc(now);
   const todayIso = today.toISOString();
-  const counts: ExpiryCounts = { expired: 0, skippedPending: 0, noticed: 0 };
+  const counts: ExpiryCounts = { expired: 0, pendingChange: 0, noticed: 0 };
 
   let cursor: q.Cursor | null = null;
   for (;;) {
@@ -63,7 +63,7 @@ export async function runAccessExpiry(
     const last = batch[batch.length - 1]!;
     cursor = { expirationDate: last.expirationDate ?? todayIso, requestId: last.requestId };
     const due = batch.filter((r) => r.hasPendingChange === 0).map((r) => r.requestId);
-    counts.skippedPending += batch.length - due.length;
+    counts.pendingChange += batch.length - due.length;
     if (due.length > 0) {
       counts.expired += await inTransaction(db, async (trx) => {
         const nowIso = new Date().toISOString();
