@@ -6,7 +6,7 @@ import * as q from './queries.ts';
 const DAY_MS = 86_400_000;
 
 /** Records handled per transaction: a crash keeps whole batches or nothing of one. */
-export const EXPIRY_BATCH = 500;
+export const EXPIRY_BATCH = 1000;
 
 export interface ExpiryCounts {
   /** Records past their end date that became Approved Deactivate requests. */
