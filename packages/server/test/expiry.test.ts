@@ -6,11 +6,12 @@ import {
   Role,
   type NotificationPage,
   type ProvisioningPage,
+  type TrackerPage,
   type UserRecordsPage,
 } from '@uap/domain';
 import { parseExpiryNoticeDays, ConfigError } from '../src/config.ts';
 import { dueNotice } from '../src/modules/expiry/service.ts';
-import { createTestContext, type TestContext } from './harness.ts';
+import { createTestContext, demo, type TestContext } from './harness.ts';
 import { buildPath, buildRecord, buildRequest, buildUser, type BuiltRequest } from './factories.ts';
 import { caller } from './provisioning-helpers.ts';
 
@@ -176,6 +177,17 @@ describe('access-expiry: records past their end date', () => {
       RecordStatus.EXPIRED_REMOVAL_PENDING,
     ]);
     expect(RecordStatus.EXPIRED_REMOVAL_PENDING).toBe('Expired — removal pending');
+    const tracker = await call<TrackerPage>(demo.superAdmin, 'PUT', '/api/Request/AllRequests', {
+      pageSize: 100,
+      filters: [{ column: 'requestId', values: [String(due.requestId), String(ids[0])] }],
+    });
+    expect(tracker.status, JSON.stringify(tracker.body)).toBe(200);
+    expect(tracker.body.data.requests.map((r) => [r.requestId, r.statusDescription]).sort()).toEqual(
+      [
+        [due.requestId, 'Expired — removal pending'],
+        [ids[0], ''],
+      ].sort(),
+    );
   });
 
   it('leaves alone records not yet due, unlimited, inactive, or with a change already pending', async () => {
