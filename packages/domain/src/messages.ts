@@ -535,6 +535,8 @@ export const messages = {
       isMine: boolean;
       /** Reminders and escalations: what the line waits for. */
       task?: 'approval' | 'provisioning';
+      /** The line's end date (MM-DD-YYYY), for the expiry events. */
+      endDate?: string;
     },
   ) => {
     const what = `${o.isMine ? 'Your request' : 'Request'} #${o.requestId} (${o.platform}, for ${o.subject})`;
@@ -559,6 +561,12 @@ export const messages = {
         return `Reminder: ${what} has waited past its service level for your ${o.task ?? 'approval'}.`;
       case 'escalated':
         return `Escalated: ${what} has waited twice its service level for ${o.task ?? 'approval'}. Please see that it is decided.`;
+      case 'expiring':
+        return `${o.isMine ? 'Your access' : 'Access'} #${o.requestId} (${o.platform}, for ${o.subject}) ends on ${o.endDate ?? ''}. Extend it if it is still needed.`;
+      case 'expired':
+        return o.isMine
+          ? `Request #${o.requestId} (${o.platform}, for ${o.subject}) removes your access: it passed its end date ${o.endDate ?? ''}.`
+          : `${what} removes access that passed its end date ${o.endDate ?? ''} and waits for provisioning.`;
       default:
         return `${what} changed.`;
     }
@@ -584,12 +592,19 @@ export const messages = {
         return `UAP reminder: ${lines} waiting past the service level`;
       case 'escalated':
         return `UAP escalation: ${lines} waiting twice the service level`;
+      case 'expiring':
+        return `UAP: ${count === 1 ? '1 access ends' : `${count} accesses end`} soon`;
+      case 'expired':
+        return `UAP: ${count === 1 ? '1 access' : `${count} accesses`} expired, removal pending`;
       default:
         return `UAP: ${lines} changed`;
     }
   },
   notificationMailGreeting: (name: string) => `Hello ${name},`,
   notificationMailOpen: 'Open it in the User Access Portal:',
+  notificationMailExtend: 'Extend it in the User Access Portal:',
+  /** The link of an 'expiring' notification in the bell. */
+  notificationExtend: 'Extend',
   notificationMailFooter:
     'You get this email because of your part in these requests. Choose which emails you get on the Notification settings page of the portal.',
   notificationEventNames: {
@@ -602,6 +617,8 @@ export const messages = {
     noApprovalPath: 'A request has no approval path (administrators)',
     reminder: 'A task of mine waits past its service level (reminder)',
     escalated: 'A task in my path or scope waits twice its service level (escalation)',
+    expiring: 'Access I hold or requested ends soon (Extend)',
+    expired: 'Access passed its end date and is being removed',
   } as Record<string, string>,
   notificationsMarkedRead: 'Notifications marked as read.',
   notificationSettingsSaved: 'Notification settings saved.',

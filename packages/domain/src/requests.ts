@@ -38,7 +38,13 @@ export const requestStatusNames: Record<RequestStatusId, string> = {
 export const ARCHIVE_ELIGIBLE_STATUS = RequestStatus.COMPLETED;
 
 /** Record status words of the User Access Overview. */
-export const RecordStatus = { ACTIVE: 'Active', INACTIVE: 'Inactive', EXPIRED: 'Expired' } as const;
+export const RecordStatus = {
+  ACTIVE: 'Active',
+  INACTIVE: 'Inactive',
+  EXPIRED: 'Expired',
+  /** Expired, and the Deactivation that removes it waits for the provisioner. */
+  EXPIRED_REMOVAL_PENDING: 'Expired — removal pending',
+} as const;
 export type RecordStatusName = (typeof RecordStatus)[keyof typeof RecordStatus];
 
 /** Platform ownership id is fixed at 1 in every request (spec 1 §9). */
@@ -80,4 +86,6 @@ export const historySteps = {
   recordReassigned: 'Record reassigned',
   recordDeactivated: 'Record deactivated',
   recordActivated: 'Record activated',
+  /** The access-expiry job's Deactivation: approved by the end date the approver agreed to. */
+  expired: 'Expired',
 } as const;

@@ -78,6 +78,11 @@ export interface Config {
     /** How often the outbox is checked for messages to send (OUTBOX_POLL_SECONDS, default 15). */
     outboxPollSeconds: number;
   };
+  /**
+   * Days before an access record's end date when its subject and requester are told it ends
+   * (EXPIRY_NOTICE_DAYS, default "14,7,1"), largest first.
+   */
+  expiryNoticeDays: number[];
 }
 
 /** A setting that makes the server refuse to start; `main` prints its message as one line. */
@@ -155,6 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       slackWebhookUrl: urlSetting(env, 'SLACK_WEBHOOK_URL', ['https:', 'http:']),
       outboxPollSeconds: positiveInteger(env, 'OUTBOX_POLL_SECONDS', 15),
     },
+    expiryNoticeDays: parseExpiryNoticeDays(env),
   };
 }
 
@@ -177,6 +183,25 @@ export function serviceLevelsFrom(env: NodeJS.ProcessEnv): ServiceLevels {
   };
   const approvalHours = hours('SLA_APPROVAL_HOURS', 48);
   return { approvalHours, provisioningHours: hours('SLA_PROVISIONING_HOURS', approvalHours) };
+}
+
+/**
+ * EXPIRY_NOTICE_DAYS: a comma-separated list of whole days (0–365) before an end date, e.g.
+ * "14,7,1"; unset or empty: 14, 7 and 1. Returned unique, largest first.
+ */
+export function parseExpiryNoticeDays(env: NodeJS.ProcessEnv): number[] {
+  const raw = env.EXPIRY_NOTICE_DAYS;
+  if (raw === undefined || raw.trim() === '') {
+    return [14, 7, 1];
+  }
+  const parts = raw.split(',').map((p) => p.trim());
+  const days = parts.map(Number);
+  if (parts.some((p) => !/^\d{1,3}$/.test(p)) || days.some((d) => d > 365)) {
+    throw new ConfigError(
+      `EXPIRY_NOTICE_DAYS must be whole numbers of days from 0 to 365 separated by commas (e.g. 14,7,1), got ${raw}`,
+    );
+  }
+  return [...new Set(days)].sort((a, b) => b - a);
 }
 
 function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {

@@ -16,5 +16,7 @@ export const publicConfig = z.object({
   thirdPartyAgreementUrl: z.string(),
   /** Reports: the report page /Reports embeds (927 px high); null: the built-in charts. */
   reportsEmbedUrl: z.string().nullable(),
+  /** Days before an end date when the expiring notices go out, largest first (EXPIRY_NOTICE_DAYS). */
+  expiryNoticeDays: z.array(z.number().int()),
 });
 export type PublicConfig = z.infer<typeof publicConfig>;

@@ -13,6 +13,8 @@ export const notificationEvents = [
   'noApprovalPath',
   'reminder',
   'escalated',
+  'expiring',
+  'expired',
 ] as const;
 export type NotificationEvent = (typeof notificationEvents)[number];
 export const notificationEvent = z.enum(notificationEvents);
@@ -87,14 +89,19 @@ export type NotificationRole = (typeof notificationRoles)[number];
 
 /**
  * Where a notification leads: the approver's task, the provisioner's task, or the requester's
- * list; an administrator told of a line waiting for provisioning (`task`), its tracker row.
+ * list; an administrator told of a line waiting for provisioning (`task`), its tracker row; an
+ * 'expiring' notice opens the record's Length Of Access change (Extend).
  */
 export function notificationLink(
   role: NotificationRole,
   requestId: number | null,
   task?: 'approval' | 'provisioning',
+  event?: NotificationEvent,
 ): string {
   const id = requestId ?? 0;
+  if (event === 'expiring') {
+    return `/ChangeUserRecords?extend=${id}`;
+  }
   if (role === 'admin' && task === 'provisioning') {
     return `/AllRequest/requestId/${id}`;
   }

@@ -661,6 +661,7 @@ export interface Database {
 
   // Reminders and escalation of waiting tasks (0030)
   taskReminders: TaskRemindersTable;
+  expiryNotices: ExpiryNoticesTable;
 }
 
 // ---------------------------------------------------------------- profile merges (0020)
@@ -750,5 +751,15 @@ export interface TaskRemindersTable {
   /** The waiting status the stage belongs to: 1 Submitted, 2 Approved. */
   statusId: number;
   stage: number;
+  sentDate: string;
+}
+
+// ---------------------------------------------------------------- access expiry (0029)
+
+/** The last 'expiring' notice of a record: which threshold (days before) and for which end date. */
+export interface ExpiryNoticesTable {
+  recordId: number;
+  expirationDate: string;
+  noticeDays: number;
   sentDate: string;
 }

@@ -3,6 +3,7 @@ import type { JobDefinition } from './runner.ts';
 import { profileMatcherJob } from '../modules/users/profile-matcher.ts';
 import { userStatusReportJob } from '../modules/users/user-status-report.ts';
 import { taskRemindersJob } from '../modules/reminders/service.ts';
+import { accessExpiryJob } from '../modules/expiry/job.ts';
 
 /** Every scheduled job (GET /api/Jobs lists them in this order). */
 export const jobDefinitions: readonly JobDefinition[] = [
@@ -10,4 +11,5 @@ export const jobDefinitions: readonly JobDefinition[] = [
   profileMatcherJob,
   userStatusReportJob,
   taskRemindersJob,
+  accessExpiryJob,
 ];

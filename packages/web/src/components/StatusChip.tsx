@@ -17,6 +17,7 @@ const toneOf: Record<string, Tone> = {
   [RecordStatus.ACTIVE]: 'success',
   [RecordStatus.INACTIVE]: 'grey',
   [RecordStatus.EXPIRED]: 'warning',
+  [RecordStatus.EXPIRED_REMOVAL_PENDING]: 'error',
   [requestTypeNames[1]]: 'success',
   [requestTypeNames[2]]: 'error',
   [requestTypeNames[3]]: 'info',

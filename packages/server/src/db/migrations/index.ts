@@ -23,6 +23,7 @@ import { m0023 } from './0023_add_scorecard_indexes.ts';
 import { m0025 } from './0025_add_submitted_path_index.ts';
 import { m0026 } from './0026_add_notifications.ts';
 import { m0028 } from './0028_add_report_and_leaver_indexes.ts';
+import { m0029 } from './0029_add_access_expiry.ts';
 import { m0030 } from './0030_add_task_reminders.ts';
 import { m0031 } from './0031_add_profile_filter_indexes.ts';
 
@@ -52,6 +53,7 @@ export const migrations: Record<string, Migration> = {
   '0025_add_submitted_path_index': m0025,
   '0026_add_notifications': m0026,
   '0028_add_report_and_leaver_indexes': m0028,
+  '0029_add_access_expiry': m0029,
   '0030_add_task_reminders': m0030,
   '0031_add_profile_filter_indexes': m0031,
 };

@@ -1,4 +1,4 @@
-import { RecordStatus, isExpired, type RequestDetail } from '@uap/domain';
+import { RecordStatus, RequestType, isExpired, type RequestDetail } from '@uap/domain';
 import type { DetailRow, findPendingChange } from './queries.ts';
 
 type PendingRow = Awaited<ReturnType<typeof findPendingChange>>;
@@ -9,8 +9,15 @@ export function presentDetail(
   o: { isRecord: boolean; isEditable: boolean; pending: PendingRow },
 ): RequestDetail {
   const expired = isExpired(row.expirationDate);
+  const isRemovalPending = o.pending?.requestTypeId === RequestType.DEACTIVATE;
   const recordStatus =
-    row.isDeleted === 1 ? RecordStatus.INACTIVE : expired ? RecordStatus.EXPIRED : RecordStatus.ACTIVE;
+    row.isDeleted === 1
+      ? RecordStatus.INACTIVE
+      : expired
+        ? isRemovalPending
+          ? RecordStatus.EXPIRED_REMOVAL_PENDING
+          : RecordStatus.EXPIRED
+        : RecordStatus.ACTIVE;
   return {
     requestId: row.requestId,
     requestTypeId: row.requestTypeId,

@@ -1,4 +1,5 @@
 import {
+  formatDate,
   messages,
   taskKindOf,
   type NotificationEvent,
@@ -130,6 +131,16 @@ export async function queueNotifications(
       );
       break;
     }
+    case 'expiring':
+      deliveries.push(...ownersOf('requester'), ...ownersOf('subject'));
+      break;
+    case 'expired':
+      deliveries.push(
+        ...(await routed('provision', 'provisioner')),
+        ...ownersOf('requester'),
+        ...ownersOf('subject'),
+      );
+      break;
   }
   await deliver(trx, event, dedupe(deliveries, byId, actorId), byId, actorId);
   if (escalatedToAdmins.length > 0) {
@@ -179,6 +190,7 @@ function lineText(
     actor,
     isMine: role === 'requester' || role === 'subject',
     ...(task ? { task } : {}),
+    endDate: formatDate(line?.expirationDate ?? null),
   });
 }
 

@@ -25,11 +25,12 @@ const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.ch
 export function renderMail(event: NotificationEvent, recipientName: string, lines: readonly MailLine[]) {
   const subject = messages.notificationMailSubject(event, lines.length);
   const linkOf = (line: MailLine) =>
-    `${BASE_URL_TOKEN}${notificationLink(line.role, line.requestId, line.task)}`;
+    `${BASE_URL_TOKEN}${notificationLink(line.role, line.requestId, line.task, event)}`;
+  const open = event === 'expiring' ? messages.notificationMailExtend : messages.notificationMailOpen;
   const text = [
     messages.notificationMailGreeting(recipientName),
     '',
-    ...lines.flatMap((line) => [`- ${line.text}`, `  ${messages.notificationMailOpen} ${linkOf(line)}`]),
+    ...lines.flatMap((line) => [`- ${line.text}`, `  ${open} ${linkOf(line)}`]),
     '',
     messages.notificationMailFooter,
   ].join('\n');

@@ -1,4 +1,5 @@
 import {
+  formatDate,
   messages,
   notificationEvents,
   notificationLink,
@@ -39,8 +40,9 @@ function presentNotification(row: q.NotificationRow) {
       actor: typeof params.actor === 'string' ? params.actor : '',
       isMine: role === 'requester' || role === 'subject',
       ...(task ? { task } : {}),
+      endDate: formatDate(row.expirationDate),
     }),
-    link: notificationLink(role, row.requestId, task),
+    link: notificationLink(role, row.requestId, task, event),
     createdDate: row.createdDate,
     readAt: row.readAt,
   };

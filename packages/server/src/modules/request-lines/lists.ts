@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { TableQuery } from '@uap/domain';
+import { RecordStatus, RequestStatus, RequestType, type TableQuery } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
 import {
   distinctFilterValues,
@@ -27,10 +27,22 @@ import { countLines } from './count.ts';
 
 export const requestId = ref<number>('r.requestId');
 
-/** Record status of spec 1 §2.4: Inactive (isDeleted), Expired (before today UTC), else Active. */
+/**
+ * Record status of spec 1 §2.4: Inactive (isDeleted), Expired (before today UTC) — 'Expired —
+ * removal pending' while the Deactivate request that removes it waits — else Active.
+ */
 export function recordStatus(todayIso: string) {
-  return sql<string>`case when ${ref('r.isDeleted')} = 1 then 'Inactive' when ${ref('r.expirationDate')} < ${todayIso} then 'Expired' else 'Active' end`;
+  return sql<string>`case when ${ref('r.isDeleted')} = 1 then 'Inactive' when ${ref('r.expirationDate')} < ${todayIso} then ${expiredStatus} else 'Active' end`;
 }
+
+/** The status of an expired record: removal pending while a Deactivate of it is Submitted or Approved. */
+export const expiredStatus = sql<string>`case when exists (select 1 from requests pd where pd.request_id = ${ref(
+  'r.pendingChangeRequestId',
+)} and pd.request_type_id = ${sql.lit(RequestType.DEACTIVATE)} and pd.status_id in (${sql.lit(
+  RequestStatus.SUBMITTED,
+)}, ${sql.lit(RequestStatus.APPROVED)})) then ${sql.lit(RecordStatus.EXPIRED_REMOVAL_PENDING)} else ${sql.lit(
+  RecordStatus.EXPIRED,
+)} end`;
 
 /** The columns the request tables share; keys are the row field names the web sends. */
 export const requestListColumns = {

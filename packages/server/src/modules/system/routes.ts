@@ -71,6 +71,7 @@ export const systemRoutes: FastifyPluginAsync<{ config: Config; db: Db }> = asyn
     adminResourcesUrl: config.adminResourcesUrl,
     thirdPartyAgreementUrl: config.thirdPartyAgreementUrl,
     reportsEmbedUrl: config.reportsEmbedUrl,
+    expiryNoticeDays: config.expiryNoticeDays,
   };
   app.get('/api/config', {
     config: { access: publicAccess },

@@ -27,6 +27,7 @@ import {
 } from '../request-lines/line-query.ts';
 import { hasNoApprovalPath, insideAdminScope, routedToProvisioner, TRUE } from '../request-lines/routing.ts';
 import { pastServiceLevel, waitingSince } from '../request-lines/service-level.ts';
+import { expiredStatus } from '../request-lines/lists.ts';
 
 /**
  * Which lines the Request Tracker and the activity log show: provisioners the lines
@@ -72,7 +73,7 @@ export function inTrackerScope(eb: RequestEb, scope: TrackerScope): Expression<S
 
 /** Record status of an access record (an Add line Completed or Archived); '' on every other line. */
 function recordStatus(todayIso: string) {
-  return sql<string>`case when ${ref('r.requestTypeId')} <> ${RequestType.ADD} or ${ref('r.statusId')} not in (${RequestStatus.COMPLETED}, ${RequestStatus.ARCHIVED}) then '' when ${ref('r.isDeleted')} = 1 then 'Inactive' when ${ref('r.expirationDate')} < ${todayIso} then 'Expired' else 'Active' end`;
+  return sql<string>`case when ${ref('r.requestTypeId')} <> ${RequestType.ADD} or ${ref('r.statusId')} not in (${RequestStatus.COMPLETED}, ${RequestStatus.ARCHIVED}) then '' when ${ref('r.isDeleted')} = 1 then 'Inactive' when ${ref('r.expirationDate')} < ${todayIso} then ${expiredStatus} else 'Active' end`;
 }
 
 /** What the tracker's overdue marker and filter are measured against: the answer's clock and the levels. */

@@ -80,7 +80,17 @@ export function NotificationPopover({ anchor, isOpen, onClose }: Props) {
                 key={item.notificationId}
                 disablePadding
                 secondaryAction={
-                  isUnread ? (
+                  item.event === 'expiring' ? (
+                    <Button
+                      size="small"
+                      component={RouterLink}
+                      to={item.link}
+                      aria-label={`${messages.notificationExtend}: ${item.text}`}
+                      onClick={() => handleOpenItem(item)}
+                    >
+                      {messages.notificationExtend}
+                    </Button>
+                  ) : isUnread ? (
                     <Button
                       size="small"
                       aria-label={`Mark read: ${item.text}`}
@@ -95,7 +105,7 @@ export function NotificationPopover({ anchor, isOpen, onClose }: Props) {
                   component={RouterLink}
                   to={item.link}
                   onClick={() => handleOpenItem(item)}
-                  sx={{ pr: isUnread ? 9 : 2 }}
+                  sx={{ pr: isUnread || item.event === 'expiring' ? 9 : 2 }}
                 >
                   <ListItemText
                     primary={item.text}

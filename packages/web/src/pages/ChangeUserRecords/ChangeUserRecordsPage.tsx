@@ -14,9 +14,8 @@ import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { useRecordActions } from './use-record-actions.tsx';
 import { userAccessColumns } from '../../components/UserAccessOverview/user-access-columns.tsx';
 import { pendingChangeColumn } from './pending-change-column.tsx';
-
-/** The overview's columns and, after them, the record's pending change. */
-const columns = [...userAccessColumns, pendingChangeColumn];
+import { extendColumn } from './extend-column.tsx';
+import { useConfig } from '../../app/config-context.ts';
 
 const positiveInt = (value: string | null) => {
   const n = Number(value);
@@ -27,14 +26,23 @@ const positiveInt = (value: string | null) => {
 export function ChangeUserRecordsPage() {
   const [searchParams] = useSearchParams();
   const { filtercolumn, filtervalue } = useParams();
-  const recordId = positiveInt(searchParams.get('Id'));
+  // ?extend={recordId}: the expiring notice's link opens that record's Length Of Access change.
+  const extendId = positiveInt(searchParams.get('extend'));
+  const recordId = positiveInt(searchParams.get('Id')) ?? extendId;
   const userId = positiveInt(searchParams.get('userId'));
   const subject: RecordSubject = useMemo(() => (userId === undefined ? {} : { userId }), [userId]);
   const initialFilters: ColumnFilter[] = [
     ...(recordId === undefined ? [] : [{ column: 'requestId', values: [String(recordId)] }]),
     ...(filtercolumn && filtervalue ? [{ column: filtercolumn, values: [filtervalue] }] : []),
   ];
-  const actions = useRecordActions<UserRecordRow>();
+  const actions = useRecordActions<UserRecordRow>({ extendRecordId: extendId });
+  const { expiryNoticeDays } = useConfig();
+  const { extend } = actions;
+  // The overview's columns, the record's pending change, and Extend for a record that ends soon.
+  const columns = useMemo(
+    () => [...userAccessColumns, pendingChangeColumn, extendColumn(expiryNoticeDays, extend)],
+    [expiryNoticeDays, extend],
+  );
   const canExport = useCanExportTables();
 
   return (

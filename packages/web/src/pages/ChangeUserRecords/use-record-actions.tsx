@@ -29,8 +29,10 @@ type Action = 'modify' | 'reassign' | 'activate' | 'deactivate';
  * Request Tracker): selection, the Modify / Reassign Email / Activate / Deactivate toolbar, their
  * dialogs and the outcome confirm that offers to open a modified record in a new tab.
  */
-export function useRecordActions<Row extends UserRecordRow>() {
+export function useRecordActions<Row extends UserRecordRow>(options: { extendRecordId?: number } = {}) {
   const outcomeId = useId();
+  // A Length Of Access change of one record (Extend: the row's action, or ?extend= in the address).
+  const [extendingId, setExtendingId] = useState<number | null>(options.extendRecordId ?? null);
   const {
     selectedRows: selected,
     selection,
@@ -42,9 +44,13 @@ export function useRecordActions<Row extends UserRecordRow>() {
   const allowed = allowedActions(selected);
   const first = selected[0];
 
-  const handleClose = () => setAction(null);
+  const handleClose = () => {
+    setAction(null);
+    setExtendingId(null);
+  };
   const handleDone = (result: ModifyOutcome) => {
     setAction(null);
+    setExtendingId(null);
     clear();
     // A modified record asks whether to open it (spec 1 §4); any other success closes by itself.
     if (result.recordId === null) {
@@ -75,6 +81,9 @@ export function useRecordActions<Row extends UserRecordRow>() {
   );
   const dialogs = (
     <Suspense fallback={null}>
+      {extendingId !== null && (
+        <ModifyRequestDialog requestIds={[extendingId]} isRecord onClose={handleClose} onDone={handleDone} />
+      )}
       {action === 'modify' && first && (
         <ModifyRequestDialog
           requestIds={selected.map((r) => r.requestId)}
@@ -124,5 +133,5 @@ export function useRecordActions<Row extends UserRecordRow>() {
       </Dialog>
     </Suspense>
   );
-  return { selection, toolbar, dialogs };
+  return { selection, toolbar, dialogs, extend: setExtendingId };
 }

@@ -1,0 +1,278 @@
+import { sql, type Expression, type SqlBool } from 'kysely';
+import { RequestStatus, RequestType } from '@uap/domain';
+import type { Dialect, Executor } from '../../db/connection.ts';
+
+/**
+ * The WHERE of migration 0029's partial index, word for word: an active access record with an
+ * end date (a Completed or Archived Add line, not deleted, not unlimited). Both engines use the
+ * partial index only when the query states its condition, so every query here starts with it.
+ */
+const activeLimitedRecord = sql<SqlBool>`r.request_type_id = 1 and r.status_id in (3, 6) and r.is_deleted = 0 and r.expiration_date is not null`;
+
+/** The record has a pending change (Submitted or Approved Change, Deactivate or Activate). */
+const hasPendingChange = (types: 'any' | 'deactivation') =>
+  sql<SqlBool>`exists (select 1 from requests p where p.record_id = r.request_id and p.status_id in (1, 2) and ${
+    types === 'any' ? sql`p.request_type_id <> 1` : sql`p.request_type_id = 2`
+  })`;
+
+/** Where a keyset walk over (expiration_date, request_id) goes on from. */
+export interface Cursor {
+  expirationDate: string;
+  requestId: number;
+}
+
+const after = (cursor: Cursor | null): Expression<SqlBool> =>
+  cursor === null
+    ? sql<SqlBool>`1 = 1`
+    : sql<SqlBool>`(r.expiration_date > ${cursor.expirationDate} or (r.expiration_date = ${cursor.expirationDate} and r.request_id > ${cursor.requestId}))`;
+
+/**
+ * The next `limit` records past their end date (expiration before `todayIso`) after `cursor`,
+ * in end-date order, with their pending change flag: a record whose change waits (an extension
+ * under approval, a deactivation already asked for) is left alone and only moves the cursor.
+ */
+export function findExpiredRecords(q: Executor, todayIso: string, cursor: Cursor | null, limit: number) {
+  return expiredRecordsQuery(q, todayIso, cursor, limit).execute();
+}
+
+/** The statement of `findExpiredRecords` (the bench prints its plan). */
+export function expiredRecordsQuery(q: Executor, todayIso: string, cursor: Cursor | null, limit: number) {
+  return q
+    .selectFrom('requests as r')
+    .select([
+      'r.requestId',
+      'r.expirationDate',
+      sql<number>`case when ${hasPendingChange('any')} then 1 else 0 end`.as('hasPendingChange'),
+    ])
+    .where(activeLimitedRecord)
+    .where(sql<SqlBool>`r.expiration_date < ${todayIso}`)
+    .where(after(cursor))
+    .orderBy('r.expirationDate')
+    .orderBy('r.requestId')
+    .limit(limit);
+}
+
+/**
+ * The next `limit` records whose end date is in [todayIso, windowEndIso) after `cursor`, with
+ * the last expiring notice sent for each (null: none), leaving out the records whose removal is
+ * already asked for.
+ */
+export function findRecordsInNoticeWindow(
+  q: Executor,
+  todayIso: string,
+  windowEndIso: string,
+  cursor: Cursor | null,
+  limit: number,
+) {
+  return noticeWindowQuery(q, todayIso, windowEndIso, cursor, limit).execute();
+}
+
+/** The statement of `findRecordsInNoticeWindow` (the bench prints its plan). */
+export function noticeWindowQuery(
+  q: Executor,
+  todayIso: string,
+  windowEndIso: string,
+  cursor: Cursor | null,
+  limit: number,
+) {
+  return q
+    .selectFrom('requests as r')
+    .leftJoin('expiryNotices as n', 'n.recordId', 'r.requestId')
+    .select([
+      'r.requestId',
+      'r.expirationDate',
+      'n.expirationDate as noticeFor',
+      'n.noticeDays',
+      sql<number>`case when ${hasPendingChange('deactivation')} then 1 else 0 end`.as('hasPendingRemoval'),
+    ])
+    .where(activeLimitedRecord)
+    .where(sql<SqlBool>`r.expiration_date >= ${todayIso}`)
+    .where(sql<SqlBool>`r.expiration_date < ${windowEndIso}`)
+    .where(after(cursor))
+    .orderBy('r.expirationDate')
+    .orderBy('r.requestId')
+    .limit(limit);
+}
+
+const timestamp = (dialect: Dialect, iso: string) =>
+  dialect === 'postgres' ? sql<string>`cast(${iso} as timestamptz)` : sql<string>`${iso}`;
+
+/**
+ * One Deactivate line per record, created already Approved (the end date the approver agreed to
+ * is the approval), as one INSERT … SELECT. The record must still be an expired active record
+ * with no pending change when the statement runs, so a second run (or another instance) creates
+ * nothing twice. The line's creator is the record's requester; nobody is its approver.
+ */
+export function insertExpiredDeactivations(
+  q: Executor,
+  dialect: Dialect,
+  recordIds: readonly number[],
+  o: { todayIso: string; nowIso: string },
+) {
+  const now = timestamp(dialect, o.nowIso);
+  const day = o.todayIso.slice(0, 10);
+  return q
+    .insertInto('requests')
+    .columns([
+      'submissionId',
+      'requestTypeId',
+      'statusId',
+      'recordId',
+      'userId',
+      'email',
+      'isInternal',
+      'createdBy',
+      'createdDate',
+      'regionId',
+      'marketId',
+      'agencyId',
+      'practiceId',
+      'platformId',
+      'clientId',
+      'clientCodeId',
+      'assetId',
+      'clientAccountId',
+      'platformUserTypeId',
+      'platformOwnershipId',
+      'productCode',
+      'beginningDate',
+      'expirationDate',
+      'isUrgent',
+      'isPlatformRequest',
+      'managerEmail',
+      'managerName',
+      'approvedDate',
+      'updatedDate',
+      'updatedBy',
+    ])
+    .expression(
+      q
+        .selectFrom('requests as r')
+        .select([
+          sql<string>`'expiry-' || ${day} || '-' || cast(r.request_id as text)`.as('submissionId'),
+          sql.lit(RequestType.DEACTIVATE).as('requestTypeId'),
+          sql.lit(RequestStatus.APPROVED).as('statusId'),
+          'r.requestId',
+          'r.userId',
+          'r.email',
+          'r.isInternal',
+          'r.createdBy',
+          now.as('createdDate'),
+          'r.regionId',
+          'r.marketId',
+          'r.agencyId',
+          'r.practiceId',
+          'r.platformId',
+          'r.clientId',
+          'r.clientCodeId',
+          'r.assetId',
+          'r.clientAccountId',
+          'r.platformUserTypeId',
+          'r.platformOwnershipId',
+          'r.productCode',
+          'r.beginningDate',
+          'r.expirationDate',
+          sql.lit(0).as('isUrgent'),
+          'r.isPlatformRequest',
+          'r.managerEmail',
+          'r.managerName',
+          now.as('approvedDate'),
+          now.as('updatedDate'),
+          'r.createdBy as updatedBy',
+        ])
+        .where('r.requestId', 'in', recordIds)
+        .where(activeLimitedRecord)
+        .where(sql<SqlBool>`r.expiration_date < ${o.todayIso}`)
+        .where(sql<SqlBool>`not ${hasPendingChange('any')}`),
+    )
+    .returning(['requestId', 'recordId', 'createdBy', 'beginningDate', 'expirationDate'])
+    .execute();
+}
+export type ExpiredDeactivation = Awaited<ReturnType<typeof insertExpiredDeactivations>>[number];
+
+/** The 'Expired' history row of each new Deactivate line, written as its creator. */
+export async function insertExpiredHistory(
+  q: Executor,
+  lines: readonly ExpiredDeactivation[],
+  o: { step: string; changeDesc: string; nowIso: string },
+) {
+  if (lines.length === 0) {
+    return;
+  }
+  await q
+    .insertInto('requestHistory')
+    .values(
+      lines.map((l) => ({
+        requestId: l.requestId,
+        statusId: RequestStatus.APPROVED,
+        requestTypeId: RequestType.DEACTIVATE,
+        stepDescription: o.step,
+        changeDesc: o.changeDesc,
+        comments: null,
+        approverComment: null,
+        provisionerComment: null,
+        before: JSON.stringify({
+          isDeleted: 0,
+          beginningDate: l.beginningDate,
+          expirationDate: l.expirationDate,
+        }),
+        after: JSON.stringify({
+          isDeleted: 1,
+          beginningDate: l.beginningDate,
+          expirationDate: l.expirationDate,
+        }),
+        createdBy: l.createdBy,
+        createdDate: o.nowIso,
+      })),
+    )
+    .execute();
+}
+
+/**
+ * Points each record at its new Deactivate line (the one pending change) and raises the
+ * requestor's 'new date range needed' flag: an activation must first get a new end date.
+ */
+export async function markRecordsExpired(q: Executor, lines: readonly ExpiredDeactivation[], nowIso: string) {
+  const recordIds = lines.map((l) => l.recordId).filter((id): id is number => id !== null);
+  if (recordIds.length === 0) {
+    return;
+  }
+  await q
+    .updateTable('requests')
+    .set((eb) => ({
+      pendingChangeRequestId: eb
+        .selectFrom('requests as d')
+        .select('d.requestId')
+        .whereRef('d.recordId', '=', 'requests.requestId')
+        .where('d.requestTypeId', '=', RequestType.DEACTIVATE)
+        .where('d.statusId', '=', RequestStatus.APPROVED)
+        .limit(1),
+      askNewRangeDate: 1,
+      updatedDate: nowIso,
+      version: eb('version', '+', 1),
+    }))
+    .where('requestId', 'in', recordIds)
+    .execute();
+}
+
+/** Keeps the notice just sent of each record (one row per record: the latest threshold). */
+export async function saveNotices(
+  q: Executor,
+  notices: readonly { recordId: number; expirationDate: string; noticeDays: number }[],
+  nowIso: string,
+) {
+  if (notices.length === 0) {
+    return;
+  }
+  await q
+    .insertInto('expiryNotices')
+    .values(notices.map((n) => ({ ...n, sentDate: nowIso })))
+    .onConflict((oc) =>
+      oc.column('recordId').doUpdateSet((eb) => ({
+        expirationDate: eb.ref('excluded.expirationDate'),
+        noticeDays: eb.ref('excluded.noticeDays'),
+        sentDate: eb.ref('excluded.sentDate'),
+      })),
+    )
+    .execute();
+}
