@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { sql, type JoinBuilder } from 'kysely';
 import type { NotificationEvent } from '@uap/domain';
 import { toCount, type Executor } from '../../db/connection.ts';
+import type { Database } from '../../db/schema.ts';
 import type { RequestEb } from '../request-lines/line-query.ts';
 import { coveringAssignment, hasNoApprovalPath, masterApproverOfPath } from '../request-lines/routing.ts';
 
@@ -96,30 +97,20 @@ export async function findRoutedPeople(
       }
     }
     if (work === 'approve') {
-      const masters = await q
-        .selectFrom('requests as r')
-        .innerJoin('masterApprovers as n', (join) =>
-          join
-            .onRef('n.regionId', '=', 'r.regionId')
-            .onRef('n.marketId', '=', 'r.marketId')
-            .onRef('n.agencyId', '=', 'r.agencyId')
-            .onRef('n.practiceId', '=', 'r.practiceId'),
-        )
-        .select(['r.requestId', 'n.userId'])
-        .where('r.requestId', 'in', batch)
-        .where((eb) =>
-          eb.exists(
-            masterApproverOfPath(eb as unknown as RequestEb)
-              .select('m.masterApproverId')
-              .whereRef('m.masterApproverId', '=', sql.ref('n.masterApproverId')),
-          ),
-        )
-        .execute();
-      out.push(...masters);
+      out.push(...(await findMasterApproversOf(q, batch)));
     }
   }
   return out;
 }
+
+/** An active administrator row whose (region, market) holds the line `r`. */
+const scopeAdminOn = (
+  join: JoinBuilder<Database & { r: Database['requests']; ar: Database['adminRegions'] }, 'r' | 'ar'>,
+) =>
+  join
+    .onRef('ar.regionId', '=', 'r.regionId')
+    .onRef('ar.marketId', '=', 'r.marketId')
+    .on('ar.isDeleted', '=', 0);
 
 /**
  * The lines no assignment and no master approver covers (`hasNoApprovalPath`), each with the
@@ -131,12 +122,7 @@ export async function findLinesWithoutPath(q: Executor, requestIds: readonly num
     rows.push(
       ...(await q
         .selectFrom('requests as r')
-        .leftJoin('adminRegions as ar', (join) =>
-          join
-            .onRef('ar.regionId', '=', 'r.regionId')
-            .onRef('ar.marketId', '=', 'r.marketId')
-            .on('ar.isDeleted', '=', 0),
-        )
+        .leftJoin('adminRegions as ar', scopeAdminOn)
         .select(['r.requestId', 'ar.userId'])
         .where('r.requestId', 'in', batch)
         .where((eb) => hasNoApprovalPath(eb as unknown as RequestEb))
@@ -182,12 +168,7 @@ export async function findScopeAdminsOf(q: Executor, requestIds: readonly number
     rows.push(
       ...(await q
         .selectFrom('requests as r')
-        .innerJoin('adminRegions as ar', (join) =>
-          join
-            .onRef('ar.regionId', '=', 'r.regionId')
-            .onRef('ar.marketId', '=', 'r.marketId')
-            .on('ar.isDeleted', '=', 0),
-        )
+        .innerJoin('adminRegions as ar', scopeAdminOn)
         .select(['r.requestId', 'ar.userId'])
         .where('r.requestId', 'in', batch)
         .execute()),
