@@ -340,6 +340,20 @@ describe('User Records upload', () => {
       .json<{ data: { requests: { requestId: number }[] } }>()
       .data.requests.map((r) => r.requestId);
     expect(ids).toContain(made[0]!.requestId);
+
+    // And its approver is told, as for a wizard-made request: in the bell and by one email.
+    const told = await ctx.db.kysely
+      .selectFrom('notifications')
+      .select(['event', 'requestId'])
+      .where('userId', '=', approver.userId)
+      .execute();
+    expect(told).toEqual([{ event: 'submitted', requestId: made[0]!.requestId }]);
+    const mails = await ctx.db.kysely
+      .selectFrom('mailOutbox')
+      .select(['event', 'recipient'])
+      .where('recipientUserId', '=', approver.userId)
+      .execute();
+    expect(mails).toEqual([{ event: 'submitted', recipient: approver.email }]);
   });
 
   it('resumes an interrupted upload after its last committed batch', async () => {

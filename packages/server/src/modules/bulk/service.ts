@@ -26,6 +26,7 @@ import {
 } from '../../db/connection.ts';
 import { neutraliseCell } from '../../db/table-query.ts';
 import type { Actor } from '../../http/actor.ts';
+import { queueNotifications } from '../notifications/outbox.ts';
 import { HttpError, invalid, notFound } from '../../http/errors.ts';
 import { createAssignmentIn } from '../assignments/write-service.ts';
 import { readAhead, type PlanReader } from '../create-request/queries.ts';
@@ -168,7 +169,8 @@ type Prepared =
  */
 interface Writer {
   keys: string[];
-  run: (trx: Executor) => Promise<{ firstId: number; statusText: string }>;
+  /** Writes the row; `requestIds`: the request lines it submitted (their approvers are told). */
+  run: (trx: Executor) => Promise<{ firstId: number; statusText: string; requestIds?: number[] }>;
 }
 
 const refusalOf = (error: unknown): string | null =>
@@ -280,6 +282,7 @@ async function writerOf(actor: Actor, row: RowInput, read: PlanReader | null): P
           return {
             firstId: ids[0]!,
             statusText: messages.bulkRowCreated(`Request ${ids.map((id) => `#${id}`).join(', ')}`),
+            requestIds: ids,
           };
         },
       };
@@ -311,12 +314,14 @@ async function writerOf(actor: Actor, row: RowInput, read: PlanReader | null): P
  * Writes a prepared batch and its results in one transaction. The assignment services check
  * before they write, inside this transaction, so a refused row leaves nothing behind; user
  * records were checked before (planRequest), and a repeat inside the batch is refused here,
- * before its write.
+ * before its write. The batch's submitted lines notify their approvers as the wizard's do, in
+ * the same transaction: one email per approver for the whole batch.
  */
-async function writeBatch(db: Db, uploadId: number, prepared: Prepared[]): Promise<void> {
+async function writeBatch(db: Db, uploadId: number, prepared: Prepared[], actorId: number): Promise<void> {
   await inTransaction(db, async (trx) => {
     const results: q.RowResult[] = [];
     const granted = new Map<string, number>();
+    const submitted: number[] = [];
     for (const p of prepared) {
       const payload = JSON.stringify(p.row.cells);
       if ('result' in p) {
@@ -330,7 +335,8 @@ async function writeBatch(db: Db, uploadId: number, prepared: Prepared[]): Promi
         continue;
       }
       try {
-        const { firstId, statusText } = await p.write.run(trx);
+        const { firstId, statusText, requestIds } = await p.write.run(trx);
+        submitted.push(...(requestIds ?? []));
         for (const key of p.write.keys) {
           granted.set(key, firstId);
         }
@@ -343,6 +349,7 @@ async function writeBatch(db: Db, uploadId: number, prepared: Prepared[]): Promi
         results.push({ rowNumber: p.row.rowNumber, success: false, statusText: refusal, payload });
       }
     }
+    await queueNotifications(trx, 'submitted', submitted, actorId);
     await q.recordBatch(trx, uploadId, results);
   });
 }
@@ -402,7 +409,12 @@ export async function processUpload(db: Db, o: BulkOptions, code: string): Promi
     const resumeAfter = FIRST_ROW - 1 + upload.processedRows;
     let batch: ReadRow[] = [];
     const flush = async () => {
-      await writeBatch(db, upload.id, await prepare(db, actor, type, resolver, batch, doneBefore));
+      await writeBatch(
+        db,
+        upload.id,
+        await prepare(db, actor, type, resolver, batch, doneBefore),
+        actor.userId,
+      );
       batch = [];
     };
     for await (const row of rowsOf(file)) {
