@@ -6,6 +6,7 @@ import {
   type NotificationSetting,
   type RequestStatusId,
 } from '@uap/domain';
+import { queueNotifications } from '../src/modules/notifications/outbox.ts';
 import { createTestContext, type TestContext } from './harness.ts';
 import {
   buildAdminRegion,
@@ -225,6 +226,48 @@ describe('notifications written with the transition', () => {
     const toApprover = (await mailsTo([s.approver]))[0]!;
     expect(toApprover.subject).toBe('UAP: 1 request waiting for your approval');
     expect(toApprover.textBody).toContain(`/Approvals?requestId=${created}`);
+  });
+
+  it('while an approver or provisioner is away, the delegate they named is told too; not after the absence', async () => {
+    const s = await scene();
+    const delegate = await buildUser(ctx.db.kysely, { roleId: Role.APPROVER, name: 'Dee' });
+    const later = await buildUser(ctx.db.kysely, { roleId: Role.APPROVER, name: 'Lou' });
+    const now = Date.now();
+    await ctx.db.kysely
+      .insertInto('absences')
+      .values([
+        {
+          userId: s.approver.userId,
+          delegateId: delegate.userId,
+          fromDate: new Date(now - DAY).toISOString(),
+          toDate: new Date(now + DAY).toISOString(),
+          isDeleted: 0,
+        },
+        // An absence that has not begun names nobody yet.
+        {
+          userId: s.provisioner.userId,
+          delegateId: later.userId,
+          fromDate: new Date(now + 2 * DAY).toISOString(),
+          toDate: new Date(now + 3 * DAY).toISOString(),
+          isDeleted: 0,
+        },
+      ])
+      .execute();
+    const [id] = await lines(s, 1);
+    await ctx.db.kysely
+      .transaction()
+      .execute((trx) => queueNotifications(trx, 'submitted', [id!], s.requestor.userId));
+    await ctx.db.kysely
+      .transaction()
+      .execute((trx) => queueNotifications(trx, 'approved', [id!], s.approver.userId));
+    expect(sorted(await notificationsOf([id!]))).toEqual(
+      sorted([
+        ...triples([s.approver, s.secondary, delegate], 'submitted', [id!]),
+        ...triples([s.provisioner, s.backup, s.requestor], 'approved', [id!]),
+      ]),
+    );
+    expect((await mailsTo([delegate])).map((m) => m.event)).toEqual(['submitted']);
+    expect(await mailsTo([later])).toEqual([]);
   });
 
   it('a request with no approval path goes to the administrators of its scope and to the webhook', async () => {

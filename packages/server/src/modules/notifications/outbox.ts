@@ -142,6 +142,7 @@ export async function queueNotifications(
       );
       break;
   }
+  deliveries.push(...(await delegatesOf(trx, deliveries)));
   await deliver(trx, event, dedupe(deliveries, byId, actorId), byId, actorId);
   if (escalatedToAdmins.length > 0) {
     await queueWebhook(trx, 'escalated', escalatedToAdmins, byId);
@@ -157,6 +158,21 @@ export async function queueNotifications(
       await queueWebhook(trx, 'noApprovalPath', [...new Set(unrouted.map((u) => u.requestId))], byId);
     }
   }
+}
+
+/**
+ * While an approver or provisioner is away (out of office), the delegate they named gets what
+ * they get: routing gives the delegate their tasks, so the delegate is told of them too.
+ */
+async function delegatesOf(trx: Executor, deliveries: readonly Delivery[]): Promise<Delivery[]> {
+  const workers = deliveries.filter((d) => d.role === 'approver' || d.role === 'provisioner');
+  if (workers.length === 0) {
+    return [];
+  }
+  const delegates = await q.findRunningDelegates(trx, [...new Set(workers.map((w) => w.userId))], nowIso());
+  return workers.flatMap((w) =>
+    delegates.filter((d) => d.userId === w.userId).map((d) => ({ ...w, userId: d.delegateId })),
+  );
 }
 
 /** One delivery per (line, person); never to the actor; approvers and provisioners never of their own lines. */

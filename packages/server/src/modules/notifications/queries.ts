@@ -177,6 +177,24 @@ export async function findScopeAdminsOf(q: Executor, requestIds: readonly number
   return rows;
 }
 
+/** The delegates of these people whose absence runs at `now` (the partial index of running absences). */
+export async function findRunningDelegates(q: Executor, userIds: readonly number[], now: string) {
+  const rows: { userId: number; delegateId: number }[] = [];
+  for (const batch of chunks(userIds)) {
+    rows.push(
+      ...(await q
+        .selectFrom('absences')
+        .select(['userId', 'delegateId'])
+        .where('userId', 'in', batch)
+        .where('isDeleted', '=', 0)
+        .where('fromDate', '<=', now)
+        .where('toDate', '>', now)
+        .execute()),
+    );
+  }
+  return rows;
+}
+
 /** The recipients' names and addresses, and whether each wants email for this event (no setting: yes). */
 export async function findRecipients(q: Executor, userIds: readonly number[], event: NotificationEvent) {
   const rows = [];
