@@ -206,6 +206,7 @@ export async function buildApp({ config, db, logger = false }: AppDeps): Promise
   await app.register(directoryImportRoutes, { db });
   await app.register(mergeRoutes, { db });
   const jobRunner = new JobRunner(db, jobDefinitions, {
+    config,
     onError: (error, job) => app.log.error({ err: error, job }, 'job run failed'),
   });
   app.decorate('jobRunner', jobRunner);

@@ -166,8 +166,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 /**
  * The service levels of waiting tasks, in hours: SLA_APPROVAL_HOURS (default 48) and
- * SLA_PROVISIONING_HOURS (default: the approval level). The reminders job reads them when it
- * runs; the server checks them at start.
+ * SLA_PROVISIONING_HOURS (default: the approval level), checked at start; the job runner hands
+ * them to the reminders job.
  */
 export function serviceLevelsFrom(env: NodeJS.ProcessEnv): ServiceLevels {
   const hours = (name: string, fallback: number) => {

@@ -2,8 +2,12 @@ import crypto from 'node:crypto';
 import os from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Cron } from 'croner';
+import { parseExpiryNoticeDays, serviceLevelsFrom, type Config } from '../config.ts';
 import type { Db } from '../db/connection.ts';
 import { claimLease, finishRun, insertRun, releaseLease, renewLease } from './job-queries.ts';
+
+/** The settings jobs read: the server's own configuration, checked once at start. */
+export type JobConfig = Pick<Config, 'serviceLevels' | 'expiryNoticeDays'>;
 
 /** What a run counted (users checked, roles changed…), kept with the run. */
 export type JobCounts = Record<string, number>;
@@ -19,7 +23,7 @@ export interface JobDefinition {
   /** Tries per run, the first included; a failed try waits `retryDelayMs × try` before the next. */
   maxAttempts: number;
   /** `now` is the run's clock: the schedule passes the time it fired, tests pass any instant. */
-  run(context: { db: Db; startedBy: number | null; now: Date }): Promise<JobCounts>;
+  run(context: { db: Db; startedBy: number | null; now: Date; config: JobConfig }): Promise<JobCounts>;
 }
 
 export type RunResult =
@@ -32,6 +36,8 @@ export interface RunnerOptions {
   /** How long a lease lasts before another instance may take over (renewed while running). */
   leaseMs?: number;
   retryDelayMs?: number;
+  /** The settings the jobs get (the app passes its config; default: read from the environment). */
+  config?: JobConfig;
   onError?: (error: unknown, job: string) => void;
 }
 
@@ -46,6 +52,7 @@ export class JobRunner {
   private readonly inFlight = new Set<Promise<RunResult>>();
   private readonly leaseMs: number;
   private readonly retryDelayMs: number;
+  private readonly config: JobConfig;
 
   constructor(
     private readonly db: Db,
@@ -54,6 +61,10 @@ export class JobRunner {
   ) {
     this.leaseMs = options.leaseMs ?? 10 * 60_000;
     this.retryDelayMs = options.retryDelayMs ?? 30_000;
+    this.config = options.config ?? {
+      serviceLevels: serviceLevelsFrom(process.env),
+      expiryNoticeDays: parseExpiryNoticeDays(process.env),
+    };
   }
 
   find(name: string): JobDefinition | undefined {
@@ -134,7 +145,7 @@ export class JobRunner {
           startedBy,
         });
         try {
-          const counts = await job.run({ db: this.db, startedBy, now });
+          const counts = await job.run({ db: this.db, startedBy, now, config: this.config });
           await finishRun(q, runId, { status: 'COMPLETED', counts, message: null });
           return { status: 'COMPLETED', runId, counts };
         } catch (error) {

@@ -1,5 +1,4 @@
 import { taskStages, type ServiceLevels, type TaskStage } from '@uap/domain';
-import { serviceLevelsFrom } from '../../config.ts';
 import { inTransaction, type Db } from '../../db/connection.ts';
 import type { JobCounts, JobDefinition } from '../../jobs/runner.ts';
 import { queueNotifications } from '../notifications/outbox.ts';
@@ -63,11 +62,11 @@ export async function sendTaskReminders(db: Db, now: Date, levels: ServiceLevels
   return counts;
 }
 
-/** The hourly job (SLA_APPROVAL_HOURS, SLA_PROVISIONING_HOURS are read when it runs). */
+/** The hourly job (SLA_APPROVAL_HOURS, SLA_PROVISIONING_HOURS: the server's configuration). */
 export const taskRemindersJob: JobDefinition = {
   name: TASK_REMINDERS,
   title: 'Task reminders',
   schedule: '15 * * * *',
   maxAttempts: 3,
-  run: ({ db, now }) => sendTaskReminders(db, now, serviceLevelsFrom(process.env)),
+  run: ({ db, now, config }) => sendTaskReminders(db, now, config.serviceLevels),
 };
