@@ -13,14 +13,11 @@
  * Targets: a page without search < 50 ms median, a filter menu < 50 ms, API ≤ 1.5× SQL.
  */
 import os from 'node:os';
-import SQLite from 'better-sqlite3';
-import pg from 'pg';
-import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, type CompiledQuery } from 'kysely';
+import type { CompiledQuery } from 'kysely';
 import { startOfTodayUtc, type TableQueryInput } from '@uap/domain';
 import { buildApp } from '../packages/server/src/app.ts';
 import { loadConfig, serviceLevelsFrom } from '../packages/server/src/config.ts';
-import type { Db } from '../packages/server/src/db/connection.ts';
-import type { Database } from '../packages/server/src/db/schema.ts';
+import { openDb, type Db } from '../packages/server/src/db/connection.ts';
 import { migrateToLatest } from '../packages/server/src/db/migrate.ts';
 import { mintAccessToken } from '../packages/server/src/auth/verify.ts';
 import { trackerSpec } from '../packages/server/src/modules/tracker/queries.ts';
@@ -41,28 +38,8 @@ const log = (event: { level: string; query: CompiledQuery }) => {
   capturing?.push(event.query);
 };
 
-/** The app's database with a query log (the bench replays what a request ran). */
-function openLogged(url: string): Db {
-  const options = { plugins: [new CamelCasePlugin()], log };
-  if (url.startsWith('postgres')) {
-    const pool = new pg.Pool({ connectionString: url, max: 10 });
-    return {
-      kysely: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...options }),
-      dialect: 'postgres',
-      readPool: null,
-    };
-  }
-  const database = new SQLite(url.slice('sqlite:'.length));
-  database.pragma('journal_mode = WAL');
-  database.pragma('foreign_keys = ON');
-  database.pragma('busy_timeout = 5000');
-  return {
-    kysely: new Kysely<Database>({ dialect: new SqliteDialect({ database }), ...options }),
-    dialect: 'sqlite',
-    // One connection on the main thread: the bench replays statements one after another.
-    readPool: null,
-  };
-}
+/** The app's database, opened as the server opens it, with a query log (the bench replays what a request ran). */
+const openLogged = (url: string): Db => openDb(url, { log });
 
 const spec = trackerSpec(startOfTodayUtc().toISOString(), { now: new Date(), levels: serviceLevelsFrom({}) });
 const sortable = Object.entries(spec.columns)

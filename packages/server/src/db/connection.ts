@@ -2,7 +2,20 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
+import { createHash } from 'node:crypto';
+import {
+  CamelCasePlugin,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+  type KyselyConfig,
+  type PostgresCursor,
+  type PostgresPool,
+  type PostgresPoolClient,
+  type PostgresQueryResult,
+  type SqliteDatabase,
+} from 'kysely';
 import type { Database } from './schema.ts';
 import { ReadPool, ReadPoolDialect, type ReadPoolStats } from './read-pool.ts';
 
@@ -21,6 +34,8 @@ export interface OpenOptions {
    * default, runs every query on the one main connection, as `:memory:` always does.
    */
   readWorkers?: number;
+  /** Kysely's query log (the benches capture the statements a request ran). */
+  log?: KyselyConfig['log'];
 }
 
 /** What a query runs on: the database itself or a transaction opened by `inTransaction`. */
@@ -40,8 +55,8 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
 
 /** Opens the database named by a URL: `sqlite:path`, `sqlite::memory:` or `postgres://…`. */
-export function openDb(url: string, { readWorkers = 0 }: OpenOptions = {}): Db {
-  const options = { plugins: [new CamelCasePlugin()] };
+export function openDb(url: string, { readWorkers = 0, log }: OpenOptions = {}): Db {
+  const options = { plugins: [new CamelCasePlugin()], log };
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
     const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_MAX ?? 10) });
     // An idle connection the server closes (restart, failover, a dropped test database) must not
@@ -50,7 +65,10 @@ export function openDb(url: string, { readWorkers = 0 }: OpenOptions = {}): Db {
       console.error(`PostgreSQL connection lost: ${error.message}`);
     });
     return {
-      kysely: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...options }),
+      kysely: new Kysely<Database>({
+        dialect: new PostgresDialect({ pool: withKeptPlans(pool) }),
+        ...options,
+      }),
       dialect: 'postgres',
       readPool: null,
     };
@@ -131,6 +149,51 @@ function withStatementCache(database: SQLite.Database): SqliteDatabase {
         iterate: (parameters) => database.prepare(text).iterate(parameters),
       };
     },
+  };
+}
+
+/**
+ * Ends a statement whose plan PostgreSQL may keep: a wide read of a few rows by id (a page's
+ * lines with a dozen names joined) costs PostgreSQL far more to plan than to run, because the
+ * planner weighs every order of the joins. Such a statement is sent as a named prepared statement
+ * (see `withKeptPlans`), which PostgreSQL plans afresh for its first five runs on a connection and
+ * may then keep as a generic plan. Its text must not vary with the number of ids (on PostgreSQL,
+ * `= any(array)` rather than `in (…)`). SQLite ignores the comment (it keeps every statement).
+ */
+export const KEPT_PLAN = sql.raw('/* kept plan */');
+const KEPT_PLAN_SUFFIX = '/* kept plan */';
+
+const keptPlanName = (text: string) => `kept_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+
+/** PostgreSQL's pool as Kysely's driver sees it, naming the statements marked with `KEPT_PLAN`. */
+function withKeptPlans(pool: pg.Pool): PostgresPool {
+  const wrapped = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  const wrap = (client: pg.PoolClient): PostgresPoolClient => {
+    // Kysely calls query(text, parameters) for a statement and query(cursor) for a stream.
+    function query<R>(text: string, parameters: readonly unknown[]): Promise<PostgresQueryResult<R>>;
+    function query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
+    function query(textOrCursor: string | PostgresCursor<unknown>, parameters?: readonly unknown[]): unknown {
+      if (typeof textOrCursor !== 'string') {
+        return client.query(textOrCursor as unknown as pg.Submittable);
+      }
+      const values = [...(parameters ?? [])];
+      return textOrCursor.endsWith(KEPT_PLAN_SUFFIX)
+        ? client.query({ name: keptPlanName(textOrCursor), text: textOrCursor, values })
+        : client.query(textOrCursor, values);
+    }
+    return { query, release: (destroy) => client.release(destroy) };
+  };
+  return {
+    connect: async () => {
+      const client = await pool.connect();
+      let kept = wrapped.get(client);
+      if (kept === undefined) {
+        kept = wrap(client);
+        wrapped.set(client, kept);
+      }
+      return kept;
+    },
+    end: () => pool.end(),
   };
 }
 

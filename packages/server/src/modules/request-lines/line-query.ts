@@ -6,6 +6,7 @@ import {
   type SelectQueryBuilder,
   type SqlBool,
 } from 'kysely';
+import type { Dialect } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
 
 /**
@@ -17,6 +18,17 @@ import type { Database } from '../../db/schema.ts';
 export type RequestEb = ExpressionBuilder<Database & { r: Database['requests'] }, 'r'>;
 export type Executor = Kysely<Database>;
 export type LineWhere = (eb: RequestEb) => Expression<SqlBool>;
+
+/**
+ * The lines with these ids, in a text that does not vary with their number on PostgreSQL
+ * (`= any(array)`), so a statement marked with `KEPT_PLAN` is one prepared statement.
+ */
+export const withIds =
+  (dialect: Dialect, ids: readonly number[]): LineWhere =>
+  (eb) =>
+    dialect === 'postgres'
+      ? eb('r.requestId', '=', eb.fn.any(eb.val([...ids])))
+      : eb('r.requestId', 'in', ids);
 
 export const ref = <T = string>(reference: string) => sql.ref<T>(reference);
 export const fullName = (alias: string) =>

@@ -7,7 +7,7 @@ import {
   type ServiceLevels,
   type TableQuery,
 } from '@uap/domain';
-import type { Db } from '../../db/connection.ts';
+import { KEPT_PLAN, type Db } from '../../db/connection.ts';
 import { orderTable, pageOf, tableCondition, type TableSpec } from '../../db/table-query.ts';
 import { requestSearchIndex } from '../../db/search-index.ts';
 import { countLines, EXACT_COUNT_UP_TO, exactCount, type LineCount } from '../request-lines/count.ts';
@@ -18,6 +18,7 @@ import {
   lookupName,
   lookupOf,
   personName,
+  withIds,
   recordLineColumns,
   type LineAlias,
   lookupLines,
@@ -215,11 +216,9 @@ async function rowsOf(db: Db, ids: number[], todayIso: string, clock: OverdueClo
   if (ids.length === 0) {
     return [];
   }
-  const rows = await selectTrackerRow(
-    codedLines(db.kysely, (eb) => eb('r.requestId', 'in', ids)),
-    todayIso,
-    clock,
-  ).execute();
+  const rows = await selectTrackerRow(codedLines(db.kysely, withIds(db.dialect, ids)), todayIso, clock)
+    .modifyEnd(KEPT_PLAN)
+    .execute();
   const byId = new Map(rows.map((r) => [r.requestId, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }

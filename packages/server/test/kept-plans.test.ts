@@ -1,0 +1,84 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RequestStatus, type TrackerRow } from '@uap/domain';
+import { createTestContext, demo, type TestContext } from './harness.ts';
+import { buildPath, buildRequest, buildUser, type BuiltPath, type BuiltUser } from './factories.ts';
+
+/**
+ * The Request Tracker reads a page's lines by id in one statement marked to keep its plan. On
+ * PostgreSQL it is a named prepared statement whose text does not change with the number of
+ * lines; the app runs on one connection here so the test can see that connection's statements.
+ */
+let ctx: TestContext;
+let path: BuiltPath;
+let user: BuiltUser;
+const lines: number[] = [];
+
+beforeAll(async () => {
+  const poolMax = process.env.PG_POOL_MAX;
+  process.env.PG_POOL_MAX = '1';
+  try {
+    ctx = await createTestContext();
+  } finally {
+    if (poolMax === undefined) {
+      delete process.env.PG_POOL_MAX;
+    } else {
+      process.env.PG_POOL_MAX = poolMax;
+    }
+  }
+  path = await buildPath(ctx.db.kysely);
+  user = await buildUser(ctx.db.kysely);
+  for (const createdDate of [
+    '2022-03-01T00:00:00.000Z',
+    '2022-03-02T00:00:00.000Z',
+    '2022-03-03T00:00:00.000Z',
+  ]) {
+    const line = await buildRequest(ctx.db.kysely, {
+      path,
+      user,
+      statusId: RequestStatus.SUBMITTED,
+      createdDate,
+    });
+    lines.push(line.requestId);
+  }
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+async function page(ids: number[]) {
+  const res = await ctx.app.inject({
+    method: 'PUT',
+    url: '/api/Request/AllRequests',
+    headers: { authorization: `Bearer ${await ctx.tokenFor(demo.superAdmin)}` },
+    payload: { filters: [{ column: 'requestId', values: ids.map(String) }] },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ data: { requests: TrackerRow[] } }>().data.requests;
+}
+
+describe('the tracker page read by id with a kept plan', () => {
+  it('returns each line once, newest first, with its names, whatever the number of lines', async () => {
+    const [first, second, third] = lines as [number, number, number];
+    const three = await page([first, second, third]);
+    expect(three.map((r) => r.requestId)).toEqual([third, second, first]);
+    expect(three.map((r) => r.clientName)).toEqual([path.names.client, path.names.client, path.names.client]);
+    const one = await page([second]);
+    expect(one.map((r) => r.requestId)).toEqual([second]);
+    expect(one[0]?.platformName).toBe(path.names.platform);
+  });
+
+  it('on PostgreSQL, pages of different lengths share one prepared statement', async () => {
+    if (ctx.db.dialect !== 'postgres') {
+      return;
+    }
+    await page(lines);
+    await page(lines.slice(0, 1));
+    const { rows } = await sql<{ name: string }>`
+      select name from pg_prepared_statements where statement like ${'%/* kept plan */'}`.execute(
+      ctx.db.kysely,
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.name).toMatch(/^kept_[0-9a-f]{24}$/);
+  });
+});
