@@ -89,8 +89,9 @@ export type NotificationRole = (typeof notificationRoles)[number];
 
 /**
  * Where a notification leads: the approver's task, the provisioner's task, or the requester's
- * list; an administrator told of a line waiting for provisioning (`task`), its tracker row; an
- * 'expiring' notice opens the record's Length Of Access change (Extend).
+ * list; an administrator told of a line waiting for provisioning (`task`) or of an escalation,
+ * its tracker row (an escalated line usually has approvers, so it is not in the administrator's
+ * queue); an 'expiring' notice opens the record's Length Of Access change (Extend).
  */
 export function notificationLink(
   role: NotificationRole,
@@ -102,7 +103,7 @@ export function notificationLink(
   if (event === 'expiring') {
     return `/ChangeUserRecords?extend=${id}`;
   }
-  if (role === 'admin' && task === 'provisioning') {
+  if (role === 'admin' && (task === 'provisioning' || event === 'escalated')) {
     return `/AllRequest/requestId/${id}`;
   }
   switch (role) {

@@ -17,6 +17,8 @@ interface Delivery {
   role: NotificationRole;
   /** Reminders and escalations: what the line waits for (its text and link say it). */
   task?: TaskKind;
+  /** Escalations: how many times its service level the line has waited (its text says it). */
+  times?: number;
 }
 
 const fullName = (first: string | null, last: string | null) => `${first ?? ''} ${last ?? ''}`.trim();
@@ -29,8 +31,8 @@ const fullName = (first: string | null, last: string | null) => `${first ?? ''} 
  * administrators of its scope, and the Teams / Slack webhook); approved → provisioners and
  * requestor; rejected, completed, cancelled → requestor and subject; modified → requestor;
  * reminder → a Submitted line's approvers (no approval path: the administrators of its scope),
- * an Approved line's provisioners; escalated → the master approvers of the line's path, or when
- * it has none the administrators of its scope and the webhook.
+ * an Approved line's provisioners; escalated → the master approvers of a Submitted line's path
+ * (the administrators' stage is `queueScopeEscalations`).
  * Nobody is told of their own action, and approvers and provisioners are never told of a line
  * they requested or are the subject of (they cannot act on it).
  */
@@ -58,7 +60,6 @@ export async function queueNotifications(
     (await q.findRoutedPeople(trx, ids, work)).map((p) => ({ ...p, role }));
   // Lines someone approves have an approval path: only the others can lack one.
   let unroutedCandidates: number[] = [];
-  let escalatedToAdmins: number[] = [];
   const taskOf = (requestId: number) => taskKindOf(byId.get(requestId)?.statusId ?? 0) ?? undefined;
   const isOwnLine = (d: { requestId: number; userId: number }) =>
     byId.get(d.requestId)?.createdBy === d.userId || byId.get(d.requestId)?.userId === d.userId;
@@ -119,15 +120,12 @@ export async function queueNotifications(
       break;
     }
     case 'escalated': {
-      // A master approver who requested the line or is its subject cannot decide it: the line
-      // then goes to the administrators as if the path had no master approver.
-      const masters = (await q.findMasterApproversOf(trx, ids)).filter((m) => !isOwnLine(m));
-      const withMaster = new Set(masters.map((m) => m.requestId));
-      escalatedToAdmins = ids.filter((id) => !withMaster.has(id));
-      const admins = await q.findScopeAdminsOf(trx, escalatedToAdmins);
+      // A master approver who requested the line or is its subject cannot decide it: the
+      // reminders job sends such a line to the administrators instead (`queueScopeEscalations`).
+      const submitted = ids.filter((id) => taskOf(id) === 'approval');
+      const masters = (await q.findMasterApproversOf(trx, submitted)).filter((m) => !isOwnLine(m));
       deliveries.push(
-        ...masters.map((m) => ({ ...m, role: 'approver' as const, task: taskOf(m.requestId) })),
-        ...admins.map((a) => ({ ...a, role: 'admin' as const, task: taskOf(a.requestId) })),
+        ...masters.map((m) => ({ ...m, role: 'approver' as const, task: 'approval' as const, times: 2 })),
       );
       break;
     }
@@ -144,9 +142,6 @@ export async function queueNotifications(
   }
   deliveries.push(...(await delegatesOf(trx, deliveries)));
   await deliver(trx, event, dedupe(deliveries, byId, actorId), byId, actorId);
-  if (escalatedToAdmins.length > 0) {
-    await queueWebhook(trx, 'escalated', escalatedToAdmins, byId);
-  }
 
   if (unroutedCandidates.length > 0) {
     const unrouted = await q.findLinesWithoutPath(trx, unroutedCandidates);
@@ -158,6 +153,33 @@ export async function queueNotifications(
       await queueWebhook(trx, 'noApprovalPath', [...new Set(unrouted.map((u) => u.requestId))], byId);
     }
   }
+}
+
+/**
+ * The administrators' stage of an escalation, from the reminders job: each line goes to the
+ * administrators whose (region, market) rows hold it — found as for a line with no approval
+ * path — and the Teams / Slack webhook; `times` is how many times its service level the line
+ * has waited (3: its master approvers were told at twice the level; 2: it has nobody above its
+ * approvers or provisioners). One email per administrator for the whole batch.
+ */
+export async function queueScopeEscalations(
+  trx: Executor,
+  escalations: readonly { requestId: number; times: number }[],
+): Promise<void> {
+  const ids = [...new Set(escalations.map((e) => e.requestId))];
+  if (ids.length === 0) {
+    return;
+  }
+  const timesOf = new Map(escalations.map((e) => [e.requestId, e.times]));
+  const lines = await q.findLineFacts(trx, ids);
+  const byId = new Map(lines.map((l) => [l.requestId, l]));
+  const admins = await q.findScopeAdminsOf(trx, ids);
+  const deliveries: Delivery[] = admins.map((a) => {
+    const task = taskKindOf(byId.get(a.requestId)?.statusId ?? 0) ?? undefined;
+    return { ...a, role: 'admin', ...(task ? { task } : {}), times: timesOf.get(a.requestId) ?? 2 };
+  });
+  await deliver(trx, 'escalated', dedupe(deliveries, byId, null), byId, null);
+  await queueWebhook(trx, 'escalated', ids, byId, timesOf);
 }
 
 /**
@@ -198,6 +220,7 @@ function lineText(
   role: NotificationRole,
   actor: string,
   task?: TaskKind,
+  times?: number,
 ) {
   return messages.notificationText(event, {
     requestId,
@@ -206,6 +229,7 @@ function lineText(
     actor,
     isMine: role === 'requester' || role === 'subject',
     ...(task ? { task } : {}),
+    ...(times ? { times } : {}),
     endDate: formatDate(line?.expirationDate ?? null),
   });
 }
@@ -236,7 +260,12 @@ async function deliver(
       userId: d.userId,
       event,
       requestId: d.requestId,
-      params: JSON.stringify({ role: d.role, actor, ...(d.task ? { task: d.task } : {}) }),
+      params: JSON.stringify({
+        role: d.role,
+        actor,
+        ...(d.task ? { task: d.task } : {}),
+        ...(d.times ? { times: d.times } : {}),
+      }),
       createdDate: now,
     })),
   );
@@ -247,7 +276,8 @@ async function deliver(
       requestId: d.requestId,
       role: d.role,
       ...(d.task ? { task: d.task } : {}),
-      text: lineText(event, byId.get(d.requestId), d.requestId, d.role, actor, d.task),
+      ...(d.times ? { times: d.times } : {}),
+      text: lineText(event, byId.get(d.requestId), d.requestId, d.role, actor, d.task, d.times),
     });
     linesOf.set(d.userId, list);
   }
@@ -279,14 +309,17 @@ async function queueWebhook(
   event: 'noApprovalPath' | 'escalated',
   requestIds: number[],
   byId: Map<number, q.LineFacts>,
+  timesOf?: ReadonlyMap<number, number>,
 ) {
   const mailLines = requestIds.map((requestId) => {
     const task = taskKindOf(byId.get(requestId)?.statusId ?? 0) ?? undefined;
+    const times = timesOf?.get(requestId);
     return {
       requestId,
       role: 'admin' as const,
       ...(task ? { task } : {}),
-      text: lineText(event, byId.get(requestId), requestId, 'admin', '', task),
+      ...(times ? { times } : {}),
+      text: lineText(event, byId.get(requestId), requestId, 'admin', '', task, times),
     };
   });
   const mail = renderMail(event, 'administrators', mailLines);

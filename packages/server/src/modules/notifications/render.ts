@@ -16,6 +16,8 @@ export interface MailLine {
   requestId: number;
   role: NotificationRole;
   task?: TaskKind;
+  /** Escalations: how many times its service level the line has waited. */
+  times?: number;
   text: string;
 }
 
@@ -23,7 +25,11 @@ const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.ch
 
 /** The text and HTML bodies of one message that lists the lines of a batch, each with its link. */
 export function renderMail(event: NotificationEvent, recipientName: string, lines: readonly MailLine[]) {
-  const subject = messages.notificationMailSubject(event, lines.length);
+  // An escalation's subject says what every line of it has waited at least.
+  const times = lines.every((l) => l.times !== undefined)
+    ? Math.min(...lines.map((l) => l.times ?? 0))
+    : undefined;
+  const subject = messages.notificationMailSubject(event, lines.length, times);
   const linkOf = (line: MailLine) =>
     `${BASE_URL_TOKEN}${notificationLink(line.role, line.requestId, line.task, event)}`;
   const open = event === 'expiring' ? messages.notificationMailExtend : messages.notificationMailOpen;

@@ -24,7 +24,7 @@ const isRole = (value: unknown): value is NotificationRole =>
 
 function presentNotification(row: q.NotificationRow) {
   const params = row.params
-    ? (JSON.parse(row.params) as { role?: unknown; actor?: unknown; task?: unknown })
+    ? (JSON.parse(row.params) as { role?: unknown; actor?: unknown; task?: unknown; times?: unknown })
     : {};
   const task = params.task === 'approval' || params.task === 'provisioning' ? params.task : undefined;
   const role: NotificationRole = isRole(params.role) ? params.role : 'requester';
@@ -40,6 +40,7 @@ function presentNotification(row: q.NotificationRow) {
       actor: typeof params.actor === 'string' ? params.actor : '',
       isMine: role === 'requester' || role === 'subject',
       ...(task ? { task } : {}),
+      ...(typeof params.times === 'number' ? { times: params.times } : {}),
       endDate: formatDate(row.expirationDate),
     }),
     link: notificationLink(role, row.requestId, task, event),
