@@ -23,19 +23,25 @@ function hasDecidingMaster(eb: RequestEb): Expression<SqlBool> {
  * master approvers past twice the level, for a Submitted line whose path has one; the
  * administrators' escalation past three times the level for a Submitted line whose path has a
  * master approver, past twice the level for the other Submitted lines and for Approved lines.
+ * `range` is the index range of the lines that may be due; `rest` the test of each line not yet
+ * sent, after the cheap probe of what was sent.
  */
-function isDue(eb: RequestEb, now: Date, levels: ServiceLevels, stage: TaskStage): Expression<SqlBool> {
-  const submitted = eb('r.statusId', '=', sql.lit(RequestStatus.SUBMITTED));
+function dueRule(now: Date, levels: ServiceLevels, stage: TaskStage) {
+  const submitted = (eb: RequestEb) => eb('r.statusId', '=', sql.lit(RequestStatus.SUBMITTED));
   switch (stage) {
     case taskStages.reminder:
-      return pastServiceLevel(now, levels, 1);
+      return { range: pastServiceLevel(now, levels, 1), rest: null };
     case taskStages.escalation:
-      return eb.and([pastServiceLevel(now, levels, 2), submitted, hasDecidingMaster(eb)]);
+      return {
+        range: pastServiceLevel(now, levels, 2),
+        rest: (eb: RequestEb) => eb.and([submitted(eb), hasDecidingMaster(eb)]),
+      };
     case taskStages.scopeEscalation:
-      return eb.and([
-        pastServiceLevel(now, levels, 2),
-        eb.or([eb.not(submitted), eb.not(hasDecidingMaster(eb)), pastServiceLevel(now, levels, 3)]),
-      ]);
+      return {
+        range: pastServiceLevel(now, levels, 2),
+        rest: (eb: RequestEb) =>
+          eb.or([eb.not(submitted(eb)), pastServiceLevel(now, levels, 3), eb.not(hasDecidingMaster(eb))]),
+      };
   }
 }
 
@@ -48,6 +54,7 @@ function isDue(eb: RequestEb, now: Date, levels: ServiceLevels, stage: TaskStage
  * the line (`hasMaster`).
  */
 export function findDueTasks(q: Executor, now: Date, levels: ServiceLevels, stage: TaskStage) {
+  const { range, rest } = dueRule(now, levels, stage);
   return q
     .selectFrom('requests as r')
     .select((eb) => [
@@ -66,7 +73,7 @@ export function findDueTasks(q: Executor, now: Date, levels: ServiceLevels, stag
       'r.platformId',
       'r.clientId',
     ])
-    .where((eb) => isDue(eb as unknown as RequestEb, now, levels, stage))
+    .where(range)
     .where((eb) =>
       eb.not(
         eb.exists(
@@ -79,6 +86,7 @@ export function findDueTasks(q: Executor, now: Date, levels: ServiceLevels, stag
         ),
       ),
     )
+    .$if(rest !== null, (qb) => qb.where((eb) => rest!(eb as unknown as RequestEb)))
     .execute();
 }
 export type DueTask = Awaited<ReturnType<typeof findDueTasks>>[number];

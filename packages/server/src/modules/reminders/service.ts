@@ -53,6 +53,17 @@ async function sendStage(db: Db, now: Date, levels: ServiceLevels, stage: TaskSt
       if (stage === taskStages.scopeEscalation) {
         const kept = new Set(recorded);
         const lines = batch.filter((l) => kept.has(l.requestId));
+        // A Submitted line with no master approver skips their stage: recorded as passed, so
+        // the hourly search of that stage never reads the line again.
+        await q.recordStage(
+          trx,
+          lines
+            .filter((l) => l.statusId === RequestStatus.SUBMITTED && l.hasMaster === 0)
+            .map((l) => l.requestId),
+          RequestStatus.SUBMITTED,
+          taskStages.escalation,
+          now.toISOString(),
+        );
         await queueScopeEscalations(
           trx,
           lines.map((l) => ({ requestId: l.requestId, times: timesOf(l) })),
