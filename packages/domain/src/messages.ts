@@ -600,6 +600,8 @@ export const messages = {
         return `UAP: ${count === 1 ? '1 access ends' : `${count} accesses end`} soon`;
       case 'expired':
         return `UAP: ${count === 1 ? '1 access' : `${count} accesses`} expired, removal pending`;
+      case 'reassigned':
+        return `UAP: ${count === 1 ? '1 task' : `${count} tasks`} reassigned to you`;
       default:
         return `UAP: ${lines} changed`;
     }
@@ -623,7 +625,21 @@ export const messages = {
     escalated: 'A task in my path or scope waits twice or three times its service level (escalation)',
     expiring: 'Access I hold or requested ends soon (Extend)',
     expired: 'Access passed its end date and is being removed',
+    reassigned: 'Approval paths with waiting tasks are reassigned to me',
   } as Record<string, string>,
+  /** Approve/Provision Assignments reassigned paths to the recipient: the tasks now theirs. */
+  tasksReassignedText: (o: { actor: string; approvals: number; provisioning: number }) => {
+    const count = (n: number) => (n === 1 ? '1 request now waits' : `${n} requests now wait`);
+    const parts = [
+      ...(o.approvals > 0 ? [`${count(o.approvals)} for your approval (My Approval Tasks)`] : []),
+      ...(o.provisioning > 0
+        ? [`${count(o.provisioning)} for your provisioning (My Provisioning Tasks)`]
+        : []),
+    ];
+    return `${o.actor || 'An administrator'} reassigned approval paths to you: ${parts.join(' and ')}.`;
+  },
+  tasksReassignedRequests: (ids: readonly number[], more: number) =>
+    `Requests ${ids.map((id) => `#${id}`).join(', ')}${more > 0 ? ` and ${more} more` : ''}.`,
   notificationsMarkedRead: 'Notifications marked as read.',
   notificationSettingsSaved: 'Notification settings saved.',
   notificationsNone: 'No notifications yet.',

@@ -55,6 +55,40 @@ export function renderMail(event: NotificationEvent, recipientName: string, line
   return { subject, text, html };
 }
 
+/**
+ * The one message that tells a person of the tasks reassigned to them: the sentence, the
+ * requests, and a link to each task list they now have work in.
+ */
+export function renderReassignedMail(
+  recipientName: string,
+  o: { text: string; requests: string; links: readonly string[]; count: number },
+) {
+  const subject = messages.notificationMailSubject('reassigned', o.count);
+  const links = o.links.map((link) => `${BASE_URL_TOKEN}${link}`);
+  const text = [
+    messages.notificationMailGreeting(recipientName),
+    '',
+    o.text,
+    o.requests,
+    '',
+    ...links.map((link) => `${messages.notificationMailOpen} ${link}`),
+    '',
+    messages.notificationMailFooter,
+  ].join('\n');
+  const html = [
+    '<!doctype html><html><body style="font-family: Arial, sans-serif">',
+    `<p>${escapeHtml(messages.notificationMailGreeting(recipientName))}</p>`,
+    `<p>${escapeHtml(o.text)}<br>${escapeHtml(o.requests)}</p>`,
+    ...links.map(
+      (link) =>
+        `<p>${escapeHtml(messages.notificationMailOpen)} <a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
+    ),
+    `<p style="color: #555">${escapeHtml(messages.notificationMailFooter)}</p>`,
+    '</body></html>',
+  ].join('\n');
+  return { subject, text, html };
+}
+
 /** A queued message as it leaves: the token replaced by the portal's address. */
 export function withBaseUrl(body: string, baseUrl: string): string {
   return body.split(BASE_URL_TOKEN).join(baseUrl);
