@@ -537,6 +537,8 @@ export const messages = {
       task?: 'approval' | 'provisioning';
       /** The line's end date (MM-DD-YYYY), for the expiry events. */
       endDate?: string;
+      /** Escalations: how many times its service level the line has waited (2 or 3). */
+      times?: number;
     },
   ) => {
     const what = `${o.isMine ? 'Your request' : 'Request'} #${o.requestId} (${o.platform}, for ${o.subject})`;
@@ -560,7 +562,9 @@ export const messages = {
       case 'reminder':
         return `Reminder: ${what} has waited past its service level for your ${o.task ?? 'approval'}.`;
       case 'escalated':
-        return `Escalated: ${what} has waited twice its service level for ${o.task ?? 'approval'}. Please see that it is decided.`;
+        return o.times === 3
+          ? `Escalated: ${what} has waited three times its service level for approval, and the master approvers of its path, told at twice the level, have not decided it. Please see that it is decided.`
+          : `Escalated: ${what} has waited twice its service level for ${o.task ?? 'approval'}. Please see that it is decided.`;
       case 'expiring':
         return `${o.isMine ? 'Your access' : 'Access'} #${o.requestId} (${o.platform}, for ${o.subject}) ends on ${o.endDate ?? ''}. Extend it if it is still needed.`;
       case 'expired':
@@ -571,7 +575,7 @@ export const messages = {
         return `${what} changed.`;
     }
   },
-  notificationMailSubject: (event: string, count: number) => {
+  notificationMailSubject: (event: string, count: number, times?: number) => {
     const lines = count === 1 ? '1 request' : `${count} requests`;
     switch (event) {
       case 'submitted':
@@ -591,11 +595,13 @@ export const messages = {
       case 'reminder':
         return `UAP reminder: ${lines} waiting past the service level`;
       case 'escalated':
-        return `UAP escalation: ${lines} waiting twice the service level`;
+        return `UAP escalation: ${lines} waiting ${times === 3 ? 'three times' : 'twice'} the service level`;
       case 'expiring':
         return `UAP: ${count === 1 ? '1 access ends' : `${count} accesses end`} soon`;
       case 'expired':
         return `UAP: ${count === 1 ? '1 access' : `${count} accesses`} expired, removal pending`;
+      case 'reassigned':
+        return `UAP: ${count === 1 ? '1 task' : `${count} tasks`} reassigned to you`;
       default:
         return `UAP: ${lines} changed`;
     }
@@ -616,10 +622,24 @@ export const messages = {
     modified: 'An approver modified my request',
     noApprovalPath: 'A request has no approval path (administrators)',
     reminder: 'A task of mine waits past its service level (reminder)',
-    escalated: 'A task in my path or scope waits twice its service level (escalation)',
+    escalated: 'A task in my path or scope waits twice or three times its service level (escalation)',
     expiring: 'Access I hold or requested ends soon (Extend)',
     expired: 'Access passed its end date and is being removed',
+    reassigned: 'Approval paths with waiting tasks are reassigned to me',
   } as Record<string, string>,
+  /** Approve/Provision Assignments reassigned paths to the recipient: the tasks now theirs. */
+  tasksReassignedText: (o: { actor: string; approvals: number; provisioning: number }) => {
+    const count = (n: number) => (n === 1 ? '1 request now waits' : `${n} requests now wait`);
+    const parts = [
+      ...(o.approvals > 0 ? [`${count(o.approvals)} for your approval (My Approval Tasks)`] : []),
+      ...(o.provisioning > 0
+        ? [`${count(o.provisioning)} for your provisioning (My Provisioning Tasks)`]
+        : []),
+    ];
+    return `${o.actor || 'An administrator'} reassigned approval paths to you: ${parts.join(' and ')}.`;
+  },
+  tasksReassignedRequests: (ids: readonly number[], more: number) =>
+    `Requests ${ids.map((id) => `#${id}`).join(', ')}${more > 0 ? ` and ${more} more` : ''}.`,
   notificationsMarkedRead: 'Notifications marked as read.',
   notificationSettingsSaved: 'Notification settings saved.',
   notificationsNone: 'No notifications yet.',

@@ -12,8 +12,15 @@ export interface ServiceLevels {
 /** A task: a Submitted line waits for its approvers, an Approved line for its provisioners. */
 export type TaskKind = 'approval' | 'provisioning';
 
-/** The stages of a waiting task: reminded at its level, escalated at twice its level. */
-export const taskStages = { reminder: 1, escalation: 2 } as const;
+/**
+ * The stages of a waiting task, each sent once per line and waiting status:
+ * - reminder: at its level, to the people who act on it;
+ * - escalation: at twice its level, to the master approvers of a Submitted line's path;
+ * - scopeEscalation: to the administrators of the line's scope — at three times the level for a
+ *   Submitted line whose path has master approvers, at twice the level for one whose path has
+ *   none and for an Approved line (provisioners have no master).
+ */
+export const taskStages = { reminder: 1, escalation: 2, scopeEscalation: 3 } as const;
 export type TaskStage = (typeof taskStages)[keyof typeof taskStages];
 
 const HOUR = 3_600_000;

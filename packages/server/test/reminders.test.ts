@@ -8,6 +8,7 @@ import {
   buildPath,
   buildRequest,
   buildUser,
+  userIdOf,
   type BuiltPath,
 } from './factories.ts';
 
@@ -250,7 +251,7 @@ describe('task-reminders: the reminder', () => {
       expect(mails[0]?.textBody).toContain(`Request #${id} `);
     }
     const again = await runJob(now);
-    expect(again).toEqual({ reminded: 0, escalated: 0 });
+    expect(again).toEqual({ reminded: 0, escalated: 0, escalatedToAdmins: 0 });
     expect(await mailsTo(s.approver, 'reminder')).toHaveLength(1);
     expect(await alertsOf(ids)).toEqual(triples([s.approver, s.secondary], 'reminder', ids));
   });
@@ -310,7 +311,7 @@ describe('task-reminders: the escalation', () => {
       approvedDate: iso(t, -(PROVISIONING_HOURS * 2) - 1),
     });
     const counts = await runJob(at(t, 0));
-    expect(counts.escalated).toBeGreaterThanOrEqual(1);
+    expect(counts.escalatedToAdmins).toBeGreaterThanOrEqual(1);
     expect(await alertsOf([id])).toEqual(
       [
         ...triples([s.provisioner, s.backup], 'reminder', [id]),
@@ -327,6 +328,210 @@ describe('task-reminders: the escalation', () => {
       .where('event', '=', 'escalated')
       .execute();
     expect(hooks.some((h) => h.textBody.includes(`Request #${id} `))).toBe(true);
+  });
+});
+
+/** A master approver and an administrator of the scene's path. */
+async function chiefs(s: Scene) {
+  const k = ctx.db.kysely;
+  const master = await buildUser(k, { roleId: Role.MASTERAPPROVER, name: 'Max' });
+  await buildMasterApprover(k, master.userId, s.path);
+  const admin = await buildUser(k, { roleId: Role.ADMIN, name: 'Adi' });
+  await buildAdminRegion(k, admin.userId, s.path);
+  return { master, admin };
+}
+
+async function webhookTexts() {
+  const rows = await ctx.db.kysely
+    .selectFrom('mailOutbox')
+    .select(['textBody'])
+    .where('channel', '=', 'webhook')
+    .where('event', '=', 'escalated')
+    .execute();
+  return rows.map((r) => r.textBody);
+}
+
+describe("task-reminders: the administrators' stage", () => {
+  it('escalates a Submitted line to the administrators of its scope at three times the level, once, after its master approvers', async () => {
+    const s = await scene();
+    const { master, admin } = await chiefs(s);
+    // An administrator of another market and the super admin are not of this line's scope.
+    const other = await buildPath(ctx.db.kysely, { regionId: s.path.regionId });
+    const elsewhere = await buildUser(ctx.db.kysely, { roleId: Role.ADMIN, name: 'Eli' });
+    await buildAdminRegion(ctx.db.kysely, elsewhere.userId, other);
+    const superAdmin = { userId: await userIdOf(ctx.db.kysely, demo.superAdmin) };
+    const t = Date.now();
+    const id = await line(s, { createdDate: iso(t, -(APPROVAL_HOURS * 3) + 1) });
+    await runJob(at(t, 0));
+    const before = [
+      ...triples([s.approver, s.secondary, master], 'reminder', [id]),
+      ...triples([master], 'escalated', [id]),
+    ].sort();
+    expect(await alertsOf([id])).toEqual(before);
+    // One minute short of three times 48 hours: still nothing for the administrators.
+    await runJob(new Date(t + 1 * HOUR - MINUTE));
+    expect(await alertsOf([id])).toEqual(before);
+    const counts = await runJob(new Date(t + 1 * HOUR + MINUTE));
+    expect(counts).toEqual({ reminded: 0, escalated: 0, escalatedToAdmins: 1 });
+    const after = [...before, ...triples([admin], 'escalated', [id])].sort();
+    expect(await alertsOf([id])).toEqual(after);
+    await runJob(at(t, 30));
+    expect(await alertsOf([id])).toEqual(after);
+    expect(await alertsOf([id])).not.toContain(`${elsewhere.userId}:escalated:${id}`);
+    expect(await alertsOf([id])).not.toContain(`${superAdmin.userId}:escalated:${id}`);
+
+    const mails = await mailsTo(admin, 'escalated');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toBe('UAP escalation: 1 request waiting three times the service level');
+    expect(mails[0]?.textBody).toContain(
+      `Escalated: Request #${id} (${s.path.names.platform}, for ${s.subject.displayName}) has waited three times its service level for approval, and the master approvers of its path, told at twice the level, have not decided it.`,
+    );
+    expect(mails[0]?.textBody).toContain(`/AllRequest/requestId/${id}`);
+    expect(
+      (await webhookTexts()).some((h) => h.includes(`Request #${id} `) && h.includes('three times')),
+    ).toBe(true);
+    const bell = await call(admin, 'GET', '/api/Notifications');
+    const item = (bell.body.data as { notifications: { text: string; event: string; link: string }[] })
+      .notifications[0];
+    expect(item?.text).toContain('has waited three times its service level for approval');
+    expect(item?.link).toBe(`/AllRequest/requestId/${id}`);
+  });
+
+  it('goes to the administrators at twice the level when the path has no master approver, and not again at three times', async () => {
+    const s = await scene();
+    const admin = await buildUser(ctx.db.kysely, { roleId: Role.ADMIN, name: 'Adi' });
+    await buildAdminRegion(ctx.db.kysely, admin.userId, s.path);
+    const t = Date.now();
+    const id = await line(s, { createdDate: iso(t, -(APPROVAL_HOURS * 2) - 1) });
+    const counts = await runJob(at(t, 0));
+    expect(counts).toEqual({ reminded: 1, escalated: 0, escalatedToAdmins: 1 });
+    const escalated = [
+      ...triples([s.approver, s.secondary], 'reminder', [id]),
+      ...triples([admin], 'escalated', [id]),
+    ].sort();
+    expect(await alertsOf([id])).toEqual(escalated);
+    const [mail] = await mailsTo(admin, 'escalated');
+    expect(mail?.subject).toBe('UAP escalation: 1 request waiting twice the service level');
+    expect(mail?.textBody).toContain('has waited twice its service level for approval');
+    await runJob(at(t, APPROVAL_HOURS + 1));
+    expect(await alertsOf([id])).toEqual(escalated);
+    expect(await mailsTo(admin, 'escalated')).toHaveLength(1);
+  });
+
+  it('treats a master approver who requested the line as none: the administrators are told at twice the level', async () => {
+    const s = await scene();
+    const admin = await buildUser(ctx.db.kysely, { roleId: Role.ADMIN, name: 'Adi' });
+    await buildAdminRegion(ctx.db.kysely, admin.userId, s.path);
+    await buildMasterApprover(ctx.db.kysely, s.requestor.userId, s.path);
+    const t = Date.now();
+    const id = await line(s, { createdDate: iso(t, -(APPROVAL_HOURS * 2) - 1) });
+    await runJob(at(t, 0));
+    expect(await alertsOf([id])).toEqual(
+      [
+        ...triples([s.approver, s.secondary], 'reminder', [id]),
+        ...triples([admin], 'escalated', [id]),
+      ].sort(),
+    );
+  });
+
+  it('escalates a provisioning task to the administrators at twice the level, never to the master approvers', async () => {
+    const s = await scene();
+    const { master, admin } = await chiefs(s);
+    const t = Date.now();
+    const id = await line(s, {
+      createdDate: iso(t, -500),
+      statusId: RequestStatus.APPROVED,
+      approvedDate: iso(t, -(PROVISIONING_HOURS * 2) + 1),
+    });
+    await runJob(at(t, 0));
+    expect(await alertsOf([id])).toEqual(triples([s.provisioner, s.backup], 'reminder', [id]));
+    await runJob(at(t, 1 + 1 / 60));
+    const escalated = [
+      ...triples([s.provisioner, s.backup], 'reminder', [id]),
+      ...triples([admin], 'escalated', [id]),
+    ].sort();
+    expect(await alertsOf([id])).toEqual(escalated);
+    await runJob(at(t, PROVISIONING_HOURS * 2));
+    expect(await alertsOf([id])).toEqual(escalated);
+    expect(await mailsTo(master, 'escalated')).toHaveLength(0);
+  });
+
+  it('halves the levels of an urgent line: the master approvers at 48 h, the administrators at 72 h', async () => {
+    const s = await scene();
+    const { master, admin } = await chiefs(s);
+    const t = Date.now();
+    // Waiting 48.5 hours: past twice the urgent level (2 × 24 h), short of three times (72 h).
+    const id = await line(s, { createdDate: iso(t, -(APPROVAL_HOURS + 0.5)), isUrgent: true });
+    await runJob(at(t, 0));
+    expect(await alertsOf([id])).toEqual(
+      [
+        ...triples([s.approver, s.secondary, master], 'reminder', [id]),
+        ...triples([master], 'escalated', [id]),
+      ].sort(),
+    );
+    await runJob(at(t, APPROVAL_HOURS / 2 - 0.6));
+    expect(await alertsOf([id])).not.toContain(`${admin.userId}:escalated:${id}`);
+    await runJob(at(t, APPROVAL_HOURS / 2 - 0.4));
+    expect(await alertsOf([id])).toContain(`${admin.userId}:escalated:${id}`);
+  });
+
+  it('stops when the line is approved after its escalation to the master approvers', async () => {
+    const s = await scene();
+    const { master, admin } = await chiefs(s);
+    const t = Date.now();
+    const id = await line(s, { createdDate: iso(t, -(APPROVAL_HOURS * 2) - 1) });
+    await runJob(at(t, 0));
+    expect(await alertsOf([id])).toContain(`${master.userId}:escalated:${id}`);
+    const approved = await call(master, 'PATCH', '/api/Approvers/ApproveRejectRequest', {
+      isApproved: true,
+      comments: 'Approved at last',
+      requestIds: [id],
+    });
+    expect(approved.status, approved.body.message).toBe(200);
+    // Three times the approval level after its creation: a Submitted line would reach the
+    // administrators; the approved one waits for provisioning since its approval.
+    await runJob(at(t, APPROVAL_HOURS + 2));
+    expect(await alertsOf([id])).not.toContain(`${admin.userId}:escalated:${id}`);
+    expect(await mailsTo(admin, 'escalated')).toHaveLength(0);
+  });
+
+  it('sends each administrator one email per run for all the lines of its scope', async () => {
+    const s = await scene();
+    const { admin } = await chiefs(s);
+    const second = await buildUser(ctx.db.kysely, { roleId: Role.ADMIN, name: 'Ada' });
+    await buildAdminRegion(ctx.db.kysely, second.userId, s.path);
+    // The same scope, another practice without a master approver: its lines go at twice the level.
+    const bare = await buildPath(ctx.db.kysely, {
+      regionId: s.path.regionId,
+      marketId: s.path.marketId,
+      assignment: { primary: s.approver.userId, provisioner: s.provisioner.userId },
+    });
+    const t = Date.now();
+    const thrice = [
+      await line(s, { createdDate: iso(t, -(APPROVAL_HOURS * 3) - 1) }),
+      await line(s, { createdDate: iso(t, -(APPROVAL_HOURS * 3) - 2) }),
+    ];
+    const twice = [
+      await line(s, { createdDate: iso(t, -(APPROVAL_HOURS * 2) - 1), path: bare }),
+      await line(s, {
+        createdDate: iso(t, -400),
+        statusId: RequestStatus.APPROVED,
+        approvedDate: iso(t, -(PROVISIONING_HOURS * 2) - 1),
+        path: bare,
+      }),
+    ];
+    const counts = await runJob(at(t, 0));
+    expect(counts.escalatedToAdmins).toBeGreaterThanOrEqual(4);
+    for (const person of [admin, second]) {
+      const mails = await mailsTo(person, 'escalated');
+      expect(mails).toHaveLength(1);
+      expect(mails[0]?.subject).toBe('UAP escalation: 4 requests waiting twice the service level');
+      for (const id of [...thrice, ...twice]) {
+        expect(mails[0]?.textBody).toContain(`Request #${id} `);
+      }
+    }
+    await runJob(at(t, 0));
+    expect(await mailsTo(admin, 'escalated')).toHaveLength(1);
   });
 });
 

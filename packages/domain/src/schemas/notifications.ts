@@ -15,6 +15,7 @@ export const notificationEvents = [
   'escalated',
   'expiring',
   'expired',
+  'reassigned',
 ] as const;
 export type NotificationEvent = (typeof notificationEvents)[number];
 export const notificationEvent = z.enum(notificationEvents);
@@ -89,8 +90,11 @@ export type NotificationRole = (typeof notificationRoles)[number];
 
 /**
  * Where a notification leads: the approver's task, the provisioner's task, or the requester's
- * list; an administrator told of a line waiting for provisioning (`task`), its tracker row; an
- * 'expiring' notice opens the record's Length Of Access change (Extend).
+ * list; an administrator told of a line waiting for provisioning (`task`) or of an escalation,
+ * its tracker row (an escalated line usually has approvers, so it is not in the administrator's
+ * queue); an 'expiring' notice opens the record's Length Of Access change (Extend); tasks
+ * reassigned to the recipient open My Approval Tasks (or My Provisioning Tasks when only
+ * provisioning tasks came).
  */
 export function notificationLink(
   role: NotificationRole,
@@ -99,10 +103,13 @@ export function notificationLink(
   event?: NotificationEvent,
 ): string {
   const id = requestId ?? 0;
+  if (event === 'reassigned') {
+    return role === 'provisioner' ? '/Provisioners' : '/Approvals';
+  }
   if (event === 'expiring') {
     return `/ChangeUserRecords?extend=${id}`;
   }
-  if (role === 'admin' && task === 'provisioning') {
+  if (role === 'admin' && (task === 'provisioning' || event === 'escalated')) {
     return `/AllRequest/requestId/${id}`;
   }
   switch (role) {

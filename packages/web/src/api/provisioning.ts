@@ -7,6 +7,7 @@ import {
   provisionerDecisionResult,
   provisioningPage,
   standardComment,
+  tableQuery,
   type ProvisionerCommentEntry,
   type ProvisionerDecisionInput,
   type ProvisioningPage,
@@ -21,6 +22,7 @@ export const provisioningKeys = {
   tasks: (isArchive: boolean) => ['Request', 'RequestForProvisioners', isArchive] as const,
   standardComments: ['Request', 'GetAllStandardComments', StandardCommentType.PROVISIONING] as const,
   provisionerComments: (requestId: number) => ['Request', 'ProvisionerComments', requestId] as const,
+  task: (requestId: number) => ['Request', 'RequestForProvisioners', false, 'requestId', requestId] as const,
 };
 
 /** PUT api/Request/RequestForProvisioners: one page of My Provisioning Tasks (or the archive). */
@@ -34,6 +36,24 @@ export function fetchProvisioningTasks(
     body: { ...query, Archive: isArchive },
     schema: provisioningPage,
     signal,
+  });
+}
+
+/**
+ * One line of My Provisioning Tasks by its id (a notification's `?requestId=N`): the list's row,
+ * filtered on the request id, so the dialog shows exactly what the list would; null when the
+ * line is not one of the caller's tasks.
+ */
+export function useProvisioningTaskQuery(requestId: number | null) {
+  return useQuery({
+    queryKey: provisioningKeys.task(requestId ?? 0),
+    queryFn: async ({ signal }) => {
+      const query = tableQuery.parse({ filters: [{ column: 'requestId', values: [String(requestId)] }] });
+      const page = await fetchProvisioningTasks(false, query, signal);
+      return page.requests.find((r) => r.requestId === requestId) ?? null;
+    },
+    enabled: requestId !== null,
+    staleTime: 0,
   });
 }
 

@@ -193,6 +193,33 @@ export async function countPendingLeftWithoutPath(trx: Executor, ids: readonly n
   return Number(row?.count ?? 0);
 }
 
+/**
+ * The pending lines (Submitted or Approved) on the paths of the active assignments `ids` (the
+ * path's client or every client): the lines a reassignment of those rows may hand to someone.
+ */
+export function findPendingLinesOf(trx: Executor, ids: readonly number[]) {
+  return trx
+    .selectFrom('requests as r')
+    .select(['r.requestId', 'r.statusId', 'r.createdBy', 'r.userId'])
+    .where('r.statusId', 'in', [RequestStatus.SUBMITTED, RequestStatus.APPROVED])
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('approverAssignments as a')
+          .select('a.approverId')
+          .where('a.approverId', 'in', ids)
+          .where('a.isDeleted', '=', 0)
+          .whereRef('a.regionId', '=', 'r.regionId')
+          .whereRef('a.marketId', '=', 'r.marketId')
+          .whereRef('a.agencyId', '=', 'r.agencyId')
+          .whereRef('a.practiceId', '=', 'r.practiceId')
+          .whereRef('a.platformId', '=', 'r.platformId')
+          .where((w) => w.or([w('a.clientId', 'is', null), w('a.clientId', '=', w.ref('r.clientId'))])),
+      ),
+    )
+    .execute();
+}
+
 export async function insertAssignment(
   trx: Executor,
   path: AssignmentPath,

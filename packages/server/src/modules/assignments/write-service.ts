@@ -11,6 +11,7 @@ import { adminScopeOf } from '../../http/admin-scope.ts';
 import { conflict, invalid, notFound, unprocessable } from '../../http/errors.ts';
 import * as q from './write-queries.ts';
 import { settleRoles } from '../users/role-rule.ts';
+import { findTaskHolders, queueReassignedTasks } from '../notifications/outbox.ts';
 
 /**
  * Approve/Provision Assignments writes. Admins change only the assignments inside
@@ -238,8 +239,12 @@ export async function reassignAssignments(
       throw unprocessable(messages.assignmentUserNotFound);
     }
     const ids = rows.map((r) => r.approverId);
+    // The pending tasks of these paths, and who held them, so the people who receive some are told.
+    const pending = ids.length === 0 ? [] : await q.findPendingLinesOf(trx, ids);
+    const heldBefore = await findTaskHolders(trx, pending);
     await q.updateAssignments(trx, ids, set, actor.userId);
     await settleRoles(trx, [...new Set([...q.peopleOf(rows), ...newcomers])], actor.userId);
+    await queueReassignedTasks(trx, pending, heldBefore, actor.userId);
     return { result: { ids }, message: messages.assignmentsReassigned(ids.length) };
   });
 }

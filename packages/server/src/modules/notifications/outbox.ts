@@ -1,6 +1,7 @@
 import {
   formatDate,
   messages,
+  notificationLink,
   taskKindOf,
   type NotificationEvent,
   type NotificationRole,
@@ -8,7 +9,7 @@ import {
 } from '@uap/domain';
 import { nowIso, type Executor } from '../../db/connection.ts';
 import * as q from './queries.ts';
-import { renderMail, type MailLine } from './render.ts';
+import { renderMail, renderReassignedMail, type MailLine } from './render.ts';
 
 /** One recipient of one line, and in which part they get it. */
 interface Delivery {
@@ -17,6 +18,8 @@ interface Delivery {
   role: NotificationRole;
   /** Reminders and escalations: what the line waits for (its text and link say it). */
   task?: TaskKind;
+  /** Escalations: how many times its service level the line has waited (its text says it). */
+  times?: number;
 }
 
 const fullName = (first: string | null, last: string | null) => `${first ?? ''} ${last ?? ''}`.trim();
@@ -29,8 +32,8 @@ const fullName = (first: string | null, last: string | null) => `${first ?? ''} 
  * administrators of its scope, and the Teams / Slack webhook); approved → provisioners and
  * requestor; rejected, completed, cancelled → requestor and subject; modified → requestor;
  * reminder → a Submitted line's approvers (no approval path: the administrators of its scope),
- * an Approved line's provisioners; escalated → the master approvers of the line's path, or when
- * it has none the administrators of its scope and the webhook.
+ * an Approved line's provisioners; escalated → the master approvers of a Submitted line's path
+ * (the administrators' stage is `queueScopeEscalations`).
  * Nobody is told of their own action, and approvers and provisioners are never told of a line
  * they requested or are the subject of (they cannot act on it).
  */
@@ -58,7 +61,6 @@ export async function queueNotifications(
     (await q.findRoutedPeople(trx, ids, work)).map((p) => ({ ...p, role }));
   // Lines someone approves have an approval path: only the others can lack one.
   let unroutedCandidates: number[] = [];
-  let escalatedToAdmins: number[] = [];
   const taskOf = (requestId: number) => taskKindOf(byId.get(requestId)?.statusId ?? 0) ?? undefined;
   const isOwnLine = (d: { requestId: number; userId: number }) =>
     byId.get(d.requestId)?.createdBy === d.userId || byId.get(d.requestId)?.userId === d.userId;
@@ -119,15 +121,12 @@ export async function queueNotifications(
       break;
     }
     case 'escalated': {
-      // A master approver who requested the line or is its subject cannot decide it: the line
-      // then goes to the administrators as if the path had no master approver.
-      const masters = (await q.findMasterApproversOf(trx, ids)).filter((m) => !isOwnLine(m));
-      const withMaster = new Set(masters.map((m) => m.requestId));
-      escalatedToAdmins = ids.filter((id) => !withMaster.has(id));
-      const admins = await q.findScopeAdminsOf(trx, escalatedToAdmins);
+      // A master approver who requested the line or is its subject cannot decide it: the
+      // reminders job sends such a line to the administrators instead (`queueScopeEscalations`).
+      const submitted = ids.filter((id) => taskOf(id) === 'approval');
+      const masters = (await q.findMasterApproversOf(trx, submitted)).filter((m) => !isOwnLine(m));
       deliveries.push(
-        ...masters.map((m) => ({ ...m, role: 'approver' as const, task: taskOf(m.requestId) })),
-        ...admins.map((a) => ({ ...a, role: 'admin' as const, task: taskOf(a.requestId) })),
+        ...masters.map((m) => ({ ...m, role: 'approver' as const, task: 'approval' as const, times: 2 })),
       );
       break;
     }
@@ -141,12 +140,12 @@ export async function queueNotifications(
         ...ownersOf('subject'),
       );
       break;
+    case 'reassigned':
+      // Told per person, not per line: `queueReassignedTasks`.
+      break;
   }
   deliveries.push(...(await delegatesOf(trx, deliveries)));
   await deliver(trx, event, dedupe(deliveries, byId, actorId), byId, actorId);
-  if (escalatedToAdmins.length > 0) {
-    await queueWebhook(trx, 'escalated', escalatedToAdmins, byId);
-  }
 
   if (unroutedCandidates.length > 0) {
     const unrouted = await q.findLinesWithoutPath(trx, unroutedCandidates);
@@ -158,6 +157,148 @@ export async function queueNotifications(
       await queueWebhook(trx, 'noApprovalPath', [...new Set(unrouted.map((u) => u.requestId))], byId);
     }
   }
+}
+
+/**
+ * The administrators' stage of an escalation, from the reminders job: each line goes to the
+ * administrators whose (region, market) rows hold it — found as for a line with no approval
+ * path — and the Teams / Slack webhook; `times` is how many times its service level the line
+ * has waited (3: its master approvers were told at twice the level; 2: it has nobody above its
+ * approvers or provisioners). One email per administrator for the whole batch.
+ */
+export async function queueScopeEscalations(
+  trx: Executor,
+  escalations: readonly { requestId: number; times: number }[],
+): Promise<void> {
+  const ids = [...new Set(escalations.map((e) => e.requestId))];
+  if (ids.length === 0) {
+    return;
+  }
+  const timesOf = new Map(escalations.map((e) => [e.requestId, e.times]));
+  const lines = await q.findLineFacts(trx, ids);
+  const byId = new Map(lines.map((l) => [l.requestId, l]));
+  const admins = await q.findScopeAdminsOf(trx, ids);
+  const deliveries: Delivery[] = admins.map((a) => {
+    const task = taskKindOf(byId.get(a.requestId)?.statusId ?? 0) ?? undefined;
+    return { ...a, role: 'admin', ...(task ? { task } : {}), times: timesOf.get(a.requestId) ?? 2 };
+  });
+  await deliver(trx, 'escalated', dedupe(deliveries, byId, null), byId, null);
+  await queueWebhook(trx, 'escalated', ids, byId, timesOf);
+}
+
+/** A pending line and who requested it and is its subject (nobody acts on their own line). */
+export interface PendingLine {
+  requestId: number;
+  statusId: number;
+  createdBy: number;
+  userId: number;
+}
+
+/**
+ * Who acts on each pending line now, by the routing rule: the approvers of a Submitted line, the
+ * provisioners of an Approved one (`${requestId}:${userId}`), never on their own line. Read
+ * before and after a change of assignments, the difference is the tasks it handed to someone.
+ */
+export async function findTaskHolders(trx: Executor, lines: readonly PendingLine[]): Promise<Set<string>> {
+  const byId = new Map(lines.map((l) => [l.requestId, l]));
+  const of = (kind: TaskKind) => lines.filter((l) => taskKindOf(l.statusId) === kind).map((l) => l.requestId);
+  const people = [
+    ...(await q.findRoutedPeople(trx, of('approval'), 'approve')),
+    ...(await q.findRoutedPeople(trx, of('provisioning'), 'provision')),
+  ];
+  return new Set(
+    people
+      .filter(
+        (p) => byId.get(p.requestId)?.createdBy !== p.userId && byId.get(p.requestId)?.userId !== p.userId,
+      )
+      .map((p) => `${p.requestId}:${p.userId}`),
+  );
+}
+
+/** How many request ids a reassignment email lists before it says 'and N more'. */
+const LISTED_IDS = 50;
+
+/**
+ * Tells each person the pending tasks a reassignment of approval paths made theirs (held now,
+ * not before): ONE in-app notification and ONE email per person, counting the approval and the
+ * provisioning tasks, linking to My Approval Tasks and My Provisioning Tasks. In the
+ * reassignment's transaction; the actor is not told of their own change.
+ */
+export async function queueReassignedTasks(
+  trx: Executor,
+  lines: readonly PendingLine[],
+  before: ReadonlySet<string>,
+  actorId: number,
+): Promise<void> {
+  const after = await findTaskHolders(trx, lines);
+  const kindOf = new Map(lines.map((l) => [l.requestId, taskKindOf(l.statusId)]));
+  const tasksOf = new Map<number, { approvals: number[]; provisioning: number[] }>();
+  for (const key of after) {
+    if (before.has(key)) {
+      continue;
+    }
+    const [requestId, userId] = key.split(':').map(Number) as [number, number];
+    if (userId === actorId) {
+      continue;
+    }
+    const tasks = tasksOf.get(userId) ?? { approvals: [], provisioning: [] };
+    (kindOf.get(requestId) === 'approval' ? tasks.approvals : tasks.provisioning).push(requestId);
+    tasksOf.set(userId, tasks);
+  }
+  if (tasksOf.size === 0) {
+    return;
+  }
+  const people = await q.findRecipients(trx, [...tasksOf.keys(), actorId], 'reassigned');
+  const personOf = new Map(people.map((p) => [p.userId, p]));
+  const actorPerson = personOf.get(actorId);
+  const actor = actorPerson ? fullName(actorPerson.name, actorPerson.lastName) : '';
+  const now = nowIso();
+  const notifications: q.NewNotification[] = [];
+  const mails: q.NewOutboxMessage[] = [];
+  for (const [userId, tasks] of tasksOf) {
+    const person = personOf.get(userId);
+    if (!person || person.isDeleted !== 0) {
+      continue;
+    }
+    const counts = { approvals: tasks.approvals.length, provisioning: tasks.provisioning.length };
+    const role: NotificationRole = counts.approvals > 0 ? 'approver' : 'provisioner';
+    notifications.push({
+      userId,
+      event: 'reassigned',
+      requestId: null,
+      params: JSON.stringify({ role, actor, ...counts }),
+      createdDate: now,
+    });
+    if (person.isEmail === 0 || !person.email) {
+      continue;
+    }
+    const ids = [...tasks.approvals, ...tasks.provisioning].sort((a, b) => a - b);
+    const mail = renderReassignedMail(fullName(person.name, person.lastName), {
+      text: messages.tasksReassignedText({ actor, ...counts }),
+      requests: messages.tasksReassignedRequests(
+        ids.slice(0, LISTED_IDS),
+        Math.max(0, ids.length - LISTED_IDS),
+      ),
+      links: [
+        ...(counts.approvals > 0 ? [notificationLink('approver', null, undefined, 'reassigned')] : []),
+        ...(counts.provisioning > 0 ? [notificationLink('provisioner', null, undefined, 'reassigned')] : []),
+      ],
+      count: ids.length,
+    });
+    mails.push({
+      channel: 'email',
+      event: 'reassigned',
+      recipientUserId: userId,
+      recipient: person.email,
+      subject: mail.subject,
+      textBody: mail.text,
+      htmlBody: mail.html,
+      createdDate: now,
+      nextAttemptAt: now,
+    });
+  }
+  await q.insertNotifications(trx, notifications);
+  await q.insertOutbox(trx, mails);
 }
 
 /**
@@ -198,6 +339,7 @@ function lineText(
   role: NotificationRole,
   actor: string,
   task?: TaskKind,
+  times?: number,
 ) {
   return messages.notificationText(event, {
     requestId,
@@ -206,6 +348,7 @@ function lineText(
     actor,
     isMine: role === 'requester' || role === 'subject',
     ...(task ? { task } : {}),
+    ...(times ? { times } : {}),
     endDate: formatDate(line?.expirationDate ?? null),
   });
 }
@@ -236,7 +379,12 @@ async function deliver(
       userId: d.userId,
       event,
       requestId: d.requestId,
-      params: JSON.stringify({ role: d.role, actor, ...(d.task ? { task: d.task } : {}) }),
+      params: JSON.stringify({
+        role: d.role,
+        actor,
+        ...(d.task ? { task: d.task } : {}),
+        ...(d.times ? { times: d.times } : {}),
+      }),
       createdDate: now,
     })),
   );
@@ -247,7 +395,8 @@ async function deliver(
       requestId: d.requestId,
       role: d.role,
       ...(d.task ? { task: d.task } : {}),
-      text: lineText(event, byId.get(d.requestId), d.requestId, d.role, actor, d.task),
+      ...(d.times ? { times: d.times } : {}),
+      text: lineText(event, byId.get(d.requestId), d.requestId, d.role, actor, d.task, d.times),
     });
     linesOf.set(d.userId, list);
   }
@@ -279,14 +428,17 @@ async function queueWebhook(
   event: 'noApprovalPath' | 'escalated',
   requestIds: number[],
   byId: Map<number, q.LineFacts>,
+  timesOf?: ReadonlyMap<number, number>,
 ) {
   const mailLines = requestIds.map((requestId) => {
     const task = taskKindOf(byId.get(requestId)?.statusId ?? 0) ?? undefined;
+    const times = timesOf?.get(requestId);
     return {
       requestId,
       role: 'admin' as const,
       ...(task ? { task } : {}),
-      text: lineText(event, byId.get(requestId), requestId, 'admin', '', task),
+      ...(times ? { times } : {}),
+      text: lineText(event, byId.get(requestId), requestId, 'admin', '', task, times),
     };
   });
   const mail = renderMail(event, 'administrators', mailLines);

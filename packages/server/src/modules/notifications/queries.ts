@@ -216,7 +216,7 @@ export async function findRecipients(q: Executor, userIds: readonly number[], ev
 export interface NewNotification {
   userId: number;
   event: NotificationEvent;
-  requestId: number;
+  requestId: number | null;
   params: string;
   createdDate: string;
 }

@@ -16,6 +16,8 @@ export interface MailLine {
   requestId: number;
   role: NotificationRole;
   task?: TaskKind;
+  /** Escalations: how many times its service level the line has waited. */
+  times?: number;
   text: string;
 }
 
@@ -23,7 +25,11 @@ const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.ch
 
 /** The text and HTML bodies of one message that lists the lines of a batch, each with its link. */
 export function renderMail(event: NotificationEvent, recipientName: string, lines: readonly MailLine[]) {
-  const subject = messages.notificationMailSubject(event, lines.length);
+  // An escalation's subject says what every line of it has waited at least.
+  const times = lines.every((l) => l.times !== undefined)
+    ? Math.min(...lines.map((l) => l.times ?? 0))
+    : undefined;
+  const subject = messages.notificationMailSubject(event, lines.length, times);
   const linkOf = (line: MailLine) =>
     `${BASE_URL_TOKEN}${notificationLink(line.role, line.requestId, line.task, event)}`;
   const open = event === 'expiring' ? messages.notificationMailExtend : messages.notificationMailOpen;
@@ -43,6 +49,40 @@ export function renderMail(event: NotificationEvent, recipientName: string, line
         `<li>${escapeHtml(line.text)} <a href="${escapeHtml(linkOf(line))}">#${line.requestId}</a></li>`,
     ),
     '</ul>',
+    `<p style="color: #555">${escapeHtml(messages.notificationMailFooter)}</p>`,
+    '</body></html>',
+  ].join('\n');
+  return { subject, text, html };
+}
+
+/**
+ * The one message that tells a person of the tasks reassigned to them: the sentence, the
+ * requests, and a link to each task list they now have work in.
+ */
+export function renderReassignedMail(
+  recipientName: string,
+  o: { text: string; requests: string; links: readonly string[]; count: number },
+) {
+  const subject = messages.notificationMailSubject('reassigned', o.count);
+  const links = o.links.map((link) => `${BASE_URL_TOKEN}${link}`);
+  const text = [
+    messages.notificationMailGreeting(recipientName),
+    '',
+    o.text,
+    o.requests,
+    '',
+    ...links.map((link) => `${messages.notificationMailOpen} ${link}`),
+    '',
+    messages.notificationMailFooter,
+  ].join('\n');
+  const html = [
+    '<!doctype html><html><body style="font-family: Arial, sans-serif">',
+    `<p>${escapeHtml(messages.notificationMailGreeting(recipientName))}</p>`,
+    `<p>${escapeHtml(o.text)}<br>${escapeHtml(o.requests)}</p>`,
+    ...links.map(
+      (link) =>
+        `<p>${escapeHtml(messages.notificationMailOpen)} <a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
+    ),
     `<p style="color: #555">${escapeHtml(messages.notificationMailFooter)}</p>`,
     '</body></html>',
   ].join('\n');

@@ -24,8 +24,16 @@ const isRole = (value: unknown): value is NotificationRole =>
 
 function presentNotification(row: q.NotificationRow) {
   const params = row.params
-    ? (JSON.parse(row.params) as { role?: unknown; actor?: unknown; task?: unknown })
+    ? (JSON.parse(row.params) as {
+        role?: unknown;
+        actor?: unknown;
+        task?: unknown;
+        times?: unknown;
+        approvals?: unknown;
+        provisioning?: unknown;
+      })
     : {};
+  const countOf = (value: unknown) => (typeof value === 'number' ? value : 0);
   const task = params.task === 'approval' || params.task === 'provisioning' ? params.task : undefined;
   const role: NotificationRole = isRole(params.role) ? params.role : 'requester';
   const event: NotificationEvent = isEvent(row.event) ? row.event : 'submitted';
@@ -33,15 +41,23 @@ function presentNotification(row: q.NotificationRow) {
     notificationId: row.notificationId,
     event,
     requestId: row.requestId,
-    text: messages.notificationText(event, {
-      requestId: row.requestId ?? 0,
-      platform: row.platform ?? '',
-      subject: `${row.subjectFirstName ?? ''} ${row.subjectLastName ?? ''}`.trim(),
-      actor: typeof params.actor === 'string' ? params.actor : '',
-      isMine: role === 'requester' || role === 'subject',
-      ...(task ? { task } : {}),
-      endDate: formatDate(row.expirationDate),
-    }),
+    text:
+      event === 'reassigned'
+        ? messages.tasksReassignedText({
+            actor: typeof params.actor === 'string' ? params.actor : '',
+            approvals: countOf(params.approvals),
+            provisioning: countOf(params.provisioning),
+          })
+        : messages.notificationText(event, {
+            requestId: row.requestId ?? 0,
+            platform: row.platform ?? '',
+            subject: `${row.subjectFirstName ?? ''} ${row.subjectLastName ?? ''}`.trim(),
+            actor: typeof params.actor === 'string' ? params.actor : '',
+            isMine: role === 'requester' || role === 'subject',
+            ...(task ? { task } : {}),
+            ...(typeof params.times === 'number' ? { times: params.times } : {}),
+            endDate: formatDate(row.expirationDate),
+          }),
     link: notificationLink(role, row.requestId, task, event),
     createdDate: row.createdDate,
     readAt: row.readAt,

@@ -1,7 +1,7 @@
-import { taskStages, type ServiceLevels, type TaskStage } from '@uap/domain';
+import { RequestStatus, taskStages, type ServiceLevels, type TaskStage } from '@uap/domain';
 import { inTransaction, type Db } from '../../db/connection.ts';
 import type { JobCounts, JobDefinition } from '../../jobs/runner.ts';
-import { queueNotifications } from '../notifications/outbox.ts';
+import { queueNotifications, queueScopeEscalations } from '../notifications/outbox.ts';
 import * as q from './queries.ts';
 
 export const TASK_REMINDERS = 'task-reminders';
@@ -13,8 +13,18 @@ export const TASK_REMINDERS = 'task-reminders';
  */
 export const REMINDER_BATCH = 500;
 
-const eventOf = { [taskStages.reminder]: 'reminder', [taskStages.escalation]: 'escalated' } as const;
-const countOf = { [taskStages.reminder]: 'reminded', [taskStages.escalation]: 'escalated' } as const;
+const countOf = {
+  [taskStages.reminder]: 'reminded',
+  [taskStages.escalation]: 'escalated',
+  [taskStages.scopeEscalation]: 'escalatedToAdmins',
+} as const;
+
+/**
+ * How many times its level a line has waited when the administrators are told: three times for a
+ * Submitted line whose path has a master approver (told at twice), else twice.
+ */
+const timesOf = (line: q.DueTask) =>
+  line.statusId === RequestStatus.SUBMITTED && line.hasMaster === 1 ? 3 : 2;
 
 /** Keeps a path's lines next to each other, so the people of a path get them in one batch. */
 function byPath(a: q.DueTask, b: q.DueTask): number {
@@ -40,7 +50,32 @@ async function sendStage(db: Db, now: Date, levels: ServiceLevels, stage: TaskSt
         const ids = batch.filter((l) => l.statusId === statusId).map((l) => l.requestId);
         recorded.push(...(await q.recordStage(trx, ids, statusId, stage, now.toISOString())));
       }
-      await queueNotifications(trx, eventOf[stage], recorded, null);
+      if (stage === taskStages.scopeEscalation) {
+        const kept = new Set(recorded);
+        const lines = batch.filter((l) => kept.has(l.requestId));
+        // A Submitted line with no master approver skips their stage: recorded as passed, so
+        // the hourly search of that stage never reads the line again.
+        await q.recordStage(
+          trx,
+          lines
+            .filter((l) => l.statusId === RequestStatus.SUBMITTED && l.hasMaster === 0)
+            .map((l) => l.requestId),
+          RequestStatus.SUBMITTED,
+          taskStages.escalation,
+          now.toISOString(),
+        );
+        await queueScopeEscalations(
+          trx,
+          lines.map((l) => ({ requestId: l.requestId, times: timesOf(l) })),
+        );
+      } else {
+        await queueNotifications(
+          trx,
+          stage === taskStages.reminder ? 'reminder' : 'escalated',
+          recorded,
+          null,
+        );
+      }
       return recorded.length;
     });
   }
@@ -49,10 +84,13 @@ async function sendStage(db: Db, now: Date, levels: ServiceLevels, stage: TaskSt
 
 /**
  * Reminds and escalates the tasks waiting at `now`: past its service level a task reminds its
- * approvers (Approved: its provisioners) once; past twice its level it is escalated once to the
- * master approvers of its path, or when the path has none to the administrators of its scope
- * (and the Teams / Slack webhook). Each stage is recorded per line and waiting status, so a
- * second run sends nothing and a run after missed hours sends what is due, once.
+ * approvers (Approved: its provisioners) once; past twice its level a Submitted line is escalated
+ * once to the master approvers of its path, and past three times to the administrators of its
+ * scope (and the Teams / Slack webhook); a Submitted line whose path has no master approver, and
+ * an Approved line (provisioners have no master), go to the administrators at twice the level.
+ * Each stage is recorded per line and waiting status, so a second run sends nothing and a run
+ * after missed hours sends what is due, once; a decision or provision ends the stages of the
+ * status the line left.
  */
 export async function sendTaskReminders(db: Db, now: Date, levels: ServiceLevels): Promise<JobCounts> {
   const counts: JobCounts = {};

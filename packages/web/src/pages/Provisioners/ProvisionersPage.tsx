@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import Button from '@mui/material/Button';
 import { ARCHIVE_ELIGIBLE_STATUS, RequestStatus, messages, type ProvisioningRow } from '@uap/domain';
 import {
@@ -16,6 +17,7 @@ import { ArchiveConfirmDialog } from './ArchiveConfirmDialog.tsx';
 import { BulkProvisioningDialog } from './BulkProvisioningDialog.tsx';
 import { CommentHistoryDialog } from '../../components/CommentHistoryDialog.tsx';
 import { ProvisionerCommentDialog } from './ProvisionerCommentDialog.tsx';
+import { ProvisioningLinkDialog } from './ProvisioningLinkDialog.tsx';
 import { ProvisioningRequestDialog } from './ProvisioningRequestDialog.tsx';
 import { provisioningColumns } from './provisioning-columns.tsx';
 import { notifySuccess } from '../../api/notice-store.ts';
@@ -23,6 +25,7 @@ import { DisabledReason } from '../../components/DisabledReason.tsx';
 
 type OpenDialog =
   | { kind: 'request'; row: ProvisioningRow }
+  | { kind: 'link'; requestId: number }
   | { kind: 'bulk' }
   | { kind: 'comment'; requestIds: number[] }
   | { kind: 'history'; requestId: number }
@@ -36,11 +39,16 @@ type OpenDialog =
  */
 export function ProvisionersPage({ archive = false }: { archive?: boolean }) {
   const { selectedRows, selectedIds, selection, clear } = useRowSelection<ProvisioningRow>(requestIdOf);
-  const [dialog, setDialog] = useState<OpenDialog>(null);
-  const archiveRequests = useArchiveRequests();
   // The auditor reads every Approved line and acts on none: no selection, buttons or dialogs.
   const isReadOnly = useIsReadOnly();
   const canAct = !archive && !isReadOnly;
+  // ?requestId=N (a notification's link) opens that request's provisioning dialog.
+  const [params] = useSearchParams();
+  const [dialog, setDialog] = useState<OpenDialog>(() => {
+    const requestId = Number(params.get('requestId'));
+    return canAct && Number.isInteger(requestId) && requestId > 0 ? { kind: 'link', requestId } : null;
+  });
+  const archiveRequests = useArchiveRequests();
 
   const columns = useMemo(
     () =>
@@ -140,6 +148,13 @@ export function ProvisionersPage({ archive = false }: { archive?: boolean }) {
       />
       {dialog?.kind === 'request' && (
         <ProvisioningRequestDialog row={dialog.row} onClose={() => setDialog(null)} onDone={handleDone} />
+      )}
+      {dialog?.kind === 'link' && (
+        <ProvisioningLinkDialog
+          requestId={dialog.requestId}
+          onClose={() => setDialog(null)}
+          onDone={handleDone}
+        />
       )}
       {dialog?.kind === 'bulk' && (
         <BulkProvisioningDialog rows={selectedRows} onClose={() => setDialog(null)} onDone={handleDone} />
