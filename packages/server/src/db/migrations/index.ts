@@ -26,6 +26,7 @@ import { m0028 } from './0028_add_report_and_leaver_indexes.ts';
 import { m0029 } from './0029_add_access_expiry.ts';
 import { m0030 } from './0030_add_task_reminders.ts';
 import { m0031 } from './0031_add_profile_filter_indexes.ts';
+import { m0033 } from './0033_add_path_coverage.ts';
 
 /** Every migration by name; names sort in the order they run. Append only, never edit. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '0029_add_access_expiry': m0029,
   '0030_add_task_reminders': m0030,
   '0031_add_profile_filter_indexes': m0031,
+  '0033_add_path_coverage': m0033,
 };
