@@ -194,9 +194,13 @@ describe('stored path coverage follows', () => {
       .select('masterApproverId')
       .where('userId', '=', master.userId)
       .executeTakeFirstOrThrow();
-    const off = await call('PUT', `/api/Approvers/MasterApprover/ActiveDeactive/${row.masterApproverId}/true`, {
-      confirm: true,
-    });
+    const off = await call(
+      'PUT',
+      `/api/Approvers/MasterApprover/ActiveDeactive/${row.masterApproverId}/true`,
+      {
+        confirm: true,
+      },
+    );
     expect(off.status, off.body).toBe(200);
     expect(await stateOf(path)).toBe(CoverageState.NO_APPROVER);
     await expectStoredStateFollows();
@@ -209,7 +213,11 @@ describe('stored path coverage follows', () => {
     // A new client of the platform and agency: a new path, covered by the path-wide assignment.
     const added = await k
       .insertInto('clients')
-      .values({ platformId: path.platformId, agencyId: path.agencyId, description: `New ${path.names.client}` })
+      .values({
+        platformId: path.platformId,
+        agencyId: path.agencyId,
+        description: `New ${path.names.client}`,
+      })
       .returning('clientId')
       .executeTakeFirstOrThrow();
     expect((await tab(`New ${path.names.client}`)).paths.map((r) => r.coverage)).toEqual([
@@ -225,7 +233,11 @@ describe('stored path coverage follows', () => {
 
     // Moved to another agency of the platform (no availability there: no path), then back.
     const elsewhere = await buildPath(k, { platformId: path.platformId });
-    await k.updateTable('clients').set({ agencyId: elsewhere.agencyId }).where('clientId', '=', added.clientId).execute();
+    await k
+      .updateTable('clients')
+      .set({ agencyId: elsewhere.agencyId })
+      .where('clientId', '=', added.clientId)
+      .execute();
     expect((await tab(`New ${path.names.client}`)).paths.map((r) => r.coverage)).toEqual([
       CoverageState.NO_APPROVER,
     ]);
@@ -266,11 +278,21 @@ describe('stored path coverage follows', () => {
     // The agency moves to another market: its paths move, and the assignment (on the old
     // market) no longer covers them.
     const other = await buildPath(k);
-    await k.updateTable('agencies').set({ marketId: other.marketId }).where('agencyId', '=', path.agencyId).execute();
+    await k
+      .updateTable('agencies')
+      .set({ marketId: other.marketId })
+      .where('agencyId', '=', path.agencyId)
+      .execute();
     const moved = (await tab(path.names.client)).paths;
-    expect(moved.map((r) => [r.coverage, r.marketName])).toEqual([[CoverageState.NO_APPROVER, other.names.market]]);
+    expect(moved.map((r) => [r.coverage, r.marketName])).toEqual([
+      [CoverageState.NO_APPROVER, other.names.market],
+    ]);
     await expectStoredStateFollows();
-    await k.updateTable('agencies').set({ marketId: path.marketId }).where('agencyId', '=', path.agencyId).execute();
+    await k
+      .updateTable('agencies')
+      .set({ marketId: path.marketId })
+      .where('agencyId', '=', path.agencyId)
+      .execute();
     expect(await stateOf(path)).toBe(CoverageState.NO_PROVISIONER);
 
     for (const [table, column, id] of [
@@ -287,7 +309,11 @@ describe('stored path coverage follows', () => {
       expect(await stateOf(path), table).toBe(CoverageState.NO_PROVISIONER);
     }
     // A market moving region carries its paths along.
-    await k.updateTable('markets').set({ regionId: other.regionId }).where('marketId', '=', path.marketId).execute();
+    await k
+      .updateTable('markets')
+      .set({ regionId: other.regionId })
+      .where('marketId', '=', path.marketId)
+      .execute();
     await expectStoredStateFollows();
   });
 

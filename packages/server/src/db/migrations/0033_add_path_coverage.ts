@@ -249,7 +249,10 @@ async function createTriggers(db: Kysely<unknown>, dialect: Dialect): Promise<vo
           execute function ${triggerName(t)}()`,
       );
     } else {
-      await run(db, `create trigger ${triggerName(t)} ${on} ${when ? `when ${when}` : ''} begin ${t.body} end`);
+      await run(
+        db,
+        `create trigger ${triggerName(t)} ${on} ${when ? `when ${when}` : ''} begin ${t.body} end`,
+      );
     }
   }
 }
@@ -331,7 +334,10 @@ export const m0033: Migration = {
 
   async down({ db, dialect }) {
     for (const t of triggers) {
-      await run(db, `drop trigger if exists ${triggerName(t)}${dialect === 'postgres' ? ` on ${t.table}` : ''}`);
+      await run(
+        db,
+        `drop trigger if exists ${triggerName(t)}${dialect === 'postgres' ? ` on ${t.table}` : ''}`,
+      );
       if (dialect === 'postgres') {
         await run(db, `drop function if exists ${triggerName(t)}()`);
       }
