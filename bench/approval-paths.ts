@@ -5,10 +5,11 @@
  * assignment from a pool of 2,000 approvers). Measured: My Approval Tasks (PUT
  * api/Approvers/RequestList, page of 50) for the busiest approver, and the first page of the
  * Coverage tab (PUT api/Approvers/Coverage, paths with none first) for a super admin; median and
- * p95 of RUNS, with the load average. It writes to the database, so never point it at the shared
- * originals:
+ * p95 of RUNS, with the load average. The clients and assignments it adds reach the stored
+ * coverage state (`path_coverage`) through its triggers, as any writer's do. It writes to the
+ * database, so never point it at the shared originals:
  *
- *   cp /tmp/uap-large.db /tmp/uap-large-appr.db
+ *   cp /tmp/uap-large-0018.db /tmp/uap-large-appr.db
  *   npx tsx bench/approval-paths.ts [DATABASE_URL ...]
  */
 import { loadavg } from 'node:os';

@@ -117,6 +117,49 @@ describe('Approve/Provision Assignments', () => {
     }
   });
 
+  it('Ada finds a path without an approver first on the Coverage tab; once she assigns one the tab follows', async () => {
+    const nora = await buildUser(e2eDb(), { name: 'Nora', lastName: `Coverage ${Date.now()}` });
+    const { path } = await pathWithPendingRequest();
+
+    const ada = await signIn(browser, 'Ada Admin');
+    try {
+      const { page } = ada;
+      const coverageRow = async (state: string) => {
+        await page.goto('/Approvers');
+        await page.getByRole('tab', { name: 'Coverage' }).click();
+        const table = page.getByRole('table', { name: 'Coverage' });
+        await table.waitFor();
+        await page.getByRole('textbox', { name: 'Search' }).fill(path.names.platform);
+        const row = table.getByRole('row').filter({ hasText: path.names.client });
+        await row.filter({ hasText: state }).waitFor();
+        return row;
+      };
+      // Paths with none first: the new path leads Ada's unfiltered first page.
+      await page.goto('/Approvers');
+      await page.getByRole('tab', { name: 'Coverage' }).click();
+      const first = page.getByRole('table', { name: 'Coverage' }).getByRole('row').nth(1);
+      await first.filter({ hasText: 'No approver' }).waitFor();
+      const row = await coverageRow('No approver');
+      await expect(row.getByRole('cell', { name: '1', exact: true }).count()).resolves.toBeGreaterThan(0);
+
+      await page.getByRole('tab', { name: 'Assignments' }).click();
+      await page.getByRole('button', { name: 'New Approver/Provisioner' }).click();
+      const dialog = page.getByRole('dialog', { name: 'New Approver/Provisioner' });
+      await dialog.waitFor();
+      await fillPath(page, path);
+      await pickPerson(page, 'Primary Approver', nora);
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('status').filter({ hasText: messages.assignmentSaved }).waitFor();
+      await dialog.waitFor({ state: 'hidden' });
+
+      // An approver now, still nobody to provision.
+      const after = await coverageRow('No provisioner');
+      await after.filter({ hasText: `Nora ${nora.lastName}` }).waitFor();
+    } finally {
+      await ada.context.close();
+    }
+  });
+
   it("Ada reassigns a person's paths to another; the first person's badge drops to 0", async () => {
     const db = e2eDb();
     const olga = await buildUser(db, {

@@ -262,6 +262,31 @@ describe('GET api/Reports/PendingByApprover', () => {
     expect(Math.abs(admins!.oldestAgeDays - ageDays('2001-04-01T00:00:00.000Z'))).toBeLessThan(0.2);
   });
 
+  it("reads the line's own path when its agency has since moved market (the stored path no longer matches)", async () => {
+    const k = ctx.db.kysely;
+    const mover = await buildUser(k);
+    const subject = await buildUser(k);
+    const path = await buildPath(k, { assignment: { primary: mover.userId } });
+    await buildRequest(k, {
+      path,
+      user: subject,
+      statusId: RequestStatus.SUBMITTED,
+      createdDate: '2002-01-15T00:00:00.000Z',
+    });
+    const window = 'from=2002-01-01&to=2002-01-31';
+    const before = await data<Pending[]>(`/api/Reports/PendingByApprover?${window}`);
+    expect(before.map((r) => [r.waitsOn, r.userId, r.pendingCount])).toEqual([['approver', mover.userId, 1]]);
+    // The line keeps its region and market; the assignment on them still routes it.
+    const elsewhere = await buildPath(k);
+    await k
+      .updateTable('agencies')
+      .set({ marketId: elsewhere.marketId })
+      .where('agencyId', '=', path.agencyId)
+      .execute();
+    const after = await data<Pending[]>(`/api/Reports/PendingByApprover?${window}`);
+    expect(after.map((r) => [r.waitsOn, r.userId, r.pendingCount])).toEqual([['approver', mover.userId, 1]]);
+  });
+
   it('gives an admin the pending work of their rows only', async () => {
     const rows = await data<Pending[]>(`/api/Reports/PendingByApprover?${RANGE}`, adminToken);
     expect(rows.map((r) => [r.waitsOn, r.userId, r.pendingCount])).toEqual([

@@ -601,6 +601,28 @@ export interface AuthKeysTable {
   isDeleted: Flag;
 }
 
+// ---------------------------------------------------------------- path coverage (0033)
+
+/**
+ * The stored coverage state of one approval path (client × platform availability), kept by
+ * triggers in the writing transaction (migration 0033). `pathKey` = client id × 100000 +
+ * practice id; `approverId` the covering assignment; `coverageRank` 0 no approver, 1 no
+ * provisioner, 2 covered.
+ */
+export interface PathCoverageTable {
+  pathKey: number;
+  clientId: number;
+  practiceId: number;
+  platformId: number;
+  agencyId: number;
+  regionId: number;
+  marketId: number;
+  isActive: Flag;
+  approverId: number | null;
+  hasMasterApprover: Flag;
+  coverageRank: number;
+}
+
 export interface Database {
   roles: RolesTable;
   regions: RegionsTable;
@@ -662,6 +684,9 @@ export interface Database {
   // Reminders and escalation of waiting tasks (0030)
   taskReminders: TaskRemindersTable;
   expiryNotices: ExpiryNoticesTable;
+
+  // Stored coverage state of the approval paths (0033)
+  pathCoverage: PathCoverageTable;
 }
 
 // ---------------------------------------------------------------- profile merges (0020)

@@ -18,32 +18,9 @@ const name = (alias: string) =>
   sql<string | null>`${sql.ref(`${alias}.name`)} || ' ' || ${sql.ref(`${alias}.lastName`)}`;
 
 type PathEb = ExpressionBuilder<
-  Database & { pa: Database['platformAgencies']; c: Database['clients']; mk: Database['markets'] },
-  'pa' | 'c' | 'mk'
+  Database & { pc: Database['pathCoverage']; mk: Database['markets'] },
+  'pc' | 'mk'
 >;
-
-/**
- * The covering assignment of a path, by the routing rule: the active one naming the client, else
- * the active one naming no client (one each at most: the unique index of migration 0015). Two
- * equality probes of the path index, no sort: this runs for every path when the page is ranked.
- */
-function coveringId(eb: PathEb) {
-  const active = (naming: 'client' | 'none') =>
-    eb
-      .selectFrom('approverAssignments as x')
-      .select('x.approverId')
-      .whereRef('x.regionId', '=', 'mk.regionId')
-      .whereRef('x.marketId', '=', 'mk.marketId')
-      .whereRef('x.agencyId', '=', 'pa.agencyId')
-      .whereRef('x.practiceId', '=', 'pa.practiceId')
-      .whereRef('x.platformId', '=', 'pa.platformId')
-      .where((w) =>
-        naming === 'client' ? w('x.clientId', '=', w.ref('c.clientId')) : w('x.clientId', 'is', null),
-      )
-      .where('x.isDeleted', '=', 0)
-      .limit(1);
-  return sql<number | null>`coalesce((${active('client')}), (${active('none')}))`;
-}
 
 /** The active master approvers' names of the path's practice, comma-separated. */
 function masterNames(db: Db, eb: PathEb) {
@@ -55,95 +32,66 @@ function masterNames(db: Db, eb: PathEb) {
     .selectFrom('masterApprovers as m')
     .innerJoin('users as mu', 'mu.userId', 'm.userId')
     .select(agg.as('names'))
-    .whereRef('m.regionId', '=', 'mk.regionId')
-    .whereRef('m.marketId', '=', 'mk.marketId')
-    .whereRef('m.agencyId', '=', 'pa.agencyId')
-    .whereRef('m.practiceId', '=', 'pa.practiceId')
+    .whereRef('m.regionId', '=', 'pc.regionId')
+    .whereRef('m.marketId', '=', 'pc.marketId')
+    .whereRef('m.agencyId', '=', 'pc.agencyId')
+    .whereRef('m.practiceId', '=', 'pc.practiceId')
     .where('m.isDeleted', '=', 0);
 }
 
-/** Whether the path's practice has an active master approver (an indexed lookup, no names). */
-function hasMaster(eb: PathEb) {
-  return eb.exists(
-    eb
-      .selectFrom('masterApprovers as m')
-      .select('m.masterApproverId')
-      .whereRef('m.regionId', '=', 'mk.regionId')
-      .whereRef('m.marketId', '=', 'mk.marketId')
-      .whereRef('m.agencyId', '=', 'pa.agencyId')
-      .whereRef('m.practiceId', '=', 'pa.practiceId')
-      .where('m.isDeleted', '=', 0),
-  );
-}
-
-/** The clients and practices of a page's paths (a superset of the page: matched on the key after). */
-interface PageOfPaths {
-  clientIds: number[];
-  practiceIds: number[];
-}
-
 /**
- * Every active path: platform availability (agency, practice, platform) × the platform's active
- * clients of the agency, with the agency's market and region; an admin's inside their rows.
+ * Every active path, from its stored coverage state (`path_coverage`, migration 0033: kept by
+ * triggers in every writing transaction): platform availability (agency, practice, platform) ×
+ * the platform's active clients of the agency, with the agency's market and region, the
+ * covering assignment by the routing rule and the rank; an admin's inside their rows. `only`
+ * restricts it to some path keys (a page's).
  */
-function paths(db: Db, scope: AdminScope, only?: PageOfPaths) {
+function paths(db: Db, scope: AdminScope, only?: readonly number[]) {
   return db.kysely
-    .selectFrom('platformAgencies as pa')
-    .innerJoin('agencies as ag', 'ag.agencyId', 'pa.agencyId')
-    .innerJoin('markets as mk', 'mk.marketId', 'ag.marketId')
-    .innerJoin('regions as rg', 'rg.regionId', 'mk.regionId')
-    .innerJoin('practices as pr', 'pr.practiceId', 'pa.practiceId')
-    .innerJoin('platforms as pl', 'pl.platformId', 'pa.platformId')
-    .innerJoin('clients as c', (j) =>
-      j.onRef('c.platformId', '=', 'pa.platformId').onRef('c.agencyId', '=', 'pa.agencyId'),
-    )
-    .where('pa.isDeleted', '=', 0)
-    .where('ag.isDeleted', '=', 0)
-    .where('mk.isDeleted', '=', 0)
-    .where('rg.isDeleted', '=', 0)
-    .where('pr.isDeleted', '=', 0)
-    .where('pl.isDeleted', '=', 0)
-    .where('c.isDeleted', '=', 0)
-    .$if(only !== undefined, (qb) =>
-      qb.where('c.clientId', 'in', only!.clientIds).where('pa.practiceId', 'in', only!.practiceIds),
-    )
+    .selectFrom('pathCoverage as pc')
+    .innerJoin('regions as rg', 'rg.regionId', 'pc.regionId')
+    .innerJoin('markets as mk', 'mk.marketId', 'pc.marketId')
+    .innerJoin('agencies as ag', 'ag.agencyId', 'pc.agencyId')
+    .innerJoin('practices as pr', 'pr.practiceId', 'pc.practiceId')
+    .innerJoin('platforms as pl', 'pl.platformId', 'pc.platformId')
+    .innerJoin('clients as c', 'c.clientId', 'pc.clientId')
+    .where('pc.isActive', '=', 1)
+    .$if(only !== undefined, (qb) => qb.where('pc.pathKey', 'in', [...only!]))
     .$if(scope.kind === 'admin', (qb) =>
       qb.where((eb) =>
         eb.exists(
           eb
             .selectFrom('adminRegions as ar')
             .select('ar.adminRegionId')
-            .whereRef('ar.regionId', '=', 'mk.regionId')
-            .whereRef('ar.marketId', '=', 'mk.marketId')
+            .whereRef('ar.regionId', '=', 'pc.regionId')
+            .whereRef('ar.marketId', '=', 'pc.marketId')
             .where('ar.userId', '=', scope.kind === 'admin' ? scope.userId : 0)
             .where('ar.isDeleted', '=', 0),
         ),
       ),
     )
     .select((eb) => [
-      sql<number>`cast(${sql.ref('c.clientId')} as bigint) * 100000 + ${sql.ref('pa.practiceId')}`.as(
-        'pathKey',
-      ),
-      'mk.regionId',
-      'mk.marketId',
-      'pa.agencyId',
-      'pa.practiceId',
-      'pa.platformId',
-      'c.clientId',
+      'pc.pathKey',
+      'pc.regionId',
+      'pc.marketId',
+      'pc.agencyId',
+      'pc.practiceId',
+      'pc.platformId',
+      'pc.clientId',
+      'pc.approverId',
+      'pc.coverageRank',
       'rg.description as regionName',
       'mk.description as marketName',
       'ag.description as agencyName',
       'pr.description as practiceName',
       'pl.description as platformName',
       'c.description as clientName',
-      coveringId(eb as unknown as PathEb).as('approverId'),
       masterNames(db, eb as unknown as PathEb).as('masterApproverNames'),
-      sql<number>`case when ${hasMaster(eb as unknown as PathEb)} then 1 else 0 end`.as('hasMasterApprover'),
     ]);
 }
 
 /** The paths with their covering assignment's people: the rows the Coverage tab filters and sorts. */
-function coverage(db: Db, scope: AdminScope, only?: PageOfPaths) {
+function coverage(db: Db, scope: AdminScope, only?: readonly number[]) {
   return db.kysely
     .selectFrom(paths(db, scope, only).as('p'))
     .leftJoin('approverAssignments as a', 'a.approverId', 'p.approverId')
@@ -153,17 +101,14 @@ function coverage(db: Db, scope: AdminScope, only?: PageOfPaths) {
     .leftJoin('users as pb', 'pb.userId', 'a.provisionerBackupId');
 }
 
-// The state reads whether a master approver exists, not their names: ranking every path stays
-// an indexed lookup per path, and the names are read for the page's rows only.
-const stateSql = sql<string>`case
-  when ${sql.ref('p.approverId')} is null and ${sql.ref('p.hasMasterApprover')} = 0 then ${sql.lit(CoverageState.NO_APPROVER)}
-  when ${sql.ref('a.provisionerId')} is null and ${sql.ref('a.provisionerBackupId')} is null then ${sql.lit(CoverageState.NO_PROVISIONER)}
+// The state and rank are stored per path (coverage_rank: 0 no approver, 1 no provisioner, 2
+// covered): the default order walks the index (is_active, coverage_rank, path_key).
+const stateSql = sql<string>`case ${sql.ref('p.coverageRank')}
+  when 0 then ${sql.lit(CoverageState.NO_APPROVER)}
+  when 1 then ${sql.lit(CoverageState.NO_PROVISIONER)}
   else ${sql.lit(CoverageState.COVERED)} end`;
 /** 0 no approver, 1 no provisioner, 2 covered: 'paths with none first'. */
-const rankSql = sql<number>`case
-  when ${sql.ref('p.approverId')} is null and ${sql.ref('p.hasMasterApprover')} = 0 then 0
-  when ${sql.ref('a.provisionerId')} is null and ${sql.ref('a.provisionerBackupId')} is null then 1
-  else 2 end`;
+const rankSql = sql.ref<number>('p.coverageRank');
 
 /**
  * Requests of the path waiting on an approver or a provisioner (Submitted or Approved), on the
@@ -233,10 +178,30 @@ function selectRow(qb: ReturnType<typeof coverage>) {
 }
 export type CoverageDbRow = Awaited<ReturnType<ReturnType<typeof selectRow>['execute']>>[number];
 
+/** How many active paths the scope holds: an index count of the stored state (no joins). */
+function countPaths(db: Db, scope: AdminScope) {
+  return db.kysely
+    .selectFrom('pathCoverage as pc')
+    .where('pc.isActive', '=', 1)
+    .$if(scope.kind === 'admin', (qb) =>
+      qb.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('adminRegions as ar')
+            .select('ar.adminRegionId')
+            .whereRef('ar.regionId', '=', 'pc.regionId')
+            .whereRef('ar.marketId', '=', 'pc.marketId')
+            .where('ar.userId', '=', scope.kind === 'admin' ? scope.userId : 0)
+            .where('ar.isDeleted', '=', 0),
+        ),
+      ),
+    );
+}
+
 /**
  * One page of the Coverage table and its filtered total. The page's keys are found first on
- * narrow rows (only what the filters and the order read: by default the covering assignment and
- * whether a master approver exists), then the names and pending counts of those 50 paths only.
+ * narrow rows (only what the filters and the order read: by default the stored rank, an index
+ * walk), then the names and pending counts of those 50 paths only.
  */
 export async function findCoveragePage(db: Db, scope: AdminScope, query: TableQuery) {
   const condition = tableCondition(db.dialect, coverageSpec, query);
@@ -244,30 +209,31 @@ export async function findCoveragePage(db: Db, scope: AdminScope, query: TableQu
   const [keys, total] = await Promise.all([
     coverage(db, scope)
       .where(condition)
-      .select(['p.pathKey', 'p.clientId', 'p.practiceId'])
+      .select(['p.pathKey'])
       .$call((qb) => orderTable(qb, coverageSpec, query))
       .limit(limit)
       .offset(offset)
       .execute(),
-    // Unfiltered, the total is the number of paths: counted without the covering assignment
-    // and the people, which only a filter or a search reads.
-    (query.filters.some((f) => f.values.length > 0) || query.searchCriteria.trim() !== ''
-      ? coverage(db, scope).where(condition)
-      : db.kysely.selectFrom(paths(db, scope).as('p'))
-    )
-      .select((eb) => eb.fn.countAll().as('count'))
-      .executeTakeFirst(),
+    // Unfiltered, the total is the number of active paths: counted on the stored state alone,
+    // without the names and the people, which only a filter or a search reads.
+    query.filters.some((f) => f.values.length > 0) || query.searchCriteria.trim() !== ''
+      ? coverage(db, scope)
+          .where(condition)
+          .select((eb) => eb.fn.countAll().as('count'))
+          .executeTakeFirst()
+      : countPaths(db, scope)
+          .select((eb) => eb.fn.countAll().as('count'))
+          .executeTakeFirst(),
   ]);
   if (keys.length === 0) {
     return { rows: [], totalCount: toCount(total?.count) };
   }
-  // The path key is computed (client × practice): the page's paths are found by their clients
-  // and practices (indexed), then matched on the key.
   const details = await selectRow(
-    coverage(db, scope, {
-      clientIds: [...new Set(keys.map((k) => k.clientId))],
-      practiceIds: [...new Set(keys.map((k) => k.practiceId))],
-    }),
+    coverage(
+      db,
+      scope,
+      keys.map((k) => Number(k.pathKey)),
+    ),
   ).execute();
   const byKey = new Map(details.map((row) => [Number(row.pathKey), row]));
   return {

@@ -107,23 +107,51 @@ export async function findMedianTimes(db: Db, w: ReportWindow, by: 'platform' | 
  * provisioner, else on the administrators. Count, oldest and median age in days (since creation).
  */
 export async function findPendingByApprover(db: Db, w: ReportWindow, nowIso: string) {
+  // The line's path in the stored coverage state (migration 0033): its covering assignment and
+  // whether its practice has a master approver, one primary-key probe per line. A line whose
+  // region, market, agency or platform is not its path's (an agency moved market since) keeps
+  // the per-line routing rule.
+  const stored = sql.ref<number | null>('pc.pathKey');
   const waiting = db.kysely
     .selectFrom('requests as r')
-    .where((eb) => linesOf(eb, w))
+    .leftJoin('pathCoverage as pc', (j) =>
+      j
+        .on(
+          'pc.pathKey',
+          '=',
+          sql<number>`cast(${sql.ref('r.clientId')} as bigint) * 100000 + ${sql.ref('r.practiceId')}`,
+        )
+        .onRef('pc.regionId', '=', 'r.regionId')
+        .onRef('pc.marketId', '=', 'r.marketId')
+        .onRef('pc.agencyId', '=', 'r.agencyId')
+        .onRef('pc.platformId', '=', 'r.platformId'),
+    )
+    .leftJoin('approverAssignments as sa', 'sa.approverId', 'pc.approverId')
+    .where((eb) => linesOf(eb as unknown as RequestEb, w))
     .where('r.statusId', 'in', [RequestStatus.SUBMITTED, RequestStatus.APPROVED])
-    .select((eb) => [
-      'r.statusId',
-      'r.createdDate',
-      coveringAssignment(eb).select('a.userId').orderBy('a.approverId').limit(1).as('approverUserId'),
-      coveringAssignment(eb)
-        .select('a.provisionerId')
-        .orderBy('a.approverId')
-        .limit(1)
-        .as('provisionerUserId'),
-      sql<number>`case when ${eb.exists(masterApproverOfPath(eb).select('m.masterApproverId'))} then 1 else 0 end`.as(
-        'hasMaster',
-      ),
-    ]);
+    .select((eb) => {
+      const line = eb as unknown as RequestEb;
+      return [
+        'r.statusId',
+        'r.createdDate',
+        sql<
+          number | null
+        >`case when ${stored} is not null then ${sql.ref('sa.userId')} else (${coveringAssignment(line)
+          .select('a.userId')
+          .orderBy('a.approverId')
+          .limit(1)}) end`.as('approverUserId'),
+        sql<
+          number | null
+        >`case when ${stored} is not null then ${sql.ref('sa.provisionerId')} else (${coveringAssignment(line)
+          .select('a.provisionerId')
+          .orderBy('a.approverId')
+          .limit(1)}) end`.as('provisionerUserId'),
+        sql<number>`case when ${stored} is not null then ${sql.ref('pc.hasMasterApprover')}
+          when ${line.exists(masterApproverOfPath(line).select('m.masterApproverId'))} then 1 else 0 end`.as(
+          'hasMaster',
+        ),
+      ];
+    });
   const waitsOn = sql<string>`case
     when ${sql.ref('p.statusId')} = ${sql.lit(RequestStatus.SUBMITTED)} and ${sql.ref('p.approverUserId')} is not null then 'approver'
     when ${sql.ref('p.statusId')} = ${sql.lit(RequestStatus.SUBMITTED)} and ${sql.ref('p.hasMaster')} = ${sql.lit(1)} then 'masterApprover'
