@@ -47,7 +47,7 @@ import {
 } from './rows.ts';
 
 /** Rows per transaction: a crash keeps whole batches; a restart resumes after the last one. */
-export const BULK_BATCH = 200;
+export const BULK_BATCH = 500;
 /** Rows checked at once while a batch is prepared. */
 const PREPARE_CONCURRENCY = 8;
 /** The first data row's number: row 1 is the header, as a spreadsheet numbers them. */
