@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, RequestStatus, Role, type BulkUploadStatus } from '@uap/domain';
 import { createTestContext, demo, type TestContext } from './harness.ts';
-import { buildPath, buildUser, type BuiltPath, type BuiltUser } from './factories.ts';
+import { buildPath, buildUser, uniqueTag, type BuiltPath, type BuiltUser } from './factories.ts';
 import { processUpload } from '../src/modules/bulk/service.ts';
 
 /**
@@ -225,6 +225,8 @@ describe('User Records upload', () => {
   let approver: BuiltUser;
   let subject: BuiltUser;
   let content = '';
+  let assetName = '';
+  let typeName = '';
   const header = [
     'User Email',
     'Platform Email',
@@ -260,6 +262,8 @@ describe('User Records upload', () => {
       .select('description')
       .where('platformUserTypeId', '=', p.platformUserTypeId)
       .executeTakeFirstOrThrow();
+    assetName = asset.description;
+    typeName = type.description;
     const row = (comments: string, urgent = 'No') => [
       subject.email,
       '',
@@ -354,6 +358,99 @@ describe('User Records upload', () => {
       .where('recipientUserId', '=', approver.userId)
       .execute();
     expect(mails).toEqual([{ event: 'submitted', recipient: approver.email }]);
+  });
+
+  it('writes a batch’s lines together: each row names its own line, with its own comments, found by the search', async () => {
+    const k = ctx.db.kysely;
+    const tag = uniqueTag();
+    const subjects: BuiltUser[] = [];
+    for (let i = 0; i < 5; i++) {
+      subjects.push(
+        await buildUser(k, {
+          lastName: `Batchrow${tag}x${i}`,
+          managerEmail: 'boss@agency.example',
+          managerName: 'The Boss',
+        }),
+      );
+    }
+    const rowFor = (who: BuiltUser, comments: string) => [
+      who.email,
+      '',
+      ...pathCells(p),
+      p.names.client,
+      '',
+      assetName,
+      p.names.account,
+      typeName,
+      '',
+      '',
+      'No',
+      comments,
+      '',
+      '',
+    ];
+    const file = csv([
+      header,
+      ...subjects.slice(0, 3).map((who, i) => rowFor(who, `Batch row ${i} of ${tag}`)),
+      rowFor(subjects[1]!, `The same access again ${tag}`),
+      ...subjects.slice(3).map((who, i) => rowFor(who, `Batch row ${i + 3} of ${tag}`)),
+    ]);
+    const { code, status } = await uploadAndWait('/api/BulkData/UploadFile', file);
+    expect(status).toMatchObject({ status: 'Completed', processedRows: 6, successRows: 5 });
+    const made = await k
+      .selectFrom('requests')
+      .select(['requestId', 'userId'])
+      .where(
+        'userId',
+        'in',
+        subjects.map((s) => s.userId),
+      )
+      .execute();
+    expect(made).toHaveLength(5);
+    const lineOf = (who: BuiltUser) => made.find((m) => m.userId === who.userId)!.requestId;
+    const rows = await results('BulkDataRecords', code);
+    expect(rows.map((r) => [r.row, r.bulk_Success, r.bulk_Status])).toEqual([
+      [2, true, messages.bulkRowCreated(`Request #${lineOf(subjects[0]!)}`)],
+      [3, true, messages.bulkRowCreated(`Request #${lineOf(subjects[1]!)}`)],
+      [4, true, messages.bulkRowCreated(`Request #${lineOf(subjects[2]!)}`)],
+      [5, false, messages.requestAlreadyExists(lineOf(subjects[1]!))],
+      [6, true, messages.bulkRowCreated(`Request #${lineOf(subjects[3]!)}`)],
+      [7, true, messages.bulkRowCreated(`Request #${lineOf(subjects[4]!)}`)],
+    ]);
+    const history = await k
+      .selectFrom('requestHistory')
+      .select(['requestId', 'comments', 'statusId'])
+      .where(
+        'requestId',
+        'in',
+        made.map((m) => m.requestId),
+      )
+      .execute();
+    expect(history.sort((a, b) => a.requestId - b.requestId)).toEqual(
+      [0, 1, 2, 3, 4]
+        .map((i) => ({
+          requestId: lineOf(subjects[i]!),
+          comments: `Batch row ${i} of ${tag}`,
+          statusId: RequestStatus.SUBMITTED,
+        }))
+        .sort((a, b) => a.requestId - b.requestId),
+    );
+    // Each line's search document is its own: the tracker finds it by its subject's last name.
+    const ids = made.map((m) => m.requestId);
+    for (const who of subjects) {
+      const res = await ctx.app.inject({
+        method: 'PUT',
+        url: '/api/Request/AllRequests',
+        headers: { authorization: `Bearer ${token}` },
+        payload: {
+          searchCriteria: who.lastName,
+          filters: [{ column: 'requestId', values: ids.map(String) }],
+        },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const found = res.json<{ data: { requests: { requestId: number }[] } }>().data.requests;
+      expect(found.map((r) => r.requestId)).toEqual([lineOf(who)]);
+    }
   });
 
   it('resumes an interrupted upload after its last committed batch', async () => {

@@ -85,6 +85,11 @@ export function openDb(url: string, { readWorkers = 0, log }: OpenOptions = {}):
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
+  // The writer's page cache: 64 MiB instead of SQLite's 2 MiB. A line written to `requests`
+  // touches a page of each of its indexes; a transaction of many lines (a bulk upload's batch)
+  // dirties thousands of pages, which a small cache spills to the WAL before the commit and then
+  // reads again.
+  database.pragma('cache_size = -65536');
   // Statistics for the planner (SQLite's advice for a new connection): analyzes only the tables
   // that have none or whose size changed a lot since, so it is a no-op on most opens.
   database.pragma('optimize = 0x10002');

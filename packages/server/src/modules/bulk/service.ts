@@ -29,8 +29,8 @@ import type { Actor } from '../../http/actor.ts';
 import { queueNotifications } from '../notifications/outbox.ts';
 import { HttpError, invalid, notFound } from '../../http/errors.ts';
 import { createAssignmentIn } from '../assignments/write-service.ts';
-import { readAhead, type PlanReader } from '../create-request/queries.ts';
-import { planQuestions, planRequest, writeRequest } from '../create-request/service.ts';
+import { readAhead, type NewRequest, type PlanReader } from '../create-request/queries.ts';
+import { planQuestions, planRequest, writeRequests } from '../create-request/service.ts';
 import { saveMasterApproverIn } from '../master-approvers/service.ts';
 import * as q from './queries.ts';
 import {
@@ -46,7 +46,7 @@ import {
 } from './rows.ts';
 
 /** Rows per transaction: a crash keeps whole batches; a restart resumes after the last one. */
-export const BULK_BATCH = 200;
+export const BULK_BATCH = 500;
 /** Rows checked at once while a batch is prepared. */
 const PREPARE_CONCURRENCY = 8;
 /** The first data row's number: row 1 is the header, as a spreadsheet numbers them. */
@@ -164,14 +164,14 @@ type Prepared =
   { row: ReadRow; result: { success: boolean; statusText: string } } | { row: ReadRow; write: Writer };
 
 /**
- * The write of one row inside the batch's transaction, answering the row's ids and status text.
- * `keys` name what a user-record row grants: a later row of the batch with one of them repeats it.
+ * How one row is written inside the batch's transaction. `keys` name what a user-record row
+ * grants: a later row of the batch with one of them repeats it. A user-record row's lines are
+ * written with the batch's other rows in a few statements (`request`); the other types write
+ * row by row (`run`), answering the row's first id and status text.
  */
-interface Writer {
-  keys: string[];
-  /** Writes the row; `requestIds`: the request lines it submitted (their approvers are told). */
-  run: (trx: Executor) => Promise<{ firstId: number; statusText: string; requestIds?: number[] }>;
-}
+type Writer =
+  | { keys: string[]; request: NewRequest }
+  | { keys: string[]; run: (trx: Executor) => Promise<{ firstId: number; statusText: string }> };
 
 const refusalOf = (error: unknown): string | null =>
   error instanceof Refusal || error instanceof HttpError ? error.message : null;
@@ -277,14 +277,7 @@ async function writerOf(actor: Actor, row: RowInput, read: PlanReader | null): P
             l.clientAccountId,
           ].join('|'),
         ),
-        run: async (trx) => {
-          const ids = await writeRequest(trx, lines, input.Comments);
-          return {
-            firstId: ids[0]!,
-            statusText: messages.bulkRowCreated(`Request ${ids.map((id) => `#${id}`).join(', ')}`),
-            requestIds: ids,
-          };
-        },
+        request: { lines, comments: input.Comments },
       };
     }
     case 'Approvers': {
@@ -313,44 +306,71 @@ async function writerOf(actor: Actor, row: RowInput, read: PlanReader | null): P
 /**
  * Writes a prepared batch and its results in one transaction. The assignment services check
  * before they write, inside this transaction, so a refused row leaves nothing behind; user
- * records were checked before (planRequest), and a repeat inside the batch is refused here,
- * before its write. The batch's submitted lines notify their approvers as the wizard's do, in
- * the same transaction: one email per approver for the whole batch.
+ * records were checked before (planRequest), and a repeat inside the batch is refused here;
+ * the batch's user-record lines are then written together, in a few multi-row statements
+ * (`writeRequests`), not one per row. The batch's submitted lines notify their approvers as the
+ * wizard's do, in the same transaction: one email per approver for the whole batch.
  */
 async function writeBatch(db: Db, uploadId: number, prepared: Prepared[], actorId: number): Promise<void> {
   await inTransaction(db, async (trx) => {
-    const results: q.RowResult[] = [];
-    const granted = new Map<string, number>();
-    const submitted: number[] = [];
+    /** Each row's result, in row order; a user-record row's once its lines are written. */
+    const results: (q.RowResult | ((ids: number[][]) => q.RowResult))[] = [];
+    /** What an earlier row of the batch granted: its index in `requests` (user records) or its first id. */
+    const granted = new Map<string, { request: number } | { id: number }>();
+    const requests: NewRequest[] = [];
     for (const p of prepared) {
+      const rowNumber = p.row.rowNumber;
       const payload = JSON.stringify(p.row.cells);
       if ('result' in p) {
-        results.push({ rowNumber: p.row.rowNumber, ...p.result, payload });
+        results.push({ rowNumber, ...p.result, payload });
         continue;
       }
       const twin = p.write.keys.find((k) => granted.has(k));
       if (twin) {
-        const statusText = messages.requestAlreadyExists(granted.get(twin)!);
-        results.push({ rowNumber: p.row.rowNumber, success: false, statusText, payload });
+        const earlier = granted.get(twin)!;
+        const refused = (id: number) => ({
+          rowNumber,
+          success: false,
+          statusText: messages.requestAlreadyExists(id),
+          payload,
+        });
+        results.push('id' in earlier ? refused(earlier.id) : (ids) => refused(ids[earlier.request]![0]!));
+        continue;
+      }
+      if ('request' in p.write) {
+        const index = requests.push(p.write.request) - 1;
+        for (const key of p.write.keys) {
+          granted.set(key, { request: index });
+        }
+        results.push((ids) => ({
+          rowNumber,
+          success: true,
+          statusText: messages.bulkRowCreated(`Request ${ids[index]!.map((id) => `#${id}`).join(', ')}`),
+          payload,
+        }));
         continue;
       }
       try {
-        const { firstId, statusText, requestIds } = await p.write.run(trx);
-        submitted.push(...(requestIds ?? []));
+        const { firstId, statusText } = await p.write.run(trx);
         for (const key of p.write.keys) {
-          granted.set(key, firstId);
+          granted.set(key, { id: firstId });
         }
-        results.push({ rowNumber: p.row.rowNumber, success: true, statusText, payload });
+        results.push({ rowNumber, success: true, statusText, payload });
       } catch (error) {
         const refusal = refusalOf(error);
         if (refusal === null) {
           throw error;
         }
-        results.push({ rowNumber: p.row.rowNumber, success: false, statusText: refusal, payload });
+        results.push({ rowNumber, success: false, statusText: refusal, payload });
       }
     }
-    await queueNotifications(trx, 'submitted', submitted, actorId);
-    await q.recordBatch(trx, uploadId, results);
+    const ids = requests.length > 0 ? await writeRequests(trx, requests) : [];
+    await queueNotifications(trx, 'submitted', ids.flat(), actorId);
+    await q.recordBatch(
+      trx,
+      uploadId,
+      results.map((r) => (typeof r === 'function' ? r(ids) : r)),
+    );
   });
 }
 

@@ -215,9 +215,18 @@ export async function createRequest(db: Db, actor: Actor, input: CreateRequestIn
   return { requestIds, submissionId };
 }
 
-/** Writes planned lines, each with its history row, inside the caller's transaction (bulk upload writes many per transaction). */
-export function writeRequest(trx: Executor, lines: q.NewLine[], comments: string): Promise<number[]> {
-  return q.insertLinesWithHistory(trx, lines, comments);
+/** Writes planned lines, each with its history row, inside the caller's transaction. */
+export async function writeRequest(trx: Executor, lines: q.NewLine[], comments: string): Promise<number[]> {
+  const [ids] = await q.insertRequestsWithHistory(trx, [{ lines, comments }]);
+  return ids!;
+}
+
+/**
+ * Writes many requests' planned lines with their history rows in a few statements, inside the
+ * caller's transaction (a bulk upload's batch); answers each request's ids.
+ */
+export function writeRequests(trx: Executor, requests: q.NewRequest[]): Promise<number[][]> {
+  return q.insertRequestsWithHistory(trx, requests);
 }
 
 /**
