@@ -125,6 +125,8 @@ async function measure(
     }
     if (outFile) {
       fs.writeFileSync(outFile, JSON.stringify(lhr));
+      // The page's trace, which bench/first-load-trace.ts --trace reads (the LCP candidates, tasks).
+      fs.writeFileSync(outFile.replace(/\.json$/, '.trace.json'), JSON.stringify(result.artifacts.Trace));
     }
     const numeric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
     const summary = (

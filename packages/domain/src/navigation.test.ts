@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Role, type RoleId } from './roles.ts';
 import { messages } from './messages.ts';
-import { badgeText, homeTiles, routeTable, visibleMenuItems } from './navigation.ts';
+import { badgeText, homeTiles, routeEntryOf, routeTable, visibleMenuItems } from './navigation.ts';
 
 const menu = (roleId: RoleId, showApprover = false) =>
   visibleMenuItems({ roleId, showApprover }).map((m) => m.label);
@@ -165,5 +165,21 @@ describe('the /Scorecards route', () => {
     expect(entry.roles).toEqual([Role.MASTERAPPROVER, Role.ADMIN, Role.SUPERADMIN]);
     expect(entry.roles).not.toContain(Role.PROVISIONER);
     expect(entry.roles).not.toContain(Role.AUDITOR);
+  });
+});
+
+describe("routeEntryOf (the pending screen's title)", () => {
+  it('finds the entry of an address as the router matches it', () => {
+    expect(routeEntryOf('/')?.title).toBe('Home');
+    expect(routeEntryOf('/AllRequest')?.title).toBe('Request Tracker');
+    expect(routeEntryOf('/allrequest/')?.path).toBe('/AllRequest');
+    expect(routeEntryOf('/AllRequest/status/Submitted')?.path).toBe('/AllRequest/:filtercolumn/:filtervalue');
+    expect(routeEntryOf('/UserLogs/42')?.title).toBe('User Profile Log');
+  });
+
+  it('finds nothing for an address outside the table', () => {
+    expect(routeEntryOf('/AllRequest/status')).toBeNull();
+    expect(routeEntryOf('/UserLogs')).toBeNull();
+    expect(routeEntryOf('/no-such-screen')).toBeNull();
   });
 });

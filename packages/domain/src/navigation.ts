@@ -212,3 +212,23 @@ export function homeTiles(user: ShellUser): HomeTile[] {
 export function badgeText(count: number, max = 50): string {
   return count > max ? `${max}+` : String(count);
 }
+
+/**
+ * The route table's entry an address opens (first match, as the router's table is ordered):
+ * a pattern's `:name` segment matches one segment, letters in any case, a trailing slash
+ * ignored. The pending screen, drawn before the router runs (by the server, then by the SPA),
+ * shows its title.
+ */
+export function routeEntryOf(pathname: string): RouteEntry | null {
+  const segmentsOf = (path: string) => path.split('/').filter((s) => s !== '');
+  const parts = segmentsOf(pathname);
+  return (
+    routeTable.find((entry) => {
+      const pattern = segmentsOf(entry.path);
+      return (
+        pattern.length === parts.length &&
+        pattern.every((p, i) => (p.startsWith(':') ? true : p.toLowerCase() === parts[i]!.toLowerCase()))
+      );
+    }) ?? null
+  );
+}

@@ -6,7 +6,6 @@ import Fastify, {
   type FastifyPluginAsync,
   type FastifyPluginCallback,
   type FastifyPluginOptions,
-  type FastifyReply,
   type FastifyServerOptions,
 } from 'fastify';
 import helmet from '@fastify/helmet';
@@ -28,7 +27,8 @@ import { SignInFailures } from './auth/sign-in-limit.ts';
 import { failure } from './http/envelope.ts';
 import { documentErrors } from './http/openapi-errors.ts';
 import { createMetrics } from './modules/system/metrics.ts';
-import { systemRoutes } from './modules/system/routes.ts';
+import { publicConfigOf, systemRoutes } from './modules/system/routes.ts';
+import { createIndexPage } from './http/index-page.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { requestRoutes } from './modules/tasks/routes.ts';
@@ -269,18 +269,17 @@ export async function buildApp({ config, db, logger = false }: AppDeps): Promise
       decorateReply: false,
     });
   }
-  const sendIndex = (reply: FastifyReply) => reply.sendFile('index.html');
+  // index.html with the public configuration and the opened screen's pending draw put in.
+  const sendIndex = createIndexPage(config.webDistDir, publicConfigOf(config));
   if (hasWeb) {
-    app.get('/', { config: { access: publicAccess }, schema: { hide: true } }, (_request, reply) =>
-      sendIndex(reply),
-    );
+    app.get('/', { config: { access: publicAccess }, schema: { hide: true } }, sendIndex);
   }
   app.setNotFoundHandler((request, reply) => {
     // API-like paths and missing build files get a real 404, not the SPA.
     const isApi = /^\/(api|oidc|scim|metrics|assets)(\/|$)/.test(request.url);
     if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       // Client-side routes: the SPA decides what to show (including its own not-found page).
-      return sendIndex(reply);
+      return sendIndex(request, reply);
     }
     return reply.code(404).send(failure('Not found'));
   });

@@ -76,17 +76,71 @@ describe('the built SPA', () => {
   });
 
   it('sends index.html compressed and never cached without a check, for / and client-side routes', async () => {
-    for (const url of ['/', '/AllRequest', '/index.html']) {
+    for (const url of ['/', '/AllRequest', '/AllRequest/status/Submitted?page=2', '/no-such-screen']) {
       const res = await ctx.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type'], url).toMatch(/^text\/html/);
       expect(res.headers['content-encoding'], url).toBe('br');
       expect(res.headers['cache-control'], url).toBe('no-cache');
-      expect(zlib.brotliDecompressSync(res.rawPayload).toString(), url).toBe(indexHtml);
+      expect(zlib.brotliDecompressSync(res.rawPayload).toString(), url).toMatch(
+        /^<!doctype html><html><head>/,
+      );
     }
+    const gzipped = await ctx.app.inject({
+      method: 'GET',
+      url: '/Approvals',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
     const plain = await ctx.app.inject({ method: 'GET', url: '/Approvals' });
     expect(plain.headers['content-encoding']).toBeUndefined();
-    expect(plain.payload).toBe(indexHtml);
+    expect(zlib.gunzipSync(gzipped.rawPayload).toString()).toBe(plain.payload);
+    // The file itself is sent as it was built.
+    const file = await ctx.app.inject({
+      method: 'GET',
+      url: '/index.html',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(file.headers['cache-control']).toBe('no-cache');
+    expect(zlib.brotliDecompressSync(file.rawPayload).toString()).toBe(indexHtml);
+  });
+
+  it("puts the public configuration and the opened screen's pending draw in index.html", async () => {
+    const config = (await ctx.app.inject({ method: 'GET', url: '/api/config' })).json<{ data: unknown }>()
+      .data;
+    const html = (await ctx.app.inject({ method: 'GET', url: '/allrequest/status/Submitted' })).payload;
+    const block = /<script id="uap-config" type="application\/json">(.*?)<\/script>/.exec(html);
+    expect(JSON.parse(block?.[1] ?? 'null')).toEqual(config);
+    // The local environment's purple bar, the route table's title (hidden: the spinner speaks).
+    expect(html).toContain('<div class="uap-pending-bar" style="background-color:#4a148c">');
+    expect(html).toContain('<p class="uap-pending-title" aria-hidden="true">Request Tracker</p>');
+    expect(html).toContain('<span role="progressbar" aria-label="Loading">');
+    expect(html).toContain('<title>UAP</title>');
+
+    const home = (await ctx.app.inject({ method: 'GET', url: '/' })).payload;
+    expect(home).toContain('<p class="uap-pending-title" aria-hidden="true">Home</p>');
+    // An address outside the route table: the frame and the spinner, no title.
+    const unknown = (await ctx.app.inject({ method: 'GET', url: '/no-such-screen' })).payload;
+    expect(unknown).toContain('<span role="progressbar" aria-label="Loading">');
+    expect(unknown).not.toContain('uap-pending-title"');
+  });
+
+  it('sends a rebuilt index.html without a restart', async () => {
+    const file = path.join(distDir, 'index.html');
+    const rebuilt = indexHtml.replace('<title>UAP</title>', '<title>UAP rebuilt</title>');
+    fs.writeFileSync(file, rebuilt);
+    // A later modification time than the first build's, whatever the file system's precision.
+    const later = new Date(Date.now() + 5_000);
+    fs.utimesSync(file, later, later);
+    try {
+      const html = (await ctx.app.inject({ method: 'GET', url: '/AllRequest' })).payload;
+      expect(html).toContain('<title>UAP rebuilt</title>');
+      expect(html).toContain('Request Tracker</p>');
+    } finally {
+      fs.writeFileSync(file, indexHtml);
+      const again = new Date(Date.now() + 10_000);
+      fs.utimesSync(file, again, again);
+    }
   });
 
   it('answers a missing asset with a 404, not the SPA', async () => {

@@ -9,9 +9,30 @@ const publicConfigQuery = queryOptions({
   meta: { errorDialog: false },
 });
 
-/** Starts GET /api/config as the page's scripts start, before the first render asks for it. */
-export function prefetchPublicConfig(client: QueryClient): void {
-  void client.prefetchQuery(publicConfigQuery);
+/**
+ * The configuration the server put in index.html (a JSON data block), read once: the SPA then
+ * starts without asking for it. Absent (e.g. the development server's page): null.
+ */
+function inlinePublicConfig(): PublicConfig | null {
+  const block = document.getElementById('uap-config');
+  try {
+    return block?.textContent ? (JSON.parse(block.textContent) as PublicConfig) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Puts the configuration index.html carries in the cache, or else starts GET /api/config as the
+ * page's scripts start, before the first render asks for it.
+ */
+export function startPublicConfig(client: QueryClient): void {
+  const inline = inlinePublicConfig();
+  if (inline) {
+    client.setQueryData(publicConfigQuery.queryKey, inline);
+  } else {
+    void client.prefetchQuery(publicConfigQuery);
+  }
 }
 
 /**

@@ -2,15 +2,9 @@ import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { routeTable } from '@uap/domain';
-import { matchPath } from 'react-router';
+import { routeEntryOf } from '@uap/domain';
 import { drawerWidth, narrowLayoutQuery } from '../app/layout.ts';
 import { PageSpinner } from './PageSpinner.tsx';
-
-/** The title of the screen an address opens, from the route table. */
-function titleOf(pathname: string): string | null {
-  return routeTable.find((entry) => matchPath(entry.path, pathname))?.title ?? null;
-}
 
 interface PendingScreenProps {
   /** The spinner's accessible name: what is being waited for. */
@@ -24,10 +18,13 @@ interface PendingScreenProps {
  * shell's frame with the opened screen's title where the screen will draw it, so a person sees
  * where they are at once. The title is a picture of the heading the screen draws (hidden from
  * assistive technology, which hears the spinner's label until the screen is ready).
+ *
+ * The server draws the same screen in index.html (packages/server/src/http/index-page.ts), so
+ * the page shows it before any script has run: the two must keep the same boxes, sizes and type.
  */
 export function PendingScreen({ label, headerColor }: PendingScreenProps) {
   const isNarrow = useMediaQuery(narrowLayoutQuery, { noSsr: true });
-  const title = titleOf(window.location.pathname);
+  const title = routeEntryOf(window.location.pathname)?.title ?? null;
   return (
     <Box sx={{ minHeight: '100vh' }}>
       <Box sx={{ position: 'fixed', inset: '0 0 auto 0', bgcolor: headerColor ?? 'grey.300' }}>

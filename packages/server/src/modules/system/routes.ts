@@ -16,6 +16,24 @@ const health = z.object({
   version: z.string(),
 });
 
+/** What GET /api/config answers (and index.html carries): what the SPA needs before sign-in. */
+export function publicConfigOf(config: Config): PublicConfig {
+  return {
+    authority: config.auth.issuer ?? embeddedIssuer(config),
+    clientId: config.auth.clientId,
+    scope: config.auth.issuer ? config.auth.scope : `openid profile email offline_access ${RESOURCE_SCOPE}`,
+    resource: null,
+    env: config.env,
+    version: APP_VERSION,
+    contactEmail: config.contactEmail,
+    documentationUrl: config.documentationUrl,
+    adminResourcesUrl: config.adminResourcesUrl,
+    thirdPartyAgreementUrl: config.thirdPartyAgreementUrl,
+    reportsEmbedUrl: config.reportsEmbedUrl,
+    expiryNoticeDays: config.expiryNoticeDays,
+  };
+}
+
 /** Health, metrics and the SPA's public configuration. */
 export const systemRoutes: FastifyPluginAsync<{ config: Config; db: Db }> = async (base, { config, db }) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -59,20 +77,7 @@ export const systemRoutes: FastifyPluginAsync<{ config: Config; db: Db }> = asyn
     },
   });
 
-  const spaConfig: PublicConfig = {
-    authority: config.auth.issuer ?? embeddedIssuer(config),
-    clientId: config.auth.clientId,
-    scope: config.auth.issuer ? config.auth.scope : `openid profile email offline_access ${RESOURCE_SCOPE}`,
-    resource: null,
-    env: config.env,
-    version: APP_VERSION,
-    contactEmail: config.contactEmail,
-    documentationUrl: config.documentationUrl,
-    adminResourcesUrl: config.adminResourcesUrl,
-    thirdPartyAgreementUrl: config.thirdPartyAgreementUrl,
-    reportsEmbedUrl: config.reportsEmbedUrl,
-    expiryNoticeDays: config.expiryNoticeDays,
-  };
+  const spaConfig = publicConfigOf(config);
   app.get('/api/config', {
     config: { access: publicAccess },
     schema: {

@@ -1,0 +1,90 @@
+/// <reference lib="dom" />
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, signIn } from './browser.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+/** Where the pending screen's parts are: the title's text itself (what a paint measures), the bar, the spinner's centre. */
+async function pendingGeometry(page: Page) {
+  const title = page.locator('#root p', { hasText: 'Request Tracker' });
+  await title.waitFor();
+  return title.evaluate((p) => {
+    const range = document.createRange();
+    range.selectNodeContents(p);
+    const text = range.getBoundingClientRect();
+    const bar = document.querySelector('#root > div > div')!.getBoundingClientRect();
+    const spinner = document.querySelector('[role=progressbar]')!.getBoundingClientRect();
+    const round = (n: number) => Math.round(n * 10) / 10;
+    return {
+      text: [text.x, text.y, text.width, text.height].map(round),
+      bar: [bar.x, bar.y, bar.width, bar.height].map(round),
+      barColor: getComputedStyle(document.querySelector('#root > div > div')!).backgroundColor,
+      spinnerCentre: [spinner.x + spinner.width / 2, spinner.y + spinner.height / 2].map(round),
+      isHidden: p.getAttribute('aria-hidden'),
+    };
+  });
+}
+
+describe('the first draw of a screen', () => {
+  it.each([
+    { width: 412, height: 823 },
+    { width: 1280, height: 900 },
+  ])('is drawn by the server before any script runs, as the app then draws it ($width px)', async (size) => {
+    const { context, page } = await signIn(browser, 'Ada Admin', size);
+    try {
+      // Without the scripts: the server's page alone.
+      await page.route('**/assets/*.js', (route) => route.abort());
+      await page.goto('/AllRequest');
+      await expect.poll(() => page.getByRole('progressbar', { name: 'Loading' }).isVisible()).toBe(true);
+      expect(await page.getByText('Request Tracker').isVisible()).toBe(true);
+      const server = await pendingGeometry(page);
+      // No heading yet: the title is a picture of the screen's heading, hidden from assistive technology.
+      expect(await page.getByRole('heading').count()).toBe(0);
+      expect(server.isHidden).toBe('true');
+
+      // With the scripts, while the user check is held: the app's pending screen.
+      await page.unroute('**/assets/*.js');
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route('**/api/User/ValidateNewUser', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto('/AllRequest');
+      await page.getByRole('progressbar', { name: 'Checking your access' }).waitFor();
+      const app = await pendingGeometry(page);
+      expect(app).toEqual(server);
+
+      release();
+      await page.getByRole('heading', { name: 'Request Tracker', level: 1 }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('starts without asking for the configuration, which index.html carries', async () => {
+    const { context, page } = await signIn(browser, 'Ada Admin');
+    try {
+      const asked: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname === '/api/config') {
+          asked.push(request.url());
+        }
+      });
+      await page.goto('/AllRequest');
+      await page.getByRole('heading', { name: 'Request Tracker', level: 1 }).waitFor();
+      expect(asked).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
