@@ -58,7 +58,14 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
 export function openDb(url: string, { readWorkers = 0, log }: OpenOptions = {}): Db {
   const options = { plugins: [new CamelCasePlugin()], log };
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
-    const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_MAX ?? 10) });
+    // No JIT compilation: it is made for long analytic scans, and on the app's statements its
+    // compiling cost more than it saved (a report chart over 90 days: 3.1 s with it, 0.25 s
+    // without, 1.4 s of it compiling). A connection string's own `options` wins.
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: Number(process.env.PG_POOL_MAX ?? 10),
+      options: '-c jit=off',
+    });
     // An idle connection the server closes (restart, failover, a dropped test database) must not
     // crash the process: the pool discards it and opens a new one on the next query.
     pool.on('error', (error) => {

@@ -82,3 +82,13 @@ describe('the tracker page read by id with a kept plan', () => {
     expect(rows[0]?.name).toMatch(/^kept_[0-9a-f]{24}$/);
   });
 });
+
+describe('PostgreSQL sessions', () => {
+  it('run without JIT compilation (its compiling cost more than it saved on the app’s statements)', async () => {
+    if (ctx.db.dialect !== 'postgres') {
+      return;
+    }
+    const { rows } = await sql<{ jit: string }>`show jit`.execute(ctx.db.kysely);
+    expect(rows[0]?.jit).toBe('off');
+  });
+});
