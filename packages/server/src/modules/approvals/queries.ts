@@ -1,7 +1,7 @@
 import { sql, type SqlBool } from 'kysely';
 import { RequestStatus, Role, type ApprovalListQuery } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
-import { toCount } from '../../db/connection.ts';
+import { KEPT_PLAN, toCount } from '../../db/connection.ts';
 import {
   distinctFilterValues,
   orderTable,
@@ -22,6 +22,7 @@ import {
   type LineWhere,
   type RequestEb,
   text,
+  withIds,
 } from '../request-lines/line-query.ts';
 import { approvableBy, approvalTask, onBehalfOf } from '../request-lines/routing.ts';
 
@@ -180,7 +181,9 @@ export async function findApprovalPage(db: Db, actor: Actor, query: ApprovalList
   const rows =
     pageIds.length === 0
       ? []
-      : await selectRow(lines(db.kysely, (eb) => eb('r.requestId', 'in', pageIds))).execute();
+      : await selectRow(lines(db.kysely, withIds(db.dialect, pageIds)))
+          .modifyEnd(KEPT_PLAN)
+          .execute();
   const byId = new Map(rows.map((r) => [r.requestId, r]));
   return { rows: pageIds.flatMap((id) => byId.get(id) ?? []), totalCount: toCount(total?.count) };
 }

@@ -2,7 +2,7 @@ import { sql, type SqlBool } from 'kysely';
 import { RequestStatus, type ProvisioningQuery } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
 import type { RequestRowUpdate } from '../../db/schema.ts';
-import { toCount } from '../../db/connection.ts';
+import { KEPT_PLAN, toCount } from '../../db/connection.ts';
 import {
   distinctFilterValues,
   orderTable,
@@ -20,6 +20,7 @@ import {
   ref,
   type RequestEb,
   text,
+  withIds,
 } from '../request-lines/line-query.ts';
 import {
   insideAdminScope,
@@ -194,7 +195,9 @@ export async function findProvisioningPage(db: Db, scope: ProvisioningScope, que
   const rows =
     pageIds.length === 0
       ? []
-      : await selectRow(lines(db, (eb) => eb('r.requestId', 'in', pageIds))).execute();
+      : await selectRow(lines(db, withIds(db.dialect, pageIds)))
+          .modifyEnd(KEPT_PLAN)
+          .execute();
   const byId = new Map(rows.map((r) => [r.requestId, r]));
   return {
     rows: pageIds.flatMap((id) => byId.get(id) ?? []),
