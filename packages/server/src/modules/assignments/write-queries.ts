@@ -133,6 +133,24 @@ export async function findActiveTwin(trx: Executor, path: AssignmentPath, except
     .executeTakeFirst();
 }
 
+type LineEb = ExpressionBuilder<Database & { r: Database['requests'] }, 'r'>;
+
+/** The line (alias r) lies on the path of an active assignment among `ids` (its client or every client). */
+const onPathOfAssignments = (eb: LineEb, ids: readonly number[]) =>
+  eb.exists(
+    eb
+      .selectFrom('approverAssignments as a')
+      .select('a.approverId')
+      .where('a.approverId', 'in', ids)
+      .where('a.isDeleted', '=', 0)
+      .whereRef('a.regionId', '=', 'r.regionId')
+      .whereRef('a.marketId', '=', 'r.marketId')
+      .whereRef('a.agencyId', '=', 'r.agencyId')
+      .whereRef('a.practiceId', '=', 'r.practiceId')
+      .whereRef('a.platformId', '=', 'r.platformId')
+      .where((w) => w.or([w('a.clientId', 'is', null), w('a.clientId', '=', w.ref('r.clientId'))])),
+  );
+
 /**
  * Pending requests (Submitted or Approved) that an active assignment among `ids` covers today
  * and that nothing covers once those assignments stop: no other active assignment on the path
@@ -143,21 +161,7 @@ export async function countPendingLeftWithoutPath(trx: Executor, ids: readonly n
     .selectFrom('requests as r')
     .select((eb) => eb.fn.countAll().as('count'))
     .where('r.statusId', 'in', [RequestStatus.SUBMITTED, RequestStatus.APPROVED])
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('approverAssignments as a')
-          .select('a.approverId')
-          .where('a.approverId', 'in', ids)
-          .where('a.isDeleted', '=', 0)
-          .whereRef('a.regionId', '=', 'r.regionId')
-          .whereRef('a.marketId', '=', 'r.marketId')
-          .whereRef('a.agencyId', '=', 'r.agencyId')
-          .whereRef('a.practiceId', '=', 'r.practiceId')
-          .whereRef('a.platformId', '=', 'r.platformId')
-          .where((w) => w.or([w('a.clientId', 'is', null), w('a.clientId', '=', w.ref('r.clientId'))])),
-      ),
-    )
+    .where((eb) => onPathOfAssignments(eb, ids))
     .where((eb) =>
       eb.not(
         eb.exists(
@@ -202,21 +206,7 @@ export function findPendingLinesOf(trx: Executor, ids: readonly number[]) {
     .selectFrom('requests as r')
     .select(['r.requestId', 'r.statusId', 'r.createdBy', 'r.userId'])
     .where('r.statusId', 'in', [RequestStatus.SUBMITTED, RequestStatus.APPROVED])
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('approverAssignments as a')
-          .select('a.approverId')
-          .where('a.approverId', 'in', ids)
-          .where('a.isDeleted', '=', 0)
-          .whereRef('a.regionId', '=', 'r.regionId')
-          .whereRef('a.marketId', '=', 'r.marketId')
-          .whereRef('a.agencyId', '=', 'r.agencyId')
-          .whereRef('a.practiceId', '=', 'r.practiceId')
-          .whereRef('a.platformId', '=', 'r.platformId')
-          .where((w) => w.or([w('a.clientId', 'is', null), w('a.clientId', '=', w.ref('r.clientId'))])),
-      ),
-    )
+    .where((eb) => onPathOfAssignments(eb, ids))
     .execute();
 }
 
