@@ -228,6 +228,65 @@ describe('PUT api/Catalogs/MasterDataTable', () => {
     }
   });
 
+  it('clients: the search gives what reading every row gives', async () => {
+    const tag = `k${Date.now().toString(36)}`;
+    const own = await buildPath(ctx.db.kysely);
+    for (let i = 0; i < 4; i++) {
+      const { clientId } = await ctx.db.kysely
+        .insertInto('clients')
+        .values({
+          platformId: own.platformId,
+          agencyId: own.agencyId,
+          description: `Cl ${tag} ${i}`,
+          isDeleted: i % 2,
+        })
+        .returning('clientId')
+        .executeTakeFirstOrThrow();
+      await ctx.db.kysely
+        .insertInto('clientCodes')
+        .values([
+          { clientId, code: `C${tag}${i}A`, isDeleted: 0 },
+          { clientId, code: `Gone${tag}${i}`, isDeleted: 1 },
+          { clientId, code: `C${tag}${i}B`, isDeleted: 0 },
+        ])
+        .execute();
+    }
+    const type = {
+      masterDataType: 'Client - Client Code',
+      agencyId: own.agencyId,
+      platformId: own.platformId,
+    };
+    const all = (await table({ ...type, pageSize: 100 }, 'superAdmin')).json().data;
+    expect(all.totalCount).toBe(5);
+    const text = (r: MasterDataRow) =>
+      [r.id, r.description, r.code, r.regionName, r.marketName, r.agencyName, r.platformName, r.status].map(
+        (v) => String(v ?? '').toLowerCase(),
+      );
+    const terms = [
+      `${tag} 2`,
+      `c${tag}1b`,
+      `gone${tag}`,
+      `${tag}0A, C`,
+      own.names.region.slice(1),
+      own.names.market.toUpperCase(),
+      own.names.agency,
+      own.names.platform.slice(0, -1),
+      'inactive',
+      'Active',
+      String(all.rows[2]?.id ?? 0),
+      'nothing like it',
+    ];
+    for (const term of terms) {
+      const found = (await table({ ...type, pageSize: 100, searchCriteria: term }, 'superAdmin')).json().data;
+      const expected = all.rows.filter((r) => text(r).some((t) => t.includes(term.toLowerCase())));
+      expect(
+        found.rows.map((r) => r.id),
+        term,
+      ).toEqual(expected.map((r) => r.id));
+      expect(found.totalCount, term).toBe(expected.length);
+    }
+  });
+
   it('refuses an unknown sort or filter column (400)', async () => {
     expect((await table({ masterDataType: 'Region', orderBy: 'clientName' })).status).toBe(400);
     expect(

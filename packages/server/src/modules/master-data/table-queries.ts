@@ -447,7 +447,6 @@ const clientAssetSearch: SearchIndex = {
   matching(_dialect, term) {
     const pattern = likePattern(term);
     const like = (column: string) => sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
-    const needle = term.toLowerCase();
     const parts: Expression<SqlBool>[] = [
       sql<SqlBool>`${sql.ref('m.id')} in (
         select ca.client_account_id from client_accounts ca where ${like('ca.description')}
@@ -459,17 +458,72 @@ const clientAssetSearch: SearchIndex = {
             or c.agency_id in (select a.agency_id from agencies a where ${like('a.description')})
             or c.platform_id in (select pl.platform_id from platforms pl where ${like('pl.description')})))`,
     ];
-    if (/^\d+$/.test(term)) {
-      parts.push(sql<SqlBool>`cast(${sql.ref('m.id')} as text) like ${pattern} escape '\\'`);
-    }
-    const flags = Object.entries(isDeletedOf)
-      .filter(([text]) => text.toLowerCase().includes(needle))
-      .map(([, flag]) => flag);
-    if (flags.length > 0) {
-      parts.push(sql<SqlBool>`${sql.ref('m.isDeleted')} in (${sql.join(flags)})`);
-    }
+    parts.push(...rowArms(term));
     return sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
   },
+};
+
+/** The Client - Client Code columns the search looks in (every searchable one of the type). */
+const clientSearched = [
+  'id',
+  'description',
+  'code',
+  'regionName',
+  'marketName',
+  'agencyName',
+  'platformName',
+  'status',
+];
+
+/**
+ * The Client - Client Code search, matching what the LIKE scan over the row's columns matched,
+ * with the names of the client's codes, agency, market, region and platform looked up once in
+ * their tables rather than once per client row (the codes were an aggregate made for every row).
+ * A term with a comma may span two codes of the joined list: it is matched against that list.
+ */
+const clientSearch: SearchIndex = {
+  covers: new Set(clientSearched),
+  matching(_dialect, term) {
+    const pattern = likePattern(term);
+    const like = (column: string) => sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+    const parts: Expression<SqlBool>[] = [
+      sql<SqlBool>`${sql.ref('m.id')} in (
+        select c.client_id from clients c where ${like('c.description')}
+        union select cc.client_id from client_codes cc where cc.is_deleted = 0 and ${like('cc.code')}
+        union select c.client_id from clients c
+          where c.agency_id in (select a.agency_id from agencies a where ${like('a.description')}
+            or a.market_id in (select mk.market_id from markets mk where ${like('mk.description')}
+              or mk.region_id in (select r.region_id from regions r where ${like('r.description')})))
+          or c.platform_id in (select pl.platform_id from platforms pl where ${like('pl.description')}))`,
+    ];
+    if (term.includes(',')) {
+      parts.push(like('m.code'));
+    }
+    parts.push(...rowArms(term));
+    return sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
+  },
+};
+
+/** The id (a term of digits) and the status (the flags whose text contains the term) of a row. */
+function rowArms(term: string): Expression<SqlBool>[] {
+  const parts: Expression<SqlBool>[] = [];
+  if (/^\d+$/.test(term)) {
+    parts.push(sql<SqlBool>`cast(${sql.ref('m.id')} as text) like ${likePattern(term)} escape '\\'`);
+  }
+  const needle = term.toLowerCase();
+  const flags = Object.entries(isDeletedOf)
+    .filter(([text]) => text.toLowerCase().includes(needle))
+    .map(([, flag]) => flag);
+  if (flags.length > 0) {
+    parts.push(sql<SqlBool>`${sql.ref('m.isDeleted')} in (${sql.join(flags)})`);
+  }
+  return parts;
+}
+
+/** The types whose search is shaped by hand, with the searchable columns it covers. */
+const searchIndexes: Partial<Record<MasterDataType, { columns: string[]; index: SearchIndex }>> = {
+  'Client Asset': { columns: clientAssetSearched, index: clientAssetSearch },
+  'Client - Client Code': { columns: clientSearched, index: clientSearch },
 };
 
 const specs = new Map<MasterDataType, TableSpec>();
@@ -494,16 +548,15 @@ export function masterDataSpec(type: MasterDataType, columns: readonly string[])
   const searched = Object.entries(map)
     .filter(([, c]) => c.isSearchable)
     .map(([k]) => k);
+  const shaped = searchIndexes[type];
   const spec: TableSpec = {
     columns: map,
     id: sql.ref<number>('m.id'),
     defaultOrder: { column: 'description', isAscending: true },
     // Only when it covers exactly the columns the type searches (else the LIKE scan).
     searchIndex:
-      type === 'Client Asset' &&
-      searched.length === clientAssetSearched.length &&
-      searched.every((k) => clientAssetSearched.includes(k))
-        ? clientAssetSearch
+      shaped && searched.length === shaped.columns.length && searched.every((k) => shaped.columns.includes(k))
+        ? shaped.index
         : undefined,
   };
   specs.set(type, spec);
