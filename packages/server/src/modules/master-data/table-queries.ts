@@ -454,9 +454,13 @@ const clientAssetSearch: SearchIndex = {
         union select ca.client_account_id from client_accounts ca
           where ca.asset_id in (select at.asset_id from asset_types at where ${like('at.description')})
         union select ca.client_account_id from client_accounts ca
-          where ca.client_id in (select c.client_id from clients c where ${like('c.description')}
-            or c.agency_id in (select a.agency_id from agencies a where ${like('a.description')})
-            or c.platform_id in (select pl.platform_id from platforms pl where ${like('pl.description')})))`,
+          where ca.client_id in (select c.client_id from clients c where ${like('c.description')})
+        union select ca.client_account_id from client_accounts ca
+          where ca.client_id in (select c.client_id from clients c
+            where c.agency_id in (select a.agency_id from agencies a where ${like('a.description')}))
+        union select ca.client_account_id from client_accounts ca
+          where ca.client_id in (select c.client_id from clients c
+            where c.platform_id in (select pl.platform_id from platforms pl where ${like('pl.description')})))`,
     ];
     parts.push(...rowArms(term));
     return sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
