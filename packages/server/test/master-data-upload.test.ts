@@ -214,6 +214,10 @@ describe('UploadMasterData', () => {
     const applied = await upload(file, 'master-data.xlsx', superAdmin);
     expect(applied.status).toBe(200);
     expect(await agencyNamed(outside.marketId, `Outside ${tag}`)).toBeDefined();
+    // Unchanged, but still outside Ada's rows: refused.
+    const again = await upload(file);
+    expect(again.status).toBe(422);
+    expect(again.data?.rows[0]).toMatchObject({ outcome: 'refused', message: messages.recordNotFound });
   });
 
   it('client codes follow the dialog: duplicates refused', async () => {
