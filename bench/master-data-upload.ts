@@ -5,7 +5,8 @@
  * per-row result) as Sue Super on the large seed, then the same file again (every row
  * unchanged). The workbook is a chain under one seed market, a fifth of the rows per sheet:
  * agencies, the practice on each, an existing platform offered on each, a client with a code on
- * each, and a client asset of each client. Prints the time, the outcome counts and the load average.
+ * each, and a client asset of each client. Prints the time, the statements the request ran (per
+ * row), the outcome counts and the load average.
  *
  *   npx tsx bench/master-data-upload.ts [DATABASE_URL ...]
  *
@@ -40,7 +41,14 @@ for (const url of targets) {
     LOG_LEVEL: 'warn',
     RATE_LIMIT_API_PER_MINUTE: '100000000',
   });
-  const db = openDb(url);
+  let statements = 0;
+  const db = openDb(url, {
+    log: (event) => {
+      if (event.level === 'query') {
+        statements += 1;
+      }
+    },
+  });
   const applied = await migrateToLatest(db);
   const app = await buildApp({ config, db });
   await app.ready();
@@ -111,6 +119,7 @@ for (const url of targets) {
       `${url} (migrations applied: ${applied.length}; ${per * 5} rows, ${(file.length / 1024).toFixed(0)} KB; load ${load()})`,
     );
     for (const run of ['first upload', 'same file again']) {
+      statements = 0;
       const started = performance.now();
       const res = await app.inject({
         method: 'POST',
@@ -122,10 +131,12 @@ for (const url of targets) {
         payload,
       });
       const ms = performance.now() - started;
+      const ran = statements;
       const body = res.json<{ message: string; data: MasterDataUploadResult }>();
       const r = body.data;
       console.log(
-        `  ${run}: ${res.statusCode} in ${(ms / 1000).toFixed(2)} s — ${r.rows.length} row results: ` +
+        `  ${run}: ${res.statusCode} in ${(ms / 1000).toFixed(2)} s, ${ran} statements ` +
+          `(${(ran / r.rows.length).toFixed(2)} a row) — ${r.rows.length} row results: ` +
           `${r.created} created, ${r.updated} updated, ${r.unchanged} unchanged, ${r.refused} refused ` +
           `(load ${load()})`,
       );

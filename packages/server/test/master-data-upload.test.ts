@@ -214,6 +214,10 @@ describe('UploadMasterData', () => {
     const applied = await upload(file, 'master-data.xlsx', superAdmin);
     expect(applied.status).toBe(200);
     expect(await agencyNamed(outside.marketId, `Outside ${tag}`)).toBeDefined();
+    // Unchanged, but still outside Ada's rows: refused.
+    const again = await upload(file);
+    expect(again.status).toBe(422);
+    expect(again.data?.rows[0]).toMatchObject({ outcome: 'refused', message: messages.recordNotFound });
   });
 
   it('client codes follow the dialog: duplicates refused', async () => {
@@ -227,6 +231,268 @@ describe('UploadMasterData', () => {
     const res = await upload(file);
     expect(res.status).toBe(422);
     expect(res.data?.rows[0]?.message).toBe(messages.clientCodeExists);
+  });
+
+  it('rows find the items rows above them made, in the same sheet and the sheets before', async () => {
+    const tag = uniqueTag();
+    const agency = `Chain Agency ${tag}`;
+    const practice = `Chain Practice ${tag}`;
+    const platform = `Chain Platform ${tag}`;
+    const at = [inside.names.region, inside.names.market, agency];
+    const res = await upload(
+      await workbook({
+        'Client Asset': [
+          ['Region', 'Market', 'Agency', 'Platform', 'Client', 'Asset Type', 'Client Asset', 'Asset ID'],
+          [...at, platform, `Chain Client ${tag}`, `Account ${tag}`, `Chain Account ${tag}`, `ref-${tag}`],
+        ],
+        'Client - Client Code': [
+          ['Region', 'Market', 'Agency', 'Platform', 'Client', 'Client Codes'],
+          [...at, platform, `Chain Client ${tag}`, `K${tag}`],
+          // The code the client above took in this file is taken.
+          [...at, platform, `Other Client ${tag}`, `k${tag}`],
+        ],
+        'Platform User Type': [
+          ['Platform', 'Asset Type', 'User Type', 'Normalized User Type'],
+          [platform, `Account ${tag}`, `Admin ${tag}`, 'Admin'],
+          [platform, `Seat ${tag}`, `Viewer ${tag}`, 'Read Only'],
+        ],
+        Platform: [
+          ['Region', 'Market', 'Agency', 'Practice', 'Platform', 'Business Access', 'Asset Types'],
+          [...at, practice, platform, 'No', `Account ${tag}, Seat ${tag}`],
+          // The platform made by the row above, offered on a second agency and practice.
+          [...insidePath(), inside.names.practice, platform, 'No', `Account ${tag}`],
+        ],
+        Practice: [
+          ['Region', 'Market', 'Agency', 'Practice'],
+          [...at, practice],
+        ],
+        Agency: [['Region', 'Market', 'Agency'], at],
+      }),
+    );
+    expect(res.data?.rows.map((r) => [r.sheet, r.row, r.outcome, r.message])).toEqual([
+      ['Client Asset', 2, 'created', ''],
+      ['Client - Client Code', 2, 'created', ''],
+      ['Client - Client Code', 3, 'refused', messages.clientCodeExists],
+      ['Platform User Type', 2, 'created', ''],
+      ['Platform User Type', 3, 'created', ''],
+      ['Platform', 2, 'created', ''],
+      ['Platform', 3, 'created', ''],
+      ['Practice', 2, 'created', ''],
+      ['Agency', 2, 'created', ''],
+    ]);
+    expect(res.status).toBe(422);
+    expect(await agencyNamed(inside.marketId, agency)).toBeUndefined();
+
+    // Without the refused row, the same file is applied.
+    const ok = await upload(
+      await workbook({
+        Agency: [['Region', 'Market', 'Agency'], at],
+        Practice: [
+          ['Region', 'Market', 'Agency', 'Practice'],
+          [...at, practice],
+        ],
+        Platform: [
+          ['Region', 'Market', 'Agency', 'Practice', 'Platform', 'Business Access', 'Asset Types'],
+          [...at, practice, platform, 'No', `Account ${tag}, Seat ${tag}`],
+          [...insidePath(), inside.names.practice, platform, 'No', `Account ${tag}`],
+        ],
+        'Platform User Type': [
+          ['Platform', 'Asset Type', 'User Type', 'Normalized User Type'],
+          [platform, `Account ${tag}`, `Admin ${tag}`, 'Admin'],
+          [platform, `Seat ${tag}`, `Viewer ${tag}`, 'Read Only'],
+        ],
+        'Client - Client Code': [
+          ['Region', 'Market', 'Agency', 'Platform', 'Client', 'Client Codes'],
+          [...at, platform, `Chain Client ${tag}`, `K${tag}`],
+        ],
+        'Client Asset': [
+          ['Region', 'Market', 'Agency', 'Platform', 'Client', 'Asset Type', 'Client Asset', 'Asset ID'],
+          [...at, platform, `Chain Client ${tag}`, `Account ${tag}`, `Chain Account ${tag}`, `ref-${tag}`],
+        ],
+      }),
+    );
+    expect(ok.status, ok.message).toBe(200);
+    expect(ok.data).toMatchObject({ applied: true, created: 8, updated: 0, unchanged: 0, refused: 0 });
+
+    const db = ctx.db.kysely;
+    const made = await agencyNamed(inside.marketId, agency);
+    const p = await db
+      .selectFrom('platforms')
+      .selectAll()
+      .where('description', '=', platform)
+      .executeTakeFirstOrThrow();
+    const assets = await db
+      .selectFrom('assetTypes')
+      .select(['assetId', 'description', 'sortOrder'])
+      .where('platformId', '=', p.platformId)
+      .orderBy('sortOrder')
+      .execute();
+    expect(assets.map((a) => [a.description, a.sortOrder])).toEqual([
+      [`Account ${tag}`, 1],
+      [`Seat ${tag}`, 2],
+    ]);
+    const offers = await db
+      .selectFrom('platformAgencies')
+      .select(['platformAgencyId', 'agencyId'])
+      .where('platformId', '=', p.platformId)
+      .orderBy('platformAgencyId')
+      .execute();
+    expect(offers.map((o) => o.agencyId)).toEqual([made?.agencyId, inside.agencyId]);
+    const userTypes = await db
+      .selectFrom('platformUserTypes')
+      .select(['description', 'assetId', 'sortOrder'])
+      .where('platformId', '=', p.platformId)
+      .orderBy('sortOrder')
+      .execute();
+    expect(userTypes).toEqual([
+      { description: `Admin ${tag}`, assetId: assets[0]?.assetId, sortOrder: 1 },
+      { description: `Viewer ${tag}`, assetId: assets[1]?.assetId, sortOrder: 2 },
+    ]);
+    const client = await db
+      .selectFrom('clients')
+      .selectAll()
+      .where('description', '=', `Chain Client ${tag}`)
+      .executeTakeFirstOrThrow();
+    expect(client).toMatchObject({ agencyId: made?.agencyId, platformId: p.platformId });
+    const account = await db
+      .selectFrom('clientAccounts')
+      .selectAll()
+      .where('clientId', '=', client.clientId)
+      .executeTakeFirstOrThrow();
+    expect(account).toMatchObject({ description: `Chain Account ${tag}`, assetId: assets[0]?.assetId });
+
+    // One log row per new item, by Ada, each with the item as stored.
+    const adaId = await userIdOf(db, demo.admin);
+    const logs = await db
+      .selectFrom('masterDataLogs')
+      .select(['masterDataType', 'itemId', 'operation', 'operatedBy', 'before', 'after'])
+      .where('description', 'like', `%${tag}%`)
+      .orderBy('id')
+      .execute();
+    expect(logs.map((l) => [l.masterDataType, l.operation, l.operatedBy, l.before])).toEqual([
+      ['Agency', 'Created', adaId, null],
+      ['Practice', 'Created', adaId, null],
+      ['Platform', 'Created', adaId, null],
+      ['Platform', 'Created', adaId, null],
+      ['Platform User Type', 'Created', adaId, null],
+      ['Platform User Type', 'Created', adaId, null],
+      ['Client - Client Code', 'Created', adaId, null],
+      ['Client Asset', 'Created', adaId, null],
+    ]);
+    const after = (i: number) => JSON.parse(logs[i]?.after ?? 'null') as Record<string, unknown>;
+    const agencyRow = await db
+      .selectFrom('agencies')
+      .selectAll()
+      .where('agencyId', '=', made?.agencyId ?? 0)
+      .execute();
+    expect(logs[0]?.itemId).toBe(made?.agencyId);
+    expect(after(0)).toEqual(JSON.parse(JSON.stringify(agencyRow[0])));
+    expect(after(1)).toMatchObject({ agencyId: made?.agencyId, description: practice });
+    expect(logs.slice(2, 4).map((l) => l.itemId)).toEqual(offers.map((o) => o.platformAgencyId));
+    expect(
+      (after(2).platform as { assets: { description: string }[] }).assets.map((a) => a.description),
+    ).toEqual([`Account ${tag}`, `Seat ${tag}`]);
+    expect(after(3)).toMatchObject({ agencyId: inside.agencyId, platform: { platformId: p.platformId } });
+    expect(after(6)).toMatchObject({
+      clientId: client.clientId,
+      clientCodes: [{ code: `K${tag}`, isDeleted: 0 }],
+    });
+    expect(after(7)).toEqual(JSON.parse(JSON.stringify(account)));
+  });
+
+  it('a row repeated in the file: the first creates, an equal one is unchanged, a changed one updates', async () => {
+    const tag = uniqueTag();
+    const res = await upload(
+      await workbook({
+        Agency: [
+          ['Region', 'Market', 'Agency'],
+          [...insidePath().slice(0, 2), `Twice ${tag}`],
+          [...insidePath().slice(0, 2), `Twice ${tag}`],
+          [...insidePath().slice(0, 2), `TWICE ${tag}`],
+        ],
+        'Client - Client Code': [
+          ['Region', 'Market', 'Agency', 'Platform', 'Client', 'Client Codes'],
+          [...insidePath(), inside.names.platform, `Twice Client ${tag}`, `T1${tag}`],
+          [...insidePath(), inside.names.platform, `Twice Client ${tag}`, `T1${tag}, T2${tag}`],
+        ],
+      }),
+    );
+    expect(res.status, res.message).toBe(200);
+    expect(res.data?.rows.map((r) => [r.sheet, r.row, r.outcome])).toEqual([
+      ['Agency', 2, 'created'],
+      ['Agency', 3, 'unchanged'],
+      ['Agency', 4, 'updated'],
+      ['Client - Client Code', 2, 'created'],
+      ['Client - Client Code', 3, 'updated'],
+    ]);
+    const agencies = await ctx.db.kysely
+      .selectFrom('agencies')
+      .select(['agencyId', 'description'])
+      .where('marketId', '=', inside.marketId)
+      .where('description', 'in', [`Twice ${tag}`, `TWICE ${tag}`])
+      .execute();
+    expect(agencies.map((a) => a.description)).toEqual([`TWICE ${tag}`]);
+    const codes = await ctx.db.kysely
+      .selectFrom('clientCodes as cc')
+      .innerJoin('clients as c', 'c.clientId', 'cc.clientId')
+      .select('cc.code')
+      .where('c.description', '=', `Twice Client ${tag}`)
+      .orderBy('cc.clientCodeId')
+      .execute();
+    expect(codes.map((c) => c.code)).toEqual([`T1${tag}`, `T2${tag}`]);
+    const logs = await ctx.db.kysely
+      .selectFrom('masterDataLogs')
+      .select(['masterDataType', 'operation', 'itemId', 'before', 'after'])
+      .where('description', 'like', `%${tag}%`)
+      .orderBy('id')
+      .execute();
+    expect(logs.map((l) => [l.masterDataType, l.operation])).toEqual([
+      ['Agency', 'Created'],
+      ['Agency', 'Updated'],
+      ['Client - Client Code', 'Created'],
+      ['Client - Client Code', 'Updated'],
+    ]);
+    expect(JSON.parse(logs[1]?.before ?? '{}')).toMatchObject({ description: `Twice ${tag}` });
+    expect(JSON.parse(logs[1]?.after ?? '{}')).toMatchObject({ description: `TWICE ${tag}` });
+    expect(JSON.parse(logs[3]?.after ?? '{}')).toMatchObject({
+      clientCodes: [{ code: `T1${tag}` }, { code: `T2${tag}` }],
+    });
+  });
+
+  it('a refused row rolls back the new items of every sheet; rows naming a refused one are refused', async () => {
+    const tag = uniqueTag();
+    const agency = `Rolled ${tag}`;
+    const at = [inside.names.region, inside.names.market, agency];
+    const res = await upload(
+      await workbook({
+        Agency: [['Region', 'Market', 'Agency'], at, [...insidePath().slice(0, 2), 'y'.repeat(101)]],
+        Practice: [
+          ['Region', 'Market', 'Agency', 'Practice'],
+          [...at, `Rolled Practice ${tag}`],
+          [...insidePath().slice(0, 2), 'y'.repeat(101), `Rolled Practice ${tag}`],
+        ],
+      }),
+    );
+    expect(res.status).toBe(422);
+    expect(res.data?.rows.map((r) => [r.sheet, r.row, r.outcome, r.message])).toEqual([
+      ['Agency', 2, 'created', ''],
+      ['Agency', 3, 'refused', messages.textTooLong(100)],
+      ['Practice', 2, 'created', ''],
+      ['Practice', 3, 'refused', messages.masterDataUploadNotFound('Agency', 'y'.repeat(101))],
+    ]);
+    expect(await agencyNamed(inside.marketId, agency)).toBeUndefined();
+    const practices = await ctx.db.kysely
+      .selectFrom('practices')
+      .select('practiceId')
+      .where('description', '=', `Rolled Practice ${tag}`)
+      .execute();
+    expect(practices).toEqual([]);
+    const logged = await ctx.db.kysely
+      .selectFrom('masterDataLogs')
+      .select('id')
+      .where('description', 'like', `%${tag}%`)
+      .execute();
+    expect(logged).toEqual([]);
   });
 
   it('refuses other file types, unknown sheets and missing columns', async () => {

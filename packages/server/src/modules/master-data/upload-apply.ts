@@ -1,0 +1,1137 @@
+import { ZodError, type z } from 'zod';
+import {
+  masterDataUploadOrder,
+  messages,
+  saveAgencyInput,
+  saveClientAccountInput,
+  saveClientInput,
+  saveMarketInput,
+  saveOwnershipInput,
+  savePlatformAccessInput,
+  savePlatformInput,
+  savePracticeInput,
+  saveRegionInput,
+  updateAgencyInput,
+  updateClientAccountInput,
+  updateClientInput,
+  updateMarketInput,
+  updateOwnershipInput,
+  updatePlatformInput,
+  updatePlatformUserTypeInput,
+  updatePracticeInput,
+  updateRegionInput,
+  type MasterDataType,
+  type MasterDataUploadOutcome,
+  type MasterDataUploadResult,
+  type MasterDataUploadRow,
+} from '@uap/domain';
+import { inTransaction, type Db, type Executor } from '../../db/connection.ts';
+import type { Actor } from '../../http/actor.ts';
+import { HttpError, unprocessable } from '../../http/errors.ts';
+import { writeLog, type LogItem } from './log.ts';
+import {
+  mayWriteGlobal,
+  mayWriteMarket,
+  mayWriteRegion,
+  platformsWritable,
+  requireScope,
+  writeScopeOf,
+  type WriteScope,
+} from './scope.ts';
+import * as uq from './upload-queries.ts';
+import * as writes from './write-service.ts';
+
+/**
+ * Applying an uploaded workbook: every row through the dialog's rules, parents first, in one
+ * transaction, all or nothing.
+ *
+ * The rows are checked in memory against a model of the master data the file names: read up
+ * front in a dozen set queries, then kept current by the upload's own changes. A new item is
+ * written with the other new items of its sheet in multi-row inserts (with its master data log
+ * row, also multi-row) when the next sheet starts, so its id is there for the rows below it. A
+ * changed item goes through the dialog's own update (write-service.ts) after the pending inserts.
+ * A row is refused before anything of it is written, so no savepoint is needed: the rows after a
+ * refused one see nothing of it, and one refused row rolls the whole file back.
+ */
+
+/** One data row of a sheet: its cells by column name (trimmed text; '' when empty). */
+export interface SheetRow {
+  sheet: string;
+  row: number;
+  type: MasterDataType;
+  cells: Record<string, string>;
+}
+
+/** The column of each type that names the item itself (the result's `name`). */
+const nameColumn: Record<MasterDataType, string> = {
+  Region: 'Region',
+  'Account Ownership': 'Account Ownership',
+  Market: 'Market',
+  Agency: 'Agency',
+  Practice: 'Practice',
+  Platform: 'Platform',
+  'Platform User Type': 'User Type',
+  'Client - Client Code': 'Client',
+  'Client Asset': 'Client Asset',
+};
+
+/** A row the upload refuses (its message is the row's result). */
+class RowRefusal extends Error {}
+/** Thrown to roll the whole upload back once a row was refused. */
+class RollBack extends Error {}
+
+/** The dialog's schema check: the first issue's message refuses the row. */
+function check<S extends z.ZodType>(schema: S, input: z.input<S>): z.output<S> {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) {
+    throw new RowRefusal(parsed.error.issues[0]?.message ?? messages.fillAllFields);
+  }
+  return parsed.data;
+}
+
+const list = (text: string) =>
+  text
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+
+function yesNo(text: string, column: string): boolean {
+  const v = text.toLowerCase();
+  if (v === '' || v === 'no' || v === 'n' || v === 'false' || v === '0') {
+    return false;
+  }
+  if (v === 'yes' || v === 'y' || v === 'true' || v === '1') {
+    return true;
+  }
+  throw new RowRefusal(messages.masterDataUploadYesNo(column));
+}
+
+function need<T>(value: T | undefined, type: string, name: string): T {
+  if (value === undefined) {
+    throw new RowRefusal(
+      name === '' ? messages.fillAllFields : messages.masterDataUploadNotFound(type, name),
+    );
+  }
+  return value;
+}
+
+const lower = (text: string) => text.toLowerCase();
+
+// ---------------------------------------------------------------- the model
+
+type Row = Record<string, unknown>;
+
+/** An item of the model: its id (0 until its insert ran) and its stored row once read or written. */
+interface Item {
+  id: number;
+  row?: Row;
+}
+interface Named extends Item {
+  description: string;
+}
+interface MarketItem extends Named {
+  regionId: number;
+  code: string;
+}
+interface AgencyItem extends Named {
+  marketId: number;
+  regionId: number;
+}
+interface OfferedPractice extends Item {
+  agency: AgencyItem;
+  practice: Named;
+}
+interface AssetItem extends Named {
+  assetName: string | null;
+  isSystemRecord: number;
+  isDeleted: number;
+  sortOrder: number;
+}
+interface PlatformItem extends Named {
+  businessAccess: number;
+  bussinesAccessName: string | null;
+  bussinesAccessId: string | null;
+  assets: AssetItem[];
+  /** Its offers by `agencyId|practiceId`. */
+  offers: Map<string, Item & { agency: AgencyItem }>;
+  offeredAt: Set<number>;
+  /** The last user type's sort order. */
+  lastUserType: number;
+  /** May the caller change it (platformsWritable), once asked. */
+  writable?: boolean;
+}
+interface UserTypeItem extends Named {
+  platform: PlatformItem;
+  basicName: string;
+}
+interface CodeItem extends Item {
+  code: string;
+  isDeleted: number;
+}
+interface ClientItem extends Named {
+  agency: AgencyItem;
+  platform: PlatformItem;
+  codes: CodeItem[];
+}
+interface AccountItem extends Named {
+  client: ClientItem;
+  assetReference: string | null;
+}
+
+/** An insert waiting for its sheet's flush: values read when it runs (parents have ids by then). */
+interface PendingInsert {
+  item: Item;
+  values: () => Row;
+  /** A column whose value the returned row must repeat (the rows come back in VALUES order). */
+  same: string;
+}
+
+/** A log row waiting for its item's insert: `after` is built from the stored rows. */
+interface PendingLog {
+  type: MasterDataType;
+  item: Item;
+  name: string;
+  after: () => unknown;
+}
+
+const insertOrder: uq.InsertableTable[] = [
+  'regions',
+  'platformOwnerships',
+  'markets',
+  'agencies',
+  'practices',
+  'agencyPractices',
+  'platforms',
+  'assetTypes',
+  'platformAgencies',
+  'platformUserTypes',
+  'clients',
+  'clientCodes',
+  'clientAccounts',
+];
+
+/** The id column of each table the upload inserts into. */
+const idColumn: Record<uq.InsertableTable, string> = {
+  regions: 'regionId',
+  platformOwnerships: 'platformOwnershipId',
+  markets: 'marketId',
+  agencies: 'agencyId',
+  practices: 'practiceId',
+  agencyPractices: 'agencyPracticeId',
+  platforms: 'platformId',
+  assetTypes: 'assetId',
+  platformAgencies: 'platformAgencyId',
+  platformUserTypes: 'platformUserTypeId',
+  clients: 'clientId',
+  clientCodes: 'clientCodeId',
+  clientAccounts: 'clientAccountId',
+};
+
+/** The platform's snapshot as the master data log keeps it (write-service.ts platformSnapshot). */
+const platformSnapshot = (p: PlatformItem) => ({
+  ...p.row,
+  assets: [...p.assets]
+    .sort((a, b) => a.sortOrder - b.sortOrder || a.id - b.id)
+    .map((a) => ({
+      assetId: a.id,
+      description: a.description,
+      assetName: a.assetName,
+      isSystemRecord: a.isSystemRecord,
+      isDeleted: a.isDeleted,
+    })),
+});
+
+const clientSnapshot = (c: ClientItem) => ({
+  ...c.row,
+  clientCodes: [...c.codes]
+    .sort((a, b) => a.id - b.id)
+    .map((cc) => ({ clientCodeId: cc.id, code: cc.code, isDeleted: cc.isDeleted })),
+});
+
+class Model {
+  readonly regions = new Map<string, Named>();
+  readonly ownerships = new Map<string, Named>();
+  /** By `regionId|name`. */
+  readonly markets = new Map<string, MarketItem>();
+  /** By `marketId|name`. */
+  readonly agencies = new Map<string, AgencyItem>();
+  readonly practices = new Map<string, Named>();
+  /** By `agencyId|practice name`. */
+  readonly offeredPractices = new Map<string, OfferedPractice>();
+  readonly platforms = new Map<string, PlatformItem>();
+  /** By `platformId|assetId|name`. */
+  readonly userTypes = new Map<string, UserTypeItem>();
+  /** By `agencyId|platformId|name`. */
+  readonly clients = new Map<string, ClientItem>();
+  /** Every client of a (agency, platform): `agencyId|platformId`. */
+  readonly clientsAt = new Map<string, ClientItem[]>();
+  /** By `clientId|assetId|name`. */
+  readonly accounts = new Map<string, AccountItem>();
+
+  private readonly inserts = new Map<uq.InsertableTable, PendingInsert[]>();
+  private logs: PendingLog[] = [];
+
+  constructor(
+    readonly q: Executor,
+    readonly actor: Actor,
+    readonly batch: writes.WriteBatch,
+  ) {}
+
+  get scope(): WriteScope {
+    return this.batch.scope;
+  }
+
+  /** Reads what the rows name: a dozen set queries for the whole file. */
+  async load(rows: readonly SheetRow[]) {
+    const q = this.q;
+    const names = (column: string) => [
+      ...new Set(rows.map((r) => lower(r.cells[column] ?? '')).filter((n) => n !== '')),
+    ];
+    const first = <T>(map: Map<string, T>, key: string, value: T) => {
+      if (!map.has(key)) {
+        map.set(key, value);
+      }
+    };
+    for (const r of await uq.findRegionsNamed(q, names('Region'))) {
+      first(this.regions, lower(r.description), { id: r.regionId, description: r.description });
+    }
+    for (const r of await uq.findOwnershipsNamed(q, names('Account Ownership'))) {
+      first(this.ownerships, lower(r.description), { id: r.platformOwnershipId, description: r.description });
+    }
+    for (const r of await uq.findMarketsNamed(q, names('Market'))) {
+      first(this.markets, `${r.regionId}|${lower(r.description)}`, {
+        id: r.marketId,
+        regionId: r.regionId,
+        description: r.description,
+        code: r.code,
+      });
+    }
+    const agencyIds: number[] = [];
+    const agencyById = new Map<number, AgencyItem>();
+    for (const r of await uq.findAgenciesNamed(q, names('Agency'))) {
+      const agency = {
+        id: r.agencyId,
+        marketId: r.marketId,
+        regionId: r.regionId,
+        description: r.description,
+      };
+      agencyIds.push(r.agencyId);
+      agencyById.set(r.agencyId, agency);
+      first(this.agencies, `${r.marketId}|${lower(r.description)}`, agency);
+    }
+    const practiceById = new Map<number, Named>();
+    for (const r of await uq.findPracticesNamed(q, names('Practice'))) {
+      const practice = { id: r.practiceId, description: r.description };
+      practiceById.set(r.practiceId, practice);
+      first(this.practices, lower(r.description), practice);
+    }
+    for (const r of await uq.findAgencyPractices(q, agencyIds, [...practiceById.keys()])) {
+      const agency = agencyById.get(r.agencyId);
+      const practice = practiceById.get(r.practiceId);
+      if (agency && practice) {
+        first(this.offeredPractices, `${r.agencyId}|${lower(practice.description)}`, {
+          id: r.agencyPracticeId,
+          agency,
+          practice,
+        });
+      }
+    }
+    const platformById = new Map<number, PlatformItem>();
+    for (const r of await uq.findPlatformsNamed(q, names('Platform'))) {
+      const platform: PlatformItem = {
+        id: r.platformId,
+        row: r,
+        description: r.description,
+        businessAccess: r.businessAccess,
+        bussinesAccessName: r.bussinesAccessName,
+        bussinesAccessId: r.bussinesAccessId,
+        assets: [],
+        offers: new Map(),
+        offeredAt: new Set(),
+        lastUserType: 0,
+      };
+      platformById.set(r.platformId, platform);
+      first(this.platforms, lower(r.description), platform);
+    }
+    const platformIds = [...platformById.keys()];
+    for (const r of await uq.findAssetTypesOf(q, platformIds)) {
+      platformById.get(r.platformId)?.assets.push({
+        id: r.assetId,
+        description: r.description,
+        assetName: r.assetName,
+        isSystemRecord: r.isSystemRecord,
+        isDeleted: r.isDeleted,
+        sortOrder: r.sortOrder,
+      });
+    }
+    for (const r of await uq.findOffers(q, platformIds, agencyIds)) {
+      const platform = platformById.get(r.platformId);
+      const agency = agencyById.get(r.agencyId);
+      if (platform && agency) {
+        first(platform.offers, `${r.agencyId}|${r.practiceId}`, { id: r.platformAgencyId, agency });
+        platform.offeredAt.add(r.agencyId);
+      }
+    }
+    for (const r of await uq.findUserTypesOf(q, platformIds)) {
+      const platform = platformById.get(r.platformId);
+      if (platform) {
+        platform.lastUserType = Math.max(platform.lastUserType, r.sortOrder);
+        first(this.userTypes, `${r.platformId}|${r.assetId ?? ''}|${lower(r.description)}`, {
+          id: r.platformUserTypeId,
+          platform,
+          description: r.description,
+          basicName: r.basicName,
+        });
+      }
+    }
+    const clientById = new Map<number, ClientItem>();
+    for (const r of await uq.findClientsAt(q, agencyIds, platformIds)) {
+      const agency = agencyById.get(r.agencyId);
+      const platform = platformById.get(r.platformId);
+      if (agency && platform) {
+        const client = { id: r.clientId, agency, platform, description: r.description, codes: [] };
+        clientById.set(r.clientId, client);
+        this.addClient(client);
+      }
+    }
+    for (const r of await uq.findCodesOf(q, [...clientById.keys()])) {
+      clientById.get(r.clientId)?.codes.push({ id: r.clientCodeId, code: r.code, isDeleted: r.isDeleted });
+    }
+    for (const r of await uq.findClientAccountsNamed(q, [...clientById.keys()], names('Client Asset'))) {
+      const client = clientById.get(r.clientId);
+      if (client) {
+        first(this.accounts, `${r.clientId}|${r.assetId}|${lower(r.description)}`, {
+          id: r.clientAccountId,
+          client,
+          description: r.description,
+          assetReference: r.assetReference,
+        });
+      }
+    }
+  }
+
+  addClient(client: ClientItem) {
+    const at = `${client.agency.id}|${client.platform.id}`;
+    const key = `${at}|${lower(client.description)}`;
+    if (!this.clients.has(key)) {
+      this.clients.set(key, client);
+    }
+    this.clientsAt.set(at, [...(this.clientsAt.get(at) ?? []), client]);
+  }
+
+  /** Queues an insert (and its log row when `log` is given). */
+  insert(table: uq.InsertableTable, item: Item, values: () => Row, same: string) {
+    const pending = this.inserts.get(table) ?? [];
+    pending.push({ item, values, same });
+    this.inserts.set(table, pending);
+  }
+
+  created(type: MasterDataType, item: Item, name: string, after: () => unknown) {
+    this.logs.push({ type, item, name, after });
+  }
+
+  /** Runs the queued inserts, table by table (parents first), then their log rows. */
+  async flush() {
+    for (const table of insertOrder) {
+      const pending = this.inserts.get(table);
+      if (!pending || pending.length === 0) {
+        continue;
+      }
+      this.inserts.delete(table);
+      const values = pending.map((p) => p.values());
+      const rows = await uq.insertRows(this.q, table, values);
+      if (rows.length !== pending.length) {
+        throw new Error(`upload: ${table} returned ${rows.length} rows for ${pending.length}`);
+      }
+      pending.forEach((p, i) => {
+        const row = rows[i] ?? {};
+        if (row[p.same] !== values[i]?.[p.same]) {
+          throw new Error(`upload: ${table} returned its rows out of order`);
+        }
+        p.item.row = row;
+        p.item.id = Number(row[idColumn[table]]);
+      });
+    }
+    const logs = this.logs;
+    this.logs = [];
+    const items: LogItem[] = logs.map((l) => ({
+      type: l.type,
+      itemId: l.item.id,
+      operation: 'Created',
+      description: `${l.type} ${l.name} created`,
+      before: null,
+      after: l.after(),
+    }));
+    await uq.inChunks(items, async (chunk) => {
+      await writeLog(this.q, this.actor.userId, chunk);
+      return [];
+    });
+  }
+
+  /** A platform's fields and asset types read again (after Modify Platform changed them). */
+  async reloadPlatform(platform: PlatformItem) {
+    const [row] = await uq.findPlatformsById(this.q, [platform.id]);
+    if (row) {
+      platform.row = row;
+      platform.description = row.description;
+      platform.businessAccess = row.businessAccess;
+      platform.bussinesAccessName = row.bussinesAccessName;
+      platform.bussinesAccessId = row.bussinesAccessId;
+    }
+    platform.assets = (await uq.findAssetTypesOf(this.q, [platform.id])).map((r) => ({
+      id: r.assetId,
+      description: r.description,
+      assetName: r.assetName,
+      isSystemRecord: r.isSystemRecord,
+      isDeleted: r.isDeleted,
+      sortOrder: r.sortOrder,
+    }));
+  }
+
+  async isPlatformWritable(platform: PlatformItem): Promise<boolean> {
+    if (platform.writable === undefined) {
+      await this.flush();
+      platform.writable =
+        (await platformsWritable(this.q, this.scope, [platform.id])).get(platform.id) ?? false;
+    }
+    return platform.writable;
+  }
+
+  // ------------------------------------------------------------ names of parents
+
+  region(name: string): Named {
+    return need(this.regions.get(lower(name)), 'Region', name);
+  }
+
+  market(c: Record<string, string>): MarketItem {
+    const region = this.region(c.Region ?? '');
+    const name = c.Market ?? '';
+    return need(this.markets.get(`${region.id}|${lower(name)}`), 'Market', name);
+  }
+
+  agency(c: Record<string, string>): AgencyItem {
+    const market = this.market(c);
+    const name = c.Agency ?? '';
+    return need(this.agencies.get(`${market.id}|${lower(name)}`), 'Agency', name);
+  }
+
+  practiceOf(agency: AgencyItem, name: string): OfferedPractice | undefined {
+    return this.offeredPractices.get(`${agency.id}|${lower(name)}`);
+  }
+
+  platform(name: string): PlatformItem {
+    return need(this.platforms.get(lower(name)), 'Platform', name);
+  }
+
+  assetType(platform: PlatformItem, name: string): AssetItem {
+    return need(
+      platform.assets.find((a) => lower(a.description) === lower(name)),
+      'Asset Type',
+      name,
+    );
+  }
+
+  client(c: Record<string, string>) {
+    const agency = this.agency(c);
+    const platform = this.platform(c.Platform ?? '');
+    const name = c.Client ?? '';
+    return { agency, platform, client: this.clients.get(`${agency.id}|${platform.id}|${lower(name)}`) };
+  }
+}
+
+// ---------------------------------------------------------------- the rows
+
+const inMarket = (scope: WriteScope, agency: AgencyItem) =>
+  mayWriteMarket(scope, agency.regionId, agency.marketId);
+
+/**
+ * The outcome of a row that names one item: created when `found` is absent, unchanged when it
+ * already says what the row says (still only inside the caller's scope), else updated.
+ */
+async function upsert<F extends Item>(
+  m: Model,
+  found: F | undefined,
+  o: {
+    mayWrite: (found: F) => boolean | Promise<boolean>;
+    type: MasterDataType;
+    isSame: (found: F) => boolean;
+    create: () => void;
+    update: (found: F) => Promise<unknown>;
+  },
+): Promise<MasterDataUploadOutcome> {
+  if (!found) {
+    o.create();
+    return 'created';
+  }
+  if (o.isSame(found)) {
+    requireScope(await o.mayWrite(found), o.type);
+    return 'unchanged';
+  }
+  await m.flush();
+  await o.update(found);
+  return 'updated';
+}
+
+/** Applies one row with the dialog's rules (write-service.ts, checked here in memory for new items). */
+async function applyRow(m: Model, r: SheetRow): Promise<MasterDataUploadOutcome> {
+  const { batch, actor, scope } = m;
+  const c = r.cells;
+  switch (r.type) {
+    case 'Region': {
+      const input = check(saveRegionInput, { Description: c.Region ?? '' });
+      return upsert(m, m.regions.get(lower(input.Description)), {
+        type: 'Region',
+        mayWrite: () => mayWriteGlobal(scope),
+        isSame: (f) => f.description === input.Description,
+        create: () => {
+          requireScope(mayWriteGlobal(scope), 'Region');
+          const item: Named = { id: 0, description: input.Description };
+          m.regions.set(lower(input.Description), item);
+          m.insert('regions', item, () => ({ description: input.Description }), 'description');
+          m.created('Region', item, input.Description, () => item.row);
+        },
+        update: async (f) => {
+          await writes.updateRegion(
+            batch,
+            actor,
+            check(updateRegionInput, { regionId: f.id, description: input.Description }),
+          );
+          f.description = input.Description;
+        },
+      });
+    }
+    case 'Account Ownership': {
+      const input = check(saveOwnershipInput, { Description: c['Account Ownership'] ?? '' });
+      return upsert(m, m.ownerships.get(lower(input.Description)), {
+        type: 'Account Ownership',
+        mayWrite: () => mayWriteGlobal(scope),
+        isSame: (f) => f.description === input.Description,
+        create: () => {
+          requireScope(mayWriteGlobal(scope), 'Account Ownership');
+          const item: Named = { id: 0, description: input.Description };
+          m.ownerships.set(lower(input.Description), item);
+          m.insert('platformOwnerships', item, () => ({ description: input.Description }), 'description');
+          m.created('Account Ownership', item, input.Description, () => item.row);
+        },
+        update: async (f) => {
+          await writes.updateOwnership(
+            batch,
+            actor,
+            check(updateOwnershipInput, { platformOwnerShipId: f.id, description: input.Description }),
+          );
+          f.description = input.Description;
+        },
+      });
+    }
+    case 'Market': {
+      const region = m.region(c.Region ?? '');
+      const input = check(saveMarketInput, {
+        Description: c.Market ?? '',
+        Code: c.Code ?? '',
+        RegionId: region.id,
+      });
+      const key = `${region.id}|${lower(input.Description)}`;
+      return upsert(m, m.markets.get(key), {
+        type: 'Market',
+        mayWrite: () => mayWriteRegion(scope, region.id),
+        isSame: (f) => f.description === input.Description && f.code === input.Code,
+        create: () => {
+          requireScope(mayWriteRegion(scope, region.id), 'Market');
+          const item: MarketItem = {
+            id: 0,
+            regionId: region.id,
+            description: input.Description,
+            code: input.Code,
+          };
+          m.markets.set(key, item);
+          m.insert(
+            'markets',
+            item,
+            () => ({ regionId: region.id, description: input.Description, code: input.Code }),
+            'description',
+          );
+          m.created('Market', item, input.Description, () => item.row);
+        },
+        update: async (f) => {
+          await writes.updateMarket(
+            batch,
+            actor,
+            check(updateMarketInput, { marketId: f.id, description: input.Description, code: input.Code }),
+          );
+          f.description = input.Description;
+          f.code = input.Code;
+        },
+      });
+    }
+    case 'Agency': {
+      const market = m.market(c);
+      const input = check(saveAgencyInput, { Description: c.Agency ?? '', MarketId: market.id });
+      const key = `${market.id}|${lower(input.Description)}`;
+      return upsert(m, m.agencies.get(key), {
+        type: 'Agency',
+        mayWrite: (f) => inMarket(scope, f),
+        isSame: (f) => f.description === input.Description,
+        create: () => {
+          requireScope(mayWriteMarket(scope, market.regionId, market.id), 'Agency');
+          const item: AgencyItem = {
+            id: 0,
+            marketId: market.id,
+            regionId: market.regionId,
+            description: input.Description,
+          };
+          m.agencies.set(key, item);
+          m.insert(
+            'agencies',
+            item,
+            () => ({ marketId: market.id, description: input.Description }),
+            'description',
+          );
+          m.created('Agency', item, input.Description, () => item.row);
+        },
+        update: async (f) => {
+          await writes.updateAgency(
+            batch,
+            actor,
+            check(updateAgencyInput, { agencyId: f.id, description: input.Description }),
+          );
+          f.description = input.Description;
+        },
+      });
+    }
+    case 'Practice': {
+      const agency = m.agency(c);
+      const input = check(savePracticeInput, { Description: c.Practice ?? '', AgencyId: agency.id });
+      return upsert(m, m.practiceOf(agency, input.Description), {
+        type: 'Practice',
+        mayWrite: (f) => inMarket(scope, f.agency),
+        isSame: (f) => f.practice.description === input.Description,
+        create: () => {
+          requireScope(inMarket(scope, agency), 'Practice');
+          let practice = m.practices.get(lower(input.Description));
+          if (!practice) {
+            const made: Named = { id: 0, description: input.Description };
+            practice = made;
+            m.practices.set(lower(input.Description), made);
+            m.insert('practices', made, () => ({ description: input.Description }), 'description');
+          }
+          const chosen = practice;
+          const item: OfferedPractice = { id: 0, agency, practice: chosen };
+          m.offeredPractices.set(`${agency.id}|${lower(input.Description)}`, item);
+          m.insert(
+            'agencyPractices',
+            item,
+            () => ({ agencyId: agency.id, practiceId: chosen.id }),
+            'practiceId',
+          );
+          m.created('Practice', item, input.Description, () => ({
+            ...item.row,
+            description: input.Description,
+          }));
+        },
+        update: async (f) => {
+          await writes.updatePractice(
+            batch,
+            actor,
+            check(updatePracticeInput, { agencyPracticeId: f.id, description: input.Description }),
+          );
+          f.practice.description = input.Description;
+        },
+      });
+    }
+    case 'Platform':
+      return applyPlatform(m, r);
+    case 'Platform User Type': {
+      const platform = m.platform(c.Platform ?? '');
+      const assetName = c['Asset Type'] ?? '';
+      const asset = assetName === '' ? null : m.assetType(platform, assetName);
+      const assetId = asset?.id ?? null;
+      const input = check(savePlatformAccessInput, {
+        Description: c['User Type'] ?? '',
+        BasicName: c['Normalized User Type'] ?? '',
+        PlatformId: platform.id,
+        AssetId: assetId,
+      });
+      const key = `${platform.id}|${assetId ?? ''}|${lower(input.Description)}`;
+      const found = m.userTypes.get(key);
+      if (!found) {
+        requireScope(await m.isPlatformWritable(platform), 'Platform User Type');
+        if (assetId === null && platform.businessAccess !== 1) {
+          throw unprocessable(messages.platformLevelTypeNeedsBusinessAccess);
+        }
+        platform.lastUserType += 1;
+        const sortOrder = platform.lastUserType;
+        const item: UserTypeItem = {
+          id: 0,
+          platform,
+          description: input.Description,
+          basicName: input.BasicName,
+        };
+        m.userTypes.set(key, item);
+        m.insert(
+          'platformUserTypes',
+          item,
+          () => ({
+            platformId: platform.id,
+            assetId,
+            description: input.Description,
+            basicName: input.BasicName,
+            sortOrder,
+          }),
+          'sortOrder',
+        );
+        m.created('Platform User Type', item, input.Description, () => item.row);
+        return 'created';
+      }
+      return upsert(m, found, {
+        type: 'Platform User Type',
+        mayWrite: () => m.isPlatformWritable(platform),
+        isSame: (f) => f.description === input.Description && f.basicName === input.BasicName,
+        create: () => undefined,
+        update: async (f) => {
+          await writes.updatePlatformUserType(
+            batch,
+            actor,
+            check(updatePlatformUserTypeInput, {
+              platformUserTypeId: f.id,
+              description: input.Description,
+              basicName: input.BasicName,
+              assetId,
+            }),
+          );
+          f.description = input.Description;
+          f.basicName = input.BasicName;
+        },
+      });
+    }
+    case 'Client - Client Code': {
+      const { agency, platform, client } = m.client(c);
+      const input = check(saveClientInput, {
+        Description: c.Client ?? '',
+        PlatformId: platform.id,
+        AgencyId: agency.id,
+        ClientCode: list(c['Client Codes'] ?? ''),
+      });
+      if (!client) {
+        requireScope(inMarket(scope, agency), 'Client - Client Code');
+        if (!platform.offeredAt.has(agency.id)) {
+          throw unprocessable(messages.platformNotOnAgency);
+        }
+        const taken = new Set(
+          (m.clientsAt.get(`${agency.id}|${platform.id}`) ?? []).flatMap((other) =>
+            other.codes.filter((cc) => cc.isDeleted === 0).map((cc) => cc.code.toUpperCase()),
+          ),
+        );
+        if (input.ClientCode.some((code) => taken.has(code.toUpperCase()))) {
+          throw unprocessable(messages.clientCodeExists);
+        }
+        const item: ClientItem = { id: 0, agency, platform, description: input.Description, codes: [] };
+        m.addClient(item);
+        m.insert(
+          'clients',
+          item,
+          () => ({ platformId: platform.id, agencyId: agency.id, description: input.Description }),
+          'description',
+        );
+        for (const code of input.ClientCode) {
+          const cc: CodeItem = { id: 0, code, isDeleted: 0 };
+          item.codes.push(cc);
+          m.insert(
+            'clientCodes',
+            cc,
+            () => ({ clientId: item.id, code, isDeleted: 0, isSystemRecord: 0 }),
+            'code',
+          );
+        }
+        m.created('Client - Client Code', item, input.Description, () => clientSnapshot(item));
+        return 'created';
+      }
+      const held = new Set(client.codes.map((cc) => cc.code.toUpperCase()));
+      const added = input.ClientCode.filter((code) => !held.has(code.toUpperCase()));
+      if (added.length === 0 && client.description === input.Description) {
+        requireScope(inMarket(scope, client.agency), 'Client - Client Code');
+        return 'unchanged';
+      }
+      await m.flush();
+      await writes.updateClient(
+        batch,
+        actor,
+        check(updateClientInput, {
+          clientId: client.id,
+          description: input.Description,
+          clientCode: [
+            ...client.codes.map((cc) => ({
+              clientCodeId: cc.id,
+              code: cc.code,
+              isDeleted: cc.isDeleted === 1,
+            })),
+            ...added.map((code) => ({ code })),
+          ],
+        }),
+      );
+      client.description = input.Description;
+      client.codes = (await uq.findCodesOf(m.q, [client.id])).map((cc) => ({
+        id: cc.clientCodeId,
+        code: cc.code,
+        isDeleted: cc.isDeleted,
+      }));
+      return 'updated';
+    }
+    case 'Client Asset': {
+      const { platform, client: found } = m.client(c);
+      const client = need(found, 'Client', c.Client ?? '');
+      const asset = m.assetType(platform, c['Asset Type'] ?? '');
+      const input = check(saveClientAccountInput, {
+        AssetId: asset.id,
+        Description: c['Client Asset'] ?? '',
+        AssetReference: c['Asset ID'] ?? '',
+        ClientId: client.id,
+      });
+      const key = `${client.id}|${asset.id}|${lower(input.Description)}`;
+      return upsert(m, m.accounts.get(key), {
+        type: 'Client Asset',
+        mayWrite: (f) => inMarket(scope, f.client.agency),
+        isSame: (f) => f.description === input.Description && f.assetReference === input.AssetReference,
+        create: () => {
+          requireScope(inMarket(scope, client.agency), 'Client Asset');
+          if (asset.isSystemRecord !== 1 && input.AssetReference === null) {
+            throw unprocessable(messages.fillAllFields);
+          }
+          const item: AccountItem = {
+            id: 0,
+            client,
+            description: input.Description,
+            assetReference: input.AssetReference,
+          };
+          m.accounts.set(key, item);
+          m.insert(
+            'clientAccounts',
+            item,
+            () => ({
+              clientId: client.id,
+              assetId: asset.id,
+              description: input.Description,
+              assetReference: input.AssetReference,
+            }),
+            'description',
+          );
+          m.created('Client Asset', item, input.Description, () => item.row);
+        },
+        update: async (f) => {
+          await writes.updateClientAccount(
+            batch,
+            actor,
+            check(updateClientAccountInput, {
+              clientAccountId: f.id,
+              assetId: asset.id,
+              description: input.Description,
+              assetReference: input.AssetReference,
+            }),
+          );
+          f.description = input.Description;
+          f.assetReference = input.AssetReference;
+        },
+      });
+    }
+  }
+}
+
+/**
+ * A platform row: offered on the agency and practice (made first when new, as SavePlatform does);
+ * on an existing offer, changed business access fields and asset types the platform lacks make
+ * it 'updated' (as Modify Platform does).
+ */
+async function applyPlatform(m: Model, r: SheetRow): Promise<MasterDataUploadOutcome> {
+  const { batch, actor, scope } = m;
+  const c = r.cells;
+  const agency = m.agency(c);
+  const practiceName = c.Practice ?? '';
+  const practice = need(m.practiceOf(agency, practiceName), 'Practice', practiceName).practice;
+  const input = check(savePlatformInput, {
+    Platform: {
+      Description: c.Platform ?? '',
+      PracticeId: practice.id,
+      AgencyId: agency.id,
+      BusinessAccess: yesNo(c['Business Access'] ?? '', 'Business Access'),
+      BussinesAccessName: c['Business Access Name'] ?? '',
+      BussinesAccessId: c['Business Access ID'] ?? '',
+    },
+    Assets: list(c['Asset Types'] ?? '').map((description) => ({ description })),
+  });
+  const p = input.Platform;
+  const found = m.platforms.get(lower(p.Description));
+  const offerKey = `${agency.id}|${practice.id}`;
+  const offer = found?.offers.get(offerKey);
+  if (!found || !offer) {
+    requireScope(inMarket(scope, agency), 'Platform');
+    let platform = found;
+    if (!platform) {
+      const made: PlatformItem = {
+        id: 0,
+        description: p.Description,
+        businessAccess: p.BusinessAccess ? 1 : 0,
+        bussinesAccessName: p.BusinessAccess ? p.BussinesAccessName : null,
+        bussinesAccessId: p.BusinessAccess ? p.BussinesAccessId : null,
+        assets: [],
+        offers: new Map(),
+        offeredAt: new Set(),
+        lastUserType: 0,
+      };
+      platform = made;
+      m.platforms.set(lower(p.Description), made);
+      m.insert(
+        'platforms',
+        made,
+        () => ({
+          description: made.description,
+          businessAccess: made.businessAccess,
+          bussinesAccessName: made.bussinesAccessName,
+          bussinesAccessId: made.bussinesAccessId,
+        }),
+        'description',
+      );
+      input.Assets.forEach((a, i) => {
+        const asset: AssetItem = {
+          id: 0,
+          description: a.description,
+          assetName: a.assetName ?? null,
+          isSystemRecord: a.isSystemRecord ? 1 : 0,
+          isDeleted: a.isDeleted ? 1 : 0,
+          sortOrder: i + 1,
+        };
+        made.assets.push(asset);
+        m.insert(
+          'assetTypes',
+          asset,
+          () => ({
+            description: asset.description,
+            assetName: asset.assetName,
+            isSystemRecord: asset.isSystemRecord,
+            isDeleted: asset.isDeleted,
+            platformId: made.id,
+            sortOrder: asset.sortOrder,
+          }),
+          'sortOrder',
+        );
+      });
+    }
+    const chosen = platform;
+    const item: Item & { agency: AgencyItem } = { id: 0, agency };
+    chosen.offers.set(offerKey, item);
+    chosen.offeredAt.add(agency.id);
+    chosen.writable = undefined;
+    m.insert(
+      'platformAgencies',
+      item,
+      () => ({ platformId: chosen.id, agencyId: agency.id, practiceId: practice.id }),
+      'practiceId',
+    );
+    m.created('Platform', item, p.Description, () => ({ ...item.row, platform: platformSnapshot(chosen) }));
+    return 'created';
+  }
+  const platform = found;
+  const held = new Set(platform.assets.map((a) => lower(a.description)));
+  const added = input.Assets.filter((a) => !held.has(lower(a.description)));
+  const same =
+    platform.description === p.Description &&
+    (platform.businessAccess === 1) === p.BusinessAccess &&
+    (!p.BusinessAccess ||
+      (platform.bussinesAccessName === p.BussinesAccessName &&
+        platform.bussinesAccessId === p.BussinesAccessId));
+  if (same && added.length === 0) {
+    requireScope(inMarket(scope, offer.agency), 'Platform');
+    return 'unchanged';
+  }
+  await m.flush();
+  await writes.updatePlatform(
+    batch,
+    actor,
+    check(updatePlatformInput, {
+      platformId: platform.id,
+      description: p.Description,
+      businessAccess: p.BusinessAccess,
+      bussinesAccessName: p.BussinesAccessName,
+      bussinesAccessId: p.BussinesAccessId,
+      assets: added,
+    }),
+  );
+  await m.reloadPlatform(platform);
+  return 'updated';
+}
+
+const refusalMessage = (error: unknown): string | null => {
+  if (error instanceof RowRefusal || error instanceof HttpError) {
+    return error.message;
+  }
+  if (error instanceof ZodError) {
+    return error.issues[0]?.message ?? messages.fillAllFields;
+  }
+  return null;
+};
+
+/**
+ * POST UploadMasterData: every row through the dialog's rules in one transaction, parents first
+ * (sheets in template order); one refused row rolls the whole file back (`applied` false), and
+ * every row still says what it would have been.
+ */
+export async function applyUpload(
+  db: Db,
+  actor: Actor,
+  rows: readonly SheetRow[],
+): Promise<MasterDataUploadResult> {
+  const order = new Map(masterDataUploadOrder.map((t, i) => [t, i]));
+  const queue = rows
+    .map((row, seq) => ({ row, seq }))
+    .sort((a, b) => (order.get(a.row.type) ?? 0) - (order.get(b.row.type) ?? 0) || a.seq - b.seq);
+  const results: (MasterDataUploadRow & { seq: number })[] = [];
+  const counts = { created: 0, updated: 0, unchanged: 0, refused: 0 };
+  try {
+    await inTransaction(db, async (trx) => {
+      const model = new Model(trx, actor, { trx, scope: await writeScopeOf(trx, actor) });
+      await model.load(rows);
+      let type: MasterDataType | null = null;
+      for (const { row, seq } of queue) {
+        if (row.type !== type) {
+          // The sheet before is written: the rows below it find its new items' ids.
+          await model.flush();
+          type = row.type;
+        }
+        let outcome: MasterDataUploadOutcome;
+        let message = '';
+        try {
+          outcome = await applyRow(model, row);
+        } catch (error) {
+          const refusal = refusalMessage(error);
+          if (refusal === null) {
+            throw error;
+          }
+          outcome = 'refused';
+          message = refusal;
+        }
+        counts[outcome] += 1;
+        results.push({
+          seq,
+          sheet: row.sheet,
+          row: row.row,
+          masterDataType: row.type,
+          name: row.cells[nameColumn[row.type]] ?? '',
+          outcome,
+          message,
+        });
+      }
+      if (counts.refused > 0) {
+        throw new RollBack();
+      }
+      await model.flush();
+    });
+  } catch (error) {
+    if (!(error instanceof RollBack)) {
+      throw error;
+    }
+  }
+  results.sort((a, b) => a.seq - b.seq);
+  return {
+    applied: counts.refused === 0,
+    ...counts,
+    rows: results.map(({ seq: _seq, ...row }) => row),
+  };
+}
