@@ -16,7 +16,8 @@
  * Defaults: sqlite:/tmp/uap-large-throughput.db and postgres://uap@127.0.0.1:54329/uap_large_throughput
  * (copies: `cp /tmp/uap-large.db /tmp/uap-large-throughput.db`, `CREATE DATABASE
  * uap_large_throughput TEMPLATE uap_large`): the server migrates the database it starts on.
- * Env: BENCH_SECONDS (each load phase, default 15), BENCH_SKIP_EXPORT=1 (no full export).
+ * Env: BENCH_SECONDS (each load phase, default 15), BENCH_SKIP_EXPORT=1 (no full export),
+ * BENCH_CPU_PROF=dir (the server's CPU profile, written there when it stops).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -63,7 +64,9 @@ function rssMb(pid: number): number {
 
 /** Starts the server; resolves when it prints that it is running. */
 function startServer(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+  // BENCH_CPU_PROF=dir: the server writes a CPU profile there when it stops (--cpu-prof).
+  const profile = env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${env.BENCH_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'packages/server/src/main.ts'], {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
