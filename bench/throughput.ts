@@ -9,7 +9,8 @@
  *     while a full export runs;
  *   - the full export (PUT api/Request/AllRequests/Export, every line) against reading the same
  *     rows directly (the export's own keyset batch query, in this process).
- * It reports errors and the server's RSS before and after, and the load average.
+ * It reports errors, the server's CPU time per answer (all its threads, from /proc), its RSS
+ * before and after, and the load average.
  *
  *   npx tsx bench/throughput.ts [DATABASE_URL ...]
  *
@@ -25,6 +26,7 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { Role, startOfTodayUtc, trackerQuery } from '@uap/domain';
 import { loadConfig, serviceLevelsFrom } from '../packages/server/src/config.ts';
 import { openDb, type Db } from '../packages/server/src/db/connection.ts';
@@ -127,14 +129,51 @@ function request(
   });
 }
 
+/** CPU time the process has used (user + system, all its threads), in ms. */
+function cpuMs(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
 const quantile = (samples: number[], q: number) => {
   const sorted = [...samples].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? 0;
 };
 
 /** `CLIENTS` loops calling `call(client, i)` for `SECONDS`; requests/s, latency, errors. */
-async function drive(label: string, call: (client: number, i: number) => Promise<Answer>) {
+/** PostgreSQL's backends serving the database (their CPU is the database's share of an answer). */
+async function backendPids(db: Db): Promise<number[]> {
+  if (db.dialect !== 'postgres') {
+    return [];
+  }
+  const { rows } = await sql<{ pid: number }>`
+    select pid from pg_stat_activity where datname = current_database()`.execute(db.kysely);
+  return rows.map((r) => r.pid);
+}
+
+/** CPU ms of each of these processes (gone or unreadable ones: 0). */
+const cpuOf = (pids: number[]) =>
+  new Map(
+    pids.map((pid) => {
+      try {
+        return [pid, cpuMs(pid)];
+      } catch {
+        return [pid, 0];
+      }
+    }),
+  );
+
+async function drive(
+  label: string,
+  pid: number,
+  db: Db,
+  call: (client: number, i: number) => Promise<Answer>,
+) {
   const latencies: number[] = [];
+  const cpuBefore = cpuMs(pid);
+  const backendsBefore = cpuOf(await backendPids(db));
   let errors = 0;
   const until = performance.now() + SECONDS * 1000;
   const started = performance.now();
@@ -154,9 +193,19 @@ async function drive(label: string, call: (client: number, i: number) => Promise
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  // The server's own CPU per answer (all its threads): less at the mercy of the machine's load
+  // than requests/s, and what one core can serve is 1,000 / this.
+  const answers = Math.max(latencies.length, 1);
+  const cpuPerRequest = (cpuMs(pid) - cpuBefore) / answers;
+  let backendCpu = 0;
+  for (const [backend, ms] of cpuOf(await backendPids(db))) {
+    backendCpu += ms - (backendsBefore.get(backend) ?? 0);
+  }
+  const database = db.dialect === 'postgres' ? `, PostgreSQL ${(backendCpu / answers).toFixed(2)} ms` : '';
   console.log(
     `  ${label}: ${(latencies.length / seconds).toFixed(0)} requests/s (${latencies.length} in ${seconds.toFixed(1)} s), ` +
-      `p50 ${quantile(latencies, 0.5).toFixed(0)} ms, p95 ${quantile(latencies, 0.95).toFixed(0)} ms, errors ${errors}; load ${load()}`,
+      `p50 ${quantile(latencies, 0.5).toFixed(0)} ms, p95 ${quantile(latencies, 0.95).toFixed(0)} ms, errors ${errors}, ` +
+      `CPU per answer: server ${cpuPerRequest.toFixed(2)} ms${database}; load ${load()}`,
   );
 }
 
@@ -246,13 +295,13 @@ async function bench(url: string) {
     console.log(`  ${trackerTokens.length} tracker users, ${taskTokens.length} task-count users`);
     const rssBefore = rssMb(server.pid!);
 
-    await drive('tracker pages', (client, i) =>
+    await drive('tracker pages', server.pid!, db, (client, i) =>
       request(port, 'PUT', '/api/Request/AllRequests', trackerTokens[client % trackerTokens.length]!, {
         page: 1 + ((client + i) % 20),
         pageSize: 50,
       }),
     );
-    await drive('task counts', (client) =>
+    await drive('task counts', server.pid!, db, (client) =>
       request(port, 'GET', '/api/Request/TaskCounts', taskTokens[client % taskTokens.length]!),
     );
     const rssLoad = rssMb(server.pid!);
