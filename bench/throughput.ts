@@ -18,7 +18,8 @@
  * (copies: `cp /tmp/uap-large.db /tmp/uap-large-throughput.db`, `CREATE DATABASE
  * uap_large_throughput TEMPLATE uap_large`): the server migrates the database it starts on.
  * Env: BENCH_SECONDS (each load phase, default 15), BENCH_SKIP_EXPORT=1 (no full export),
- * BENCH_CPU_PROF=dir (the server's CPU profile, written there when it stops).
+ * BENCH_CPU_PROF=dir (the server's CPU profile, written there when it stops), BENCH_PROCESSES
+ * (server processes sharing the load, default 1).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -167,12 +168,13 @@ const cpuOf = (pids: number[]) =>
 
 async function drive(
   label: string,
-  pid: number,
+  pids: number[],
   db: Db,
   call: (client: number, i: number) => Promise<Answer>,
 ) {
   const latencies: number[] = [];
-  const cpuBefore = cpuMs(pid);
+  const serverCpu = () => pids.reduce((sum, pid) => sum + cpuMs(pid), 0);
+  const cpuBefore = serverCpu();
   const backendsBefore = cpuOf(await backendPids(db));
   let errors = 0;
   const until = performance.now() + SECONDS * 1000;
@@ -196,7 +198,7 @@ async function drive(
   // The server's own CPU per answer (all its threads): less at the mercy of the machine's load
   // than requests/s, and what one core can serve is 1,000 / this.
   const answers = Math.max(latencies.length, 1);
-  const cpuPerRequest = (cpuMs(pid) - cpuBefore) / answers;
+  const cpuPerRequest = (serverCpu() - cpuBefore) / answers;
   let backendCpu = 0;
   for (const [backend, ms] of cpuOf(await backendPids(db))) {
     backendCpu += ms - (backendsBefore.get(backend) ?? 0);
@@ -262,14 +264,28 @@ async function bench(url: string) {
     DATABASE_URL: url,
     PORT: String(port),
     HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     UAP_ENV: 'local',
     LOG_LEVEL: 'warn',
     WEB_DIST_DIR: '/nonexistent',
     // One user's clients would otherwise hit the per-token limit at once.
     RATE_LIMIT_API_PER_MINUTE: '100000000',
   };
-  console.log(`\n${url} (load ${load()}, ${os.availableParallelism()} cores)`);
+  // BENCH_PROCESSES=n: n servers on their own ports (one PUBLIC_URL, so one issuer), the load's
+  // clients spread over them; the search, the export and the health checks use the first.
+  const processes = Number(process.env.BENCH_PROCESSES ?? 1);
+  const ports = [port, ...(await Promise.all(Array.from({ length: processes - 1 }, freePort)))];
+  console.log(
+    `\n${url} (load ${load()}, ${os.availableParallelism()} cores, ${processes} server process${processes > 1 ? 'es' : ''})`,
+  );
   const server = await startServer(env);
+  const others = await Promise.all(
+    ports
+      .slice(1)
+      .map((other) => startServer({ ...env, PORT: String(other), PUBLIC_URL: `http://127.0.0.1:${port}` })),
+  );
+  const pids = [server.pid!, ...others.map((o) => o.pid!)];
+  const portOf = (client: number) => ports[client % ports.length]!;
   const db = openDb(url);
   try {
     const config = loadConfig(env);
@@ -295,14 +311,20 @@ async function bench(url: string) {
     console.log(`  ${trackerTokens.length} tracker users, ${taskTokens.length} task-count users`);
     const rssBefore = rssMb(server.pid!);
 
-    await drive('tracker pages', server.pid!, db, (client, i) =>
-      request(port, 'PUT', '/api/Request/AllRequests', trackerTokens[client % trackerTokens.length]!, {
-        page: 1 + ((client + i) % 20),
-        pageSize: 50,
-      }),
+    await drive('tracker pages', pids, db, (client, i) =>
+      request(
+        portOf(client),
+        'PUT',
+        '/api/Request/AllRequests',
+        trackerTokens[client % trackerTokens.length]!,
+        {
+          page: 1 + ((client + i) % 20),
+          pageSize: 50,
+        },
+      ),
     );
-    await drive('task counts', server.pid!, db, (client) =>
-      request(port, 'GET', '/api/Request/TaskCounts', taskTokens[client % taskTokens.length]!),
+    await drive('task counts', pids, db, (client) =>
+      request(portOf(client), 'GET', '/api/Request/TaskCounts', taskTokens[client % taskTokens.length]!),
     );
     const rssLoad = rssMb(server.pid!);
 
@@ -327,8 +349,10 @@ async function bench(url: string) {
     );
   } finally {
     await db.kysely.destroy();
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+    for (const child of [server, ...others]) {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    }
   }
 }
 
