@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Role, type TrackerRow } from '@uap/domain';
 import { createTestContext, demo, type TestContext } from './harness.ts';
 import { buildAdminRegion, buildPath, buildRequest, buildUser, type BuiltPath } from './factories.ts';
@@ -167,5 +167,31 @@ describe('an administrator’s Request Tracker over many lines', () => {
     const none = await tracker(onPlatform(), elsewhere.email);
     expect(none.totalCount).toBe(0);
     expect(none.requests).toEqual([]);
+  });
+});
+
+// Last in the file: it deletes lines of the platform.
+describe('an estimated total reused for a few seconds', () => {
+  it('stays the same estimate for 10 s, while an exact count on request always counts', async () => {
+    const onPlatform = { filters: [{ column: 'platformName', values: [path.names.platform] }], pageSize: 50 };
+    const first = await tracker(onPlatform);
+    expect(first.isCountEstimate).toBe(true);
+    // 9,900 lines left: under the 10,000 counted exactly on every page.
+    // The newest 200: copies without history (the first line, built with its history, stays).
+    const gone = [...manyIds].sort((a, b) => b - a).slice(0, 200);
+    await k().deleteFrom('requests').where('requestId', 'in', gone).execute();
+    const again = await tracker(onPlatform);
+    expect(again.isCountEstimate).toBe(true);
+    expect(again.totalCount).toBe(first.totalCount);
+    const exact = await tracker({ ...onPlatform, exactCount: true });
+    expect(exact.totalCount).toBe(MANY - 200);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 11_000 });
+    try {
+      const later = await tracker(onPlatform);
+      expect(later.isCountEstimate).toBe(false);
+      expect(later.totalCount).toBe(MANY - 200);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
