@@ -9,14 +9,17 @@
  *     while a full export runs;
  *   - the full export (PUT api/Request/AllRequests/Export, every line) against reading the same
  *     rows directly (the export's own keyset batch query, in this process).
- * It reports errors and the server's RSS before and after, and the load average.
+ * It reports errors, the server's CPU time per answer (all its threads, from /proc), its RSS
+ * before and after, and the load average.
  *
  *   npx tsx bench/throughput.ts [DATABASE_URL ...]
  *
  * Defaults: sqlite:/tmp/uap-large-throughput.db and postgres://uap@127.0.0.1:54329/uap_large_throughput
  * (copies: `cp /tmp/uap-large.db /tmp/uap-large-throughput.db`, `CREATE DATABASE
  * uap_large_throughput TEMPLATE uap_large`): the server migrates the database it starts on.
- * Env: BENCH_SECONDS (each load phase, default 15), BENCH_SKIP_EXPORT=1 (no full export).
+ * Env: BENCH_SECONDS (each load phase, default 15), BENCH_SKIP_EXPORT=1 (no full export),
+ * BENCH_CPU_PROF=dir (the server's CPU profile, written there when it stops), BENCH_PROCESSES
+ * (server processes sharing the load, default 1).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -24,6 +27,7 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { Role, startOfTodayUtc, trackerQuery } from '@uap/domain';
 import { loadConfig, serviceLevelsFrom } from '../packages/server/src/config.ts';
 import { openDb, type Db } from '../packages/server/src/db/connection.ts';
@@ -63,7 +67,9 @@ function rssMb(pid: number): number {
 
 /** Starts the server; resolves when it prints that it is running. */
 function startServer(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+  // BENCH_CPU_PROF=dir: the server writes a CPU profile there when it stops (--cpu-prof).
+  const profile = env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${env.BENCH_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'packages/server/src/main.ts'], {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -124,14 +130,52 @@ function request(
   });
 }
 
+/** CPU time the process has used (user + system, all its threads), in ms. */
+function cpuMs(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
 const quantile = (samples: number[], q: number) => {
   const sorted = [...samples].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? 0;
 };
 
 /** `CLIENTS` loops calling `call(client, i)` for `SECONDS`; requests/s, latency, errors. */
-async function drive(label: string, call: (client: number, i: number) => Promise<Answer>) {
+/** PostgreSQL's backends serving the database (their CPU is the database's share of an answer). */
+async function backendPids(db: Db): Promise<number[]> {
+  if (db.dialect !== 'postgres') {
+    return [];
+  }
+  const { rows } = await sql<{ pid: number }>`
+    select pid from pg_stat_activity where datname = current_database()`.execute(db.kysely);
+  return rows.map((r) => r.pid);
+}
+
+/** CPU ms of each of these processes (gone or unreadable ones: 0). */
+const cpuOf = (pids: number[]) =>
+  new Map(
+    pids.map((pid) => {
+      try {
+        return [pid, cpuMs(pid)];
+      } catch {
+        return [pid, 0];
+      }
+    }),
+  );
+
+async function drive(
+  label: string,
+  pids: number[],
+  db: Db,
+  call: (client: number, i: number) => Promise<Answer>,
+) {
   const latencies: number[] = [];
+  const serverCpu = () => pids.reduce((sum, pid) => sum + cpuMs(pid), 0);
+  const cpuBefore = serverCpu();
+  const backendsBefore = cpuOf(await backendPids(db));
   let errors = 0;
   const until = performance.now() + SECONDS * 1000;
   const started = performance.now();
@@ -151,9 +195,19 @@ async function drive(label: string, call: (client: number, i: number) => Promise
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  // The server's own CPU per answer (all its threads): less at the mercy of the machine's load
+  // than requests/s, and what one core can serve is 1,000 / this.
+  const answers = Math.max(latencies.length, 1);
+  const cpuPerRequest = (serverCpu() - cpuBefore) / answers;
+  let backendCpu = 0;
+  for (const [backend, ms] of cpuOf(await backendPids(db))) {
+    backendCpu += ms - (backendsBefore.get(backend) ?? 0);
+  }
+  const database = db.dialect === 'postgres' ? `, PostgreSQL ${(backendCpu / answers).toFixed(2)} ms` : '';
   console.log(
     `  ${label}: ${(latencies.length / seconds).toFixed(0)} requests/s (${latencies.length} in ${seconds.toFixed(1)} s), ` +
-      `p50 ${quantile(latencies, 0.5).toFixed(0)} ms, p95 ${quantile(latencies, 0.95).toFixed(0)} ms, errors ${errors}; load ${load()}`,
+      `p50 ${quantile(latencies, 0.5).toFixed(0)} ms, p95 ${quantile(latencies, 0.95).toFixed(0)} ms, errors ${errors}, ` +
+      `CPU per answer: server ${cpuPerRequest.toFixed(2)} ms${database}; load ${load()}`,
   );
 }
 
@@ -210,14 +264,28 @@ async function bench(url: string) {
     DATABASE_URL: url,
     PORT: String(port),
     HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     UAP_ENV: 'local',
     LOG_LEVEL: 'warn',
     WEB_DIST_DIR: '/nonexistent',
     // One user's clients would otherwise hit the per-token limit at once.
     RATE_LIMIT_API_PER_MINUTE: '100000000',
   };
-  console.log(`\n${url} (load ${load()}, ${os.availableParallelism()} cores)`);
+  // BENCH_PROCESSES=n: n servers on their own ports (one PUBLIC_URL, so one issuer), the load's
+  // clients spread over them; the search, the export and the health checks use the first.
+  const processes = Number(process.env.BENCH_PROCESSES ?? 1);
+  const ports = [port, ...(await Promise.all(Array.from({ length: processes - 1 }, freePort)))];
+  console.log(
+    `\n${url} (load ${load()}, ${os.availableParallelism()} cores, ${processes} server process${processes > 1 ? 'es' : ''})`,
+  );
   const server = await startServer(env);
+  const others = await Promise.all(
+    ports
+      .slice(1)
+      .map((other) => startServer({ ...env, PORT: String(other), PUBLIC_URL: `http://127.0.0.1:${port}` })),
+  );
+  const pids = [server.pid!, ...others.map((o) => o.pid!)];
+  const portOf = (client: number) => ports[client % ports.length]!;
   const db = openDb(url);
   try {
     const config = loadConfig(env);
@@ -243,14 +311,20 @@ async function bench(url: string) {
     console.log(`  ${trackerTokens.length} tracker users, ${taskTokens.length} task-count users`);
     const rssBefore = rssMb(server.pid!);
 
-    await drive('tracker pages', (client, i) =>
-      request(port, 'PUT', '/api/Request/AllRequests', trackerTokens[client % trackerTokens.length]!, {
-        page: 1 + ((client + i) % 20),
-        pageSize: 50,
-      }),
+    await drive('tracker pages', pids, db, (client, i) =>
+      request(
+        portOf(client),
+        'PUT',
+        '/api/Request/AllRequests',
+        trackerTokens[client % trackerTokens.length]!,
+        {
+          page: 1 + ((client + i) % 20),
+          pageSize: 50,
+        },
+      ),
     );
-    await drive('task counts', (client) =>
-      request(port, 'GET', '/api/Request/TaskCounts', taskTokens[client % taskTokens.length]!),
+    await drive('task counts', pids, db, (client) =>
+      request(portOf(client), 'GET', '/api/Request/TaskCounts', taskTokens[client % taskTokens.length]!),
     );
     const rssLoad = rssMb(server.pid!);
 
@@ -275,8 +349,10 @@ async function bench(url: string) {
     );
   } finally {
     await db.kysely.destroy();
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+    for (const child of [server, ...others]) {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    }
   }
 }
 

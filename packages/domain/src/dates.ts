@@ -182,3 +182,20 @@ export function zoneFormatters(timeZone: string): ZoneFormatters {
     },
   };
 }
+
+/** zoneFormatters of the zones in use, kept: a page of 50 lines then costs no Intl call at all. */
+const zones = new Map<string, ZoneFormatters>();
+const ZONES_KEPT = 50;
+
+/** zoneFormatters(timeZone), built once per zone (at most ZONES_KEPT zones kept). */
+export function keptZoneFormatters(timeZone: string): ZoneFormatters {
+  let kept = zones.get(timeZone);
+  if (!kept) {
+    if (zones.size >= ZONES_KEPT) {
+      zones.clear();
+    }
+    kept = zoneFormatters(timeZone);
+    zones.set(timeZone, kept);
+  }
+  return kept;
+}

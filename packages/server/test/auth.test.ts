@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SignJWT, exportJWK, generateKeyPair, importJWK } from 'jose';
 import { messages } from '@uap/domain';
 import { createTestContext, demo, type TestContext } from './harness.ts';
@@ -61,6 +61,18 @@ describe('token verification', () => {
   it('refuses an expired token', async () => {
     const res = await validate(await ctx.tokenFor(demo.standard, { expiresInSeconds: -120 }));
     expect(res.statusCode).toBe(401);
+  });
+
+  it('refuses a token that was accepted once it has expired (a verified token is kept only until its expiry)', async () => {
+    const token = await ctx.tokenFor(demo.standard, { expiresInSeconds: 60 });
+    expect((await validate(token)).statusCode).toBe(200);
+    expect((await validate(token)).statusCode).toBe(200);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 61_000 });
+    try {
+      expect((await validate(token)).statusCode).toBe(401);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("refuses an unsigned token (alg 'none')", async () => {

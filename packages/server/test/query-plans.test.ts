@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RequestStatus, type TrackerRow } from '@uap/domain';
+import { KEPT_PLAN } from '../src/db/connection.ts';
 import { createTestContext, demo, type TestContext } from './harness.ts';
 import { buildPath, buildRequest, buildUser, type BuiltPath, type BuiltUser } from './factories.ts';
 
@@ -80,6 +81,37 @@ describe('the tracker page read by id with a kept plan', () => {
     );
     expect(rows).toHaveLength(1);
     expect(rows[0]?.name).toMatch(/^kept_[0-9a-f]{24}$/);
+  });
+
+  it('on PostgreSQL, runs it with its generic plan from the first run, and only it', async () => {
+    if (ctx.db.dialect !== 'postgres') {
+      return;
+    }
+    await page(lines);
+    await page(lines.slice(1));
+    const { rows } = await sql<{ generic: string; custom: string }>`
+      select generic_plans as generic, custom_plans as custom from pg_prepared_statements
+      where statement like ${'%/* kept plan */'}`.execute(ctx.db.kysely);
+    expect(rows).toHaveLength(1);
+    expect(Number(rows[0]?.generic)).toBeGreaterThanOrEqual(2);
+    expect(Number(rows[0]?.custom)).toBe(0);
+    // The setting is the statement's own: the connection is back to PostgreSQL's choice.
+    const mode = await sql<{ planCacheMode: string }>`show plan_cache_mode`.execute(ctx.db.kysely);
+    expect(mode.rows[0]?.planCacheMode).toBe('auto');
+  });
+
+  it('on PostgreSQL, leaves the connection usable and back to its own plan choice after a kept statement fails in a transaction', async () => {
+    if (ctx.db.dialect !== 'postgres') {
+      return;
+    }
+    await expect(
+      ctx.db.kysely.transaction().execute(async (trx) => {
+        await sql`select 1 / ${0}::int as x ${KEPT_PLAN}`.execute(trx);
+      }),
+    ).rejects.toThrow(/division by zero/);
+    const mode = await sql<{ planCacheMode: string }>`show plan_cache_mode`.execute(ctx.db.kysely);
+    expect(mode.rows[0]?.planCacheMode).toBe('auto');
+    expect(await page(lines.slice(0, 1))).toHaveLength(1);
   });
 });
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Role, type TrackerRow } from '@uap/domain';
 import { createTestContext, demo, type TestContext } from './harness.ts';
 import { buildAdminRegion, buildPath, buildRequest, buildUser, type BuiltPath } from './factories.ts';
@@ -97,6 +97,53 @@ describe('Request Tracker counts', () => {
   });
 });
 
+describe('the Overdue filter over many overdue lines', () => {
+  // Every line on the platform is Submitted since 2022: overdue at any service level. Above
+  // 5,000 of them a page walks the order's index and tests each line (the dense Overdue rule).
+  const overdueOnPlatform = () => [
+    { column: 'platformName', values: [path.names.platform] },
+    { column: 'overdue', values: ['Overdue'] },
+  ];
+
+  /** Ids of the platform's waiting lines read directly in `order`, `limit` from `offset`. */
+  async function expected(order: 'newest' | 'idAsc', limit: number, offset: number) {
+    let qb = k()
+      .selectFrom('requests')
+      .select('requestId')
+      .where('platformId', '=', path.platformId)
+      .where('statusId', 'in', [1, 2]);
+    qb =
+      order === 'newest'
+        ? qb.orderBy('createdDate', 'desc').orderBy('requestId', 'desc')
+        : qb.orderBy('requestId', 'asc');
+    const rows = await qb.limit(limit).offset(offset).execute();
+    return rows.map((r) => r.requestId);
+  }
+
+  it('serves the first, a middle and the last page in the default order and by request id', async () => {
+    const lastPage = Math.ceil(MANY / 50);
+    for (const [page, offset] of [
+      [1, 0],
+      [40, 1_950],
+      [lastPage, (lastPage - 1) * 50],
+    ] as const) {
+      const found = await tracker({ filters: overdueOnPlatform(), pageSize: 50, page });
+      expect(found.requests.map((r) => r.requestId)).toEqual(await expected('newest', 50, offset));
+      expect(found.requests.every((r) => r.isOverdue)).toBe(true);
+      const byId = await tracker({
+        filters: overdueOnPlatform(),
+        pageSize: 50,
+        page,
+        orderBy: 'requestId',
+        orderAsc: true,
+      });
+      expect(byId.requests.map((r) => r.requestId)).toEqual(await expected('idAsc', 50, offset));
+    }
+    const exact = await tracker({ filters: overdueOnPlatform(), pageSize: 50, exactCount: true });
+    expect(exact.totalCount).toBe(MANY);
+  });
+});
+
 describe('an administrator’s Request Tracker over many lines', () => {
   const onPlatform = () => ({
     filters: [{ column: 'platformName', values: [path.names.platform] }],
@@ -120,5 +167,31 @@ describe('an administrator’s Request Tracker over many lines', () => {
     const none = await tracker(onPlatform(), elsewhere.email);
     expect(none.totalCount).toBe(0);
     expect(none.requests).toEqual([]);
+  });
+});
+
+// Last in the file: it deletes lines of the platform.
+describe('an estimated total reused for a few seconds', () => {
+  it('stays the same estimate for 10 s, while an exact count on request always counts', async () => {
+    const onPlatform = { filters: [{ column: 'platformName', values: [path.names.platform] }], pageSize: 50 };
+    const first = await tracker(onPlatform);
+    expect(first.isCountEstimate).toBe(true);
+    // 9,900 lines left: under the 10,000 counted exactly on every page.
+    // The newest 200: copies without history (the first line, built with its history, stays).
+    const gone = [...manyIds].sort((a, b) => b - a).slice(0, 200);
+    await k().deleteFrom('requests').where('requestId', 'in', gone).execute();
+    const again = await tracker(onPlatform);
+    expect(again.isCountEstimate).toBe(true);
+    expect(again.totalCount).toBe(first.totalCount);
+    const exact = await tracker({ ...onPlatform, exactCount: true });
+    expect(exact.totalCount).toBe(MANY - 200);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 11_000 });
+    try {
+      const later = await tracker(onPlatform);
+      expect(later.isCountEstimate).toBe(false);
+      expect(later.totalCount).toBe(MANY - 200);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -168,14 +168,38 @@ function withStatementCache(database: SQLite.Database): SqliteDatabase {
  * Ends a statement whose plan PostgreSQL may keep: a wide read of a few rows by id (a page's
  * lines with a dozen names joined) costs PostgreSQL far more to plan than to run, because the
  * planner weighs every order of the joins. Such a statement is sent as a named prepared statement
- * (see `withKeptPlans`), which PostgreSQL plans afresh for its first five runs on a connection and
- * may then keep as a generic plan. Its text must not vary with the number of ids (on PostgreSQL,
+ * (see `withKeptPlans`) whose generic plan PostgreSQL keeps from its first run on a connection
+ * (`keptQuery`). Its text must not vary with the number of ids (on PostgreSQL,
  * `= any(array)` rather than `in (…)`). SQLite ignores the comment (it keeps every statement).
  */
 export const KEPT_PLAN = sql.raw('/* kept plan */');
 const KEPT_PLAN_SUFFIX = '/* kept plan */';
 
 const keptPlanName = (text: string) => `kept_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+
+/**
+ * Runs a marked statement as a named prepared statement with its generic plan from the first
+ * run: left to itself PostgreSQL plans the first five runs on each connection afresh (100–200 ms
+ * each for the tracker's page read). `plan_cache_mode` is set for this statement only (a generic
+ * plan for the other statements, filtered pages among them, could be far worse than a custom
+ * one). In a transaction that fails, the rollback undoes the setting as well.
+ */
+async function keptQuery(client: pg.PoolClient, text: string, values: unknown[]) {
+  await client.query('set plan_cache_mode = force_generic_plan');
+  let isDone = false;
+  try {
+    const result = await client.query({ name: keptPlanName(text), text, values });
+    isDone = true;
+    return result;
+  } finally {
+    // After a failure inside a transaction the reset fails too (the rollback undoes the set).
+    await client.query('reset plan_cache_mode').catch((error: unknown) => {
+      if (isDone) {
+        throw error;
+      }
+    });
+  }
+}
 
 /** PostgreSQL's pool as Kysely's driver sees it, naming the statements marked with `KEPT_PLAN`. */
 function withKeptPlans(pool: pg.Pool): PostgresPool {
@@ -190,7 +214,7 @@ function withKeptPlans(pool: pg.Pool): PostgresPool {
       }
       const values = [...(parameters ?? [])];
       return textOrCursor.endsWith(KEPT_PLAN_SUFFIX)
-        ? client.query({ name: keptPlanName(textOrCursor), text: textOrCursor, values })
+        ? keptQuery(client, textOrCursor, values)
         : client.query(textOrCursor, values);
     }
     return { query, release: (destroy) => client.release(destroy) };

@@ -8,7 +8,8 @@ import { ref } from './line-query.ts';
  * Counts of the request tables that do not count a million lines on every page:
  * exact up to EXACT_COUNT_UP_TO lines (the count stops reading there) or when the caller asks
  * (`exactCount`); above, an estimate from a sample of evenly spaced request ids, which the
- * response marks (`isCountEstimate`) and the web shows as 'about …'.
+ * response marks (`isCountEstimate`) and the web shows as 'about …'. An estimate is reused for a
+ * few seconds (see `countLines`).
  */
 export const EXACT_COUNT_UP_TO = 10_000;
 
@@ -78,15 +79,42 @@ async function sampledCount(db: Db, lines: CountableLines): Promise<number> {
   return (hits * span) / size;
 }
 
+/**
+ * Estimates just made, by database and by the statement of the lines they count (its text and
+ * values, the caller's scope among them), reused for ESTIMATE_KEPT_MS: the tracker's first pages
+ * of the same lines, asked for again and again, then run no count at all. Only estimates are
+ * kept: an exact count always counts.
+ */
+const estimates = new WeakMap<Db, Map<string, { count: LineCount; until: number }>>();
+const ESTIMATE_KEPT_MS = 10_000;
+const ESTIMATES_KEPT = 1_000;
+
 /** The total of `lines`: exact when asked or small, else an estimate marked as such. */
 export async function countLines(db: Db, lines: CountableLines, isExactAsked: boolean): Promise<LineCount> {
   if (isExactAsked) {
     return { totalCount: await exactCount(lines), isCountEstimate: false };
   }
+  const statement = lines.select(ref('r.requestId').as('id')).compile();
+  const key = `${statement.sql}\u0000${JSON.stringify(statement.parameters)}`;
+  let kept = estimates.get(db);
+  if (!kept) {
+    kept = new Map();
+    estimates.set(db, kept);
+  }
+  const known = kept.get(key);
+  if (known && Date.now() < known.until) {
+    return known.count;
+  }
+  kept.delete(key);
   const capped = await cappedCount(db, lines, EXACT_COUNT_UP_TO);
   if (capped <= EXACT_COUNT_UP_TO) {
     return { totalCount: capped, isCountEstimate: false };
   }
   const estimate = roundEstimate(await sampledCount(db, lines));
-  return { totalCount: Math.max(estimate, EXACT_COUNT_UP_TO + 1), isCountEstimate: true };
+  const count = { totalCount: Math.max(estimate, EXACT_COUNT_UP_TO + 1), isCountEstimate: true };
+  if (kept.size >= ESTIMATES_KEPT) {
+    kept.delete(kept.keys().next().value!);
+  }
+  kept.set(key, { count, until: Date.now() + ESTIMATE_KEPT_MS });
+  return count;
 }

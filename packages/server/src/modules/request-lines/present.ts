@@ -1,4 +1,4 @@
-import { fullName, formatAccessDate } from '@uap/domain';
+import { fullName, keptZoneFormatters } from '@uap/domain';
 import type { LineRow } from './lists.ts';
 
 type ListItemSource = Pick<
@@ -41,7 +41,7 @@ export function presentListItem(row: ListItemSource, timeZone: string) {
     requestTypeName: row.requestTypeName,
     expirationDate: row.expirationDate,
     beginningDate: row.beginningDate,
-    accessDate: formatAccessDate(row.beginningDate, row.expirationDate, timeZone),
+    accessDate: keptZoneFormatters(timeZone).accessDate(row.beginningDate, row.expirationDate),
     isAccessDate: !isUnlimited,
     isUnlimited,
     requestUser: { fullName: fullName(row.name, row.lastName), email: row.userEmail },

@@ -21,8 +21,9 @@ export const waitingSince = sql<string | null>`(case ${ref('r.statusId')} when $
 
 export interface PastLevelOptions {
   /**
-   * Keep the status out of index use (SQLite's unary +): when most of the lines asked for are
-   * overdue, a page is found faster by walking the order's index and testing each line.
+   * Keep the rule out of index use (SQLite's unary + on the status, PostgreSQL's estimate hidden
+   * in a CASE): when most of the lines asked for are overdue, a page is found faster by walking
+   * the order's index and testing each line.
    */
   isDense?: boolean;
 }
@@ -46,8 +47,12 @@ export function pastServiceLevel(
     sql<SqlBool>`(${status} = ${statusId} and (${waitingSince} <= ${cut(name, false)} or (${ref(
       'r.isUrgent',
     )} = 1 and ${waitingSince} <= ${cut(name, true)})))`;
-  return sql<SqlBool>`(${status} in (${SUBMITTED}, ${APPROVED}) and ${waitingSince} <= ${latest} and (${kind(
+  const rule = sql<SqlBool>`(${status} in (${SUBMITTED}, ${APPROVED}) and ${waitingSince} <= ${latest} and (${kind(
     SUBMITTED,
     'approval',
   )} or ${kind(APPROVED, 'provisioning')}))`;
+  // Dense: PostgreSQL estimates the rule at a handful of the million lines, so it would read
+  // every line and sort the overdue ones (0.6–0.8 s) rather than walk the order's index until 50
+  // pass (5–12 ms). Inside a CASE the rule is one opaque boolean, which it takes for half the lines.
+  return options.isDense ? sql<SqlBool>`(case when ${rule} then true else false end)` : rule;
 }

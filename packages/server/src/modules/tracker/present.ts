@@ -5,8 +5,9 @@ import { presentListItem } from '../request-lines/present.ts';
 
 /** A row of the Request Tracker: the list item plus the tracker's own fields. */
 export function presentTrackerRow(row: TrackerLineRow, timeZone: string, now: Date): TrackerRow {
-  return {
-    ...presentListItem(row, timeZone),
+  // Object.assign onto the fresh list item, not a spread into a new literal: the spread of 25
+  // fields followed by 16 more cost ~80 µs a row (4 ms of the one thread per page of 50).
+  return Object.assign(presentListItem(row, timeZone), {
     submissionId: row.submissionId,
     userId: row.userId,
     isAgencyAccessWithoutAssets: row.assetIsSystemRecord === 1 && row.clientAccountId === null,
@@ -22,7 +23,7 @@ export function presentTrackerRow(row: TrackerLineRow, timeZone: string, now: Da
     waitingSince: row.waitingSince,
     waitingHours: row.waitingSince === null ? null : waitingHours(row.waitingSince, now),
     isOverdue: Number(row.isOverdue) === 1,
-  };
+  });
 }
 
 /** The CSV columns of the Request Tracker export, in the screen's order. */
