@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { genericMasterDataLogItem } from './master-data.ts';
-import { pageSizes } from '../limits.ts';
+import { ALL_ROWS, pageSizes } from '../limits.ts';
 import { RequestStatus } from '../requests.ts';
 import { userRecordRow } from './records.ts';
 import { flagParam } from './common.ts';
@@ -38,30 +38,6 @@ export const trackerRow = userRecordRow.extend({
 export type TrackerRow = z.infer<typeof trackerRow>;
 export const trackerPage = tablePage(trackerRow);
 export type TrackerPage = z.infer<typeof trackerPage>;
-
-/** The Request Tracker's column ids (orderBy and filter columns); the server refuses others. */
-export const trackerColumns = [
-  'requestId',
-  'status',
-  'statusDescription',
-  'requestTypeName',
-  'requestUserName',
-  'requestUserEmail',
-  'email',
-  'regionName',
-  'marketName',
-  'agencyName',
-  'practiceName',
-  'platformName',
-  'clientName',
-  'assetName',
-  'clientAccountName',
-  'platformUserTypeName',
-  'createdByName',
-  'expirationDate',
-  'createdDate',
-  'overdue',
-] as const;
 
 const nullableText = z.string().nullable();
 
@@ -103,9 +79,6 @@ export const historyColumns = [
   'changeDesc',
   'createdByName',
 ] as const;
-
-/** The page size that asks for every row ('All', spec 2 §9: the activity log only). */
-export const ALL_ROWS = -1;
 
 /**
  * GET /api/Request/Logs/{logId}/History query: the table's paging, sort and search (a request's
