@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { genericMasterDataLogItem } from './master-data.ts';
 import { ALL_ROWS, pageSizes } from '../limits.ts';
 import { RequestStatus } from '../requests.ts';
 import { userRecordRow } from './records.ts';
@@ -40,6 +39,18 @@ export const trackerPage = tablePage(trackerRow);
 export type TrackerPage = z.infer<typeof trackerPage>;
 
 const nullableText = z.string().nullable();
+
+/**
+ * A master data change shown in a request's activity log (spec 2 §3 genericMasterDataLogItems):
+ * a change to an item the request uses, made while the request was at that history step.
+ */
+export const genericMasterDataLogItem = z.object({
+  operationDate: z.string(),
+  description: z.string(),
+  masterDataType: z.string(),
+  operation: z.string().nullable(),
+});
+export type GenericMasterDataLogItem = z.infer<typeof genericMasterDataLogItem>;
 
 /** One step of a request's life (spec 2 §3 "Activity log": requestHistory). */
 export const requestHistoryEntry = z.object({
