@@ -26,6 +26,7 @@ export * from './schemas/create-request.ts';
 export * from './schemas/modify.ts';
 export * from './schemas/provisioning.ts';
 export * from './schemas/tracker.ts';
+export * from './tracker-columns.ts';
 export * from './schemas/assignments.ts';
 export * from './schemas/assignment-writes.ts';
 export * from './schemas/approvals.ts';

@@ -31,6 +31,12 @@ export const limits = {
 } as const;
 
 export const pageSizes = [5, 10, 20, 50, 100] as const;
+
+/**
+ * The page size that asks for every row ('All', spec 2 §9: the activity log only). Kept here,
+ * out of the schema modules, so the shared table's code does not build zod schemas to read it.
+ */
+export const ALL_ROWS = -1;
 export const defaultPageSize = 50;
 
 export const APP_VERSION = 'v.2.80';

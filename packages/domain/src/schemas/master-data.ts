@@ -419,15 +419,3 @@ export const masterDataLogPage = z.object({
   totalCount: z.number().int(),
 });
 export type MasterDataLogPage = z.infer<typeof masterDataLogPage>;
-
-/**
- * A master data change shown in a request's activity log (spec 2 §3 genericMasterDataLogItems):
- * a change to an item the request uses, made while the request was at that history step.
- */
-export const genericMasterDataLogItem = z.object({
-  operationDate: z.string(),
-  description: z.string(),
-  masterDataType: z.string(),
-  operation: z.string().nullable(),
-});
-export type GenericMasterDataLogItem = z.infer<typeof genericMasterDataLogItem>;

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { genericMasterDataLogItem } from './master-data.ts';
-import { pageSizes } from '../limits.ts';
+import { ALL_ROWS, pageSizes } from '../limits.ts';
 import { RequestStatus } from '../requests.ts';
 import { userRecordRow } from './records.ts';
 import { flagParam } from './common.ts';
@@ -39,31 +38,19 @@ export type TrackerRow = z.infer<typeof trackerRow>;
 export const trackerPage = tablePage(trackerRow);
 export type TrackerPage = z.infer<typeof trackerPage>;
 
-/** The Request Tracker's column ids (orderBy and filter columns); the server refuses others. */
-export const trackerColumns = [
-  'requestId',
-  'status',
-  'statusDescription',
-  'requestTypeName',
-  'requestUserName',
-  'requestUserEmail',
-  'email',
-  'regionName',
-  'marketName',
-  'agencyName',
-  'practiceName',
-  'platformName',
-  'clientName',
-  'assetName',
-  'clientAccountName',
-  'platformUserTypeName',
-  'createdByName',
-  'expirationDate',
-  'createdDate',
-  'overdue',
-] as const;
-
 const nullableText = z.string().nullable();
+
+/**
+ * A master data change shown in a request's activity log (spec 2 §3 genericMasterDataLogItems):
+ * a change to an item the request uses, made while the request was at that history step.
+ */
+export const genericMasterDataLogItem = z.object({
+  operationDate: z.string(),
+  description: z.string(),
+  masterDataType: z.string(),
+  operation: z.string().nullable(),
+});
+export type GenericMasterDataLogItem = z.infer<typeof genericMasterDataLogItem>;
 
 /** One step of a request's life (spec 2 §3 "Activity log": requestHistory). */
 export const requestHistoryEntry = z.object({
@@ -103,9 +90,6 @@ export const historyColumns = [
   'changeDesc',
   'createdByName',
 ] as const;
-
-/** The page size that asks for every row ('All', spec 2 §9: the activity log only). */
-export const ALL_ROWS = -1;
 
 /**
  * GET /api/Request/Logs/{logId}/History query: the table's paging, sort and search (a request's

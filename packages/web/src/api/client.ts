@@ -41,6 +41,12 @@ export interface RequestOptions<T> {
   isWholeEnvelope?: boolean;
   /** Validates `data`; without it the data is trusted to match T. */
   schema?: Parser<T>;
+  /**
+   * Loads the schema that validates `data` (a dynamic import), alongside the request: a screen's
+   * first code then does not build the schemas of its answers (zod's work), which load in a task
+   * of their own while the request is on its way.
+   */
+  loadSchema?: () => Promise<Parser<T>>;
   /** Sends no bearer token (only GET /api/config). */
   isAnonymous?: boolean;
   signal?: AbortSignal;
@@ -77,7 +83,10 @@ async function readEnvelope(response: Response): Promise<Envelope<unknown> | nul
  * A 401 also starts a new sign-in.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
-  const { method = 'GET', body, schema, isAnonymous = false, isWholeEnvelope = false, signal } = options;
+  const { method = 'GET', body, isAnonymous = false, isWholeEnvelope = false, signal } = options;
+  const schemaLoading = options.loadSchema?.();
+  // Handled where it is awaited: a request that fails first must not leave it unhandled.
+  schemaLoading?.catch(() => undefined);
   const headers = new Headers({ Accept: 'application/json' });
   if (!isAnonymous) {
     const token = await apiAuth?.getAccessToken();
@@ -118,6 +127,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T> = {
   if (!response.ok || !envelope.succeeded) {
     throw new ApiError(response.status, envelope.message || messages.serverError, envelope.data);
   }
+  const schema = options.schema ?? (await schemaLoading);
   if (!schema) {
     return envelope.data as T;
   }

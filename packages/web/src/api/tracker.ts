@@ -1,14 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  activityLog,
-  filterOptions,
-  historyPage,
-  trackerPage,
-  type HistoryPage,
-  type TableQuery,
-  type TrackerPage,
-} from '@uap/domain';
+import type { HistoryPage, TableQuery, TrackerPage } from '@uap/domain';
 import { apiDownload, apiRequest } from './client.ts';
+
+/** The answers' schemas, downloaded and built beside the first request (see tracker-schemas.ts). */
+const schemas = () => import('./tracker-schemas.ts');
 
 /** TanStack Query keys of the Request Tracker and the activity log (under 'Request': a decision refreshes them). */
 export const trackerKeys = {
@@ -19,7 +14,12 @@ export const trackerKeys = {
 
 /** PUT api/Request/AllRequests: one page of the Request Tracker. */
 export function fetchTrackerPage(query: TableQuery, signal: AbortSignal): Promise<TrackerPage> {
-  return apiRequest('/api/Request/AllRequests', { method: 'PUT', body: query, schema: trackerPage, signal });
+  return apiRequest('/api/Request/AllRequests', {
+    method: 'PUT',
+    body: query,
+    loadSchema: async () => (await schemas()).trackerPage,
+    signal,
+  });
 }
 
 /** PUT api/Request/AllRequests/Filters: the distinct values of one tracker column. */
@@ -31,7 +31,7 @@ export async function fetchTrackerFilterOptions(
   const options = await apiRequest('/api/Request/AllRequests/Filters', {
     method: 'PUT',
     body: { ...query, column },
-    schema: filterOptions,
+    loadSchema: async () => (await schemas()).filterOptions,
     signal,
   });
   return options.values;
@@ -46,7 +46,11 @@ export function exportTracker(query: TableQuery): Promise<void> {
 export function useActivityLogQuery(logId: number) {
   return useQuery({
     queryKey: trackerKeys.log(logId),
-    queryFn: ({ signal }) => apiRequest(`/api/Request/Logs/${logId}`, { schema: activityLog, signal }),
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/Request/Logs/${logId}`, {
+        loadSchema: async () => (await schemas()).activityLog,
+        signal,
+      }),
     enabled: logId > 0,
   });
 }
@@ -65,7 +69,7 @@ export function fetchHistoryPage(
     ...(query.orderBy ? { orderBy: query.orderBy } : {}),
   });
   return apiRequest(`/api/Request/Logs/${logId}/History?${params.toString()}`, {
-    schema: historyPage,
+    loadSchema: async () => (await schemas()).historyPage,
     signal,
   });
 }

@@ -9,7 +9,7 @@ import { returnToOf } from './auth.ts';
 import { useConfig } from './config-context.ts';
 import { ConfigGate } from './ConfigGate.tsx';
 import { queryClient } from './query-client.ts';
-import { router } from './router.tsx';
+import { getRouter } from './router.tsx';
 import { SessionProvider } from './session.tsx';
 import { theme } from './theme.ts';
 
@@ -32,14 +32,14 @@ function ErrorDialogWhenNeeded() {
 
 /** After the identity provider sends the user back: go where they were going. */
 async function handleSigninCallback(state: unknown): Promise<void> {
-  await router.navigate(returnToOf(state), { replace: true });
+  await getRouter().navigate(returnToOf(state), { replace: true });
 }
 
 function SignedInApp() {
   const config = useConfig();
   return (
     <SessionProvider config={config} onSigninCallback={handleSigninCallback}>
-      <RouterProvider router={router} />
+      <RouterProvider router={getRouter()} />
     </SessionProvider>
   );
 }
@@ -54,7 +54,7 @@ export function App() {
           <SignedInApp />
         </ConfigGate>
         <ErrorDialogWhenNeeded />
-        <SuccessSnackbar navigate={(to) => void router.navigate(to)} />
+        <SuccessSnackbar navigate={(to) => void getRouter().navigate(to)} />
       </QueryClientProvider>
     </ThemeProvider>
   );

@@ -6,26 +6,40 @@ import { RouteErrorPage } from './RouteErrorPage.tsx';
 import { NotFoundPage, RouteGuard } from './RouteGuard.tsx';
 
 /** Every route of the spec's table behind sign-in and the role guard, inside the shell. */
-export const router = createBrowserRouter([
-  {
-    path: signinCallbackPath,
-    // Loaded only when the identity provider sends the user back.
-    lazy: async () => ({
-      Component: (await import('../pages/SigninCallback/SigninCallbackPage.tsx')).SigninCallbackPage,
-    }),
-  },
-  {
-    element: <RequireAuth />,
-    children: [
-      {
-        // Pathless so that a failing screen (e.g. a chunk that no longer exists) keeps the shell.
-        errorElement: <RouteErrorPage />,
-        children: [
-          { path: '/Null', element: <Navigate to="/" replace /> },
-          ...routeTable.map((entry) => ({ path: entry.path, element: <RouteGuard entry={entry} /> })),
-          { path: '*', element: <NotFoundPage /> },
-        ],
-      },
-    ],
-  },
-]);
+function createRouter() {
+  return createBrowserRouter([
+    {
+      path: signinCallbackPath,
+      // Loaded only when the identity provider sends the user back.
+      lazy: async () => ({
+        Component: (await import('../pages/SigninCallback/SigninCallbackPage.tsx')).SigninCallbackPage,
+      }),
+    },
+    {
+      element: <RequireAuth />,
+      children: [
+        {
+          // Pathless so that a failing screen (e.g. a chunk that no longer exists) keeps the shell.
+          errorElement: <RouteErrorPage />,
+          children: [
+            { path: '/Null', element: <Navigate to="/" replace /> },
+            ...routeTable.map((entry) => ({ path: entry.path, element: <RouteGuard entry={entry} /> })),
+            { path: '*', element: <NotFoundPage /> },
+          ],
+        },
+      ],
+    },
+  ]);
+}
+
+let router: ReturnType<typeof createRouter> | null = null;
+
+/**
+ * The router, made on first use: matching the route table's paths is compiled when it is made,
+ * which main.tsx does in a task of its own before React's first draw (not while the page's
+ * scripts are evaluated).
+ */
+export function getRouter(): ReturnType<typeof createRouter> {
+  router ??= createRouter();
+  return router;
+}

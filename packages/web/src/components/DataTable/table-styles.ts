@@ -114,6 +114,10 @@ export function tableBodyStyles(theme: Theme): object {
         borderRadius: `${theme.shape.borderRadius}px`,
         backgroundColor: palette.background.paper,
         color: palette.text.primary,
+        // A card out of view is not laid out until it nears the viewport (its size is estimated,
+        // then remembered): the first layout of a page of 50 cards was one long task.
+        contentVisibility: 'auto',
+        containIntrinsicSize: 'auto 180px',
       },
       '& dl': {
         margin: '0',

@@ -1,16 +1,35 @@
 import { useContext, useState } from 'react';
-import { z } from 'zod';
 import { CurrentUserContext } from '../../app/current-user.ts';
 
 export type Density = 'compact' | 'comfortable';
 
 /** What a person arranged on a table: column order, hidden columns, row density. */
-const tableLayout = z.object({
-  order: z.array(z.string()).max(100),
-  hidden: z.array(z.string()).max(100),
-  density: z.enum(['compact', 'comfortable']),
-});
-export type TableLayout = z.infer<typeof tableLayout>;
+export interface TableLayout {
+  order: string[];
+  hidden: string[];
+  density: Density;
+}
+
+const maxColumns = 100;
+
+function isColumnList(value: unknown): value is string[] {
+  return Array.isArray(value) && value.length <= maxColumns && value.every((v) => typeof v === 'string');
+}
+
+/**
+ * A stored layout, checked by hand: the table is part of a screen's first code, and zod would
+ * add its schemas' building to it. What is not a layout (edited or old storage) is ignored.
+ */
+function parseLayout(value: unknown): TableLayout | null {
+  if (typeof value !== 'object' || value === null) {
+    return null;
+  }
+  const { order, hidden, density } = value as Record<string, unknown>;
+  if (!isColumnList(order) || !isColumnList(hidden) || (density !== 'compact' && density !== 'comfortable')) {
+    return null;
+  }
+  return { order, hidden, density };
+}
 
 const defaultLayout: TableLayout = { order: [], hidden: [], density: 'compact' };
 
@@ -23,8 +42,7 @@ function read(key: string | null): TableLayout {
     return defaultLayout;
   }
   try {
-    const parsed = tableLayout.safeParse(JSON.parse(localStorage.getItem(key) ?? 'null'));
-    return parsed.success ? parsed.data : defaultLayout;
+    return parseLayout(JSON.parse(localStorage.getItem(key) ?? 'null')) ?? defaultLayout;
   } catch {
     return defaultLayout;
   }
