@@ -572,6 +572,34 @@ async function upsert<F extends Item>(
   return 'updated';
 }
 
+/** A row of a type that is only a name, kept by the super admins (Region, Account Ownership). */
+function upsertGlobalName(
+  m: Model,
+  type: 'Region' | 'Account Ownership',
+  items: Map<string, Named>,
+  table: 'regions' | 'platformOwnerships',
+  description: string,
+  update: (found: Named) => Promise<unknown>,
+): Promise<MasterDataUploadOutcome> {
+  const { scope } = m;
+  return upsert(m, items.get(lower(description)), {
+    type,
+    mayWrite: () => mayWriteGlobal(scope),
+    isSame: (f) => f.description === description,
+    create: () => {
+      requireScope(mayWriteGlobal(scope), type);
+      const item: Named = { id: 0, description };
+      items.set(lower(description), item);
+      m.insert(table, item, () => ({ description }), 'description');
+      m.created(type, item, description, () => item.row);
+    },
+    update: async (f) => {
+      await update(f);
+      f.description = description;
+    },
+  });
+}
+
 /** Applies one row with the dialog's rules (write-service.ts, checked here in memory for new items). */
 async function applyRow(m: Model, r: SheetRow): Promise<MasterDataUploadOutcome> {
   const { batch, actor, scope } = m;
@@ -579,49 +607,29 @@ async function applyRow(m: Model, r: SheetRow): Promise<MasterDataUploadOutcome>
   switch (r.type) {
     case 'Region': {
       const input = check(saveRegionInput, { Description: c.Region ?? '' });
-      return upsert(m, m.regions.get(lower(input.Description)), {
-        type: 'Region',
-        mayWrite: () => mayWriteGlobal(scope),
-        isSame: (f) => f.description === input.Description,
-        create: () => {
-          requireScope(mayWriteGlobal(scope), 'Region');
-          const item: Named = { id: 0, description: input.Description };
-          m.regions.set(lower(input.Description), item);
-          m.insert('regions', item, () => ({ description: input.Description }), 'description');
-          m.created('Region', item, input.Description, () => item.row);
-        },
-        update: async (f) => {
-          await writes.updateRegion(
-            batch,
-            actor,
-            check(updateRegionInput, { regionId: f.id, description: input.Description }),
-          );
-          f.description = input.Description;
-        },
-      });
+      return upsertGlobalName(m, 'Region', m.regions, 'regions', input.Description, (f) =>
+        writes.updateRegion(
+          batch,
+          actor,
+          check(updateRegionInput, { regionId: f.id, description: input.Description }),
+        ),
+      );
     }
     case 'Account Ownership': {
       const input = check(saveOwnershipInput, { Description: c['Account Ownership'] ?? '' });
-      return upsert(m, m.ownerships.get(lower(input.Description)), {
-        type: 'Account Ownership',
-        mayWrite: () => mayWriteGlobal(scope),
-        isSame: (f) => f.description === input.Description,
-        create: () => {
-          requireScope(mayWriteGlobal(scope), 'Account Ownership');
-          const item: Named = { id: 0, description: input.Description };
-          m.ownerships.set(lower(input.Description), item);
-          m.insert('platformOwnerships', item, () => ({ description: input.Description }), 'description');
-          m.created('Account Ownership', item, input.Description, () => item.row);
-        },
-        update: async (f) => {
-          await writes.updateOwnership(
+      return upsertGlobalName(
+        m,
+        'Account Ownership',
+        m.ownerships,
+        'platformOwnerships',
+        input.Description,
+        (f) =>
+          writes.updateOwnership(
             batch,
             actor,
             check(updateOwnershipInput, { platformOwnerShipId: f.id, description: input.Description }),
-          );
-          f.description = input.Description;
-        },
-      });
+          ),
+      );
     }
     case 'Market': {
       const region = m.region(c.Region ?? '');
