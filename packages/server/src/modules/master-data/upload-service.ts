@@ -8,10 +8,11 @@ import {
   messages,
 } from '@uap/domain';
 import { HttpError, invalid } from '../../http/errors.ts';
-import type { SheetRow } from './upload-apply.ts';
+import type { SheetRow } from './upload-model.ts';
 import { checkZip, entryText } from './zip-check.ts';
 
-export { applyUpload, type SheetRow } from './upload-apply.ts';
+export { applyUpload } from './upload-apply.ts';
+export type { SheetRow } from './upload-model.ts';
 
 const MB = 1024 * 1024;
 
