@@ -12,6 +12,7 @@ import {
 import type { Config } from '../config.ts';
 import { EMBEDDED_PATH, RESOURCE_SCOPE, ACCESS_TOKEN_TTL_SECONDS } from './embedded-idp.ts';
 import { publicJwk, type SigningMaterial } from './keys.ts';
+import { ExpiringMap } from '../expiring-map.ts';
 
 /** Who a verified token speaks for. */
 export interface Identity {
@@ -46,7 +47,7 @@ export function embeddedIssuer(config: Config): string {
 /**
  * Verifies bearer tokens: signature against the issuer's keys (asymmetric algorithms only, so
  * `alg: none` and HS/RS confusion fail), issuer, audience and expiry. A token that passed is
- * kept as verified until its expiry (at most VERIFIED_TOKEN_MS); its expiry is checked on every use.
+ * kept as verified until its expiry (at most VERIFIED_TOKEN_MS).
  */
 export function createVerifier(config: Config, keys: SigningMaterial | null): VerifyToken {
   let issuer: string;
@@ -63,14 +64,12 @@ export function createVerifier(config: Config, keys: SigningMaterial | null): Ve
     getKey = createLocalJWKSet({ keys: [publicJwk(keys.signingKey)] });
     typ = 'at+jwt';
   }
-  const verified = new Map<string, { identity: Identity; until: number; notBefore: number }>();
+  const verified = new ExpiringMap<string, Identity>(VERIFIED_TOKENS);
   return async (token) => {
     const known = verified.get(token);
-    const now = Date.now();
-    if (known && now < known.until && now >= known.notBefore) {
-      return known.identity;
+    if (known) {
+      return known;
     }
-    verified.delete(token);
     try {
       const { payload } = await jwtVerify(token, getKey, {
         issuer,
@@ -82,15 +81,8 @@ export function createVerifier(config: Config, keys: SigningMaterial | null): Ve
       const identity = identityOf(payload);
       // An RSA signature check costs ~0.2 ms of the one thread's time on every call: the same
       // token (same text, so same signature) is taken as verified until it expires, for at most
-      // VERIFIED_TOKEN_MS. Expiry and not-before are checked again on every use.
-      if (verified.size >= VERIFIED_TOKENS) {
-        verified.delete(verified.keys().next().value!);
-      }
-      verified.set(token, {
-        identity,
-        until: Math.min((payload.exp ?? 0) * 1000, Date.now() + VERIFIED_TOKEN_MS),
-        notBefore: (payload.nbf ?? 0) * 1000,
-      });
+      // VERIFIED_TOKEN_MS. It passed its not-before already, and time only moves on.
+      verified.set(token, identity, Math.min((payload.exp ?? 0) * 1000, Date.now() + VERIFIED_TOKEN_MS));
       return identity;
     } catch (error) {
       // The signature was valid (jose checks it first): say which issuer, not just 'signed out'.

@@ -3,6 +3,7 @@ import type { Db } from '../../db/connection.ts';
 import { toCount } from '../../db/connection.ts';
 import { inList } from '../../db/table-query.ts';
 import { ref } from './line-query.ts';
+import { ExpiringMap } from '../../expiring-map.ts';
 
 /**
  * Counts of the request tables that do not count a million lines on every page:
@@ -85,7 +86,7 @@ async function sampledCount(db: Db, lines: CountableLines): Promise<number> {
  * of the same lines, asked for again and again, then run no count at all. Only estimates are
  * kept: an exact count always counts.
  */
-const estimates = new WeakMap<Db, Map<string, { count: LineCount; until: number }>>();
+const estimates = new WeakMap<Db, ExpiringMap<string, LineCount>>();
 const ESTIMATE_KEPT_MS = 10_000;
 const ESTIMATES_KEPT = 1_000;
 
@@ -98,23 +99,19 @@ export async function countLines(db: Db, lines: CountableLines, isExactAsked: bo
   const key = `${statement.sql}\u0000${JSON.stringify(statement.parameters)}`;
   let kept = estimates.get(db);
   if (!kept) {
-    kept = new Map();
+    kept = new ExpiringMap(ESTIMATES_KEPT);
     estimates.set(db, kept);
   }
   const known = kept.get(key);
-  if (known && Date.now() < known.until) {
-    return known.count;
+  if (known) {
+    return known;
   }
-  kept.delete(key);
   const capped = await cappedCount(db, lines, EXACT_COUNT_UP_TO);
   if (capped <= EXACT_COUNT_UP_TO) {
     return { totalCount: capped, isCountEstimate: false };
   }
   const estimate = roundEstimate(await sampledCount(db, lines));
   const count = { totalCount: Math.max(estimate, EXACT_COUNT_UP_TO + 1), isCountEstimate: true };
-  if (kept.size >= ESTIMATES_KEPT) {
-    kept.delete(kept.keys().next().value!);
-  }
-  kept.set(key, { count, until: Date.now() + ESTIMATE_KEPT_MS });
+  kept.set(key, count, Date.now() + ESTIMATE_KEPT_MS);
   return count;
 }
