@@ -212,6 +212,26 @@ export function pageOf(query: TableQuery): { limit: number; offset: number } {
   return { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
 }
 
+/**
+ * Where to read a page of `total` rows: forward at its offset, or, in the back half, from the
+ * end (every sort key reversed, a short offset), so a deep page does not sort and skip every row
+ * before it; rows read from the end come back in reverse. Null past the last row.
+ */
+export function pageWindow(
+  total: number,
+  limit: number,
+  offset: number,
+): { isReversed: boolean; limit: number; offset: number } | null {
+  if (offset >= total) {
+    return null;
+  }
+  if (offset <= total / 2) {
+    return { isReversed: false, limit, offset };
+  }
+  const end = Math.min(total, offset + limit);
+  return { isReversed: true, limit: end - offset, offset: total - end };
+}
+
 /** The expression a filter menu lists (numbers compared as numbers, shown as text). */
 export function filterColumn(spec: TableSpec, key: string): TableColumn {
   return columnOf(spec, key, 'filter');

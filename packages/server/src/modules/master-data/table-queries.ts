@@ -10,6 +10,7 @@ import {
   type SearchIndex,
   type TableColumn,
   type TableSpec,
+  pageWindow,
 } from '../../db/table-query.ts';
 
 /** A Database Manager row as the database returns it (flags and ids as stored). */
@@ -601,15 +602,12 @@ export async function findMasterDataPage(db: Db, spec: TableSpec, query: MasterD
     return { rows, totalCount };
   }
   const totalCount = await count();
-  if (offset >= totalCount) {
+  const window = pageWindow(totalCount, limit, offset);
+  if (!window) {
     return { rows: [], totalCount };
   }
-  if (offset * 2 < totalCount) {
-    return { rows: await page(false, limit, offset), totalCount };
-  }
-  const end = Math.min(totalCount, offset + limit);
-  const rows = await page(true, end - offset, totalCount - end);
-  return { rows: rows.reverse(), totalCount };
+  const rows = await page(window.isReversed, window.limit, window.offset);
+  return { rows: window.isReversed ? rows.reverse() : rows, totalCount };
 }
 
 /** One keyset batch of the export: rows with an id below `beforeId`, id descending. */

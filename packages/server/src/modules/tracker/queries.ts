@@ -8,7 +8,7 @@ import {
   type TableQuery,
 } from '@uap/domain';
 import { KEPT_PLAN, type Db } from '../../db/connection.ts';
-import { orderTable, pageOf, tableCondition, type TableSpec } from '../../db/table-query.ts';
+import { orderTable, pageOf, pageWindow, tableCondition, type TableSpec } from '../../db/table-query.ts';
 import { requestSearchIndex } from '../../db/search-index.ts';
 import { countLines, EXACT_COUNT_UP_TO, exactCount, type LineCount } from '../request-lines/count.ts';
 import {
@@ -373,22 +373,16 @@ export async function findTrackerPage(
     const total = await exactCount(filtered);
     count = { totalCount: total, isCountEstimate: false };
     const pageScope = scope.kind === 'admin' ? { ...scope, isDense: total > EXACT_COUNT_UP_TO } : scope;
-    if (offset >= total) {
+    const window = pageWindow(total, limit, offset);
+    if (!window) {
       ids = [];
-    } else if (offset <= total / 2) {
-      ids = await pageAcross(
-        await orderedParts(db, pageScope, pageSpecOf(total), query, false),
-        limit,
-        offset,
-      );
     } else {
-      const fromEnd = total - offset - limit;
-      const reversed = await pageAcross(
-        await orderedParts(db, pageScope, pageSpecOf(total), query, true),
-        limit + Math.min(0, fromEnd),
-        Math.max(0, fromEnd),
+      const read = await pageAcross(
+        await orderedParts(db, pageScope, pageSpecOf(total), query, window.isReversed),
+        window.limit,
+        window.offset,
       );
-      ids = reversed.reverse();
+      ids = window.isReversed ? read.reverse() : read;
     }
   }
   return { rows: await rowsOf(db, ids, todayIso, clock), ...count };
