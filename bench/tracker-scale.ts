@@ -8,7 +8,10 @@
  *
  *   cp /tmp/uap-large.db /tmp/uap-large-sortcount.db
  *   psql postgres://uap@127.0.0.1:54329/postgres -c 'CREATE DATABASE uap_large_sortcount TEMPLATE uap_large'
- *   npx tsx bench/tracker-scale.ts [--only sort|menu|page|overdue] [DATABASE_URL ...]
+ *   npx tsx bench/tracker-scale.ts [--only sort|menu|page|step|overdue] [DATABASE_URL ...]
+ *
+ * `step`: the next and previous page from a middle page and the page before the last, each
+ * read on from the edge line of the page shown (the tracker query's anchor), as the pager asks.
  *
  * Targets: a page without search < 50 ms median, a filter menu < 50 ms, API ≤ 1.5× SQL.
  */
@@ -49,6 +52,9 @@ const filterable = Object.entries(spec.columns)
   .filter(([, c]) => c.isFilterable)
   .map(([key]) => key);
 
+/** A tracker body: a table query and, for a step from the page shown, its edge line. */
+type Body = TableQueryInput & { anchor?: { requestId: number; isBefore: boolean } };
+
 const pad = (s: string, n: number) => s.padEnd(n);
 const ratio = (api: Timing, direct: Timing) => (api.median / Math.max(direct.median, 0.01)).toFixed(2);
 
@@ -80,15 +86,22 @@ for (const url of urls) {
       .orderBy((o) => o.fn.countAll(), 'desc')
       .executeTakeFirstOrThrow();
 
-    const call = async (headers: Record<string, string>, url: string, payload: TableQueryInput) => {
+    const call = async (headers: Record<string, string>, url: string, payload: Body) => {
       const res = await app.inject({ method: 'PUT', url, headers, payload });
       if (res.statusCode !== 200) {
         throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 300)}`);
       }
-      return res.json<{ data: { totalCount?: number; isCountEstimate?: boolean; values?: string[] } }>().data;
+      return res.json<{
+        data: {
+          totalCount?: number;
+          isCountEstimate?: boolean;
+          values?: string[];
+          requests?: { requestId: number }[];
+        };
+      }>().data;
     };
     /** Times the call through the app, then the statements it ran, directly. */
-    const measure = async (label: string, who: keyof typeof people, path: string, body: TableQueryInput) => {
+    const measure = async (label: string, who: keyof typeof people, path: string, body: Body) => {
       capturing = [];
       const first = await call(people[who], path, body);
       const statements = capturing;
@@ -166,6 +179,35 @@ for (const url of urls) {
           page: middle,
           ...body,
         });
+      }
+    }
+    if (!only || only === 'step') {
+      for (const [label, body] of [
+        ['default order', {}],
+        ['clientName asc', { orderBy: 'clientName', orderAsc: true }],
+        ['requestUserName desc', { orderBy: 'requestUserName', orderAsc: false }],
+      ] as const) {
+        const total = (await call(people.super, tracker, { pageSize: 50, exactCount: true, ...body }))
+          .totalCount!;
+        const last = Math.ceil(total / 50);
+        for (const shown of [Math.ceil(last / 2), last]) {
+          const rows = (await call(people.super, tracker, { pageSize: 50, page: shown, ...body })).requests!;
+          const edges = [
+            ['next', shown + 1, rows.at(-1)!.requestId, false],
+            ['previous', shown - 1, rows[0]!.requestId, true],
+          ] as const;
+          for (const [move, page, requestId, isBefore] of edges) {
+            if (page > last) {
+              continue;
+            }
+            await measure(`${label}, ${move} from page ${shown}`, 'super', tracker, {
+              pageSize: 50,
+              page,
+              anchor: { requestId, isBefore },
+              ...body,
+            });
+          }
+        }
       }
     }
     if (!only || only === 'overdue') {

@@ -136,13 +136,14 @@ describe('Request Tracker sorts', () => {
   const order = async (orderBy: string, orderAsc: boolean) =>
     (await tracker(demo.superAdmin, { ...onlyBuilt(), orderBy, orderAsc })).requests.map((r) => r.requestId);
 
-  it('orders by every offered column, then by its lookup row, then by request id, both ways', async () => {
+  /** The order of the five lines under every offered sort, both ways. */
+  const expectedOrders = (): Record<string, { asc: number[]; desc: number[] }> => {
     const { l1, l2, l3, l4, l5 } = ids;
     // A names before B names; lines with the same name by request id.
     const byName = { asc: [l2, l4, l5, l1, l3], desc: [l3, l1, l5, l4, l2] };
     // Optional names: the lines without one come first ascending, last descending.
     const byOptionalName = { asc: [l5, l2, l4, l1, l3], desc: [l3, l1, l4, l2, l5] };
-    const expected: Record<string, { asc: number[]; desc: number[] }> = {
+    return {
       requestId: { asc: [l1, l2, l3, l4, l5], desc: [l5, l4, l3, l2, l1] },
       status: byName,
       requestTypeName: { asc: [l1, l2, l3, l4, l5], desc: [l5, l4, l3, l2, l1] },
@@ -162,10 +163,97 @@ describe('Request Tracker sorts', () => {
       createdDate: { asc: [l2, l3, l4, l1, l5], desc: [l5, l1, l4, l3, l2] },
       expirationDate: { asc: [l2, l4, l3, l1, l5], desc: [l5, l1, l3, l4, l2] },
     };
-    for (const [column, { asc, desc }] of Object.entries(expected)) {
+  };
+
+  it('orders by every offered column, then by its lookup row, then by request id, both ways', async () => {
+    for (const [column, { asc, desc }] of Object.entries(expectedOrders())) {
       expect(await order(column, true), `${column} asc`).toEqual(asc);
       expect(await order(column, false), `${column} desc`).toEqual(desc);
     }
+  });
+
+  it('steps from an anchor line to the lines after or before it, under every offered sort', async () => {
+    const from = async (orderBy: string, orderAsc: boolean, requestId: number, isBefore: boolean) =>
+      (
+        await tracker(demo.superAdmin, {
+          ...onlyBuilt(),
+          orderBy,
+          orderAsc,
+          pageSize: 5,
+          page: 2,
+          anchor: { requestId, isBefore },
+        })
+      ).requests.map((r) => r.requestId);
+    for (const [column, orders] of Object.entries(expectedOrders())) {
+      for (const [direction, expected] of Object.entries(orders)) {
+        for (const [i, anchor] of expected.entries()) {
+          const label = `${column} ${direction} from ${anchor}`;
+          expect(await from(column, direction === 'asc', anchor, false), `${label}, after`).toEqual(
+            expected.slice(i + 1),
+          );
+          expect(await from(column, direction === 'asc', anchor, true), `${label}, before`).toEqual(
+            expected.slice(0, i),
+          );
+        }
+      }
+    }
+  });
+
+  it('steps past lines without the sorted date where the database puts them, and an admin steps too', async () => {
+    const { l1, l2, l3, l4, l5 } = ids;
+    const admin = await buildUser(k(), { roleId: Role.ADMIN });
+    await buildAdminRegion(k(), admin.userId, pathA);
+    await buildAdminRegion(k(), admin.userId, pathB);
+    const n1 = (await buildRequest(k(), { path: pathA, user: ann, set: { expirationDate: null } })).requestId;
+    const n2 = (await buildRequest(k(), { path: pathB, user: ann, set: { expirationDate: null } })).requestId;
+    const filters = [{ column: 'requestId', values: [l1, l2, l3, l4, l5, n1, n2].map(String) }];
+    // Empty dates sort first ascending on SQLite, last on PostgreSQL; by request id among them.
+    const dated = [l2, l4, l3, l1, l5];
+    const asc = ctx.db.dialect === 'sqlite' ? [n1, n2, ...dated] : [...dated, n1, n2];
+    const desc = [...asc].reverse();
+    for (const email of [demo.superAdmin, admin.email]) {
+      const step = async (orderAsc: boolean, requestId: number, isBefore: boolean) =>
+        (
+          await tracker(email, {
+            filters,
+            orderBy: 'expirationDate',
+            orderAsc,
+            pageSize: 5,
+            page: 2,
+            anchor: { requestId, isBefore },
+          })
+        ).requests.map((r) => r.requestId);
+      for (const [isAscending, expected] of [
+        [true, asc],
+        [false, desc],
+      ] as const) {
+        for (const [i, anchor] of expected.entries()) {
+          if (anchor === n1 || anchor === n2) {
+            continue; // An anchor without the sorted value: the page is found by its number.
+          }
+          expect(await step(isAscending, anchor, false), `${email} ${isAscending} after ${anchor}`).toEqual(
+            expected.slice(i + 1, i + 6),
+          );
+          expect(await step(isAscending, anchor, true), `${email} ${isAscending} before ${anchor}`).toEqual(
+            expected.slice(Math.max(0, i - 5), i),
+          );
+        }
+      }
+    }
+  });
+
+  it('finds the page by its number when the anchor line is not among the lines', async () => {
+    const { l1, l2, l3, l4, l5 } = ids;
+    const outside = (await buildRequest(k(), { path: pathA, user: ann })).requestId;
+    const page = await tracker(demo.superAdmin, {
+      ...onlyBuilt(),
+      orderBy: 'requestId',
+      orderAsc: true,
+      pageSize: 5,
+      page: 1,
+      anchor: { requestId: outside, isBefore: false },
+    });
+    expect(page.requests.map((r) => r.requestId)).toEqual([l1, l2, l3, l4, l5]);
   });
 
   it('keeps lines of two clients with the same name apart, by client', async () => {

@@ -11,7 +11,17 @@ const person = z.object({ fullName: z.string(), email: z.string() });
  * PUT api/Request/AllRequests (and /Filters, /Export): the Request Tracker's table body.
  * Filters/Export add the column (Filters only); the tracker has no subject.
  */
-export const trackerQuery = tableQuery;
+export const trackerQuery = tableQuery.extend({
+  /**
+   * The line next to the page asked for, from the page shown before it: the page is the lines
+   * after it in the order (isBefore: the lines before it). A step to the next or previous page
+   * then reads from this line on, however deep the page, instead of skipping every line before
+   * it. Ignored (the page is found by its number) when the line is no longer among the lines.
+   */
+  anchor: z
+    .object({ requestId: z.number().int().positive(), isBefore: z.boolean().default(false) })
+    .optional(),
+});
 export type TrackerQuery = z.infer<typeof trackerQuery>;
 export const trackerFilterOptionsQuery = tableQuery.extend({ column: z.string().min(1).max(60) });
 export type TrackerFilterOptionsQuery = z.infer<typeof trackerFilterOptionsQuery>;

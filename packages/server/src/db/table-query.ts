@@ -207,6 +207,21 @@ export function orderTable<DB, TB extends keyof DB, O>(
   return ordered.orderBy(spec.id, direction);
 }
 
+/**
+ * The order's one key before the row id (the requested column or the default one) and its
+ * direction; null when the default order has a second key, whose direction may differ.
+ */
+export function leadingSortKey(
+  spec: TableSpec,
+  query: TableQuery,
+): { column: TableColumn; isAscending: boolean } | null {
+  if (query.orderBy) {
+    return { column: columnOf(spec, query.orderBy, 'sort'), isAscending: query.orderAsc };
+  }
+  const { thenBy, ...first } = spec.defaultOrder;
+  return thenBy ? null : { column: columnOf(spec, first.column, 'sort'), isAscending: first.isAscending };
+}
+
 /** LIMIT/OFFSET of the requested page. */
 export function pageOf(query: TableQuery): { limit: number; offset: number } {
   return { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };

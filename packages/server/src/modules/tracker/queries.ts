@@ -8,7 +8,14 @@ import {
   type TableQuery,
 } from '@uap/domain';
 import { KEPT_PLAN, type Db } from '../../db/connection.ts';
-import { orderTable, pageOf, pageWindow, tableCondition, type TableSpec } from '../../db/table-query.ts';
+import {
+  leadingSortKey,
+  orderTable,
+  pageOf,
+  pageWindow,
+  tableCondition,
+  type TableSpec,
+} from '../../db/table-query.ts';
 import { requestSearchIndex } from '../../db/search-index.ts';
 import { countLines, EXACT_COUNT_UP_TO, exactCount, type LineCount } from '../request-lines/count.ts';
 import {
@@ -260,42 +267,66 @@ async function pageAcross(parts: OrderedPart[], limit: number, offset: number): 
 const smallLookups = new Set<Alias>(['s', 't', 'rg', 'mk', 'ag', 'pr', 'pl', 'at', 'put']);
 
 /**
- * The page's order as parts read one after the other, each served by an index without sorting
- * the lines: the lines without the sorted name if it is optional (first ascending, last
- * descending), then for a small lookup one part per lookup row in name order (its lines by
- * request id), else one part in the table's order. `isReversed` reads the order from its end
- * (a deep page).
+ * A run of the page's order before it is read: its lines; whether its own order is the row id
+ * alone (one lookup row, or the lines without one); which lines of the sorted lookup it holds (a
+ * lookup row's id, null for the lines without one, 'named' for every line with one, 'all' when
+ * the order is not by a lookup).
  */
-async function orderedParts(
-  db: Db,
-  scope: TrackerScope,
-  spec: TableSpec,
-  query: TableQuery,
-  isReversed: boolean,
-): Promise<OrderedPart[]> {
-  const condition = tableCondition(db.dialect, spec, query);
-  const joins = new Set(aliasesUsed(query));
-  const sortAlias = aliasOf(query.orderBy ?? '');
-  const isAscending = query.orderAsc !== isReversed;
-  const direction = isAscending ? 'asc' : 'desc';
-  // byId: the part's own order is the row id alone (one lookup row, or no name at all).
-  const part = (lines: Lines, byId = false): OrderedPart => ({
+interface Run {
+  lines: Lines;
+  isById: boolean;
+  holds: number | null | 'named' | 'all';
+}
+
+/** How the page's order reads: the lookup it sorts by and its direction (reversed from the end). */
+function orderOf(query: TableQuery, spec: TableSpec, isReversed: boolean) {
+  const isAscending = (query.orderBy ? query.orderAsc : spec.defaultOrder.isAscending) !== isReversed;
+  return {
+    sortAlias: aliasOf(query.orderBy ?? ''),
+    isAscending,
+    direction: isAscending ? 'asc' : 'desc',
+  } as const;
+}
+
+/** A run read in the page's order. */
+function partOf(run: Run, spec: TableSpec, query: TableQuery, isReversed: boolean): OrderedPart {
+  const { direction } = orderOf(query, spec, isReversed);
+  return {
     ids: async (limit, offset) => {
-      const selected = lines.select('r.requestId');
-      const ordered = byId
+      const selected = run.lines.select('r.requestId');
+      const ordered = run.isById
         ? selected.orderBy('r.requestId', direction)
         : orderTable(selected, spec, query, isReversed);
       const rows = await ordered.limit(limit).offset(offset).execute();
       return rows.map((r) => r.requestId);
     },
-    count: () => exactCount(lines),
-  });
+    count: () => exactCount(run.lines),
+  };
+}
+
+/**
+ * The page's order as runs read one after the other, each served by an index without sorting
+ * the lines: the lines without the sorted name if it is optional (first ascending, last
+ * descending), then for a small lookup one run per lookup row in name order (its lines by
+ * request id), else one run in the table's order. `isReversed` reads the order from its end
+ * (a deep page).
+ */
+async function orderedRuns(
+  db: Db,
+  scope: TrackerScope,
+  spec: TableSpec,
+  query: TableQuery,
+  isReversed: boolean,
+): Promise<Run[]> {
+  const condition = tableCondition(db.dialect, spec, query);
+  const joins = new Set(aliasesUsed(query));
+  const { sortAlias, isAscending, direction } = orderOf(query, spec, isReversed);
   if (!sortAlias) {
-    return [part(trackerLines(db, scope, joins).where(condition))];
+    return [{ lines: trackerLines(db, scope, joins).where(condition), isById: false, holds: 'all' }];
   }
   const { table, key, foreignKey, isRequired } = lookupOf(sortAlias);
   const fk = ref(foreignKey);
-  let named: OrderedPart[];
+  let named: Run[];
   if (smallLookups.has(sortAlias)) {
     const keyColumn = ref(`v.${key.split('.')[1] ?? key}`);
     const rows = await db.kysely
@@ -304,36 +335,126 @@ async function orderedParts(
       .orderBy('name', direction)
       .orderBy('id', direction)
       .execute();
-    named = rows.map((row) =>
-      part(
-        trackerLines(db, scope, joins)
-          .where(condition)
-          .where(sql<SqlBool>`${fk} = ${row.id}`),
-        true,
-      ),
-    );
+    named = rows.map((row) => ({
+      lines: trackerLines(db, scope, joins)
+        .where(condition)
+        .where(sql<SqlBool>`${fk} = ${row.id}`),
+      isById: true,
+      holds: Number(row.id),
+    }));
   } else {
-    named = [part(trackerLines(db, scope, joins, sortAlias).where(condition))];
+    named = [
+      { lines: trackerLines(db, scope, joins, sortAlias).where(condition), isById: false, holds: 'named' },
+    ];
   }
   if (isRequired) {
     return named;
   }
-  const unnamed = part(
-    trackerLines(db, scope, joins)
+  const unnamed: Run = {
+    lines: trackerLines(db, scope, joins)
       .where(condition)
       .where(sql<SqlBool>`${fk} is null`),
-    true,
-  );
+    isById: true,
+    holds: null,
+  };
   return isAscending ? [unnamed, ...named] : [...named, unnamed];
+}
+
+/** The line a step to the next or previous page reads from (the tracker query's anchor). */
+export interface PageAnchor {
+  requestId: number;
+  isBefore: boolean;
+}
+
+/**
+ * The runs of the order after the anchor line (before it when `isReversed`): the run holding
+ * it, cut just past it, then every run after that one. Inside a run in the table's order the cut
+ * compares (sorted value, lookup row or request id) with the anchor's as one row value, which
+ * the (name, id) indexes of the lookups and the (column, request_id) indexes of the lines serve
+ * as a range. Null when the anchor is not among the lines (any more), its sorted value is
+ * empty, or the order has a second key: the page is then found by its number.
+ */
+async function runsAfterAnchor(
+  db: Db,
+  scope: TrackerScope,
+  spec: TableSpec,
+  query: TableQuery,
+  isReversed: boolean,
+  anchorId: number,
+): Promise<Run[] | null> {
+  const key = leadingSortKey(spec, query);
+  if (!key) {
+    return null;
+  }
+  const { sortAlias, isAscending } = orderOf(query, spec, isReversed);
+  const joins = new Set(aliasesUsed(query));
+  const anchorLines = (lines: Lines) => lines.where('r.requestId', '=', anchorId);
+  const foreignKey = sortAlias ? ref(lookupOf(sortAlias).foreignKey) : null;
+  const found = await anchorLines(
+    trackerLines(db, scope, sortAlias ? new Set([...joins, sortAlias]) : joins).where(
+      tableCondition(db.dialect, spec, query),
+    ),
+  )
+    .select([
+      sql<number | string | null>`${foreignKey ?? sql`null`}`.as('lookupId'),
+      sql<number>`case when ${key.column.sql} is null then 1 else 0 end`.as('isEmpty'),
+    ])
+    .executeTakeFirst();
+  if (!found) {
+    return null;
+  }
+  const lookupId = found.lookupId === null ? null : Number(found.lookupId);
+  const runs = await orderedRuns(db, scope, spec, query, isReversed);
+  const at = runs.findIndex((run) =>
+    run.holds === 'all' ? true : run.holds === 'named' ? lookupId !== null : run.holds === lookupId,
+  );
+  const run = runs[at];
+  if (!run) {
+    return null;
+  }
+  const after = sql.raw(isAscending ? '>' : '<');
+  const pastAnchorId = sql<SqlBool>`${ref('r.requestId')} ${after} ${anchorId}`;
+  const rest = runs.slice(at + 1);
+  if (run.isById || query.orderBy === 'requestId') {
+    return [{ ...run, lines: run.lines.where(pastAnchorId) }, ...rest];
+  }
+  if (Number(found.isEmpty) === 1) {
+    return null;
+  }
+  // The anchor's own sort key, read in SQL, so that values compare exactly as stored.
+  const tiebreak = key.column.sortGroup ?? ref('r.requestId');
+  const anchorKey = anchorLines(
+    trackerLines(db, { kind: 'all' }, new Set(sortAlias ? [sortAlias] : [])),
+  ).select([sql`${key.column.sql}`.as('value'), sql`${tiebreak}`.as('tiebreak')]);
+  const pastAnchorKey = sql<SqlBool>`(${key.column.sql}, ${tiebreak}) ${after} (${anchorKey})`;
+  if (key.column.sortGroup && foreignKey && lookupId !== null) {
+    // The rest of the anchor's lookup row (by request id), then the rows after it.
+    return [
+      {
+        lines: run.lines.where(sql<SqlBool>`${foreignKey} = ${lookupId}`).where(pastAnchorId),
+        isById: true,
+        holds: lookupId,
+      },
+      { ...run, lines: run.lines.where(pastAnchorKey) },
+      ...rest,
+    ];
+  }
+  const cut: Run[] = [{ ...run, lines: run.lines.where(pastAnchorKey) }];
+  // Empty values sort first on SQLite and last on PostgreSQL: after the anchor when they follow.
+  if ((db.dialect === 'sqlite') !== isAscending) {
+    cut.push({ ...run, lines: run.lines.where(sql<SqlBool>`${key.column.sql} is null`), isById: true });
+  }
+  return [...cut, ...rest];
 }
 
 /**
  * One page of the tracker and the total of its filtered result. The page's ids are found with
  * only the joins its filters, search and sort need, in an order an index serves, then the 50
  * rows are read by id: joining a dozen small lookup tables before the LIMIT misleads SQLite's
- * planner. The total is exact up to EXACT_COUNT_UP_TO or when asked, else an estimate. A deep
- * page (from EXACT_COUNT_UP_TO on) counts exactly, then reads from the nearer end of the
- * order, so the last page costs as much as the first plus one count.
+ * planner. The total is exact up to EXACT_COUNT_UP_TO or when asked, else an estimate. A step
+ * from the page before or after (`anchor`) reads on from that page's edge line, at any depth;
+ * otherwise a deep page (from EXACT_COUNT_UP_TO on) counts exactly, then reads from the nearer
+ * end of the order, so the last page costs as much as the first plus one count.
  */
 export async function findTrackerPage(
   db: Db,
@@ -342,6 +463,7 @@ export async function findTrackerPage(
   query: TableQuery,
   todayIso: string,
   clock: OverdueClock,
+  anchor?: PageAnchor,
 ) {
   const { limit, offset } = pageOf(query);
   const filtered = trackerLines(db, scope, aliasesUsed(query)).where(tableCondition(db.dialect, spec, query));
@@ -351,9 +473,31 @@ export async function findTrackerPage(
   const isOverdue = isOverdueOnly(query);
   const pageSpecOf = (total: number) =>
     isOverdue && total > DENSE_OVERDUE ? trackerSpec(todayIso, { ...clock, isDense: true }) : spec;
+  const partsOf = (runs: Run[], pageSpec: TableSpec, isReversed: boolean) =>
+    runs.map((run) => partOf(run, pageSpec, query, isReversed));
+  if (anchor && (scope.kind === 'admin' || isOverdue)) {
+    count = await countLines(db, filtered, query.exactCount === true);
+    const pageScope =
+      scope.kind === 'admin' ? { ...scope, isDense: count.totalCount > EXACT_COUNT_UP_TO } : scope;
+    const pageSpec = pageSpecOf(count.totalCount);
+    const runs = await runsAfterAnchor(db, pageScope, pageSpec, query, anchor.isBefore, anchor.requestId);
+    if (runs) {
+      const read = await pageAcross(partsOf(runs, pageSpec, anchor.isBefore), limit, 0);
+      return { rows: await rowsOf(db, anchor.isBefore ? read.reverse() : read, todayIso, clock), ...count };
+    }
+  } else if (anchor) {
+    const [runs, counted] = await Promise.all([
+      runsAfterAnchor(db, scope, spec, query, anchor.isBefore, anchor.requestId),
+      countLines(db, filtered, query.exactCount === true),
+    ]);
+    if (runs) {
+      const read = await pageAcross(partsOf(runs, spec, anchor.isBefore), limit, 0);
+      return { rows: await rowsOf(db, anchor.isBefore ? read.reverse() : read, todayIso, clock), ...counted };
+    }
+  }
   if (offset + limit <= EXACT_COUNT_UP_TO && scope.kind !== 'admin' && !isOverdue) {
     [ids, count] = await Promise.all([
-      pageAcross(await orderedParts(db, scope, spec, query, false), limit, offset),
+      pageAcross(partsOf(await orderedRuns(db, scope, spec, query, false), spec, false), limit, offset),
       countLines(db, filtered, query.exactCount === true),
     ]);
   } else if (offset + limit <= EXACT_COUNT_UP_TO) {
@@ -364,8 +508,9 @@ export async function findTrackerPage(
     count = await countLines(db, filtered, query.exactCount === true);
     const pageScope =
       scope.kind === 'admin' ? { ...scope, isDense: count.totalCount > EXACT_COUNT_UP_TO } : scope;
+    const pageSpec = pageSpecOf(count.totalCount);
     ids = await pageAcross(
-      await orderedParts(db, pageScope, pageSpecOf(count.totalCount), query, false),
+      partsOf(await orderedRuns(db, pageScope, pageSpec, query, false), pageSpec, false),
       limit,
       offset,
     );
@@ -377,8 +522,13 @@ export async function findTrackerPage(
     if (!window) {
       ids = [];
     } else {
+      const pageSpec = pageSpecOf(total);
       const read = await pageAcross(
-        await orderedParts(db, pageScope, pageSpecOf(total), query, window.isReversed),
+        partsOf(
+          await orderedRuns(db, pageScope, pageSpec, query, window.isReversed),
+          pageSpec,
+          window.isReversed,
+        ),
         window.limit,
         window.offset,
       );

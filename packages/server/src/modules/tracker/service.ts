@@ -6,6 +6,7 @@ import {
   type FilterOptions,
   type ServiceLevels,
   type TableQuery,
+  type TrackerQuery,
   type TrackerFilterOptionsQuery,
   type TrackerPage,
 } from '@uap/domain';
@@ -46,7 +47,7 @@ const clockOf = (levels: ServiceLevels): q.OverdueClock => ({ now: new Date(), l
 export async function findTrackerPage(
   db: Db,
   actor: Actor,
-  query: TableQuery,
+  query: TrackerQuery,
   levels: ServiceLevels,
 ): Promise<TrackerPage> {
   const today = todayIso();
@@ -60,6 +61,7 @@ export async function findTrackerPage(
     query,
     today,
     clock,
+    query.anchor,
   );
   const timeZone = timeZoneOrUtc(query.localTimeZone);
   return {
