@@ -126,6 +126,43 @@ describe('Tables', () => {
     }
   });
 
+  it('(§1.2) steps to the next and previous tracker page from the edge row of the page shown', async () => {
+    const { context, page } = await signIn(browser, 'Sue Super', { width: 1600 });
+    const anchors: unknown[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'PUT' && new URL(request.url()).pathname === '/api/Request/AllRequests') {
+        anchors.push((request.postDataJSON() as { anchor?: unknown }).anchor ?? null);
+      }
+    });
+    try {
+      await page.goto('/AllRequest?sort=requestId&dir=asc&size=10');
+      await expect.poll(() => rowIds(page, 'All Requests'), poll).toHaveLength(10);
+      const first = await rowIds(page, 'All Requests');
+      expect(first).toSatisfy(isSorted(1));
+
+      await page.getByRole('button', { name: 'Go to next page' }).click();
+      await page.getByText(/^11–20 of \d+$/).waitFor();
+      await expect.poll(() => rowIds(page, 'All Requests'), poll).not.toEqual(first);
+      const second = await rowIds(page, 'All Requests');
+      expect(anchors.at(-1)).toEqual({ requestId: first.at(-1), isBefore: false });
+      expect(second).toSatisfy(isSorted(1));
+      expect(second[0]).toBeGreaterThan(first.at(-1)!);
+
+      // The same page asked for by its number (a fresh load of the address) holds the same rows.
+      await page.reload();
+      await page.getByText(/^11–20 of \d+$/).waitFor();
+      await expect.poll(() => rowIds(page, 'All Requests'), poll).toEqual(second);
+      expect(anchors.at(-1)).toBeNull();
+
+      await page.getByRole('button', { name: 'Go to previous page' }).click();
+      await page.getByText(/^1–10 of \d+$/).waitFor();
+      await expect.poll(() => rowIds(page, 'All Requests'), poll).toEqual(first);
+      expect(anchors.at(-1)).toEqual({ requestId: second[0], isBefore: true });
+    } finally {
+      await context.close();
+    }
+  });
+
   // One test per group of screens, so each stays well inside the journey timeout on a busy machine.
   it.each([
     ['Sue Super', ['My Requests', 'Modify an Existing Access', 'My Approval Tasks', 'My Archive Approvals']],

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { HistoryPage, TableQuery, TrackerPage } from '@uap/domain';
+import type { HistoryPage, TableQuery, TrackerPage, TrackerQuery } from '@uap/domain';
 import { apiDownload, apiRequest } from './client.ts';
 
 /** The answers' schemas, downloaded and built beside the first request (see tracker-schemas.ts). */
@@ -13,7 +13,7 @@ export const trackerKeys = {
 };
 
 /** PUT api/Request/AllRequests: one page of the Request Tracker. */
-export function fetchTrackerPage(query: TableQuery, signal: AbortSignal): Promise<TrackerPage> {
+export function fetchTrackerPage(query: TrackerQuery, signal: AbortSignal): Promise<TrackerPage> {
   return apiRequest('/api/Request/AllRequests', {
     method: 'PUT',
     body: query,

@@ -59,7 +59,7 @@ import { FilterChips } from './FilterChips.tsx';
 import { arrangeColumns, useTableLayout, type Density } from './use-table-layout.ts';
 import { TruncatedText } from './TruncatedText.tsx';
 import { bodyClasses, checkboxWidth, tableBodyStyles } from './table-styles.ts';
-import type { DataTableColumn, DataTableProps } from './types.ts';
+import type { DataTableColumn, DataTableProps, PageAnchor, PageQuery } from './types.ts';
 import { useDebouncedValue } from './use-debounced-value.ts';
 import { openingView, useTableView } from './use-table-view.ts';
 
@@ -195,18 +195,32 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const [exactCountOf, setExactCountOf] = useState<string | null>(null);
   const viewKey = JSON.stringify([view.filters, view.search, props.initialFilters]);
 
-  const query = pageQueryOf(view, exactCountOf === viewKey);
+  // A step to the next or previous page names the shown page's edge row (`anchorSteps`), so the
+  // server reads on from it however deep the page; any other move asks for the page by number.
+  const [step, setStep] = useState<{ page: number; key: string; anchor: PageAnchor } | null>(null);
+  const stepKey = JSON.stringify([viewKey, view.orderBy, view.orderAsc, view.pageSize]);
+  const anchor = step?.page === view.page && step.key === stepKey ? step.anchor : undefined;
+  const query: PageQuery = { ...pageQueryOf(view, exactCountOf === viewKey), ...(anchor ? { anchor } : {}) };
 
   const {
     data: fetched,
     isFetching,
     isError,
+    isPlaceholderData,
   } = useQuery({ ...pageQueryOptions(props, query), placeholderData: keepPreviousData });
   // A page that arrives is drawn in a background render that yields to the browser between rows,
   // so drawing a page of 50 rows never holds the main thread for the whole page. A page already
   // fetched when the table mounts (see prefetchTablePage) is drawn after the table's frame too.
   const data = useDeferredValue(fetched, undefined);
   const pageRows = useMemo(() => data?.rows ?? [], [data]);
+  const goToPage = (page: number) => {
+    const shownRows = isPlaceholderData ? [] : (fetched?.rows ?? []);
+    const edge = page < view.page ? shownRows[0] : shownRows.at(-1);
+    if (props.anchorSteps && edge && Math.abs(page - view.page) === 1) {
+      setStep({ page, key: stepKey, anchor: { requestId: getRowId(edge), isBefore: page < view.page } });
+    }
+    setView((v) => ({ ...v, page }));
+  };
   // The first rows are committed with the page; the rest in a background render after it.
   const [completeRows, setCompleteRows] = useState<Row[]>([]);
   useEffect(() => {
@@ -574,7 +588,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
               labelRowsPerPage="Rows per page"
               labelDisplayedRows={({ from, to }) => `${from}–${to} of ${shownCount}`}
               onPageChange={(_event, page) => {
-                setView((v) => ({ ...v, page: page + 1 }));
+                goToPage(page + 1);
               }}
               onRowsPerPageChange={(e) => {
                 setView((v) => ({ ...v, page: 1, pageSize: Number(e.target.value) }));

@@ -33,13 +33,28 @@ export interface RowSelection<Row> {
   whyNotSelectable?: (row: Row) => string | null;
 }
 
+/** The shown page's edge row a step to the next (or previous: isBefore) page reads on from. */
+export interface PageAnchor {
+  requestId: number;
+  isBefore: boolean;
+}
+
+/** A table's page request: the table query, and for a step from the shown page its edge row. */
+export type PageQuery = TableQuery & { anchor?: PageAnchor };
+
 export interface DataTableProps<Row> {
   /** Rendered as an h2 with the total count, e.g. 'User Access Overview (12)'. */
   title: string;
   columns: DataTableColumn<Row>[];
   /** TanStack Query key prefix; the table adds its state. */
   queryKey: readonly unknown[];
-  fetchPage: (query: TableQuery, signal: AbortSignal) => Promise<DataTablePage<Row>>;
+  fetchPage: (query: PageQuery, signal: AbortSignal) => Promise<DataTablePage<Row>>;
+  /**
+   * The server reads a step to the next or previous page on from the shown page's edge row
+   * (`anchor`: its id as `requestId`), so a deep page costs what the first does (the Request
+   * Tracker). Without it every page is asked for by number.
+   */
+  anchorSteps?: boolean;
   fetchFilterOptions?: (column: string, query: TableQuery, signal: AbortSignal) => Promise<string[]>;
   /**
    * Downloads the whole filtered result; without it there is no Export CSV button. The caller

@@ -30,6 +30,7 @@ function trackerTable({ filtercolumn, filtervalue }: TrackerParams, canOpenLog: 
     },
     initialFilters,
     syncWithUrl: true,
+    anchorSteps: true,
   };
 }
 
