@@ -6,6 +6,7 @@ import { rebuildRequestSearch, suspendRequestSearch } from '../migrations/0012_a
 import type { Database } from '../schema.ts';
 import { Routing, type SeedAssignment } from './assignments.ts';
 import { DAY, HOUR, maxId, resetIdentities } from './batch.ts';
+import { restoreIndexes, suspendIndexes } from './bulk-indexes.ts';
 import { assetReference, clientKey, loadCatalog, type Catalog, type CatalogPath } from './catalog.ts';
 import * as data from './data.ts';
 import { seedDemo } from './demo.ts';
@@ -42,14 +43,18 @@ interface Writer {
   close(): Promise<void>;
 }
 
-/**
- * SQLite: a second better-sqlite3 connection on the same file with prepared multi-row
- * statements, big cache and no fsync, committing every flush. Foreign keys are not checked on
- * this connection (the generator builds consistent rows); the tests check the result.
- */
-async function sqliteWriter(db: Kysely<Database>): Promise<Writer | null> {
+/** The database file (null in memory). */
+async function sqliteFile(db: Kysely<Database>): Promise<string | null> {
   const list = await sql<{ name: string; file: string }>`pragma database_list`.execute(db);
-  const file = list.rows.find((r) => r.name === 'main')?.file;
+  return list.rows.find((r) => r.name === 'main')?.file || null;
+}
+
+/**
+ * A second connection on the SQLite file for bulk work: no fsync, a 1 GB page cache, temporary
+ * data (index sorts) in memory and up to two helper threads for sorting, foreign keys off.
+ */
+async function sqliteBulkConnection(db: Kysely<Database>): Promise<SQLite.Database | null> {
+  const file = await sqliteFile(db);
   if (!file) {
     return null;
   }
@@ -58,7 +63,21 @@ async function sqliteWriter(db: Kysely<Database>): Promise<Writer | null> {
   raw.pragma('synchronous = OFF');
   raw.pragma('cache_size = -1000000');
   raw.pragma('temp_store = MEMORY');
+  raw.pragma('threads = 2');
   raw.pragma('foreign_keys = OFF');
+  return raw;
+}
+
+/**
+ * SQLite: a second better-sqlite3 connection on the same file with prepared multi-row
+ * statements, big cache and no fsync, committing every flush. Foreign keys are not checked on
+ * this connection (the generator builds consistent rows); the tests check the result.
+ */
+async function sqliteWriter(db: Kysely<Database>): Promise<Writer | null> {
+  const raw = await sqliteBulkConnection(db);
+  if (!raw) {
+    return null;
+  }
   const statements = new Map<string, SQLite.Statement>();
   const statement = (table: string, columns: readonly string[], rows: number) => {
     const key = `${table}:${columns.length}:${rows}`;
@@ -579,12 +598,28 @@ export async function seedLarge(db: Db, opts: LargeSeedOptions): Promise<void> {
     await seedDemo(db);
   }
   const nowMs = Date.now();
+  // A run killed while the indexes were dropped left their definitions behind: restore first.
+  await rebuildIndexes(db, progress);
+  // A top-up at least as large as what a table holds loads it without its secondary indexes
+  // (bulk-indexes.ts) and rebuilds them once; a small one writes through them.
+  const suspended: string[] = [];
+  if (opts.users - (await count(db.kysely, 'users')) >= (await count(db.kysely, 'users'))) {
+    suspended.push('users', 'directory_users');
+  }
+  if (opts.requests - (await count(db.kysely, 'requests')) >= (await count(db.kysely, 'requests'))) {
+    suspended.push('requests', 'request_history');
+  }
+  const dropped = await suspendIndexes(db, suspended);
+  if (dropped.length > 0) {
+    progress(`${dropped.length} indexes of ${suspended.join(', ')} dropped for the load`);
+  }
   // Lines are loaded without the search index's triggers; the index is filled once afterwards.
   const search = { db: db.kysely as Kysely<unknown>, dialect: db.dialect };
   await suspendRequestSearch(search);
   try {
     await loadLarge(db, opts, nowMs, progress);
   } finally {
+    await rebuildIndexes(db, progress);
     const indexed = Date.now();
     await rebuildRequestSearch(search);
     progress(`search index built in ${((Date.now() - indexed) / 1000).toFixed(1)} s`);
@@ -604,6 +639,47 @@ export async function seedLarge(db: Db, opts: LargeSeedOptions): Promise<void> {
     await sql`vacuum (analyze)`.execute(db.kysely);
   }
   progress(`statistics refreshed in ${((Date.now() - analyzed) / 1000).toFixed(1)} s`);
+}
+
+/**
+ * Recreates the indexes `suspendIndexes` dropped, if any. SQLite: on a bulk connection (big
+ * cache, sorts in memory on helper threads). PostgreSQL: in one session with a large
+ * `maintenance_work_mem`, so each index is sorted in memory (in parallel workers where the
+ * server allows them).
+ */
+async function rebuildIndexes(db: Db, progress: (msg: string) => void) {
+  const started = Date.now();
+  let restored: unknown[];
+  if (db.dialect === 'sqlite') {
+    const raw = await sqliteBulkConnection(db.kysely);
+    try {
+      restored = await restoreIndexes(
+        db,
+        raw
+          ? (statement) => {
+              raw.exec(statement);
+              return Promise.resolve();
+            }
+          : undefined,
+      );
+    } finally {
+      raw?.close();
+    }
+  } else {
+    restored = await db.kysely.connection().execute(async (connection) => {
+      await sql`set maintenance_work_mem = '512MB'`.execute(connection);
+      try {
+        return await restoreIndexes(db, async (statement) => {
+          await sql.raw(statement).execute(connection);
+        });
+      } finally {
+        await sql`reset maintenance_work_mem`.execute(connection);
+      }
+    });
+  }
+  if (restored.length > 0) {
+    progress(`${restored.length} indexes rebuilt in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
 }
 
 /** The data of the large seed, written in committed batches (search index triggers off). */
