@@ -15,7 +15,9 @@ import type { Db } from '../connection.ts';
 export interface IndexDefinition {
   table: string;
   name: string;
+  /** The statement that creates it. */
   definition: string;
+  kind?: 'index' | 'foreign key';
 }
 
 const BOOK = 'large_seed_suspended_indexes';
@@ -40,6 +42,25 @@ export async function secondaryIndexes(db: Db, table: string): Promise<IndexDefi
   return rows.map((r) => ({ table, ...r }));
 }
 
+/**
+ * PostgreSQL: a table's foreign keys, each as the statement that adds it back. Every line of
+ * `requests` fires twenty of them, each a locking lookup (`for key share`) of the row it names;
+ * added back once, each is one join over the whole table. SQLite's bulk connection does not
+ * check foreign keys at all (they live in the table's definition there).
+ */
+export async function foreignKeys(db: Db, table: string): Promise<IndexDefinition[]> {
+  if (db.dialect === 'sqlite') {
+    return [];
+  }
+  const { rows } = await sql<{ name: string; definition: string }>`
+    select c.conname as name, format('ALTER TABLE %I ADD CONSTRAINT %I %s', ${table}::text, c.conname,
+      pg_get_constraintdef(c.oid)) as definition
+    from pg_constraint c
+    where c.conrelid = to_regclass(${table}) and c.contype = 'f'
+    order by c.oid`.execute(db.kysely);
+  return rows.map((r) => ({ table, ...r, kind: 'foreign key' as const }));
+}
+
 async function bookExists(db: Db): Promise<boolean> {
   if (db.dialect === 'sqlite') {
     const { rows } = await sql`select 1 from sqlite_master where type = 'table' and name = ${BOOK}`.execute(
@@ -53,18 +74,25 @@ async function bookExists(db: Db): Promise<boolean> {
   return rows[0]?.found != null;
 }
 
-/** Drops the secondary indexes of `tables`, noting their definitions first; returns them. */
+/**
+ * Drops the secondary indexes of `tables` (and on PostgreSQL their foreign keys), noting their
+ * definitions first; returns them.
+ */
 export async function suspendIndexes(db: Db, tables: readonly string[]): Promise<IndexDefinition[]> {
   const indexes: IndexDefinition[] = [];
   for (const table of tables) {
     indexes.push(...(await secondaryIndexes(db, table)));
+  }
+  for (const table of tables) {
+    indexes.push(...(await foreignKeys(db, table)));
   }
   if (indexes.length === 0) {
     return [];
   }
   await db.kysely.transaction().execute(async (trx) => {
     await sql`create table if not exists ${sql.raw(BOOK)} (
-      position integer not null, table_name text not null, index_name text not null, definition text not null)`.execute(
+      position integer not null, kind text not null, table_name text not null, name text not null,
+      definition text not null)`.execute(
       trx,
     );
     const { rows } = await sql<{ n: number | string | null }>`
@@ -72,17 +100,21 @@ export async function suspendIndexes(db: Db, tables: readonly string[]): Promise
     let position = Number(rows[0]?.n ?? 0);
     for (const index of indexes) {
       position += 1;
-      await sql`insert into ${sql.raw(BOOK)} (position, table_name, index_name, definition)
-        values (${position}, ${index.table}, ${index.name}, ${index.definition})`.execute(trx);
-      await sql`drop index ${sql.id(index.name)}`.execute(trx);
+      const kind = index.kind ?? 'index';
+      await sql`insert into ${sql.raw(BOOK)} (position, kind, table_name, name, definition)
+        values (${position}, ${kind}, ${index.table}, ${index.name}, ${index.definition})`.execute(trx);
+      await (kind === 'index'
+        ? sql`drop index ${sql.id(index.name)}`
+        : sql`alter table ${sql.id(index.table)} drop constraint ${sql.id(index.name)}`
+      ).execute(trx);
     }
   });
   return indexes;
 }
 
 /**
- * Recreates the indexes `suspendIndexes` dropped (those not there already), in their original
- * order, then drops the bookkeeping table. `run` executes one definition (a connection tuned
+ * Recreates the indexes (and foreign keys) `suspendIndexes` dropped (those not there already),
+ * in their original order, then drops the bookkeeping table. `run` executes one definition (a connection tuned
  * for sorting); by default the shared connection does. Returns the recreated indexes.
  */
 export async function restoreIndexes(
@@ -94,14 +126,15 @@ export async function restoreIndexes(
   if (!(await bookExists(db))) {
     return [];
   }
-  const { rows } = await sql<{ tableName: string; indexName: string; definition: string }>`
-    select table_name, index_name, definition from ${sql.raw(BOOK)} order by position`.execute(db.kysely);
+  const { rows } = await sql<{ kind: string; tableName: string; name: string; definition: string }>`
+    select kind, table_name, name, definition from ${sql.raw(BOOK)} order by position`.execute(db.kysely);
   const restored: IndexDefinition[] = [];
   for (const row of rows) {
-    const present = await secondaryIndexes(db, row.tableName);
-    if (!present.some((i) => i.name === row.indexName)) {
+    const present =
+      row.kind === 'index' ? await secondaryIndexes(db, row.tableName) : await foreignKeys(db, row.tableName);
+    if (!present.some((i) => i.name === row.name)) {
       await run(row.definition);
-      restored.push({ table: row.tableName, name: row.indexName, definition: row.definition });
+      restored.push({ table: row.tableName, name: row.name, definition: row.definition });
     }
   }
   await sql`drop table ${sql.raw(BOOK)}`.execute(db.kysely);
