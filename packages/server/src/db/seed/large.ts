@@ -124,7 +124,12 @@ async function sqliteWriter(db: Kysely<Database>): Promise<Writer | null> {
   };
 }
 
-/** PostgreSQL: `insert … select * from unnest($1::int4[], $2::text[], …)`, one array per column. */
+/**
+ * PostgreSQL: `insert … select * from unnest($1::int4[], $2::text[], …)`, one array per column.
+ * Statements run one after the other in the order given, but the writer does not wait for one
+ * to finish before returning: the generator builds the next batch while the server writes this
+ * one (at most one statement waits behind the running one). `commit` waits for them all.
+ */
 async function postgresWriter(db: Kysely<Database>): Promise<Writer> {
   const columnTypes = new Map<string, string>();
   const info = await sql<{ tableName: string; columnName: string; udtName: string }>`
@@ -134,12 +139,20 @@ async function postgresWriter(db: Kysely<Database>): Promise<Writer> {
   for (const c of info.rows) {
     columnTypes.set(`${c.tableName}.${c.columnName}`, c.udtName);
   }
+  let tail: Promise<unknown> = Promise.resolve();
+  const enqueue = async (statement: { execute(db: Kysely<Database>): Promise<unknown> }) => {
+    const previous = tail;
+    tail = previous.then(() => statement.execute(db));
+    // Handled where `tail` is awaited (the next enqueue or commit), not an unhandled rejection.
+    tail.catch(() => undefined);
+    await previous;
+  };
   return {
     async setPending(pairs) {
       if (pairs.length > 0) {
-        await sql`update requests set pending_change_request_id = v.pending_id
+        await enqueue(sql`update requests set pending_change_request_id = v.pending_id
           from unnest(${pairs.map((p) => p[0])}::int4[], ${pairs.map((p) => p[1])}::int4[]) as v(record_id, pending_id)
-          where requests.request_id = v.record_id`.execute(db);
+          where requests.request_id = v.record_id`);
       }
     },
     async insert(table, columns, rows) {
@@ -152,13 +165,13 @@ async function postgresWriter(db: Kysely<Database>): Promise<Writer> {
           }
           return sql`${chunk.map((r) => r[i] ?? null)}::${sql.raw(type)}[]`;
         });
-        await sql`insert into ${sql.raw(table)} (${sql.raw(columns.join(', '))}) select * from unnest(${sql.join(arrays)})`.execute(
-          db,
+        await enqueue(
+          sql`insert into ${sql.raw(table)} (${sql.raw(columns.join(', '))}) select * from unnest(${sql.join(arrays)})`,
         );
       }
     },
-    commit: () => Promise.resolve(),
-    close: () => Promise.resolve(),
+    commit: () => tail.then(() => undefined),
+    close: () => tail.then(() => undefined),
   };
 }
 
