@@ -564,7 +564,12 @@ async function schemaDefinitions(db: Db): Promise<string[]> {
     const { rows } = await sql<{ line: string }>`
       select type || ' ' || name || ' on ' || tbl_name || ': ' || coalesce(sql, '') as line
       from sqlite_master where name not like 'sqlite_stat%' order by tbl_name, type, rowid`.execute(db.kysely);
-    return rows.map((r) => r.line);
+    // The search index's settings (the large seed changes one while it fills the index).
+    const config = await sql<{ line: string }>`
+      select 'request_search_config ' || k || ' = ' || v as line from request_search_config order by k`.execute(
+      db.kysely,
+    );
+    return [...rows, ...config.rows].map((r) => r.line);
   }
   const { rows } = await sql<{ line: string }>`
     select indexdef as line from pg_indexes where schemaname = current_schema()
