@@ -125,6 +125,31 @@ async function sqliteWriter(db: Kysely<Database>): Promise<Writer | null> {
 }
 
 /**
+ * Column `column` of `rows` as a PostgreSQL array literal (`{1,NULL,"text"}`), the parameter
+ * sent for `$n::type[]`. The same text node-pg makes of a JavaScript array, built here without
+ * its per-element conversions: with forty columns of a million lines that conversion was most
+ * of the loader's CPU time.
+ */
+function arrayLiteral(rows: readonly unknown[][], column: number): string {
+  const parts = new Array<string>(rows.length);
+  for (let i = 0; i < rows.length; i++) {
+    const value = rows[i]?.[column];
+    if (value === null || value === undefined) {
+      parts[i] = 'NULL';
+    } else if (typeof value === 'number') {
+      parts[i] = String(value);
+    } else if (typeof value === 'string') {
+      parts[i] = /["\\]/.test(value) ? `"${value.replace(/["\\]/g, '\\$&')}"` : `"${value}"`;
+    } else if (typeof value === 'boolean') {
+      parts[i] = value ? 'true' : 'false';
+    } else {
+      throw new Error(`unexpected value in a seeded row: ${JSON.stringify(value)}`);
+    }
+  }
+  return `{${parts.join(',')}}`;
+}
+
+/**
  * PostgreSQL: `insert … select * from unnest($1::int4[], $2::text[], …)`, one array per column.
  * Statements run one after the other in the order given, but the writer does not wait for one
  * to finish before returning: the generator builds the next batch while the server writes this
@@ -163,7 +188,7 @@ async function postgresWriter(db: Kysely<Database>): Promise<Writer> {
           if (!type) {
             throw new Error(`unknown column ${table}.${column}`);
           }
-          return sql`${chunk.map((r) => r[i] ?? null)}::${sql.raw(type)}[]`;
+          return sql`${arrayLiteral(chunk, i)}::${sql.raw(type)}[]`;
         });
         await enqueue(
           sql`insert into ${sql.raw(table)} (${sql.raw(columns.join(', '))}) select * from unnest(${sql.join(arrays)})`,
@@ -601,7 +626,12 @@ async function topUpRequests(
  * `users` profiles (with directory entries), ~2,000 clients and `requests` request lines with
  * their history (~3 rows per line). Loads the demo first when the database is empty. Safe to
  * re-run: it only adds what is missing. Data is written in committed batches, so an
- * interrupted run leaves consistent data and the next run continues.
+ * interrupted run leaves consistent data and the next run continues (restoring first the
+ * indexes it had dropped).
+ *
+ * Where the time goes (bench/README.md, "Large seed build"): a big top-up loads users and
+ * request lines without their secondary indexes (and, on PostgreSQL, foreign keys) and rebuilds
+ * them once; the search index is filled once after the load; then the statistics.
  */
 export async function seedLarge(db: Db, opts: LargeSeedOptions): Promise<void> {
   const progress = opts.onProgress ?? (() => undefined);
