@@ -563,7 +563,9 @@ async function schemaDefinitions(db: Db): Promise<string[]> {
   if (db.dialect === 'sqlite') {
     const { rows } = await sql<{ line: string }>`
       select type || ' ' || name || ' on ' || tbl_name || ': ' || coalesce(sql, '') as line
-      from sqlite_master where name not like 'sqlite_stat%' order by tbl_name, type, rowid`.execute(db.kysely);
+      from sqlite_master where name not like 'sqlite_stat%' order by tbl_name, type, rowid`.execute(
+      db.kysely,
+    );
     // The search index's settings (the large seed changes one while it fills the index).
     const config = await sql<{ line: string }>`
       select 'request_search_config ' || k || ' = ' || v as line from request_search_config order by k`.execute(
@@ -597,9 +599,9 @@ describe.each(largeCases)('large seed (small targets) on $engine $where', ({ eng
       expect(await schemaDefinitions(db)).not.toEqual(before);
       const messages: string[] = [];
       await seed(db, 'large', { users: 1_000, requests: 3_000, onProgress: (m) => messages.push(m) });
-      expect(messages.some((m) => /indexes and foreign keys of users, directory_users, requests/.test(m))).toBe(
-        true,
-      );
+      expect(
+        messages.some((m) => /indexes and foreign keys of users, directory_users, requests/.test(m)),
+      ).toBe(true);
       expect(await schemaDefinitions(db)).toEqual(before);
       // A small top-up next to what is there writes through the indexes.
       messages.length = 0;

@@ -92,9 +92,7 @@ export async function suspendIndexes(db: Db, tables: readonly string[]): Promise
   await db.kysely.transaction().execute(async (trx) => {
     await sql`create table if not exists ${sql.raw(BOOK)} (
       position integer not null, kind text not null, table_name text not null, name text not null,
-      definition text not null)`.execute(
-      trx,
-    );
+      definition text not null)`.execute(trx);
     const { rows } = await sql<{ n: number | string | null }>`
       select max(position) as n from ${sql.raw(BOOK)}`.execute(trx);
     let position = Number(rows[0]?.n ?? 0);
@@ -103,9 +101,10 @@ export async function suspendIndexes(db: Db, tables: readonly string[]): Promise
       const kind = index.kind ?? 'index';
       await sql`insert into ${sql.raw(BOOK)} (position, kind, table_name, name, definition)
         values (${position}, ${kind}, ${index.table}, ${index.name}, ${index.definition})`.execute(trx);
-      await (kind === 'index'
-        ? sql`drop index ${sql.id(index.name)}`
-        : sql`alter table ${sql.id(index.table)} drop constraint ${sql.id(index.name)}`
+      await (
+        kind === 'index'
+          ? sql`drop index ${sql.id(index.name)}`
+          : sql`alter table ${sql.id(index.table)} drop constraint ${sql.id(index.name)}`
       ).execute(trx);
     }
   });

@@ -691,8 +691,7 @@ async function buildSearchIndex(db: Db) {
   const bulk = new Kysely<unknown>({ dialect: new SqliteDialect({ database: raw }) });
   try {
     const before = raw.prepare(`select v from request_search_config where k = 'hashsize'`).get() as
-      | { v: number }
-      | undefined;
+      { v: number } | undefined;
     raw.exec(`insert into request_search (request_search, rank) values ('hashsize', ${FTS_HASH_BYTES})`);
     try {
       await rebuildRequestSearch({ db: bulk, dialect: 'sqlite' });
@@ -768,7 +767,9 @@ async function rebuildIndexes(db: Db, progress: (msg: string) => void) {
     });
   }
   if (restored.length > 0) {
-    progress(`${restored.length} indexes and foreign keys rebuilt in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    progress(
+      `${restored.length} indexes and foreign keys rebuilt in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
   }
 }
 
