@@ -9,6 +9,7 @@ import { RequestStatus, RequestType, Role } from '@uap/domain';
 import { openDb, toCount, type Db } from './connection.ts';
 import { analyzeIndexesWithoutStatistics, migrateToLatest } from './migrate.ts';
 import { migrations } from './migrations/index.ts';
+import { suspendIndexes } from './seed/bulk-indexes.ts';
 import { isSeeded, seed } from './seed/index.ts';
 
 /** SQLite always; PostgreSQL too when TEST_PG_URL names a cluster we may create databases on. */
@@ -553,7 +554,66 @@ const largeCases = [
   ...(process.env.TEST_PG_URL ? [{ engine: 'postgres' as const, onDisk: false, where: 'server' }] : []),
 ];
 
+/**
+ * The schema objects a bulk load may drop and recreate, as the database describes them:
+ * SQLite's stored definitions in their order (the planner meets a table's indexes in that
+ * order), PostgreSQL's index, constraint and trigger definitions.
+ */
+async function schemaDefinitions(db: Db): Promise<string[]> {
+  if (db.dialect === 'sqlite') {
+    const { rows } = await sql<{ line: string }>`
+      select type || ' ' || name || ' on ' || tbl_name || ': ' || coalesce(sql, '') as line
+      from sqlite_master where name not like 'sqlite_stat%' order by tbl_name, type, rowid`.execute(
+      db.kysely,
+    );
+    // The search index's settings (the large seed changes one while it fills the index).
+    const config = await sql<{ line: string }>`
+      select 'request_search_config ' || k || ' = ' || v as line from request_search_config order by k`.execute(
+      db.kysely,
+    );
+    return [...rows, ...config.rows].map((r) => r.line);
+  }
+  const { rows } = await sql<{ line: string }>`
+    select indexdef as line from pg_indexes where schemaname = current_schema()
+    union all
+    select conrelid::regclass::text || ' ' || conname || ' ' || pg_get_constraintdef(oid) from pg_constraint
+    where connamespace = current_schema()::regnamespace
+    union all
+    select pg_get_triggerdef(oid) from pg_trigger where not tgisinternal
+    union all
+    select 'table ' || tablename from pg_tables where schemaname = current_schema()
+    order by 1`.execute(db.kysely);
+  return rows.map((r) => r.line);
+}
+
 describe.each(largeCases)('large seed (small targets) on $engine $where', ({ engine, onDisk }) => {
+  it('loads without secondary indexes and leaves the schema exactly as the migrations made it', async () => {
+    const { db, drop } = await freshDatabase(engine, onDisk);
+    try {
+      await migrateToLatest(db);
+      const before = await schemaDefinitions(db);
+      expect(before.some((line) => line.includes('idx_requests_status_id_created_date'))).toBe(true);
+      // A run killed while the indexes were dropped: the next run restores them first.
+      const dropped = await suspendIndexes(db, ['requests', 'users']);
+      expect(dropped.length).toBeGreaterThan(30);
+      expect(await schemaDefinitions(db)).not.toEqual(before);
+      const messages: string[] = [];
+      await seed(db, 'large', { users: 1_000, requests: 3_000, onProgress: (m) => messages.push(m) });
+      expect(
+        messages.some((m) => /indexes and foreign keys of users, directory_users, requests/.test(m)),
+      ).toBe(true);
+      expect(await schemaDefinitions(db)).toEqual(before);
+      // A small top-up next to what is there writes through the indexes.
+      messages.length = 0;
+      await seed(db, 'large', { users: 1_100, requests: 3_500, onProgress: (m) => messages.push(m) });
+      expect(messages.some((m) => m.includes('dropped for the load'))).toBe(false);
+      expect(await count(db, sql`select count(*) as count from requests`)).toBe(3_500);
+      expect(await schemaDefinitions(db)).toEqual(before);
+    } finally {
+      await drop();
+    }
+  }, 120_000);
+
   it('tops the database up to exact targets with consistent rows', async () => {
     const { db, drop } = await freshDatabase(engine, onDisk);
     try {

@@ -1,11 +1,12 @@
 import SQLite from 'better-sqlite3';
-import { sql, type Kysely } from 'kysely';
+import { Kysely, SqliteDialect, sql } from 'kysely';
 import { RequestStatus, RequestType, Role, type RoleId } from '@uap/domain';
 import type { Db } from '../connection.ts';
 import { rebuildRequestSearch, suspendRequestSearch } from '../migrations/0012_add_request_search_index.ts';
 import type { Database } from '../schema.ts';
 import { Routing, type SeedAssignment } from './assignments.ts';
 import { DAY, HOUR, maxId, resetIdentities } from './batch.ts';
+import { restoreIndexes, suspendIndexes } from './bulk-indexes.ts';
 import { assetReference, clientKey, loadCatalog, type Catalog, type CatalogPath } from './catalog.ts';
 import * as data from './data.ts';
 import { seedDemo } from './demo.ts';
@@ -42,14 +43,18 @@ interface Writer {
   close(): Promise<void>;
 }
 
-/**
- * SQLite: a second better-sqlite3 connection on the same file with prepared multi-row
- * statements, big cache and no fsync, committing every flush. Foreign keys are not checked on
- * this connection (the generator builds consistent rows); the tests check the result.
- */
-async function sqliteWriter(db: Kysely<Database>): Promise<Writer | null> {
+/** The database file (null in memory). */
+async function sqliteFile(db: Kysely<Database>): Promise<string | null> {
   const list = await sql<{ name: string; file: string }>`pragma database_list`.execute(db);
-  const file = list.rows.find((r) => r.name === 'main')?.file;
+  return list.rows.find((r) => r.name === 'main')?.file || null;
+}
+
+/**
+ * A second connection on the SQLite file for bulk work: no fsync, a 1 GB page cache, temporary
+ * data (index sorts) in memory and up to two helper threads for sorting, foreign keys off.
+ */
+async function sqliteBulkConnection(db: Kysely<Database>): Promise<SQLite.Database | null> {
+  const file = await sqliteFile(db);
   if (!file) {
     return null;
   }
@@ -58,7 +63,21 @@ async function sqliteWriter(db: Kysely<Database>): Promise<Writer | null> {
   raw.pragma('synchronous = OFF');
   raw.pragma('cache_size = -1000000');
   raw.pragma('temp_store = MEMORY');
+  raw.pragma('threads = 2');
   raw.pragma('foreign_keys = OFF');
+  return raw;
+}
+
+/**
+ * SQLite: a second better-sqlite3 connection on the same file with prepared multi-row
+ * statements, big cache and no fsync, committing every flush. Foreign keys are not checked on
+ * this connection (the generator builds consistent rows); the tests check the result.
+ */
+async function sqliteWriter(db: Kysely<Database>): Promise<Writer | null> {
+  const raw = await sqliteBulkConnection(db);
+  if (!raw) {
+    return null;
+  }
   const statements = new Map<string, SQLite.Statement>();
   const statement = (table: string, columns: readonly string[], rows: number) => {
     const key = `${table}:${columns.length}:${rows}`;
@@ -105,7 +124,37 @@ async function sqliteWriter(db: Kysely<Database>): Promise<Writer | null> {
   };
 }
 
-/** PostgreSQL: `insert … select * from unnest($1::int4[], $2::text[], …)`, one array per column. */
+/**
+ * Column `column` of `rows` as a PostgreSQL array literal (`{1,NULL,"text"}`), the parameter
+ * sent for `$n::type[]`. The same text node-pg makes of a JavaScript array, built here without
+ * its per-element conversions: with forty columns of a million lines that conversion was most
+ * of the loader's CPU time.
+ */
+function arrayLiteral(rows: readonly unknown[][], column: number): string {
+  const parts = new Array<string>(rows.length);
+  for (let i = 0; i < rows.length; i++) {
+    const value = rows[i]?.[column];
+    if (value === null || value === undefined) {
+      parts[i] = 'NULL';
+    } else if (typeof value === 'number') {
+      parts[i] = String(value);
+    } else if (typeof value === 'string') {
+      parts[i] = /["\\]/.test(value) ? `"${value.replace(/["\\]/g, '\\$&')}"` : `"${value}"`;
+    } else if (typeof value === 'boolean') {
+      parts[i] = value ? 'true' : 'false';
+    } else {
+      throw new Error(`unexpected value in a seeded row: ${JSON.stringify(value)}`);
+    }
+  }
+  return `{${parts.join(',')}}`;
+}
+
+/**
+ * PostgreSQL: `insert … select * from unnest($1::int4[], $2::text[], …)`, one array per column.
+ * Statements run one after the other in the order given, but the writer does not wait for one
+ * to finish before returning: the generator builds the next batch while the server writes this
+ * one (at most one statement waits behind the running one). `commit` waits for them all.
+ */
 async function postgresWriter(db: Kysely<Database>): Promise<Writer> {
   const columnTypes = new Map<string, string>();
   const info = await sql<{ tableName: string; columnName: string; udtName: string }>`
@@ -115,12 +164,20 @@ async function postgresWriter(db: Kysely<Database>): Promise<Writer> {
   for (const c of info.rows) {
     columnTypes.set(`${c.tableName}.${c.columnName}`, c.udtName);
   }
+  let tail: Promise<unknown> = Promise.resolve();
+  const enqueue = async (statement: { execute(db: Kysely<Database>): Promise<unknown> }) => {
+    const previous = tail;
+    tail = previous.then(() => statement.execute(db));
+    // Handled where `tail` is awaited (the next enqueue or commit), not an unhandled rejection.
+    tail.catch(() => undefined);
+    await previous;
+  };
   return {
     async setPending(pairs) {
       if (pairs.length > 0) {
-        await sql`update requests set pending_change_request_id = v.pending_id
+        await enqueue(sql`update requests set pending_change_request_id = v.pending_id
           from unnest(${pairs.map((p) => p[0])}::int4[], ${pairs.map((p) => p[1])}::int4[]) as v(record_id, pending_id)
-          where requests.request_id = v.record_id`.execute(db);
+          where requests.request_id = v.record_id`);
       }
     },
     async insert(table, columns, rows) {
@@ -131,15 +188,15 @@ async function postgresWriter(db: Kysely<Database>): Promise<Writer> {
           if (!type) {
             throw new Error(`unknown column ${table}.${column}`);
           }
-          return sql`${chunk.map((r) => r[i] ?? null)}::${sql.raw(type)}[]`;
+          return sql`${arrayLiteral(chunk, i)}::${sql.raw(type)}[]`;
         });
-        await sql`insert into ${sql.raw(table)} (${sql.raw(columns.join(', '))}) select * from unnest(${sql.join(arrays)})`.execute(
-          db,
+        await enqueue(
+          sql`insert into ${sql.raw(table)} (${sql.raw(columns.join(', '))}) select * from unnest(${sql.join(arrays)})`,
         );
       }
     },
-    commit: () => Promise.resolve(),
-    close: () => Promise.resolve(),
+    commit: () => tail.then(() => undefined),
+    close: () => tail.then(() => undefined),
   };
 }
 
@@ -569,7 +626,12 @@ async function topUpRequests(
  * `users` profiles (with directory entries), ~2,000 clients and `requests` request lines with
  * their history (~3 rows per line). Loads the demo first when the database is empty. Safe to
  * re-run: it only adds what is missing. Data is written in committed batches, so an
- * interrupted run leaves consistent data and the next run continues.
+ * interrupted run leaves consistent data and the next run continues (restoring first the
+ * indexes it had dropped).
+ *
+ * Where the time goes (bench/README.md, "Large seed build"): a big top-up loads users and
+ * request lines without their secondary indexes (and, on PostgreSQL, foreign keys) and rebuilds
+ * them once; the search index is filled once after the load; then the statistics.
  */
 export async function seedLarge(db: Db, opts: LargeSeedOptions): Promise<void> {
   const progress = opts.onProgress ?? (() => undefined);
@@ -579,14 +641,17 @@ export async function seedLarge(db: Db, opts: LargeSeedOptions): Promise<void> {
     await seedDemo(db);
   }
   const nowMs = Date.now();
+  // A run killed while the indexes were dropped left their definitions behind: restore first.
+  await rebuildIndexes(db, progress);
   // Lines are loaded without the search index's triggers; the index is filled once afterwards.
   const search = { db: db.kysely as Kysely<unknown>, dialect: db.dialect };
   await suspendRequestSearch(search);
   try {
     await loadLarge(db, opts, nowMs, progress);
   } finally {
+    await rebuildIndexes(db, progress);
     const indexed = Date.now();
-    await rebuildRequestSearch(search);
+    await buildSearchIndex(db);
     progress(`search index built in ${((Date.now() - indexed) / 1000).toFixed(1)} s`);
   }
   await resetIdentities(db.kysely, db.dialect);
@@ -606,6 +671,108 @@ export async function seedLarge(db: Db, opts: LargeSeedOptions): Promise<void> {
   progress(`statistics refreshed in ${((Date.now() - analyzed) / 1000).toFixed(1)} s`);
 }
 
+/** FTS5's in-memory hash while the large seed fills the search index (SQLite's default: 1 MB). */
+const FTS_HASH_BYTES = 256 * 1024 * 1024;
+
+/**
+ * Fills the search index once (migration 0012's rebuild). SQLite: on a bulk connection (a 1 GB
+ * cache, through which FTS5 merges its segments), with FTS5's in-memory hash raised to
+ * FTS_HASH_BYTES for the fill: a million documents then make a few large segments instead of
+ * about a thousand 1 MB ones merged level by level. The setting is taken out afterwards (its
+ * row of `request_search_config`, which SQLite's defensive mode lets only an unsafe-mode
+ * connection write), so the index keeps the configuration the migration gave it.
+ */
+async function buildSearchIndex(db: Db) {
+  const raw = db.dialect === 'sqlite' ? await sqliteBulkConnection(db.kysely) : null;
+  if (!raw) {
+    await rebuildRequestSearch({ db: db.kysely as Kysely<unknown>, dialect: db.dialect });
+    return;
+  }
+  const bulk = new Kysely<unknown>({ dialect: new SqliteDialect({ database: raw }) });
+  try {
+    const before = raw.prepare(`select v from request_search_config where k = 'hashsize'`).get() as
+      { v: number } | undefined;
+    raw.exec(`insert into request_search (request_search, rank) values ('hashsize', ${FTS_HASH_BYTES})`);
+    try {
+      await rebuildRequestSearch({ db: bulk, dialect: 'sqlite' });
+    } finally {
+      raw.unsafeMode(true);
+      if (before) {
+        raw.prepare(`update request_search_config set v = ? where k = 'hashsize'`).run(before.v);
+      } else {
+        raw.exec(`delete from request_search_config where k = 'hashsize'`);
+      }
+      raw.unsafeMode(false);
+    }
+  } finally {
+    await bulk.destroy();
+  }
+}
+
+/**
+ * A top-up at least as large as what a table holds loads it without its secondary indexes
+ * (and PostgreSQL foreign keys; bulk-indexes.ts), rebuilt once afterwards by `rebuildIndexes`;
+ * a small one writes through them.
+ */
+async function suspendForLoad(db: Db, opts: LargeSeedOptions, progress: (msg: string) => void) {
+  const tables: string[] = [];
+  const users = await count(db.kysely, 'users');
+  if (opts.users - users >= users) {
+    tables.push('users', 'directory_users');
+  }
+  const requests = await count(db.kysely, 'requests');
+  if (opts.requests - requests >= requests) {
+    tables.push('requests', 'request_history');
+  }
+  const dropped = await suspendIndexes(db, tables);
+  if (dropped.length > 0) {
+    progress(`${dropped.length} indexes and foreign keys of ${tables.join(', ')} dropped for the load`);
+  }
+}
+
+/**
+ * Recreates the indexes `suspendIndexes` dropped, if any. SQLite: on a bulk connection (big
+ * cache, sorts in memory on helper threads). PostgreSQL: in one session with a large
+ * `maintenance_work_mem`, so each index is sorted in memory (in parallel workers where the
+ * server allows them).
+ */
+async function rebuildIndexes(db: Db, progress: (msg: string) => void) {
+  const started = Date.now();
+  let restored: unknown[];
+  if (db.dialect === 'sqlite') {
+    const raw = await sqliteBulkConnection(db.kysely);
+    try {
+      restored = await restoreIndexes(
+        db,
+        raw
+          ? (statement) => {
+              raw.exec(statement);
+              return Promise.resolve();
+            }
+          : undefined,
+      );
+    } finally {
+      raw?.close();
+    }
+  } else {
+    restored = await db.kysely.connection().execute(async (connection) => {
+      await sql`set maintenance_work_mem = '512MB'`.execute(connection);
+      try {
+        return await restoreIndexes(db, async (statement) => {
+          await sql.raw(statement).execute(connection);
+        });
+      } finally {
+        await sql`reset maintenance_work_mem`.execute(connection);
+      }
+    });
+  }
+  if (restored.length > 0) {
+    progress(
+      `${restored.length} indexes and foreign keys rebuilt in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
+  }
+}
+
 /** The data of the large seed, written in committed batches (search index triggers off). */
 async function loadLarge(db: Db, opts: LargeSeedOptions, nowMs: number, progress: (msg: string) => void) {
   const writer =
@@ -622,6 +789,9 @@ async function loadLarge(db: Db, opts: LargeSeedOptions, nowMs: number, progress
       new Date(nowMs - 800 * DAY).toISOString(),
     );
     progress(`catalog: ${clients} clients added`);
+    // After the catalog: its clients' triggers (path_coverage) plan far worse on PostgreSQL
+    // without the foreign keys of `requests` (8× slower per client).
+    await suspendForLoad(db, opts, progress);
     const users = await topUpUsers(
       db.kysely,
       writer,
