@@ -55,6 +55,7 @@ beforeAll(async () => {
     UAP_DATA_DIR: dataDir,
     DATABASE_URL: `sqlite:${file}`,
     LOG_LEVEL: 'warn',
+    RESPONSE_CHECK: '1',
   });
   db = openDb(config.databaseUrl);
   app = await buildApp({ config, db, logger: { level: config.logLevel } });
