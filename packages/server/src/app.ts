@@ -20,6 +20,7 @@ import { createVerifier, type VerifyToken } from './auth/verify.ts';
 import { createEmbeddedProvider, registerEmbeddedProvider } from './auth/embedded-idp.ts';
 import { publicAccess, type Access } from './http/access.ts';
 import { registerAuthHook } from './http/auth-hook.ts';
+import { ActorMemo, forgetActorsOnWrite } from './http/actor-memo.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { responseSerializerCompiler } from './http/serializer.ts';
@@ -162,7 +163,9 @@ export async function buildApp({ config, db, logger = false }: AppDeps): Promise
     crossOriginEmbedderPolicy: false,
   });
   registerErrorHandler(app);
-  registerAuthHook(app, db, verifyToken);
+  const actors = new ActorMemo(config.actorCacheSeconds * 1000);
+  registerAuthHook(app, db, verifyToken, actors);
+  forgetActorsOnWrite(app, actors);
   await registerRateLimit(app, config);
   createMetrics(app);
   const countCache = new TaskCountCache(config.taskCountsCacheSeconds * 1000);
@@ -209,6 +212,8 @@ export async function buildApp({ config, db, logger = false }: AppDeps): Promise
   const jobRunner = new JobRunner(db, jobDefinitions, {
     config,
     onError: (error, job) => app.log.error({ err: error, job }, 'job run failed'),
+    // A job may change profiles (merges, the directory): kept profiles are read again.
+    onRunEnd: () => actors.forgetAll(),
   });
   app.decorate('jobRunner', jobRunner);
   app.addHook('onClose', () => jobRunner.stop());

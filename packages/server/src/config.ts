@@ -48,6 +48,11 @@ export interface Config {
   /** How long a user's task counts are reused, unless that user writes (TASK_COUNTS_CACHE_SECONDS; 0: never). */
   taskCountsCacheSeconds: number;
   /**
+   * How long a caller's profile (id, role) is reused between requests, unless anything is
+   * written on this process (ACTOR_CACHE_SECONDS, default 5; 0: read on every request).
+   */
+  actorCacheSeconds: number;
+  /**
    * Also encode every answer through its zod schema and refuse (500) one the compiled encoding
    * writes differently (RESPONSE_CHECK=1; the tests set it; see http/serializer.ts).
    */
@@ -144,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sqliteReadWorkers: wholeNumber(env, 'SQLITE_READ_WORKERS', Math.min(2, os.availableParallelism())),
     plannerStatisticsHours: wholeNumber(env, 'PLANNER_STATISTICS_HOURS', 3),
     taskCountsCacheSeconds: wholeNumber(env, 'TASK_COUNTS_CACHE_SECONDS', 5),
+    actorCacheSeconds: wholeNumber(env, 'ACTOR_CACHE_SECONDS', 5),
     checkResponses: flagSetting(env, 'RESPONSE_CHECK', false),
     metricsToken: env.METRICS_TOKEN || null,
     scimToken: env.SCIM_TOKEN || null,

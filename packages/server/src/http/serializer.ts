@@ -46,7 +46,7 @@ function within(key: PropertyKey, error: unknown): unknown {
 }
 
 /** zod's own encoding of one part (what the writer does not compile). */
-function byZod(schema: z.ZodType): Writer {
+function byZod(schema: z.core.$ZodType): Writer {
   return (value) => {
     const result = z.safeEncode(schema, value);
     if (result.error) {
@@ -112,7 +112,7 @@ interface Field {
   optional: boolean;
 }
 
-function writeObject(shape: Record<string, z.ZodType>): Writer {
+function writeObject(shape: Record<string, z.core.$ZodType>): Writer {
   const fields: Field[] = Object.entries(shape).map(([key, schema]) => {
     const def = schema._zod.def;
     const optional = def.type === 'optional';
@@ -149,7 +149,7 @@ function writeObject(shape: Record<string, z.ZodType>): Writer {
   };
 }
 
-function writeArray(items: z.ZodType): Writer {
+function writeArray(items: z.core.$ZodType): Writer {
   const write = compile(items);
   return (value) => {
     if (!Array.isArray(value)) {
@@ -169,7 +169,7 @@ function writeArray(items: z.ZodType): Writer {
 }
 
 /** The writers of the types compiled here; every other type is zod's (see above). */
-const compilers: Record<string, (def: z.core.$ZodTypeDef, schema: z.ZodType) => Writer> = {
+const compilers: Record<string, (def: z.core.$ZodTypeDef, schema: z.core.$ZodType) => Writer> = {
   string: () => writeString,
   number: () => writeNumber,
   boolean: () => writeBoolean,
@@ -177,23 +177,23 @@ const compilers: Record<string, (def: z.core.$ZodTypeDef, schema: z.ZodType) => 
   literal: (def) => writeOneOf((def as z.core.$ZodLiteralDef<z.core.util.Literal>).values),
   enum: (def) => writeOneOf(Object.values((def as z.core.$ZodEnumDef).entries)),
   nullable: (def) => {
-    const inner = compile((def as z.core.$ZodNullableDef).innerType as z.ZodType);
+    const inner = compile((def as z.core.$ZodNullableDef).innerType);
     return (value) => (value === null ? 'null' : inner(value));
   },
   array: (def, schema) => {
-    const items = (def as z.core.$ZodArrayDef).element as z.ZodType;
+    const items = (def as z.core.$ZodArrayDef).element;
     // An optional item is written as null by JSON.stringify: left to zod.
     return items._zod.def.type === 'optional' ? byZod(schema) : writeArray(items);
   },
   object: (def, schema) => {
     const { shape, catchall } = def as z.core.$ZodObjectDef;
     // A loose or strict object (extra keys kept or refused): left to zod.
-    return catchall ? byZod(schema) : writeObject(shape as Record<string, z.ZodType>);
+    return catchall ? byZod(schema) : writeObject(shape);
   },
 };
 
 /** The writer of one schema. */
-function compile(schema: z.ZodType): Writer {
+function compile(schema: z.core.$ZodType): Writer {
   const def = schema._zod.def;
   return compilers[def.type]?.(def, schema) ?? byZod(schema);
 }
