@@ -6,10 +6,6 @@ import { createHash } from 'node:crypto';
 import {
   CamelCasePlugin,
   Kysely,
-  type Dialect as KyselyDialect,
-  type PluginTransformQueryArgs,
-  type QueryCompiler,
-  type RootOperationNode,
   PostgresDialect,
   SqliteDialect,
   sql,
@@ -58,69 +54,9 @@ pg.types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, (value) => new Date(value)
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
 
-/** At most this many names kept per direction (the app has a few hundred). */
-const NAMES_KEPT = 10_000;
-
-/**
- * Kysely's camelCase ⇄ snake_case mapping, cheaper. The plugin rebuilt every statement's whole
- * tree to rename its identifiers before compiling it (about 6 % of the server's CPU on the
- * tracker's pages); here the tree is left alone and the compiler renames each identifier as it
- * writes it (`snakeCaseCompiled`), with the same mapping, so the SQL is the same text. Both
- * directions are kept per name instead of being worked out character by character each time.
- */
-class KeptCamelCasePlugin extends CamelCasePlugin {
-  private readonly snakes = new Map<string, string>();
-  private readonly camels = new Map<string, string>();
-
-  override transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    return args.node;
-  }
-
-  override snakeCase(name: string): string {
-    let snake = this.snakes.get(name);
-    if (snake === undefined) {
-      snake = super.snakeCase(name);
-      if (this.snakes.size < NAMES_KEPT) {
-        this.snakes.set(name, snake);
-      }
-    }
-    return snake;
-  }
-
-  override camelCase(name: string): string {
-    let camel = this.camels.get(name);
-    if (camel === undefined) {
-      camel = super.camelCase(name);
-      if (this.camels.size < NAMES_KEPT) {
-        this.camels.set(name, camel);
-      }
-    }
-    return camel;
-  }
-}
-
-/** `dialect` whose compiler writes every identifier through `snakeCase` (see above). */
-function snakeCaseCompiled(dialect: KyselyDialect, snakeCase: (name: string) => string): KyselyDialect {
-  return {
-    createDriver: () => dialect.createDriver(),
-    createAdapter: () => dialect.createAdapter(),
-    createIntrospector: (db) => dialect.createIntrospector(db),
-    createQueryCompiler: () => {
-      const compiler = dialect.createQueryCompiler() as QueryCompiler & {
-        sanitizeIdentifier(identifier: string): string;
-      };
-      const sanitize = compiler.sanitizeIdentifier.bind(compiler);
-      compiler.sanitizeIdentifier = (identifier) => sanitize(snakeCase(identifier));
-      return compiler;
-    },
-  };
-}
-
 /** Opens the database named by a URL: `sqlite:path`, `sqlite::memory:` or `postgres://…`. */
 export function openDb(url: string, { readWorkers = 0, log }: OpenOptions = {}): Db {
-  const names = new KeptCamelCasePlugin();
-  const options = { plugins: [names], log };
-  const snakeCase = (name: string) => names.snakeCase(name);
+  const options = { plugins: [new CamelCasePlugin()], log };
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
     // No JIT compilation: it is made for long analytic scans, and on the app's statements its
     // compiling cost more than it saved (a report chart over 90 days: 3.1 s with it, 0.25 s
@@ -137,7 +73,7 @@ export function openDb(url: string, { readWorkers = 0, log }: OpenOptions = {}):
     });
     return {
       kysely: new Kysely<Database>({
-        dialect: snakeCaseCompiled(new PostgresDialect({ pool: withKeptPlans(pool) }), snakeCase),
+        dialect: new PostgresDialect({ pool: withKeptPlans(pool) }),
         ...options,
       }),
       dialect: 'postgres',
@@ -167,7 +103,7 @@ export function openDb(url: string, { readWorkers = 0, log }: OpenOptions = {}):
   if (file === ':memory:' || readWorkers === 0) {
     const db: Db = {
       kysely: new Kysely<Database>({
-        dialect: snakeCaseCompiled(new SqliteDialect({ database: withStatementCache(database) }), snakeCase),
+        dialect: new SqliteDialect({ database: withStatementCache(database) }),
         ...options,
       }),
       dialect: 'sqlite',
@@ -179,7 +115,7 @@ export function openDb(url: string, { readWorkers = 0, log }: OpenOptions = {}):
   const pool = new ReadPool(path.resolve(file), readWorkers);
   const db: Db = {
     kysely: new Kysely<Database>({
-      dialect: snakeCaseCompiled(new ReadPoolDialect(withStatementCache(database), pool), snakeCase),
+      dialect: new ReadPoolDialect(withStatementCache(database), pool),
       ...options,
     }),
     dialect: 'sqlite',
