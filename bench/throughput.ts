@@ -19,7 +19,8 @@
  * uap_large_throughput TEMPLATE uap_large`): the server migrates the database it starts on.
  * Env: BENCH_SECONDS (each load phase, default 15), BENCH_SKIP_EXPORT=1 (no full export),
  * BENCH_CPU_PROF=dir (the server's CPU profile, written there when it stops), BENCH_PROCESSES
- * (server processes sharing the load, default 1).
+ * (server processes sharing the load, default 1), BENCH_ONLY=tracker|counts (that load phase
+ * alone, e.g. for a profile of it).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -311,21 +312,26 @@ async function bench(url: string) {
     console.log(`  ${trackerTokens.length} tracker users, ${taskTokens.length} task-count users`);
     const rssBefore = rssMb(server.pid!);
 
-    await drive('tracker pages', pids, db, (client, i) =>
-      request(
-        portOf(client),
-        'PUT',
-        '/api/Request/AllRequests',
-        trackerTokens[client % trackerTokens.length]!,
-        {
-          page: 1 + ((client + i) % 20),
-          pageSize: 50,
-        },
-      ),
-    );
-    await drive('task counts', pids, db, (client) =>
-      request(portOf(client), 'GET', '/api/Request/TaskCounts', taskTokens[client % taskTokens.length]!),
-    );
+    const only = process.env.BENCH_ONLY;
+    if (only !== 'counts') {
+      await drive('tracker pages', pids, db, (client, i) =>
+        request(
+          portOf(client),
+          'PUT',
+          '/api/Request/AllRequests',
+          trackerTokens[client % trackerTokens.length]!,
+          {
+            page: 1 + ((client + i) % 20),
+            pageSize: 50,
+          },
+        ),
+      );
+    }
+    if (only !== 'tracker') {
+      await drive('task counts', pids, db, (client) =>
+        request(portOf(client), 'GET', '/api/Request/TaskCounts', taskTokens[client % taskTokens.length]!),
+      );
+    }
     const rssLoad = rssMb(server.pid!);
 
     await healthDuring(port, 'a search that matches nothing', () =>

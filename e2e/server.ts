@@ -55,6 +55,9 @@ beforeAll(async () => {
     UAP_DATA_DIR: dataDir,
     DATABASE_URL: `sqlite:${file}`,
     LOG_LEVEL: 'warn',
+    RESPONSE_CHECK: '1',
+    // Journeys set roles in the database directly: the caller's profile is read on every request.
+    ACTOR_CACHE_SECONDS: '0',
   });
   db = openDb(config.databaseUrl);
   app = await buildApp({ config, db, logger: { level: config.logLevel } });

@@ -8,11 +8,10 @@ import Fastify, {
   type FastifyPluginOptions,
   type FastifyServerOptions,
 } from 'fastify';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { APP_VERSION } from '@uap/domain';
 import type { Config } from './config.ts';
 import { refreshPlannerStatistics, type Db } from './db/connection.ts';
@@ -21,7 +20,10 @@ import { createVerifier, type VerifyToken } from './auth/verify.ts';
 import { createEmbeddedProvider, registerEmbeddedProvider } from './auth/embedded-idp.ts';
 import { publicAccess, type Access } from './http/access.ts';
 import { registerAuthHook } from './http/auth-hook.ts';
+import { ActorMemo, forgetActorsOnWrite } from './http/actor-memo.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
+import { responseSerializerCompiler } from './http/serializer.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
 import { SignInFailures } from './auth/sign-in-limit.ts';
 import { failure } from './http/envelope.ts';
@@ -118,7 +120,7 @@ export async function buildApp({ config, db, logger = false }: AppDeps): Promise
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler({ checkResponses: config.checkResponses }));
 
   const routes: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', routes);
@@ -142,7 +144,7 @@ export async function buildApp({ config, db, logger = false }: AppDeps): Promise
   app.decorate('signingMaterial', signingMaterial);
   app.decorate('verifyToken', verifyToken);
 
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -161,7 +163,9 @@ export async function buildApp({ config, db, logger = false }: AppDeps): Promise
     crossOriginEmbedderPolicy: false,
   });
   registerErrorHandler(app);
-  registerAuthHook(app, db, verifyToken);
+  const actors = new ActorMemo(config.actorCacheSeconds * 1000);
+  registerAuthHook(app, db, verifyToken, actors);
+  forgetActorsOnWrite(app, actors);
   await registerRateLimit(app, config);
   createMetrics(app);
   const countCache = new TaskCountCache(config.taskCountsCacheSeconds * 1000);
@@ -208,6 +212,8 @@ export async function buildApp({ config, db, logger = false }: AppDeps): Promise
   const jobRunner = new JobRunner(db, jobDefinitions, {
     config,
     onError: (error, job) => app.log.error({ err: error, job }, 'job run failed'),
+    // A job may change profiles (merges, the directory): kept profiles are read again.
+    onRunEnd: () => actors.forgetAll(),
   });
   app.decorate('jobRunner', jobRunner);
   app.addHook('onClose', () => jobRunner.stop());

@@ -47,6 +47,16 @@ export interface Config {
   plannerStatisticsHours: number;
   /** How long a user's task counts are reused, unless that user writes (TASK_COUNTS_CACHE_SECONDS; 0: never). */
   taskCountsCacheSeconds: number;
+  /**
+   * How long a caller's profile (id, role) is reused between requests, unless anything is
+   * written on this process (ACTOR_CACHE_SECONDS, default 5; 0: read on every request).
+   */
+  actorCacheSeconds: number;
+  /**
+   * Also encode every answer through its zod schema and refuse (500) one the compiled encoding
+   * writes differently (RESPONSE_CHECK=1; the tests set it; see http/serializer.ts).
+   */
+  checkResponses: boolean;
   /** Bearer token that /metrics requires; unset, /metrics answers 404. */
   metricsToken: string | null;
   /** Bearer secret the identity provider presents to /scim/v2 (SCIM_TOKEN); unset, SCIM answers 404. */
@@ -139,6 +149,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sqliteReadWorkers: wholeNumber(env, 'SQLITE_READ_WORKERS', Math.min(2, os.availableParallelism())),
     plannerStatisticsHours: wholeNumber(env, 'PLANNER_STATISTICS_HOURS', 3),
     taskCountsCacheSeconds: wholeNumber(env, 'TASK_COUNTS_CACHE_SECONDS', 5),
+    actorCacheSeconds: wholeNumber(env, 'ACTOR_CACHE_SECONDS', 5),
+    checkResponses: flagSetting(env, 'RESPONSE_CHECK', false),
     metricsToken: env.METRICS_TOKEN || null,
     scimToken: env.SCIM_TOKEN || null,
     jobsEnabled: flagSetting(env, 'JOBS_ENABLED', true),

@@ -31,4 +31,9 @@ export class ExpiringMap<K, V> {
     }
     this.entries.set(key, { value, until });
   }
+
+  /** Drops every value. */
+  clear(): void {
+    this.entries.clear();
+  }
 }

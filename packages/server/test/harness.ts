@@ -64,6 +64,10 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     // One connection and no reuse of counts, unless a test asks for them.
     SQLITE_READ_WORKERS: '0',
     TASK_COUNTS_CACHE_SECONDS: '0',
+    // Tests change roles behind the API's back: the caller's profile is read on every request.
+    ACTOR_CACHE_SECONDS: '0',
+    // Every answer also encoded by zod: a shape the compiled encoding writes differently fails.
+    RESPONSE_CHECK: '1',
     ...env,
   });
   const db = openDb(config.databaseUrl, { readWorkers: config.sqliteReadWorkers });

@@ -3,6 +3,7 @@ import { Role, isRoleId, messages } from '@uap/domain';
 import type { Db } from '../db/connection.ts';
 import { IssuerMismatchError, type VerifyToken } from '../auth/verify.ts';
 import type { Actor } from './actor.ts';
+import type { ActorMemo } from './actor-memo.ts';
 import { auditorReadOnly, forbidden, unauthorized } from './errors.ts';
 
 /** The bearer token of the Authorization header, if any. */
@@ -30,9 +31,10 @@ async function findActor(db: Db, email: string): Promise<Actor | null> {
 
 /**
  * Deny by default: a route without an access declaration is refused; otherwise the token is
- * verified (401), the profile loaded, the role compared (403) and auditors kept to reads.
+ * verified (401), the profile loaded (kept a few seconds by `actors`), the role compared (403)
+ * and auditors kept to reads.
  */
-export function registerAuthHook(app: FastifyInstance, db: Db, verify: VerifyToken): void {
+export function registerAuthHook(app: FastifyInstance, db: Db, verify: VerifyToken, actors: ActorMemo): void {
   app.decorateRequest('identity', null);
   app.decorateRequest('actor', null);
   app.addHook('onRequest', async (request) => {
@@ -59,7 +61,8 @@ export function registerAuthHook(app: FastifyInstance, db: Db, verify: VerifyTok
         ? unauthorized(messages.tokenIssuerMismatch(error.tokenIssuer, error.expectedIssuer))
         : unauthorized();
     }
-    request.actor = await findActor(db, request.identity.email);
+    const { email } = request.identity;
+    request.actor = await actors.find(email, () => findActor(db, email));
     if (access.minRole === 'authenticated') {
       return;
     }

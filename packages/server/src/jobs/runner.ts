@@ -39,6 +39,8 @@ export interface RunnerOptions {
   /** The settings the jobs get (the app passes its config; default: read from the environment). */
   config?: JobConfig;
   onError?: (error: unknown, job: string) => void;
+  /** Called when a run ends (its writes committed or rolled back), whatever its outcome. */
+  onRunEnd?: (job: string) => void;
 }
 
 /**
@@ -160,6 +162,7 @@ export class JobRunner {
       }
     } finally {
       clearInterval(heartbeat);
+      this.options.onRunEnd?.(job.name);
       await releaseLease(q, job.name, owner);
     }
   }
