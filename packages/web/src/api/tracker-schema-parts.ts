@@ -1,5 +1,6 @@
 /**
- * The shared schemas the tracker's answers are built from (tables, request records, flags):
- * loaded before `tracker-schemas.ts`, so building them is a task of its own (see tracker.ts).
+ * The shared schemas the tracker's answers are built from, loaded before `tracker-schemas.ts` in
+ * steps of their own (see tracker.ts): `zod` and the common schemas first (`base`), then the
+ * table and request record schemas.
  */
-export { flagParam, tablePage, userRecordRow } from '@uap/domain';
+export { tablePage, userRecordRow } from '@uap/domain';

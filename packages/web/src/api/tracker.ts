@@ -10,14 +10,15 @@ let schemasLoading: Promise<typeof TrackerSchemas> | null = null;
 
 /**
  * The answers' schemas, downloaded and built beside the first request (see tracker-schemas.ts),
- * in three tasks instead of one: zod itself, the shared schemas the tracker's are made of, then
- * the tracker's own; the first answer is then parsed in a task of its own too. Evaluating a
- * module evaluates every module it imports that has not run yet, in the same task: a phone took
- * 250–400 ms (at Lighthouse's 4× slowdown) to build them in one.
+ * in three tasks instead of one: zod with the common schemas, the table and record schemas the
+ * tracker's are made of, then the tracker's own; the first answer is parsed in a fourth.
+ * Evaluating a module evaluates every module it imports that has not run yet, in the same task:
+ * a phone took 250–400 ms (at Lighthouse's 4× slowdown) to build them in one.
  */
 const schemas = () =>
   (schemasLoading ??= (async () => {
-    await import('zod');
+    // Not zod itself: `import('zod')` would download all of it, not the parts the schemas use.
+    await import('./tracker-schema-base.ts');
     await nextTask();
     await import('./tracker-schema-parts.ts');
     await nextTask();
