@@ -29,7 +29,10 @@ beforeAll(async () => {
   fs.writeFileSync(
     path.join(distDir, '.vite', 'route-preloads.json'),
     JSON.stringify({
-      '/AllRequest/:filtercolumn/:filtervalue': ['/assets/RequestTrackerPage-Ab12.js', '/assets/DataTable-Cd34.js'],
+      '/AllRequest/:filtercolumn/:filtervalue': [
+        '/assets/RequestTrackerPage-Ab12.js',
+        '/assets/DataTable-Cd34.js',
+      ],
       '/': ['/assets/HomePage-Ef56.js', '"><script>alert(1)</script>'],
     }),
   );
