@@ -49,6 +49,89 @@ function precompress(): Plugin {
 }
 
 /**
+ * The files each screen's first visit loads beyond the entry's (its chunk and the chunks it
+ * imports statically), by route path, in `.vite/route-preloads.json`: the server writes them
+ * into index.html as `<link rel="modulepreload">` for the opened screen, so the browser fetches
+ * them while it parses the HTML and the app's preload of the screen finds them there instead of
+ * appending its links in a task of its own. Routes and their screens' files are read from
+ * `src/app/pages.ts` (`builtPages`); the build fails if a route's file cannot be read from it.
+ */
+function routePreloads(): Plugin {
+  let root = '';
+  let outDir = '';
+  return {
+    name: 'uap-route-preloads',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    // After the manifest is made (Vite makes it last, in its own generateBundle).
+    async writeBundle(_options, bundle) {
+      const manifestAsset = bundle['.vite/manifest.json'];
+      if (manifestAsset?.type !== 'asset') {
+        this.error('route preloads: the build has no manifest');
+      }
+      const manifest = JSON.parse(String(manifestAsset.source)) as Record<
+        string,
+        { file: string; imports?: string[] }
+      >;
+      const closure = (key: string, into = new Set<string>()) => {
+        if (!into.has(key) && manifest[key]) {
+          into.add(key);
+          for (const next of manifest[key].imports ?? []) {
+            closure(next, into);
+          }
+        }
+        return into;
+      };
+      const entry = closure('index.html');
+      const routes = pageFilesByRoute(await fs.readFile(path.join(root, 'src/app/pages.ts'), 'utf8'));
+      const preloads: Record<string, string[]> = {};
+      for (const [route, file] of routes) {
+        const key = `src/${file}`;
+        if (!manifest[key]) {
+          this.error(`route preloads: ${key} (route ${route}) is not in the manifest`);
+        }
+        preloads[route] = [...closure(key)].filter((k) => !entry.has(k)).map((k) => `/${manifest[k]!.file}`);
+      }
+      await fs.writeFile(
+        path.join(outDir, '.vite/route-preloads.json'),
+        `${JSON.stringify(preloads, null, 2)}\n`,
+      );
+    },
+  };
+}
+
+/** Route path → screen file (relative to src/) as `builtPages` in src/app/pages.ts lists them. */
+export function pageFilesByRoute(source: string): Map<string, string> {
+  const importOf = (text: string) => /import\('\.\.\/(pages\/[^']+)'\)/.exec(text)?.[1];
+  // Screens named once and used by several routes: `const name = lazyPage(... import('...') ...`.
+  const named = new Map<string, string>();
+  for (const m of source.matchAll(/const (\w+) = lazyPage\(([\s\S]*?)\n\}?\);?\n/g)) {
+    const file = importOf(m[2]!);
+    if (file) {
+      named.set(m[1]!, file);
+    }
+  }
+  const block = /const builtPages[^=]*= \{\n([\s\S]*?)\n\};/.exec(source)?.[1];
+  if (!block) {
+    throw new Error('route preloads: no builtPages in src/app/pages.ts');
+  }
+  const keys = [...block.matchAll(/^ {2}'(\/[^']*)':/gm)];
+  const routes = new Map<string, string>();
+  keys.forEach((key, i) => {
+    const value = block.slice(key.index + key[0].length, keys[i + 1]?.index ?? block.length).trim();
+    const file = importOf(value) ?? named.get(/^(\w+),?$/.exec(value)?.[1] ?? '');
+    if (!file) {
+      throw new Error(`route preloads: no screen file for ${key[1]} in src/app/pages.ts`);
+    }
+    routes.set(key[1]!, file);
+  });
+  return routes;
+}
+
+/**
  * What every screen needs, first load included, kept in one long-cached file instead of many
  * small ones (each small file compresses worse). Screen code, MUI components, zod and the
  * table code stay split by route.
@@ -57,7 +140,7 @@ const frameworkModules =
   /node_modules\/(react|react-dom|scheduler|react-router|@tanstack\/(react-query|query-core)|@emotion\/[^/]+|@mui\/(system|utils|styled-engine|private-theming)|stylis|hoist-non-react-statics|react-is|clsx|prop-types)\//;
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), routePreloads()],
   server: { host: '127.0.0.1', port: 5173, strictPort: true, proxy },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true, proxy },
   build: {

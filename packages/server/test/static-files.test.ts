@@ -24,6 +24,18 @@ beforeAll(async () => {
   distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'uap-dist-'));
   writeWithCompressed(path.join(distDir, 'index.html'), indexHtml);
   writeWithCompressed(path.join(distDir, hashedAsset), script);
+  // What the web build writes: each route's screen files beyond the entry's.
+  fs.mkdirSync(path.join(distDir, '.vite'));
+  fs.writeFileSync(
+    path.join(distDir, '.vite', 'route-preloads.json'),
+    JSON.stringify({
+      '/AllRequest/:filtercolumn/:filtervalue': [
+        '/assets/RequestTrackerPage-Ab12.js',
+        '/assets/DataTable-Cd34.js',
+      ],
+      '/': ['/assets/HomePage-Ef56.js', '"><script>alert(1)</script>'],
+    }),
+  );
   ctx = await createTestContext({ WEB_DIST_DIR: distDir });
 });
 afterAll(async () => {
@@ -123,6 +135,22 @@ describe('the built SPA', () => {
     const unknown = (await ctx.app.inject({ method: 'GET', url: '/no-such-screen' })).payload;
     expect(unknown).toContain('<span role="progressbar" aria-label="Loading">');
     expect(unknown).not.toContain('uap-pending-title"');
+  });
+
+  it("links the opened screen's files for preloading, from the build's list", async () => {
+    const html = (await ctx.app.inject({ method: 'GET', url: '/AllRequest/status/Submitted' })).payload;
+    expect(html).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/RequestTrackerPage-Ab12.js">' +
+        '<link rel="modulepreload" crossorigin href="/assets/DataTable-Cd34.js">',
+    );
+    expect(html).not.toContain('HomePage');
+    // Only asset paths are written.
+    const home = (await ctx.app.inject({ method: 'GET', url: '/' })).payload;
+    expect(home.match(/rel="modulepreload"/g)).toHaveLength(1);
+    expect(home).not.toContain('alert');
+    // A route outside the list (or the tracker without filters): nothing to preload.
+    const tracker = (await ctx.app.inject({ method: 'GET', url: '/AllRequest' })).payload;
+    expect(tracker).not.toContain('modulepreload');
   });
 
   it('sends a rebuilt index.html without a restart', async () => {

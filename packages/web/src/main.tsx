@@ -5,6 +5,7 @@ import { startPublicConfig } from './api/config.ts';
 import { preloadPageOf } from './app/pages.ts';
 import { queryClient } from './app/query-client.ts';
 import { getRouter } from './app/router.tsx';
+import { getTheme } from './app/theme.ts';
 
 const container = document.getElementById('root');
 if (!container) {
@@ -24,6 +25,10 @@ const steps = [
   // The configuration (from index.html, or downloaded): the first use of the query cache.
   () => {
     startPublicConfig(queryClient);
+  },
+  // Making the MUI theme.
+  () => {
+    getTheme();
   },
   // Compiling the route table's paths.
   () => {

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { environmentLook, routeEntryOf, type PublicConfig } from '@uap/domain';
+import { environmentLook, routeEntryOf, type PublicConfig, type RouteEntry } from '@uap/domain';
 
 /**
  * The SPA's index.html as the server sends it for the SPA's addresses, with two additions made
@@ -12,7 +12,10 @@ import { environmentLook, routeEntryOf, type PublicConfig } from '@uap/domain';
  *   starts without a round trip;
  * - the pending screen (the top bar in the environment's colour, the opened screen's title,
  *   a spinner) inside #root, so the page is drawn as soon as the HTML arrives instead of after
- *   the scripts. React replaces it with the same screen when it first draws.
+ *   the scripts. React replaces it with the same screen when it first draws;
+ * - a `<link rel="modulepreload">` for each file of the opened screen beyond the entry's (from
+ *   the build's `.vite/route-preloads.json`), so they download while the HTML is parsed and the
+ *   app's own preload of the screen finds them instead of appending its links in a long task.
  *
  * The markup mirrors the SPA's PendingScreen (packages/web/src/components/PendingScreen.tsx):
  * the same boxes, sizes and type, so the swap moves nothing.
@@ -66,13 +69,23 @@ export function pendingScreenHtml(title: string | null, headerColor: string): st
   );
 }
 
-/** index.html with the configuration and the pending screen of `title` put in. */
-export function renderIndexHtml(template: string, config: PublicConfig, title: string | null): string {
+/** index.html with the configuration, the pending screen of `title` and the screen's preloads put in. */
+export function renderIndexHtml(
+  template: string,
+  config: PublicConfig,
+  title: string | null,
+  preloads: readonly string[] = [],
+): string {
   const root = '<div id="root"></div>';
   if (!template.includes(root) || !template.includes('</head>')) {
     return template;
   }
-  const head = `${pendingStyle}<script id="uap-config" type="application/json">${jsonForScript(config)}</script></head>`;
+  // The same attributes as the build's own links (crossorigin: a module script's request mode).
+  const links = preloads
+    .filter((href) => /^\/assets\/[\w.-]+\.js$/.test(href))
+    .map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`)
+    .join('');
+  const head = `${links}${pendingStyle}<script id="uap-config" type="application/json">${jsonForScript(config)}</script></head>`;
   const pending = pendingScreenHtml(title, environmentLook[config.env].headerColor);
   return template.replace('</head>', head).replace(root, `<div id="root">${pending}</div>`);
 }
@@ -85,14 +98,28 @@ interface RenderedPage {
 
 /**
  * Sends index.html for an SPA address. The file is read again when it changes (a rebuilt SPA
- * is served without a restart); each title's page is rendered and compressed once per build.
+ * is served without a restart); each route's page is rendered and compressed once per build.
  */
 export function createIndexPage(webDistDir: string, config: PublicConfig) {
   const file = path.join(webDistDir, 'index.html');
+  const preloadsFile = path.join(webDistDir, '.vite', 'route-preloads.json');
   let built: { mtimeMs: number; pages: Map<string, Promise<RenderedPage>> } | null = null;
 
-  const render = async (title: string | null): Promise<RenderedPage> => {
-    const html = Buffer.from(renderIndexHtml(await fs.readFile(file, 'utf8'), config, title));
+  /** The opened screen's files by route path; none from a build without the list. */
+  const readPreloads = async (): Promise<Record<string, string[]>> => {
+    try {
+      return JSON.parse(await fs.readFile(preloadsFile, 'utf8')) as Record<string, string[]>;
+    } catch {
+      return {};
+    }
+  };
+
+  const render = async (route: RouteEntry | null): Promise<RenderedPage> => {
+    const [template, preloads] = await Promise.all([fs.readFile(file, 'utf8'), readPreloads()]);
+    const title = route?.title ?? null;
+    const html = Buffer.from(
+      renderIndexHtml(template, config, title, route ? (preloads[route.path] ?? []) : []),
+    );
     return {
       html,
       br: zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }),
@@ -106,11 +133,11 @@ export function createIndexPage(webDistDir: string, config: PublicConfig) {
       built = { mtimeMs, pages: new Map() };
     }
     const pathname = request.url.split('?')[0]!;
-    const title = routeEntryOf(pathname)?.title ?? null;
-    const key = title ?? '';
+    const route = routeEntryOf(pathname);
+    const key = route?.path ?? '';
     let page = built.pages.get(key);
     if (!page) {
-      page = render(title);
+      page = render(route);
       built.pages.set(key, page);
       // A failed read is not kept: the next request tries again.
       page.catch(() => built?.pages.delete(key));

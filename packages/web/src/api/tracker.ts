@@ -1,9 +1,35 @@
 import { useQuery } from '@tanstack/react-query';
 import type { HistoryPage, TableQuery, TrackerPage, TrackerQuery } from '@uap/domain';
 import { apiDownload, apiRequest } from './client.ts';
+import type * as TrackerSchemas from './tracker-schemas.ts';
 
-/** The answers' schemas, downloaded and built beside the first request (see tracker-schemas.ts). */
-const schemas = () => import('./tracker-schemas.ts');
+/** Resolves in a later task: what follows it runs in a task of its own. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+let schemasLoading: Promise<typeof TrackerSchemas> | null = null;
+
+/**
+ * The answers' schemas, downloaded and built beside the first request (see tracker-schemas.ts),
+ * in three tasks instead of one: zod with the common schemas, the table and record schemas the
+ * tracker's are made of, then the tracker's own; the first answer is parsed in a fourth.
+ * Evaluating a module evaluates every module it imports that has not run yet, in the same task:
+ * a phone took 250–400 ms (at Lighthouse's 4× slowdown) to build them in one.
+ */
+const schemas = () =>
+  (schemasLoading ??= (async () => {
+    // Not zod itself: `import('zod')` would download all of it, not the parts the schemas use.
+    await import('./tracker-schema-base.ts');
+    await nextTask();
+    await import('./tracker-schema-parts.ts');
+    await nextTask();
+    const module = await import('./tracker-schemas.ts');
+    await nextTask();
+    return module;
+  })().catch((error: unknown) => {
+    // A failed download is tried again by the next request.
+    schemasLoading = null;
+    throw error;
+  }));
 
 /** TanStack Query keys of the Request Tracker and the activity log (under 'Request': a decision refreshes them). */
 export const trackerKeys = {

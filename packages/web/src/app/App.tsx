@@ -4,14 +4,14 @@ import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { useErrorNotices } from '../api/error-store.ts';
-import { SuccessSnackbar } from '../components/SuccessSnackbar.tsx';
+import { useSuccessNotice } from '../api/notice-store.ts';
 import { returnToOf } from './auth.ts';
 import { useConfig } from './config-context.ts';
 import { ConfigGate } from './ConfigGate.tsx';
 import { queryClient } from './query-client.ts';
 import { getRouter } from './router.tsx';
 import { SessionProvider } from './session.tsx';
-import { theme } from './theme.ts';
+import { getTheme } from './theme.ts';
 
 const ErrorDialog = lazy(() =>
   import('../components/ErrorDialog.tsx').then((m) => ({ default: m.ErrorDialog })),
@@ -26,6 +26,26 @@ function ErrorDialogWhenNeeded() {
   return (
     <Suspense fallback={null}>
       <ErrorDialog />
+    </Suspense>
+  );
+}
+
+const SuccessSnackbar = lazy(() =>
+  import('../components/SuccessSnackbar.tsx').then((m) => ({ default: m.SuccessSnackbar })),
+);
+
+/**
+ * The success message, downloaded with the first one: its MUI parts (snackbar, alert) are not
+ * part of the first load, whose scripts' evaluation is one of its longest tasks.
+ */
+function SuccessSnackbarWhenNeeded() {
+  const notice = useSuccessNotice();
+  if (!notice) {
+    return null;
+  }
+  return (
+    <Suspense fallback={null}>
+      <SuccessSnackbar navigate={(to) => void getRouter().navigate(to)} />
     </Suspense>
   );
 }
@@ -47,14 +67,14 @@ function SignedInApp() {
 /** Providers, from the outside in: look, data cache, configuration, sign-in, routes. */
 export function App() {
   return (
-    <ThemeProvider theme={theme}>
+    <ThemeProvider theme={getTheme()}>
       <CssBaseline />
       <QueryClientProvider client={queryClient}>
         <ConfigGate>
           <SignedInApp />
         </ConfigGate>
         <ErrorDialogWhenNeeded />
-        <SuccessSnackbar navigate={(to) => void getRouter().navigate(to)} />
+        <SuccessSnackbarWhenNeeded />
       </QueryClientProvider>
     </ThemeProvider>
   );
