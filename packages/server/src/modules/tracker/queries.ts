@@ -475,27 +475,36 @@ export async function findTrackerPage(
     isOverdue && total > DENSE_OVERDUE ? trackerSpec(todayIso, { ...clock, isDense: true }) : spec;
   const partsOf = (runs: Run[], pageSpec: TableSpec, isReversed: boolean) =>
     runs.map((run) => partOf(run, pageSpec, query, isReversed));
-  if (anchor && (scope.kind === 'admin' || isOverdue)) {
-    count = await countLines(db, filtered, query.exactCount === true);
-    const pageScope =
-      scope.kind === 'admin' ? { ...scope, isDense: count.totalCount > EXACT_COUNT_UP_TO } : scope;
-    const pageSpec = pageSpecOf(count.totalCount);
-    const runs = await runsAfterAnchor(db, pageScope, pageSpec, query, anchor.isBefore, anchor.requestId);
+  const pageScopeOf = (total: number): TrackerScope =>
+    scope.kind === 'admin' ? { ...scope, isDense: total > EXACT_COUNT_UP_TO } : scope;
+  const isCountedFirst = scope.kind === 'admin' || isOverdue;
+  if (anchor) {
+    // An admin's or an Overdue page is found after its count, as a page by number is (below).
+    let runs: Run[] | null;
+    let pageSpec = spec;
+    if (isCountedFirst) {
+      count = await countLines(db, filtered, query.exactCount === true);
+      pageSpec = pageSpecOf(count.totalCount);
+      runs = await runsAfterAnchor(
+        db,
+        pageScopeOf(count.totalCount),
+        pageSpec,
+        query,
+        anchor.isBefore,
+        anchor.requestId,
+      );
+    } else {
+      [runs, count] = await Promise.all([
+        runsAfterAnchor(db, scope, spec, query, anchor.isBefore, anchor.requestId),
+        countLines(db, filtered, query.exactCount === true),
+      ]);
+    }
     if (runs) {
       const read = await pageAcross(partsOf(runs, pageSpec, anchor.isBefore), limit, 0);
       return { rows: await rowsOf(db, anchor.isBefore ? read.reverse() : read, todayIso, clock), ...count };
     }
-  } else if (anchor) {
-    const [runs, counted] = await Promise.all([
-      runsAfterAnchor(db, scope, spec, query, anchor.isBefore, anchor.requestId),
-      countLines(db, filtered, query.exactCount === true),
-    ]);
-    if (runs) {
-      const read = await pageAcross(partsOf(runs, spec, anchor.isBefore), limit, 0);
-      return { rows: await rowsOf(db, anchor.isBefore ? read.reverse() : read, todayIso, clock), ...counted };
-    }
   }
-  if (offset + limit <= EXACT_COUNT_UP_TO && scope.kind !== 'admin' && !isOverdue) {
+  if (offset + limit <= EXACT_COUNT_UP_TO && !isCountedFirst) {
     [ids, count] = await Promise.all([
       pageAcross(partsOf(await orderedRuns(db, scope, spec, query, false), spec, false), limit, offset),
       countLines(db, filtered, query.exactCount === true),
@@ -506,18 +515,15 @@ export async function findTrackerPage(
     // sort every line of the admin's regions (400,000 on the large seed: 0.5 s). The same holds
     // for the Overdue filter: many overdue lines are found by walking the order (pageSpecOf).
     count = await countLines(db, filtered, query.exactCount === true);
-    const pageScope =
-      scope.kind === 'admin' ? { ...scope, isDense: count.totalCount > EXACT_COUNT_UP_TO } : scope;
     const pageSpec = pageSpecOf(count.totalCount);
     ids = await pageAcross(
-      partsOf(await orderedRuns(db, pageScope, pageSpec, query, false), pageSpec, false),
+      partsOf(await orderedRuns(db, pageScopeOf(count.totalCount), pageSpec, query, false), pageSpec, false),
       limit,
       offset,
     );
   } else {
     const total = await exactCount(filtered);
     count = { totalCount: total, isCountEstimate: false };
-    const pageScope = scope.kind === 'admin' ? { ...scope, isDense: total > EXACT_COUNT_UP_TO } : scope;
     const window = pageWindow(total, limit, offset);
     if (!window) {
       ids = [];
@@ -525,7 +531,7 @@ export async function findTrackerPage(
       const pageSpec = pageSpecOf(total);
       const read = await pageAcross(
         partsOf(
-          await orderedRuns(db, pageScope, pageSpec, query, window.isReversed),
+          await orderedRuns(db, pageScopeOf(total), pageSpec, query, window.isReversed),
           pageSpec,
           window.isReversed,
         ),
