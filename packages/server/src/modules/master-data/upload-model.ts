@@ -105,6 +105,16 @@ export interface AssetItem extends Named {
   isDeleted: number;
   sortOrder: number;
 }
+/** An asset type row as the upload keeps it. */
+const assetOf = (r: Awaited<ReturnType<typeof uq.findAssetTypesOf>>[number]): AssetItem => ({
+  id: r.assetId,
+  description: r.description,
+  assetName: r.assetName,
+  isSystemRecord: r.isSystemRecord,
+  isDeleted: r.isDeleted,
+  sortOrder: r.sortOrder,
+});
+
 export interface PlatformItem extends Named {
   businessAccess: number;
   bussinesAccessName: string | null;
@@ -313,14 +323,7 @@ export class Model {
     }
     const platformIds = [...platformById.keys()];
     for (const r of await uq.findAssetTypesOf(q, platformIds)) {
-      platformById.get(r.platformId)?.assets.push({
-        id: r.assetId,
-        description: r.description,
-        assetName: r.assetName,
-        isSystemRecord: r.isSystemRecord,
-        isDeleted: r.isDeleted,
-        sortOrder: r.sortOrder,
-      });
+      platformById.get(r.platformId)?.assets.push(assetOf(r));
     }
     for (const r of await uq.findOffers(q, platformIds, agencyIds)) {
       const platform = platformById.get(r.platformId);
@@ -436,14 +439,7 @@ export class Model {
       platform.bussinesAccessName = row.bussinesAccessName;
       platform.bussinesAccessId = row.bussinesAccessId;
     }
-    platform.assets = (await uq.findAssetTypesOf(this.q, [platform.id])).map((r) => ({
-      id: r.assetId,
-      description: r.description,
-      assetName: r.assetName,
-      isSystemRecord: r.isSystemRecord,
-      isDeleted: r.isDeleted,
-      sortOrder: r.sortOrder,
-    }));
+    platform.assets = (await uq.findAssetTypesOf(this.q, [platform.id])).map(assetOf);
   }
 
   async isPlatformWritable(platform: PlatformItem): Promise<boolean> {
