@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { RoleId } from '@uap/domain';
 
 /**
@@ -20,4 +21,17 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
   }
+}
+
+/**
+ * A call that may write: any method but GET and HEAD on a route the read-only auditor may not
+ * call (the PUT reads of paged tables are open to the auditor). Caches of what writes change
+ * forget on these calls.
+ */
+export function mayWrite(request: FastifyRequest): boolean {
+  return (
+    request.method !== 'GET' &&
+    request.method !== 'HEAD' &&
+    request.routeOptions.config.access?.auditor !== true
+  );
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ExpiringMap } from '../expiring-map.ts';
+import { mayWrite } from './access.ts';
 import type { Actor } from './actor.ts';
 
 /** At most this many callers' profiles are kept (past it, the oldest goes first). */
@@ -56,9 +57,7 @@ export class ActorMemo {
  */
 export function forgetActorsOnWrite(app: FastifyInstance, memo: ActorMemo): void {
   app.addHook('onSend', async (request) => {
-    const isRead =
-      request.method === 'GET' || request.method === 'HEAD' || request.routeOptions.config.access?.auditor;
-    if (!isRead) {
+    if (mayWrite(request)) {
       memo.forgetAll();
     }
   });

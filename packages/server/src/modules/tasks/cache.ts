@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Role, type TaskCounts } from '@uap/domain';
 import type { Actor } from '../../http/actor.ts';
+import { mayWrite } from '../../http/access.ts';
 
 interface Entry {
   roleId: number;
@@ -90,9 +91,7 @@ export class TaskCountCache {
  */
 export function forgetTaskCountsOnWrite(app: FastifyInstance, cache: TaskCountCache): void {
   app.addHook('onSend', async (request) => {
-    const isRead =
-      request.method === 'GET' || request.method === 'HEAD' || request.routeOptions.config.access?.auditor;
-    if (isRead || !request.actor) {
+    if (!mayWrite(request) || !request.actor) {
       return;
     }
     const minRole = request.routeOptions.config.access?.minRole;
