@@ -7,6 +7,7 @@ import {
   type SqlBool,
 } from 'kysely';
 import type { Dialect } from '../../db/connection.ts';
+import { slot } from '../../db/kept-statement.ts';
 import type { Database } from '../../db/schema.ts';
 
 /**
@@ -27,8 +28,30 @@ export const withIds =
   (dialect: Dialect, ids: readonly number[]): LineWhere =>
   (eb) =>
     dialect === 'postgres'
-      ? eb('r.requestId', '=', eb.fn.any(eb.val([...ids])))
+      ? eb('r.requestId', '=', eb.fn.any(eb.val(ids as number[])))
       : eb('r.requestId', 'in', ids);
+
+/** The lengths SQLite's id lists come in (`idSlots`): a list is padded up to the next one. */
+const ID_LIST_LENGTHS = [1, 10, 25, 50, 100, 250, 500, 1000, 2000];
+
+/** The length of the id list a kept statement takes for `count` ids on this engine (0: one array). */
+export const idListLength = (dialect: Dialect, count: number) =>
+  dialect === 'postgres' ? 0 : (ID_LIST_LENGTHS.find((length) => length >= count) ?? count);
+
+/**
+ * `withIds` in a kept statement (db/kept-statement.ts), the ids read from the run's `ids`: one
+ * array on PostgreSQL; on SQLite `length` slots (`idListLength`), the list padded with its last
+ * id, so a statement has a text for each of a few lengths rather than one for every count.
+ */
+export const withIdSlots = (dialect: Dialect, length: number): LineWhere =>
+  dialect === 'postgres'
+    ? withIds(dialect, slot((run: { ids: readonly number[] }) => run.ids))
+    : withIds(
+        dialect,
+        Array.from({ length }, (_, i) =>
+          slot((run: { ids: readonly number[] }) => run.ids[Math.min(i, run.ids.length - 1)]!),
+        ),
+      );
 
 export const ref = <T = string>(reference: string) => sql.ref<T>(reference);
 export const fullName = (alias: string) =>

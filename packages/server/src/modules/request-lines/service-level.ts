@@ -1,5 +1,6 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { pastLevelCutoff, RequestStatus, taskStages, type ServiceLevels } from '@uap/domain';
+import { derived } from '../../db/kept-statement.ts';
 import { ref } from './line-query.ts';
 
 /**
@@ -39,9 +40,12 @@ export function pastServiceLevel(
   multiple: number = taskStages.reminder,
   options: PastLevelOptions = {},
 ): Expression<SqlBool> {
+  // `now` may be a kept statement's slot (db/kept-statement.ts): the cut-offs derive from it.
+  const cutAt = (at: Date, kind: 'approval' | 'provisioning', isUrgent: boolean) =>
+    pastLevelCutoff(at, levels, kind, isUrgent, multiple);
   const cut = (kind: 'approval' | 'provisioning', isUrgent: boolean) =>
-    pastLevelCutoff(now, levels, kind, isUrgent, multiple);
-  const latest = [cut('approval', true), cut('provisioning', true)].sort().at(-1)!;
+    derived(now, (at) => cutAt(at, kind, isUrgent));
+  const latest = derived(now, (at) => [cutAt(at, 'approval', true), cutAt(at, 'provisioning', true)].sort().at(-1)!);
   const status = options.isDense ? sql`+${ref('r.statusId')}` : ref('r.statusId');
   const kind = (statusId: typeof SUBMITTED | typeof APPROVED, name: 'approval' | 'provisioning') =>
     sql<SqlBool>`(${status} = ${statusId} and (${waitingSince} <= ${cut(name, false)} or (${ref(

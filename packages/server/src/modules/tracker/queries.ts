@@ -8,6 +8,7 @@ import {
   type TableQuery,
 } from '@uap/domain';
 import { KEPT_PLAN, type Db } from '../../db/connection.ts';
+import { keptStatement, slot } from '../../db/kept-statement.ts';
 import {
   leadingSortKey,
   orderTable,
@@ -25,7 +26,8 @@ import {
   lookupName,
   lookupOf,
   personName,
-  withIds,
+  idListLength,
+  withIdSlots,
   recordLineColumns,
   type LineAlias,
   lookupLines,
@@ -218,14 +220,40 @@ function selectTrackerRow(qb: ReturnType<typeof codedLines>, todayIso: string, c
 }
 export type TrackerLineRow = Awaited<ReturnType<ReturnType<typeof selectTrackerRow>['execute']>>[number];
 
+/** What changes the text of the tracker's row read: the id list's length (`idListLength`), the levels. */
+interface RowsShape {
+  idCount: number;
+  levels: ServiceLevels;
+}
+
+/** The values of one row read. */
+interface RowsRun {
+  ids: readonly number[];
+  todayIso: string;
+  now: Date;
+}
+
+/** The tracker's row read, kept (db/kept-statement.ts): a page's most expensive statement to build. */
+const trackerRows = keptStatement(
+  ({ idCount, levels }: RowsShape) => `${idCount} ${JSON.stringify(levels)}`,
+  (db: Db, { idCount, levels }: RowsShape) =>
+    selectTrackerRow(
+      codedLines(db.kysely, withIdSlots(db.dialect, idCount)),
+      slot((run: RowsRun) => run.todayIso),
+      { now: slot((run: RowsRun) => run.now), levels },
+    ).modifyEnd(KEPT_PLAN),
+);
+
 /** The full rows of these lines (already scoped), in the order of `ids`. */
 async function rowsOf(db: Db, ids: number[], todayIso: string, clock: OverdueClock) {
   if (ids.length === 0) {
     return [];
   }
-  const rows = await selectTrackerRow(codedLines(db.kysely, withIds(db.dialect, ids)), todayIso, clock)
-    .modifyEnd(KEPT_PLAN)
-    .execute();
+  const rows = await trackerRows(
+    db,
+    { idCount: idListLength(db.dialect, ids.length), levels: clock.levels },
+    { ids, todayIso, now: clock.now },
+  );
   const byId = new Map(rows.map((r) => [r.requestId, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
