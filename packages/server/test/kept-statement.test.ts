@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { derived, keptStatement, slot } from '../src/db/kept-statement.ts';
-import { idListLength, withIdSlots } from '../src/modules/request-lines/line-query.ts';
+import { derived, slot } from '../src/db/kept-statement.ts';
+import { linesById } from '../src/modules/request-lines/line-query.ts';
 import { createTestContext, type TestContext } from './harness.ts';
 import { buildPath, buildRequest, buildUser } from './factories.ts';
 
@@ -15,15 +15,14 @@ afterAll(async () => {
 });
 
 interface Run {
-  ids: readonly number[];
   label: string;
   at: Date;
 }
 
 let builds = 0;
-const linesOf = keptStatement(
-  (idCount: number) => String(idCount),
-  (db, idCount: number) => {
+const linesOf = linesById(
+  () => '',
+  (db, where) => {
     builds += 1;
     const label = slot((run: Run) => run.label);
     const year = derived(
@@ -32,9 +31,8 @@ const linesOf = keptStatement(
     );
     return db.kysely
       .selectFrom('requests as r')
-      .where(withIdSlots(db.dialect, idCount))
-      .select(['r.requestId', sql<string>`${label}`.as('label'), sql<string>`${year}`.as('year')])
-      .orderBy('r.requestId');
+      .where(where)
+      .select(['r.requestId', sql<string>`${label}`.as('label'), sql<string>`${year}`.as('year')]);
   },
 );
 
@@ -47,18 +45,18 @@ describe('a kept statement', () => {
       lines.push(await buildRequest(ctx.db.kysely, { path, user: subject }));
     }
     const [a, b, c, d] = lines.map((line) => line.requestId) as [number, number, number, number];
-    const run = (ids: number[], label: string, at: string) =>
-      linesOf(ctx.db, idListLength(ctx.db.dialect, ids.length), { ids, label, at: new Date(at) });
+    const run = (ids: number[], label: string, at: string) => linesOf(ctx.db, ids, null, { label, at: new Date(at) });
 
     const before = builds;
     expect(await run([a, c], 'first', '2024-05-01T00:00:00Z')).toEqual([
       { requestId: a, label: 'first', year: '2024' },
       { requestId: c, label: 'first', year: '2024' },
     ]);
+    // In the order asked for.
     expect(await run([d, b, a], 'second', '2031-01-01T00:00:00Z')).toEqual([
-      { requestId: a, label: 'second', year: '2031' },
-      { requestId: b, label: 'second', year: '2031' },
       { requestId: d, label: 'second', year: '2031' },
+      { requestId: b, label: 'second', year: '2031' },
+      { requestId: a, label: 'second', year: '2031' },
     ]);
     // Both counts fall in one length of id list: the statement was built once.
     expect(builds - before).toBe(1);

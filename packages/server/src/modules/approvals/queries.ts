@@ -1,7 +1,7 @@
 import { sql, type SqlBool } from 'kysely';
 import { RequestStatus, Role, type ApprovalListQuery } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
-import { KEPT_PLAN, toCount } from '../../db/connection.ts';
+import { toCount } from '../../db/connection.ts';
 import {
   distinctFilterValues,
   orderTable,
@@ -21,8 +21,8 @@ import {
   ref,
   type LineWhere,
   type RequestEb,
+  linesById,
   text,
-  withIds,
 } from '../request-lines/line-query.ts';
 import { approvableBy, approvalTask, onBehalfOf } from '../request-lines/routing.ts';
 
@@ -130,6 +130,12 @@ function selectRow(qb: ReturnType<typeof lines>) {
     'put.basicName as platformUserTypeBasicName',
   ]);
 }
+
+/** A page's lines by id with every name, in the order of the ids (a kept statement). */
+const pageRows = linesById(
+  () => '',
+  (db, where) => selectRow(lines(db.kysely, where)),
+);
 export type ApprovalLineRow = Awaited<ReturnType<ReturnType<typeof selectRow>['execute']>>[number];
 
 /**
@@ -177,15 +183,13 @@ export async function findApprovalPage(db: Db, actor: Actor, query: ApprovalList
       .select((eb) => eb.fn.countAll().as('count'))
       .executeTakeFirst(),
   ]);
-  const pageIds = ids.map((r) => r.requestId);
-  const rows =
-    pageIds.length === 0
-      ? []
-      : await selectRow(lines(db.kysely, withIds(db.dialect, pageIds)))
-          .modifyEnd(KEPT_PLAN)
-          .execute();
-  const byId = new Map(rows.map((r) => [r.requestId, r]));
-  return { rows: pageIds.flatMap((id) => byId.get(id) ?? []), totalCount: toCount(total?.count) };
+  const rows = await pageRows(
+    db,
+    ids.map((r) => r.requestId),
+    null,
+    {},
+  );
+  return { rows, totalCount: toCount(total?.count) };
 }
 
 /** Distinct values of one column of the caller's list, under the other filters. */

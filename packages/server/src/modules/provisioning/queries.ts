@@ -2,7 +2,7 @@ import { sql, type SqlBool } from 'kysely';
 import { RequestStatus, type ProvisioningQuery } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
 import type { RequestRowUpdate } from '../../db/schema.ts';
-import { KEPT_PLAN, toCount } from '../../db/connection.ts';
+import { toCount } from '../../db/connection.ts';
 import {
   distinctFilterValues,
   orderTable,
@@ -19,8 +19,8 @@ import {
   namedLines,
   ref,
   type RequestEb,
+  linesById,
   text,
-  withIds,
 } from '../request-lines/line-query.ts';
 import {
   insideAdminScope,
@@ -138,6 +138,12 @@ function selectRow(qb: Lines) {
 }
 export type ProvisioningLineRow = Awaited<ReturnType<ReturnType<typeof selectRow>['execute']>>[number];
 
+/** A page's lines by id with every name, in the order of the ids (a kept statement). */
+const pageRows = linesById(
+  () => '',
+  (db, where) => selectRow(lines(db, where)),
+);
+
 /**
  * The lines for filtering, counting and ordering only. With names, every join of the table
  * (inner joins let the planner start from a filtered name, such as a platform); without, the
@@ -191,16 +197,14 @@ export async function findProvisioningPage(db: Db, scope: ProvisioningScope, que
     // The parts are disjoint (their statuses differ): the total is the sum of their counts.
     Promise.all(parts.map((part) => part.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst())),
   ]);
-  const pageIds = ids.map((r) => r.requestId);
-  const rows =
-    pageIds.length === 0
-      ? []
-      : await selectRow(lines(db, withIds(db.dialect, pageIds)))
-          .modifyEnd(KEPT_PLAN)
-          .execute();
-  const byId = new Map(rows.map((r) => [r.requestId, r]));
+  const rows = await pageRows(
+    db,
+    ids.map((r) => r.requestId),
+    null,
+    {},
+  );
   return {
-    rows: pageIds.flatMap((id) => byId.get(id) ?? []),
+    rows,
     totalCount: counts.reduce((sum, c) => sum + toCount(c?.count), 0),
   };
 }

@@ -6,8 +6,8 @@ import {
   type SelectQueryBuilder,
   type SqlBool,
 } from 'kysely';
-import type { Dialect } from '../../db/connection.ts';
-import { slot } from '../../db/kept-statement.ts';
+import { KEPT_PLAN, type Db, type Dialect } from '../../db/connection.ts';
+import { keptStatement, slot } from '../../db/kept-statement.ts';
 import type { Database } from '../../db/schema.ts';
 
 /**
@@ -35,7 +35,7 @@ export const withIds =
 const ID_LIST_LENGTHS = [1, 10, 25, 50, 100, 250, 500, 1000, 2000];
 
 /** The length of the id list a kept statement takes for `count` ids on this engine (0: one array). */
-export const idListLength = (dialect: Dialect, count: number) =>
+const idListLength = (dialect: Dialect, count: number) =>
   dialect === 'postgres' ? 0 : (ID_LIST_LENGTHS.find((length) => length >= count) ?? count);
 
 /**
@@ -43,15 +43,43 @@ export const idListLength = (dialect: Dialect, count: number) =>
  * array on PostgreSQL; on SQLite `length` slots (`idListLength`), the list padded with its last
  * id, so a statement has a text for each of a few lengths rather than one for every count.
  */
-export const withIdSlots = (dialect: Dialect, length: number): LineWhere =>
-  dialect === 'postgres'
-    ? withIds(dialect, slot((run: { ids: readonly number[] }) => run.ids))
+function withIdSlots(dialect: Dialect, length: number): LineWhere {
+  const ids = (run: { ids: readonly number[] }) => run.ids;
+  return dialect === 'postgres'
+    ? withIds(dialect, slot(ids))
     : withIds(
         dialect,
-        Array.from({ length }, (_, i) =>
-          slot((run: { ids: readonly number[] }) => run.ids[Math.min(i, run.ids.length - 1)]!),
-        ),
+        Array.from({ length }, (_, i) => slot((run: { ids: readonly number[] }) => run.ids[Math.min(i, run.ids.length - 1)]!)),
       );
+}
+
+/** A statement over the lines with every list's joins (each list has its own). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type LinesSelect<Row> = SelectQueryBuilder<any, any, Row>;
+
+/**
+ * A page's read of whole lines by id: a kept statement (db/kept-statement.ts) with a kept plan
+ * (`KEPT_PLAN`), built by `select` over the lines of the run's ids. A list's widest statement,
+ * it is built once per id-list length and `shape` (`keyOf` names what in the shape changes the
+ * text); `run` fills the statement's other slots. The rows come back in the order of the ids.
+ */
+export function linesById<Row extends { requestId: number }, Shape = null, Run extends object = object>(
+  keyOf: (shape: Shape) => string,
+  select: (db: Db, where: LineWhere, shape: Shape) => LinesSelect<Row>,
+) {
+  const statement = keptStatement(
+    ({ idCount, shape }: { idCount: number; shape: Shape }) => `${idCount} ${keyOf(shape)}`,
+    (db: Db, { idCount, shape }) => select(db, withIdSlots(db.dialect, idCount), shape).modifyEnd(KEPT_PLAN),
+  );
+  return async (db: Db, ids: readonly number[], shape: Shape, run: Run): Promise<Row[]> => {
+    if (ids.length === 0) {
+      return [];
+    }
+    const rows = await statement(db, { idCount: idListLength(db.dialect, ids.length), shape }, { ...run, ids });
+    const byId = new Map(rows.map((r) => [r.requestId, r]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  };
+}
 
 export const ref = <T = string>(reference: string) => sql.ref<T>(reference);
 export const fullName = (alias: string) =>

@@ -7,8 +7,8 @@ import {
   type ServiceLevels,
   type TableQuery,
 } from '@uap/domain';
-import { KEPT_PLAN, type Db } from '../../db/connection.ts';
-import { keptStatement, slot } from '../../db/kept-statement.ts';
+import type { Db } from '../../db/connection.ts';
+import { slot } from '../../db/kept-statement.ts';
 import {
   leadingSortKey,
   orderTable,
@@ -26,8 +26,7 @@ import {
   lookupName,
   lookupOf,
   personName,
-  idListLength,
-  withIdSlots,
+  linesById,
   recordLineColumns,
   type LineAlias,
   lookupLines,
@@ -220,43 +219,25 @@ function selectTrackerRow(qb: ReturnType<typeof codedLines>, todayIso: string, c
 }
 export type TrackerLineRow = Awaited<ReturnType<ReturnType<typeof selectTrackerRow>['execute']>>[number];
 
-/** What changes the text of the tracker's row read: the id list's length (`idListLength`), the levels. */
-interface RowsShape {
-  idCount: number;
-  levels: ServiceLevels;
-}
-
-/** The values of one row read. */
+/** The values of one tracker row read besides its ids. */
 interface RowsRun {
-  ids: readonly number[];
   todayIso: string;
   now: Date;
 }
 
-/** The tracker's row read, kept (db/kept-statement.ts): a page's most expensive statement to build. */
-const trackerRows = keptStatement(
-  ({ idCount, levels }: RowsShape) => `${idCount} ${JSON.stringify(levels)}`,
-  (db: Db, { idCount, levels }: RowsShape) =>
-    selectTrackerRow(
-      codedLines(db.kysely, withIdSlots(db.dialect, idCount)),
-      slot((run: RowsRun) => run.todayIso),
-      { now: slot((run: RowsRun) => run.now), levels },
-    ).modifyEnd(KEPT_PLAN),
+/** The tracker's rows of lines by id; the levels change its text. */
+const trackerRows = linesById(
+  (levels: ServiceLevels) => JSON.stringify(levels),
+  (db, where, levels: ServiceLevels) =>
+    selectTrackerRow(codedLines(db.kysely, where), slot((run: RowsRun) => run.todayIso), {
+      now: slot((run: RowsRun) => run.now),
+      levels,
+    }),
 );
 
 /** The full rows of these lines (already scoped), in the order of `ids`. */
-async function rowsOf(db: Db, ids: number[], todayIso: string, clock: OverdueClock) {
-  if (ids.length === 0) {
-    return [];
-  }
-  const rows = await trackerRows(
-    db,
-    { idCount: idListLength(db.dialect, ids.length), levels: clock.levels },
-    { ids, todayIso, now: clock.now },
-  );
-  const byId = new Map(rows.map((r) => [r.requestId, r]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
-}
+const rowsOf = (db: Db, ids: readonly number[], todayIso: string, clock: OverdueClock) =>
+  trackerRows(db, ids, clock.levels, { todayIso, now: clock.now });
 
 type Lines = ReturnType<typeof trackerLines>;
 
