@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream';
-import { stringify } from 'csv-stringify/sync';
 import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { TableQuery } from '@uap/domain';
 import { invalid } from '../http/errors.ts';
@@ -289,6 +288,29 @@ export function neutraliseCell(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
+/**
+ * One CSV line (with its `\n`) of string cells, as csv-stringify writes it with its defaults: a
+ * cell holding a comma, a double quote, `\n` or `\r` is quoted, its quotes doubled; an empty
+ * cell is left empty. Written by hand for the exports' millions of cells: csv-stringify's
+ * per-cell options and checks cost more than the rest of a line's making.
+ */
+export function csvLine(cells: readonly string[]): string {
+  let line = '';
+  for (let i = 0; i < cells.length; i += 1) {
+    line += i === 0 ? csvCell(cells[i]!) : `,${csvCell(cells[i]!)}`;
+  }
+  return `${line}\n`;
+}
+
+const NEEDS_QUOTES = /[",\n\r]/;
+
+function csvCell(value: string): string {
+  if (!NEEDS_QUOTES.test(value)) {
+    return value;
+  }
+  return `"${value.replaceAll('"', '""')}"`;
+}
+
 export interface CsvColumn<Row> {
   header: string;
   value: (row: Row) => string | number | boolean | null | undefined;
@@ -297,8 +319,13 @@ export interface CsvColumn<Row> {
 /** Reads one keyset batch: up to `limit` rows with an id below `beforeId` (null: from the top). */
 export type BatchSource<Row> = (beforeId: number | null, limit: number) => Promise<Row[]>;
 
-/** Rows per keyset batch of an export: one query each. */
-export const EXPORT_BATCH_SIZE = 2000;
+/**
+ * Rows per keyset batch of an export: one query each. Small enough that a batch's arrival (its
+ * rows copied from the SQLite read worker, mapped, put in order) is one short task of the main
+ * thread: with 2,000 rows it held the event loop for 40–60 ms of CPU at a time, a health check
+ * behind it waiting that long; with 500, under 30 ms, for the same CPU in all.
+ */
+export const EXPORT_BATCH_SIZE = 500;
 
 /** Rows per chunk written: between chunks, other requests get the event loop. */
 const WRITE_SLICE = 500;
@@ -321,20 +348,27 @@ export async function csvExport<Row>(
   batchSize = EXPORT_BATCH_SIZE,
 ): Promise<Readable> {
   const first = await fetchBatch(null, batchSize);
-  const cellsOf = (row: Row) =>
-    columns.map((c) => {
-      const value = c.value(row);
-      return neutraliseCell(value === null || value === undefined ? '' : String(value));
-    });
+  const cells: string[] = new Array<string>(columns.length);
+  const lineOf = (row: Row) => {
+    for (let i = 0; i < columns.length; i += 1) {
+      const value = columns[i]!.value(row);
+      cells[i] = neutraliseCell(value === null || value === undefined ? '' : String(value));
+    }
+    return csvLine(cells);
+  };
   async function* chunks() {
-    yield `\uFEFF${stringify([columns.map((c) => c.header)])}`;
+    yield `\uFEFF${csvLine(columns.map((c) => c.header))}`;
     for (let rows = first; ;) {
       const last = rows.at(-1);
       const next = rows.length < batchSize || last === undefined ? null : fetchBatch(idOf(last), batchSize);
       // Awaited below, after this batch is written; a failure must not count as unhandled before.
       next?.catch(() => undefined);
       for (let i = 0; i < rows.length; i += WRITE_SLICE) {
-        yield stringify(rows.slice(i, i + WRITE_SLICE).map(cellsOf));
+        let text = '';
+        for (let j = i; j < Math.min(i + WRITE_SLICE, rows.length); j += 1) {
+          text += lineOf(rows[j]!);
+        }
+        yield text;
       }
       if (!next) {
         return;
