@@ -11,7 +11,7 @@ import {
   type TrackerPage,
 } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
-import { FILTER_OPTIONS_LIMIT, assertTableQuery, csvExport } from '../../db/table-query.ts';
+import { FILTER_OPTIONS_LIMIT, assertTableQuery, csvExport, exportBatchSize } from '../../db/table-query.ts';
 import type { Actor } from '../../http/actor.ts';
 import { forbidden } from '../../http/errors.ts';
 import * as q from './queries.ts';
@@ -85,7 +85,11 @@ export async function findTrackerFilterOptions(
   return { values: values.slice(0, FILTER_OPTIONS_LIMIT), isTruncated: values.length > FILTER_OPTIONS_LIMIT };
 }
 
-/** The whole filtered tracker as a CSV stream, read in keyset batches (newest id first; the first one before it starts). */
+/**
+ * The whole filtered tracker as a CSV stream, read in keyset batches (newest id first; the first
+ * one before it starts), each batch's ids then its rows, so that the rows of the next batches are
+ * read while this one is written.
+ */
 export async function exportTracker(
   db: Db,
   actor: Actor,
@@ -98,8 +102,12 @@ export async function exportTracker(
   assertTableQuery(spec, query);
   const scope = trackerScopeOf(actor);
   return csvExport(
-    (beforeId, limit) => q.findTrackerBatch(db, scope, spec, query, today, clock, beforeId, limit),
+    {
+      ids: (beforeId, limit) => q.findTrackerIds(db, scope, spec, query, beforeId, limit),
+      rows: (ids) => q.findTrackerRows(db, ids, today, clock),
+    },
     (row) => row.requestId,
     trackerCsvColumns(timeZoneOrUtc(query.localTimeZone)),
+    exportBatchSize(db.dialect),
   );
 }
