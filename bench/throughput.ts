@@ -20,7 +20,8 @@
  * Env: BENCH_SECONDS (each load phase, default 15), BENCH_SKIP_EXPORT=1 (no full export),
  * BENCH_CPU_PROF=dir (the server's CPU profile, written there when it stops), BENCH_PROCESSES
  * (server processes sharing the load, default 1), BENCH_ONLY=tracker|counts (that load phase
- * alone, e.g. for a profile of it).
+ * alone, e.g. for a profile of it), BENCH_ONLY=export (the full export with the health checks
+ * beside it and the direct read, nothing else).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -34,7 +35,7 @@ import { loadConfig, serviceLevelsFrom } from '../packages/server/src/config.ts'
 import { openDb, type Db } from '../packages/server/src/db/connection.ts';
 import { loadSigningMaterial } from '../packages/server/src/auth/keys.ts';
 import { mintAccessToken } from '../packages/server/src/auth/verify.ts';
-import { EXPORT_BATCH_SIZE } from '../packages/server/src/db/table-query.ts';
+import { exportBatchSize } from '../packages/server/src/db/table-query.ts';
 import * as tracker from '../packages/server/src/modules/tracker/queries.ts';
 
 const CLIENTS = 32;
@@ -235,6 +236,7 @@ async function readDirectly(db: Db) {
   const clock = { now: new Date(), levels: serviceLevelsFrom({}) };
   const spec = tracker.trackerSpec(today, clock);
   const query = trackerQuery.parse({});
+  const batchSize = exportBatchSize(db.dialect);
   const started = performance.now();
   let rows = 0;
   for (let before: number | null = null; ;) {
@@ -246,11 +248,11 @@ async function readDirectly(db: Db) {
       today,
       clock,
       before,
-      EXPORT_BATCH_SIZE,
+      batchSize,
     );
     rows += batch.length;
     const last = batch.at(-1);
-    if (batch.length < EXPORT_BATCH_SIZE || !last) {
+    if (batch.length < batchSize || !last) {
       break;
     }
     before = last.requestId;
@@ -313,7 +315,7 @@ async function bench(url: string) {
     const rssBefore = rssMb(server.pid!);
 
     const only = process.env.BENCH_ONLY;
-    if (only !== 'counts') {
+    if (only !== 'counts' && only !== 'export') {
       await drive('tracker pages', pids, db, (client, i) =>
         request(
           portOf(client),
@@ -327,19 +329,21 @@ async function bench(url: string) {
         ),
       );
     }
-    if (only !== 'tracker') {
+    if (only !== 'tracker' && only !== 'export') {
       await drive('task counts', pids, db, (client) =>
         request(portOf(client), 'GET', '/api/Request/TaskCounts', taskTokens[client % taskTokens.length]!),
       );
     }
     const rssLoad = rssMb(server.pid!);
 
-    await healthDuring(port, 'a search that matches nothing', () =>
-      request(port, 'PUT', '/api/Request/AllRequests', superToken!, {
-        pageSize: 50,
-        searchCriteria: 'zq-nothing-matches-zq',
-      }),
-    );
+    if (only !== 'export') {
+      await healthDuring(port, 'a search that matches nothing', () =>
+        request(port, 'PUT', '/api/Request/AllRequests', superToken!, {
+          pageSize: 50,
+          searchCriteria: 'zq-nothing-matches-zq',
+        }),
+      );
+    }
     if (process.env.BENCH_SKIP_EXPORT !== '1') {
       const exported = await healthDuring(port, 'the full export', () =>
         request(port, 'PUT', '/api/Request/AllRequests/Export', superToken!, {}),

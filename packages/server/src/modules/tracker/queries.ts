@@ -553,7 +553,29 @@ export async function findTrackerPage(
   return { rows: await rowsOf(db, ids, todayIso, clock), ...count };
 }
 
-/** One keyset batch of the whole filtered result, newest id first (the CSV export). */
+/** The ids of one keyset batch of the whole filtered result, newest first (the CSV export). */
+export async function findTrackerIds(
+  db: Db,
+  scope: TrackerScope,
+  spec: TableSpec,
+  query: TableQuery,
+  beforeId: number | null,
+  limit: number,
+): Promise<number[]> {
+  let qb = trackerLines(db, scope, aliasesUsed(query)).where(tableCondition(db.dialect, spec, query));
+  if (beforeId !== null) {
+    qb = qb.where('r.requestId', '<', beforeId);
+  }
+  const ids = await qb.select('r.requestId').orderBy('r.requestId', 'desc').limit(limit).execute();
+  return ids.map((r) => r.requestId);
+}
+
+/** The tracker rows of these ids, in their order (a line gone since is left out). */
+export function findTrackerRows(db: Db, ids: number[], todayIso: string, clock: OverdueClock) {
+  return rowsOf(db, ids, todayIso, clock);
+}
+
+/** One keyset batch of the whole filtered result, newest id first: its ids, then their rows. */
 export async function findTrackerBatch(
   db: Db,
   scope: TrackerScope,
@@ -564,15 +586,5 @@ export async function findTrackerBatch(
   beforeId: number | null,
   limit: number,
 ) {
-  let qb = trackerLines(db, scope, aliasesUsed(query)).where(tableCondition(db.dialect, spec, query));
-  if (beforeId !== null) {
-    qb = qb.where('r.requestId', '<', beforeId);
-  }
-  const ids = await qb.select('r.requestId').orderBy('r.requestId', 'desc').limit(limit).execute();
-  return rowsOf(
-    db,
-    ids.map((r) => r.requestId),
-    todayIso,
-    clock,
-  );
+  return findTrackerRows(db, await findTrackerIds(db, scope, spec, query, beforeId, limit), todayIso, clock);
 }

@@ -11,7 +11,7 @@ import {
   type TrackerPage,
 } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
-import { FILTER_OPTIONS_LIMIT, assertTableQuery, csvExport } from '../../db/table-query.ts';
+import { FILTER_OPTIONS_LIMIT, assertTableQuery, csvExport, exportBatchSize } from '../../db/table-query.ts';
 import type { Actor } from '../../http/actor.ts';
 import { forbidden } from '../../http/errors.ts';
 import * as q from './queries.ts';
@@ -85,7 +85,11 @@ export async function findTrackerFilterOptions(
   return { values: values.slice(0, FILTER_OPTIONS_LIMIT), isTruncated: values.length > FILTER_OPTIONS_LIMIT };
 }
 
-/** The whole filtered tracker as a CSV stream, read in keyset batches (newest id first; the first one before it starts). */
+/**
+ * The whole filtered tracker as a CSV stream, read in keyset batches (newest id first; the first
+ * one before it starts). On SQLite each batch's ids then its rows, so that the rows of the next
+ * batches are read (by both read workers) while this one is written.
+ */
 export async function exportTracker(
   db: Db,
   actor: Actor,
@@ -97,9 +101,22 @@ export async function exportTracker(
   const spec = q.trackerSpec(today, clock);
   assertTableQuery(spec, query);
   const scope = trackerScopeOf(actor);
+  // PostgreSQL reads one batch ahead, as before: with the rows of two batches read ahead its
+  // backends took the CPU from the main thread (health checks 184 ms median during the export at
+  // load 11–16, 6 ms before), for no gain in the export's time.
+  const source =
+    db.dialect === 'sqlite'
+      ? {
+          ids: (beforeId: number | null, limit: number) =>
+            q.findTrackerIds(db, scope, spec, query, beforeId, limit),
+          rows: (ids: number[]) => q.findTrackerRows(db, ids, today, clock),
+        }
+      : (beforeId: number | null, limit: number) =>
+          q.findTrackerBatch(db, scope, spec, query, today, clock, beforeId, limit);
   return csvExport(
-    (beforeId, limit) => q.findTrackerBatch(db, scope, spec, query, today, clock, beforeId, limit),
+    source,
     (row) => row.requestId,
     trackerCsvColumns(timeZoneOrUtc(query.localTimeZone)),
+    exportBatchSize(db.dialect),
   );
 }
