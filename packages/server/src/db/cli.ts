@@ -17,6 +17,12 @@ function seconds(startMs: number): string {
   return `${((Date.now() - startMs) / 1000).toFixed(1)} s`;
 }
 
+/** This process's CPU time so far (user + system, every thread: SQLite's sorter helpers too). */
+function cpuSeconds(): string {
+  const { user, system } = process.cpuUsage();
+  return `${((user + system) / 1e6).toFixed(1)} s`;
+}
+
 function positiveInt(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined) {
     return fallback;
@@ -76,7 +82,7 @@ async function run(argv: string[]): Promise<number> {
     await seedLarge(db, {
       users: positiveInt(values.users, largeDefaults.users, 'users'),
       requests: positiveInt(values.requests, largeDefaults.requests, 'requests'),
-      onProgress: (msg) => console.log(`[${seconds(started)}] ${msg}`),
+      onProgress: (msg) => console.log(`[${seconds(started)}, CPU ${cpuSeconds()}] ${msg}`),
     });
     console.log(`Large dataset ready in ${seconds(started)}`);
     return 0;

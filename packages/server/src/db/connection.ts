@@ -104,7 +104,7 @@ export function openDb(url: string, { readWorkers = 0, log }: OpenOptions = {}):
     pool.on('error', (error) => {
       console.error(`PostgreSQL connection lost: ${error.message}`);
     });
-    return {
+    const db: Db = {
       kysely: new Kysely<Database>({
         dialect: new PostgresDialect({ pool: withKeptPlans(pool) }),
         ...options,
@@ -112,6 +112,8 @@ export function openDb(url: string, { readWorkers = 0, log }: OpenOptions = {}):
       dialect: 'postgres',
       readPool: null,
     };
+    postgresPools.set(db, pool);
+    return db;
   }
   if (!url.startsWith('sqlite:')) {
     throw new Error(`DATABASE_URL must start with sqlite: or postgres://, got ${url}`);
@@ -264,6 +266,17 @@ function withKeptPlans(pool: pg.Pool): PostgresPool {
     },
     end: () => pool.end(),
   };
+}
+
+/** The pool behind a PostgreSQL `Db`. */
+const postgresPools = new WeakMap<Db, pg.Pool>();
+
+/**
+ * PostgreSQL: a client of the `Db`'s pool of its own, for what Kysely cannot send (the large
+ * seed's `COPY … FROM STDIN`); null on SQLite. The caller releases it.
+ */
+export async function postgresClient(db: Db): Promise<pg.PoolClient | null> {
+  return (await postgresPools.get(db)?.connect()) ?? null;
 }
 
 /** The connections behind a SQLite `Db`, for the planner statistics below. */

@@ -11,6 +11,7 @@ import { analyzeIndexesWithoutStatistics, migrateToLatest } from './migrate.ts';
 import { migrations } from './migrations/index.ts';
 import { suspendIndexes } from './seed/bulk-indexes.ts';
 import { isSeeded, seed } from './seed/index.ts';
+import { postgresWriter } from './seed/writers.ts';
 
 /** SQLite always; PostgreSQL too when TEST_PG_URL names a cluster we may create databases on. */
 const engines = [
@@ -660,6 +661,29 @@ describe.each(largeCases)('large seed (small targets) on $engine $where', ({ eng
       await drop();
     }
   }, 120_000);
+});
+
+describe.runIf(process.env.TEST_PG_URL)('large seed writer on postgres', () => {
+  it('copies text with tabs, newlines, backslashes and quotes, and NULLs, unchanged', async () => {
+    const { db, drop } = await freshDatabase('postgres');
+    try {
+      await sql`create table copy_check (id integer primary key, t text, n integer, d timestamptz)`.execute(
+        db.kysely,
+      );
+      const texts = ['a\tb', 'line\nnext\r', 'back\\slash \\N', '"quoted", {braces}', '\\N', '', 'é ü 漢'];
+      const rows = texts.map((t, i) => [i + 1, t, i % 2 === 0 ? null : i, '2026-01-02T03:04:05.678Z']);
+      rows.push([texts.length + 1, null, 7, null]);
+      const writer = await postgresWriter(db);
+      await writer.insert('copy_check', ['id', 't', 'n', 'd'], rows);
+      await writer.commit();
+      await writer.close();
+      const { rows: back } = await sql<{ id: number; t: string | null; n: number | null; d: string | null }>`
+        select id, t, n, d from copy_check order by id`.execute(db.kysely);
+      expect(back.map((r) => [r.id, r.t, r.n, r.d])).toEqual(rows);
+    } finally {
+      await drop();
+    }
+  });
 });
 
 describe.each(engines)('migrations on $engine', ({ engine }) => {

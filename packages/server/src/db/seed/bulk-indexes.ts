@@ -113,29 +113,59 @@ export async function suspendIndexes(db: Db, tables: readonly string[]): Promise
 
 /**
  * Recreates the indexes (and foreign keys) `suspendIndexes` dropped (those not there already),
- * in their original order, then drops the bookkeeping table. `run` executes one definition (a connection tuned
- * for sorting); by default the shared connection does. Returns the recreated indexes.
+ * then drops the bookkeeping table. Each of `runners` executes one definition at a time (a
+ * connection tuned for sorting); by default the shared connection does. With one runner
+ * everything is created in its original order (SQLite keeps its indexes in that order). With
+ * more, the indexes are handed out in their order to whichever runner is free (PostgreSQL
+ * builds several indexes of one table at once), and the foreign keys follow on the first
+ * one, one after the other (adding one locks both its tables against the others). Returns the
+ * recreated indexes.
  */
 export async function restoreIndexes(
   db: Db,
-  run: (statement: string) => Promise<void> = async (statement) => {
-    await sql.raw(statement).execute(db.kysely);
-  },
+  runners: readonly ((statement: string) => Promise<void>)[] = [
+    async (statement) => {
+      await sql.raw(statement).execute(db.kysely);
+    },
+  ],
 ): Promise<IndexDefinition[]> {
   if (!(await bookExists(db))) {
     return [];
   }
   const { rows } = await sql<{ kind: string; tableName: string; name: string; definition: string }>`
     select kind, table_name, name, definition from ${sql.raw(BOOK)} order by position`.execute(db.kysely);
-  const restored: IndexDefinition[] = [];
+  const missing: IndexDefinition[] = [];
   for (const row of rows) {
     const present =
       row.kind === 'index' ? await secondaryIndexes(db, row.tableName) : await foreignKeys(db, row.tableName);
     if (!present.some((i) => i.name === row.name)) {
-      await run(row.definition);
-      restored.push({ table: row.tableName, name: row.name, definition: row.definition });
+      missing.push({
+        table: row.tableName,
+        name: row.name,
+        definition: row.definition,
+        kind: row.kind === 'index' ? 'index' : 'foreign key',
+      });
+    }
+  }
+  const [first] = runners;
+  if (runners.length > 1 && first) {
+    const indexes = missing.filter((i) => i.kind === 'index');
+    let next = 0;
+    await Promise.all(
+      runners.map(async (run) => {
+        for (let index = indexes[next++]; index; index = indexes[next++]) {
+          await run(index.definition);
+        }
+      }),
+    );
+    for (const key of missing.filter((i) => i.kind !== 'index')) {
+      await first(key.definition);
+    }
+  } else if (first) {
+    for (const item of missing) {
+      await first(item.definition);
     }
   }
   await sql`drop table ${sql.raw(BOOK)}`.execute(db.kysely);
-  return restored;
+  return missing;
 }

@@ -1,6 +1,7 @@
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import { RequestStatus, RequestType, Role, type RoleId } from '@uap/domain';
-import type { Db } from '../connection.ts';
+import type pg from 'pg';
+import { postgresClient, type Db } from '../connection.ts';
 import { rebuildRequestSearch, suspendRequestSearch } from '../migrations/0012_add_request_search_index.ts';
 import type { Database } from '../schema.ts';
 import { Routing, type SeedAssignment } from './assignments.ts';
@@ -234,7 +235,15 @@ async function topUpUsers(
 
 /** Routing of the database's current assignments, master approvers and admins. */
 async function loadRouting(db: Kysely<Database>): Promise<Routing> {
-  const rows = await db.selectFrom('approverAssignments').selectAll().where('isDeleted', '=', 0).execute();
+  // Every read here in id order: the generator picks from these lists by position, and a table's
+  // own order (PostgreSQL's heap, where a page's free space depends on how it was written) is
+  // not part of the seed.
+  const rows = await db
+    .selectFrom('approverAssignments')
+    .selectAll()
+    .where('isDeleted', '=', 0)
+    .orderBy('approverId')
+    .execute();
   const assignments: SeedAssignment[] = rows.map((a) => ({
     approverId: a.approverId,
     userId: a.userId,
@@ -257,13 +266,20 @@ async function loadRouting(db: Kysely<Database>): Promise<Routing> {
     .selectFrom('masterApprovers')
     .select(['userId', 'regionId', 'marketId', 'agencyId', 'practiceId'])
     .where('isDeleted', '=', 0)
+    .orderBy('masterApproverId')
     .execute();
   const admins = await db
     .selectFrom('adminRegions')
     .select(['userId', 'regionId', 'marketId'])
     .where('isDeleted', '=', 0)
+    .orderBy('adminRegionId')
     .execute();
-  const supers = await db.selectFrom('superAdmins').select('userId').where('isDeleted', '=', 0).execute();
+  const supers = await db
+    .selectFrom('superAdmins')
+    .select('userId')
+    .where('isDeleted', '=', 0)
+    .orderBy('adminId')
+    .execute();
   return new Routing(assignments, masters, [
     ...admins,
     ...supers.map((s) => ({ userId: s.userId, regionId: null, marketId: null })),
@@ -293,6 +309,8 @@ async function topUpRequests(
     .select(['userId', 'email', 'isInternal', 'managerEmail', 'managerName'])
     .where('isDeleted', '=', 0)
     .where('isChild', '=', 0)
+    // In id order (see loadRouting): subjects are picked by position.
+    .orderBy('userId')
     .execute();
   const subjects = new Map<number, Subject>();
   const internal: Subject[] = [];
@@ -506,11 +524,16 @@ async function suspendForLoad(db: Db, opts: LargeSeedOptions, progress: (msg: st
   }
 }
 
+/** PostgreSQL: sessions building the dropped indexes at once, and the memory each sorts in. */
+const PG_INDEX_CONNECTIONS = 2;
+const PG_MAINTENANCE_WORK_MEM = '512MB';
+
 /**
  * Recreates the indexes `suspendIndexes` dropped, if any. SQLite: on a bulk connection (big
- * cache, sorts in memory on helper threads). PostgreSQL: in one session with a large
- * `maintenance_work_mem`, so each index is sorted in memory (in parallel workers where the
- * server allows them).
+ * cache, sorts in memory on helper threads), in their original order. PostgreSQL: on
+ * PG_INDEX_CONNECTIONS sessions at once, each with a large `maintenance_work_mem`, so each
+ * index is sorted in memory (in parallel workers where the server allows them); then the
+ * foreign keys one by one.
  */
 async function rebuildIndexes(db: Db, progress: (msg: string) => void) {
   const started = Date.now();
@@ -521,26 +544,41 @@ async function rebuildIndexes(db: Db, progress: (msg: string) => void) {
       restored = await restoreIndexes(
         db,
         raw
-          ? (statement) => {
-              raw.exec(statement);
-              return Promise.resolve();
-            }
+          ? [
+              (statement) => {
+                raw.exec(statement);
+                return Promise.resolve();
+              },
+            ]
           : undefined,
       );
     } finally {
       raw?.close();
     }
   } else {
-    restored = await db.kysely.connection().execute(async (connection) => {
-      await sql`set maintenance_work_mem = '512MB'`.execute(connection);
-      try {
-        return await restoreIndexes(db, async (statement) => {
-          await sql.raw(statement).execute(connection);
-        });
-      } finally {
-        await sql`reset maintenance_work_mem`.execute(connection);
+    const clients: pg.PoolClient[] = [];
+    try {
+      for (let i = 0; i < PG_INDEX_CONNECTIONS; i++) {
+        const client = await postgresClient(db);
+        if (client) {
+          clients.push(client);
+          await client.query(`set maintenance_work_mem = '${PG_MAINTENANCE_WORK_MEM}'`);
+        }
       }
-    });
+      restored = await restoreIndexes(
+        db,
+        clients.map((client) => async (statement: string) => {
+          await client.query(statement);
+        }),
+      );
+    } finally {
+      for (const client of clients) {
+        await client.query('reset maintenance_work_mem').then(
+          () => client.release(),
+          () => client.release(true),
+        );
+      }
+    }
   }
   if (restored.length > 0) {
     progress(
@@ -553,7 +591,7 @@ async function rebuildIndexes(db: Db, progress: (msg: string) => void) {
 async function loadLarge(db: Db, opts: LargeSeedOptions, nowMs: number, progress: (msg: string) => void) {
   const writer =
     db.dialect === 'postgres'
-      ? await postgresWriter(db.kysely)
+      ? await postgresWriter(db)
       : ((await sqliteWriter(db.kysely)) ?? kyselyWriter(db.kysely));
   try {
     const catalog = await loadCatalog(db.kysely);
