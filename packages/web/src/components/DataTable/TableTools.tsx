@@ -7,11 +7,17 @@ export const iconPaths = {
   arrowLeft: 'M15.41 16.09l-4.58-4.59 4.58-4.59L14 5.5l-6 6 6 6z',
   arrowRight: 'M8.59 16.34l4.58-4.59-4.58-4.59L10 5.75l6 6-6 6z',
   arrowDropDown: 'M7 10l5 5 5-5z',
+  filterList: 'M10 18h4v-2h-4zM3 6v2h18V6zm3 7h12v-2H6z',
 } as const;
 
-export function Icon({ path }: { path: string }) {
+export function Icon({ path, inheritSize = false }: { path: string; inheritSize?: boolean }) {
   return (
-    <svg className={c.icon} focusable="false" aria-hidden="true" viewBox="0 0 24 24">
+    <svg
+      className={inheritSize ? `${c.icon} ${c.inheritSize}` : c.icon}
+      focusable="false"
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+    >
       <path d={path} />
     </svg>
   );

@@ -57,7 +57,13 @@ export const toolClasses = {
   pagerText: 'uap-pager-text',
   pagerSelect: 'uap-pager-select',
   pagerActions: 'uap-pager-actions',
+  /** MUI's IconButton in the colour of its text (the pager's); with `small`: size small, default colour. */
   iconButton: 'uap-icon-button',
+  small: 'uap-icon-button-small',
+  /** With `iconButton`: the primary colour. */
+  primary: 'uap-icon-button-primary',
+  /** On `icon`: the size of the text around it (`fontSize="inherit"`). */
+  inheritSize: 'uap-icon-inherit',
 } as const;
 
 const indeterminate1 = keyframes`
@@ -532,5 +538,16 @@ function toolStyles(theme: Theme): object {
       '&:focus-visible': { backgroundColor: theme.alpha(palette.action.active, palette.action.focusOpacity) },
       '&:disabled': { color: palette.action.disabled },
     },
+    [`& .${c.iconButton}.${c.small}`]: {
+      padding: '5px',
+      fontSize: typography.pxToRem(18),
+      color: palette.action.active,
+    },
+    [`& .${c.iconButton}.${c.primary}`]: {
+      color: palette.primary.main,
+      '@media (hover: hover)': { '&:hover': { backgroundColor: primaryHover } },
+      '&:focus-visible': { backgroundColor: primaryFocus },
+    },
+    [`& .${c.icon}.${c.inheritSize}`]: { fontSize: 'inherit' },
   };
 }
