@@ -1,16 +1,11 @@
-import { useState } from 'react';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import IconButton from '@mui/material/IconButton';
-import Popover from '@mui/material/Popover';
-import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
-import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
-import ViewColumnIcon from '@mui/icons-material/ViewColumnOutlined';
+import { lazy, Suspense, useState } from 'react';
+import { iconPaths, ToolButton } from './TableTools.tsx';
 import type { TableLayout } from './use-table-layout.ts';
 
-interface ColumnChooserProps {
+// The chooser's popover (MUI's Popover, Checkbox, IconButton) loads when it is first opened.
+const ColumnChooserPopover = lazy(() => import('./ColumnChooserPopover.tsx'));
+
+export interface ColumnChooserProps {
   /** Every column, in the person's order. */
   columns: { id: string; header: string }[];
   layout: TableLayout;
@@ -19,75 +14,31 @@ interface ColumnChooserProps {
 }
 
 /** Shows, hides and reorders a table's columns; at least one column stays shown. */
-export function ColumnChooser({ columns, layout, onChange, onReset }: ColumnChooserProps) {
+export function ColumnChooser(props: ColumnChooserProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const hidden = new Set(layout.hidden);
-  const shownCount = columns.filter((c) => !hidden.has(c.id)).length;
-  const ids = columns.map((c) => c.id);
-  const move = (index: number, by: -1 | 1) => {
-    const order = [...ids];
-    const [id] = order.splice(index, 1);
-    if (id !== undefined) {
-      order.splice(index + by, 0, id);
-    }
-    onChange({ order });
-  };
-  const toggle = (id: string) =>
-    onChange({ hidden: hidden.has(id) ? layout.hidden.filter((h) => h !== id) : [...layout.hidden, id] });
-
+  const [wasOpened, setWasOpened] = useState(false);
   return (
     <>
-      <Button startIcon={<ViewColumnIcon />} onClick={(e) => setAnchor(e.currentTarget)}>
-        Columns
-      </Button>
-      <Popover
-        open={anchor !== null}
-        anchorEl={anchor}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
-        slotProps={{ paper: { role: 'dialog', 'aria-label': 'Choose columns' } }}
+      <ToolButton
+        startIcon={iconPaths.viewColumn}
+        onClick={(e) => {
+          setWasOpened(true);
+          setAnchor(e.currentTarget);
+        }}
       >
-        <Box sx={{ p: 1, maxHeight: 420, overflowY: 'auto', minWidth: 280 }}>
-          {columns.map((column, index) => (
-            <Box key={column.id} sx={{ display: 'flex', alignItems: 'center' }}>
-              <FormControlLabel
-                sx={{ flexGrow: 1, mr: 0 }}
-                label={column.header}
-                control={
-                  <Checkbox
-                    size="small"
-                    checked={!hidden.has(column.id)}
-                    disabled={!hidden.has(column.id) && shownCount === 1}
-                    onChange={() => toggle(column.id)}
-                  />
-                }
-              />
-              <IconButton
-                size="small"
-                aria-label={`Move ${column.header} up`}
-                disabled={index === 0}
-                onClick={() => move(index, -1)}
-              >
-                <ArrowUpwardIcon fontSize="inherit" />
-              </IconButton>
-              <IconButton
-                size="small"
-                aria-label={`Move ${column.header} down`}
-                disabled={index === columns.length - 1}
-                onClick={() => move(index, 1)}
-              >
-                <ArrowDownwardIcon fontSize="inherit" />
-              </IconButton>
-            </Box>
-          ))}
-          <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, mt: 1 }}>
-            <Button onClick={onReset}>Reset columns</Button>
-            <Button variant="contained" onClick={() => setAnchor(null)}>
-              Done
-            </Button>
-          </Box>
-        </Box>
-      </Popover>
+        Columns
+      </ToolButton>
+      {wasOpened && (
+        <Suspense fallback={null}>
+          <ColumnChooserPopover
+            {...props}
+            anchor={anchor}
+            onClose={() => {
+              setAnchor(null);
+            }}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,7 +1,6 @@
 import {
-  lazy,
+  memo,
   startTransition,
-  Suspense,
   useCallback,
   useDeferredValue,
   useEffect,
@@ -19,22 +18,14 @@ import {
   type PaginationState,
   type SortingState,
 } from '@tanstack/react-table';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
-import Paper from '@mui/material/Paper';
+import GlobalStyles from '@mui/material/GlobalStyles';
 import Table from '@mui/material/Table';
-import type TablePaginationComponent from '@mui/material/TablePagination';
 import TableBody from '@mui/material/TableBody';
 import TableCell, { tableCellClasses } from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow, { tableRowClasses } from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
-import TextField from '@mui/material/TextField';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import {
@@ -58,7 +49,8 @@ import { ColumnFilterMenu } from './ColumnFilterMenu.tsx';
 import { FilterChips } from './FilterChips.tsx';
 import { arrangeColumns, useTableLayout, type Density } from './use-table-layout.ts';
 import { TruncatedText } from './TruncatedText.tsx';
-import { bodyClasses, checkboxWidth, tableBodyStyles } from './table-styles.ts';
+import { bodyClasses, checkboxWidth, tableBodyStyles, toolClasses } from './table-styles.ts';
+import { Pager, ProgressBar, SearchField, ToggleGroup, ToolButton } from './TableTools.tsx';
 import type { DataTableColumn, DataTableProps, PageAnchor, PageQuery } from './types.ts';
 import { useDebouncedValue } from './use-debounced-value.ts';
 import { openingView, useTableView } from './use-table-view.ts';
@@ -67,11 +59,13 @@ export type { DataTableColumn, DataTablePage, DataTableProps } from './types.ts'
 
 const localTimeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
-// The pager is drawn after a page's rows; its code (and the number formatter it builds when
-// loaded) is evaluated on its own, not with the rest of the table's code.
-const paginationModule = import('@mui/material/TablePagination');
-// Typed as the component itself: lazy() drops its `component` prop overloads.
-const TablePagination = lazy(() => paginationModule) as unknown as typeof TablePaginationComponent;
+/**
+ * The table's stylesheet (`table-styles.ts`), scoped to its section: drawn once, as it never
+ * changes, instead of being serialised again with every render of the table.
+ */
+const TableStyles = memo(function TableStyles() {
+  return <GlobalStyles styles={(theme) => ({ [`.${toolClasses.root}`]: tableBodyStyles(theme) })} />;
+});
 
 function cellContent<Row>(column: DataTableColumn<Row>, row: Row) {
   if (column.cell) {
@@ -377,58 +371,47 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       bgcolor: 'background.paper',
     }) as const;
   return (
-    <Box component="section" aria-label={title} sx={[{ mb: 3 }, tableBodyStyles]}>
-      <Typography variant="h2" sx={{ mb: 1 }}>
-        {data ? `${title} (${shownCount})` : title}
-      </Typography>
+    <section aria-label={title} className={toolClasses.root} style={{ marginBottom: 24 }}>
+      <TableStyles />
+      <h2 className={toolClasses.title}>{data ? `${title} (${shownCount})` : title}</h2>
       {props.intro}
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', my: 1 }}>
-        <TextField
-          label="Search"
-          size="small"
-          value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
-          }}
-        />
-        <Button onClick={handleClearFilters} disabled={!hasFilters}>
+      <div className={toolClasses.toolbar}>
+        <SearchField label="Search" value={search} onChange={setSearch} />
+        <ToolButton onClick={handleClearFilters} disabled={!hasFilters}>
           Clear Filters
-        </Button>
+        </ToolButton>
         {canExport && (
-          <Button variant="outlined" onClick={() => void handleExport()} disabled={isExporting}>
+          <ToolButton outlined onClick={() => void handleExport()} disabled={isExporting}>
             Export CSV
-          </Button>
+          </ToolButton>
         )}
         {props.toolbar}
         {isCountEstimate && (
-          <Button
+          <ToolButton
             onClick={() => {
               setExactCountOf(viewKey);
             }}
           >
             {messages.countExactly}
-          </Button>
+          </ToolButton>
         )}
-        <Box sx={{ flexGrow: 1 }} />
+        <div className={toolClasses.spacer} />
         {/* A phone shows cards, which have no density. */}
         {!isPhone && (
-          <ToggleButtonGroup
-            size="small"
-            exclusive
-            aria-label="Row density"
+          <ToggleGroup<Density>
+            label="Row density"
             value={layout.density}
-            onChange={(_event, density: Density | null) => {
-              if (density) {
-                updateLayout({ density });
-              }
+            options={[
+              { value: 'compact', label: 'Compact' },
+              { value: 'comfortable', label: 'Comfortable' },
+            ]}
+            onChange={(density) => {
+              updateLayout({ density });
             }}
-          >
-            <ToggleButton value="compact">Compact</ToggleButton>
-            <ToggleButton value="comfortable">Comfortable</ToggleButton>
-          </ToggleButtonGroup>
+          />
         )}
         <ColumnChooser columns={arranged} layout={layout} onChange={updateLayout} onReset={resetLayout} />
-      </Box>
+      </div>
       <FilterChips
         filters={filters}
         search={view.search}
@@ -441,12 +424,14 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           setView((v) => ({ ...v, page: 1, search: '' }));
         }}
       />
-      <Paper variant="outlined">
-        <Box sx={{ height: 4 }}>{isFetching && <LinearProgress aria-label="Loading records" />}</Box>
+      <div className={toolClasses.paper}>
+        <div className={toolClasses.progressTrack}>
+          {isFetching && <ProgressBar label="Loading records" />}
+        </div>
         {isError && (
-          <Typography role="alert" sx={{ p: 2 }}>
+          <p role="alert" className={toolClasses.alert}>
             {messages.errorGettingRecords}
-          </Typography>
+          </p>
         )}
         {showsCards && isLoading && <SkeletonCards columns={shownColumns} count={skeletonRows} />}
         {showsCards && !isLoading && (
@@ -577,26 +562,21 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
         )}
         {/* First drawn with the rest of the first page's rows, after the first ones. */}
         {data && hasPager && (
-          <Suspense fallback={null}>
-            <TablePagination
-              sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap' } }}
-              component="div"
-              count={totalCount}
-              page={pagination.pageSize === ALL_ROWS ? 0 : pagination.pageIndex}
-              rowsPerPage={pagination.pageSize}
-              rowsPerPageOptions={rowsPerPageOptions}
-              labelRowsPerPage="Rows per page"
-              labelDisplayedRows={({ from, to }) => `${from}–${to} of ${shownCount}`}
-              onPageChange={(_event, page) => {
-                goToPage(page + 1);
-              }}
-              onRowsPerPageChange={(e) => {
-                setView((v) => ({ ...v, page: 1, pageSize: Number(e.target.value) }));
-              }}
-            />
-          </Suspense>
+          <Pager
+            count={totalCount}
+            page={pagination.pageSize === ALL_ROWS ? 0 : pagination.pageIndex}
+            rowsPerPage={pagination.pageSize}
+            rowsPerPageOptions={rowsPerPageOptions}
+            labelDisplayedRows={({ from, to }) => `${from}–${to} of ${shownCount}`}
+            onPageChange={(page) => {
+              goToPage(page + 1);
+            }}
+            onRowsPerPageChange={(pageSize) => {
+              setView((v) => ({ ...v, page: 1, pageSize }));
+            }}
+          />
         )}
-      </Paper>
-    </Box>
+      </div>
+    </section>
   );
 }

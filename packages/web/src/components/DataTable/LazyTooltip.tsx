@@ -1,10 +1,22 @@
 import { cloneElement, useEffect, useRef, useState, type ReactElement, type Ref } from 'react';
-import Tooltip from '@mui/material/Tooltip';
+import type TooltipComponent from '@mui/material/Tooltip';
+
+// MUI's Tooltip (with Popper and its transitions) is loaded the first time one is wanted, not
+// with the table's code.
+let Tooltip: typeof TooltipComponent | null = null;
+let loading: Promise<void> | null = null;
+function loadTooltip(): Promise<void> {
+  loading ??= import('@mui/material/Tooltip').then((m) => {
+    Tooltip = m.default;
+  });
+  return loading;
+}
 
 type Child = ReactElement<{
   ref?: Ref<HTMLElement>;
   'aria-label'?: string;
   onMouseOver?: () => void;
+  onMouseLeave?: () => void;
   onFocus?: () => void;
 }>;
 
@@ -18,6 +30,7 @@ export function LazyTooltip({ title, children }: { title: string; children: Chil
   const [open, setOpen] = useState<boolean | null>(null);
   const [wasFocused, setWasFocused] = useState(false);
   const ref = useRef<HTMLElement>(null);
+  const isPointedAt = useRef(false);
   useEffect(() => {
     // Mounting the Tooltip replaces the element: keep the keyboard focus that opened it.
     if (wasFocused) {
@@ -25,15 +38,24 @@ export function LazyTooltip({ title, children }: { title: string; children: Chil
     }
   }, [wasFocused]);
 
-  if (open === null) {
+  if (open === null || Tooltip === null) {
     return cloneElement(children, {
       'aria-label': title,
       onMouseOver: () => {
-        setOpen(true);
+        isPointedAt.current = true;
+        void loadTooltip().then(() => {
+          // Shown if still pointed at once loaded; mounted closed (it opens on the next hover) if not.
+          setOpen(isPointedAt.current);
+        });
+      },
+      onMouseLeave: () => {
+        isPointedAt.current = false;
       },
       onFocus: () => {
-        setWasFocused(true);
-        setOpen(true);
+        void loadTooltip().then(() => {
+          setWasFocused(true);
+          setOpen(true);
+        });
       },
     });
   }

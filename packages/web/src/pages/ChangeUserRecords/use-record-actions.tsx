@@ -4,9 +4,9 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import Stack from '@mui/material/Stack';
 import type { UserRecordRow } from '@uap/domain';
 import { requestIdOf, useRowSelection } from '../../components/DataTable/use-row-selection.ts';
+import { ToolButton } from '../../components/DataTable/TableTools.tsx';
 import { notifySuccess } from '../../api/notice-store.ts';
 import type { ModifyOutcome } from './ModifyRequestDialog.tsx';
 import { allowedActions, isActionable, isRecordRow } from './selection-rules.ts';
@@ -66,18 +66,19 @@ export function useRecordActions<Row extends UserRecordRow>(options: { extendRec
     setOutcome(null);
   };
   const button = (name: Action, label: string) => (
-    <Button variant="outlined" disabled={!allowed[name]} onClick={() => setAction(name)}>
+    <ToolButton outlined disabled={!allowed[name]} onClick={() => setAction(name)}>
       {label}
-    </Button>
+    </ToolButton>
   );
 
   const toolbar = (
-    <Stack direction="row" useFlexGap spacing={1} sx={{ flexWrap: 'wrap' }}>
+    // Drawn in the table's toolbar, by the table's stylesheet (plain buttons: no styles to insert).
+    <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
       {button('modify', 'Modify')}
       {button('reassign', 'Reassign Email')}
       {button('activate', 'Activate')}
       {button('deactivate', 'Deactivate')}
-    </Stack>
+    </div>
   );
   const dialogs = (
     <Suspense fallback={null}>
