@@ -45,7 +45,8 @@ describe('a kept statement', () => {
       lines.push(await buildRequest(ctx.db.kysely, { path, user: subject }));
     }
     const [a, b, c, d] = lines.map((line) => line.requestId) as [number, number, number, number];
-    const run = (ids: number[], label: string, at: string) => linesOf(ctx.db, ids, null, { label, at: new Date(at) });
+    const run = (ids: number[], label: string, at: string) =>
+      linesOf(ctx.db, ids, null, { label, at: new Date(at) });
 
     const before = builds;
     expect(await run([a, c], 'first', '2024-05-01T00:00:00Z')).toEqual([

@@ -63,7 +63,9 @@ export function keptStatement<Shape, Args, Row>(
       }
       kept.set(key, statement);
     }
-    const parameters = statement.parameters.map((p) => (p instanceof Slot ? (p as Slot<Args>).read(args) : p));
+    const parameters = statement.parameters.map((p) =>
+      p instanceof Slot ? (p as Slot<Args>).read(args) : p,
+    );
     // The compiled query keeps its node, which tells SQLite's read pool that it only reads.
     const result = await db.kysely.executeQuery<Row>({ ...statement, parameters });
     return result.rows;

@@ -49,7 +49,9 @@ function withIdSlots(dialect: Dialect, length: number): LineWhere {
     ? withIds(dialect, slot(ids))
     : withIds(
         dialect,
-        Array.from({ length }, (_, i) => slot((run: { ids: readonly number[] }) => run.ids[Math.min(i, run.ids.length - 1)]!)),
+        Array.from({ length }, (_, i) =>
+          slot((run: { ids: readonly number[] }) => run.ids[Math.min(i, run.ids.length - 1)]!),
+        ),
       );
 }
 
@@ -75,7 +77,11 @@ export function linesById<Row extends { requestId: number }, Shape = null, Run e
     if (ids.length === 0) {
       return [];
     }
-    const rows = await statement(db, { idCount: idListLength(db.dialect, ids.length), shape }, { ...run, ids });
+    const rows = await statement(
+      db,
+      { idCount: idListLength(db.dialect, ids.length), shape },
+      { ...run, ids },
+    );
     const byId = new Map(rows.map((r) => [r.requestId, r]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   };

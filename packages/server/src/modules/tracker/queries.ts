@@ -229,14 +229,18 @@ interface RowsRun {
 const trackerRows = linesById(
   (levels: ServiceLevels) => JSON.stringify(levels),
   (db, where, levels: ServiceLevels) =>
-    selectTrackerRow(codedLines(db.kysely, where), slot((run: RowsRun) => run.todayIso), {
-      now: slot((run: RowsRun) => run.now),
-      levels,
-    }),
+    selectTrackerRow(
+      codedLines(db.kysely, where),
+      slot((run: RowsRun) => run.todayIso),
+      {
+        now: slot((run: RowsRun) => run.now),
+        levels,
+      },
+    ),
 );
 
-/** The full rows of these lines (already scoped), in the order of `ids`. */
-const rowsOf = (db: Db, ids: readonly number[], todayIso: string, clock: OverdueClock) =>
+/** The full rows of these lines (already scoped), in the order of `ids` (a line gone since is left out). */
+export const findTrackerRows = (db: Db, ids: readonly number[], todayIso: string, clock: OverdueClock) =>
   trackerRows(db, ids, clock.levels, { todayIso, now: clock.now });
 
 type Lines = ReturnType<typeof trackerLines>;
@@ -510,7 +514,10 @@ export async function findTrackerPage(
     }
     if (runs) {
       const read = await pageAcross(partsOf(runs, pageSpec, anchor.isBefore), limit, 0);
-      return { rows: await rowsOf(db, anchor.isBefore ? read.reverse() : read, todayIso, clock), ...count };
+      return {
+        rows: await findTrackerRows(db, anchor.isBefore ? read.reverse() : read, todayIso, clock),
+        ...count,
+      };
     }
   }
   if (offset + limit <= EXACT_COUNT_UP_TO && !isCountedFirst) {
@@ -550,7 +557,7 @@ export async function findTrackerPage(
       ids = window.isReversed ? read.reverse() : read;
     }
   }
-  return { rows: await rowsOf(db, ids, todayIso, clock), ...count };
+  return { rows: await findTrackerRows(db, ids, todayIso, clock), ...count };
 }
 
 /** The ids of one keyset batch of the whole filtered result, newest first (the CSV export). */
@@ -568,11 +575,6 @@ export async function findTrackerIds(
   }
   const ids = await qb.select('r.requestId').orderBy('r.requestId', 'desc').limit(limit).execute();
   return ids.map((r) => r.requestId);
-}
-
-/** The tracker rows of these ids, in their order (a line gone since is left out). */
-export function findTrackerRows(db: Db, ids: number[], todayIso: string, clock: OverdueClock) {
-  return rowsOf(db, ids, todayIso, clock);
 }
 
 /** One keyset batch of the whole filtered result, newest id first: its ids, then their rows. */
