@@ -31,7 +31,7 @@ export const withIds =
       ? eb('r.requestId', '=', eb.fn.any(eb.val(ids as number[])))
       : eb('r.requestId', 'in', ids);
 
-/** The lengths SQLite's id lists come in (`idSlots`): a list is padded up to the next one. */
+/** The lengths SQLite's id lists come in (`withIdSlots`): a list is padded up to the next one. */
 const ID_LIST_LENGTHS = [1, 10, 25, 50, 100, 250, 500, 1000, 2000];
 
 /** The length of the id list a kept statement takes for `count` ids on this engine (0: one array). */
@@ -44,15 +44,13 @@ const idListLength = (dialect: Dialect, count: number) =>
  * id, so a statement has a text for each of a few lengths rather than one for every count.
  */
 function withIdSlots(dialect: Dialect, length: number): LineWhere {
-  const ids = (run: { ids: readonly number[] }) => run.ids;
-  return dialect === 'postgres'
-    ? withIds(dialect, slot(ids))
-    : withIds(
-        dialect,
-        Array.from({ length }, (_, i) =>
-          slot((run: { ids: readonly number[] }) => run.ids[Math.min(i, run.ids.length - 1)]!),
-        ),
-      );
+  type IdsRun = { ids: readonly number[] };
+  return withIds(
+    dialect,
+    dialect === 'postgres'
+      ? slot((run: IdsRun) => run.ids)
+      : Array.from({ length }, (_, i) => slot((run: IdsRun) => run.ids[Math.min(i, run.ids.length - 1)]!)),
+  );
 }
 
 /** A statement over the lines with every list's joins (each list has its own). */

@@ -11,7 +11,13 @@ import {
   type TrackerPage,
 } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
-import { FILTER_OPTIONS_LIMIT, assertTableQuery, csvExport, exportBatchSize } from '../../db/table-query.ts';
+import {
+  FILTER_OPTIONS_LIMIT,
+  assertTableQuery,
+  csvExport,
+  exportBatchSize,
+  exportReadAhead,
+} from '../../db/table-query.ts';
 import type { Actor } from '../../http/actor.ts';
 import { forbidden } from '../../http/errors.ts';
 import * as q from './queries.ts';
@@ -87,8 +93,7 @@ export async function findTrackerFilterOptions(
 
 /**
  * The whole filtered tracker as a CSV stream, read in keyset batches (newest id first; the first
- * one before it starts). On SQLite each batch's ids then its rows, so that the rows of the next
- * batches are read (by both read workers) while this one is written.
+ * one before it starts), as each batch's ids then its rows (`exportReadAhead`).
  */
 export async function exportTracker(
   db: Db,
@@ -101,22 +106,17 @@ export async function exportTracker(
   const spec = q.trackerSpec(today, clock);
   assertTableQuery(spec, query);
   const scope = trackerScopeOf(actor);
-  // PostgreSQL reads one batch ahead, as before: with the rows of two batches read ahead its
-  // backends took the CPU from the main thread (health checks 184 ms median during the export at
-  // load 11–16, 6 ms before), for no gain in the export's time.
-  const source =
-    db.dialect === 'sqlite'
-      ? {
-          ids: (beforeId: number | null, limit: number) =>
-            q.findTrackerIds(db, scope, spec, query, beforeId, limit),
-          rows: (ids: number[]) => q.findTrackerRows(db, ids, today, clock),
-        }
-      : (beforeId: number | null, limit: number) =>
-          q.findTrackerBatch(db, scope, spec, query, today, clock, beforeId, limit);
+  // Each batch's ids, then its rows: the rows of the next batches are read while one is written.
+  const source = {
+    ids: (beforeId: number | null, limit: number) =>
+      q.findTrackerIds(db, scope, spec, query, beforeId, limit),
+    rows: (ids: number[]) => q.findTrackerRows(db, ids, today, clock),
+  };
   return csvExport(
     source,
     (row) => row.requestId,
     trackerCsvColumns(timeZoneOrUtc(query.localTimeZone)),
     exportBatchSize(db.dialect),
+    exportReadAhead(db.dialect),
   );
 }
