@@ -4,6 +4,8 @@
  * Sizes are those of the precompressed .gz and .br files the server sends.
  *
  *   npm run build -w @uap/web && npx tsx bench/bundle-size.ts
+ *
+ * `WEB_DIST_DIR` names another build (as in lighthouse.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,7 +16,9 @@ interface ManifestChunk {
   imports?: string[];
 }
 
-const distDir = path.resolve(import.meta.dirname, '../packages/web/dist');
+const distDir = process.env.WEB_DIST_DIR
+  ? path.resolve(process.env.WEB_DIST_DIR)
+  : path.resolve(import.meta.dirname, '../packages/web/dist');
 const manifest = JSON.parse(fs.readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8')) as Record<
   string,
   ManifestChunk
