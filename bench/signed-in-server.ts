@@ -4,11 +4,29 @@
  * embedded provider's page.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import type { Browser } from 'puppeteer-core';
 
 export const repoRoot = path.resolve(import.meta.dirname, '..');
+
+/**
+ * node's arguments for the server as `npm start` gives them: the flags its script passes to
+ * node (the young generation's size), then the server's entry; `extraFlags` go with the flags.
+ */
+export function serverNodeArgs(extraFlags: readonly string[] = []): string[] {
+  const scripts = (
+    JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    }
+  ).scripts;
+  const start = /\bnode ((?:--[\w-]+(?:=\S+)? )*)--import tsx (\S+)/.exec(scripts.start ?? '');
+  if (!start) {
+    throw new Error('package.json: the start script does not run `node … --import tsx <entry>`');
+  }
+  return [...start[1]!.trim().split(' ').filter(Boolean), ...extraFlags, '--import', 'tsx', start[2]!];
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -33,7 +51,7 @@ export async function startServer(dataDir: string): Promise<{ url: string; child
   };
   delete env.DATABASE_URL;
   delete env.PUBLIC_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+  const child = spawn(process.execPath, serverNodeArgs(), {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,7 +1,7 @@
 /**
  * Throughput of the real server: starts `packages/server/src/main.ts` as `npm start`
- * does (without rebuilding the web app) on a copy of the large seed, then, over HTTP on
- * 127.0.0.1 with 32 concurrent keep-alive clients:
+ * does, with its node flags (without rebuilding the web app), on a copy of the large seed,
+ * then, over HTTP on 127.0.0.1 with 32 concurrent keep-alive clients:
  *   - Request Tracker pages/s (PUT api/Request/AllRequests, pages 1–20, default sort) as the
  *     super admins and auditors (every line);
  *   - task-count reads/s (GET api/Request/TaskCounts), 32 users;
@@ -19,7 +19,8 @@
  * uap_large_throughput TEMPLATE uap_large`): the server migrates the database it starts on.
  * Env: BENCH_SECONDS (each load phase, default 15), BENCH_SKIP_EXPORT=1 (no full export),
  * BENCH_CPU_PROF=dir (the server's CPU profile, written there when it stops), BENCH_PROCESSES
- * (server processes sharing the load, default 1), BENCH_ONLY=tracker|counts (that load phase
+ * (server processes sharing the load, default 1), BENCH_SERVER_FLAGS (more flags for the server's
+ * node, e.g. `--trace-gc`; its output goes to BENCH_SERVER_LOG when set), BENCH_ONLY=tracker|counts (that load phase
  * alone, e.g. for a profile of it), BENCH_ONLY=export (the full export with the health checks
  * beside it and the direct read, nothing else).
  */
@@ -37,6 +38,7 @@ import { loadSigningMaterial } from '../packages/server/src/auth/keys.ts';
 import { mintAccessToken } from '../packages/server/src/auth/verify.ts';
 import { exportBatchSize } from '../packages/server/src/db/table-query.ts';
 import * as tracker from '../packages/server/src/modules/tracker/queries.ts';
+import { serverNodeArgs } from './signed-in-server.ts';
 
 const CLIENTS = 32;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
@@ -71,14 +73,21 @@ function rssMb(pid: number): number {
 function startServer(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
   // BENCH_CPU_PROF=dir: the server writes a CPU profile there when it stops (--cpu-prof).
   const profile = env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${env.BENCH_CPU_PROF}`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'packages/server/src/main.ts'], {
+  // BENCH_SERVER_FLAGS: more flags for the server's node (e.g. --trace-gc, printed on its stdout).
+  const flags = env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, serverNodeArgs([...profile, ...flags]), {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   return new Promise((resolve, reject) => {
     let output = '';
+    const log = env.BENCH_SERVER_LOG ? fs.createWriteStream(env.BENCH_SERVER_LOG) : null;
     const onData = (chunk: Buffer) => {
+      log?.write(chunk);
+      if (output.includes('UAP is running')) {
+        return;
+      }
       output += chunk.toString();
       if (output.includes('UAP is running')) {
         resolve(child);
