@@ -94,19 +94,24 @@ export function openDb(url: string, { readWorkers = 0, log }: OpenOptions = {}):
     // No JIT compilation: it is made for long analytic scans, and on the app's statements its
     // compiling cost more than it saved (a report chart over 90 days: 3.1 s with it, 0.25 s
     // without, 1.4 s of it compiling). A connection string's own `options` wins.
-    const pool = new pg.Pool({
+    const max = Number(process.env.PG_POOL_MAX ?? 10);
+    const pool = new pg.Pool({ connectionString: url, max, options: '-c jit=off' });
+    // The kept plans' connections (see KEPT_PLAN): generic plans are all they run.
+    const keptPool = new pg.Pool({
       connectionString: url,
-      max: Number(process.env.PG_POOL_MAX ?? 10),
-      options: '-c jit=off',
+      max: Math.ceil(max / 2),
+      options: '-c jit=off -c plan_cache_mode=force_generic_plan',
     });
     // An idle connection the server closes (restart, failover, a dropped test database) must not
     // crash the process: the pool discards it and opens a new one on the next query.
-    pool.on('error', (error) => {
-      console.error(`PostgreSQL connection lost: ${error.message}`);
-    });
+    for (const each of [pool, keptPool]) {
+      each.on('error', (error) => {
+        console.error(`PostgreSQL connection lost: ${error.message}`);
+      });
+    }
     const db: Db = {
       kysely: new Kysely<Database>({
-        dialect: new PostgresDialect({ pool: withKeptPlans(pool) }),
+        dialect: new PostgresDialect({ pool: withKeptPlans(pool, keptPool) }),
         ...options,
       }),
       dialect: 'postgres',
@@ -203,9 +208,9 @@ function withStatementCache(database: SQLite.Database): SqliteDatabase {
  * Ends a statement whose plan PostgreSQL may keep: a wide read of a few rows by id (a page's
  * lines with a dozen names joined) costs PostgreSQL far more to plan than to run, because the
  * planner weighs every order of the joins. Such a statement is sent as a named prepared statement
- * (see `withKeptPlans`) whose generic plan PostgreSQL keeps from its first run on a connection
- * (`keptQuery`). Its text must not vary with the number of ids (on PostgreSQL,
- * `= any(array)` rather than `in (…)`). SQLite ignores the comment (it keeps every statement).
+ * whose generic plan PostgreSQL keeps from its first run on a connection (see `withKeptPlans`).
+ * Its text must not vary with the number of ids (on PostgreSQL, `= any(array)` rather than
+ * `in (…)`). SQLite ignores the comment (it keeps every statement).
  */
 export const KEPT_PLAN = sql.raw('/* kept plan */');
 const KEPT_PLAN_SUFFIX = '/* kept plan */';
@@ -213,13 +218,12 @@ const KEPT_PLAN_SUFFIX = '/* kept plan */';
 const keptPlanName = (text: string) => `kept_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
 
 /**
- * Runs a marked statement as a named prepared statement with its generic plan from the first
- * run: left to itself PostgreSQL plans the first five runs on each connection afresh (100–200 ms
- * each for the tracker's page read). `plan_cache_mode` is set for this statement only (a generic
+ * Runs a marked statement inside a transaction, on the transaction's connection, with its
+ * generic plan from the first run: `plan_cache_mode` is set for this statement only (a generic
  * plan for the other statements, filtered pages among them, could be far worse than a custom
  * one). In a transaction that fails, the rollback undoes the setting as well.
  */
-async function keptQuery(client: pg.PoolClient, text: string, values: unknown[]) {
+async function keptQueryInTransaction(client: pg.PoolClient, text: string, values: unknown[]) {
   await client.query('set plan_cache_mode = force_generic_plan');
   let isDone = false;
   try {
@@ -236,10 +240,22 @@ async function keptQuery(client: pg.PoolClient, text: string, values: unknown[])
   }
 }
 
-/** PostgreSQL's pool as Kysely's driver sees it, naming the statements marked with `KEPT_PLAN`. */
-function withKeptPlans(pool: pg.Pool): PostgresPool {
+const BEGINS = /^(begin|start transaction)\b/i;
+const ENDS = /^(commit|rollback)$/i;
+
+/**
+ * PostgreSQL's pool as Kysely's driver sees it, running the statements marked with `KEPT_PLAN`
+ * as named prepared statements with their generic plans. Left to itself PostgreSQL plans the
+ * first five runs on each connection afresh (100–200 ms each for the tracker's page read).
+ * Outside a transaction (almost every such read) the statement goes to `keptPool`, whose
+ * connections run every statement with its generic plan: no round trips to change the setting
+ * around it. Inside one it runs on the transaction's connection (`keptQueryInTransaction`).
+ * Kysely sends `begin`/`start transaction` and `commit`/`rollback` as statements of their own.
+ */
+function withKeptPlans(pool: pg.Pool, keptPool: pg.Pool): PostgresPool {
   const wrapped = new WeakMap<pg.PoolClient, PostgresPoolClient>();
   const wrap = (client: pg.PoolClient): PostgresPoolClient => {
+    let isInTransaction = false;
     // Kysely calls query(text, parameters) for a statement and query(cursor) for a stream.
     function query<R>(text: string, parameters: readonly unknown[]): Promise<PostgresQueryResult<R>>;
     function query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
@@ -248,9 +264,17 @@ function withKeptPlans(pool: pg.Pool): PostgresPool {
         return client.query(textOrCursor as unknown as pg.Submittable);
       }
       const values = [...(parameters ?? [])];
-      return textOrCursor.endsWith(KEPT_PLAN_SUFFIX)
-        ? keptQuery(client, textOrCursor, values)
-        : client.query(textOrCursor, values);
+      if (!textOrCursor.endsWith(KEPT_PLAN_SUFFIX)) {
+        if (BEGINS.test(textOrCursor)) {
+          isInTransaction = true;
+        } else if (ENDS.test(textOrCursor)) {
+          isInTransaction = false;
+        }
+        return client.query(textOrCursor, values);
+      }
+      return isInTransaction
+        ? keptQueryInTransaction(client, textOrCursor, values)
+        : keptPool.query({ name: keptPlanName(textOrCursor), text: textOrCursor, values });
     }
     return { query, release: (destroy) => client.release(destroy) };
   };
@@ -264,7 +288,9 @@ function withKeptPlans(pool: pg.Pool): PostgresPool {
       }
       return kept;
     },
-    end: () => pool.end(),
+    end: async () => {
+      await Promise.all([pool.end(), keptPool.end()]);
+    },
   };
 }
 
