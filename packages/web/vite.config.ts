@@ -134,18 +134,20 @@ export function pageFilesByRoute(source: string): Map<string, string> {
 /**
  * What every screen needs, first load included, kept in one long-cached file instead of many
  * small ones (each small file compresses worse). Screen code, MUI components, zod and the
- * table code stay split by route.
+ * table code stay split by route. Vite's preload helper is here too: the entry needs it, and
+ * anywhere else it would make the entry import (and evaluate at once) another file.
  */
 const frameworkModules =
-  /node_modules\/(react|react-dom|scheduler|react-router|@tanstack\/(react-query|query-core)|@emotion\/[^/]+|@mui\/(system|utils|styled-engine|private-theming)|stylis|hoist-non-react-statics|react-is|clsx|prop-types)\//;
+  /node_modules\/(react|react-dom|scheduler|react-router|@tanstack\/(react-query|query-core)|@emotion\/[^/]+|@mui\/(system|utils|styled-engine|private-theming)|stylis|hoist-non-react-statics|react-is|clsx|prop-types)\/|^\0vite\/preload-helper/;
 
 /** Loaded with the first answer or form that needs them, never with the first screen. */
 const onDemand = /node_modules\/zod\/|packages\/domain\/src\/schemas\//;
 
 /**
  * What the first screen of a visit needs beyond the framework, in one file instead of thirty
- * small ones: everything the entry imports statically (the app's frame: top bar, sign-in,
- * router) and everything Home imports (what most visits open first). Over HTTP/1.1 a browser
+ * small ones: the app's start (`app/start.tsx`, which the entry loads once the framework is
+ * evaluated: the frame, sign-in, router) and everything Home imports (what most visits open
+ * first), with all they import statically. Over HTTP/1.1 a browser
  * asks for six files at a time, so each further wave of small files cost a round trip before
  * the first screen could draw. Screens' own modules stay files of their own (their routes load
  * them by name), and the schemas stay on demand.
@@ -157,7 +159,7 @@ function firstScreenChunk(): (id: string, ctx: Rolldown.ChunkingContext) => stri
   return (id, ctx) => {
     if (shell === null) {
       shell = new Set();
-      const pending = [root('src/main.tsx'), homePage];
+      const pending = [root('src/app/start.tsx'), homePage];
       for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
         if (!shell.has(next) && !onDemand.test(next)) {
           shell.add(next);

@@ -36,7 +36,7 @@ let router: ReturnType<typeof createRouter> | null = null;
 
 /**
  * The router, made on first use: matching the route table's paths is compiled when it is made,
- * which main.tsx does in a task of its own before React's first draw (not while the page's
+ * which app/start.tsx does in a task of its own before React's first draw (not while the page's
  * scripts are evaluated).
  */
 export function getRouter(): ReturnType<typeof createRouter> {

@@ -5,7 +5,7 @@ let theme: ReturnType<typeof createTheme> | null = null;
 /**
  * The UAP look: navy primary, system fonts (no web-font download). Made on first use, not when
  * the module is evaluated: making a theme is not small (30–60 ms at Lighthouse's 4× slowdown),
- * and the start makes it in a task of its own (`main.tsx`) instead of the scripts' evaluation.
+ * and the start makes it in a task of its own (`app/start.tsx`) instead of the scripts' evaluation.
  */
 export function getTheme(): ReturnType<typeof createTheme> {
   theme ??= makeTheme();
