@@ -40,6 +40,7 @@ import {
 } from '@uap/domain';
 import { reportError } from '../../api/error-store.ts';
 import { getTheme } from '../../app/theme.ts';
+import { localTimeZone } from '../../app/time-zone.ts';
 import { ColumnChooser } from './ColumnChooser.tsx';
 import { EmptyState } from './EmptyState.tsx';
 import { BodyRow } from './BodyRow.tsx';
@@ -57,8 +58,6 @@ import { useDebouncedValue } from './use-debounced-value.ts';
 import { openingView, useTableView } from './use-table-view.ts';
 
 export type { DataTableColumn, DataTablePage, DataTableProps } from './types.ts';
-
-const localTimeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 // The table's stylesheet is compiled in tasks of its own from when the table's code arrives.
 prepareTableStyles(getTheme());
@@ -117,7 +116,7 @@ function pageQueryOf(view: TableView, exactCount: boolean): TableQuery {
     initialLoad: false,
     filters: view.filters,
     searchCriteria: view.search,
-    localTimeZone,
+    localTimeZone: localTimeZone(),
     ...(exactCount ? { exactCount: true } : {}),
   };
 }
