@@ -26,7 +26,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow, { tableRowClasses } from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme, type Theme } from '@mui/material/styles';
+import type { Theme } from '@mui/material/styles';
 import {
   ALL_ROWS,
   defaultPageSize,
@@ -39,7 +39,6 @@ import {
   type TableViewRules,
 } from '@uap/domain';
 import { reportError } from '../../api/error-store.ts';
-import { getTheme } from '../../app/theme.ts';
 import { localTimeZone } from '../../app/time-zone.ts';
 import { ColumnChooser } from './ColumnChooser.tsx';
 import { EmptyState } from './EmptyState.tsx';
@@ -60,7 +59,7 @@ import { openingView, useTableView } from './use-table-view.ts';
 export type { DataTableColumn, DataTablePage, DataTableProps } from './types.ts';
 
 // The table's stylesheet is compiled in tasks of its own from when the table's code arrives.
-prepareTableStyles(getTheme());
+prepareTableStyles();
 
 function cellContent<Row>(column: DataTableColumn<Row>, row: Row) {
   if (column.cell) {
@@ -309,10 +308,9 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   };
 
   // The table's stylesheet, in the page before the table is first drawn (table-stylesheet.ts).
-  const pageTheme = useTheme();
   useInsertionEffect(() => {
-    insertTableStyles(pageTheme);
-  }, [pageTheme]);
+    insertTableStyles();
+  }, []);
   const isPhone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const { layout, update: updateLayout, reset: resetLayout } = useTableLayout(props.tableId ?? title);
   const arranged = arrangeColumns(columns, layout);

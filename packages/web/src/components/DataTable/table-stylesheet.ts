@@ -1,6 +1,7 @@
 import createCache from '@emotion/cache';
 import { serializeStyles, type CSSObject } from '@emotion/serialize';
 import type { Theme } from '@mui/material/styles';
+import { getTheme } from '../../app/theme.ts';
 import { tableBodyStyles, toolClasses } from './table-styles.ts';
 
 /**
@@ -12,6 +13,8 @@ import { tableBodyStyles, toolClasses } from './table-styles.ts';
  *   the larger part of a long task (serialising, prefixing and one `insertRule` per rule);
  * - inserted once, as one text (one parse by the browser), when the first table is drawn, and
  *   kept: its rules only match inside a table's section.
+ * It is made from the app's theme (`getTheme()`), the one every screen is drawn with: the theme
+ * a component reads from MUI's context is a copy of it, another object each time.
  */
 
 /** Rules compiled per task: a few milliseconds each on a slow phone. */
@@ -34,7 +37,13 @@ let current: Compiled | null = null;
 function compiledFor(theme: Theme): Compiled {
   if (current?.theme !== theme) {
     current?.element?.remove();
-    current = { theme, entries: Object.entries(tableBodyStyles(theme) as Record<string, CSSObject>), next: 0, css: [], element: null };
+    current = {
+      theme,
+      entries: Object.entries(tableBodyStyles(theme) as Record<string, CSSObject>),
+      next: 0,
+      css: [],
+      element: null,
+    };
   }
   return current;
 }
@@ -44,7 +53,9 @@ function compileStep(compiled: Compiled): boolean {
   if (compiled.next >= compiled.entries.length) {
     return false;
   }
-  const part: CSSObject = Object.fromEntries(compiled.entries.slice(compiled.next, compiled.next + rulesPerStep));
+  const part: CSSObject = Object.fromEntries(
+    compiled.entries.slice(compiled.next, compiled.next + rulesPerStep),
+  );
   compiled.next += rulesPerStep;
   const serialized = serializeStyles([{ [`.${toolClasses.root}`]: part }], compiler.registered);
   const sheet = {
@@ -64,7 +75,7 @@ function compileStep(compiled: Compiled): boolean {
  * Compiles the table's stylesheet in short tasks of their own, ahead of the first table's draw
  * (called when the table's code is evaluated).
  */
-export function prepareTableStyles(theme: Theme): void {
+export function prepareTableStyles(theme: Theme = getTheme()): void {
   const compiled = compiledFor(theme);
   const step = () => {
     if (current === compiled && compileStep(compiled)) {
@@ -75,7 +86,7 @@ export function prepareTableStyles(theme: Theme): void {
 }
 
 /** Puts the table's stylesheet in the page (compiling what is left of it): before a table is drawn. */
-export function insertTableStyles(theme: Theme): void {
+export function insertTableStyles(theme: Theme = getTheme()): void {
   const compiled = compiledFor(theme);
   if (compiled.element) {
     return;
