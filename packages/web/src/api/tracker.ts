@@ -10,8 +10,8 @@ let schemasLoading: Promise<typeof TrackerSchemas> | null = null;
 
 /**
  * The answers' schemas, downloaded and built beside the first request (see tracker-schemas.ts),
- * in three tasks instead of one: zod with the common schemas, the table and record schemas the
- * tracker's are made of, then the tracker's own; the first answer is parsed in a fourth.
+ * in four tasks instead of one: zod with the common schemas, the table schemas, the record
+ * schemas the tracker's are made of, then the tracker's own; the first answer is parsed in a fifth.
  * Evaluating a module evaluates every module it imports that has not run yet, in the same task:
  * a phone took 250–400 ms (at Lighthouse's 4× slowdown) to build them in one.
  */
@@ -21,6 +21,8 @@ const schemas = () =>
     await import('./tracker-schema-base.ts');
     await nextTask();
     await import('./tracker-schema-parts.ts');
+    await nextTask();
+    await import('./tracker-schema-records.ts');
     await nextTask();
     const module = await import('./tracker-schemas.ts');
     await nextTask();

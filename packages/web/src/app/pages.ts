@@ -4,6 +4,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { routeTable } from '@uap/domain';
 import { PlaceholderPage } from '../components/PlaceholderPage.tsx';
 import { queryClient } from './query-client.ts';
+import { warmUpDateFormats } from './time-zone.ts';
 
 interface PageModule {
   default: ComponentType;
@@ -42,18 +43,9 @@ const changeUserRecords = lazyPage(() =>
   })),
 );
 
-/**
- * The first use of Intl in a page loads the browser's locale data (15–30 ms, more on a busy
- * machine): done in tasks of their own while the screen's code downloads, instead of inside the
- * long tasks that evaluate it.
- */
-function warmUpDateFormats(): void {
-  // (The table's pager no longer formats numbers with Intl: no number format to warm up.)
-  setTimeout(() => Intl.DateTimeFormat().resolvedOptions(), 0);
-}
-
 const requestTracker = lazyPage(() => {
-  warmUpDateFormats();
+  // The browser's locale data loads in a worker while the screen's code downloads.
+  void warmUpDateFormats();
   return import('../pages/AllRequest/RequestTrackerPage.tsx').then((m) => ({
     default: m.RequestTrackerPage,
     prefetch: m.prefetchRequestTracker,

@@ -6,6 +6,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { formatDateTime } from '@uap/domain';
 import { DataTable, type DataTableColumn } from './DataTable/DataTable.tsx';
 import { localPage } from './DataTable/local-page.ts';
+import { localTimeZone } from '../app/time-zone.ts';
 
 /** One comment of a history (provisioner comments of a request, leaver comments of a record). */
 export interface CommentEntry {
@@ -15,7 +16,7 @@ export interface CommentEntry {
   createdBy: { fullName: string };
 }
 
-const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+const timeZone = localTimeZone();
 
 const columns: DataTableColumn<CommentEntry>[] = [
   { id: 'createdDate', header: 'Date', text: (c) => formatDateTime(c.createdDate, timeZone) },

@@ -13,8 +13,9 @@ import Typography from '@mui/material/Typography';
 import { formatDateTime, messages, Role, type NotificationItem } from '@uap/domain';
 import { useMarkRead, useNotifications } from '../../api/notifications.ts';
 import { useCurrentUser } from '../current-user.ts';
+import { localTimeZone } from '../time-zone.ts';
 
-const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+const timeZone = localTimeZone();
 const PAGE_SIZE = 20;
 
 interface Props {

@@ -1,9 +1,9 @@
 import {
-  memo,
   startTransition,
   useCallback,
   useDeferredValue,
   useEffect,
+  useInsertionEffect,
   useLayoutEffect,
   useMemo,
   useRef,
@@ -18,7 +18,6 @@ import {
   type PaginationState,
   type SortingState,
 } from '@tanstack/react-table';
-import GlobalStyles from '@mui/material/GlobalStyles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell, { tableCellClasses } from '@mui/material/TableCell';
@@ -40,6 +39,7 @@ import {
   type TableViewRules,
 } from '@uap/domain';
 import { reportError } from '../../api/error-store.ts';
+import { localTimeZone } from '../../app/time-zone.ts';
 import { ColumnChooser } from './ColumnChooser.tsx';
 import { EmptyState } from './EmptyState.tsx';
 import { BodyRow } from './BodyRow.tsx';
@@ -49,7 +49,8 @@ import { ColumnFilterMenu } from './ColumnFilterMenu.tsx';
 import { FilterChips } from './FilterChips.tsx';
 import { arrangeColumns, useTableLayout, type Density } from './use-table-layout.ts';
 import { TruncatedText } from './TruncatedText.tsx';
-import { bodyClasses, checkboxWidth, tableBodyStyles, toolClasses } from './table-styles.ts';
+import { bodyClasses, checkboxWidth, toolClasses } from './table-styles.ts';
+import { insertTableStyles, prepareTableStyles } from './table-stylesheet.ts';
 import { Pager, ProgressBar, SearchField, ToggleGroup, ToolButton } from './TableTools.tsx';
 import type { DataTableColumn, DataTableProps, PageAnchor, PageQuery } from './types.ts';
 import { useDebouncedValue } from './use-debounced-value.ts';
@@ -57,15 +58,8 @@ import { openingView, useTableView } from './use-table-view.ts';
 
 export type { DataTableColumn, DataTablePage, DataTableProps } from './types.ts';
 
-const localTimeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-
-/**
- * The table's stylesheet (`table-styles.ts`), scoped to its section: drawn once, as it never
- * changes, instead of being serialised again with every render of the table.
- */
-const TableStyles = memo(function TableStyles() {
-  return <GlobalStyles styles={(theme) => ({ [`.${toolClasses.root}`]: tableBodyStyles(theme) })} />;
-});
+// The table's stylesheet is compiled in tasks of its own from when the table's code arrives.
+prepareTableStyles();
 
 function cellContent<Row>(column: DataTableColumn<Row>, row: Row) {
   if (column.cell) {
@@ -121,7 +115,7 @@ function pageQueryOf(view: TableView, exactCount: boolean): TableQuery {
     initialLoad: false,
     filters: view.filters,
     searchCriteria: view.search,
-    localTimeZone,
+    localTimeZone: localTimeZone(),
     ...(exactCount ? { exactCount: true } : {}),
   };
 }
@@ -313,6 +307,10 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     );
   };
 
+  // The table's stylesheet, in the page before the table is first drawn (table-stylesheet.ts).
+  useInsertionEffect(() => {
+    insertTableStyles();
+  }, []);
   const isPhone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const { layout, update: updateLayout, reset: resetLayout } = useTableLayout(props.tableId ?? title);
   const arranged = arrangeColumns(columns, layout);
@@ -372,7 +370,6 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     }) as const;
   return (
     <section aria-label={title} className={toolClasses.root} style={{ marginBottom: 24 }}>
-      <TableStyles />
       <h2 className={toolClasses.title}>{data ? `${title} (${shownCount})` : title}</h2>
       {props.intro}
       <div className={toolClasses.toolbar}>

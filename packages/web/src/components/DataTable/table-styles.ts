@@ -173,11 +173,12 @@ export function tableBodyStyles(theme: Theme): object {
         borderRadius: `${theme.shape.borderRadius}px`,
         backgroundColor: palette.background.paper,
         color: palette.text.primary,
-        // A card out of view is not laid out until it nears the viewport (its size is estimated,
-        // then remembered): the first layout of a page of 50 cards was one long task.
-        contentVisibility: 'auto',
-        containIntrinsicSize: 'auto 180px',
       },
+      // A card out of view is not laid out until it nears the viewport (its size is estimated,
+      // then remembered): the first layout of a page of 50 cards was one long task. Not the few
+      // grey cards of the loading table (`aria-hidden`): finding which of them are in view took
+      // the page's first layout a second pass.
+      '&:not([aria-hidden]) > li': { contentVisibility: 'auto', containIntrinsicSize: 'auto 180px' },
       '& dl': {
         margin: '0',
         minWidth: '0',

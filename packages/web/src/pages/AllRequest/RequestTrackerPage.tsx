@@ -9,6 +9,7 @@ import {
   trackerKeys,
 } from '../../api/tracker.ts';
 import { useCanExportTables, useCurrentUser, useIsReadOnly } from '../../app/current-user.ts';
+import { warmUpDateFormats } from '../../app/time-zone.ts';
 import { DataTable, prefetchTablePage } from '../../components/DataTable/DataTable.tsx';
 import { useRecordActions } from '../ChangeUserRecords/use-record-actions.tsx';
 import { trackerColumns } from './tracker-columns.tsx';
@@ -34,12 +35,16 @@ function trackerTable({ filtercolumn, filtervalue }: TrackerParams, canOpenLog: 
   };
 }
 
-/** Starts fetching the page the tracker opens on (see app/pages.ts). */
-export function prefetchRequestTracker(
+/**
+ * Starts fetching the page the tracker opens on (see app/pages.ts), once the browser's time zone,
+ * part of the query, is known without Intl on the page's thread (app/time-zone.ts).
+ */
+export async function prefetchRequestTracker(
   client: QueryClient,
   params: TrackerParams,
   searchParams: URLSearchParams,
 ): Promise<void> {
+  await warmUpDateFormats();
   return prefetchTablePage(client, trackerTable(params, false), searchParams);
 }
 

@@ -8,8 +8,9 @@ import { notifySuccess } from '../../api/notice-store.ts';
 import { reportError } from '../../api/error-store.ts';
 import { ProposalsDialog } from './ProposalsDialog.tsx';
 import { StatusOfUsersDialog } from './StatusOfUsersDialog.tsx';
+import { localTimeZone } from '../../app/time-zone.ts';
 
-const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+const timeZone = localTimeZone();
 
 type OpenDialog = 'statusReport' | 'proposals' | null;
 

@@ -16,8 +16,9 @@ import { notifySuccess } from '../../api/notice-store.ts';
 import { DialogError, useDialogError } from '../../components/DialogError.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { failureText } from '../ChangeUserRecords/form-parts.tsx';
+import { localTimeZone } from '../../app/time-zone.ts';
 
-const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+const timeZone = localTimeZone();
 
 const who = (p: MergeProposal['parent']) => `${p.fullName} (UAP Id ${p.userId}, ${p.email})`;
 

@@ -15,10 +15,11 @@ import { DialogError, useDialogError } from '../../components/DialogError.tsx';
 import { localPage } from '../../components/DataTable/local-page.ts';
 import { useRowSelection } from '../../components/DataTable/use-row-selection.ts';
 import { failureText } from '../ChangeUserRecords/form-parts.tsx';
+import { localTimeZone } from '../../app/time-zone.ts';
 
 type Column = DataTableColumn<UserStatusRow>;
 
-const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+const timeZone = localTimeZone();
 const idOf = (row: UserStatusRow) => row.id;
 
 /** Where a role name leads: approvers and provisioners to Approvers, master approvers to MasterApprovers. */

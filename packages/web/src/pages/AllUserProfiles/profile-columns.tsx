@@ -1,10 +1,11 @@
 import { formatDate, limits, type ProfileRow } from '@uap/domain';
 import type { DataTableColumn } from '../../components/DataTable/DataTable.tsx';
 import { ProfileRowActions, type ProfileAction } from './ProfileRowActions.tsx';
+import { localTimeZone } from '../../app/time-zone.ts';
 
 type Column = DataTableColumn<ProfileRow>;
 
-const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+const timeZone = localTimeZone();
 
 const text = (id: keyof ProfileRow, header: string, extra: Partial<Column> = {}): Column => ({
   id,

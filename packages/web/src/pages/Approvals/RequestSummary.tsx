@@ -9,8 +9,9 @@ import {
   messages,
   type ApprovalDetail,
 } from '@uap/domain';
+import { localTimeZone } from '../../app/time-zone.ts';
 
-const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+const timeZone = localTimeZone();
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (

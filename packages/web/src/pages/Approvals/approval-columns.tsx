@@ -8,10 +8,11 @@ import { TruncatedText } from '../../components/DataTable/TruncatedText.tsx';
 import { PlatformUserType } from '../../components/PlatformUserType.tsx';
 import { OnBehalfOf } from '../../components/OnBehalfOf.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
+import { localTimeZone } from '../../app/time-zone.ts';
 
 type Column = DataTableColumn<ApprovalRow>;
 
-const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+const timeZone = localTimeZone();
 
 /** Urgent requests are highlighted in red: every cell of the row. */
 function inRowColour(row: ApprovalRow, content: ReactNode, isRed = false) {

@@ -13,8 +13,9 @@ import { describeSchedule, formatDateTime, messages, type JobRun, type JobSummar
 import { useJobs } from '../../api/jobs.ts';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { RunJobDialog } from './RunJobDialog.tsx';
+import { localTimeZone } from '../../app/time-zone.ts';
 
-const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+const timeZone = localTimeZone();
 
 const outcomeText: Record<JobRun['status'], string> = {
   RUNNING: 'Running',

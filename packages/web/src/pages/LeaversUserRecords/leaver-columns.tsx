@@ -1,10 +1,11 @@
 import Link from '@mui/material/Link';
 import { formatDate, limits, truncate, type LeaverRecordRow } from '@uap/domain';
 import type { DataTableColumn } from '../../components/DataTable/DataTable.tsx';
+import { localTimeZone } from '../../app/time-zone.ts';
 
 type Column = DataTableColumn<LeaverRecordRow>;
 
-const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+const timeZone = localTimeZone();
 
 const text = (
   id: string,

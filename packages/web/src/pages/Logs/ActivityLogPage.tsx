@@ -11,8 +11,9 @@ import { ApiError } from '../../api/client.ts';
 import { downloadActivityLogPdf, useActivityLogQuery } from '../../api/tracker.ts';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { HistoryTable } from './HistoryTable.tsx';
+import { localTimeZone } from '../../app/time-zone.ts';
 
-const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+const timeZone = localTimeZone();
 
 function Section({ title, fields }: { title: string; fields: [string, ReactNode][] }) {
   const id = `log-${title.replace(/\W+/g, '-').toLowerCase()}`;

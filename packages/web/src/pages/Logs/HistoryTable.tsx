@@ -9,10 +9,11 @@ import {
 } from '@uap/domain';
 import { fetchHistoryPage, trackerKeys } from '../../api/tracker.ts';
 import { DataTable, type DataTableColumn } from '../../components/DataTable/DataTable.tsx';
+import { localTimeZone } from '../../app/time-zone.ts';
 
 /** Page sizes of the activity log (spec 2 §9): 5 to 100 and All. */
 const historyPageSizes = [...pageSizes, ALL_ROWS];
-const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+const timeZone = localTimeZone();
 
 const columns: DataTableColumn<RequestHistoryEntry>[] = [
   {

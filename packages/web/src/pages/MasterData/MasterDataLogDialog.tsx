@@ -7,8 +7,9 @@ import { formatDateTime, limits, messages, type MasterDataLogEntry, type MasterD
 import { fetchMasterDataLog, masterDataKeys } from '../../api/master-data.ts';
 import { DataTable, type DataTableColumn } from '../../components/DataTable/DataTable.tsx';
 import { localPage } from '../../components/DataTable/local-page.ts';
+import { localTimeZone } from '../../app/time-zone.ts';
 
-const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+const timeZone = localTimeZone();
 
 /** A before/after value as one line: 'name: Old' pairs, or the text itself. */
 function shown(value: unknown): string {

@@ -4,9 +4,10 @@ import { formatDateTime, masterDataColumns, type MasterDataRow, type MasterDataT
 import type { DataTableColumn } from '../../components/DataTable/DataTable.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import type { ItemActionKind } from './ItemActionDialog.tsx';
+import { localTimeZone } from '../../app/time-zone.ts';
 
 type Column = DataTableColumn<MasterDataRow>;
-const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+const timeZone = localTimeZone();
 
 const headers: Partial<Record<keyof MasterDataRow, string>> = {
   id: 'ID',

@@ -19,11 +19,12 @@ import { StatusChip } from '../../components/StatusChip.tsx';
 import { MarkDoneDialog } from './MarkDoneDialog.tsx';
 import { MasterDataRequestForm } from './MasterDataRequestForm.tsx';
 import { databaseManagerLink } from './master-data-link.ts';
+import { localTimeZone } from '../../app/time-zone.ts';
 
 type Row = MasterDataRequestHistoryRow;
 type Column = DataTableColumn<Row>;
 
-const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+const timeZone = localTimeZone();
 const statusOf = (row: Row) => (row.doneDate === null ? 'Open' : 'Done');
 
 /** What came of a request: who marked it done and when, and the item it created. */

@@ -1,6 +1,7 @@
 import { formatDateTime, limits, type MyRequestRow } from '@uap/domain';
 import type { DataTableColumn } from '../../components/DataTable/DataTable.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
+import { localTimeZone } from '../../app/time-zone.ts';
 
 type Column = DataTableColumn<MyRequestRow>;
 
@@ -40,12 +41,7 @@ export const myRequestColumns: Column[] = [
     filterable: false,
     truncate: limits.requestorCommentInTable,
   }),
-  text(
-    'createdDate',
-    'Created Date',
-    (r) => formatDateTime(r.createdDate, Intl.DateTimeFormat().resolvedOptions().timeZone),
-    {
-      filterable: false,
-    },
-  ),
+  text('createdDate', 'Created Date', (r) => formatDateTime(r.createdDate, localTimeZone()), {
+    filterable: false,
+  }),
 ];

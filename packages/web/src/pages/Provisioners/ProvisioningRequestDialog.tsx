@@ -11,8 +11,9 @@ import { useProvisionerDecision } from '../../api/provisioning.ts';
 import { failureText, firstIssue } from '../ChangeUserRecords/form-parts.tsx';
 import { DecisionPanel } from './DecisionPanel.tsx';
 import { DialogError, useDialogError } from '../../components/DialogError.tsx';
+import { localTimeZone } from '../../app/time-zone.ts';
 
-const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+const timeZone = localTimeZone();
 
 interface DecisionProps {
   requestIds: number[];

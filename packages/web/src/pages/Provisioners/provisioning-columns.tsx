@@ -13,10 +13,11 @@ import { TruncatedText } from '../../components/DataTable/TruncatedText.tsx';
 import { PlatformUserType } from '../../components/PlatformUserType.tsx';
 import { OnBehalfOf } from '../../components/OnBehalfOf.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
+import { localTimeZone } from '../../app/time-zone.ts';
 
 type Column = DataTableColumn<ProvisioningRow>;
 
-const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+const timeZone = localTimeZone();
 
 const text = (
   id: string,

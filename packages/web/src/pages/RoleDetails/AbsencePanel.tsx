@@ -16,8 +16,9 @@ import { notifySuccess } from '../../api/notice-store.ts';
 import { useIsReadOnly } from '../../app/current-user.ts';
 import { DialogError, useDialogError } from '../../components/DialogError.tsx';
 import { PersonPicker, type PickedPerson } from '../Approvers/PersonPicker.tsx';
+import { localTimeZone } from '../../app/time-zone.ts';
 
-const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+const timeZone = localTimeZone();
 
 /** A `datetime-local` value (local wall time) for an instant. */
 function localInput(date: Date): string {

@@ -6,8 +6,9 @@ import Typography from '@mui/material/Typography';
 import { formatDateTime } from '@uap/domain';
 import { useSentMail } from '../../api/notifications.ts';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
+import { localTimeZone } from '../../app/time-zone.ts';
 
-const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+const timeZone = localTimeZone();
 const PAGE_SIZE = 20;
 
 /**

@@ -24,8 +24,9 @@ import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { EditProfileDialog } from '../AllUserProfiles/EditProfileDialog.tsx';
 import { SyncProfileDialog } from '../AllUserProfiles/SyncProfileDialog.tsx';
 import { failureText } from '../ChangeUserRecords/form-parts.tsx';
+import { localTimeZone } from '../../app/time-zone.ts';
 
-const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+const timeZone = localTimeZone();
 
 type OpenDialog = { action: 'edit' | 'sync'; row: UserDetailsRow } | { action: 'unmerge' } | null;
 

@@ -12,8 +12,9 @@ import { formatDateTime, messages } from '@uap/domain';
 import { fetchSecondaryEmailLogs, fetchUserLogs, profileKeys } from '../../api/profiles.ts';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { failureText } from '../ChangeUserRecords/form-parts.tsx';
+import { localTimeZone } from '../../app/time-zone.ts';
 
-const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+const timeZone = localTimeZone();
 
 /** A positive integer id from the address, or null. */
 function idOf(value: string | undefined): number | null {
