@@ -28,7 +28,8 @@ export function serverNodeArgs(extraFlags: readonly string[] = []): string[] {
   return [...start[1]!.trim().split(' ').filter(Boolean), ...extraFlags, '--import', 'tsx', start[2]!];
 }
 
-function freePort(): Promise<number> {
+/** A port nothing listens on at the moment, on 127.0.0.1. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.listen(0, '127.0.0.1', () => {

@@ -27,7 +27,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -38,7 +37,7 @@ import { loadSigningMaterial } from '../packages/server/src/auth/keys.ts';
 import { mintAccessToken } from '../packages/server/src/auth/verify.ts';
 import { exportBatchSize } from '../packages/server/src/db/table-query.ts';
 import * as tracker from '../packages/server/src/modules/tracker/queries.ts';
-import { serverNodeArgs } from './signed-in-server.ts';
+import { freePort, serverNodeArgs } from './signed-in-server.ts';
 
 const CLIENTS = 32;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
@@ -52,17 +51,6 @@ const load = () =>
     .loadavg()
     .map((l) => l.toFixed(2))
     .join(' ');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 function rssMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -81,15 +69,17 @@ function startServer(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   return new Promise((resolve, reject) => {
-    let output = '';
+    // The output is kept until the server runs; after that, only the log gets it.
+    let output: string | null = '';
     const log = env.BENCH_SERVER_LOG ? fs.createWriteStream(env.BENCH_SERVER_LOG) : null;
     const onData = (chunk: Buffer) => {
       log?.write(chunk);
-      if (output.includes('UAP is running')) {
+      if (output === null) {
         return;
       }
       output += chunk.toString();
       if (output.includes('UAP is running')) {
+        output = null;
         resolve(child);
       }
     };
