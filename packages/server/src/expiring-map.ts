@@ -32,6 +32,11 @@ export class ExpiringMap<K, V> {
     this.entries.set(key, { value, until });
   }
 
+  /** Drops the value kept for `key`. */
+  delete(key: K): void {
+    this.entries.delete(key);
+  }
+
   /** Drops every value. */
   clear(): void {
     this.entries.clear();

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Role, type TrackerRow } from '@uap/domain';
 import { createTestContext, demo, type TestContext } from './harness.ts';
 import { buildAdminRegion, buildPath, buildRequest, buildUser, type BuiltPath } from './factories.ts';
+import { openDb } from '../src/db/connection.ts';
+import { countLines } from '../src/modules/request-lines/count.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -167,6 +169,33 @@ describe('an administrator’s Request Tracker over many lines', () => {
     const none = await tracker(onPlatform(), elsewhere.email);
     expect(none.totalCount).toBe(0);
     expect(none.requests).toEqual([]);
+  });
+});
+
+describe('an estimate asked for by many pages at once', () => {
+  it('is counted once and shared by every page waiting for it', async () => {
+    const statements: string[] = [];
+    const db = openDb(ctx.config.databaseUrl, {
+      log: (event) => {
+        if (event.level === 'query') {
+          statements.push(event.query.sql);
+        }
+      },
+    });
+    try {
+      const lines = () => db.kysely.selectFrom('requests as r').where('r.platformId', '=', path.platformId);
+      const counts = await Promise.all(Array.from({ length: 6 }, () => countLines(db, lines(), false)));
+      // One capped count, one id range and one sample: the estimate's three statements.
+      expect(statements).toHaveLength(3);
+      expect(counts[0]!.isCountEstimate).toBe(true);
+      expect(Math.abs(counts[0]!.totalCount - MANY)).toBeLessThan(MANY * 0.2);
+      expect(new Set(counts.map((c) => c.totalCount)).size).toBe(1);
+      // Known now: asked again, nothing is counted.
+      await countLines(db, lines(), false);
+      expect(statements).toHaveLength(3);
+    } finally {
+      await db.kysely.destroy();
+    }
   });
 });
 

@@ -83,12 +83,24 @@ async function sampledCount(db: Db, lines: CountableLines): Promise<number> {
 /**
  * Estimates just made, by database and by the statement of the lines they count (its text and
  * values, the caller's scope among them), reused for ESTIMATE_KEPT_MS: the tracker's first pages
- * of the same lines, asked for again and again, then run no count at all. Only estimates are
- * kept: an exact count always counts.
+ * of the same lines, asked for again and again, then run no count at all. A count under way is
+ * shared too: the pages asked for while it runs wait for it rather than each counting (32
+ * clients opening the tracker at once ran 32 samples of the same lines). Only estimates are
+ * kept once known: an exact count always counts.
  */
-const estimates = new WeakMap<Db, ExpiringMap<string, LineCount>>();
+const estimates = new WeakMap<Db, ExpiringMap<string, Promise<LineCount>>>();
 const ESTIMATE_KEPT_MS = 10_000;
 const ESTIMATES_KEPT = 1_000;
+
+/** The count of `lines` not asked to be exact: exact when small, else an estimate. */
+async function cappedOrEstimated(db: Db, lines: CountableLines): Promise<LineCount> {
+  const capped = await cappedCount(db, lines, EXACT_COUNT_UP_TO);
+  if (capped <= EXACT_COUNT_UP_TO) {
+    return { totalCount: capped, isCountEstimate: false };
+  }
+  const estimate = roundEstimate(await sampledCount(db, lines));
+  return { totalCount: Math.max(estimate, EXACT_COUNT_UP_TO + 1), isCountEstimate: true };
+}
 
 /** The total of `lines`: exact when asked or small, else an estimate marked as such. */
 export async function countLines(db: Db, lines: CountableLines, isExactAsked: boolean): Promise<LineCount> {
@@ -106,12 +118,26 @@ export async function countLines(db: Db, lines: CountableLines, isExactAsked: bo
   if (known) {
     return known;
   }
-  const capped = await cappedCount(db, lines, EXACT_COUNT_UP_TO);
-  if (capped <= EXACT_COUNT_UP_TO) {
-    return { totalCount: capped, isCountEstimate: false };
-  }
-  const estimate = roundEstimate(await sampledCount(db, lines));
-  const count = { totalCount: Math.max(estimate, EXACT_COUNT_UP_TO + 1), isCountEstimate: true };
-  kept.set(key, count, Date.now() + ESTIMATE_KEPT_MS);
-  return count;
+  const counting = cappedOrEstimated(db, lines);
+  // Shared while it runs; then kept for a while if an estimate, dropped if exact or failed.
+  kept.set(key, counting, Number.POSITIVE_INFINITY);
+  const store = kept;
+  counting.then(
+    (count) => {
+      if (store.get(key) !== counting) {
+        return;
+      }
+      if (count.isCountEstimate) {
+        store.set(key, counting, Date.now() + ESTIMATE_KEPT_MS);
+      } else {
+        store.delete(key);
+      }
+    },
+    () => {
+      if (store.get(key) === counting) {
+        store.delete(key);
+      }
+    },
+  );
+  return counting;
 }
