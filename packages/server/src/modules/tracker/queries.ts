@@ -161,11 +161,17 @@ const requestIdColumn = {
 const statusColumn = lookupName('s');
 
 /** The record status column of the last day asked for (it changes once a day). */
-let recordStatusColumn = { todayIso: '', column: { sql: recordStatus(''), kind: 'text', isFilterable: true } as const };
+let recordStatusColumn = {
+  todayIso: '',
+  column: { sql: recordStatus(''), kind: 'text', isFilterable: true } as const,
+};
 
 function recordStatusColumnOf(todayIso: string) {
   if (recordStatusColumn.todayIso !== todayIso) {
-    recordStatusColumn = { todayIso, column: { sql: recordStatus(todayIso), kind: 'text', isFilterable: true } };
+    recordStatusColumn = {
+      todayIso,
+      column: { sql: recordStatus(todayIso), kind: 'text', isFilterable: true },
+    };
   }
   return recordStatusColumn.column;
 }
