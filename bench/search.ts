@@ -19,7 +19,8 @@ import { loadConfig, serviceLevelsFrom } from '../packages/server/src/config.ts'
 import { openDb, type Db } from '../packages/server/src/db/connection.ts';
 import { migrateToLatest } from '../packages/server/src/db/migrate.ts';
 import { mintAccessToken } from '../packages/server/src/auth/verify.ts';
-import { findTrackerPage, trackerSpec } from '../packages/server/src/modules/tracker/queries.ts';
+import { trackerSpec } from '../packages/server/src/modules/tracker/line-queries.ts';
+import { findTrackerPage } from '../packages/server/src/modules/tracker/queries.ts';
 import { fmt, timeRuns } from './timing.ts';
 
 const { values, positionals } = parseArgs({

@@ -36,6 +36,7 @@ import { openDb, type Db } from '../packages/server/src/db/connection.ts';
 import { loadSigningMaterial } from '../packages/server/src/auth/keys.ts';
 import { mintAccessToken } from '../packages/server/src/auth/verify.ts';
 import { exportBatchSize } from '../packages/server/src/db/table-query.ts';
+import { trackerSpec } from '../packages/server/src/modules/tracker/line-queries.ts';
 import * as tracker from '../packages/server/src/modules/tracker/queries.ts';
 import { freePort, serverNodeArgs } from './signed-in-server.ts';
 
@@ -233,7 +234,7 @@ async function healthDuring(port: number, label: string, heavy: () => Promise<An
 async function readDirectly(db: Db) {
   const today = startOfTodayUtc().toISOString();
   const clock = { now: new Date(), levels: serviceLevelsFrom({}) };
-  const spec = tracker.trackerSpec(today, clock);
+  const spec = trackerSpec(today, clock);
   const query = trackerQuery.parse({});
   const batchSize = exportBatchSize(db.dialect);
   const started = performance.now();

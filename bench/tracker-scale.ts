@@ -24,7 +24,7 @@ import { loadConfig, serviceLevelsFrom } from '../packages/server/src/config.ts'
 import { openDb, type Db } from '../packages/server/src/db/connection.ts';
 import { migrateToLatest } from '../packages/server/src/db/migrate.ts';
 import { mintAccessToken } from '../packages/server/src/auth/verify.ts';
-import { trackerSpec } from '../packages/server/src/modules/tracker/queries.ts';
+import { trackerSpec } from '../packages/server/src/modules/tracker/line-queries.ts';
 import { fmt, timeRuns, type Timing } from './timing.ts';
 
 const RUNS = 10;

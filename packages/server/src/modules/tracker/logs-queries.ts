@@ -2,7 +2,7 @@ import { ALL_ROWS, type TableQuery } from '@uap/domain';
 import { toCount, type Db } from '../../db/connection.ts';
 import { orderTable, pageOf, tableCondition, type TableSpec } from '../../db/table-query.ts';
 import { codedLines, fullName, lineColumns, ref } from '../request-lines/line-query.ts';
-import { inTrackerScope, type TrackerScope } from './queries.ts';
+import { inTrackerScope, type TrackerScope } from './line-queries.ts';
 
 /** The request an activity log describes, with every name it shows; undefined outside the scope. */
 export async function findLogHeader(db: Db, scope: TrackerScope, requestId: number) {

@@ -10,7 +10,7 @@ import {
   type TableSpec,
 } from '../../db/table-query.ts';
 import { fullName, lookupOf, ref } from '../request-lines/line-query.ts';
-import { aliasesUsed, aliasOf, trackerLines, type TrackerScope } from './queries.ts';
+import { aliasesUsed, aliasOf, trackerLines, type TrackerScope } from './line-queries.ts';
 
 /**
  * The Request Tracker's filter menus: a name column's values from its master data table, kept

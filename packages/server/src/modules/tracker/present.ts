@@ -1,6 +1,6 @@
 import { fullName, messages, waitingHours, zoneFormatters, type TrackerRow } from '@uap/domain';
 import type { CsvColumn } from '../../db/table-query.ts';
-import type { TrackerLineRow } from './queries.ts';
+import type { TrackerLineRow } from './line-queries.ts';
 import { presentListItem } from '../request-lines/present.ts';
 
 /** A row of the Request Tracker: the list item plus the tracker's own fields. */

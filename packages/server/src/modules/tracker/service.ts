@@ -20,6 +20,7 @@ import {
 } from '../../db/table-query.ts';
 import type { Actor } from '../../http/actor.ts';
 import { forbidden } from '../../http/errors.ts';
+import * as lines from './line-queries.ts';
 import * as q from './queries.ts';
 import { findTrackerColumnValues } from './menu-queries.ts';
 import { presentTrackerRow, trackerCsvColumns } from './present.ts';
@@ -29,7 +30,7 @@ import { presentTrackerRow, trackerCsvColumns } from './present.ts';
  * them, admins those inside their admin (region, market) rows, super admins and auditors all.
  * Roles below provisioner never get here (the route refuses them); refused again for safety.
  */
-export function trackerScopeOf(actor: Actor): q.TrackerScope {
+export function trackerScopeOf(actor: Actor): lines.TrackerScope {
   switch (actor.roleId) {
     case Role.STANDARD:
     case Role.APPROVER:
@@ -47,7 +48,7 @@ export function trackerScopeOf(actor: Actor): q.TrackerScope {
 
 const todayIso = () => startOfTodayUtc().toISOString();
 /** The clock of one answer: the overdue marker, the Overdue filter and the ages agree within it. */
-const clockOf = (levels: ServiceLevels): q.OverdueClock => ({ now: new Date(), levels });
+const clockOf = (levels: ServiceLevels): lines.OverdueClock => ({ now: new Date(), levels });
 
 /** A page of the Request Tracker: every type and status of line in the caller's scope. */
 export async function findTrackerPage(
@@ -58,7 +59,7 @@ export async function findTrackerPage(
 ): Promise<TrackerPage> {
   const today = todayIso();
   const clock = clockOf(levels);
-  const spec = q.trackerSpec(today, clock);
+  const spec = lines.trackerSpec(today, clock);
   assertTableQuery(spec, query);
   const { rows, totalCount, isCountEstimate } = await q.findTrackerPage(
     db,
@@ -85,7 +86,7 @@ export async function findTrackerFilterOptions(
   query: TrackerFilterOptionsQuery,
   levels: ServiceLevels,
 ): Promise<FilterOptions> {
-  const spec = q.trackerSpec(todayIso(), clockOf(levels));
+  const spec = lines.trackerSpec(todayIso(), clockOf(levels));
   assertTableQuery(spec, query, query.column);
   const values = await findTrackerColumnValues(db, trackerScopeOf(actor), spec, query, query.column);
   return { values: values.slice(0, FILTER_OPTIONS_LIMIT), isTruncated: values.length > FILTER_OPTIONS_LIMIT };
@@ -103,14 +104,14 @@ export async function exportTracker(
 ): Promise<Readable> {
   const today = todayIso();
   const clock = clockOf(levels);
-  const spec = q.trackerSpec(today, clock);
+  const spec = lines.trackerSpec(today, clock);
   assertTableQuery(spec, query);
   const scope = trackerScopeOf(actor);
   // Each batch's ids, then its rows: the rows of the next batches are read while one is written.
   const source = {
     ids: (beforeId: number | null, limit: number) =>
       q.findTrackerIds(db, scope, spec, query, beforeId, limit),
-    rows: (ids: number[]) => q.findTrackerRows(db, ids, today, clock),
+    rows: (ids: number[]) => lines.findTrackerRows(db, ids, today, clock),
   };
   return csvExport(
     source,
