@@ -6,11 +6,8 @@ import { nowIso } from '../../db/connection.ts';
 
 type RequestEb = ExpressionBuilder<Database & { r: Database['requests'] }, 'r'>;
 
-/**
- * Routing is resolved at read time (docs/architecture.md): an active assignment covers a request when
- * its path matches; one naming the request's client wins over one that names no client.
- */
-export function coveringAssignment(eb: RequestEb) {
+/** The active assignments on the request's path (region, market, agency, practice, platform). */
+function assignmentsOnPath(eb: RequestEb) {
   return eb
     .selectFrom('approverAssignments as a')
     .whereRef('a.regionId', '=', 'r.regionId')
@@ -18,29 +15,30 @@ export function coveringAssignment(eb: RequestEb) {
     .whereRef('a.agencyId', '=', 'r.agencyId')
     .whereRef('a.practiceId', '=', 'r.practiceId')
     .whereRef('a.platformId', '=', 'r.platformId')
-    .where('a.isDeleted', '=', 0)
-    .where((w) =>
-      w.or([
-        w('a.clientId', '=', w.ref('r.clientId')),
-        w.and([
-          w('a.clientId', 'is', null),
-          w.not(
-            w.exists(
-              w
-                .selectFrom('approverAssignments as b')
-                .select('b.approverId')
-                .whereRef('b.regionId', '=', 'r.regionId')
-                .whereRef('b.marketId', '=', 'r.marketId')
-                .whereRef('b.agencyId', '=', 'r.agencyId')
-                .whereRef('b.practiceId', '=', 'r.practiceId')
-                .whereRef('b.platformId', '=', 'r.platformId')
-                .whereRef('b.clientId', '=', 'r.clientId')
-                .where('b.isDeleted', '=', 0),
-            ),
+    .where('a.isDeleted', '=', 0);
+}
+
+/**
+ * Routing is resolved at read time (docs/architecture.md): an active assignment covers a request when
+ * its path matches; one naming the request's client wins over one that names no client.
+ */
+export function coveringAssignment(eb: RequestEb) {
+  return assignmentsOnPath(eb).where((w) =>
+    w.or([
+      w('a.clientId', '=', w.ref('r.clientId')),
+      w.and([
+        w('a.clientId', 'is', null),
+        // None on the path names the client (the inner `a` is its own table, not the outer one).
+        w.not(
+          w.exists(
+            assignmentsOnPath(w as unknown as RequestEb)
+              .select('a.approverId')
+              .whereRef('a.clientId', '=', 'r.clientId'),
           ),
-        ]),
+        ),
       ]),
-    );
+    ]),
+  );
 }
 
 export function masterApproverOfPath(eb: RequestEb) {
@@ -263,15 +261,8 @@ function linesRoutedToApprover(eb: RequestEb, userId: number, standing: Standing
  * ran once per line of a page (half the database's time of a tracker page on PostgreSQL).
  */
 function anyAssignmentOnPath(eb: RequestEb) {
-  return eb
-    .selectFrom('approverAssignments as a')
+  return assignmentsOnPath(eb)
     .select('a.approverId')
-    .whereRef('a.regionId', '=', 'r.regionId')
-    .whereRef('a.marketId', '=', 'r.marketId')
-    .whereRef('a.agencyId', '=', 'r.agencyId')
-    .whereRef('a.practiceId', '=', 'r.practiceId')
-    .whereRef('a.platformId', '=', 'r.platformId')
-    .where('a.isDeleted', '=', 0)
     .where((w) => w.or([w('a.clientId', '=', w.ref('r.clientId')), w('a.clientId', 'is', null)]));
 }
 
