@@ -321,6 +321,13 @@ describe('Request Tracker filter menus from master data', () => {
       'Approved',
       'Submitted',
     ]);
+    // Small optional lookups (each of their rows tested on SQLite): l5 has neither.
+    for (const column of ['assetName', 'platformUserTypeName']) {
+      expect(await menu(demo.superAdmin, { column, filters: built() })).toEqual(['', `A ${tag}`, `B ${tag}`]);
+    }
+    const onlyA = [...built(), { column: 'clientName', values: [`A ${tag}`] }];
+    expect(await menu(demo.superAdmin, { column: 'platformName', filters: onlyA })).toEqual([`A ${tag}`]);
+    expect(await menu(demo.superAdmin, { column: 'status', filters: onlyA })).toEqual(['Approved']);
     const onlyB = [...built(), { column: 'platformName', values: [`B ${tag}`] }];
     expect(await menu(demo.superAdmin, { column: 'clientName', filters: onlyB })).toEqual([`B ${tag}`]);
     // The column's own filter does not narrow its menu.

@@ -192,6 +192,13 @@ export function trackerSpec(todayIso: string, clock: OverdueClock): TableSpec {
 
 export type Alias = Exclude<LineAlias, 'cc'>;
 
+/**
+ * The small lookups (a few dozen rows at most): a sort by their name walks their rows in name
+ * order, one indexed run of lines per row, without an index on the names (which would lead
+ * SQLite to start filtered pages from the lookup); their filter menus test each row (menu-queries.ts).
+ */
+export const smallLookups = new Set<Alias>(['s', 't', 'rg', 'mk', 'ag', 'pr', 'pl', 'at', 'put']);
+
 /** The joined table each column needs; a count joins only what its filters and search need. */
 export const aliasOf = (column: string): Alias | undefined => {
   const alias = columnAlias[column];

@@ -10,7 +10,7 @@ import {
   type TableSpec,
 } from '../../db/table-query.ts';
 import { fullName, lookupOf, ref } from '../request-lines/line-query.ts';
-import { aliasesUsed, aliasOf, trackerLines, type TrackerScope } from './line-queries.ts';
+import { aliasesUsed, aliasOf, smallLookups, trackerLines, type TrackerScope } from './line-queries.ts';
 
 /**
  * The Request Tracker's filter menus: a name column's values from its master data table, kept
@@ -98,11 +98,17 @@ export async function findTrackerColumnValues(
     return candidates.filter((_, i) => Number(found[i]?.found) === 1);
   }
   // Under other filters or a search the matching lines are the smaller set: their distinct
-  // values are read from them (an EXISTS per candidate measured seconds there).
-  const isNarrowed =
-    query.searchCriteria.trim() !== '' ||
-    query.filters.some((f) => f.column !== column && f.values.length > 0);
-  const source = isNarrowed ? undefined : menuSourceOf(column);
+  // values are read from them (an EXISTS per candidate measured seconds there). Except, on
+  // SQLite, a small lookup's menu under filters alone: an EXISTS for each of its few rows finds
+  // a line at once where the filters match many, where reading every matching line did not
+  // (platforms under a status and a region: 400 ms → 40 ms on a million lines). PostgreSQL reads
+  // the matching lines in parallel and fast (18 ms), and planned those EXISTS slower.
+  const isSearched = query.searchCriteria.trim() !== '';
+  const isNarrowed = isSearched || query.filters.some((f) => f.column !== column && f.values.length > 0);
+  const alias = aliasOf(column);
+  const isTestedByRow =
+    db.dialect === 'sqlite' && !isSearched && alias !== undefined && smallLookups.has(alias);
+  const source = isNarrowed && !isTestedByRow ? undefined : menuSourceOf(column);
   if (!source) {
     const own = aliasOf(column);
     if (own) {

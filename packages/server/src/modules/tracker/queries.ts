@@ -17,9 +17,9 @@ import {
   DENSE_OVERDUE,
   findTrackerRows,
   isOverdueOnly,
+  smallLookups,
   trackerLines,
   trackerSpec,
-  type Alias,
   type OverdueClock,
   type TrackerScope,
 } from './line-queries.ts';
@@ -60,12 +60,6 @@ async function pageAcross(parts: OrderedPart[], limit: number, offset: number): 
   }
   return ids;
 }
-/**
- * The small lookups (a few dozen rows at most): a sort by their name walks their rows in name
- * order, one indexed run of lines per row, without an index on the names (which would lead
- * SQLite to start filtered pages from the lookup).
- */
-const smallLookups = new Set<Alias>(['s', 't', 'rg', 'mk', 'ag', 'pr', 'pl', 'at', 'put']);
 
 /**
  * A run of the page's order before it is read: its lines; whether its own order is the row id
