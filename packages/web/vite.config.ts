@@ -49,6 +49,61 @@ function precompress(): Plugin {
 }
 
 /**
+ * MUI's default theme made on first use instead of when its module is evaluated. MUI makes it
+ * at module load twice (`styles/defaultTheme`, for its `styled`, `useTheme` and the like, and
+ * `Box`), each a whole `createTheme()` in the task that evaluates the first screen's packages,
+ * though it is read only by a component drawn outside a `ThemeProvider`: the app draws every
+ * component inside its own (`App.tsx`). Here both are one object that makes that same default
+ * theme the first time anything reads it (a Proxy over `createTheme()`): what a component sees
+ * is unchanged. The build fails if MUI's modules no longer read as expected.
+ */
+function lazyMuiDefaultTheme(): Plugin {
+  const defaultThemeModule = /\/@mui\/material\/styles\/defaultTheme\.m?js$/;
+  const boxModule = /\/@mui\/material\/Box\/Box\.m?js$/;
+  const eager = 'const defaultTheme = createTheme();';
+  const lazy = `
+let made;
+const theme = () => (made ??= createTheme());
+const defaultTheme = new Proxy({}, {
+  get: (_, key) => Reflect.get(theme(), key),
+  set: (_, key, value) => Reflect.set(theme(), key, value),
+  has: (_, key) => Reflect.has(theme(), key),
+  ownKeys: () => Reflect.ownKeys(theme()),
+  getOwnPropertyDescriptor: (_, key) => {
+    const descriptor = Reflect.getOwnPropertyDescriptor(theme(), key);
+    return descriptor && { ...descriptor, configurable: true };
+  },
+  defineProperty: (_, key, descriptor) => Reflect.defineProperty(theme(), key, descriptor),
+  deleteProperty: (_, key) => Reflect.deleteProperty(theme(), key),
+  getPrototypeOf: () => Reflect.getPrototypeOf(theme()),
+});`;
+  const seen = new Set<string>();
+  return {
+    name: 'uap-lazy-mui-default-theme',
+    apply: 'build',
+    transform(code, id) {
+      const file = id.split('?')[0]!;
+      if (defaultThemeModule.test(file)) {
+        seen.add('defaultTheme');
+      } else if (boxModule.test(file)) {
+        seen.add('Box');
+      } else {
+        return null;
+      }
+      if (!code.includes(eager)) {
+        this.error(`lazy MUI default theme: ${file} no longer reads '${eager}'`);
+      }
+      return { code: code.replace(eager, lazy), map: null };
+    },
+    buildEnd() {
+      if (seen.size === 0) {
+        this.error('lazy MUI default theme: neither MUI module was transformed');
+      }
+    },
+  };
+}
+
+/**
  * The files each screen's first visit loads beyond the entry's (its chunk and the chunks it
  * imports statically), by route path, in `.vite/route-preloads.json`: the server writes them
  * into index.html as `<link rel="modulepreload">` for the opened screen, so the browser fetches
@@ -144,19 +199,24 @@ const frameworkModules =
 const onDemand = /node_modules\/zod\/|packages\/domain\/src\/schemas\//;
 
 /**
- * What the first screen of a visit needs beyond the framework, in one file instead of thirty
+ * What the first screen of a visit needs beyond the framework, in two files instead of thirty
  * small ones: the app's start (`app/start.tsx`, which the entry loads once the framework is
  * evaluated: the frame, sign-in, router) and everything Home imports (what most visits open
  * first), with all they import statically. Over HTTP/1.1 a browser
  * asks for six files at a time, so each further wave of small files cost a round trip before
  * the first screen could draw. Screens' own modules stay files of their own (their routes load
- * them by name), and the schemas stay on demand.
+ * them by name), and the schemas stay on demand. The packages among them (MUI's components and
+ * what they import) are `shell-vendor`, with `app/shell-vendor.ts`, which the entry imports
+ * first: the browser evaluates them in a task of their own, then the app's modules (`shell`)
+ * in another; evaluating both was one long task. No package imports the app's modules, so
+ * `shell-vendor` imports nothing from `shell`.
  */
-function firstScreenChunk(): (id: string, ctx: Rolldown.ChunkingContext) => string | null {
+function firstScreenChunks() {
   const root = (file: string) => path.resolve(import.meta.dirname, file);
   const homePage = root('src/pages/Home/HomePage.tsx');
+  const vendorEntry = root('src/app/shell-vendor.ts');
   let shell: Set<string> | null = null;
-  return (id, ctx) => {
+  const shellOf = (ctx: Rolldown.ChunkingContext) => {
     if (shell === null) {
       shell = new Set();
       const pending = [root('src/app/start.tsx'), homePage];
@@ -168,12 +228,22 @@ function firstScreenChunk(): (id: string, ctx: Rolldown.ChunkingContext) => stri
       }
       shell.delete(homePage);
     }
-    return shell.has(id) ? 'shell' : null;
+    return shell;
+  };
+  const isPackage = (id: string) => id.includes('/node_modules/');
+  return {
+    // Captured first (a group captures what the modules it names import, too).
+    vendor: (id: string, ctx: Rolldown.ChunkingContext) =>
+      id === vendorEntry || (isPackage(id) && shellOf(ctx).has(id)) ? 'shell-vendor' : null,
+    shell: (id: string, ctx: Rolldown.ChunkingContext) =>
+      !isPackage(id) && shellOf(ctx).has(id) ? 'shell' : null,
   };
 }
 
+const firstScreen = firstScreenChunks();
+
 export default defineConfig({
-  plugins: [react(), precompress(), routePreloads()],
+  plugins: [react(), lazyMuiDefaultTheme(), precompress(), routePreloads()],
   server: { host: '127.0.0.1', port: 5173, strictPort: true, proxy },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true, proxy },
   build: {
@@ -185,8 +255,9 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            { name: 'framework', test: frameworkModules, priority: 2 },
-            { name: firstScreenChunk(), priority: 1 },
+            { name: 'framework', test: frameworkModules, priority: 3 },
+            { name: firstScreen.vendor, priority: 2 },
+            { name: firstScreen.shell, priority: 1 },
           ],
         },
       },
