@@ -255,8 +255,18 @@ describe('Tables', () => {
       // The reason is the checkbox's description (screen readers) and its tooltip (pointer).
       const describedBy = (await greyed.getAttribute('aria-describedby')) ?? '';
       expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe(reason);
-      await greyed.locator('xpath=ancestor::span[2]').hover();
-      await page.getByRole('tooltip', { name: reason }).waitFor();
+      // Hovered as a person would, moving onto it again if the row was redrawn under the pointer
+      // (a tooltip opens on the pointer entering the element, which a redraw does not repeat).
+      const tooltip = page.getByRole('tooltip', { name: reason });
+      const hoverShowsTooltip = async () => {
+        await page.mouse.move(0, 0);
+        await greyed.locator('xpath=ancestor::span[2]').hover();
+        return tooltip.waitFor({ timeout: 3_000 }).then(
+          () => true,
+          () => false,
+        );
+      };
+      await expect.poll(hoverShowsTooltip, { timeout: 20_000 }).toBe(true);
 
       await region.getByLabel('Search').fill(String(submitted.id));
       const box = region.getByRole('checkbox', { name: `Select row ${submitted.id}`, exact: true });
