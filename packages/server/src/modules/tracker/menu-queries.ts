@@ -110,9 +110,8 @@ export async function findTrackerColumnValues(
     db.dialect === 'sqlite' && !isSearched && alias !== undefined && smallLookups.has(alias);
   const source = isNarrowed && !isTestedByRow ? undefined : menuSourceOf(column);
   if (!source) {
-    const own = aliasOf(column);
-    if (own) {
-      joins.add(own);
+    if (alias) {
+      joins.add(alias);
     }
     return distinctFilterValues(trackerLines(db, scope, joins).where(condition), spec, column);
   }
