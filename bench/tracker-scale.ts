@@ -9,7 +9,7 @@
  *
  *   cp /tmp/uap-large.db /tmp/uap-large-sortcount.db
  *   psql postgres://uap@127.0.0.1:54329/postgres -c 'CREATE DATABASE uap_large_sortcount TEMPLATE uap_large'
- *   npx tsx bench/tracker-scale.ts [--only sort|menu|page|step|overdue] [DATABASE_URL ...]
+ *   npx tsx bench/tracker-scale.ts [--only sort|menu|page|step|overdue] [--columns a,b] [DATABASE_URL ...]
  *
  * `step`: the next and previous page from a middle page and the page before the last, each
  * read on from the edge line of the page shown (the tracker query's anchor), as the pager asks.
@@ -32,6 +32,9 @@ const WARMUP = 2;
 const args = process.argv.slice(2);
 const onlyAt = args.indexOf('--only');
 const only = onlyAt >= 0 ? args.splice(onlyAt, 2)[1] : undefined;
+const columnsAt = args.indexOf('--columns');
+/** `--columns a,b`: only these columns' menus (with `--only menu`). */
+const menuColumns = columnsAt >= 0 ? args.splice(columnsAt, 2)[1]?.split(',') : undefined;
 const urls = args.length
   ? args
   : ['sqlite:/tmp/uap-large-sortcount.db', 'postgres://uap@127.0.0.1:54329/uap_large_sortcount'];
@@ -271,11 +274,12 @@ for (const url of urls) {
     }
     if (!only || only === 'menu') {
       for (const user of ['super', 'admin'] as const) {
-        for (const column of filterable) {
+        for (const column of filterable.filter((c) => !menuColumns || menuColumns.includes(c))) {
           await measure(`menu ${column}`, user, `${tracker}/Filters`, { column } as TableQueryInput);
         }
       }
-      for (const column of ['clientName', 'platformName', 'requestUserName']) {
+      const underFilters = ['clientName', 'platformName', 'requestUserName'];
+      for (const column of underFilters.filter((c) => !menuColumns || menuColumns.includes(c))) {
         await measure(`menu ${column} + filters`, 'super', `${tracker}/Filters`, {
           column,
           filters,

@@ -346,6 +346,26 @@ describe('Request Tracker filter menus from master data', () => {
     expect(await menu(admin.email, { column: 'regionName' })).toEqual([`A ${tag}`]);
     expect(await menu(admin.email, { column: 'createdByName' })).toEqual([`A ${tag}`]);
   });
+
+  it('lists a name many people share once, found past the namesakes without a line in scope', async () => {
+    const pathC = await buildPath(k());
+    const admin = await buildUser(k(), { roleId: Role.ADMIN });
+    await buildAdminRegion(k(), admin.userId, pathC);
+    const person = (name: string) => buildUser(k(), { name, lastName: tag });
+    // Made in this order, so the index lists the namesakes without a line in scope first.
+    const samOutside = await person('Sam');
+    await person('Sam');
+    const samInside = await person('Sam');
+    const amy = await person('Amy');
+    const zoe = await person('Zoe');
+    await person('Bob');
+    await buildRequest(k(), { path: pathB, user: samOutside });
+    await buildRequest(k(), { path: pathC, user: samInside });
+    await buildRequest(k(), { path: pathC, user: amy, createdBy: samOutside.userId });
+    await buildRequest(k(), { path: pathB, user: zoe });
+    expect(await menu(admin.email, { column: 'requestUserName' })).toEqual([`Amy ${tag}`, `Sam ${tag}`]);
+    expect(await menu(admin.email, { column: 'createdByName' })).toEqual([`Sam ${tag}`]);
+  });
 });
 
 describe('Request Tracker record status menu', () => {
