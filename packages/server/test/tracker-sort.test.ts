@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RequestStatus, Role, type TrackerRow } from '@uap/domain';
+import {
+  RequestStatus,
+  Role,
+  startOfTodayUtc,
+  trackerFilterOptionsQuery,
+  type TrackerRow,
+} from '@uap/domain';
+import { serviceLevelsFrom } from '../src/config.ts';
+import { trackerSpec } from '../src/modules/tracker/line-queries.ts';
+import { findTrackerColumnValues } from '../src/modules/tracker/menu-queries.ts';
 import { createTestContext, demo, type TestContext } from './harness.ts';
 import {
   buildAdminRegion,
@@ -337,6 +346,29 @@ describe('Request Tracker filter menus from master data', () => {
       `A ${tag}`,
       `B ${tag}`,
     ]);
+  });
+
+  it('lists the same people under filters whether it reads the matching lines or walks the names', async () => {
+    const spec = trackerSpec(startOfTodayUtc().toISOString(), {
+      now: new Date(),
+      levels: serviceLevelsFrom({}),
+    });
+    const menuOf = (column: string, filters: object[], manyLines: number) =>
+      findTrackerColumnValues(
+        ctx.db,
+        { kind: 'all' },
+        spec,
+        trackerFilterOptionsQuery.parse({ column, filters }),
+        column,
+        manyLines,
+      );
+    const approved = [...built(), { column: 'status', values: ['Approved'] }];
+    // 0: any matching line is many (the walk); a million: never (the matching lines read).
+    for (const manyLines of [0, 1_000_000]) {
+      expect(await menuOf('requestUserName', built(), manyLines)).toEqual([`A ${tag}`, `B ${tag}`]);
+      expect(await menuOf('requestUserName', approved, manyLines)).toEqual([`A ${tag}`]);
+      expect(await menuOf('createdByName', approved, manyLines)).toEqual([`A ${tag}`]);
+    }
   });
 
   it("lists to an admin only the values of the lines inside the admin's regions", async () => {

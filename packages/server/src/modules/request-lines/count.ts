@@ -34,7 +34,7 @@ export async function exactCount(lines: CountableLines): Promise<number> {
 }
 
 /** The number of lines, counting at most `upTo` + 1 of them. */
-async function cappedCount(db: Db, lines: CountableLines, upTo: number): Promise<number> {
+export async function countUpTo(db: Db, lines: CountableLines, upTo: number): Promise<number> {
   const row = await db.kysely
     .selectFrom(
       lines
@@ -94,7 +94,7 @@ const ESTIMATES_KEPT = 1_000;
 
 /** The count of `lines` not asked to be exact: exact when small, else an estimate. */
 async function cappedOrEstimated(db: Db, lines: CountableLines): Promise<LineCount> {
-  const capped = await cappedCount(db, lines, EXACT_COUNT_UP_TO);
+  const capped = await countUpTo(db, lines, EXACT_COUNT_UP_TO);
   if (capped <= EXACT_COUNT_UP_TO) {
     return { totalCount: capped, isCountEstimate: false };
   }

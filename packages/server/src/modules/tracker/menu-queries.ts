@@ -9,6 +9,7 @@ import {
   tableCondition,
   type TableSpec,
 } from '../../db/table-query.ts';
+import { countUpTo, EXACT_COUNT_UP_TO } from '../request-lines/count.ts';
 import { fullName, lookupOf, ref } from '../request-lines/line-query.ts';
 import { aliasesUsed, aliasOf, smallLookups, trackerLines, type TrackerScope } from './line-queries.ts';
 
@@ -75,6 +76,8 @@ export async function findTrackerColumnValues(
   spec: TableSpec,
   query: TableQuery,
   column: string,
+  /** Above this many matching lines a people's menu walks the names (a parameter for tests). */
+  manyLines = EXACT_COUNT_UP_TO,
 ) {
   const joins = new Set(aliasesUsed(query, column));
   const condition = tableCondition(db.dialect, spec, query, column);
@@ -104,19 +107,28 @@ export async function findTrackerColumnValues(
     );
     return candidates.filter((_, i) => Number(found[i]?.found) === 1);
   }
-  // Under other filters or a search the matching lines are the smaller set: their distinct
-  // values are read from them (an EXISTS per candidate measured seconds there). Except, on
-  // SQLite, a small lookup's menu under filters alone: an EXISTS for each of its few rows finds
-  // a line at once where the filters match many, where reading every matching line did not
-  // (platforms under a status and a region: 292 ms → 1.3 ms on a million lines). PostgreSQL reads
-  // the matching lines in parallel and fast (18 ms), and planned those EXISTS slower.
+  // Under other filters or a search the matching lines are usually the smaller set: their
+  // distinct values are read from them (an EXISTS per candidate measured seconds there). Except,
+  // under filters alone:
+  // - on SQLite, a small lookup's menu: an EXISTS for each of its few rows finds a line at once
+  //   where the filters match many, where reading every matching line did not (platforms under a
+  //   status and a region: 292 ms → 1.3 ms on a million lines). PostgreSQL reads the matching
+  //   lines in parallel and fast (18 ms), and planned those EXISTS slower;
+  // - a people's menu over more than `manyLines` lines: both engines walked every user in
+  //   name order and every line of each (650 ms for 15,700 lines of a million); the walk from
+  //   one name to the next finds a person with a matching line among a few per name.
   const isSearched = query.searchCriteria.trim() !== '';
   const isNarrowed = isSearched || query.filters.some((f) => f.column !== column && f.values.length > 0);
   const alias = aliasOf(column);
-  const isTestedByRow =
-    db.dialect === 'sqlite' && !isSearched && alias !== undefined && smallLookups.has(alias);
-  const source = isNarrowed && !isTestedByRow ? undefined : menuSourceOf(column);
-  if (!source) {
+  const source = menuSourceOf(column);
+  const isReadFromSource =
+    source !== undefined &&
+    (!isNarrowed ||
+      (!isSearched &&
+        ((db.dialect === 'sqlite' && alias !== undefined && smallLookups.has(alias)) ||
+          (source.isRepeated &&
+            (await countUpTo(db, trackerLines(db, scope, joins).where(condition), manyLines)) > manyLines))));
+  if (!isReadFromSource) {
     if (alias) {
       joins.add(alias);
     }
