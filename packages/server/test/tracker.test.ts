@@ -128,6 +128,8 @@ describe('PUT api/Request/AllRequests', () => {
     expect(regions.json().data.values).toEqual([inside.names.region]);
     const markets = await put(ada.email, '/api/Request/AllRequests/Filters', { column: 'marketName' });
     expect(markets.json().data.values).toEqual([inside.names.market]);
+    const ids = await put(ada.email, '/api/Request/AllRequests/Filters', { column: 'requestId' });
+    expect(ids.json().data.values).toEqual(expected.map((r) => String(r.requestId)));
   });
 
   it('refuses roles below provisioner with 403', async () => {

@@ -30,6 +30,7 @@ import { m0032 } from './0032_add_scope_escalation_stage.ts';
 import { m0033 } from './0033_add_path_coverage.ts';
 import { m0034 } from './0034_add_client_asset_search_indexes.ts';
 import { m0035 } from './0035_add_admin_menu_indexes.ts';
+import { m0036 } from './0036_add_admin_lookup_menu_indexes.ts';
 
 /** Every migration by name; names sort in the order they run. Append only, never edit. */
 export const migrations: Record<string, Migration> = {
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   '0033_add_path_coverage': m0033,
   '0034_add_client_asset_search_indexes': m0034,
   '0035_add_admin_menu_indexes': m0035,
+  '0036_add_admin_lookup_menu_indexes': m0036,
 };
