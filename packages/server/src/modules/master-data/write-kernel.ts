@@ -33,10 +33,8 @@ export async function requireWritable(q: Executor, scope: WriteScope, type: Mast
       return requireScope(mayWriteGlobal(scope), type);
     case 'Market':
       return requireScope(mayWriteRegion(scope, at.regionId), type);
-    case 'Platform User Type': {
-      const writable = await platformsWritable(q, scope, [at.platformId ?? 0]);
-      return requireScope(writable.get(at.platformId ?? 0) ?? false, type);
-    }
+    case 'Platform User Type':
+      return requireWholePlatform(q, scope, at.platformId ?? 0, type);
     case 'Agency':
     case 'Practice':
     case 'Platform':
@@ -44,6 +42,17 @@ export async function requireWritable(q: Executor, scope: WriteScope, type: Mast
     case 'Client Asset':
       return requireScope(mayWriteMarket(scope, at.regionId, at.marketId), type);
   }
+}
+
+/** Every agency offering the platform lies in the scope: it (and its user types) may be reshaped. */
+export async function requireWholePlatform(
+  q: Executor,
+  scope: WriteScope,
+  platformId: number,
+  type: 'Platform' | 'Platform User Type',
+) {
+  const writable = await platformsWritable(q, scope, [platformId]);
+  requireScope(writable.get(platformId) ?? false, type);
 }
 
 /**

@@ -10,12 +10,13 @@ import { nowIso, type Executor } from '../../db/connection.ts';
 import type { Actor } from '../../http/actor.ts';
 import { notFound, unprocessable } from '../../http/errors.ts';
 import { sameText, snapshot } from './item-queries.ts';
-import { mayWriteMarket, platformsWritable, requireScope, type WriteScope } from './scope.ts';
+import { mayWriteMarket, requireScope } from './scope.ts';
 import {
   created,
   createdAsSaved,
   exists,
   found,
+  requireWholePlatform,
   requireWritable,
   updated,
   write,
@@ -24,13 +25,19 @@ import {
 
 /** Saves and updates of platforms (with their asset types) and platform user types. */
 
-// ---------------------------------------------------------------- platforms
-
-/** Every agency offering the platform lies in the scope: it may be reshaped. */
-async function requireWholePlatform(q: Executor, scope: WriteScope, platformId: number) {
-  const writable = await platformsWritable(q, scope, [platformId]);
-  requireScope(writable.get(platformId) ?? false, 'Platform');
+/** 404 unless the platform exists. */
+async function requirePlatform(q: Executor, platformId: number) {
+  const platform = await q
+    .selectFrom('platforms')
+    .select('platformId')
+    .where('platformId', '=', platformId)
+    .executeTakeFirst();
+  if (!platform) {
+    throw notFound();
+  }
 }
+
+// ---------------------------------------------------------------- platforms
 
 async function platformSnapshot(q: Executor, platformId: number) {
   const platform = await q
@@ -157,15 +164,8 @@ export function savePlatform(db: WriteTarget, actor: Actor, input: SavePlatformI
 /** PUT Platform: the platform's fields and asset types (every agency offering it in scope). */
 export function updatePlatform(db: WriteTarget, actor: Actor, input: UpdatePlatformInput) {
   return write(db, actor, async (trx, scope) => {
-    const platform = await trx
-      .selectFrom('platforms')
-      .select('platformId')
-      .where('platformId', '=', input.platformId)
-      .executeTakeFirst();
-    if (!platform) {
-      throw notFound();
-    }
-    await requireWholePlatform(trx, scope, input.platformId);
+    await requirePlatform(trx, input.platformId);
+    await requireWholePlatform(trx, scope, input.platformId, 'Platform');
     const clash = await trx
       .selectFrom('platforms')
       .select('platformId')
@@ -228,16 +228,8 @@ async function requireUserTypeAsset(q: Executor, platformId: number, assetId: nu
 /** SavePlatformAccess: a platform user type, last in the platform's order. */
 export function savePlatformAccess(db: WriteTarget, actor: Actor, input: SavePlatformAccessInput) {
   return write(db, actor, async (trx, scope) => {
-    const platform = await trx
-      .selectFrom('platforms')
-      .select('platformId')
-      .where('platformId', '=', input.PlatformId)
-      .executeTakeFirst();
-    if (!platform) {
-      throw notFound();
-    }
-    const writable = await platformsWritable(trx, scope, [input.PlatformId]);
-    requireScope(writable.get(input.PlatformId) ?? false, 'Platform User Type');
+    await requirePlatform(trx, input.PlatformId);
+    await requireWholePlatform(trx, scope, input.PlatformId, 'Platform User Type');
     await requireUserTypeAsset(trx, input.PlatformId, input.AssetId);
     const clash = await trx
       .selectFrom('platformUserTypes')
