@@ -33,14 +33,17 @@ export interface MasterDataDbRow {
   updatedDate: string;
 }
 
+/** The parent selectors a table query may name. */
 export type Parents = Pick<
   MasterDataTableQuery,
   'regionId' | 'marketId' | 'agencyId' | 'practiceId' | 'platformId' | 'clientId'
 >;
 
+/** A typed null, for a row field the type has none of (noText, noId: the usual two). */
 export const none = <T>() => sql<T | null>`null`;
 export const noText = () => none<string>();
 export const noId = () => none<number>();
+/** 'Active' or 'Inactive' from the stored flag. */
 export const status = (isDeleted: string) =>
   sql<string>`case when ${sql.ref(isDeleted)} = 1 then 'Inactive' else 'Active' end`;
 /** A parent selector narrows the rows when it names an id (0 or absent: any). */

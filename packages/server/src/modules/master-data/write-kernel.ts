@@ -86,7 +86,9 @@ export async function write<T>(
   return inTransaction(db, async (trx) => run(trx, await writeScopeOf(trx, actor)));
 }
 
+/** 422: an item of that type and name already exists under the same parent. */
 export const exists = (type: string, name: string) => unprocessable(messages.masterDataExists(type, name));
+/** The Created log row of an item. */
 export const created = (type: MasterDataType, itemId: number, name: string, after: unknown): LogItem => ({
   type,
   itemId,
@@ -98,6 +100,7 @@ export const created = (type: MasterDataType, itemId: number, name: string, afte
 /** The Created log row with the item as it now stands in the database. */
 export const createdAsSaved = async (q: Executor, type: MasterDataType, itemId: number, name: string) =>
   created(type, itemId, name, await snapshot(q, type, itemId));
+/** The Updated log row of an item, with its state before and after. */
 export const updated = (
   type: MasterDataType,
   itemId: number,
