@@ -206,6 +206,47 @@ describe('saves: the spec messages and the dialog rules', () => {
     ).toBe(200);
   });
 
+  it("a platform offered outside the admin rows too is the super admin's to change, with its user types (404)", async () => {
+    const shared = await buildPath(ctx.db.kysely);
+    await buildAdminRegion(ctx.db.kysely, await userIdOf(ctx.db.kysely, demo.admin), shared);
+    const platform = (description: string) => ({ platformId: shared.platformId, description, assets: [] });
+    const userType = {
+      platformUserTypeId: shared.platformUserTypeId,
+      description: `Editor ${uniqueTag()}`,
+      basicName: 'Standard',
+      assetId: shared.assetId,
+    };
+    const newUserType = {
+      Description: `Viewer ${uniqueTag()}`,
+      PlatformId: shared.platformId,
+      BasicName: 'Standard',
+      AssetId: shared.assetId,
+    };
+    expect(await put('Platform', platform(`${shared.names.platform} A`))).toMatchObject({
+      status: 200,
+      message: messages.platformUpdated,
+    });
+    expect(await put('PlatformUserType', userType)).toMatchObject({
+      status: 200,
+      message: messages.platformAccessUpdated,
+    });
+    await ctx.db.kysely
+      .insertInto('platformAgencies')
+      .values({ platformId: shared.platformId, agencyId: outside.agencyId, practiceId: outside.practiceId })
+      .execute();
+    expect((await put('Platform', platform(`${shared.names.platform} B`))).status).toBe(404);
+    expect((await put('PlatformUserType', userType)).status).toBe(404);
+    expect((await post('SavePlatformAccess', newUserType)).status).toBe(404);
+    expect((await put('Platform', platform(`${shared.names.platform} B`), 'superAdmin')).status).toBe(200);
+    expect((await post('SavePlatformAccess', newUserType, 'superAdmin')).status).toBe(200);
+    // No such platform: 404 even for the super admin.
+    const missing = { platformId: 99_999_999, description: 'None', assets: [] };
+    expect((await put('Platform', missing, 'superAdmin')).status).toBe(404);
+    expect(
+      (await post('SavePlatformAccess', { ...newUserType, PlatformId: 99_999_999 }, 'superAdmin')).status,
+    ).toBe(404);
+  });
+
   it('client codes: at most 6, no duplicates on save or update, none held by another client', async () => {
     const base = { PlatformId: inside.platformId, AgencyId: inside.agencyId };
     const seven = await post('SaveClient', {

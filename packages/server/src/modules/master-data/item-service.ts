@@ -25,7 +25,8 @@ import {
 } from './item-queries.ts';
 import { writeLog, type LogItem } from './log.ts';
 import { mayWriteMarket, requireScope, writeScopeOf } from './scope.ts';
-import { findPlatformByName, requireWritable } from './write-service.ts';
+import { requireWritable } from './write-kernel.ts';
+import { findPlatformByName } from './write-platforms.ts';
 
 /**
  * A platform user type and its namesakes on the same platform (same name and normalized type,

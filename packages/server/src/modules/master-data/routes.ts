@@ -50,7 +50,10 @@ import { sendCsv } from '../../http/csv-reply.ts';
 import { ok } from '../../http/envelope.ts';
 import * as items from './item-service.ts';
 import * as table from './table-service.ts';
-import * as writes from './write-service.ts';
+import * as clientWrites from './write-clients.ts';
+import * as geographyWrites from './write-geography.ts';
+import * as globalWrites from './write-global.ts';
+import * as platformWrites from './write-platforms.ts';
 
 /** Administrators and the auditor read the Database Manager. */
 export const read: Access = { minRole: Role.ADMIN, auditor: true };
@@ -136,126 +139,126 @@ export const masterDataRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { d
     'POST /api/Catalogs/SaveRegion',
     'Add a region (super admins)',
     saveRegionInput,
-    (a, b) => writes.saveRegion(db, a, b),
+    (a, b) => globalWrites.saveRegion(db, a, b),
     messages.regionSaved,
   );
   save(
     'POST /api/Catalogs/SavePlatformOwnerShip',
     'Add an account ownership (super admins)',
     saveOwnershipInput,
-    (a, b) => writes.saveOwnership(db, a, b),
+    (a, b) => globalWrites.saveOwnership(db, a, b),
     messages.ownershipSaved,
   );
   save(
     'POST /api/Catalogs/SaveMarket',
     'Add a market to a region',
     saveMarketInput,
-    (a, b) => writes.saveMarket(db, a, b),
+    (a, b) => geographyWrites.saveMarket(db, a, b),
     messages.marketSaved,
   );
   save(
     'POST /api/Catalogs/SaveAgency',
     'Add an agency to a market',
     saveAgencyInput,
-    (a, b) => writes.saveAgency(db, a, b),
+    (a, b) => geographyWrites.saveAgency(db, a, b),
     messages.agencySaved,
   );
   save(
     'POST /api/Catalogs/SavePractice',
     'Offer a practice (made when new) at an agency',
     savePracticeInput,
-    (a, b) => writes.savePractice(db, a, b),
+    (a, b) => geographyWrites.savePractice(db, a, b),
     messages.practiceSaved,
   );
   save(
     'POST /api/Catalogs/SavePlatform',
     'Offer a platform (made with its asset types when new) on an agency and practice',
     savePlatformInput,
-    (a, b) => writes.savePlatform(db, a, b),
+    (a, b) => platformWrites.savePlatform(db, a, b),
     messages.platformSaved,
   );
   save(
     'POST /api/Catalogs/SaveClient',
     'Add a client of a platform at an agency with 1 to 6 client codes',
     saveClientInput,
-    (a, b) => writes.saveClient(db, a, b),
+    (a, b) => clientWrites.saveClient(db, a, b),
     messages.clientSaved,
   );
   save(
     'POST /api/Catalogs/SaveClientAccount',
     'Add a client asset',
     saveClientAccountInput,
-    (a, b) => writes.saveClientAccount(db, a, b),
+    (a, b) => clientWrites.saveClientAccount(db, a, b),
     messages.clientAccountSaved,
   );
   save(
     'POST /api/Catalogs/SavePlatformAccess',
     'Add a platform user type',
     savePlatformAccessInput,
-    (a, b) => writes.savePlatformAccess(db, a, b),
+    (a, b) => platformWrites.savePlatformAccess(db, a, b),
     messages.platformAccessSaved,
   );
   save(
     'PUT /api/Catalogs/Region',
     'Change a region (super admins)',
     updateRegionInput,
-    (a, b) => writes.updateRegion(db, a, b),
+    (a, b) => globalWrites.updateRegion(db, a, b),
     messages.regionUpdated,
   );
   save(
     'PUT /api/Catalogs/PlatformOwnerShip',
     'Change an account ownership (super admins)',
     updateOwnershipInput,
-    (a, b) => writes.updateOwnership(db, a, b),
+    (a, b) => globalWrites.updateOwnership(db, a, b),
     messages.ownershipUpdated,
   );
   save(
     'PUT /api/Catalogs/Market',
     'Change a market',
     updateMarketInput,
-    (a, b) => writes.updateMarket(db, a, b),
+    (a, b) => geographyWrites.updateMarket(db, a, b),
     messages.marketUpdated,
   );
   save(
     'PUT /api/Catalogs/Agency',
     'Change an agency',
     updateAgencyInput,
-    (a, b) => writes.updateAgency(db, a, b),
+    (a, b) => geographyWrites.updateAgency(db, a, b),
     messages.agencyUpdated,
   );
   save(
     'PUT /api/Catalogs/Practice',
     'Rename a practice (every agency offering it sees the new name)',
     updatePracticeInput,
-    (a, b) => writes.updatePractice(db, a, b),
+    (a, b) => geographyWrites.updatePractice(db, a, b),
     messages.practiceUpdated,
   );
   save(
     'PUT /api/Catalogs/Platform',
     'Change a platform and its asset types',
     updatePlatformInput,
-    (a, b) => writes.updatePlatform(db, a, b),
+    (a, b) => platformWrites.updatePlatform(db, a, b),
     messages.platformUpdated,
   );
   save(
     'PUT /api/Catalogs/Client',
     'Change a client and its client codes',
     updateClientInput,
-    (a, b) => writes.updateClient(db, a, b),
+    (a, b) => clientWrites.updateClient(db, a, b),
     messages.clientUpdated,
   );
   save(
     'PUT /api/Catalogs/ClientAccount',
     'Change a client asset',
     updateClientAccountInput,
-    (a, b) => writes.updateClientAccount(db, a, b),
+    (a, b) => clientWrites.updateClientAccount(db, a, b),
     messages.clientAccountUpdated,
   );
   save(
     'PUT /api/Catalogs/PlatformUserType',
     'Change a platform user type',
     updatePlatformUserTypeInput,
-    (a, b) => writes.updatePlatformUserType(db, a, b),
+    (a, b) => platformWrites.updatePlatformUserType(db, a, b),
     messages.platformAccessUpdated,
   );
 

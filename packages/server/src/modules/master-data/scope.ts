@@ -3,7 +3,7 @@ import type { Executor } from '../../db/connection.ts';
 import type { Actor } from '../../http/actor.ts';
 import { adminScopeOf } from '../../http/admin-scope.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
-import { findAdminPairs, findPlatformMarkets } from './table-queries.ts';
+import { findAdminPairs, findPlatformMarkets } from './scope-queries.ts';
 
 /**
  * Where a caller may change master data: a super admin everywhere; an administrator inside the

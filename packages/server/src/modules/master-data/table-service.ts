@@ -20,13 +20,15 @@ import {
   type WriteScope,
 } from './scope.ts';
 import * as q from './table-queries.ts';
+import type { MasterDataDbRow } from './table-row-queries.ts';
+import { masterDataSpec } from './table-spec-queries.ts';
 
 function specOf(query: MasterDataTableQuery) {
-  return q.masterDataSpec(query.masterDataType, masterDataColumns[query.masterDataType]);
+  return masterDataSpec(query.masterDataType, masterDataColumns[query.masterDataType]);
 }
 
 function present(
-  row: q.MasterDataDbRow,
+  row: MasterDataDbRow,
   type: MasterDataTableQuery['masterDataType'],
   canEdit: boolean,
 ): MasterDataRow {
@@ -41,7 +43,7 @@ function present(
 }
 
 /** Whether the caller may change each row (see scope.ts). */
-async function editable(db: Db, scope: WriteScope, query: MasterDataTableQuery, rows: q.MasterDataDbRow[]) {
+async function editable(db: Db, scope: WriteScope, query: MasterDataTableQuery, rows: MasterDataDbRow[]) {
   switch (query.masterDataType) {
     case 'Region':
     case 'Account Ownership':
@@ -128,7 +130,7 @@ export async function exportMasterDataTable(
   assertTableQuery(spec, query);
   const columns = masterDataColumns[query.masterDataType].map((field) => ({
     header: csvHeaders[field] ?? field,
-    value: (row: q.MasterDataDbRow) => row[field as keyof q.MasterDataDbRow],
+    value: (row: MasterDataDbRow) => row[field as keyof MasterDataDbRow],
   }));
   return csvExport(
     (beforeId, limit) => q.findMasterDataBatch(db, spec, query, beforeId, limit),

@@ -5,7 +5,7 @@ import type { Actor } from '../../http/actor.ts';
 import { writeLog, type LogItem } from './log.ts';
 import { platformsWritable, type WriteScope } from './scope.ts';
 import * as uq from './upload-queries.ts';
-import type * as writes from './write-service.ts';
+import type { WriteBatch } from './write-kernel.ts';
 
 /**
  * The master data an uploaded workbook names, read up front in set queries and kept current by
@@ -195,7 +195,7 @@ export const idColumn: Record<uq.InsertableTable, string> = {
   clientAccounts: 'clientAccountId',
 };
 
-/** The platform's snapshot as the master data log keeps it (write-service.ts platformSnapshot). */
+/** The platform's snapshot as the master data log keeps it (write-platforms.ts platformSnapshot). */
 export const platformSnapshot = (p: PlatformItem) => ({
   ...p.row,
   assets: [...p.assets]
@@ -242,7 +242,7 @@ export class Model {
   constructor(
     readonly q: Executor,
     readonly actor: Actor,
-    readonly batch: writes.WriteBatch,
+    readonly batch: WriteBatch,
   ) {}
 
   get scope(): WriteScope {

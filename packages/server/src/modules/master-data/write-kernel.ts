@@ -1,0 +1,117 @@
+import { messages, type MasterDataType } from '@uap/domain';
+import { inTransaction, type Db, type Executor } from '../../db/connection.ts';
+import type { Actor } from '../../http/actor.ts';
+import { notFound, unprocessable } from '../../http/errors.ts';
+import { locate, snapshot, type Location } from './item-queries.ts';
+import { writeLog, type LogItem } from './log.ts';
+import {
+  mayWriteGlobal,
+  mayWriteMarket,
+  mayWriteRegion,
+  platformsWritable,
+  requireScope,
+  writeScopeOf,
+  type WriteScope,
+} from './scope.ts';
+
+/** What the master data saves and updates (write-*.ts) share: found, scope, transaction, log rows. */
+
+/** The item's location, or 404. */
+export async function found(q: Executor, type: MasterDataType, id: number): Promise<Location> {
+  const at = await locate(q, type, id);
+  if (!at) {
+    throw notFound();
+  }
+  return at;
+}
+
+/** 404/403 unless the caller may change the item at `at` (scope.ts). */
+export async function requireWritable(q: Executor, scope: WriteScope, type: MasterDataType, at: Location) {
+  switch (type) {
+    case 'Region':
+    case 'Account Ownership':
+      return requireScope(mayWriteGlobal(scope), type);
+    case 'Market':
+      return requireScope(mayWriteRegion(scope, at.regionId), type);
+    case 'Platform User Type':
+      return requireWholePlatform(q, scope, at.platformId ?? 0, type);
+    case 'Agency':
+    case 'Practice':
+    case 'Platform':
+    case 'Client - Client Code':
+    case 'Client Asset':
+      return requireScope(mayWriteMarket(scope, at.regionId, at.marketId), type);
+  }
+}
+
+/** Every agency offering the platform lies in the scope: it (and its user types) may be reshaped. */
+export async function requireWholePlatform(
+  q: Executor,
+  scope: WriteScope,
+  platformId: number,
+  type: 'Platform' | 'Platform User Type',
+) {
+  const writable = await platformsWritable(q, scope, [platformId]);
+  requireScope(writable.get(platformId) ?? false, type);
+}
+
+/**
+ * A unit of work several writes share (the spreadsheet upload): its transaction and the caller's
+ * write scope, read once. A write given one runs inside it instead of opening its own.
+ */
+export interface WriteBatch {
+  trx: Executor;
+  scope: WriteScope;
+}
+
+/** Where a write runs: the database (its own transaction) or a batch's transaction. */
+export type WriteTarget = Db | WriteBatch;
+
+const isBatch = (target: WriteTarget): target is WriteBatch => 'trx' in target;
+
+/** Runs a write in one transaction with its log rows; returns its result and message. */
+export async function write<T>(
+  db: WriteTarget,
+  actor: Actor,
+  work: (trx: Executor, scope: WriteScope) => Promise<{ result: T; log: LogItem[] }>,
+): Promise<T> {
+  const run = async (trx: Executor, scope: WriteScope) => {
+    const { result, log } = await work(trx, scope);
+    await writeLog(trx, actor.userId, log);
+    return result;
+  };
+  if (isBatch(db)) {
+    return run(db.trx, db.scope);
+  }
+  return inTransaction(db, async (trx) => run(trx, await writeScopeOf(trx, actor)));
+}
+
+/** 422: an item of that type and name already exists under the same parent. */
+export const exists = (type: string, name: string) => unprocessable(messages.masterDataExists(type, name));
+/** The Created log row of an item. */
+export const created = (type: MasterDataType, itemId: number, name: string, after: unknown): LogItem => ({
+  type,
+  itemId,
+  operation: 'Created',
+  description: `${type} ${name} created`,
+  before: null,
+  after,
+});
+/** The Created log row with the item as it now stands in the database. */
+export const createdAsSaved = async (q: Executor, type: MasterDataType, itemId: number, name: string) =>
+  created(type, itemId, name, await snapshot(q, type, itemId));
+/** The Updated log row of an item, with its state before and after. */
+export const updated = (
+  type: MasterDataType,
+  itemId: number,
+  name: string,
+  before: unknown,
+  after: unknown,
+): LogItem => ({
+  type,
+  itemId,
+  operation: 'Updated',
+  description: `${type} ${name} updated`,
+  before,
+  after,
+});
