@@ -31,6 +31,7 @@ import { m0033 } from './0033_add_path_coverage.ts';
 import { m0034 } from './0034_add_client_asset_search_indexes.ts';
 import { m0035 } from './0035_add_admin_menu_indexes.ts';
 import { m0036 } from './0036_add_admin_lookup_menu_indexes.ts';
+import { m0037 } from './0037_add_pending_deactivate_index.ts';
 
 /** Every migration by name; names sort in the order they run. Append only, never edit. */
 export const migrations: Record<string, Migration> = {
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '0034_add_client_asset_search_indexes': m0034,
   '0035_add_admin_menu_indexes': m0035,
   '0036_add_admin_lookup_menu_indexes': m0036,
+  '0037_add_pending_deactivate_index': m0037,
 };
