@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, RequestStatus, Role, type BulkUploadStatus } from '@uap/domain';
 import { createTestContext, demo, type TestContext } from './harness.ts';
 import { buildPath, buildUser, uniqueTag, type BuiltPath, type BuiltUser } from './factories.ts';
-import { processUpload } from '../src/modules/bulk/service.ts';
+import { processUpload } from '../src/modules/bulk/process.ts';
 
 /**
  * Bulk Upload: a .csv per type, answered with its code at once and processed in

@@ -23,7 +23,9 @@ import { requireActor } from '../../http/actor.ts';
 import { sendCsv } from '../../http/csv-reply.ts';
 import { ok } from '../../http/envelope.ts';
 import { invalid } from '../../http/errors.ts';
+import { BULK_BATCH, resumeUploads } from './process.ts';
 import * as bulk from './service.ts';
+import type { BulkOptions } from './upload-file.ts';
 
 /** Largest file accepted (a 50,000-row user-records file is about 10 MB). */
 export const MAX_UPLOAD_MEGABYTES = 50;
@@ -52,7 +54,7 @@ const rowRule: Record<BulkUploadType, string> = {
 const processRule =
   `Multipart field 'file', a .csv of at most ${MAX_UPLOAD_MEGABYTES} MB whose header has the template's required columns (else 400 with the reason). ` +
   'Answers data.codeFile (the upload ID) at once; the rows are then processed in the background, read as a stream, ' +
-  `${bulk.BULK_BATCH} rows per transaction with their results (a crash keeps whole batches; a restarted server resumes after the last one). ` +
+  `${BULK_BATCH} rows per transaction with their results (a crash keeps whole batches; a restarted server resumes after the last one). ` +
   'Uploading the same file again creates nothing twice: rows an earlier upload of it created are reported as already created. ' +
   'Rows are numbered as a spreadsheet numbers them (the header is row 1). Progress: GET api/BulkData/Status/{code}.';
 
@@ -60,14 +62,14 @@ const processRule =
 export const bulkRoutes: FastifyPluginAsync<{ db: Db; config: Config }> = async (base, { db, config }) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['bulk'];
-  const options: bulk.BulkOptions = { uploadDir: path.join(config.dataDir, 'uploads') };
+  const options: BulkOptions = { uploadDir: path.join(config.dataDir, 'uploads') };
   await app.register(multipart, {
     // A file over the limit arrives cut (`truncated`): the service refuses it with its own message.
     throwFileSizeLimit: false,
     limits: { fileSize: MAX_UPLOAD_MEGABYTES * 1024 * 1024, files: 1, fields: 0, parts: 2 },
   });
   app.addHook('onReady', async () => {
-    await bulk.resumeUploads(db, options);
+    await resumeUploads(db, options);
   });
 
   for (const type of bulkUploadTypes) {
