@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RequestStatus } from '@uap/domain';
-import { databaseReader, readAhead, type PlanReader } from '../src/modules/create-request/queries.ts';
+import { databaseReader, readAhead, type PlanReader } from '../src/modules/create-request/plan-reader.ts';
 import { createTestContext, type TestContext } from './harness.ts';
 import { buildPath, buildRequest, buildUser } from './factories.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RequestStatus, RequestType } from '@uap/domain';
 import { inTransaction, nowIso } from '../src/db/connection.ts';
-import type { NewLine } from '../src/modules/create-request/queries.ts';
+import type { NewLine } from '../src/modules/create-request/write-queries.ts';
 import { writeRequests } from '../src/modules/create-request/service.ts';
 import { createTestContext, type TestContext } from './harness.ts';
 import { buildPath, buildUser, uniqueTag, type BuiltPath, type BuiltUser } from './factories.ts';

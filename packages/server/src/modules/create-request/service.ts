@@ -14,7 +14,9 @@ import type { Db } from '../../db/connection.ts';
 import { inTransaction, nowIso, type Executor } from '../../db/connection.ts';
 import type { Actor } from '../../http/actor.ts';
 import { notFound, unprocessable } from '../../http/errors.ts';
+import { databaseReader, type PlanQuestions, type PlanReader } from './plan-reader.ts';
 import * as q from './queries.ts';
+import { insertRequestsWithHistory, type NewLine, type NewRequest } from './write-queries.ts';
 import { queueNotifications } from '../notifications/outbox.ts';
 
 const PENDING: readonly number[] = [RequestStatus.SUBMITTED, RequestStatus.APPROVED];
@@ -116,7 +118,7 @@ interface PlannedLine {
 }
 
 /** Checks every id of the account rows against the platform and client; returns the lines to write. */
-async function planLines(read: q.PlanReader, input: CreateRequestInput): Promise<PlannedLine[]> {
+async function planLines(read: PlanReader, input: CreateRequestInput): Promise<PlannedLine[]> {
   const rows = input.RequestAccountAccess;
   const userTypes = await read.activeUserTypes({
     platformId: input.PlatformId,
@@ -206,7 +208,7 @@ function findDuplicate(existing: q.LineOnPath[], email: string, planned: Planned
  * each with its history row, in one transaction.
  */
 export async function createRequest(db: Db, actor: Actor, input: CreateRequestInput) {
-  const { lines, submissionId } = await planRequest(q.databaseReader(db), actor, input);
+  const { lines, submissionId } = await planRequest(databaseReader(db), actor, input);
   const requestIds = await inTransaction(db, async (trx) => {
     const ids = await writeRequest(trx, lines, input.Comments);
     await queueNotifications(trx, 'submitted', ids, actor.userId);
@@ -216,8 +218,8 @@ export async function createRequest(db: Db, actor: Actor, input: CreateRequestIn
 }
 
 /** Writes planned lines, each with its history row, inside the caller's transaction. */
-export async function writeRequest(trx: Executor, lines: q.NewLine[], comments: string): Promise<number[]> {
-  const [ids] = await q.insertRequestsWithHistory(trx, [{ lines, comments }]);
+export async function writeRequest(trx: Executor, lines: NewLine[], comments: string): Promise<number[]> {
+  const [ids] = await insertRequestsWithHistory(trx, [{ lines, comments }]);
   return ids!;
 }
 
@@ -225,8 +227,8 @@ export async function writeRequest(trx: Executor, lines: q.NewLine[], comments: 
  * Writes many requests' planned lines with their history rows in a few statements, inside the
  * caller's transaction (a bulk upload's batch); answers each request's ids.
  */
-export function writeRequests(trx: Executor, requests: q.NewRequest[]): Promise<number[][]> {
-  return q.insertRequestsWithHistory(trx, requests);
+export function writeRequests(trx: Executor, requests: NewRequest[]): Promise<number[][]> {
+  return insertRequestsWithHistory(trx, requests);
 }
 
 /**
@@ -235,7 +237,7 @@ export function writeRequests(trx: Executor, requests: q.NewRequest[]): Promise<
  * would write. The Create call and the bulk upload of user records share it, so a row of a
  * file passes exactly the wizard's rules.
  */
-export async function planRequest(read: q.PlanReader, actor: Actor, input: CreateRequestInput) {
+export async function planRequest(read: PlanReader, actor: Actor, input: CreateRequestInput) {
   const path = pathOf(input);
   const platform = await read.activePathPlatform(path);
   if (!platform) {
@@ -287,7 +289,7 @@ export async function planRequest(read: q.PlanReader, actor: Actor, input: Creat
 
   const now = nowIso();
   const submissionId = crypto.randomUUID();
-  const lines: q.NewLine[] = planned.map((p) => ({
+  const lines: NewLine[] = planned.map((p) => ({
     ...p,
     submissionId,
     requestTypeId: RequestType.ADD,
@@ -315,7 +317,7 @@ export async function planRequest(read: q.PlanReader, actor: Actor, input: Creat
 }
 
 /** What `planRequest` will ask for these requests: one read-ahead serves a whole batch. */
-export function planQuestions(inputs: CreateRequestInput[]): q.PlanQuestions {
+export function planQuestions(inputs: CreateRequestInput[]): PlanQuestions {
   const rows = inputs.flatMap((i) => i.RequestAccountAccess);
   return {
     paths: inputs.map((i) => ({ ...pathOf(i), userId: i.UserId })),
