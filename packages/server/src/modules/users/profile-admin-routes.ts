@@ -20,6 +20,8 @@ import type { Access } from '../../http/access.ts';
 import { requireActor } from '../../http/actor.ts';
 import { ok } from '../../http/envelope.ts';
 import * as profiles from './profile-admin-service.ts';
+import * as logs from './profile-log-service.ts';
+import * as sync from './profile-sync-service.ts';
 import { profileFilterColumns, profileSpec } from './profile-table-queries.ts';
 
 /** All User Profiles and its logs: administrators and above read, the auditor too. */
@@ -73,7 +75,7 @@ export const profileAdminRoutes: FastifyPluginAsync<{ db: Db }> = async (base, {
       params: profileUserIdParams,
       response: { 200: envelope(syncComparison) },
     },
-    handler: async (req) => ok(await profiles.getSyncComparison(db, requireActor(req), req.params.userId)),
+    handler: async (req) => ok(await sync.getSyncComparison(db, requireActor(req), req.params.userId)),
   });
 
   app.post('/api/User/SyncUserData', {
@@ -87,7 +89,7 @@ export const profileAdminRoutes: FastifyPluginAsync<{ db: Db }> = async (base, {
       body: syncUserInput,
       response: { 200: envelope(z.null()) },
     },
-    handler: async (req) => ok(null, await profiles.syncUser(db, requireActor(req), req.body)),
+    handler: async (req) => ok(null, await sync.syncUser(db, requireActor(req), req.body)),
   });
 
   app.put('/api/User/DeactivateAdditionalEmail', {
@@ -127,7 +129,7 @@ export const profileAdminRoutes: FastifyPluginAsync<{ db: Db }> = async (base, {
       params: profileUserIdParams,
       response: { 200: envelope(z.array(profileLogRow)) },
     },
-    handler: async (req) => ok(await profiles.findUserLogs(db, requireActor(req), req.params.userId)),
+    handler: async (req) => ok(await logs.findUserLogs(db, requireActor(req), req.params.userId)),
   });
 
   app.get('/api/User/LogUserAditionalEmail/:userId', {
@@ -139,7 +141,6 @@ export const profileAdminRoutes: FastifyPluginAsync<{ db: Db }> = async (base, {
       params: profileUserIdParams,
       response: { 200: envelope(z.array(secondaryEmailLogRow)) },
     },
-    handler: async (req) =>
-      ok(await profiles.findSecondaryEmailLogs(db, requireActor(req), req.params.userId)),
+    handler: async (req) => ok(await logs.findSecondaryEmailLogs(db, requireActor(req), req.params.userId)),
   });
 };

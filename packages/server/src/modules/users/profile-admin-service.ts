@@ -1,18 +1,12 @@
 import {
   Role,
-  limits,
   messages,
-  profileLogFields,
   type DeactivateAdditionalEmailInput,
   type ProfileEditInput,
   type ProfileFilterOptions,
   type ProfileFilterQuery,
-  type ProfileLogRow,
   type ProfilePage,
   type ProfileRow,
-  type SecondaryEmailLogRow,
-  type SyncComparison,
-  type SyncUserInput,
   type TableQuery,
 } from '@uap/domain';
 import { inTransaction, type Db, type Executor } from '../../db/connection.ts';
@@ -59,7 +53,7 @@ async function snapshotOf(trx: Executor, p: a.AdminProfile): Promise<Snapshot> {
  * Runs a change of a profile in one transaction with its log row: the profile before, the
  * change, the profile after; nothing is logged when nothing changed. Answers whether it changed.
  */
-async function changeProfile(
+export async function changeProfile(
   db: Db,
   actor: Actor,
   userId: number,
@@ -82,7 +76,7 @@ async function changeProfile(
 }
 
 /** Administrators and super administrators change profiles; the auditor reads, others neither. */
-function assertProfileWriter(actor: Actor): void {
+export function assertProfileWriter(actor: Actor): void {
   adminScopeOf(actor, 'write');
 }
 
@@ -263,85 +257,6 @@ async function addProfile(db: Db, actor: Actor, input: ProfileEditInput) {
   return { userId, roleId: Role.STANDARD, message: messages.userSaved };
 }
 
-/** GET api/User/SyncUserData/{userId} (ours): the Sync modal's two columns. */
-export async function getSyncComparison(db: Db, actor: Actor, userId: number): Promise<SyncComparison> {
-  adminScopeOf(actor, 'read');
-  const profile = await a.getProfileForAdmin(db.kysely, userId);
-  if (!profile || profile.isDeleted === 1) {
-    throw notFound(messages.userNotFound);
-  }
-  const entry = profile.directoryId
-    ? await a.getDirectoryEntryById(db.kysely, profile.directoryId)
-    : undefined;
-  if (!entry) {
-    throw notFound(messages.profileNoDirectoryEntry);
-  }
-  return {
-    userId,
-    uap: {
-      name: profile.name,
-      lastName: profile.lastName,
-      title: profile.title,
-      organization: profile.organization,
-      department: profile.department,
-      locationCountry: profile.locationCountry,
-    },
-    azureADUserInfo: {
-      givenName: entry.givenName,
-      surName: entry.surname,
-      jobTitle: entry.jobTitle,
-      company: entry.companyName,
-      department: entry.department,
-      officeLocation: entry.officeLocation,
-    },
-  };
-}
-
-const cut = (value: string | null, max: number) => (value === null ? null : value.slice(0, max));
-
-/** POST api/User/SyncUserData: the ticked fields take the directory entry's values. */
-export async function syncUser(db: Db, actor: Actor, input: SyncUserInput): Promise<string> {
-  assertProfileWriter(actor);
-  const ticks = [
-    input.isFirstName,
-    input.isLastName,
-    input.isTitle,
-    input.isOrganization,
-    input.isDepartment,
-    input.isOfficeLocation,
-  ];
-  if (!ticks.some(Boolean)) {
-    throw unprocessable(messages.syncTickAField);
-  }
-  await changeProfile(db, actor, input.userId, async (trx, profile) => {
-    const entry = profile.directoryId ? await a.getDirectoryEntryById(trx, profile.directoryId) : undefined;
-    if (!entry) {
-      throw notFound(messages.profileNoDirectoryEntry);
-    }
-    const change: a.ProfileFieldsChange = {};
-    if (input.isFirstName && entry.givenName) {
-      change.name = cut(entry.givenName, limits.text) ?? profile.name;
-    }
-    if (input.isLastName && entry.surname) {
-      change.lastName = cut(entry.surname, limits.text) ?? profile.lastName;
-    }
-    if (input.isTitle) {
-      change.title = cut(entry.jobTitle, limits.text);
-    }
-    if (input.isOrganization) {
-      change.organization = cut(entry.companyName, limits.text);
-    }
-    if (input.isDepartment) {
-      change.department = cut(entry.department, limits.text);
-    }
-    if (input.isOfficeLocation) {
-      change.locationCountry = cut(entry.officeLocation, limits.primaryEmail);
-    }
-    await a.setProfileFields(trx, profile.userId, change, actor.userId);
-  });
-  return messages.userDataSynced;
-}
-
 /** PUT api/User/DeactivateAdditionalEmail: one of the profile's secondary emails is deactivated. */
 export async function deactivateSecondaryEmail(
   db: Db,
@@ -374,62 +289,4 @@ export async function deleteProfile(db: Db, actor: Actor, userId: number): Promi
     await a.setProfileFields(trx, userId, { isDeleted: 1 }, actor.userId);
   });
   return messages.profileDeleted;
-}
-
-function parseSnapshot(text: string | null): Record<string, unknown> {
-  if (text === null) {
-    return {};
-  }
-  const value: unknown = JSON.parse(text);
-  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
-}
-
-const asText = (v: unknown): string =>
-  v === null || v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v);
-const personOf = (name: string | null, lastName: string | null) =>
-  name === null ? '' : `${name} ${lastName ?? ''}`.trim();
-
-/** GET api/User/UserLogs/{userId}: every change of a profile, newest first, old/new per changed field. */
-export async function findUserLogs(db: Db, actor: Actor, userId: number): Promise<ProfileLogRow[]> {
-  adminScopeOf(actor, 'read');
-  if (!(await a.profileExists(db, userId))) {
-    throw notFound(messages.uapIdMissing);
-  }
-  const rows = await a.findProfileLogs(db, userId);
-  return rows.map((r, i) => {
-    const before = parseSnapshot(r.before);
-    const after = parseSnapshot(r.after);
-    const changes = profileLogFields
-      .filter(([key]) => key in before || key in after)
-      .map(([key, field]) => ({ field, oldValue: asText(before[key]), newValue: asText(after[key]) }))
-      .filter((c) => c.oldValue !== c.newValue);
-    return {
-      serialNo: rows.length - i,
-      userId: r.userId,
-      changes,
-      newLastUpdated: r.changedDate,
-      lastModifiedByName: personOf(r.name, r.lastName),
-    };
-  });
-}
-
-/** GET api/User/LogUserAditionalEmail/{userId}: the profile's secondary email changes, newest first. */
-export async function findSecondaryEmailLogs(
-  db: Db,
-  actor: Actor,
-  userId: number,
-): Promise<SecondaryEmailLogRow[]> {
-  adminScopeOf(actor, 'read');
-  if (!(await a.profileExists(db, userId))) {
-    throw notFound(messages.userIdMissing);
-  }
-  const rows = await a.findSecondaryEmailLogs(db, userId);
-  return rows.map((r, i) => ({
-    serialNo: rows.length - i,
-    operation: r.operation,
-    newEmail: r.newEmail,
-    oldEmail: r.oldEmail,
-    newLastUpdated: r.changedDate,
-    lastModifiedBy: personOf(r.name, r.lastName),
-  }));
 }

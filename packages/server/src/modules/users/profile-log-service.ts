@@ -1,0 +1,66 @@
+import { messages, profileLogFields, type ProfileLogRow, type SecondaryEmailLogRow } from '@uap/domain';
+import type { Db } from '../../db/connection.ts';
+import type { Actor } from '../../http/actor.ts';
+import { adminScopeOf } from '../../http/admin-scope.ts';
+import { notFound } from '../../http/errors.ts';
+import * as a from './profile-admin-queries.ts';
+
+/** A profile's change logs: each change's old and new values, newest first. */
+
+function parseSnapshot(text: string | null): Record<string, unknown> {
+  if (text === null) {
+    return {};
+  }
+  const value: unknown = JSON.parse(text);
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+}
+
+const asText = (v: unknown): string =>
+  v === null || v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v);
+const personOf = (name: string | null, lastName: string | null) =>
+  name === null ? '' : `${name} ${lastName ?? ''}`.trim();
+
+/** GET api/User/UserLogs/{userId}: every change of a profile, newest first, old/new per changed field. */
+export async function findUserLogs(db: Db, actor: Actor, userId: number): Promise<ProfileLogRow[]> {
+  adminScopeOf(actor, 'read');
+  if (!(await a.profileExists(db, userId))) {
+    throw notFound(messages.uapIdMissing);
+  }
+  const rows = await a.findProfileLogs(db, userId);
+  return rows.map((r, i) => {
+    const before = parseSnapshot(r.before);
+    const after = parseSnapshot(r.after);
+    const changes = profileLogFields
+      .filter(([key]) => key in before || key in after)
+      .map(([key, field]) => ({ field, oldValue: asText(before[key]), newValue: asText(after[key]) }))
+      .filter((c) => c.oldValue !== c.newValue);
+    return {
+      serialNo: rows.length - i,
+      userId: r.userId,
+      changes,
+      newLastUpdated: r.changedDate,
+      lastModifiedByName: personOf(r.name, r.lastName),
+    };
+  });
+}
+
+/** GET api/User/LogUserAditionalEmail/{userId}: the profile's secondary email changes, newest first. */
+export async function findSecondaryEmailLogs(
+  db: Db,
+  actor: Actor,
+  userId: number,
+): Promise<SecondaryEmailLogRow[]> {
+  adminScopeOf(actor, 'read');
+  if (!(await a.profileExists(db, userId))) {
+    throw notFound(messages.userIdMissing);
+  }
+  const rows = await a.findSecondaryEmailLogs(db, userId);
+  return rows.map((r, i) => ({
+    serialNo: rows.length - i,
+    operation: r.operation,
+    newEmail: r.newEmail,
+    oldEmail: r.oldEmail,
+    newLastUpdated: r.changedDate,
+    lastModifiedBy: personOf(r.name, r.lastName),
+  }));
+}
