@@ -339,6 +339,19 @@ describe('Request Tracker filter menus from master data', () => {
     expect(await menu(demo.superAdmin, { column: 'status', filters: onlyA })).toEqual(['Approved']);
     const onlyB = [...built(), { column: 'platformName', values: [`B ${tag}`] }];
     expect(await menu(demo.superAdmin, { column: 'clientName', filters: onlyB })).toEqual([`B ${tag}`]);
+    // A small optional lookup's filter with (blank): the lines without one (l5), with or without a name.
+    const assets = (...values: string[]) => [...built(), { column: 'assetName', values }];
+    expect(await menu(demo.superAdmin, { column: 'clientName', filters: assets('') })).toEqual(['']);
+    expect(await menu(demo.superAdmin, { column: 'platformName', filters: assets('') })).toEqual([
+      `A ${tag}`,
+    ]);
+    expect(await menu(demo.superAdmin, { column: 'platformName', filters: assets(`B ${tag}`) })).toEqual([
+      `B ${tag}`,
+    ]);
+    expect(await menu(demo.superAdmin, { column: 'clientName', filters: assets(`B ${tag}`, '') })).toEqual([
+      '',
+      `B ${tag}`,
+    ]);
     // The column's own filter does not narrow its menu.
     const ownFilter = [...built(), { column: 'clientName', values: [`B ${tag}`] }];
     expect(await menu(demo.superAdmin, { column: 'clientName', filters: ownFilter })).toEqual([
