@@ -1,17 +1,6 @@
-import {
-  startTransition,
-  useCallback,
-  useDeferredValue,
-  useEffect,
-  useInsertionEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { startTransition, useDeferredValue, useEffect, useInsertionEffect, useMemo, useState } from 'react';
 import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
 import {
-  flexRender,
   getCoreRowModel,
   useReactTable,
   type ColumnDef,
@@ -24,13 +13,11 @@ import TableCell, { tableCellClasses } from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow, { tableRowClasses } from '@mui/material/TableRow';
-import TableSortLabel from '@mui/material/TableSortLabel';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import {
   ALL_ROWS,
   defaultPageSize,
-  limits,
   messages,
   defaultTableView,
   pageSizes,
@@ -43,17 +30,18 @@ import { localTimeZone } from '../../app/time-zone.ts';
 import { ColumnChooser } from './ColumnChooser.tsx';
 import { EmptyState } from './EmptyState.tsx';
 import { BodyRow } from './BodyRow.tsx';
-import { PageCheckbox, RowCheckbox } from './RowCheckbox.tsx';
+import { RowCheckbox } from './RowCheckbox.tsx';
 import { RowCards, SkeletonCards } from './RowCards.tsx';
-import { ColumnFilterMenu } from './ColumnFilterMenu.tsx';
+import { HeaderRow } from './HeaderRow.tsx';
 import { FilterChips } from './FilterChips.tsx';
 import { arrangeColumns, useTableLayout, type Density } from './use-table-layout.ts';
 import { TruncatedText } from './TruncatedText.tsx';
-import { bodyClasses, checkboxWidth, toolClasses } from './table-styles.ts';
+import { bodyClasses, toolClasses } from './table-styles.ts';
 import { insertTableStyles, prepareTableStyles } from './table-stylesheet.ts';
 import { Pager, ProgressBar, SearchField, ToggleGroup, ToolButton } from './TableTools.tsx';
 import type { DataTableColumn, DataTableProps, PageAnchor, PageQuery } from './types.ts';
-import { useDebouncedValue } from './use-debounced-value.ts';
+import { usePageSelection } from './use-page-selection.ts';
+import { useSearchBox } from './use-search-box.ts';
 import { openingView, useTableView } from './use-table-view.ts';
 
 export type { DataTableColumn, DataTablePage, DataTableProps } from './types.ts';
@@ -161,23 +149,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const pagination: PaginationState = { pageIndex: view.page - 1, pageSize: view.pageSize };
   const sorting: SortingState = view.orderBy === null ? [] : [{ id: view.orderBy, desc: !view.orderAsc }];
 
-  // The box shows what is typed at once; the view (and the address) follows once typing stops.
-  const [search, setSearch] = useState(view.search);
-  const [shownSearch, setShownSearch] = useState(view.search);
-  const debouncedSearch = useDebouncedValue(search, limits.filterDebounceMs).trim();
-  if (view.search !== shownSearch) {
-    setShownSearch(view.search);
-    if (view.search !== debouncedSearch) {
-      // The view's search changed from outside the box (Clear Filters, Back): show it.
-      setSearch(view.search);
-    }
-  }
-  useEffect(() => {
-    if (debouncedSearch !== view.search) {
-      setView((v) => ({ ...v, search: debouncedSearch, page: 1 }));
-    }
-    // Only a settled change of the box moves the view; the view's own changes come in above.
-  }, [debouncedSearch]);
+  const [search, setSearch] = useSearchBox(view.search, setView);
   const [isExporting, setIsExporting] = useState(false);
   // Asked for the exact total of this view (the server estimates large totals).
   const [exactCountOf, setExactCountOf] = useState<string | null>(null);
@@ -272,40 +244,11 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     }
   };
 
-  const selectedIds = new Set(selection?.selectedIds ?? []);
-  const isSelectable = (row: Row) =>
-    selection?.isRowSelectable?.(row) ?? (selection?.whyNotSelectable?.(row) ?? null) === null;
-  // Selecting works on the whole page, drawn or still to be drawn.
-  const selectableRows = selection ? pageRows.filter(isSelectable) : [];
-  const selectedOnPage = selectableRows.filter((r) => selectedIds.has(getRowId(r)));
-  const toggleRow = (id: number) => {
-    if (!selection) {
-      return;
-    }
-    selection.onChange(
-      selectedIds.has(id) ? selection.selectedIds.filter((x) => x !== id) : [...selection.selectedIds, id],
-      pageRows,
-    );
-  };
-  // The rows are memoized: they get one toggle that never changes and calls the latest one.
-  const latestToggleRow = useRef(toggleRow);
-  useLayoutEffect(() => {
-    latestToggleRow.current = toggleRow;
-  });
-  const onToggleRow = useCallback((id: number) => {
-    latestToggleRow.current(id);
-  }, []);
-  const togglePage = () => {
-    if (!selection) {
-      return;
-    }
-    const pageIds = new Set(selectableRows.map(getRowId));
-    const others = selection.selectedIds.filter((id) => !pageIds.has(id));
-    selection.onChange(
-      selectedOnPage.length === selectableRows.length ? others : [...others, ...pageIds],
-      pageRows,
-    );
-  };
+  const { selectedIds, disabledReasonOf, pageBox, onToggleRow, togglePage } = usePageSelection(
+    selection,
+    pageRows,
+    getRowId,
+  );
 
   // The table's stylesheet, in the page before the table is first drawn (table-stylesheet.ts).
   useInsertionEffect(() => {
@@ -338,8 +281,6 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     state: { pagination, sorting },
   });
 
-  const disabledReasonOf = (row: Row) =>
-    isSelectable(row) ? null : (selection?.whyNotSelectable?.(row) ?? '');
   const rowCheckbox = (row: Row) => (
     <RowCheckbox
       id={getRowId(row)}
@@ -359,15 +300,6 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     cellSize === 'small' ? tableCellClasses.sizeSmall : tableCellClasses.sizeMedium
   }`;
   const columnCount = shownColumns.length + (selection ? 1 : 0);
-  // The selection box and the first column stay in place while the table scrolls sideways.
-  const firstLeft = selection ? checkboxWidth : 0;
-  const stickyLeft = (left: number, isHeader = false) =>
-    ({
-      position: 'sticky',
-      left,
-      zIndex: isHeader ? 3 : 1,
-      bgcolor: 'background.paper',
-    }) as const;
   return (
     <section aria-label={title} className={toolClasses.root} style={{ marginBottom: 24 }}>
       <h2 className={toolClasses.title}>{data ? `${title} (${shownCount})` : title}</h2>
@@ -450,66 +382,21 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             <Table stickyHeader size={cellSize} aria-label={title}>
               <TableHead>
                 {table.getHeaderGroups().map((group) => (
-                  <TableRow key={group.id}>
-                    {selection && (
-                      <TableCell padding="checkbox" sx={stickyLeft(0, true)}>
-                        <PageCheckbox
-                          checked={
-                            selectableRows.length > 0 && selectedOnPage.length === selectableRows.length
-                          }
-                          indeterminate={
-                            selectedOnPage.length > 0 && selectedOnPage.length < selectableRows.length
-                          }
-                          disabled={selectableRows.length === 0}
-                          onToggle={togglePage}
-                        />
-                      </TableCell>
-                    )}
-                    {group.headers.map((header, index) => {
-                      const column = columns.find((c) => c.id === header.column.id);
-                      const sorted =
-                        view.orderBy === header.column.id ? (view.orderAsc ? 'asc' : 'desc') : false;
-                      const label = flexRender(header.column.columnDef.header, header.getContext());
-                      return (
-                        <TableCell
-                          key={header.id}
-                          sortDirection={sorted}
-                          sx={{
-                            whiteSpace: 'nowrap',
-                            fontWeight: 600,
-                            ...(index === 0 ? stickyLeft(firstLeft, true) : {}),
-                          }}
-                        >
-                          {column?.sortable ? (
-                            <TableSortLabel
-                              active={sorted !== false}
-                              direction={sorted === 'desc' ? 'desc' : 'asc'}
-                              onClick={() => {
-                                handleSort(header.column.id);
-                              }}
-                            >
-                              {label}
-                            </TableSortLabel>
-                          ) : (
-                            label
-                          )}
-                          {column?.filterable && fetchFilterOptions && (
-                            <ColumnFilterMenu
-                              column={column.id}
-                              header={column.header}
-                              selected={filters.find((f) => f.column === column.id)?.values ?? null}
-                              query={query}
-                              queryKey={queryKey}
-                              fetchOptions={fetchFilterOptions}
-                              onApply={(values) => {
-                                setColumnFilter(column.id, values);
-                              }}
-                            />
-                          )}
-                        </TableCell>
-                      );
-                    })}
-                  </TableRow>
+                  <HeaderRow
+                    key={group.id}
+                    group={group}
+                    columns={columns}
+                    orderBy={view.orderBy}
+                    orderAsc={view.orderAsc}
+                    filters={filters}
+                    query={query}
+                    queryKey={queryKey}
+                    fetchFilterOptions={fetchFilterOptions}
+                    pageBox={selection ? pageBox : undefined}
+                    onTogglePage={togglePage}
+                    onSort={handleSort}
+                    onFilter={setColumnFilter}
+                  />
                 ))}
               </TableHead>
               <TableBody>

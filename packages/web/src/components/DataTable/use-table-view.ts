@@ -8,7 +8,7 @@ import {
   type TableViewRules,
 } from '@uap/domain';
 
-type ViewUpdate = (view: TableView) => TableView;
+export type ViewUpdate = (view: TableView) => TableView;
 
 /**
  * The table's view state, kept in the address when `inUrl` (a screen's main table) or in React
