@@ -37,6 +37,7 @@ import { requestRoutes } from './modules/tasks/routes.ts';
 import { TaskCountCache, forgetTaskCountsOnWrite } from './modules/tasks/cache.ts';
 import { masterDataRequestRoutes } from './modules/master-data-requests/routes.ts';
 import { masterDataRoutes } from './modules/master-data/routes.ts';
+import { masterDataSaveRoutes } from './modules/master-data/save-routes.ts';
 import { recordRoutes } from './modules/records/routes.ts';
 import { myRequestRoutes } from './modules/my-requests/routes.ts';
 import { createRoutes } from './modules/create-request/routes.ts';
@@ -189,6 +190,7 @@ export async function buildApp({ config, db, logger = false }: AppDeps): Promise
   await app.register(requestRoutes, { db, countCache });
   await app.register(masterDataRequestRoutes, { db });
   await app.register(masterDataRoutes, { db });
+  await app.register(masterDataSaveRoutes, { db });
   await app.register(recordRoutes, { db });
   await app.register(myRequestRoutes, { db });
   await app.register(createRoutes, { db });

@@ -13,7 +13,7 @@ import type { Db } from '../../db/connection.ts';
 import { requireActor } from '../../http/actor.ts';
 import { ok } from '../../http/envelope.ts';
 import { invalid, unprocessable } from '../../http/errors.ts';
-import { read, write } from './routes.ts';
+import { read, write } from './route-rules.ts';
 import { applyUpload, readWorkbook, templateWorkbook } from './upload-service.ts';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
