@@ -11,7 +11,7 @@ import { adminScopeOf } from '../../http/admin-scope.ts';
 import { conflict, invalid, notFound, unprocessable } from '../../http/errors.ts';
 import * as q from './write-queries.ts';
 import { settleRoles } from '../users/role-rule.ts';
-import { findTaskHolders, queueReassignedTasks } from '../notifications/outbox.ts';
+import { findTaskHolders, queueReassignedTasks } from '../notifications/reassigned.ts';
 
 /**
  * Approve/Provision Assignments writes. Admins change only the assignments inside
