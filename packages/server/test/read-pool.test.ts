@@ -108,6 +108,32 @@ describe('reads on the SQLite read pool', () => {
     expect(await idsInList()).toEqual([]);
   });
 
+  it('names and fills the columns of a read as the main connection does', async () => {
+    const subject = await buildUser(k(), { name: 'Rowena', lastName: 'Worker-Read' });
+    const read = (db: typeof ctx.db.kysely) =>
+      db
+        .selectFrom('users')
+        .select(['userId', 'lastName', 'isInternal'])
+        .select(sql<string>`upper(last_name)`.as('shouted_last_name'))
+        .select(sql<null>`null`.as('nothing_here'))
+        .where('userId', '=', subject.userId)
+        .execute();
+    const expected = [
+      {
+        userId: subject.userId,
+        lastName: 'Worker-Read',
+        isInternal: 1,
+        shoutedLastName: 'WORKER-READ',
+        nothingHere: null,
+      },
+    ];
+    const before = ctx.db.readPool?.reads ?? 0;
+    expect(await read(k())).toEqual(expected);
+    expect(ctx.db.readPool?.reads ?? 0).toBe(ctx.db.dialect === 'sqlite' ? before + 1 : 0);
+    // Inside a transaction the main connection reads (SQLite) and the plugin renames.
+    expect(await inTransaction(ctx.db, read)).toEqual(expected);
+  });
+
   it('answers /api/health while a long read runs', async () => {
     const long = k()
       .withRecursive('c(n)', (db) =>

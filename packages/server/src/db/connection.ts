@@ -57,11 +57,17 @@ pg.types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, (value) => new Date(value)
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
 
+/** A value whose own keys the camelCase plugin renames (a JSON object or an array). */
+const isNested = (value: unknown) =>
+  Array.isArray(value) ||
+  (typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype);
+
 /**
  * Kysely's camelCase mapping with the result's names found once: the rows of one result share
  * their columns, so each column's camelCase name is looked up once per result rather than once
  * per value (a tracker page: 50 rows of 45 columns). A row holding an object (a JSON value) is
- * mapped by the plugin itself, nested keys included.
+ * mapped by the plugin itself, nested keys included. Rows whose names are already camelCase are
+ * kept as they came.
  */
 class CamelCaseResults extends CamelCasePlugin {
   override async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
@@ -71,6 +77,12 @@ class CamelCaseResults extends CamelCasePlugin {
     }
     const columns = Object.keys(rows[0]!);
     const names = columns.map((column) => this.camelCase(column));
+    const first = rows[0]!;
+    if (names.every((name, i) => name === columns[i] && !isNested(first[name]))) {
+      // Already the app's names (the SQLite read workers make them so, or one-word columns), and
+      // no nested keys to rename (a JSON value).
+      return args.result;
+    }
     return { ...args.result, rows: rows.map((row) => this.mapColumns(row, columns, names)) };
   }
 
@@ -152,7 +164,8 @@ export function openDb(url: string, { readWorkers = 0, log }: OpenOptions = {}):
     sqliteConnections.set(db, { database, pool: null });
     return db;
   }
-  const pool = new ReadPool(path.resolve(file), readWorkers);
+  // The workers make the rows with the plugin's camelCase names (CamelCaseResults keeps them).
+  const pool = new ReadPool(path.resolve(file), readWorkers, true);
   const db: Db = {
     kysely: new Kysely<Database>({
       dialect: new ReadPoolDialect(withStatementCache(database), pool),

@@ -58,6 +58,8 @@ export class ReadPool {
   constructor(
     private readonly file: string,
     size: number,
+    /** Rows come back with the names Kysely's CamelCasePlugin gives (read-worker.mjs). */
+    private readonly camelCase = false,
   ) {
     this.stats = { workers: size, reads: 0 };
     for (let i = 0; i < size; i += 1) {
@@ -67,7 +69,7 @@ export class ReadPool {
 
   private start(): Slot {
     const worker = new Worker(new URL('./read-worker.mjs', import.meta.url), {
-      workerData: { file: this.file },
+      workerData: { file: this.file, camelCase: this.camelCase },
     });
     const slot: Slot = { worker, pending: 0 };
     // An idle worker does not keep the process alive; one with work does (see `run`).
