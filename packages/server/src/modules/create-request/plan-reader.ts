@@ -1,6 +1,7 @@
 import { RequestStatus, RequestType } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
 import {
+  activePathPlatforms,
   findActiveAssets,
   findActiveClient,
   findActiveClientAccounts,
@@ -96,36 +97,10 @@ export async function readAhead(db: Db, questions: PlanQuestions): Promise<PlanR
     await Promise.all([
       platformIds.length === 0
         ? []
-        : k
-            .selectFrom('platformAgencies as pa')
-            .innerJoin('platforms as pl', 'pl.platformId', 'pa.platformId')
-            .innerJoin('agencies as a', 'a.agencyId', 'pa.agencyId')
-            .innerJoin('markets as m', 'm.marketId', 'a.marketId')
-            .innerJoin('regions as rg', 'rg.regionId', 'm.regionId')
-            .innerJoin('agencyPractices as ap', (j) =>
-              j.onRef('ap.agencyId', '=', 'pa.agencyId').onRef('ap.practiceId', '=', 'pa.practiceId'),
-            )
-            .innerJoin('practices as pr', 'pr.practiceId', 'pa.practiceId')
-            .select([
-              'pl.platformId',
-              'pl.description',
-              'pl.businessAccess',
-              'pl.bussinesAccessName',
-              'pl.businessAccessInternalOnly',
-              'pa.agencyId',
-              'pa.practiceId',
-              'm.marketId',
-              'rg.regionId',
-            ])
+        : activePathPlatforms(k)
+            .select(['pa.agencyId', 'pa.practiceId', 'm.marketId', 'rg.regionId'])
             .where('pa.platformId', 'in', platformIds)
             .where('pa.agencyId', 'in', agencyIds)
-            .where('pa.isDeleted', '=', 0)
-            .where('pl.isDeleted', '=', 0)
-            .where('a.isDeleted', '=', 0)
-            .where('m.isDeleted', '=', 0)
-            .where('rg.isDeleted', '=', 0)
-            .where('ap.isDeleted', '=', 0)
-            .where('pr.isDeleted', '=', 0)
             .execute(),
       inChunks(userIds, (ids) =>
         k

@@ -1,5 +1,5 @@
 import { RequestStatus, RequestType } from '@uap/domain';
-import type { Db } from '../../db/connection.ts';
+import type { Db, Executor } from '../../db/connection.ts';
 
 /** The ids of a request path, as the wizard sends them. */
 export interface PathIds {
@@ -15,7 +15,22 @@ export interface PathIds {
  * each row active and linked to the one above. Undefined when any link is missing.
  */
 export async function findActivePathPlatform(db: Db, p: PathIds) {
-  return db.kysely
+  return activePathPlatforms(db.kysely)
+    .where('pa.platformId', '=', p.platformId)
+    .where('pa.agencyId', '=', p.agencyId)
+    .where('pa.practiceId', '=', p.practiceId)
+    .where('m.marketId', '=', p.marketId)
+    .where('rg.regionId', '=', p.regionId)
+    .executeTakeFirst();
+}
+
+/**
+ * Platforms offered at an agency and practice, each link of their path active (the offer, the
+ * platform, agency, market, region, the agency's practice and the practice): the start of the
+ * one-request and the read-ahead path platform reads.
+ */
+export function activePathPlatforms(k: Executor) {
+  return k
     .selectFrom('platformAgencies as pa')
     .innerJoin('platforms as pl', 'pl.platformId', 'pa.platformId')
     .innerJoin('agencies as a', 'a.agencyId', 'pa.agencyId')
@@ -32,19 +47,13 @@ export async function findActivePathPlatform(db: Db, p: PathIds) {
       'pl.bussinesAccessName',
       'pl.businessAccessInternalOnly',
     ])
-    .where('pa.platformId', '=', p.platformId)
-    .where('pa.agencyId', '=', p.agencyId)
-    .where('pa.practiceId', '=', p.practiceId)
-    .where('m.marketId', '=', p.marketId)
-    .where('rg.regionId', '=', p.regionId)
     .where('pa.isDeleted', '=', 0)
     .where('pl.isDeleted', '=', 0)
     .where('a.isDeleted', '=', 0)
     .where('m.isDeleted', '=', 0)
     .where('rg.isDeleted', '=', 0)
     .where('ap.isDeleted', '=', 0)
-    .where('pr.isDeleted', '=', 0)
-    .executeTakeFirst();
+    .where('pr.isDeleted', '=', 0);
 }
 export type PathPlatform = NonNullable<Awaited<ReturnType<typeof findActivePathPlatform>>>;
 
