@@ -165,7 +165,7 @@ export function openDb(url: string, { readWorkers = 0, log }: OpenOptions = {}):
     return db;
   }
   // The workers make the rows with the plugin's camelCase names (CamelCaseResults keeps them).
-  const pool = new ReadPool(path.resolve(file), readWorkers, true);
+  const pool = new ReadPool(path.resolve(file), readWorkers);
   const db: Db = {
     kysely: new Kysely<Database>({
       dialect: new ReadPoolDialect(withStatementCache(database), pool),

@@ -20,7 +20,7 @@ import {
  *
  * A reader sees every transaction committed before its statement starts (WAL snapshots), and a
  * commit on the main connection finishes before the request that made it goes on: a request
- * reads its own writes.
+ * reads its own writes. A worker's rows come with the app's camelCase names (read-worker.mjs).
  */
 
 interface Pending {
@@ -58,8 +58,6 @@ export class ReadPool {
   constructor(
     private readonly file: string,
     size: number,
-    /** Rows come back with the names Kysely's CamelCasePlugin gives (read-worker.mjs). */
-    private readonly camelCase = false,
   ) {
     this.stats = { workers: size, reads: 0 };
     for (let i = 0; i < size; i += 1) {
@@ -69,7 +67,7 @@ export class ReadPool {
 
   private start(): Slot {
     const worker = new Worker(new URL('./read-worker.mjs', import.meta.url), {
-      workerData: { file: this.file, camelCase: this.camelCase },
+      workerData: { file: this.file },
     });
     const slot: Slot = { worker, pending: 0 };
     // An idle worker does not keep the process alive; one with work does (see `run`).

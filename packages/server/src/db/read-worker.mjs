@@ -6,12 +6,12 @@ import SQLite from 'better-sqlite3';
 import { CamelCasePlugin } from 'kysely';
 
 /**
- * With `workerData.camelCase`, rows are made here with the app's camelCase names (Kysely's own
- * mapper, so the names are the ones its plugin gives), from the statement's raw values: the main
- * thread then finds nothing to rename and keeps the rows as they arrive. A million-line export
- * spent some 6 s of the main thread's time renaming (2026-11-28).
+ * Rows are made here with the app's camelCase names (Kysely's own mapper, so the names are the
+ * ones its plugin gives), from the statement's raw values: the main thread then finds nothing to
+ * rename and keeps the rows as they arrive. A million-line export spent some 6 s of the main
+ * thread's time renaming (2026-11-28).
  */
-const camelCase = workerData.camelCase ? new CamelCasePlugin() : null;
+const camelCase = new CamelCasePlugin();
 
 function connect() {
   const connection = new SQLite(workerData.file, { readonly: true, fileMustExist: true });
@@ -24,7 +24,7 @@ let database = connect();
 
 /**
  * Prepared statements by SQL text (the app sends the same few hundred shapes again and again),
- * each with its result's camelCase names when rows are made here.
+ * each in raw mode with its result's camelCase names.
  */
 const statements = new Map();
 const STATEMENTS_KEPT = 500;
@@ -36,8 +36,8 @@ function prepared(sql) {
     if (!statement.reader) {
       throw new Error('The read pool runs only statements that return rows');
     }
-    const names = camelCase === null ? null : statement.columns().map((c) => camelCase.camelCase(c.name));
-    entry = { statement: names === null ? statement : statement.raw(true), names };
+    const names = statement.columns().map((c) => camelCase.camelCase(c.name));
+    entry = { statement: statement.raw(true), names };
     if (statements.size >= STATEMENTS_KEPT) {
       statements.delete(statements.keys().next().value);
     }
@@ -48,9 +48,6 @@ function prepared(sql) {
 
 function rowsOf({ statement, names }, parameters) {
   const rows = statement.all(parameters);
-  if (names === null) {
-    return rows;
-  }
   for (let r = 0; r < rows.length; r += 1) {
     const values = rows[r];
     const row = {};
