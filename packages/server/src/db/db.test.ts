@@ -647,6 +647,32 @@ describe.each(largeCases)('large seed (small targets) on $engine $where', ({ eng
         // The bulk writer skips foreign key checks; verify the result instead.
         const violations = await sql`pragma foreign_key_check`.execute(db.kysely);
         expect(violations.rows).toEqual([]);
+        // The search index, filled in a scratch file and copied in: one document per line, its
+        // index consistent with its documents, the scratch file gone, the triggers back.
+        await sql`insert into request_search (request_search) values ('integrity-check')`.execute(db.kysely);
+        expect(await count(db, sql`select count(*) as count from request_search`)).toBe(6_000);
+        const { rows: files } = await sql<{ file: string }>`pragma database_list`.execute(db.kysely);
+        expect(files.map((f) => f.file).some((f) => fs.existsSync(`${f}.search-build`))).toBe(false);
+        const line = await db.kysely
+          .selectFrom('requests as r')
+          .innerJoin('users as u', 'u.userId', 'r.userId')
+          .select(['r.requestId', 'u.email'])
+          .orderBy('r.requestId', 'desc')
+          .executeTakeFirstOrThrow();
+        const { rows: found } = await sql<{ id: number }>`select rowid as id from request_search
+          where request_search match ${`"${line.email}"`} order by rowid`.execute(db.kysely);
+        const { rows: scanned } = await sql<{ id: number }>`select rowid as id from request_search
+          where instr(lower(document), lower(${line.email})) > 0 order by rowid`.execute(db.kysely);
+        expect(found.map((r) => r.id)).toContain(line.requestId);
+        expect(found).toEqual(scanned);
+        await db.kysely
+          .updateTable('requests')
+          .set({ email: 'zyxwvut.line@agency.example' })
+          .where('requestId', '=', line.requestId)
+          .execute();
+        const { rows: changed } = await sql<{ id: number }>`select rowid as id from request_search
+          where request_search match '"zyxwvut.line"'`.execute(db.kysely);
+        expect(changed).toEqual([{ id: line.requestId }]);
       }
       // A re-run adds nothing; ids keep growing after the bulk inserts.
       await seed(db, 'large', { users: 1_500, requests: 6_000 });

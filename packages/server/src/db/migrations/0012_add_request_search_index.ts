@@ -118,7 +118,21 @@ function sqliteRefresh(where: string, idsOf: string): string {
     insert into request_search (rowid, document) ${documentSelect('sqlite', where)};`;
 }
 
-async function sqliteLineTriggers(db: Kysely<unknown>): Promise<void> {
+/**
+ * SQLite: the statements that create the index in `schema` and fill it from every line of the
+ * main schema's `requests`, in id order (SQLite then reads requests front to back, not through
+ * a lookup's index, and FTS5 appends to its lists instead of inserting into them). The large
+ * seed fills a copy in an attached file while the main file's indexes are rebuilt.
+ */
+export function sqliteRequestSearchBuild(schema = 'main'): { create: string; fill: string } {
+  return {
+    create: `create virtual table ${schema}.request_search using fts5(document, tokenize = 'trigram')`,
+    fill: `insert into ${schema}.request_search (rowid, document) ${documentSelect('sqlite', '1 = 1')} order by r.request_id`,
+  };
+}
+
+/** SQLite: the triggers of `requests` that keep the index current (see suspendRequestSearch). */
+export async function sqliteLineTriggers(db: Kysely<unknown>): Promise<void> {
   await run(
     db,
     `create trigger trg_request_search_insert after insert on requests begin
@@ -141,7 +155,7 @@ async function sqliteLineTriggers(db: Kysely<unknown>): Promise<void> {
 }
 
 async function sqliteUp(db: Kysely<unknown>): Promise<void> {
-  await run(db, `create virtual table request_search using fts5(document, tokenize = 'trigram')`);
+  await run(db, sqliteRequestSearchBuild().create);
   for (const [table, id, columns, named] of renames) {
     const ids = columns.map((c) => `select request_id from requests where ${c} = new.${id}`).join(' union ');
     await run(
@@ -244,12 +258,7 @@ export async function rebuildRequestSearch({ db, dialect }: MigrationContext): P
     return;
   }
   await run(db, `delete from request_search`);
-  // In id order: SQLite then reads requests front to back (not through a lookup's index) and
-  // FTS5 appends to its lists instead of inserting into them.
-  await run(
-    db,
-    `insert into request_search (rowid, document) ${documentSelect('sqlite', '1 = 1')} order by r.request_id`,
-  );
+  await run(db, sqliteRequestSearchBuild().fill);
   await sqliteLineTriggers(db);
 }
 

@@ -1,8 +1,8 @@
-import { Kysely, SqliteDialect, sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { RequestStatus, RequestType, Role, type RoleId } from '@uap/domain';
 import type pg from 'pg';
 import { postgresClient, type Db } from '../connection.ts';
-import { rebuildRequestSearch, suspendRequestSearch } from '../migrations/0012_add_request_search_index.ts';
+import { suspendRequestSearch } from '../migrations/0012_add_request_search_index.ts';
 import type { Database } from '../schema.ts';
 import { Routing, type SeedAssignment } from './assignments.ts';
 import { DAY, HOUR, maxId, resetIdentities } from './batch.ts';
@@ -19,6 +19,7 @@ import {
   type Writer,
 } from './writers.ts';
 import { Rng } from './random.ts';
+import { rebuildWithSearch } from './search-build.ts';
 import { RequestGenerator, type Line, type Subject } from './requests.ts';
 
 export interface LargeSeedOptions {
@@ -425,7 +426,7 @@ async function topUpRequests(
  *
  * Where the time goes (bench/README.md, "Large seed build"): a big top-up loads users and
  * request lines without their secondary indexes (and, on PostgreSQL, foreign keys) and rebuilds
- * them once; the search index is filled once after the load; then the statistics.
+ * them once, the search index filled beside them (search-build.ts); then the statistics.
  */
 export async function seedLarge(db: Db, opts: LargeSeedOptions): Promise<void> {
   const progress = opts.onProgress ?? (() => undefined);
@@ -443,10 +444,7 @@ export async function seedLarge(db: Db, opts: LargeSeedOptions): Promise<void> {
   try {
     await loadLarge(db, opts, nowMs, progress);
   } finally {
-    await rebuildIndexes(db, progress);
-    const indexed = Date.now();
-    await buildSearchIndex(db);
-    progress(`search index built in ${((Date.now() - indexed) / 1000).toFixed(1)} s`);
+    await rebuildWithSearch(db, () => rebuildIndexes(db, progress), progress);
   }
   await resetIdentities(db.kysely, db.dialect);
   const analyzed = Date.now();
@@ -463,44 +461,6 @@ export async function seedLarge(db: Db, opts: LargeSeedOptions): Promise<void> {
     await sql`vacuum (analyze)`.execute(db.kysely);
   }
   progress(`statistics refreshed in ${((Date.now() - analyzed) / 1000).toFixed(1)} s`);
-}
-
-/** FTS5's in-memory hash while the large seed fills the search index (SQLite's default: 1 MB). */
-const FTS_HASH_BYTES = 256 * 1024 * 1024;
-
-/**
- * Fills the search index once (migration 0012's rebuild). SQLite: on a bulk connection (a 1 GB
- * cache, through which FTS5 merges its segments), with FTS5's in-memory hash raised to
- * FTS_HASH_BYTES for the fill: a million documents then make a few large segments instead of
- * about a thousand 1 MB ones merged level by level. The setting is taken out afterwards (its
- * row of `request_search_config`, which SQLite's defensive mode lets only an unsafe-mode
- * connection write), so the index keeps the configuration the migration gave it.
- */
-async function buildSearchIndex(db: Db) {
-  const raw = db.dialect === 'sqlite' ? await sqliteBulkConnection(db.kysely) : null;
-  if (!raw) {
-    await rebuildRequestSearch({ db: db.kysely as Kysely<unknown>, dialect: db.dialect });
-    return;
-  }
-  const bulk = new Kysely<unknown>({ dialect: new SqliteDialect({ database: raw }) });
-  try {
-    const before = raw.prepare(`select v from request_search_config where k = 'hashsize'`).get() as
-      { v: number } | undefined;
-    raw.exec(`insert into request_search (request_search, rank) values ('hashsize', ${FTS_HASH_BYTES})`);
-    try {
-      await rebuildRequestSearch({ db: bulk, dialect: 'sqlite' });
-    } finally {
-      raw.unsafeMode(true);
-      if (before) {
-        raw.prepare(`update request_search_config set v = ? where k = 'hashsize'`).run(before.v);
-      } else {
-        raw.exec(`delete from request_search_config where k = 'hashsize'`);
-      }
-      raw.unsafeMode(false);
-    }
-  } finally {
-    await bulk.destroy();
-  }
 }
 
 /**
