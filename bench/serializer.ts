@@ -14,35 +14,33 @@ import { compileWriter } from '../packages/server/src/http/serializer.ts';
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '20000' } } });
 const RUNS = Number(values.runs);
 
-/** A value of `schema`'s type (the first of an enum, a nullable's inner value). */
+/** Values by schema type: the first of an enum or literal, a nullable's or optional's inner value. */
+const samplers: Record<string, (def: z.core.$ZodTypeDef, n: number) => unknown> = {
+  string: (_, n) => `value ${String(n).padStart(6, '0')} of the page.`.slice(0, 24),
+  number: (_, n) => n,
+  boolean: (_, n) => n % 2 === 0,
+  enum: (def) => Object.values((def as z.core.$ZodEnumDef).entries)[0],
+  literal: (def) => (def as z.core.$ZodLiteralDef<z.core.util.Literal>).values[0],
+  nullable: (def, n) => sample((def as z.core.$ZodNullableDef).innerType, n),
+  optional: (def, n) => sample((def as z.core.$ZodOptionalDef).innerType, n),
+  array: (def, n) => [sample((def as z.core.$ZodArrayDef).element, n)],
+  object: (def, n) =>
+    Object.fromEntries(
+      Object.entries((def as z.core.$ZodObjectDef).shape).map(([key, inner]) => [key, sample(inner, n)]),
+    ),
+};
+
+/** A value of `schema`'s type (see samplers). */
 function sample(schema: z.core.$ZodType, n: number): unknown {
-  const def = schema._zod.def as z.core.$ZodTypeDef & Record<string, unknown>;
-  switch (def.type) {
-    case 'string':
-      return `value ${String(n).padStart(6, '0')} of the page.`.slice(0, 24);
-    case 'number':
-      return n;
-    case 'boolean':
-      return n % 2 === 0;
-    case 'enum':
-      return Object.values((def as z.core.$ZodEnumDef).entries)[0];
-    case 'literal':
-      return (def as z.core.$ZodLiteralDef<z.core.util.Literal>).values[0];
-    case 'nullable':
-    case 'optional':
-      return sample((def as z.core.$ZodNullableDef).innerType, n);
-    case 'array':
-      return [sample((def as z.core.$ZodArrayDef).element, n)];
-    case 'object':
-      return Object.fromEntries(
-        Object.entries((def as z.core.$ZodObjectDef).shape).map(([key, inner]) => [key, sample(inner, n)]),
-      );
-    default:
-      throw new Error(`no sample for ${def.type}`);
+  const def = schema._zod.def;
+  const sampler = samplers[def.type];
+  if (!sampler) {
+    throw new Error(`no sample for ${def.type}`);
   }
+  return sampler(def, n);
 }
 
-const row = (trackerPage.shape.requests.element as z.core.$ZodType);
+const row = trackerPage.shape.requests.element as z.core.$ZodType;
 const page = { requests: Array.from({ length: 50 }, (_, i) => sample(row, i)), page: 1, totalCount: 1_000_000 };
 
 function time(label: string, write: () => string): void {
