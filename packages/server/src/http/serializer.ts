@@ -113,10 +113,10 @@ interface Field {
 /**
  * An object's writer, generated as code once per schema: one statement per declared key, in
  * the schema's order, each reading its property by a constant name and calling that key's
- * writer. A loop over the fields read every property through one polymorphic site and tested
- * the comma on each; the straight-line code ran a tracker page of 50 lines in about half the
- * time (bench/serializer.ts). The generated text holds only the keys' JSON literals and the
- * writers' indexes: nothing from an answer reaches it.
+ * writer, instead of a loop reading every property through one site and testing the comma on
+ * each (bench/README.md, "Generated object writers": 4–6 % less CPU per tracker answer in two
+ * runs of three; in-process, within the runs' spread). The generated text holds only the keys'
+ * JSON literals and the writers' indexes: nothing from an answer reaches it.
  */
 function writeObject(shape: Record<string, z.core.$ZodType>): Writer {
   const fields: Field[] = Object.entries(shape).map(([key, schema]) => {
