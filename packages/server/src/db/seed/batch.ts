@@ -86,3 +86,6 @@ export function utcDay(ms: number): string {
 
 export const DAY = 86_400_000;
 export const HOUR = 3_600_000;
+
+/** The seconds since `since` (a `Date.now()`), as the seed's progress lines print them. */
+export const secondsSince = (since: number) => ((Date.now() - since) / 1000).toFixed(1);

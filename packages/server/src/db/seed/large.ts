@@ -5,7 +5,7 @@ import { postgresClient, type Db } from '../connection.ts';
 import { suspendRequestSearch } from '../migrations/0012_add_request_search_index.ts';
 import type { Database } from '../schema.ts';
 import { Routing, type SeedAssignment } from './assignments.ts';
-import { DAY, HOUR, maxId, resetIdentities } from './batch.ts';
+import { DAY, HOUR, maxId, resetIdentities, secondsSince } from './batch.ts';
 import { restoreIndexes, suspendIndexes } from './bulk-indexes.ts';
 import { assetReference, clientKey, loadCatalog, type Catalog, type CatalogPath } from './catalog.ts';
 import * as data from './data.ts';
@@ -460,7 +460,7 @@ export async function seedLarge(db: Db, opts: LargeSeedOptions): Promise<void> {
   } else {
     await sql`vacuum (analyze)`.execute(db.kysely);
   }
-  progress(`statistics refreshed in ${((Date.now() - analyzed) / 1000).toFixed(1)} s`);
+  progress(`statistics refreshed in ${secondsSince(analyzed)} s`);
 }
 
 /**
@@ -541,9 +541,7 @@ async function rebuildIndexes(db: Db, progress: (msg: string) => void) {
     }
   }
   if (restored.length > 0) {
-    progress(
-      `${restored.length} indexes and foreign keys rebuilt in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-    );
+    progress(`${restored.length} indexes and foreign keys rebuilt in ${secondsSince(started)} s`);
   }
 }
 

@@ -7,6 +7,7 @@ import {
   sqliteLineTriggers,
   sqliteRequestSearchBuild,
 } from '../migrations/0012_add_request_search_index.ts';
+import { secondsSince } from './batch.ts';
 import { BULK_PRAGMAS, sqliteBulkConnection, sqliteFile } from './writers.ts';
 
 /** FTS5's in-memory hash while the large seed fills the search index (SQLite's default: 1 MB). */
@@ -45,7 +46,7 @@ export async function rebuildWithSearch(
     await rebuildIndexes();
     const started = Date.now();
     await rebuildRequestSearch(search);
-    progress(`search index built in ${seconds(started)} s`);
+    progress(`search index built in ${secondsSince(started)} s`);
     return;
   }
   const buildFile = `${file}.search-build`;
@@ -78,7 +79,7 @@ export async function rebuildWithSearch(
     await copySearchTables(db, buildFile);
     await sqliteLineTriggers(search.db);
     progress(
-      `search index built in ${(builtIn / 1000).toFixed(1)} s beside the indexes, copied in ${seconds(copying)} s`,
+      `search index built in ${(builtIn / 1000).toFixed(1)} s beside the indexes, copied in ${secondsSince(copying)} s`,
     );
   } finally {
     worker.removeAllListeners('exit');
@@ -86,8 +87,6 @@ export async function rebuildWithSearch(
     await rm(buildFile, { force: true });
   }
 }
-
-const seconds = (since: number) => ((Date.now() - since) / 1000).toFixed(1);
 
 /**
  * Replaces the main file's search table with the scratch file's, table by table in one
