@@ -35,7 +35,7 @@ import { loadConfig, serviceLevelsFrom } from '../packages/server/src/config.ts'
 import { openDb, type Db } from '../packages/server/src/db/connection.ts';
 import { loadSigningMaterial } from '../packages/server/src/auth/keys.ts';
 import { mintAccessToken } from '../packages/server/src/auth/verify.ts';
-import { exportBatchSize } from '../packages/server/src/db/table-query.ts';
+import { exportBatchSize } from '../packages/server/src/db/csv-export.ts';
 import { trackerSpec } from '../packages/server/src/modules/tracker/line-queries.ts';
 import * as tracker from '../packages/server/src/modules/tracker/queries.ts';
 import { freePort, serverNodeArgs } from './signed-in-server.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'csv-stringify/sync';
-import { csvLine } from '../src/db/table-query.ts';
+import { csvLine } from '../src/db/csv-text.ts';
 
 /**
  * The exports write their lines by hand (`csvLine`) for speed; the rest of the app writes CSV

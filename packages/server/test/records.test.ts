@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RequestStatus, RequestType, messages, type UserRecordRow } from '@uap/domain';
-import { neutraliseCell } from '../src/db/table-query.ts';
+import { neutraliseCell } from '../src/db/csv-text.ts';
 import { createTestContext, demo, type TestContext } from './harness.ts';
 import { userIdOf } from './factories.ts';
 

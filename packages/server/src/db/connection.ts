@@ -321,6 +321,11 @@ export async function postgresClient(db: Db): Promise<pg.PoolClient | null> {
 /** The connections behind a SQLite `Db`, for the planner statistics below. */
 const sqliteConnections = new WeakMap<Db, { database: SQLite.Database; pool: ReadPool | null }>();
 
+/** The read workers of a SQLite `Db` (null: none, or PostgreSQL). */
+export function readPoolOf(db: Db): ReadPool | null {
+  return sqliteConnections.get(db)?.pool ?? null;
+}
+
 /**
  * SQLite reads the planner's statistics (sqlite_stat1) when a connection opens and keeps them:
  * a table that grew a lot since (a bulk upload) is planned for its old size until a restart.

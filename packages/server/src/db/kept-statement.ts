@@ -48,7 +48,8 @@ export function keptStatement<Shape, Args, Row>(
   build: (db: Db, shape: Shape) => Compilable<Row>,
 ) {
   const byDb = new WeakMap<Db, Map<string, CompiledQuery<Row>>>();
-  return async (db: Db, shape: Shape, args: Args): Promise<Row[]> => {
+  /** The statement of `shape` with this run's values: to run, or to hand to a reader (csv-read.ts). */
+  const compiled = (db: Db, shape: Shape, args: Args): CompiledQuery<Row> => {
     let kept = byDb.get(db);
     if (kept === undefined) {
       kept = new Map();
@@ -67,7 +68,9 @@ export function keptStatement<Shape, Args, Row>(
       p instanceof Slot ? (p as Slot<Args>).read(args) : p,
     );
     // The compiled query keeps its node, which tells SQLite's read pool that it only reads.
-    const result = await db.kysely.executeQuery<Row>({ ...statement, parameters });
-    return result.rows;
+    return { ...statement, parameters };
   };
+  const run = async (db: Db, shape: Shape, args: Args): Promise<Row[]> =>
+    (await db.kysely.executeQuery<Row>(compiled(db, shape, args))).rows;
+  return Object.assign(run, { compiled });
 }

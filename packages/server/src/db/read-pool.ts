@@ -10,6 +10,7 @@ import {
   type SqliteDatabase,
   type TransactionSettings,
 } from 'kysely';
+import type { CsvFormat, IdOrder } from './csv-formats.ts';
 
 /**
  * Both cores on SQLite (docs/architecture.md, "Throughput"). better-sqlite3 is synchronous: a
@@ -24,7 +25,7 @@ import {
  */
 
 interface Pending {
-  resolve: (result: QueryResult<unknown>) => void;
+  resolve: (answer: Answer) => void;
   reject: (error: Error) => void;
   slot: Slot;
 }
@@ -38,8 +39,15 @@ interface Slot {
 interface Answer {
   id: number;
   rows?: unknown[];
+  /** A `csvLines` job's lines. */
+  text?: string;
   error?: { message: string; code?: string };
 }
+
+type Message =
+  | { sql: string; parameters: readonly unknown[] }
+  | { sql: string; parameters: readonly unknown[]; csv: { format: CsvFormat; order: IdOrder } }
+  | { reloadStatistics: true };
 
 /** What a caller (a test, the metrics) can see of the pool. */
 export interface ReadPoolStats {
@@ -92,7 +100,8 @@ export class ReadPool {
     }
   }
 
-  private answered({ id, rows, error }: Answer): void {
+  private answered(answer: Answer): void {
+    const { id, error } = answer;
     const pending = this.waiting.get(id);
     if (!pending) {
       return;
@@ -107,10 +116,23 @@ export class ReadPool {
       return;
     }
     this.stats.reads += 1;
-    pending.resolve({ rows: rows ?? [] });
+    pending.resolve(answer);
   }
 
-  run(sql: string, parameters: readonly unknown[]): Promise<QueryResult<unknown>> {
+  async run(sql: string, parameters: readonly unknown[]): Promise<QueryResult<unknown>> {
+    return { rows: (await this.postToLeastBusy({ sql, parameters })).rows ?? [] };
+  }
+
+  /**
+   * The CSV lines of a read's rows, written by the worker that reads them (csv-read.ts): the
+   * main thread receives one string, not the rows. The worker loads the formats (csv-formats.ts)
+   * the first time it is asked.
+   */
+  async csvLines(sql: string, parameters: readonly unknown[], format: CsvFormat, order: IdOrder): Promise<string> {
+    return (await this.postToLeastBusy({ sql, parameters, csv: { format, order } })).text ?? '';
+  }
+
+  private postToLeastBusy(message: Message): Promise<Answer> {
     if (this.isClosed) {
       return Promise.reject(new Error('The database is closed'));
     }
@@ -120,7 +142,7 @@ export class ReadPool {
         slot = candidate;
       }
     }
-    return this.post(slot, { sql, parameters });
+    return this.post(slot, message);
   }
 
   /**
@@ -135,10 +157,7 @@ export class ReadPool {
     await Promise.all(this.slots.map((slot) => this.post(slot, { reloadStatistics: true })));
   }
 
-  private post(
-    slot: Slot,
-    message: { sql: string; parameters: readonly unknown[] } | { reloadStatistics: true },
-  ): Promise<QueryResult<unknown>> {
+  private post(slot: Slot, message: Message): Promise<Answer> {
     const id = this.nextId++;
     slot.pending += 1;
     slot.worker.ref();

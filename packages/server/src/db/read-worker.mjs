@@ -4,6 +4,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
 import { CamelCasePlugin } from 'kysely';
+import { tsImport } from 'tsx/esm/api';
 
 /**
  * Rows are made here with the app's camelCase names (Kysely's own mapper, so the names are the
@@ -59,13 +60,27 @@ function rowsOf({ statement, names }, parameters) {
   return rows;
 }
 
-parentPort.on('message', ({ id, sql, parameters, reloadStatistics }) => {
+/**
+ * The export formats (csv-formats.ts, TypeScript: loaded through tsx's scoped import, which works
+ * whatever loader the process runs under), loaded the first time a job asks for CSV lines.
+ */
+let formats;
+const csvFormats = () => (formats ??= tsImport('./csv-formats.ts', import.meta.url));
+
+parentPort.on('message', async ({ id, sql, parameters, csv, reloadStatistics }) => {
   try {
     if (reloadStatistics) {
       statements.clear();
       database.close();
       database = connect();
       parentPort.postMessage({ id, rows: [] });
+      return;
+    }
+    if (csv) {
+      // The lines of the rows, not the rows: the main thread gets one string (csv-read.ts).
+      const { formatCsvLines } = await csvFormats();
+      const text = formatCsvLines(rowsOf(prepared(sql), parameters), csv.format, csv.order);
+      parentPort.postMessage({ id, text });
       return;
     }
     parentPort.postMessage({ id, rows: rowsOf(prepared(sql), parameters) });

@@ -12,7 +12,7 @@ import {
   type BulkUploadType,
 } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
-import { neutraliseCell } from '../../db/table-query.ts';
+import { neutraliseCell } from '../../db/csv-text.ts';
 import type { Actor } from '../../http/actor.ts';
 import { invalid, notFound } from '../../http/errors.ts';
 import { processUpload } from './process.ts';

@@ -14,7 +14,9 @@ import {
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import { inTransaction, nowIso, type Db } from '../../db/connection.ts';
-import { FILTER_OPTIONS_LIMIT, assertTableQuery, csvExport, type CsvColumn } from '../../db/table-query.ts';
+import { csvExport } from '../../db/csv-export.ts';
+import type { CsvColumn } from '../../db/csv-text.ts';
+import { FILTER_OPTIONS_LIMIT, assertTableQuery } from '../../db/table-query.ts';
 import type { Actor } from '../../http/actor.ts';
 import { adminScopeOf, type AdminScope } from '../../http/admin-scope.ts';
 import { notFound } from '../../http/errors.ts';

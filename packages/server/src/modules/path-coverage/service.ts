@@ -9,13 +9,9 @@ import {
 } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
 import { toCount } from '../../db/connection.ts';
-import {
-  FILTER_OPTIONS_LIMIT,
-  assertTableQuery,
-  csvExport,
-  distinctFilterValues,
-  type CsvColumn,
-} from '../../db/table-query.ts';
+import { csvExport } from '../../db/csv-export.ts';
+import type { CsvColumn } from '../../db/csv-text.ts';
+import { FILTER_OPTIONS_LIMIT, assertTableQuery, distinctFilterValues } from '../../db/table-query.ts';
 import type { Actor } from '../../http/actor.ts';
 import { adminScopeOf } from '../../http/admin-scope.ts';
 import * as q from './queries.ts';

@@ -1,5 +1,5 @@
 import { fullName, zoneFormatters, type UserRecordRow } from '@uap/domain';
-import type { CsvColumn } from '../../db/table-query.ts';
+import type { CsvColumn } from '../../db/csv-text.ts';
 import type { LineRow } from '../request-lines/lists.ts';
 import { presentListItem } from '../request-lines/present.ts';
 

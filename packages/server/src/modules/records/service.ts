@@ -9,7 +9,8 @@ import {
   type UserRecordsQuery,
 } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
-import { FILTER_OPTIONS_LIMIT, assertTableQuery, csvExport } from '../../db/table-query.ts';
+import { csvExport } from '../../db/csv-export.ts';
+import { FILTER_OPTIONS_LIMIT, assertTableQuery } from '../../db/table-query.ts';
 import type { Actor } from '../../http/actor.ts';
 import { getUserIdByEmail } from '../users/profile-service.ts';
 import * as q from './queries.ts';

@@ -16,7 +16,7 @@ import {
 } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
 import { nowIso } from '../../db/connection.ts';
-import { neutraliseCell } from '../../db/table-query.ts';
+import { neutraliseCell } from '../../db/csv-text.ts';
 import type { Actor } from '../../http/actor.ts';
 import { adminScopeOf } from '../../http/admin-scope.ts';
 import { invalid } from '../../http/errors.ts';

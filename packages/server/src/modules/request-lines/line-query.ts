@@ -71,18 +71,18 @@ export function linesById<Row extends { requestId: number }, Shape = null, Run e
     ({ idCount, shape }: { idCount: number; shape: Shape }) => `${idCount} ${keyOf(shape)}`,
     (db: Db, { idCount, shape }) => select(db, withIdSlots(db.dialect, idCount), shape).modifyEnd(KEPT_PLAN),
   );
-  return async (db: Db, ids: readonly number[], shape: Shape, run: Run): Promise<Row[]> => {
+  /** The statement reading these ids' lines (not empty), in no particular order. */
+  const compiled = (db: Db, ids: readonly number[], shape: Shape, run: Run) =>
+    statement.compiled(db, { idCount: idListLength(db.dialect, ids.length), shape }, { ...run, ids });
+  const read = async (db: Db, ids: readonly number[], shape: Shape, run: Run): Promise<Row[]> => {
     if (ids.length === 0) {
       return [];
     }
-    const rows = await statement(
-      db,
-      { idCount: idListLength(db.dialect, ids.length), shape },
-      { ...run, ids },
-    );
+    const rows = (await db.kysely.executeQuery(compiled(db, ids, shape, run))).rows;
     const byId = new Map(rows.map((r) => [r.requestId, r]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   };
+  return Object.assign(read, { compiled });
 }
 
 export const ref = <T = string>(reference: string) => sql.ref<T>(reference);

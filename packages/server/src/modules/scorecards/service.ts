@@ -14,7 +14,7 @@ import {
   type ScorecardList,
 } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
-import { neutraliseCell } from '../../db/table-query.ts';
+import { neutraliseCell } from '../../db/csv-text.ts';
 import type { Actor } from '../../http/actor.ts';
 import { forbidden } from '../../http/errors.ts';
 import * as q from './queries.ts';

@@ -271,3 +271,7 @@ const trackerRows = linesById(
 /** The full rows of these lines (already scoped), in the order of `ids` (a line gone since is left out). */
 export const findTrackerRows = (db: Db, ids: readonly number[], todayIso: string, clock: OverdueClock) =>
   trackerRows(db, ids, clock.levels, { todayIso, now: clock.now });
+
+/** The statement of `findTrackerRows` (its rows in no particular order), for an export's lines (db/csv-read.ts). */
+export const trackerRowsQuery = (db: Db, ids: readonly number[], todayIso: string, clock: OverdueClock) =>
+  trackerRows.compiled(db, ids, clock.levels, { todayIso, now: clock.now });

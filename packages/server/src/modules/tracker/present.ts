@@ -1,5 +1,5 @@
 import { fullName, messages, waitingHours, zoneFormatters, type TrackerRow } from '@uap/domain';
-import type { CsvColumn } from '../../db/table-query.ts';
+import type { CsvColumn } from '../../db/csv-text.ts';
 import type { TrackerLineRow } from './line-queries.ts';
 import { presentListItem } from '../request-lines/present.ts';
 

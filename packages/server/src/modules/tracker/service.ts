@@ -11,13 +11,10 @@ import {
   type TrackerPage,
 } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
-import {
-  FILTER_OPTIONS_LIMIT,
-  assertTableQuery,
-  csvExport,
-  exportBatchSize,
-  exportReadAhead,
-} from '../../db/table-query.ts';
+import { csvExport, exportBatchSize, exportReadAhead } from '../../db/csv-export.ts';
+import type { CsvFormat } from '../../db/csv-formats.ts';
+import { readCsvLines } from '../../db/csv-read.ts';
+import { FILTER_OPTIONS_LIMIT, assertTableQuery } from '../../db/table-query.ts';
 import type { Actor } from '../../http/actor.ts';
 import { forbidden } from '../../http/errors.ts';
 import * as lines from './line-queries.ts';
@@ -94,7 +91,7 @@ export async function findTrackerFilterOptions(
 
 /**
  * The whole filtered tracker as a CSV stream, read in keyset batches (newest id first; the first
- * one before it starts), as each batch's ids then its rows (`exportReadAhead`).
+ * one before it starts), as each batch's ids then its lines (`exportReadAhead`).
  */
 export async function exportTracker(
   db: Db,
@@ -107,16 +104,19 @@ export async function exportTracker(
   const spec = lines.trackerSpec(today, clock);
   assertTableQuery(spec, query);
   const scope = trackerScopeOf(actor);
-  // Each batch's ids, then its rows: the rows of the next batches are read while one is written.
+  const format: CsvFormat = { name: 'tracker', options: { timeZone: timeZoneOrUtc(query.localTimeZone) } };
+  // Each batch's ids, then its lines: the next batches are read (and on SQLite written, by the
+  // read workers) while one is sent.
   const source = {
     ids: (beforeId: number | null, limit: number) =>
       q.findTrackerIds(db, scope, spec, query, beforeId, limit),
-    rows: (ids: number[]) => lines.findTrackerRows(db, ids, today, clock),
+    lines: (ids: number[]) =>
+      readCsvLines(db, lines.trackerRowsQuery(db, ids, today, clock), format, { key: 'requestId', ids }),
   };
   return csvExport(
     source,
     (row) => row.requestId,
-    trackerCsvColumns(timeZoneOrUtc(query.localTimeZone)),
+    trackerCsvColumns(format.options.timeZone),
     exportBatchSize(db.dialect),
     exportReadAhead(db.dialect),
   );

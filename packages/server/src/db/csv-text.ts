@@ -1,0 +1,63 @@
+/**
+ * The text of CSV files: cells, lines and the lines of a batch of rows. Nothing here touches the
+ * database or Node's streams, so a SQLite read worker can write an export's lines with the same
+ * code as the main thread (csv-read.ts).
+ */
+
+/** A CSV cell that a spreadsheet would run as a formula gets a leading quote (docs/architecture.md). */
+export function neutraliseCell(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+/**
+ * One CSV line (with its `\n`) of string cells, as csv-stringify writes it with its defaults: a
+ * cell holding a comma, a double quote, `\n` or `\r` is quoted, its quotes doubled; an empty
+ * cell is left empty. Written by hand for the exports' millions of cells: csv-stringify's
+ * per-cell options and checks cost more than the rest of a line's making.
+ */
+export function csvLine(cells: readonly string[]): string {
+  let line = '';
+  for (let i = 0; i < cells.length; i += 1) {
+    line += i === 0 ? csvCell(cells[i]!) : `,${csvCell(cells[i]!)}`;
+  }
+  return `${line}\n`;
+}
+
+const NEEDS_QUOTES = /[",\n\r]/;
+
+function csvCell(value: string): string {
+  if (!NEEDS_QUOTES.test(value)) {
+    return value;
+  }
+  return `"${value.replaceAll('"', '""')}"`;
+}
+
+export interface CsvColumn<Row> {
+  header: string;
+  value: (row: Row) => string | number | boolean | null | undefined;
+}
+
+/** The header line of these columns, after the byte order mark spreadsheets look for. */
+export function csvHeader(columns: readonly CsvColumn<never>[]): string {
+  return `\uFEFF${csvLine(columns.map((c) => c.header))}`;
+}
+
+/** The lines of `rows` from `start` up to `end`, every cell neutralised. */
+export function csvLines<Row>(
+  rows: readonly Row[],
+  columns: readonly CsvColumn<Row>[],
+  start = 0,
+  end = rows.length,
+): string {
+  const cells: string[] = new Array<string>(columns.length);
+  let text = '';
+  for (let r = start; r < end; r += 1) {
+    const row = rows[r]!;
+    for (let i = 0; i < columns.length; i += 1) {
+      const value = columns[i]!.value(row);
+      cells[i] = neutraliseCell(value === null || value === undefined ? '' : String(value));
+    }
+    text += csvLine(cells);
+  }
+  return text;
+}
