@@ -27,7 +27,7 @@ export interface SplitBatchSource<Row> {
  */
 export interface LinesBatchSource {
   ids: (beforeId: number | null, limit: number) => Promise<number[]>;
-  lines: (ids: number[]) => Promise<string>;
+  lines: (ids: number[]) => Promise<string | Buffer>;
 }
 
 /** Rows per keyset batch of an export: one query each (two for a split source). */
@@ -59,7 +59,7 @@ export function exportReadAhead(dialect: Dialect): number {
 const WRITE_SLICE = 500;
 
 /** A batch on its way, as rows or as its CSV lines; null: there is none (the previous one was the last). */
-type Batch<Row> = Promise<Row[] | string | null>;
+type Batch<Row> = Promise<Row[] | string | Buffer | null>;
 
 /** A promise whose failure is seen later (when awaited): not an unhandled rejection before. */
 function handled<T>(promise: Promise<T>): Promise<T> {
@@ -93,7 +93,7 @@ function batchesOf<Row>(
       return these;
     };
   }
-  const second: (ids: number[]) => Promise<Row[] | string> = 'rows' in source ? source.rows : source.lines;
+  const second: (ids: number[]) => Promise<Row[] | string | Buffer> = 'rows' in source ? source.rows : source.lines;
   let ids: Promise<number[] | null> = source.ids(null, batchSize);
   const queue: Batch<Row>[] = [];
   const fill = () => {
@@ -140,8 +140,8 @@ export async function csvExport<Row>(
   async function* chunks() {
     yield csvHeader(columns);
     for (let batch = first; batch !== null; batch = await next()) {
-      if (typeof batch === 'string') {
-        if (batch !== '') {
+      if (typeof batch === 'string' || Buffer.isBuffer(batch)) {
+        if (batch.length > 0) {
           yield batch;
         }
         continue;

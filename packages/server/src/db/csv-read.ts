@@ -4,7 +4,7 @@ import { formatCsvLines, type CsvFormat, type IdOrder } from './csv-formats.ts';
 
 /**
  * The CSV lines of one read (an export's batch): on a SQLite file with read workers, the worker
- * that runs the statement writes the lines too, and the main thread receives one string instead
+ * that runs the statement writes the lines too, and the main thread receives their bytes instead
  * of the batch's rows. During a million-line export the main thread then has almost nothing to
  * collect, so other requests are not held up by its garbage collections (docs/architecture.md,
  * "Exports"). Elsewhere (PostgreSQL, SQLite in memory) the rows are read here and written with
@@ -15,7 +15,7 @@ export async function readCsvLines(
   query: CompiledQuery,
   format: CsvFormat,
   order: IdOrder,
-): Promise<string> {
+): Promise<string | Buffer> {
   const pool = readPoolOf(db);
   if (pool !== null && SelectQueryNode.is(query.query)) {
     return pool.csvLines(query.sql, query.parameters, format, order);

@@ -39,8 +39,8 @@ interface Slot {
 interface Answer {
   id: number;
   rows?: unknown[];
-  /** A `csvLines` job's lines. */
-  text?: string;
+  /** A `csvLines` job's lines, UTF-8 (its memory moved, not copied, from the worker). */
+  bytes?: Uint8Array;
   error?: { message: string; code?: string };
 }
 
@@ -124,12 +124,13 @@ export class ReadPool {
   }
 
   /**
-   * The CSV lines of a read's rows, written by the worker that reads them (csv-read.ts): the
-   * main thread receives one string, not the rows. The worker loads the formats (csv-formats.ts)
+   * The CSV lines of a read's rows, written and encoded by the worker that reads them
+   * (csv-read.ts): the main thread receives their bytes, not the rows. The worker loads the formats (csv-formats.ts)
    * the first time it is asked.
    */
-  async csvLines(sql: string, parameters: readonly unknown[], format: CsvFormat, order: IdOrder): Promise<string> {
-    return (await this.postToLeastBusy({ sql, parameters, csv: { format, order } })).text ?? '';
+  async csvLines(sql: string, parameters: readonly unknown[], format: CsvFormat, order: IdOrder): Promise<Buffer> {
+    const { bytes } = await this.postToLeastBusy({ sql, parameters, csv: { format, order } });
+    return bytes === undefined ? Buffer.alloc(0) : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   }
 
   private postToLeastBusy(message: Message): Promise<Answer> {
