@@ -59,7 +59,8 @@ beforeAll(async () => {
     // Journeys set roles in the database directly: the caller's profile is read on every request.
     ACTOR_CACHE_SECONDS: '0',
   });
-  db = openDb(config.databaseUrl);
+  // As `npm start` opens it: SQLite's reads on the read workers (SQLITE_READ_WORKERS).
+  db = openDb(config.databaseUrl, { readWorkers: config.sqliteReadWorkers });
   app = await buildApp({ config, db, logger: { level: config.logLevel } });
   await app.listen({ port: config.port, host: config.host });
   url = `http://127.0.0.1:${port}`;

@@ -23,6 +23,17 @@ describe('Request Tracker, activity log and role details', () => {
       await logLink.waitFor();
       const name = (await logLink.getAttribute('aria-label')) ?? '';
       const requestId = Number(/\d+$/.exec(name)?.[0]);
+
+      // The whole tracker as CSV: written by the server's read workers, as `npm start` runs it.
+      const [csvDownload] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Export CSV' }).click(),
+      ]);
+      expect(csvDownload.suggestedFilename()).toBe('request-tracker.csv');
+      const csv = fs.readFileSync(await csvDownload.path(), 'utf8');
+      const [header, ...csvLines] = csv.replace(/^\uFEFF/, '').trimEnd().split('\n');
+      expect(header).toMatch(/^Request ID,Request Status,Record Status,Request Type,/);
+      expect(csvLines.map((line) => Number(line.split(',')[0]))).toContain(requestId);
       await logLink.click();
       await page.waitForURL(`**/Logs/${requestId}`);
       await page.getByRole('heading', { name: `Request #${requestId}` }).waitFor();
