@@ -31,7 +31,10 @@ describe('Request Tracker, activity log and role details', () => {
       ]);
       expect(csvDownload.suggestedFilename()).toBe('request-tracker.csv');
       const csv = fs.readFileSync(await csvDownload.path(), 'utf8');
-      const [header, ...csvLines] = csv.replace(/^\uFEFF/, '').trimEnd().split('\n');
+      const [header, ...csvLines] = csv
+        .replace(/^\uFEFF/, '')
+        .trimEnd()
+        .split('\n');
       expect(header).toMatch(/^Request ID,Request Status,Record Status,Request Type,/);
       expect(csvLines.map((line) => Number(line.split(',')[0]))).toContain(requestId);
       await logLink.click();

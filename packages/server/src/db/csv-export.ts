@@ -93,7 +93,8 @@ function batchesOf<Row>(
       return these;
     };
   }
-  const second: (ids: number[]) => Promise<Row[] | string | Buffer> = 'rows' in source ? source.rows : source.lines;
+  const second: (ids: number[]) => Promise<Row[] | string | Buffer> =
+    'rows' in source ? source.rows : source.lines;
   let ids: Promise<number[] | null> = source.ids(null, batchSize);
   const queue: Batch<Row>[] = [];
   const fill = () => {

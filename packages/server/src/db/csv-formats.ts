@@ -38,7 +38,11 @@ export function csvColumnsOf(format: CsvFormat): CsvColumn<never>[] {
 }
 
 /** The CSV lines of `rows` (as a read returns them, app names) in `order`, written in `format`. */
-export function formatCsvLines(rows: readonly Record<string, unknown>[], format: CsvFormat, order: IdOrder): string {
+export function formatCsvLines(
+  rows: readonly Record<string, unknown>[],
+  format: CsvFormat,
+  order: IdOrder,
+): string {
   const byKey = new Map(rows.map((row) => [row[order.key], row]));
   const ordered = order.ids.flatMap((id) => byKey.get(id) ?? []);
   return csvLines(ordered as never[], csvColumnsOf(format));

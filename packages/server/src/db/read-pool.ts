@@ -125,12 +125,19 @@ export class ReadPool {
 
   /**
    * The CSV lines of a read's rows, written and encoded by the worker that reads them
-   * (csv-read.ts): the main thread receives their bytes, not the rows. The worker loads the formats (csv-formats.ts)
-   * the first time it is asked.
+   * (csv-read.ts): the main thread receives their bytes, not the rows. The worker loads the
+   * formats (csv-formats.ts) the first time it is asked.
    */
-  async csvLines(sql: string, parameters: readonly unknown[], format: CsvFormat, order: IdOrder): Promise<Buffer> {
+  async csvLines(
+    sql: string,
+    parameters: readonly unknown[],
+    format: CsvFormat,
+    order: IdOrder,
+  ): Promise<Buffer> {
     const { bytes } = await this.postToLeastBusy({ sql, parameters, csv: { format, order } });
-    return bytes === undefined ? Buffer.alloc(0) : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    return bytes === undefined
+      ? Buffer.alloc(0)
+      : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   }
 
   private postToLeastBusy(message: Message): Promise<Answer> {

@@ -4,7 +4,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
 import { CamelCasePlugin } from 'kysely';
-import { tsImport } from 'tsx/esm/api';
 
 /**
  * Rows are made here with the app's camelCase names (Kysely's own mapper, so the names are the
@@ -66,7 +65,8 @@ function rowsOf({ statement, names }, parameters) {
  */
 let formats;
 const encoder = new TextEncoder();
-const csvFormats = () => (formats ??= tsImport('./csv-formats.ts', import.meta.url));
+const csvFormats = () =>
+  (formats ??= import('tsx/esm/api').then(({ tsImport }) => tsImport('./csv-formats.ts', import.meta.url)));
 
 parentPort.on('message', async ({ id, sql, parameters, csv, reloadStatistics }) => {
   try {
