@@ -73,10 +73,29 @@ export function startCluster({ port = 54000 + Math.floor(Math.random() * 1000), 
   };
 }
 
+function isAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
+}
+
 // `node scripts/pg.mjs` starts a cluster for local work and prints its URL; Ctrl-C stops it.
 if (import.meta.url === `file://${process.argv[1]}`) {
   const port = Number(process.env.PG_PORT ?? 54329);
-  const cluster = startCluster({ port, dir: path.join(os.tmpdir(), `uap-pg-dev-${port}`) });
+  const dir = path.join(os.tmpdir(), `uap-pg-dev-${port}`);
+  // A cluster left by a run that did not stop cleanly (a machine reset): its server is gone, and
+  // initdb refuses a directory that is not empty, so start from a fresh one. One still running
+  // is left alone.
+  const pidFile = path.join(dir, 'data', 'postmaster.pid');
+  const pid = fs.existsSync(pidFile) ? Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]) : 0;
+  if (pid > 0 && isAlive(pid)) {
+    throw new Error(`A cluster is already running in ${dir} (pid ${pid})`);
+  }
+  fs.rmSync(dir, { recursive: true, force: true });
+  const cluster = startCluster({ port, dir });
   console.log(`PostgreSQL ready: DATABASE_URL=${cluster.url}`);
   const stop = () => {
     cluster.stop();
