@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { createHash } from 'node:crypto';
 import {
   CamelCasePlugin,
   Kysely,
@@ -21,6 +20,8 @@ import {
 } from 'kysely';
 import type { Database } from './schema.ts';
 import { ReadPool, ReadPoolDialect, type ReadPoolStats } from './read-pool.ts';
+import { CONNECTION_OPTIONS, KEPT_PLAN_OPTIONS, KEPT_PLAN_SUFFIX, keptPlanName } from './pg-types.ts';
+import { PgCsvWorker } from './pg-csv-thread.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -51,11 +52,6 @@ export type Executor = Kysely<Database>;
 export function inTransaction<T>(db: Db, work: (trx: Executor) => Promise<T>): Promise<T> {
   return db.kysely.transaction().execute(work);
 }
-
-// PostgreSQL returns timestamps as ISO strings, like SQLite stores them, so the app sees one shape.
-pg.types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, (value) => new Date(value).toISOString());
-pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
-pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
 
 /** A value whose own keys the camelCase plugin renames (a JSON object or an array). */
 const isNested = (value: unknown) =>
@@ -107,13 +103,15 @@ export function openDb(url: string, { readWorkers = 0, log }: OpenOptions = {}):
     // compiling cost more than it saved (a report chart over 90 days: 3.1 s with it, 0.25 s
     // without, 1.4 s of it compiling). A connection string's own `options` wins.
     const max = Number(process.env.PG_POOL_MAX ?? 10);
-    const pool = new pg.Pool({ connectionString: url, max, options: '-c jit=off' });
+    const pool = new pg.Pool({ connectionString: url, max, options: CONNECTION_OPTIONS });
     // The kept plans' connections (see KEPT_PLAN): generic plans are all they run.
     const keptPool = new pg.Pool({
       connectionString: url,
       max: Math.ceil(max / 2),
-      options: '-c jit=off -c plan_cache_mode=force_generic_plan',
+      options: KEPT_PLAN_OPTIONS,
     });
+    // The exports' CSV lines are read and written on a thread of their own (csv-read.ts).
+    const csvWorker = new PgCsvWorker(url);
     // An idle connection the server closes (restart, failover, a dropped test database) must not
     // crash the process: the pool discards it and opens a new one on the next query.
     for (const each of [pool, keptPool]) {
@@ -123,13 +121,14 @@ export function openDb(url: string, { readWorkers = 0, log }: OpenOptions = {}):
     }
     const db: Db = {
       kysely: new Kysely<Database>({
-        dialect: new PostgresDialect({ pool: withKeptPlans(pool, keptPool) }),
+        dialect: new PostgresDialect({ pool: withKeptPlans(pool, keptPool, () => csvWorker.close()) }),
         ...options,
       }),
       dialect: 'postgres',
       readPool: null,
     };
     postgresPools.set(db, pool);
+    pgCsvWorkers.set(db, csvWorker);
     return db;
   }
   if (!url.startsWith('sqlite:')) {
@@ -225,10 +224,7 @@ function withStatementCache(database: SQLite.Database): SqliteDatabase {
  * Its text must not vary with the number of ids (on PostgreSQL, `= any(array)` rather than
  * `in (…)`). SQLite ignores the comment (it keeps every statement).
  */
-export const KEPT_PLAN = sql.raw('/* kept plan */');
-const KEPT_PLAN_SUFFIX = '/* kept plan */';
-
-const keptPlanName = (text: string) => `kept_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+export const KEPT_PLAN = sql.raw(KEPT_PLAN_SUFFIX);
 
 /**
  * Runs a marked statement inside a transaction, on the transaction's connection, with its
@@ -265,7 +261,7 @@ const ENDS = /^(commit|rollback)$/i;
  * around it. Inside one it runs on the transaction's connection (`keptQueryInTransaction`).
  * Kysely sends `begin`/`start transaction` and `commit`/`rollback` as statements of their own.
  */
-function withKeptPlans(pool: pg.Pool, keptPool: pg.Pool): PostgresPool {
+function withKeptPlans(pool: pg.Pool, keptPool: pg.Pool, onEnd: () => Promise<void>): PostgresPool {
   const wrapped = new WeakMap<pg.PoolClient, PostgresPoolClient>();
   const wrap = (client: pg.PoolClient): PostgresPoolClient => {
     let isInTransaction = false;
@@ -302,7 +298,7 @@ function withKeptPlans(pool: pg.Pool, keptPool: pg.Pool): PostgresPool {
       return kept;
     },
     end: async () => {
-      await Promise.all([pool.end(), keptPool.end()]);
+      await Promise.all([pool.end(), keptPool.end(), onEnd()]);
     },
   };
 }
@@ -316,6 +312,14 @@ const postgresPools = new WeakMap<Db, pg.Pool>();
  */
 export async function postgresClient(db: Db): Promise<pg.PoolClient | null> {
   return (await postgresPools.get(db)?.connect()) ?? null;
+}
+
+/** The CSV worker of a PostgreSQL `Db` (started on its first job). */
+const pgCsvWorkers = new WeakMap<Db, PgCsvWorker>();
+
+/** PostgreSQL: the thread that reads and writes the exports' CSV lines; null on SQLite. */
+export function pgCsvWorkerOf(db: Db): PgCsvWorker | null {
+  return pgCsvWorkers.get(db) ?? null;
 }
 
 /** The connections behind a SQLite `Db`, for the planner statistics below. */

@@ -1,5 +1,5 @@
 import { SelectQueryNode, type CompiledQuery } from 'kysely';
-import { readPoolOf, type Db } from './connection.ts';
+import { pgCsvWorkerOf, readPoolOf, type Db } from './connection.ts';
 import { formatCsvLines, type CsvFormat, type IdOrder } from './csv-formats.ts';
 
 /**
@@ -7,8 +7,9 @@ import { formatCsvLines, type CsvFormat, type IdOrder } from './csv-formats.ts';
  * that runs the statement writes the lines too, and the main thread receives their bytes instead
  * of the batch's rows. During a million-line export the main thread then has almost nothing to
  * collect, so other requests are not held up by its garbage collections (docs/architecture.md,
- * "Exports"). Elsewhere (PostgreSQL, SQLite in memory) the rows are read here and written with
- * the same code.
+ * "Exports"). On PostgreSQL the CSV worker (pg-csv-thread.ts) reads the rows on connections of
+ * its own and writes the lines likewise. Elsewhere (SQLite in memory or without read workers)
+ * the rows are read here and written with the same code.
  */
 export async function readCsvLines(
   db: Db,
@@ -19,6 +20,10 @@ export async function readCsvLines(
   const pool = readPoolOf(db);
   if (pool !== null && SelectQueryNode.is(query.query)) {
     return pool.csvLines(query.sql, query.parameters, format, order);
+  }
+  const csvWorker = pgCsvWorkerOf(db);
+  if (csvWorker !== null && SelectQueryNode.is(query.query)) {
+    return csvWorker.csvLines({ sql: query.sql, parameters: query.parameters, format, order });
   }
   const { rows } = await db.kysely.executeQuery<Record<string, unknown>>(query);
   return formatCsvLines(rows, format, order);
