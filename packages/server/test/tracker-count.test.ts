@@ -99,6 +99,53 @@ describe('Request Tracker counts', () => {
   });
 });
 
+describe('a deep page in the first half of a large result', () => {
+  /** Twice the lines counted exactly, and more: a page past 10,000 can lie in the first half. */
+  const DEEP = 20_600;
+  let deepPath: BuiltPath;
+  let deepIds: number[];
+
+  beforeAll(async () => {
+    deepPath = await buildPath(k());
+    const user = await buildUser(k());
+    const first = await buildRequest(k(), { path: deepPath, user, createdDate: '2022-07-01T00:00:00.000Z' });
+    const { requestId: _id, ...copy } = first;
+    for (let made = 1; made < DEEP; made += 500) {
+      const batch = Array.from({ length: Math.min(500, DEEP - made) }, (_, i) => ({
+        ...copy,
+        submissionId: `deep-${made + i}`,
+      }));
+      await k().insertInto('requests').values(batch).execute();
+    }
+    deepIds = (
+      await k()
+        .selectFrom('requests')
+        .select('requestId')
+        .where('platformId', '=', deepPath.platformId)
+        .execute()
+    ).map((r) => r.requestId);
+  }, 120_000);
+
+  it('is read forward and shown with the estimate; one in the back half with the exact count', async () => {
+    expect(deepIds).toHaveLength(DEEP);
+    const onDeepPlatform = { filters: [{ column: 'platformName', values: [deepPath.names.platform] }] };
+    // Same created date on every line: the order is request id, newest first.
+    const newestFirst = [...deepIds].sort((a, b) => b - a);
+    const front = await tracker({ ...onDeepPlatform, pageSize: 50, page: 203 });
+    expect(front.requests.map((r) => r.requestId)).toEqual(newestFirst.slice(10_100, 10_150));
+    expect(front.isCountEstimate).toBe(true);
+    expect(Math.abs(front.totalCount - DEEP)).toBeLessThan(DEEP * 0.2);
+    const back = await tracker({ ...onDeepPlatform, pageSize: 50, page: 350 });
+    expect(back.requests.map((r) => r.requestId)).toEqual(newestFirst.slice(17_450, 17_500));
+    expect(back.isCountEstimate).toBe(false);
+    expect(back.totalCount).toBe(DEEP);
+    // Asked for the exact count, the front page counts too.
+    const exact = await tracker({ ...onDeepPlatform, pageSize: 50, page: 203, exactCount: true });
+    expect(exact.requests.map((r) => r.requestId)).toEqual(newestFirst.slice(10_100, 10_150));
+    expect(exact).toMatchObject({ totalCount: DEEP, isCountEstimate: false });
+  });
+});
+
 describe('the Overdue filter over many overdue lines', () => {
   // Every line on the platform is Submitted since 2022: overdue at any service level. Above
   // 5,000 of them a page walks the order's index and tests each line (the dense Overdue rule).

@@ -248,8 +248,9 @@ async function runsAfterAnchor(
  * rows are read by id: joining a dozen small lookup tables before the LIMIT misleads SQLite's
  * planner. The total is exact up to EXACT_COUNT_UP_TO or when asked, else an estimate. A step
  * from the page before or after (`anchor`) reads on from that page's edge line, at any depth;
- * otherwise a deep page (from EXACT_COUNT_UP_TO on) counts exactly, then reads from the nearer
- * end of the order, so the last page costs as much as the first plus one count.
+ * otherwise a deep page (from EXACT_COUNT_UP_TO on) reads from the nearer end of the order: in
+ * the first half (by the estimate) forward, with the estimate; in the back half from the end,
+ * after an exact count, so the last page costs as much as the first plus one count.
  */
 export async function findTrackerPage(
   db: Db,
@@ -320,8 +321,15 @@ export async function findTrackerPage(
       offset,
     );
   } else {
-    const total = await exactCount(filtered);
-    count = { totalCount: total, isCountEstimate: false };
+    // A deep page: read from the nearer end of the order. A page in the first half by the
+    // estimate is read forward and shown with it, so only a page in the back half counts every
+    // line (reading it from the end needs the exact total). On PostgreSQL the count of a million
+    // lines cost more than walking half of them in the order's index.
+    const known = query.exactCount === true ? undefined : await countLines(db, filtered, false);
+    const isKnownEnough =
+      known !== undefined && (!known.isCountEstimate || offset + limit <= known.totalCount / 2);
+    count = isKnownEnough ? known : { totalCount: await exactCount(filtered), isCountEstimate: false };
+    const total = count.totalCount;
     const window = pageWindow(total, limit, offset);
     if (!window) {
       ids = [];
