@@ -31,21 +31,32 @@ const MANY = 10_100;
 let path: BuiltPath;
 let manyIds: number[];
 
-beforeAll(async () => {
-  path = await buildPath(k());
+/**
+ * `count` lines on a new path's platform, one built with its history and copies of it, all
+ * created at `createdDate` (so the order is request id); their ids.
+ */
+async function buildManyLines(path: BuiltPath, count: number, createdDate: string): Promise<number[]> {
   const user = await buildUser(k());
-  const first = await buildRequest(k(), { path, user, createdDate: '2022-06-01T00:00:00.000Z' });
+  const first = await buildRequest(k(), { path, user, createdDate });
   const { requestId: _id, ...copy } = first;
-  for (let made = 1; made < MANY; made += 500) {
-    const batch = Array.from({ length: Math.min(500, MANY - made) }, (_, i) => ({
+  for (let made = 1; made < count; made += 500) {
+    const batch = Array.from({ length: Math.min(500, count - made) }, (_, i) => ({
       ...copy,
-      submissionId: `count-${made + i}`,
+      submissionId: `many-${path.platformId}-${made + i}`,
     }));
     await k().insertInto('requests').values(batch).execute();
   }
-  manyIds = (
-    await k().selectFrom('requests').select('requestId').where('platformId', '=', path.platformId).execute()
-  ).map((r) => r.requestId);
+  const rows = await k()
+    .selectFrom('requests')
+    .select('requestId')
+    .where('platformId', '=', path.platformId)
+    .execute();
+  return rows.map((r) => r.requestId);
+}
+
+beforeAll(async () => {
+  path = await buildPath(k());
+  manyIds = await buildManyLines(path, MANY, '2022-06-01T00:00:00.000Z');
 }, 120_000);
 
 describe('Request Tracker counts', () => {
@@ -107,23 +118,7 @@ describe('a deep page in the first half of a large result', () => {
 
   beforeAll(async () => {
     deepPath = await buildPath(k());
-    const user = await buildUser(k());
-    const first = await buildRequest(k(), { path: deepPath, user, createdDate: '2022-07-01T00:00:00.000Z' });
-    const { requestId: _id, ...copy } = first;
-    for (let made = 1; made < DEEP; made += 500) {
-      const batch = Array.from({ length: Math.min(500, DEEP - made) }, (_, i) => ({
-        ...copy,
-        submissionId: `deep-${made + i}`,
-      }));
-      await k().insertInto('requests').values(batch).execute();
-    }
-    deepIds = (
-      await k()
-        .selectFrom('requests')
-        .select('requestId')
-        .where('platformId', '=', deepPath.platformId)
-        .execute()
-    ).map((r) => r.requestId);
+    deepIds = await buildManyLines(deepPath, DEEP, '2022-07-01T00:00:00.000Z');
   }, 120_000);
 
   it('is read forward and shown with the estimate; one in the back half with the exact count', async () => {
