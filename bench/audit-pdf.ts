@@ -59,7 +59,7 @@ for (const url of urls) {
   });
   let db: Db;
   try {
-    db = openDb(url, { readWorkers: config.sqliteReadWorkers });
+    db = openDb(url, { readWorkers: config.sqliteReadWorkers, mmapMb: config.sqliteMmapMb });
     await migrateToLatest(db);
   } catch (error) {
     console.log(`\n${url}: skipped (${error instanceof Error ? error.message : String(error)})`);

@@ -82,7 +82,7 @@ for (const url of urls) {
     RATE_LIMIT_API_PER_MINUTE: '100000',
     UAP_DATA_DIR: os.tmpdir(),
   });
-  const db = openDb(url, { readWorkers: config.sqliteReadWorkers });
+  const db = openDb(url, { readWorkers: config.sqliteReadWorkers, mmapMb: config.sqliteMmapMb });
   await migrateToLatest(db);
   const app = await buildApp({ config, db });
   await app.listen({ port: 0, host: '127.0.0.1' });

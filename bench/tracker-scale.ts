@@ -45,8 +45,12 @@ const log = (event: { level: string; query: CompiledQuery }) => {
   capturing?.push(event.query);
 };
 
-/** The app's database, opened as the server opens it, with a query log (the bench replays what a request ran). */
-const openLogged = (url: string): Db => openDb(url, { log });
+/**
+ * The app's database with a query log (the bench replays what a request ran): on SQLite its one
+ * main connection, the file read through a memory map as the server's connections read it
+ * (SQLITE_MMAP_MB from the environment; 0 for none).
+ */
+const openLogged = (url: string, mmapMb: number): Db => openDb(url, { log, mmapMb });
 
 const spec = trackerSpec(startOfTodayUtc().toISOString(), { now: new Date(), levels: serviceLevelsFrom({}) });
 const sortable = Object.entries(spec.columns)
@@ -70,8 +74,9 @@ for (const url of urls) {
     LOG_LEVEL: 'warn',
     // Hundreds of calls a minute from one token: the API's per-token limit would answer 429.
     RATE_LIMIT_API_PER_MINUTE: '100000000',
+    SQLITE_MMAP_MB: process.env.SQLITE_MMAP_MB,
   });
-  const db = openLogged(url);
+  const db = openLogged(url, config.sqliteMmapMb);
   const applied = await migrateToLatest(db);
   const app = await buildApp({ config, db });
   await app.ready();

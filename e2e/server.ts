@@ -60,7 +60,10 @@ beforeAll(async () => {
     ACTOR_CACHE_SECONDS: '0',
   });
   // As `npm start` opens it: SQLite's reads on the read workers (SQLITE_READ_WORKERS).
-  db = openDb(config.databaseUrl, { readWorkers: config.sqliteReadWorkers });
+  db = openDb(config.databaseUrl, {
+    readWorkers: config.sqliteReadWorkers,
+    mmapMb: config.sqliteMmapMb,
+  });
   app = await buildApp({ config, db, logger: { level: config.logLevel } });
   await app.listen({ port: config.port, host: config.host });
   url = `http://127.0.0.1:${port}`;

@@ -41,6 +41,12 @@ export interface Config {
    */
   sqliteReadWorkers: number;
   /**
+   * SQLite: how much of the database file, in MB, each connection (the main one and each read
+   * worker's) reads through a memory map (SQLITE_MMAP_MB, default 2048, the most this SQLite
+   * maps; 0: every page read by a system call). PostgreSQL ignores it.
+   */
+  sqliteMmapMb: number;
+  /**
    * SQLite: how often the planner statistics are refreshed on every connection
    * (PLANNER_STATISTICS_HOURS, default 3; 0: only at start and after a bulk upload).
    */
@@ -147,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       signInWindowMinutes: positiveInteger(env, 'RATE_LIMIT_SIGNIN_WINDOW_MINUTES', 15),
     },
     sqliteReadWorkers: wholeNumber(env, 'SQLITE_READ_WORKERS', Math.min(2, os.availableParallelism())),
+    sqliteMmapMb: wholeNumber(env, 'SQLITE_MMAP_MB', 2048),
     plannerStatisticsHours: wholeNumber(env, 'PLANNER_STATISTICS_HOURS', 3),
     taskCountsCacheSeconds: wholeNumber(env, 'TASK_COUNTS_CACHE_SECONDS', 5),
     actorCacheSeconds: wholeNumber(env, 'ACTOR_CACHE_SECONDS', 5),

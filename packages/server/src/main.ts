@@ -9,7 +9,10 @@ import { demoAccounts } from './auth/demo-accounts.ts';
 /** `npm start`: migrate, seed the demo organisation on first run, serve UAP. */
 async function main() {
   const config = loadConfig();
-  const db = openDb(config.databaseUrl, { readWorkers: config.sqliteReadWorkers });
+  const db = openDb(config.databaseUrl, {
+    readWorkers: config.sqliteReadWorkers,
+    mmapMb: config.sqliteMmapMb,
+  });
   const applied = await migrateToLatest(db);
   if (applied.length > 0) {
     console.log(`Applied ${applied.length} migration(s): ${applied.join(', ')}`);

@@ -70,7 +70,10 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     RESPONSE_CHECK: '1',
     ...env,
   });
-  const db = openDb(config.databaseUrl, { readWorkers: config.sqliteReadWorkers });
+  const db = openDb(config.databaseUrl, {
+    readWorkers: config.sqliteReadWorkers,
+    mmapMb: config.sqliteMmapMb,
+  });
   const app = await buildApp({ config, db });
   await app.ready();
   return {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RequestStatus, Role } from '@uap/domain';
-import { inTransaction } from '../src/db/connection.ts';
+import { inTransaction, readPoolOf } from '../src/db/connection.ts';
 import { createTestContext, type TestContext } from './harness.ts';
 import { buildPath, buildRequest, buildUser } from './factories.ts';
 
@@ -38,6 +38,24 @@ describe('reads on the SQLite read pool', () => {
     await k().selectFrom('users').select('userId').limit(1).execute();
     expect(ctx.db.readPool!.workers).toBe(2);
     expect(ctx.db.readPool!.reads).toBe(before + 1);
+  });
+
+  it('reads the file through a memory map on the main connection and on every worker', async () => {
+    if (ctx.db.dialect !== 'sqlite') {
+      return;
+    }
+    const onMain = await sql<Record<string, number>>`pragma mmap_size`.execute(k());
+    // Asked at once, the two questions go to the two workers (the least busy takes the next).
+    const pool = readPoolOf(ctx.db)!;
+    const onWorkers = await Promise.all([1, 2].map(() => pool.run('pragma mmap_size', [])));
+    const sizes = [onMain.rows, ...onWorkers.map((result) => result.rows)].map((rows) =>
+      Number(Object.values((rows[0] ?? {}) as Record<string, unknown>)[0]),
+    );
+    // 2,048 MB by default; this SQLite maps at most 2 GB less 64 KB (SQLITE_MAX_MMAP_SIZE).
+    expect(sizes).toHaveLength(3);
+    for (const size of sizes) {
+      expect(size).toBeGreaterThan(2_000_000_000);
+    }
   });
 
   it('sees every write committed just before, each time', async () => {

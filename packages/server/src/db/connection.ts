@@ -38,6 +38,11 @@ export interface OpenOptions {
    * default, runs every query on the one main connection, as `:memory:` always does.
    */
   readWorkers?: number;
+  /**
+   * SQLite: MB of the file each connection reads through a memory map (SQLITE_MMAP_MB; 0, the
+   * default: none). Writes still go through system calls (read-worker.mjs says why it pays).
+   */
+  mmapMb?: number;
   /** Kysely's query log (the benches capture the statements a request ran). */
   log?: KyselyConfig['log'];
 }
@@ -96,7 +101,7 @@ class CamelCaseResults extends CamelCasePlugin {
 }
 
 /** Opens the database named by a URL: `sqlite:path`, `sqlite::memory:` or `postgres://…`. */
-export function openDb(url: string, { readWorkers = 0, log }: OpenOptions = {}): Db {
+export function openDb(url: string, { readWorkers = 0, mmapMb = 0, log }: OpenOptions = {}): Db {
   const options = { plugins: [new CamelCaseResults()], log };
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
     // No JIT compilation: it is made for long analytic scans, and on the app's statements its
@@ -151,6 +156,9 @@ export function openDb(url: string, { readWorkers = 0, log }: OpenOptions = {}):
   // Statistics for the planner (SQLite's advice for a new connection): analyzes only the tables
   // that have none or whose size changed a lot since, so it is a no-op on most opens.
   database.pragma('optimize = 0x10002');
+  if (mmapMb > 0 && file !== ':memory:') {
+    database.pragma(`mmap_size = ${mmapMb * 1024 ** 2}`);
+  }
   if (file === ':memory:' || readWorkers === 0) {
     const db: Db = {
       kysely: new Kysely<Database>({
@@ -164,7 +172,7 @@ export function openDb(url: string, { readWorkers = 0, log }: OpenOptions = {}):
     return db;
   }
   // The workers make the rows with the plugin's camelCase names (CamelCaseResults keeps them).
-  const pool = new ReadPool(path.resolve(file), readWorkers);
+  const pool = new ReadPool(path.resolve(file), readWorkers, mmapMb * 1024 ** 2);
   const db: Db = {
     kysely: new Kysely<Database>({
       dialect: new ReadPoolDialect(withStatementCache(database), pool),

@@ -66,6 +66,8 @@ export class ReadPool {
   constructor(
     private readonly file: string,
     size: number,
+    /** Bytes of the file each worker reads through a memory map (read-worker.mjs); 0: none. */
+    private readonly mmapBytes = 0,
   ) {
     this.stats = { workers: size, reads: 0 };
     for (let i = 0; i < size; i += 1) {
@@ -75,7 +77,7 @@ export class ReadPool {
 
   private start(): Slot {
     const worker = new Worker(new URL('./read-worker.mjs', import.meta.url), {
-      workerData: { file: this.file },
+      workerData: { file: this.file, mmapBytes: this.mmapBytes },
     });
     const slot: Slot = { worker, pending: 0 };
     // An idle worker does not keep the process alive; one with work does (see `run`).
