@@ -35,7 +35,7 @@ import { loadConfig, serviceLevelsFrom } from '../packages/server/src/config.ts'
 import { openDb, type Db } from '../packages/server/src/db/connection.ts';
 import { loadSigningMaterial } from '../packages/server/src/auth/keys.ts';
 import { mintAccessToken } from '../packages/server/src/auth/verify.ts';
-import { exportBatchSize } from '../packages/server/src/db/csv-export.ts';
+import { LINES_BATCH_SIZE } from '../packages/server/src/db/csv-export.ts';
 import { trackerSpec } from '../packages/server/src/modules/tracker/line-queries.ts';
 import * as tracker from '../packages/server/src/modules/tracker/queries.ts';
 import { freePort, serverNodeArgs } from './signed-in-server.ts';
@@ -243,7 +243,7 @@ async function readDirectly(db: Db) {
   const clock = { now: new Date(), levels: serviceLevelsFrom({}) };
   const spec = trackerSpec(today, clock);
   const query = trackerQuery.parse({});
-  const batchSize = exportBatchSize(db.dialect);
+  const batchSize = LINES_BATCH_SIZE;
   const started = performance.now();
   let rows = 0;
   for (let before: number | null = null; ;) {

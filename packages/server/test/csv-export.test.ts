@@ -90,8 +90,9 @@ describe.each(['0', '2'])('the CSV export through the API (%s SQLite read worker
       payload: { localTimeZone },
     });
     expect(res.statusCode).toBe(200);
-    // On PostgreSQL the lines came from the CSV worker (one batch: the demo's lines).
-    expect(pgJobs() - jobsBefore).toBe(ctx.db.dialect === 'postgres' ? 1 : 0);
+    // On PostgreSQL the lines came from the CSV worker, a job per batch.
+    const jobs = pgJobs() - jobsBefore;
+    expect(ctx.db.dialect === 'postgres' ? jobs > 0 : jobs === 0).toBe(true);
     const [header, ...lines] = parseCsv(res.body);
     const rows: TrackerRow[] = [];
     for (let page = 1; ; page += 1) {

@@ -34,16 +34,16 @@ export interface LinesBatchSource {
 export const EXPORT_BATCH_SIZE = 2000;
 
 /**
- * Rows per keyset batch of an export on this engine. SQLite: 500, so that a batch's arrival (its
- * rows copied from the read worker in one message, mapped, put in order) is one short task of
- * the main thread: with 2,000 rows it held the event loop for 40–60 ms of CPU at a time, a health
- * check behind it waiting that long; with 500, under 30 ms. (The tracker's batches now arrive as
- * text, csv-read.ts; 500 also keeps a read worker's batch short for the pages queued behind it.) PostgreSQL's rows arrive parsed a
- * socket read at a time, and more, smaller batches only cost it more statements.
+ * Rows per keyset batch of an export whose lines a worker writes (csv-read.ts: SQLite's read
+ * workers, PostgreSQL's CSV worker): 500, so that what the main thread does per batch (the
+ * batch's ids, the message with its lines, the bytes sent) stays short. With SQLite's rows
+ * copied from the read worker, 2,000 rows held the event loop for 40–60 ms of CPU at a time.
+ * On PostgreSQL, with the CSV worker, `/api/health` beside the full export answered in at most
+ * 49–56 ms with 500 and 89–108 ms with 2,000 (the main thread's scavenges were longer with the
+ * larger batches' buffers), the export 0.95–1.11× the direct read against 0.73–0.85×
+ * (bench/README.md, 2026-12-01).
  */
-export function exportBatchSize(dialect: Dialect): number {
-  return dialect === 'sqlite' ? 500 : EXPORT_BATCH_SIZE;
-}
+export const LINES_BATCH_SIZE = 500;
 
 /**
  * Batches of a split source whose rows are read beyond the one being written. SQLite: 2, read by

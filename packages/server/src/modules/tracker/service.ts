@@ -11,7 +11,7 @@ import {
   type TrackerPage,
 } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
-import { csvExport, exportBatchSize, exportReadAhead } from '../../db/csv-export.ts';
+import { csvExport, exportReadAhead, LINES_BATCH_SIZE } from '../../db/csv-export.ts';
 import type { CsvFormat } from '../../db/csv-formats.ts';
 import { readCsvLines } from '../../db/csv-read.ts';
 import { FILTER_OPTIONS_LIMIT, assertTableQuery } from '../../db/table-query.ts';
@@ -117,7 +117,7 @@ export async function exportTracker(
     source,
     (row) => row.requestId,
     trackerCsvColumns(format.options.timeZone),
-    exportBatchSize(db.dialect),
+    LINES_BATCH_SIZE,
     exportReadAhead(db.dialect),
   );
 }
