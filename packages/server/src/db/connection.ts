@@ -22,6 +22,7 @@ import type { Database } from './schema.ts';
 import { ReadPool, ReadPoolDialect, type ReadPoolStats } from './read-pool.ts';
 import { CONNECTION_OPTIONS, KEPT_PLAN_OPTIONS, KEPT_PLAN_SUFFIX, keptPlanName } from './pg-types.ts';
 import { PgCsvWorker } from './pg-csv-thread.ts';
+import type { CsvLinesWriter } from './csv-formats.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -345,6 +346,15 @@ const pgCsvWorkers = new WeakMap<Db, PgCsvWorker>();
 /** PostgreSQL: the thread that reads and writes the exports' CSV lines; null on SQLite. */
 export function pgCsvWorkerOf(db: Db): PgCsvWorker | null {
   return pgCsvWorkers.get(db) ?? null;
+}
+
+/**
+ * The thread that reads an export batch's rows and writes their CSV lines (csv-read.ts): SQLite's
+ * read pool on a file with read workers, PostgreSQL's CSV worker; null where the main thread
+ * reads (SQLite in memory or without read workers).
+ */
+export function csvLinesWriterOf(db: Db): CsvLinesWriter | null {
+  return readPoolOf(db) ?? pgCsvWorkerOf(db);
 }
 
 /** The connections behind a SQLite `Db`, for the planner statistics below. */

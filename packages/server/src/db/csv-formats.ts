@@ -20,6 +20,19 @@ export interface IdOrder {
   ids: readonly number[];
 }
 
+/** One batch whose CSV lines a worker writes: the statement that reads its rows, and how to write them. */
+export interface CsvJob {
+  sql: string;
+  parameters: readonly unknown[];
+  format: CsvFormat;
+  order: IdOrder;
+}
+
+/** A thread that reads a batch's rows and writes their CSV lines (SQLite's read pool, PostgreSQL's CSV worker). */
+export interface CsvLinesWriter {
+  csvLines(job: CsvJob): Promise<Buffer>;
+}
+
 /** Each format's columns, made once per set of options (a worker writes thousands of batches). */
 const columnsKept = new Map<string, CsvColumn<never>[]>();
 const COLUMNS_KEPT = 50;

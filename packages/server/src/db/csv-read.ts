@@ -1,5 +1,5 @@
 import { SelectQueryNode, type CompiledQuery } from 'kysely';
-import { pgCsvWorkerOf, readPoolOf, type Db } from './connection.ts';
+import { csvLinesWriterOf, type Db } from './connection.ts';
 import { formatCsvLines, type CsvFormat, type IdOrder } from './csv-formats.ts';
 
 /**
@@ -17,13 +17,9 @@ export async function readCsvLines(
   format: CsvFormat,
   order: IdOrder,
 ): Promise<string | Buffer> {
-  const pool = readPoolOf(db);
-  if (pool !== null && SelectQueryNode.is(query.query)) {
-    return pool.csvLines(query.sql, query.parameters, format, order);
-  }
-  const csvWorker = pgCsvWorkerOf(db);
-  if (csvWorker !== null && SelectQueryNode.is(query.query)) {
-    return csvWorker.csvLines({ sql: query.sql, parameters: query.parameters, format, order });
+  const writer = csvLinesWriterOf(db);
+  if (writer !== null && SelectQueryNode.is(query.query)) {
+    return writer.csvLines({ sql: query.sql, parameters: query.parameters, format, order });
   }
   const { rows } = await db.kysely.executeQuery<Record<string, unknown>>(query);
   return formatCsvLines(rows, format, order);

@@ -61,3 +61,10 @@ export function csvLines<Row>(
   }
   return text;
 }
+
+/** A worker's lines as the main thread sends them: a Buffer over the transferred memory, no copy. */
+export function linesBuffer(bytes: Uint8Array | undefined): Buffer {
+  return bytes === undefined
+    ? Buffer.alloc(0)
+    : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}

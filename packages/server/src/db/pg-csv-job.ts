@@ -1,6 +1,6 @@
 import { CamelCasePlugin } from 'kysely';
 import pg from 'pg';
-import { formatCsvLines, type CsvFormat, type IdOrder } from './csv-formats.ts';
+import { formatCsvLines, type CsvJob } from './csv-formats.ts';
 import { CONNECTION_OPTIONS, KEPT_PLAN_OPTIONS, KEPT_PLAN_SUFFIX, keptPlanName } from './pg-types.ts';
 
 /**
@@ -10,14 +10,6 @@ import { CONNECTION_OPTIONS, KEPT_PLAN_OPTIONS, KEPT_PLAN_SUFFIX, keptPlanName }
  * bytes only: during a million-line export it parses no rows and builds no lines, so it stays
  * free for the other requests (docs/architecture.md, "Exports").
  */
-
-/** One export batch to write. */
-export interface CsvJob {
-  sql: string;
-  parameters: readonly unknown[];
-  format: CsvFormat;
-  order: IdOrder;
-}
 
 /** The camelCase names Kysely's plugin gives the columns on the main thread. */
 class ColumnNames extends CamelCasePlugin {

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
-import type { CsvJob } from './pg-csv-job.ts';
+import type { CsvJob, CsvLinesWriter } from './csv-formats.ts';
+import { linesBuffer } from './csv-text.ts';
 
 interface Answer {
   id: number;
@@ -27,7 +28,7 @@ export interface PgCsvWorkerStats {
  * the main thread receives the bytes and sends them. It starts with the first export and does not
  * keep the process alive while idle.
  */
-export class PgCsvWorker {
+export class PgCsvWorker implements CsvLinesWriter {
   private worker: Worker | null = null;
   private readonly waiting = new Map<number, Pending>();
   private nextId = 1;
@@ -40,10 +41,7 @@ export class PgCsvWorker {
   csvLines(job: CsvJob): Promise<Buffer> {
     return this.post(job).then((answer) => {
       this.stats.jobs += 1;
-      const { bytes } = answer;
-      return bytes === undefined
-        ? Buffer.alloc(0)
-        : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      return linesBuffer(answer.bytes);
     });
   }
 

@@ -10,7 +10,8 @@ import {
   type SqliteDatabase,
   type TransactionSettings,
 } from 'kysely';
-import type { CsvFormat, IdOrder } from './csv-formats.ts';
+import type { CsvFormat, CsvJob, CsvLinesWriter, IdOrder } from './csv-formats.ts';
+import { linesBuffer } from './csv-text.ts';
 
 /**
  * Both cores on SQLite (docs/architecture.md, "Throughput"). better-sqlite3 is synchronous: a
@@ -56,7 +57,7 @@ export interface ReadPoolStats {
   reads: number;
 }
 
-export class ReadPool {
+export class ReadPool implements CsvLinesWriter {
   private readonly slots: Slot[] = [];
   private readonly waiting = new Map<number, Pending>();
   private nextId = 1;
@@ -130,16 +131,9 @@ export class ReadPool {
    * (csv-read.ts): the main thread receives their bytes, not the rows. The worker loads the
    * formats (csv-formats.ts) the first time it is asked.
    */
-  async csvLines(
-    sql: string,
-    parameters: readonly unknown[],
-    format: CsvFormat,
-    order: IdOrder,
-  ): Promise<Buffer> {
+  async csvLines({ sql, parameters, format, order }: CsvJob): Promise<Buffer> {
     const { bytes } = await this.postToLeastBusy({ sql, parameters, csv: { format, order } });
-    return bytes === undefined
-      ? Buffer.alloc(0)
-      : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    return linesBuffer(bytes);
   }
 
   private postToLeastBusy(message: Message): Promise<Answer> {
