@@ -14,7 +14,7 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { buildApp } from '../packages/server/src/app.ts';
 import { loadConfig } from '../packages/server/src/config.ts';
-import { openDb, type Db } from '../packages/server/src/db/connection.ts';
+import { openConfiguredDb, type Db } from '../packages/server/src/db/connection.ts';
 import { migrateToLatest } from '../packages/server/src/db/migrate.ts';
 import { mintAccessToken } from '../packages/server/src/auth/verify.ts';
 
@@ -59,7 +59,7 @@ for (const url of urls) {
   });
   let db: Db;
   try {
-    db = openDb(url, { readWorkers: config.sqliteReadWorkers, mmapMb: config.sqliteMmapMb });
+    db = openConfiguredDb(config);
     await migrateToLatest(db);
   } catch (error) {
     console.log(`\n${url}: skipped (${error instanceof Error ? error.message : String(error)})`);

@@ -15,7 +15,7 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { buildApp } from '../packages/server/src/app.ts';
 import { loadConfig } from '../packages/server/src/config.ts';
-import { openDb, type Db } from '../packages/server/src/db/connection.ts';
+import { openConfiguredDb, type Db } from '../packages/server/src/db/connection.ts';
 import { migrateToLatest } from '../packages/server/src/db/migrate.ts';
 import { mintAccessToken } from '../packages/server/src/auth/verify.ts';
 
@@ -82,7 +82,7 @@ for (const url of urls) {
     RATE_LIMIT_API_PER_MINUTE: '100000',
     UAP_DATA_DIR: os.tmpdir(),
   });
-  const db = openDb(url, { readWorkers: config.sqliteReadWorkers, mmapMb: config.sqliteMmapMb });
+  const db = openConfiguredDb(config);
   await migrateToLatest(db);
   const app = await buildApp({ config, db });
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../packages/server/src/app.ts';
 import { loadConfig } from '../packages/server/src/config.ts';
-import { openDb, type Db } from '../packages/server/src/db/connection.ts';
+import { openConfiguredDb, type Db } from '../packages/server/src/db/connection.ts';
 import type { Database } from '../packages/server/src/db/schema.ts';
 
 /**
@@ -60,10 +60,7 @@ beforeAll(async () => {
     ACTOR_CACHE_SECONDS: '0',
   });
   // As `npm start` opens it: SQLite's reads on the read workers (SQLITE_READ_WORKERS).
-  db = openDb(config.databaseUrl, {
-    readWorkers: config.sqliteReadWorkers,
-    mmapMb: config.sqliteMmapMb,
-  });
+  db = openConfiguredDb(config);
   app = await buildApp({ config, db, logger: { level: config.logLevel } });
   await app.listen({ port: config.port, host: config.host });
   url = `http://127.0.0.1:${port}`;

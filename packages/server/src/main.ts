@@ -1,7 +1,7 @@
 import { roleDescriptions } from '@uap/domain';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { openDb } from './db/connection.ts';
+import { openConfiguredDb } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { isSeeded, seed } from './db/seed/index.ts';
 import { demoAccounts } from './auth/demo-accounts.ts';
@@ -9,10 +9,7 @@ import { demoAccounts } from './auth/demo-accounts.ts';
 /** `npm start`: migrate, seed the demo organisation on first run, serve UAP. */
 async function main() {
   const config = loadConfig();
-  const db = openDb(config.databaseUrl, {
-    readWorkers: config.sqliteReadWorkers,
-    mmapMb: config.sqliteMmapMb,
-  });
+  const db = openConfiguredDb(config);
   const applied = await migrateToLatest(db);
   if (applied.length > 0) {
     console.log(`Applied ${applied.length} migration(s): ${applied.join(', ')}`);

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
-import { openDb, type Db } from '../src/db/connection.ts';
+import { openConfiguredDb, type Db } from '../src/db/connection.ts';
 import { mintAccessToken } from '../src/auth/verify.ts';
 
 export interface TestContext {
@@ -70,10 +70,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     RESPONSE_CHECK: '1',
     ...env,
   });
-  const db = openDb(config.databaseUrl, {
-    readWorkers: config.sqliteReadWorkers,
-    mmapMb: config.sqliteMmapMb,
-  });
+  const db = openConfiguredDb(config);
   const app = await buildApp({ config, db });
   await app.ready();
   return {

@@ -18,6 +18,7 @@ import {
   type SqliteDatabase,
   type UnknownRow,
 } from 'kysely';
+import type { Config } from '../config.ts';
 import type { Database } from './schema.ts';
 import { ReadPool, ReadPoolDialect, type ReadPoolStats } from './read-pool.ts';
 import { CONNECTION_OPTIONS, KEPT_PLAN_OPTIONS, KEPT_PLAN_SUFFIX, keptPlanName } from './pg-types.ts';
@@ -116,6 +117,16 @@ class CamelCaseResults extends CamelCasePlugin {
     }
     return mapped;
   }
+}
+
+/**
+ * The database of a configuration, opened as the server opens it: on a SQLite file, the reads on
+ * the read workers (SQLITE_READ_WORKERS) and the file read through a memory map (SQLITE_MMAP_MB).
+ */
+export function openConfiguredDb(
+  config: Pick<Config, 'databaseUrl' | 'sqliteReadWorkers' | 'sqliteMmapMb'>,
+): Db {
+  return openDb(config.databaseUrl, { readWorkers: config.sqliteReadWorkers, mmapMb: config.sqliteMmapMb });
 }
 
 /** Opens the database named by a URL: `sqlite:path`, `sqlite::memory:` or `postgres://…`. */
