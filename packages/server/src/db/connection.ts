@@ -21,7 +21,7 @@ import {
 import type { Config } from '../config.ts';
 import type { Database } from './schema.ts';
 import { ReadPool, ReadPoolDialect, type ReadPoolStats } from './read-pool.ts';
-import { CONNECTION_OPTIONS, KEPT_PLAN_OPTIONS, KEPT_PLAN_SUFFIX, keptPlanName } from './pg-types.ts';
+import { CONNECTION_OPTIONS, KEPT_PLAN_OPTIONS, KEPT_PLAN_SUFFIX, keptPlanName } from './pg-settings.ts';
 import { PgCsvWorker } from './pg-csv-thread.ts';
 import type { CsvLinesWriter } from './csv-formats.ts';
 
@@ -185,8 +185,9 @@ export function openDb(url: string, { readWorkers = 0, mmapMb = 0, log }: OpenOp
   // Statistics for the planner (SQLite's advice for a new connection): analyzes only the tables
   // that have none or whose size changed a lot since, so it is a no-op on most opens.
   database.pragma('optimize = 0x10002');
-  if (mmapMb > 0 && file !== ':memory:') {
-    database.pragma(`mmap_size = ${mmapMb * 1024 ** 2}`);
+  const mmapBytes = file === ':memory:' ? 0 : mmapMb * 1024 ** 2;
+  if (mmapBytes > 0) {
+    database.pragma(`mmap_size = ${mmapBytes}`);
   }
   if (file === ':memory:' || readWorkers === 0) {
     const db: Db = {
@@ -201,7 +202,7 @@ export function openDb(url: string, { readWorkers = 0, mmapMb = 0, log }: OpenOp
     return db;
   }
   // The workers make the rows with the plugin's camelCase names (CamelCaseResults keeps them).
-  const pool = new ReadPool(path.resolve(file), readWorkers, mmapMb * 1024 ** 2);
+  const pool = new ReadPool(path.resolve(file), readWorkers, mmapBytes);
   const db: Db = {
     kysely: new Kysely<Database>({
       dialect: new ReadPoolDialect(withStatementCache(database), pool),

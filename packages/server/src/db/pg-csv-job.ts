@@ -1,7 +1,7 @@
 import { CamelCasePlugin } from 'kysely';
 import pg from 'pg';
 import { formatCsvLines, type CsvJob } from './csv-formats.ts';
-import { CONNECTION_OPTIONS, KEPT_PLAN_OPTIONS, KEPT_PLAN_SUFFIX, keptPlanName } from './pg-types.ts';
+import { CONNECTION_OPTIONS, KEPT_PLAN_OPTIONS, KEPT_PLAN_SUFFIX, keptPlanName } from './pg-settings.ts';
 
 /**
  * The PostgreSQL CSV worker's work (pg-csv-worker.mjs loads this module in its thread): run an

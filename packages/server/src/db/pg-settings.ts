@@ -2,8 +2,11 @@ import { createHash } from 'node:crypto';
 import pg from 'pg';
 
 /**
- * How the app reads PostgreSQL's values, set once per thread on the `pg` package (the main
- * thread's pools and the CSV worker's, pg-csv-job.ts): timestamps as ISO strings, as SQLite
+ * What every thread's PostgreSQL connections share (the main thread's pools and the CSV
+ * worker's, pg-csv-job.ts): the value parsers, the connection settings and the kept plans'
+ * naming.
+ *
+ * The values, parsed on the `pg` package once per thread: timestamps as ISO strings, as SQLite
  * stores them, and counts and sums as numbers, so the app sees one shape on both engines.
  */
 pg.types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, (value) => new Date(value).toISOString());
