@@ -159,4 +159,13 @@ describe('PostgreSQL sessions', () => {
     const { rows } = await sql<{ jit: string }>`show jit`.execute(ctx.db.kysely);
     expect(rows[0]?.jit).toBe('off');
   });
+
+  it('run without parallel workers (starting them cost more than they saved)', async () => {
+    if (ctx.db.dialect !== 'postgres') {
+      return;
+    }
+    const { rows } = await sql<{ maxParallelWorkersPerGather: string }>`
+      show max_parallel_workers_per_gather`.execute(ctx.db.kysely);
+    expect(rows[0]?.maxParallelWorkersPerGather).toBe('0');
+  });
 });

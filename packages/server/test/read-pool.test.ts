@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RequestStatus, Role } from '@uap/domain';
-import { inTransaction, readPoolOf, withoutParallelWorkers } from '../src/db/connection.ts';
+import { inTransaction, readPoolOf } from '../src/db/connection.ts';
 import { createTestContext, type TestContext } from './harness.ts';
 import { buildPath, buildRequest, buildUser } from './factories.ts';
 
@@ -56,28 +56,6 @@ describe('reads on the SQLite read pool', () => {
     for (const size of sizes) {
       expect(size).toBeGreaterThan(2_000_000_000);
     }
-  });
-
-  it('runs a read without parallel workers on PostgreSQL, the setting ending with it', async () => {
-    if (ctx.db.dialect !== 'postgres') {
-      // SQLite: the read runs as any other, on a read worker.
-      const before = ctx.db.readPool!.reads;
-      await withoutParallelWorkers(ctx.db, (executor) =>
-        executor.selectFrom('users').select('userId').limit(1).execute(),
-      );
-      expect(ctx.db.readPool!.reads).toBe(before + 1);
-      return;
-    }
-    const workers = async (executor: typeof ctx.db.kysely) =>
-      (
-        await sql<{ maxParallelWorkersPerGather: string }>`show max_parallel_workers_per_gather`.execute(
-          executor,
-        )
-      ).rows[0]?.maxParallelWorkersPerGather;
-    const usual = await workers(k());
-    expect(usual).not.toBe('0');
-    expect(await withoutParallelWorkers(ctx.db, workers)).toBe('0');
-    expect(await workers(k())).toBe(usual);
   });
 
   it('sees every write committed just before, each time', async () => {

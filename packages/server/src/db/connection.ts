@@ -60,23 +60,6 @@ export function inTransaction<T>(db: Db, work: (trx: Executor) => Promise<T>): P
   return db.kysely.transaction().execute(work);
 }
 
-/**
- * A read that walks an index in order and stops at a limit, run without parallel workers on
- * PostgreSQL (`set local`, in a transaction of its own): for such a read PostgreSQL may plan a
- * parallel scan whose workers each walk their part of the index, where one walk stops after a
- * few hundred rows. A region admin's email menu on a million lines: 124–176 ms parallel, 6.6 ms
- * not. On SQLite the read runs as usual (outside a transaction, so on a read worker).
- */
-export function withoutParallelWorkers<T>(db: Db, read: (executor: Executor) => Promise<T>): Promise<T> {
-  if (db.dialect !== 'postgres') {
-    return read(db.kysely);
-  }
-  return inTransaction(db, async (trx) => {
-    await sql`set local max_parallel_workers_per_gather = 0`.execute(trx);
-    return read(trx);
-  });
-}
-
 /** A value whose own keys the camelCase plugin renames (a JSON object or an array). */
 const isNested = (value: unknown) =>
   Array.isArray(value) ||
@@ -135,7 +118,11 @@ export function openDb(url: string, { readWorkers = 0, mmapMb = 0, log }: OpenOp
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
     // No JIT compilation: it is made for long analytic scans, and on the app's statements its
     // compiling cost more than it saved (a report chart over 90 days: 3.1 s with it, 0.25 s
-    // without, 1.4 s of it compiling). A connection string's own `options` wins.
+    // without, 1.4 s of it compiling). No parallel workers either: starting them cost more than
+    // they saved on the app's statements, which serve many people at once (on a million lines
+    // the exact count took 96-112 ms with two workers and 36-45 ms without; a region admin's
+    // email menu, which stops after 501 values, 138 ms and 13 ms), and the reports' charts took
+    // the same time without them. A connection string's own `options` wins.
     const max = Number(process.env.PG_POOL_MAX ?? 10);
     const pool = new pg.Pool({ connectionString: url, max, options: CONNECTION_OPTIONS });
     // The kept plans' connections (see KEPT_PLAN): generic plans are all they run.

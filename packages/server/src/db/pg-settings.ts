@@ -16,8 +16,11 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
 /** Ends a statement whose generic plan PostgreSQL may keep (connection.ts, `KEPT_PLAN`). */
 export const KEPT_PLAN_SUFFIX = '/* kept plan */';
 
-/** Settings of every app connection: no JIT compilation (connection.ts says why). */
-export const CONNECTION_OPTIONS = '-c jit=off';
+/**
+ * Settings of every app connection: no JIT compilation and no parallel workers (connection.ts
+ * says why).
+ */
+export const CONNECTION_OPTIONS = '-c jit=off -c max_parallel_workers_per_gather=0';
 
 /** Settings of the connections that run the kept plans: generic plans are all they run. */
 export const KEPT_PLAN_OPTIONS = `${CONNECTION_OPTIONS} -c plan_cache_mode=force_generic_plan`;

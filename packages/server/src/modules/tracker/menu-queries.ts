@@ -1,6 +1,6 @@
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { TableQuery } from '@uap/domain';
-import { withoutParallelWorkers, type Db } from '../../db/connection.ts';
+import type { Db } from '../../db/connection.ts';
 import {
   distinctFilterValues,
   FILTER_OPTIONS_LIMIT,
@@ -155,17 +155,14 @@ export async function findTrackerColumnValues(
   const [named, unnamed] = await Promise.all([
     source.isRepeated
       ? skipDistinct(db, source, referred)
-      : // The source read in value order until the limit: one walk, not parallel workers' parts.
-        withoutParallelWorkers(db, (executor) =>
-          executor
-            .selectFrom(sql`${sql.table(source.table)}`.as('v'))
-            .select(sql<string>`${source.value('v')}`.as('value'))
-            .distinct()
-            .where(referred)
-            .orderBy('value')
-            .limit(FILTER_OPTIONS_LIMIT + 1)
-            .execute(),
-        ),
+      : db.kysely
+          .selectFrom(sql`${sql.table(source.table)}`.as('v'))
+          .select(sql<string>`${source.value('v')}`.as('value'))
+          .distinct()
+          .where(referred)
+          .orderBy('value')
+          .limit(FILTER_OPTIONS_LIMIT + 1)
+          .execute(),
     source.isOptional
       ? db.kysely
           .selectNoFrom(
