@@ -32,6 +32,7 @@ import { m0034 } from './0034_add_client_asset_search_indexes.ts';
 import { m0035 } from './0035_add_admin_menu_indexes.ts';
 import { m0036 } from './0036_add_admin_lookup_menu_indexes.ts';
 import { m0037 } from './0037_add_pending_deactivate_index.ts';
+import { m0038 } from './0038_add_people_menu_probe_indexes.ts';
 
 /** Every migration by name; names sort in the order they run. Append only, never edit. */
 export const migrations: Record<string, Migration> = {
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   '0035_add_admin_menu_indexes': m0035,
   '0036_add_admin_lookup_menu_indexes': m0036,
   '0037_add_pending_deactivate_index': m0037,
+  '0038_add_people_menu_probe_indexes': m0038,
 };
