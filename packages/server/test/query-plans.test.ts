@@ -152,20 +152,18 @@ describe('the tracker page read by id with a kept plan', () => {
 });
 
 describe('PostgreSQL sessions', () => {
-  it('run without JIT compilation (its compiling cost more than it saved on the app’s statements)', async () => {
+  it.each([
+    ['jit', 'off', 'without JIT compilation (its compiling cost more than it saved on the app’s statements)'],
+    [
+      'max_parallel_workers_per_gather',
+      '0',
+      'without parallel workers (starting them cost more than they saved)',
+    ],
+  ])('show %s = %s: run %s', async (setting, expected) => {
     if (ctx.db.dialect !== 'postgres') {
       return;
     }
-    const { rows } = await sql<{ jit: string }>`show jit`.execute(ctx.db.kysely);
-    expect(rows[0]?.jit).toBe('off');
-  });
-
-  it('run without parallel workers (starting them cost more than they saved)', async () => {
-    if (ctx.db.dialect !== 'postgres') {
-      return;
-    }
-    const { rows } = await sql<{ maxParallelWorkersPerGather: string }>`
-      show max_parallel_workers_per_gather`.execute(ctx.db.kysely);
-    expect(rows[0]?.maxParallelWorkersPerGather).toBe('0');
+    const { rows } = await sql<Record<string, string>>`show ${sql.id(setting)}`.execute(ctx.db.kysely);
+    expect(Object.values(rows[0] ?? {})[0]).toBe(expected);
   });
 });
