@@ -147,68 +147,77 @@ describe('a deep page in the first half of a large result', () => {
     expect(exact).toMatchObject({ totalCount: DEEP, isCountEstimate: false });
   });
 
-  it('is found past whole clients by their counts when sorted by client name, both ways', async () => {
-    // The deep lines spread over four new clients (two of them namesakes) and none, in id
-    // ranges that do not follow the names, so the order by name is not the order by id.
+  it('is found past whole clients (and accounts) by their counts when sorted by their name, both ways', async () => {
+    // The deep lines spread over four new clients (two of them namesakes), each with an account
+    // of its name, and none, in id ranges that do not follow the names: the order by name is
+    // not the order by id.
     const tag = uniqueTag();
-    const client = async (name: string) =>
-      (
-        await k()
-          .insertInto('clients')
-          .values({ platformId: deepPath.platformId, agencyId: deepPath.agencyId, description: name })
-          .returning('clientId')
-          .executeTakeFirstOrThrow()
-      ).clientId;
+    const client = async (name: string) => {
+      const { clientId } = await k()
+        .insertInto('clients')
+        .values({ platformId: deepPath.platformId, agencyId: deepPath.agencyId, description: name })
+        .returning('clientId')
+        .executeTakeFirstOrThrow();
+      const { clientAccountId } = await k()
+        .insertInto('clientAccounts')
+        .values({ clientId, assetId: deepPath.assetId, description: name, assetReference: `act_${clientId}` })
+        .returning('clientAccountId')
+        .executeTakeFirstOrThrow();
+      return { clientId, clientAccountId };
+    };
     const a = await client(`${tag} A`);
     const b1 = await client(`${tag} B`);
     const b2 = await client(`${tag} B`);
     const c = await client(`${tag} C`);
+    const none = { clientId: null, clientAccountId: null };
     const byId = [...deepIds].sort((x, y) => x - y);
     // Id order: C's 5,530 lines, B2's 5,000, the 50 without a client, A's 10,000, B1's 20.
-    const ranges: [number | null, number][] = [
+    const ranges = [
       [c, 5_530],
       [b2, 5_000],
-      [null, 50],
+      [none, 50],
       [a, 10_000],
       [b1, 20],
-    ];
-    const linesOf = new Map<number | null, number[]>();
+    ] as const;
+    const linesOf = new Map<object, number[]>();
     let from = 0;
-    for (const [clientId, size] of ranges) {
+    for (const [owner, size] of ranges) {
       const ids = byId.slice(from, from + size);
       from += size;
-      linesOf.set(clientId, ids);
+      linesOf.set(owner, ids);
       for (let i = 0; i < ids.length; i += 500) {
         await k()
           .updateTable('requests')
-          .set({ clientId })
+          .set(owner)
           .where('requestId', 'in', ids.slice(i, i + 500))
           .execute();
       }
     }
     // Ascending: the lines without a client, then by name, namesakes by client, each by id.
-    const ascending = [null, a, b1, b2, c].flatMap((id) => linesOf.get(id) ?? []);
+    const ascending = [none, a, b1, b2, c].flatMap((owner) => linesOf.get(owner) ?? []);
     const descending = [...ascending].reverse();
-    const page = async (orderAsc: boolean, n: number) =>
-      (
-        await tracker({
-          filters: [{ column: 'platformName', values: [deepPath.names.platform] }],
-          orderBy: 'clientName',
-          orderAsc,
-          exactCount: true,
-          pageSize: 50,
-          page: n,
-        })
-      ).requests.map((r) => r.requestId);
-    // Line 10,050 on: A ends at 10,050, so the page is B1's 20 lines and B2's first 30.
-    expect(await page(true, 202)).toEqual(ascending.slice(10_050, 10_100));
-    // Inside A, deep enough to count the lines without a client and skip no client.
-    expect(await page(true, 201)).toEqual(ascending.slice(10_000, 10_050));
-    // Descending in the first half: C, then B2 up to its last 30 lines, then B1's 20.
-    expect(await page(false, 200)).toEqual(descending.slice(9_950, 10_000));
-    expect(await page(false, 211)).toEqual(descending.slice(10_500, 10_550));
-    expect(await page(false, 412)).toEqual(descending.slice(20_550));
-    expect(await page(true, 413)).toEqual([]);
+    for (const orderBy of ['clientName', 'clientAccountName']) {
+      const page = async (orderAsc: boolean, n: number) =>
+        (
+          await tracker({
+            filters: [{ column: 'platformName', values: [deepPath.names.platform] }],
+            orderBy,
+            orderAsc,
+            exactCount: true,
+            pageSize: 50,
+            page: n,
+          })
+        ).requests.map((r) => r.requestId);
+      // Line 10,050 on: A ends at 10,050, so the page is B1's 20 lines and B2's first 30.
+      expect(await page(true, 202), orderBy).toEqual(ascending.slice(10_050, 10_100));
+      // Inside A, deep enough to count the lines without a client first.
+      expect(await page(true, 201), orderBy).toEqual(ascending.slice(10_000, 10_050));
+      // Descending in the first half: C, then B2 up to its last 30 lines, then B1's 20.
+      expect(await page(false, 200), orderBy).toEqual(descending.slice(9_950, 10_000));
+      expect(await page(false, 211), orderBy).toEqual(descending.slice(10_500, 10_550));
+      expect(await page(false, 412), orderBy).toEqual(descending.slice(20_550));
+      expect(await page(true, 413), orderBy).toEqual([]);
+    }
   }, 60_000);
 });
 
