@@ -159,9 +159,11 @@ for (const url of urls) {
         .join(' ')})`,
     );
     const tracker = '/api/Request/AllRequests';
-    // The sorts whose deep pages are timed: by date, by a large lookup's name (two), by a person's name.
+    // The sorts whose deep pages are timed: by date, by a small lookup's name, by a large
+    // lookup's name (two), by a person's name.
     const deepSorts = [
       ['default order', {}],
+      ['platformName asc', { orderBy: 'platformName', orderAsc: true }],
       ['clientName asc', { orderBy: 'clientName', orderAsc: true }],
       ['clientAccountName desc', { orderBy: 'clientAccountName', orderAsc: false }],
       ['requestUserName desc', { orderBy: 'requestUserName', orderAsc: false }],
