@@ -1,6 +1,6 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { TableQuery } from '@uap/domain';
-import { toCount, type Db } from '../../db/connection.ts';
+import { toCount, type Db, type Dialect } from '../../db/connection.ts';
 import {
   leadingSortKey,
   orderTable,
@@ -109,7 +109,7 @@ interface LookupGroups {
  * line costs about what a counted one does, so only the clients (about 330 lines a row) gain
  * (24 → 18–20 ms); the client accounts' 13,000 rows of about 50 lines each lost (21 → 32 ms).
  */
-const countedLookups: Readonly<Record<Db['dialect'], ReadonlySet<Alias>>> = {
+const countedLookups: Readonly<Record<Dialect, ReadonlySet<Alias>>> = {
   postgres: new Set(['c', 'ca']),
   sqlite: new Set(['c']),
 };
@@ -196,8 +196,8 @@ async function groupAt(
   const lines = groups.linesOf(key).select(sql<number | string>`count(*)`.as('n'));
   // The counted rows are ordered inside, so that PostgreSQL counts each row once (not flattened
   // into the window's select, which would count it again for the sum).
-  const { rows } = await sql<{ id: number; name: string; before: number | string }>`
-    select id, name, passed - n as before from (
+  const { rows } = await sql<{ id: number; name: string; skipped: number | string }>`
+    select id, name, passed - n as skipped from (
       select id, name, n, sum(n) over (order by name ${order}, id ${order}) as passed from (
         select ${key} as id, ${name} as name, (${lines}) as n
         from ${sql.table(table)} as ${sql.id(groups.alias)}
@@ -207,7 +207,7 @@ async function groupAt(
     where passed > ${offset}
     limit 1`.execute(db.kysely);
   const row = rows[0];
-  return row ? { id: Number(row.id), name: row.name, offset: offset - toCount(row.before) } : null;
+  return row ? { id: Number(row.id), name: row.name, offset: offset - toCount(row.skipped) } : null;
 }
 
 /**
