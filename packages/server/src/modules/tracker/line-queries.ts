@@ -232,6 +232,9 @@ export function trackerLines(db: Db, scope: TrackerScope, joins: Set<Alias>, inn
   );
 }
 
+/** Lines of `trackerLines`: the tracker's scope and joins, selecting nothing yet. */
+export type TrackerLines = ReturnType<typeof trackerLines>;
+
 /** The row every tracker screen and export shows, selected over the fully joined lines. */
 function selectTrackerRow(qb: ReturnType<typeof codedLines>, todayIso: string, clock: OverdueClock) {
   return qb.select([

@@ -1,6 +1,6 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { TableQuery } from '@uap/domain';
-import { toCount, type Db, type Dialect } from '../../db/connection.ts';
+import type { Db } from '../../db/connection.ts';
 import {
   leadingSortKey,
   orderTable,
@@ -10,7 +10,8 @@ import {
   type TableSpec,
 } from '../../db/table-query.ts';
 import { countLines, EXACT_COUNT_UP_TO, exactCount, type LineCount } from '../request-lines/count.ts';
-import { lookupName, lookupOf, ref } from '../request-lines/line-query.ts';
+import { lookupOf, ref } from '../request-lines/line-query.ts';
+import { countedLookups, groupAt, lookupColumns, type LookupGroups } from './lookup-count-queries.ts';
 import {
   aliasesUsed,
   aliasOf,
@@ -19,7 +20,7 @@ import {
   isOverdueOnly,
   smallLookups,
   trackerLines,
-  type Alias,
+  type TrackerLines,
   trackerSpec,
   type OverdueClock,
   type TrackerScope,
@@ -31,8 +32,6 @@ import {
  * id; and the export's keyset batches. What a tracker line is (scope, columns, rows) is in
  * line-queries.ts.
  */
-
-type Lines = ReturnType<typeof trackerLines>;
 
 /** A run of lines in the page's order: its ids from `offset` (at most `limit`), and its size. */
 interface OrderedPart {
@@ -79,7 +78,7 @@ async function pageAcross(parts: OrderedPart[], limit: number, offset: number): 
  * the order is not by a lookup).
  */
 interface Run {
-  lines: Lines;
+  lines: TrackerLines;
   isById: boolean;
   holds: number | null | 'named' | 'all';
   /**
@@ -91,28 +90,6 @@ interface Run {
   /** A large lookup's named lines: a deep offset is found by counting each lookup row's lines. */
   groups?: LookupGroups;
 }
-
-/**
- * The lines of each row of a large lookup (clients, client accounts), which a deep page by its
- * name skips whole: `alias` is the sorted lookup, `linesOf` a row's lines under the page's filters
- * and scope (the lookup itself not joined, so that its key correlates with the lookup read).
- */
-interface LookupGroups {
-  alias: Alias;
-  linesOf: (key: Expression<unknown>) => Lines;
-}
-
-/**
- * The large lookups whose deep pages skip whole rows by their counts. On PostgreSQL a line
- * walked through the join costs several times a line counted, so both do: a million lines, the
- * middle page by client 91–98 → 36–44 ms, by client account 326 → 55–85 ms. On SQLite a walked
- * line costs about what a counted one does, so only the clients (about 330 lines a row) gain
- * (24 → 18–20 ms); the client accounts' 13,000 rows of about 50 lines each lost (21 → 32 ms).
- */
-const countedLookups: Readonly<Record<Dialect, ReadonlySet<Alias>>> = {
-  postgres: new Set(['c', 'ca']),
-  sqlite: new Set(['c']),
-};
 
 /** How the page's order reads: the lookup it sorts by and its direction (reversed from the end). */
 function orderOf(query: TableQuery, spec: TableSpec, isReversed: boolean) {
@@ -127,31 +104,24 @@ function orderOf(query: TableQuery, spec: TableSpec, isReversed: boolean) {
 /** A run read in the page's order. */
 function partOf(db: Db, run: Run, spec: TableSpec, query: TableQuery, isReversed: boolean): OrderedPart {
   const { direction } = orderOf(query, spec, isReversed);
-  /** Lines by request id (after `nullKey`), or in the table's order. */
-  const read = async (
-    lines: Lines,
-    limit: number,
-    offset: number,
-    byId: { nullKey?: Expression<unknown> } | null,
-  ) => {
+  /** Lines in the table's order, or by request id (after `nullKey`). */
+  const read = async (lines: TrackerLines, limit: number, offset: number, byId?: Pick<Run, 'nullKey'>) => {
     const selected = lines.select('r.requestId');
-    const ordered = byId
-      ? (byId.nullKey ? selected.orderBy(byId.nullKey, direction) : selected).orderBy(
+    const ordered = !byId
+      ? orderTable(selected, spec, query, isReversed)
+      : (byId.nullKey ? selected.orderBy(byId.nullKey, direction) : selected).orderBy(
           'r.requestId',
           direction,
-        )
-      : orderTable(selected, spec, query, isReversed);
+        );
     const rows = await ordered.limit(limit).offset(offset).execute();
     return rows.map((r) => r.requestId);
   };
-  const readRun = (lines: Lines, limit: number, offset: number) =>
-    read(lines, limit, offset, run.isById ? { nullKey: run.nullKey } : null);
   return {
     isById: run.isById,
     ids: async (limit, offset) => {
       const { groups } = run;
       if (!groups || offset < EXACT_COUNT_UP_TO) {
-        return readRun(run.lines, limit, offset);
+        return read(run.lines, limit, offset, run.isById ? run : undefined);
       }
       const found = await groupAt(db, groups, direction, offset);
       if (!found) {
@@ -165,49 +135,10 @@ function partOf(db: Db, run: Run, spec: TableSpec, query: TableQuery, isReversed
       // The page goes on past that row: the lines of the rows after it, in the page's order.
       const after = sql.raw(direction === 'asc' ? '>' : '<');
       const rest = run.lines.where(sql<SqlBool>`(${name}, ${key}) ${after} (${found.name}, ${found.id})`);
-      return [...inside, ...(await read(rest, limit - inside.length, 0, null))];
+      return [...inside, ...(await read(rest, limit - inside.length, 0))];
     },
     count: () => exactCount(run.lines),
   };
-}
-
-/** A large lookup's table, key and name as the tracker sorts by them. */
-function lookupColumns(alias: Alias) {
-  const { table, key } = lookupOf(alias);
-  return { table: table.split(' as ')[0] ?? table, key: ref<number>(key), name: lookupName(alias).sql };
-}
-
-/**
- * Where line `offset` of a large lookup's named lines falls: the lookup row holding it, its
- * name, and the offset inside its lines (by request id); null past the last line. One
- * statement reads the lookup in the page's order (its (name, id) index) with the count of each
- * row's lines (one range of requests(fk, request_id)) and their running sum, and stops at the
- * first row whose sum passes the offset: on PostgreSQL counting a row's lines costs a third of
- * walking them through the join (a million lines: 10 ms against 32 ms to line 161,000).
- */
-async function groupAt(
-  db: Db,
-  groups: LookupGroups,
-  direction: 'asc' | 'desc',
-  offset: number,
-): Promise<{ id: number; name: string; offset: number } | null> {
-  const { table, key, name } = lookupColumns(groups.alias);
-  const order = sql.raw(direction);
-  const lines = groups.linesOf(key).select(sql<number | string>`count(*)`.as('n'));
-  // The counted rows are ordered inside, so that PostgreSQL counts each row once (not flattened
-  // into the window's select, which would count it again for the sum).
-  const { rows } = await sql<{ id: number; name: string; skipped: number | string }>`
-    select id, name, passed - n as skipped from (
-      select id, name, n, sum(n) over (order by name ${order}, id ${order}) as passed from (
-        select ${key} as id, ${name} as name, (${lines}) as n
-        from ${sql.table(table)} as ${sql.id(groups.alias)}
-        order by ${name} ${order}, ${key} ${order}
-      ) as counted
-    ) as summed
-    where passed > ${offset}
-    limit 1`.execute(db.kysely);
-  const row = rows[0];
-  return row ? { id: Number(row.id), name: row.name, offset: offset - toCount(row.skipped) } : null;
 }
 
 /**
@@ -230,21 +161,22 @@ async function orderedRuns(
   if (!sortAlias) {
     return [{ lines: trackerLines(db, scope, joins).where(condition), isById: false, holds: 'all' }];
   }
-  const { table, key, foreignKey, isRequired } = lookupOf(sortAlias);
+  const { foreignKey, isRequired } = lookupOf(sortAlias);
   const fk = ref(foreignKey);
+  /** The lines whose foreign key to the sorted lookup passes `test`, the lookup not joined. */
+  const linesWhere = (test: Expression<SqlBool>) =>
+    trackerLines(db, scope, joins).where(condition).where(test);
   let named: Run[];
   if (smallLookups.has(sortAlias)) {
-    const keyColumn = ref(`v.${key.split('.')[1] ?? key}`);
+    const { table, key, name } = lookupColumns(sortAlias);
     const rows = await db.kysely
-      .selectFrom(sql`${sql.table(table.split(' as ')[0] ?? table)}`.as('v'))
-      .select([sql<number>`${keyColumn}`.as('id'), sql<string>`${ref('v.description')}`.as('name')])
+      .selectFrom(sql`${sql.table(table)}`.as(sortAlias))
+      .select([key.as('id'), name.as('name')])
       .orderBy('name', direction)
       .orderBy('id', direction)
       .execute();
     named = rows.map((row) => ({
-      lines: trackerLines(db, scope, joins)
-        .where(condition)
-        .where(sql<SqlBool>`${fk} = ${row.id}`),
+      lines: linesWhere(sql<SqlBool>`${fk} = ${row.id}`),
       isById: true,
       holds: Number(row.id),
     }));
@@ -252,13 +184,7 @@ async function orderedRuns(
     // A filter on the sorted lookup joins it in the lines: its rows are then walked, not counted.
     const groups: LookupGroups | undefined =
       countedLookups[db.dialect].has(sortAlias) && !joins.has(sortAlias)
-        ? {
-            alias: sortAlias,
-            linesOf: (lookupKey) =>
-              trackerLines(db, scope, joins)
-                .where(condition)
-                .where(sql<SqlBool>`${fk} = ${lookupKey}`),
-          }
+        ? { alias: sortAlias, linesOf: (lookupKey) => linesWhere(sql<SqlBool>`${fk} = ${lookupKey}`) }
         : undefined;
     named = [
       {
@@ -273,15 +199,20 @@ async function orderedRuns(
     return named;
   }
   const unnamed: Run = {
-    lines: trackerLines(db, scope, joins)
-      .where(condition)
-      .where(sql<SqlBool>`${fk} is null`),
+    lines: linesWhere(sql<SqlBool>`${fk} is null`),
     isById: true,
     holds: null,
     nullKey: fk,
   };
   return isAscending ? [unnamed, ...named] : [...named, unnamed];
 }
+
+/** A run narrowed to `test`: its lookup rows' counts no longer hold, so it is walked. */
+const narrowed = (run: Run, test: Expression<SqlBool>): Run => ({
+  ...run,
+  lines: run.lines.where(test),
+  groups: undefined,
+});
 
 /** The line a step to the next or previous page reads from (the tracker query's anchor). */
 export interface PageAnchor {
@@ -311,7 +242,7 @@ async function runsAfterAnchor(
   }
   const { sortAlias, isAscending } = orderOf(query, spec, isReversed);
   const joins = new Set(aliasesUsed(query));
-  const anchorLines = (lines: Lines) => lines.where('r.requestId', '=', anchorId);
+  const anchorLines = (lines: TrackerLines) => lines.where('r.requestId', '=', anchorId);
   const foreignKey = sortAlias ? ref(lookupOf(sortAlias).foreignKey) : null;
   const found = await anchorLines(
     trackerLines(db, scope, sortAlias ? new Set([...joins, sortAlias]) : joins).where(
@@ -339,7 +270,7 @@ async function runsAfterAnchor(
   const pastAnchorId = sql<SqlBool>`${ref('r.requestId')} ${after} ${anchorId}`;
   const rest = runs.slice(at + 1);
   if (run.isById || query.orderBy === 'requestId') {
-    return [{ ...run, lines: run.lines.where(pastAnchorId), groups: undefined }, ...rest];
+    return [narrowed(run, pastAnchorId), ...rest];
   }
   if (Number(found.isEmpty) === 1) {
     return null;
@@ -358,19 +289,17 @@ async function runsAfterAnchor(
         isById: true,
         holds: lookupId,
       },
-      { ...run, lines: run.lines.where(pastAnchorKey), groups: undefined },
+      narrowed(run, pastAnchorKey),
       ...rest,
     ];
   }
-  const cut: Run[] = [{ ...run, lines: run.lines.where(pastAnchorKey), groups: undefined }];
+  const cut: Run[] = [narrowed(run, pastAnchorKey)];
   // Empty values sort first on SQLite and last on PostgreSQL: after the anchor when they follow.
   if ((db.dialect === 'sqlite') !== isAscending) {
     cut.push({
-      ...run,
-      lines: run.lines.where(sql<SqlBool>`${key.column.sql} is null`),
+      ...narrowed(run, sql<SqlBool>`${key.column.sql} is null`),
       isById: true,
       nullKey: key.column.sql,
-      groups: undefined,
     });
   }
   return [...cut, ...rest];
