@@ -1,3 +1,4 @@
+import { StringDecoder } from 'node:string_decoder';
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import {
@@ -9,7 +10,7 @@ import {
 } from '@uap/domain';
 import { HttpError, invalid } from '../../http/errors.ts';
 import type { SheetRow } from './upload-model.ts';
-import { checkZip, entryText } from './zip-check.ts';
+import { checkZip, entryBytes, entryText } from './zip-check.ts';
 
 export { applyUpload } from './upload-apply.ts';
 export type { SheetRow } from './upload-model.ts';
@@ -63,37 +64,73 @@ const attributes = (tag: string) =>
     ]),
   );
 
-/** The workbook's sheets and relations in the shapes the streaming reader keeps them. */
-function sheetList(file: Buffer) {
+/** The workbook's worksheets in its order, each with its name and the zip entry that holds it. */
+function sheetList(file: Buffer): { name: string; path: string }[] {
   const book = entryText(file, 'xl/workbook.xml') ?? '';
   const rels = entryText(file, 'xl/_rels/workbook.xml.rels') ?? '';
-  return {
-    model: {
-      sheets: [...book.matchAll(/<sheet\s[^>]*>/g)].map((m) => {
-        const a = attributes(m[0]);
-        return {
-          id: Number(a.get('sheetId')),
-          name: a.get('name') ?? '',
-          rId: a.get('r:id'),
-          state: a.get('state'),
-        };
+  const targets = new Map(
+    [...rels.matchAll(/<Relationship\s[^>]*>/g)]
+      .map((m) => attributes(m[0]))
+      .filter((a) => a.get('Type')?.endsWith('/worksheet'))
+      .map((a) => {
+        const target = a.get('Target') ?? '';
+        return [a.get('Id'), target.startsWith('/') ? target.slice(1) : `xl/${target}`] as const;
       }),
-    },
-    workbookRels: [...rels.matchAll(/<Relationship\s[^>]*>/g)].map((m) => {
-      const a = attributes(m[0]);
-      return {
-        Id: a.get('Id'),
-        Target: (a.get('Target') ?? '').replace(/^\/?xl\//, ''),
-        Type: a.get('Type'),
-      };
-    }),
-  };
+  );
+  return [...book.matchAll(/<sheet\s[^>]*>/g)].flatMap((m) => {
+    const a = attributes(m[0]);
+    const path = targets.get(a.get('r:id'));
+    return path ? [{ name: a.get('name') ?? '', path }] : [];
+  });
+}
+
+/** An entry's text in chunks of whole characters (the sheet parser decodes each chunk alone). */
+function* textChunks(bytes: Buffer, size = 64 * 1024): Generator<string> {
+  const decoder = new StringDecoder('utf8');
+  for (let at = 0; at < bytes.length; at += size) {
+    yield decoder.write(bytes.subarray(at, at + size));
+  }
+  yield decoder.end();
 }
 
 /**
- * Reads the workbook's rows with the streaming reader, after the zip check (a zip bomb is refused
- * before anything unpacks it). 400 with the reason for a file that is not a workbook of the
- * template's sheets and columns or has too many rows.
+ * The two steps of ExcelJS's streaming reader used here, fed from the zip this module has already
+ * checked rather than from its own zip stream, which now and then lost the shared strings or a
+ * whole sheet when its consumer awaited between rows.
+ */
+interface SheetReader {
+  _parseSharedStrings(input: Readable): AsyncGenerator<unknown>;
+  _parseWorksheet(input: Readable, sheetNo: string): Generator<{ value: AsyncIterable<ExcelJS.Row> }>;
+}
+
+/** Each worksheet's name and rows, one sheet at a time, shared strings read first. */
+async function* worksheets(file: Buffer): AsyncGenerator<{ name: string; rows: AsyncIterable<ExcelJS.Row> }> {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([]), {
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'ignore',
+    worksheets: 'emit',
+    entries: 'ignore',
+  }) as unknown as SheetReader;
+  const strings = entryBytes(file, 'xl/sharedStrings.xml');
+  for await (const _ of reader._parseSharedStrings(Readable.from(textChunks(strings ?? Buffer.alloc(0))))) {
+    // Cached on the reader: nothing is emitted.
+  }
+  for (const [i, sheet] of sheetList(file).entries()) {
+    const bytes = entryBytes(file, sheet.path);
+    if (!bytes) {
+      throw invalid(messages.masterDataUploadNotWorkbook);
+    }
+    for (const { value } of reader._parseWorksheet(Readable.from(textChunks(bytes)), String(i + 1))) {
+      yield { name: sheet.name, rows: value };
+    }
+  }
+}
+
+/**
+ * Reads the workbook's rows sheet by sheet, after the zip check (a zip bomb is refused before
+ * anything unpacks it). 400 with the reason for a file that is not a workbook of the template's
+ * sheets and columns or has too many rows.
  */
 export async function readWorkbook(file: Buffer): Promise<SheetRow[]> {
   const refusal = checkZip(file, {
@@ -107,25 +144,14 @@ export async function readWorkbook(file: Buffer): Promise<SheetRow[]> {
     throw invalid(messages.masterDataUploadNotWorkbook);
   }
   const rows: SheetRow[] = [];
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(file), {
-    sharedStrings: 'cache',
-    hyperlinks: 'ignore',
-    styles: 'ignore',
-    worksheets: 'emit',
-    entries: 'ignore',
-  });
-  // The streaming reader names a sheet only when the workbook part precedes it in the zip: it is
-  // given the sheet list up front, read from the (already checked) workbook and its relations.
-  Object.assign(reader, sheetList(file));
   try {
-    for await (const sheet of reader) {
-      const sheetName = (sheet as unknown as { name: string }).name;
+    for await (const { name: sheetName, rows: sheetRows } of worksheets(file)) {
       const type = masterDataTypes.find((t) => key(t) === key(sheetName));
       if (!type) {
         throw invalid(messages.masterDataUploadUnknownSheet(sheetName));
       }
       let header: Map<number, string> | null = null;
-      for await (const row of sheet) {
+      for await (const row of sheetRows) {
         const values = (row.values as unknown[]).map(cellText);
         if (values.every((v) => v === '')) {
           continue;

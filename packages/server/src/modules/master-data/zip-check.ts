@@ -90,8 +90,8 @@ export function checkZip(zip: Buffer, limits: ZipLimits): ZipRefusal | null {
   return null;
 }
 
-/** The text of one entry of a zip that `checkZip` accepted, or null when there is none. */
-export function entryText(zip: Buffer, name: string): string | null {
+/** The unpacked bytes of one entry of a zip that `checkZip` accepted, or null when there is none. */
+export function entryBytes(zip: Buffer, name: string): Buffer | null {
   const end = findEndOfDirectory(zip);
   const entries = zip.readUInt16LE(end + 10);
   let at = zip.readUInt32LE(end + 16);
@@ -101,9 +101,14 @@ export function entryText(zip: Buffer, name: string): string | null {
       const local = zip.readUInt32LE(at + 42);
       const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
       const data = zip.subarray(start, start + zip.readUInt32LE(at + 20));
-      return (zip.readUInt16LE(at + 10) === 8 ? zlib.inflateRawSync(data) : data).toString('utf8');
+      return zip.readUInt16LE(at + 10) === 8 ? zlib.inflateRawSync(data) : data;
     }
     at += 46 + nameLength + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
   }
   return null;
+}
+
+/** The text of one entry of a zip that `checkZip` accepted, or null when there is none. */
+export function entryText(zip: Buffer, name: string): string | null {
+  return entryBytes(zip, name)?.toString('utf8') ?? null;
 }
