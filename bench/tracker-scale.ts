@@ -160,13 +160,14 @@ for (const url of urls) {
     );
     const tracker = '/api/Request/AllRequests';
     // The sorts whose deep pages are timed: by date, by a small lookup's name, by a large
-    // lookup's name (two), by a person's name.
+    // lookup's name (two), by a person's name (two).
     const deepSorts = [
       ['default order', {}],
       ['platformName asc', { orderBy: 'platformName', orderAsc: true }],
       ['clientName asc', { orderBy: 'clientName', orderAsc: true }],
       ['clientAccountName desc', { orderBy: 'clientAccountName', orderAsc: false }],
       ['requestUserName desc', { orderBy: 'requestUserName', orderAsc: false }],
+      ['createdByName asc', { orderBy: 'createdByName', orderAsc: true }],
     ] as const;
     const filters = [
       { column: 'status', values: ['Submitted', 'Approved'] },

@@ -33,7 +33,7 @@ import { m0035 } from './0035_add_admin_menu_indexes.ts';
 import { m0036 } from './0036_add_admin_lookup_menu_indexes.ts';
 import { m0037 } from './0037_add_pending_deactivate_index.ts';
 import { m0038 } from './0038_add_people_menu_probe_indexes.ts';
-import { m0039 } from './0039_add_request_user_names.ts';
+import { m0039 } from './0039_add_request_person_names.ts';
 
 /** Every migration by name; names sort in the order they run. Append only, never edit. */
 export const migrations: Record<string, Migration> = {
@@ -71,5 +71,5 @@ export const migrations: Record<string, Migration> = {
   '0036_add_admin_lookup_menu_indexes': m0036,
   '0037_add_pending_deactivate_index': m0037,
   '0038_add_people_menu_probe_indexes': m0038,
-  '0039_add_request_user_names': m0039,
+  '0039_add_request_person_names': m0039,
 };

@@ -4,9 +4,9 @@ import type pg from 'pg';
 import { postgresClient, type Db } from '../connection.ts';
 import { suspendRequestSearch } from '../migrations/0012_add_request_search_index.ts';
 import {
-  rebuildRequestUserNames,
-  suspendRequestUserNames,
-} from '../migrations/0039_add_request_user_names.ts';
+  rebuildRequestPersonNames,
+  suspendRequestPersonNames,
+} from '../migrations/0039_add_request_person_names.ts';
 import type { Database } from '../schema.ts';
 import { Routing, type SeedAssignment } from './assignments.ts';
 import { DAY, HOUR, maxId, resetIdentities, secondsSince } from './batch.ts';
@@ -442,18 +442,18 @@ export async function seedLarge(db: Db, opts: LargeSeedOptions): Promise<void> {
   const nowMs = Date.now();
   // A run killed while the indexes were dropped left their definitions behind: restore first.
   await rebuildIndexes(db, progress);
-  // Lines are loaded without the triggers of the search index and of the lines' user names, which
+  // Lines are loaded without the triggers of the search index and of the lines' person names, which
   // are filled once afterwards, in the order the migrations made them (SQLite keeps that order).
   const search = { db: db.kysely as Kysely<unknown>, dialect: db.dialect };
   await suspendRequestSearch(search);
-  await suspendRequestUserNames(search);
+  await suspendRequestPersonNames(search);
   try {
     await loadLarge(db, opts, nowMs, progress);
   } finally {
     await rebuildWithSearch(db, () => rebuildIndexes(db, progress), progress);
     const named = Date.now();
-    await rebuildRequestUserNames(search);
-    progress(`lines' user names filled in ${secondsSince(named)} s`);
+    await rebuildRequestPersonNames(search);
+    progress(`lines' person names filled in ${secondsSince(named)} s`);
   }
   await resetIdentities(db.kysely, db.dialect);
   const analyzed = Date.now();

@@ -12,6 +12,7 @@ import {
 import { countLines, EXACT_COUNT_UP_TO, exactCount, type LineCount } from '../request-lines/count.ts';
 import { lookupOf, ref } from '../request-lines/line-query.ts';
 import { countedLookups, groupAt, lookupColumns, type LookupGroups } from './lookup-count-queries.ts';
+import { idsByPersonName, personNameTableOf } from './person-name-queries.ts';
 import {
   aliasesUsed,
   aliasOf,
@@ -214,31 +215,6 @@ const narrowed = (run: Run, test: Expression<SqlBool>): Run => ({
   groups: undefined,
 });
 
-/**
- * Every line sorted by Request User Name (no filter, no search, a scope that sees every line):
- * the order is kept in `request_user_names` (migration 0039), whose index alone finds a deep
- * page. Other pages by that name walk the people in name order.
- */
-const isEveryLineByUserName = (scope: TrackerScope, query: TableQuery) =>
-  scope.kind === 'all' &&
-  query.orderBy === 'requestUserName' &&
-  query.searchCriteria.trim() === '' &&
-  query.filters.every((f) => f.values.length === 0);
-
-/** Ids `offset` to `offset + limit` of every line in the order of its subject's full name. */
-async function idsByUserName(
-  db: Db,
-  direction: 'asc' | 'desc',
-  { limit, offset }: { limit: number; offset: number },
-): Promise<number[]> {
-  const dir = sql.raw(direction);
-  const { rows } = await sql<{ id: number }>`select request_id as id from request_user_names
-    order by name ${dir}, user_id ${dir}, request_id ${dir} limit ${limit} offset ${offset}`.execute(
-    db.kysely,
-  );
-  return rows.map((r) => Number(r.id));
-}
-
 /** The line a step to the next or previous page reads from (the tracker query's anchor). */
 export interface PageAnchor {
   requestId: number;
@@ -419,10 +395,12 @@ export async function findTrackerPage(
     count = isKnownEnough ? known : { totalCount: await exactCount(filtered), isCountEstimate: false };
     const total = count.totalCount;
     const window = pageWindow(total, limit, offset);
+    const personNameTable = personNameTableOf(scope, query);
     if (!window) {
       ids = [];
-    } else if (isEveryLineByUserName(scope, query)) {
-      const read = await idsByUserName(db, orderOf(query, spec, window.isReversed).direction, window);
+    } else if (personNameTable) {
+      const { direction } = orderOf(query, spec, window.isReversed);
+      const read = await idsByPersonName(db, personNameTable, direction, window);
       ids = window.isReversed ? read.reverse() : read;
     } else {
       const pageSpec = pageSpecOf(total);

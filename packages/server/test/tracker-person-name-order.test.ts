@@ -5,9 +5,9 @@ import { createTestContext, demo, type TestContext } from './harness.ts';
 import { buildPath, buildRequest, buildUser, uniqueTag, type BuiltUser } from './factories.ts';
 
 /**
- * Every line sorted by Request User Name, deep: the lines' names kept beside them follow every
- * change (new lines, a new subject, a renamed person, deleted lines), and a deep page is the
- * same slice of that order as the lines and people themselves give.
+ * Every line sorted by Request User Name or Created By Name, deep: the lines' names kept beside
+ * them follow every change (new lines, another person, a renamed person, deleted lines), and a
+ * deep page is the same slice of that order as the lines and people themselves give.
  */
 
 let ctx: TestContext;
@@ -36,6 +36,7 @@ beforeAll(async () => {
     const batch = Array.from({ length: Math.min(500, BLOCK - made) }, (_, i) => ({
       ...copy,
       userId: people[((made + i) * 17) % PEOPLE]!.userId,
+      createdBy: people[((made + i) * 23 + 5) % PEOPLE]!.userId,
       submissionId: `names-${tag}-${made + i}`,
     }));
     await k().insertInto('requests').values(batch).execute();
@@ -64,6 +65,11 @@ beforeAll(async () => {
     .set({ userId: people[7]!.userId })
     .where('requestId', 'in', blockIds.slice(100, 160))
     .execute();
+  await k()
+    .updateTable('requests')
+    .set({ createdBy: people[9]!.userId })
+    .where('requestId', 'in', blockIds.slice(140, 190))
+    .execute();
   const deleted = blockIds.slice(200, 230);
   await k().deleteFrom('requests').where('requestId', 'in', deleted).execute();
   blockIds = blockIds.filter((id) => !deleted.includes(id));
@@ -83,11 +89,17 @@ async function tracker(body: object) {
   return res.json<{ data: { requests: TrackerRow[]; totalCount: number } }>().data;
 }
 
-/** Every line in the order of its subject's full name, then person, then line, from the lines and people. */
-async function orderOfLines(direction: 'asc' | 'desc'): Promise<number[]> {
+/** The two orders by a person's name: the tracker's column, the line's column, the kept table. */
+const personOrders = [
+  ['requestUserName', 'userId', 'request_user_names', 'user_id'],
+  ['createdByName', 'createdBy', 'request_creator_names', 'created_by'],
+] as const;
+
+/** Every line in the order of a person's full name, then person, then line, from the lines and people. */
+async function orderOfLines(person: 'userId' | 'createdBy', direction: 'asc' | 'desc'): Promise<number[]> {
   const rows = await k()
     .selectFrom('requests as r')
-    .innerJoin('users as u', 'u.userId', 'r.userId')
+    .innerJoin('users as u', 'u.userId', `r.${person}`)
     .select('r.requestId')
     .orderBy(sql`u.name || ' ' || u.last_name`, direction)
     .orderBy('u.userId', direction)
@@ -96,30 +108,29 @@ async function orderOfLines(direction: 'asc' | 'desc'): Promise<number[]> {
   return rows.map((r) => r.requestId);
 }
 
-describe('every line sorted by Request User Name', () => {
-  it('has its subject and name kept beside each line, through every change', async () => {
+describe.each(personOrders)('every line sorted by %s', (column, person, table, lineColumn) => {
+  it('has its person and their name kept beside each line, through every change', async () => {
+    const names = sql.table(table);
+    const line = sql.ref(`r.${lineColumn}`);
     const { rows: wrong } = await sql<{ id: number }>`
       select r.request_id as id from requests r
-        join users u on u.user_id = r.user_id
-        left join request_user_names n on n.request_id = r.request_id
-        where n.request_id is null or n.user_id <> r.user_id or n.name <> u.name || ' ' || u.last_name
+        join users u on u.user_id = ${line}
+        left join ${names} n on n.request_id = r.request_id
+        where n.request_id is null or n.user_id <> ${line} or n.name <> u.name || ' ' || u.last_name
       union all
-      select n.request_id from request_user_names n
+      select n.request_id from ${names} n
         left join requests r on r.request_id = n.request_id where r.request_id is null`.execute(k());
     expect(wrong).toEqual([]);
-    const { rows: renamed } = await sql<{ name: string; lines: number | string }>`
-      select name, count(*) as lines from request_user_names where user_id = ${people[5]!.userId}
-        group by name`.execute(k());
-    expect(renamed.map((r) => [r.name, Number(r.lines)])).toEqual([
-      [`${people[5]!.name} A0`, expect.any(Number)],
-    ]);
+    const { rows: renamed } = await sql<{ name: string }>`
+      select distinct name from ${names} where user_id = ${people[5]!.userId}`.execute(k());
+    expect(renamed.map((r) => r.name)).toEqual([`${people[5]!.name} A0`]);
   });
 
   it('gives a deep page, both ways and in both halves, as the same slice of that order', async () => {
     const pageSize = 100;
     const halves = new Set<string>();
     for (const direction of ['asc', 'desc'] as const) {
-      const order = await orderOfLines(direction);
+      const order = await orderOfLines(person, direction);
       const inBlock = new Set(blockIds);
       const start = order.findIndex((id) => inBlock.has(id));
       const end = order.findLastIndex((id) => inBlock.has(id));
@@ -133,7 +144,7 @@ describe('every line sorted by Request User Name', () => {
         const page = await tracker({
           pageSize,
           page: index + 1,
-          orderBy: 'requestUserName',
+          orderBy: column,
           orderAsc: direction === 'asc',
         });
         expect(
