@@ -4,10 +4,10 @@ import type { Db } from '../../db/connection.ts';
 import type { TrackerScope } from './line-queries.ts';
 
 /** The tables that keep every line in the order of a person's name (migration 0039), by column. */
-const personNameTables: Readonly<Record<string, string>> = {
-  requestUserName: 'request_user_names',
-  createdByName: 'request_creator_names',
-};
+const personNameTables: ReadonlyMap<string, string> = new Map([
+  ['requestUserName', 'request_user_names'],
+  ['createdByName', 'request_creator_names'],
+]);
 
 /**
  * The table holding the page's order when it is every line sorted by a person's name (no
@@ -19,7 +19,7 @@ export function personNameTableOf(scope: TrackerScope, query: TableQuery): strin
     scope.kind === 'all' &&
     query.searchCriteria.trim() === '' &&
     query.filters.every((f) => f.values.length === 0);
-  return isEveryLine && query.orderBy ? personNameTables[query.orderBy] : undefined;
+  return isEveryLine && query.orderBy ? personNameTables.get(query.orderBy) : undefined;
 }
 
 /** Ids `offset` to `offset + limit` of every line in the order of one person's full name. */
