@@ -9,8 +9,10 @@
  *
  *   cp /tmp/uap-large.db /tmp/uap-large-sortcount.db
  *   psql postgres://uap@127.0.0.1:54329/postgres -c 'CREATE DATABASE uap_large_sortcount TEMPLATE uap_large'
- *   npx tsx bench/tracker-scale.ts [--only sort|menu|page|step|overdue] [--columns a,b] [DATABASE_URL ...]
+ *   npx tsx bench/tracker-scale.ts [--only sort|menu|page|deep|step|overdue] [--columns a,b] [DATABASE_URL ...]
  *
+ * `deep`: the last and middle pages of the deep sorts as a region admin and under the status and
+ * region filters.
  * `step`: the next and previous page from a middle page and the page before the last, each
  * read on from the edge line of the page shown (the tracker query's anchor), as the pager asks.
  *
@@ -194,6 +196,31 @@ for (const url of urls) {
           page: middle,
           ...body,
         });
+      }
+    }
+    if (!only || only === 'deep') {
+      // The same deep pages as a region admin (the lines of their rows) and under the status and
+      // region filters: the page reader's branches for a scope or filters, not the whole table's.
+      const deepCases = [
+        ['admin', 'admin', {}],
+        ['filtered', 'super', { filters }],
+      ] as const;
+      for (const [label, body] of deepSorts) {
+        for (const [name, who, narrowing] of deepCases) {
+          const total = (
+            await call(people[who], tracker, { pageSize: 50, exactCount: true, ...body, ...narrowing })
+          ).totalCount!;
+          const last = Math.ceil(total / 50);
+          for (const page of [last, Math.ceil(last / 2)]) {
+            const where = page === last ? 'last' : 'middle';
+            await measure(`${label}, ${name}, ${where} page (${page})`, who, tracker, {
+              pageSize: 50,
+              page,
+              ...body,
+              ...narrowing,
+            });
+          }
+        }
       }
     }
     if (!only || only === 'step') {
