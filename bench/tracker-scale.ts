@@ -175,6 +175,18 @@ for (const url of urls) {
       { column: 'status', values: ['Submitted', 'Approved'] },
       { column: 'regionName', values: [region.description] },
     ];
+    /** The last and the middle page of an order (its total counted exactly first). */
+    const lastAndMiddle = async (label: string, who: keyof typeof people, body: Body) => {
+      const total = (await call(people[who], tracker, { pageSize: 50, exactCount: true, ...body }))
+        .totalCount!;
+      const last = Math.ceil(total / 50);
+      for (const [where, page] of [
+        ['last', last],
+        ['middle', Math.ceil(last / 2)],
+      ] as const) {
+        await measure(`${label}, ${where} page (${page})`, who, tracker, { pageSize: 50, page, ...body });
+      }
+    };
     if (!only || only === 'page') {
       await measure('default order, page 1', 'super', tracker, { pageSize: 50 });
       await measure('default order, page 1', 'admin', tracker, { pageSize: 50 });
@@ -182,20 +194,7 @@ for (const url of urls) {
       await measure('status + region filters', 'super', tracker, { pageSize: 50, filters });
       await measure('status + region filters', 'admin', tracker, { pageSize: 50, filters });
       for (const [label, body] of deepSorts) {
-        const total = (await call(people.super, tracker, { pageSize: 50, exactCount: true, ...body }))
-          .totalCount!;
-        const last = Math.ceil(total / 50);
-        await measure(`${label}, last page (${last})`, 'super', tracker, {
-          pageSize: 50,
-          page: last,
-          ...body,
-        });
-        const middle = Math.ceil(last / 2);
-        await measure(`${label}, middle page (${middle})`, 'super', tracker, {
-          pageSize: 50,
-          page: middle,
-          ...body,
-        });
+        await lastAndMiddle(label, 'super', body);
       }
     }
     if (!only || only === 'deep') {
@@ -207,19 +206,7 @@ for (const url of urls) {
       ] as const;
       for (const [label, body] of deepSorts) {
         for (const [name, who, narrowing] of deepCases) {
-          const total = (
-            await call(people[who], tracker, { pageSize: 50, exactCount: true, ...body, ...narrowing })
-          ).totalCount!;
-          const last = Math.ceil(total / 50);
-          for (const page of [last, Math.ceil(last / 2)]) {
-            const where = page === last ? 'last' : 'middle';
-            await measure(`${label}, ${name}, ${where} page (${page})`, who, tracker, {
-              pageSize: 50,
-              page,
-              ...body,
-              ...narrowing,
-            });
-          }
+          await lastAndMiddle(`${label}, ${name}`, who, { ...body, ...narrowing });
         }
       }
     }
