@@ -22,9 +22,20 @@ async function openFromSidebar(page: Page, link: string) {
     .click();
 }
 
+/**
+ * Narrows a table to one row through its search box and waits until only that row is shown, as
+ * a person would before ticking it: the page shown before the search may hold the same row, and
+ * acting on it races the search's page being drawn in its place (a click that lands on another
+ * row, or a hover whose tooltip the redraw closes).
+ */
+async function searchFor(page: Page, table: string, id: number) {
+  await page.getByRole('region', { name: table }).getByLabel('Search').fill(String(id));
+  await expect.poll(() => rowIds(page, table), poll).toEqual([id]);
+}
+
 /** Finds a row by its id through the search box and ticks it. */
 async function searchAndTick(page: Page, table: string, id: number) {
-  await page.getByRole('region', { name: table }).getByLabel('Search').fill(String(id));
+  await searchFor(page, table, id);
   await page.getByRole('checkbox', { name: `Select row ${id}`, exact: true }).check();
 }
 
@@ -248,7 +259,7 @@ describe('Tables', () => {
     try {
       await openFromSidebar(page, 'My Requests');
       const region = page.getByRole('region', { name: 'My Requests' });
-      await region.getByLabel('Search').fill(String(approved.id));
+      await searchFor(page, 'My Requests', approved.id);
       const greyed = region.getByRole('checkbox', { name: `Select row ${approved.id}`, exact: true });
       await expect.poll(() => greyed.isDisabled(), poll).toBe(true);
       const reason = messages.cancelOnlySubmittedRow('Approved');
@@ -268,10 +279,12 @@ describe('Tables', () => {
       };
       await expect.poll(hoverShowsTooltip, { timeout: 20_000 }).toBe(true);
 
-      await region.getByLabel('Search').fill(String(submitted.id));
+      await searchFor(page, 'My Requests', submitted.id);
       const box = region.getByRole('checkbox', { name: `Select row ${submitted.id}`, exact: true });
       await box.check();
-      expect(await page.getByRole('button', { name: 'Cancel selected requests' }).isEnabled()).toBe(true);
+      await expect
+        .poll(() => page.getByRole('button', { name: 'Cancel selected requests' }).isEnabled(), poll)
+        .toBe(true);
     } finally {
       await context.close();
     }
