@@ -175,34 +175,48 @@ export function tableCondition(
   return parts.length > 0 ? sql<SqlBool>`${sql.join(parts, sql` and `)}` : TRUE;
 }
 
+/** One key of a table's order: an expression and its direction. */
+export interface OrderKey {
+  sql: Expression<unknown>;
+  direction: 'asc' | 'desc';
+}
+
 /**
- * ORDER BY the requested (whitelisted) column (and its sort group), or the table's default keys,
- * then the row id in the direction of the last key (the stable tiebreak). `isReversed` turns
- * every key around (a deep page read from the end).
+ * The keys of a table's order: the requested (whitelisted) column (and its sort group), or the
+ * table's default keys, then the row id in the direction of the last key (the stable
+ * tiebreak). `isReversed` turns every key around (a deep page read from the end).
  */
+export function orderKeys(spec: TableSpec, query: TableQuery, isReversed = false): OrderKey[] {
+  const { thenBy, ...first } = spec.defaultOrder;
+  const sortKeys: SortKey[] = query.orderBy
+    ? [{ column: query.orderBy, isAscending: query.orderAsc }]
+    : [first, ...(thenBy ? [thenBy] : [])];
+  const keys: OrderKey[] = [];
+  let direction: 'asc' | 'desc' = 'desc';
+  for (const key of sortKeys) {
+    const column = columnOf(spec, key.column, 'sort');
+    direction = key.isAscending !== isReversed ? 'asc' : 'desc';
+    if (column.sql !== spec.id) {
+      keys.push({ sql: column.sql, direction });
+    }
+    if (column.sortGroup) {
+      keys.push({ sql: column.sortGroup, direction });
+    }
+  }
+  return [...keys, { sql: spec.id, direction }];
+}
+
+/** ORDER BY the table's order (orderKeys). */
 export function orderTable<DB, TB extends keyof DB, O>(
   qb: SelectQueryBuilder<DB, TB, O>,
   spec: TableSpec,
   query: TableQuery,
   isReversed = false,
 ): SelectQueryBuilder<DB, TB, O> {
-  const { thenBy, ...first } = spec.defaultOrder;
-  const keys: SortKey[] = query.orderBy
-    ? [{ column: query.orderBy, isAscending: query.orderAsc }]
-    : [first, ...(thenBy ? [thenBy] : [])];
-  let ordered = qb;
-  let direction: 'asc' | 'desc' = 'desc';
-  for (const key of keys) {
-    const column = columnOf(spec, key.column, 'sort');
-    direction = key.isAscending !== isReversed ? 'asc' : 'desc';
-    if (column.sql !== spec.id) {
-      ordered = ordered.orderBy(column.sql, direction);
-    }
-    if (column.sortGroup) {
-      ordered = ordered.orderBy(column.sortGroup, direction);
-    }
-  }
-  return ordered.orderBy(spec.id, direction);
+  return orderKeys(spec, query, isReversed).reduce(
+    (ordered, key) => ordered.orderBy(key.sql, key.direction),
+    qb,
+  );
 }
 
 /**

@@ -13,6 +13,7 @@ import { countLines, EXACT_COUNT_UP_TO, exactCount, type LineCount } from '../re
 import { lookupOf, ref } from '../request-lines/line-query.ts';
 import { countedLookups, groupAt, lookupColumns, type LookupGroups } from './lookup-count-queries.ts';
 import { idsByPersonName, personNameTableOf } from './person-name-queries.ts';
+import { idsBySorting, isSortedRead, SORT_FROM } from './sorted-page-queries.ts';
 import {
   aliasesUsed,
   aliasOf,
@@ -314,7 +315,8 @@ async function runsAfterAnchor(
  * from the page before or after (`anchor`) reads on from that page's edge line, at any depth;
  * otherwise a deep page (from EXACT_COUNT_UP_TO on) reads from the nearer end of the order: in
  * the first half (by the estimate) forward, with the estimate; in the back half from the end,
- * after an exact count, so the last page costs as much as the first plus one count.
+ * after an exact count, so the last page costs as much as the first plus one count. On SQLite a
+ * page past SORT_FROM of a few filtered lines is found by sorting them (isSortedRead).
  */
 export async function findTrackerPage(
   db: Db,
@@ -367,7 +369,9 @@ export async function findTrackerPage(
       };
     }
   }
-  if (offset + limit <= EXACT_COUNT_UP_TO && !isCountedFirst) {
+  // A page that may be found by sorting is found after its count, which says whether it is.
+  const mayBeSorted = db.dialect === 'sqlite' && offset >= SORT_FROM;
+  if (offset + limit <= EXACT_COUNT_UP_TO && !isCountedFirst && !mayBeSorted) {
     [ids, count] = await Promise.all([
       pageAcross(partsOf(await orderedRuns(db, scope, spec, query, false), spec, false), limit, offset),
       countLines(db, filtered, query.exactCount === true),
@@ -377,13 +381,20 @@ export async function findTrackerPage(
     // order's index finds a page at once, while the region prefilter would make SQLite read and
     // sort every line of the admin's regions (400,000 on the large seed: 0.5 s). The same holds
     // for the Overdue filter: many overdue lines are found by walking the order (pageSpecOf).
+    // The count also says whether a page past SORT_FROM is found by sorting (isSortedRead).
     count = await countLines(db, filtered, query.exactCount === true);
     const pageSpec = pageSpecOf(count.totalCount);
-    ids = await pageAcross(
-      partsOf(await orderedRuns(db, pageScopeOf(count.totalCount), pageSpec, query, false), pageSpec, false),
-      limit,
-      offset,
-    );
+    ids = isSortedRead(db, query, count, offset)
+      ? await idsBySorting(db, scope, pageSpec, query, { limit, offset })
+      : await pageAcross(
+          partsOf(
+            await orderedRuns(db, pageScopeOf(count.totalCount), pageSpec, query, false),
+            pageSpec,
+            false,
+          ),
+          limit,
+          offset,
+        );
   } else {
     // A deep page: read from the nearer end of the order. A page in the first half by the
     // estimate is read forward and shown with it, so only a page in the back half counts every
@@ -398,6 +409,8 @@ export async function findTrackerPage(
     const personNameTable = personNameTableOf(scope, query);
     if (!window) {
       ids = [];
+    } else if (isSortedRead(db, query, count, offset)) {
+      ids = await idsBySorting(db, scope, pageSpecOf(total), query, { limit, offset });
     } else if (personNameTable) {
       const { direction } = orderOf(query, spec, window.isReversed);
       const read = await idsByPersonName(db, personNameTable, direction, window);
