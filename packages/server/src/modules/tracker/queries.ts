@@ -384,7 +384,7 @@ export async function findTrackerPage(
     // The count also says whether a page past SORT_FROM is found by sorting (isSortedRead).
     count = await countLines(db, filtered, query.exactCount === true);
     const pageSpec = pageSpecOf(count.totalCount);
-    ids = isSortedRead(db, query, count, offset)
+    ids = isSortedRead(db, query, count, offset, false)
       ? await idsBySorting(db, scope, pageSpec, query, { limit, offset })
       : await pageAcross(
           partsOf(
@@ -409,7 +409,7 @@ export async function findTrackerPage(
     const personNameTable = personNameTableOf(scope, query);
     if (!window) {
       ids = [];
-    } else if (isSortedRead(db, query, count, offset)) {
+    } else if (isSortedRead(db, query, count, window.offset, true)) {
       ids = await idsBySorting(db, scope, pageSpecOf(total), query, { limit, offset });
     } else if (personNameTable) {
       const { direction } = orderOf(query, spec, window.isReversed);

@@ -3,7 +3,8 @@ import type { TableQuery } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
 import { orderKeys, tableCondition, type TableSpec } from '../../db/table-query.ts';
 import type { LineCount } from '../request-lines/count.ts';
-import { aliasesUsed, aliasOf, trackerLines, type Alias, type TrackerScope } from './line-queries.ts';
+import { lookupOf, ref } from '../request-lines/line-query.ts';
+import { aliasesUsed, aliasOf, trackerLines, type TrackerScope } from './line-queries.ts';
 
 /** The most lines a page is found among by sorting them (SQLite, see isSortedRead). */
 export const SORTED_UP_TO = 50_000;
@@ -11,35 +12,40 @@ export const SORTED_UP_TO = 50_000;
 /** The first line from which a page is found by sorting (before it, walking the order is cheap). */
 export const SORT_FROM = 500;
 
-/** The people the tracker sorts by name: their table is large, so their pages walk its order. */
-const personAliases = new Set<Alias>(['u', 'cu']);
-
 /**
  * Whether a page is found by sorting its filtered lines instead of walking its order's index.
- * SQLite's planner takes an index that serves the order over one that serves the filters, so a
- * page deep in a filtered result walks every line of the order before it, the filtered-out ones
- * included (a page at line 7,850 of 15,707 filtered lines sorted by client: 1.5 s on the large
- * seed). Sorting the filtered lines themselves costs what their number does (20–45 ms for those
- * 15,707), so on SQLite a page from line SORT_FROM of an exactly counted result of at most
- * SORTED_UP_TO lines is sorted, except by a person's name (the people table makes each line's
- * name dearer than the walk). PostgreSQL's planner weighs sorting against walking itself.
+ * A planner that takes an index serving the order over one serving the filters walks every line
+ * of the order before a deep page, the filtered-out ones included (SQLite, large seed: the page
+ * at line 7,850 of 15,707 filtered lines sorted by client, 1.5 s). Sorting the filtered lines
+ * themselves costs what their number does, while the walk grows with the page's depth, so a page
+ * is sorted when its walk would start (`walkOffset`, from the nearer end of the order) at line
+ * SORT_FROM or later and past an eighth of a result of at most SORTED_UP_TO lines (exact or
+ * estimated). On PostgreSQL reading the filtered lines costs more (a bitmap over every line of a
+ * region: 300–550 ms for 15,000–35,000 lines), so only a deep page (`isDeep`, from line 10,000)
+ * sorted by a column is: the default order's walk stays the cheaper there (23 ms where the sort
+ * took 315). bench/README has the measurements.
  */
-export function isSortedRead(db: Db, query: TableQuery, count: LineCount, offset: number): boolean {
-  const sortAlias = aliasOf(query.orderBy ?? '');
+export function isSortedRead(
+  db: Db,
+  query: TableQuery,
+  count: LineCount,
+  walkOffset: number,
+  isDeep: boolean,
+): boolean {
+  const isWorthIt =
+    db.dialect === 'sqlite' || (isDeep && Boolean(query.orderBy) && query.orderBy !== 'requestId');
   return (
-    db.dialect === 'sqlite' &&
-    offset >= SORT_FROM &&
-    !count.isCountEstimate &&
-    count.totalCount <= SORTED_UP_TO &&
-    !(sortAlias && personAliases.has(sortAlias))
+    isWorthIt && walkOffset >= Math.max(SORT_FROM, count.totalCount / 8) && count.totalCount <= SORTED_UP_TO
   );
 }
 
 /**
  * Ids `offset` to `offset + limit` of the filtered lines in the table's order, found by sorting
  * them: their ids and sort keys are read first (a materialized CTE, which has no order for the
- * planner to walk an index for), then sorted. The order is the walked one's (orderKeys), so the
- * pages before SORT_FROM join those after it.
+ * planner to walk an index for), then sorted. A lookup's name is joined after that read, on its
+ * foreign key, so the lookup cannot lead the read either. The order is the walked one's (the
+ * table's keys: a name, its lookup row, then the request id), so the pages before SORT_FROM join
+ * those after it.
  */
 export async function idsBySorting(
   db: Db,
@@ -49,19 +55,31 @@ export async function idsBySorting(
   { limit, offset }: { limit: number; offset: number },
 ): Promise<number[]> {
   const sortAlias = aliasOf(query.orderBy ?? '');
-  const joins = aliasesUsed(query);
-  if (sortAlias) {
-    joins.add(sortAlias);
-  }
+  const lines = trackerLines(db, scope, aliasesUsed(query)).where(tableCondition(db.dialect, spec, query));
   const keys = orderKeys(spec, query);
-  const key = (i: number) => sql.ref(`k${i}`);
-  const lines = trackerLines(db, scope, joins)
-    .where(tableCondition(db.dialect, spec, query))
-    .select(keys.map((k, i) => sql<unknown>`${k.sql}`.as(`k${i}`)));
-  const order = sql.join(keys.map((k, i) => sql`${key(i)} ${sql.raw(k.direction)}`));
-  const { rows } = await sql<{ id: number }>`with f as materialized ${lines}
-    select ${key(keys.length - 1)} as id from f order by ${order} limit ${limit} offset ${offset}`.execute(
-    db.kysely,
-  );
+  let statement;
+  if (sortAlias) {
+    // Read as `r` again after the CTE: the order's keys name the line's id as r.request_id.
+    const { table, key, foreignKey } = lookupOf(sortAlias);
+    const [tableName = table] = table.split(' as ');
+    const read = lines.select([ref('r.requestId'), ref(foreignKey).as('fk')]);
+    // The lines without the lookup come first ascending and last descending, as their own run
+    // does in the walk (PostgreSQL would put their empty names last ascending).
+    const unnamed = {
+      sql: sql`case when r.fk is null then 0 else 1 end`,
+      direction: keys[0]?.direction ?? 'asc',
+    };
+    const order = sql.join([unnamed, ...keys].map((k) => sql`${k.sql} ${sql.raw(k.direction)}`));
+    statement = sql<{ id: number }>`with f as materialized ${read}
+      select r.request_id as id from f as r left join ${sql.table(tableName)} as ${sql.id(sortAlias)} on ${ref(key)} = r.fk
+      order by ${order} limit ${limit} offset ${offset}`;
+  } else {
+    const key = (i: number) => sql.ref(`k${i}`);
+    const read = lines.select(keys.map((k, i) => sql<unknown>`${k.sql}`.as(`k${i}`)));
+    const order = sql.join(keys.map((k, i) => sql`${key(i)} ${sql.raw(k.direction)}`));
+    statement = sql<{ id: number }>`with f as materialized ${read}
+      select ${key(keys.length - 1)} as id from f order by ${order} limit ${limit} offset ${offset}`;
+  }
+  const { rows } = await statement.execute(db.kysely);
   return rows.map((r) => Number(r.id));
 }
