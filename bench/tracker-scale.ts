@@ -9,8 +9,9 @@
  *
  *   cp /tmp/uap-large.db /tmp/uap-large-sortcount.db
  *   psql postgres://uap@127.0.0.1:54329/postgres -c 'CREATE DATABASE uap_large_sortcount TEMPLATE uap_large'
- *   npx tsx bench/tracker-scale.ts [--only sort|menu|page|deep|step|overdue] [--columns a,b] [DATABASE_URL ...]
+ *   npx tsx bench/tracker-scale.ts [--only sort|menu|page|deep|depth|step|overdue] [--columns a,b] [DATABASE_URL ...]
  *
+ * `depth`: pages 11, 51, 201 and 437 under three filters (15,000–45,000 lines) in three orders.
  * `deep`: the last and middle pages of the deep sorts as a region admin and under the status and
  * region filters.
  * `step`: the next and previous page from a middle page and the page before the last, each
@@ -207,6 +208,31 @@ for (const url of urls) {
       for (const [label, body] of deepSorts) {
         for (const [name, who, narrowing] of deepCases) {
           await lastAndMiddle(`${label}, ${name}`, who, { ...body, ...narrowing });
+        }
+      }
+    }
+    if (!only || only === 'depth') {
+      // Pages by number ever deeper into three filtered results of 15,000–45,000 lines (where a
+      // page is found by sorting the filtered lines once its walk would be long), in the default
+      // order, by a large lookup's name and by a person's name.
+      const narrowings: [string, Body['filters']][] = [
+        ['status', [{ column: 'status', values: ['Submitted', 'Approved'] }]],
+        ['type', [{ column: 'requestTypeName', values: ['Activate access'] }]],
+        ['status + region', filters],
+      ];
+      const depthSorts = new Set(['default order', 'clientName asc', 'requestUserName desc']);
+      for (const [name, narrowing] of narrowings) {
+        for (const [label, body] of deepSorts.filter(([l]) => depthSorts.has(l))) {
+          for (const page of [11, 51, 201, 437]) {
+            // The deepest asks for the exact count, as the pager's Count exactly does.
+            await measure(`${label}, ${name}, page ${page}`, 'super', tracker, {
+              pageSize: 50,
+              page,
+              filters: narrowing,
+              ...body,
+              ...(page === 437 ? { exactCount: true } : {}),
+            });
+          }
         }
       }
     }

@@ -62,7 +62,7 @@ export async function idsBySorting(
     // Read as `r` again after the CTE: the order's keys name the line's id as r.request_id.
     const { table, key, foreignKey } = lookupOf(sortAlias);
     const [tableName = table] = table.split(' as ');
-    const read = lines.select([ref('r.requestId'), ref(foreignKey).as('fk')]);
+    const read = lines.select([ref('r.requestId').as('requestId'), ref(foreignKey).as('fk')]);
     // The lines without the lookup come first ascending and last descending, as their own run
     // does in the walk (PostgreSQL would put their empty names last ascending).
     const unnamed = {
