@@ -6,7 +6,7 @@ import type { LineCount } from '../request-lines/count.ts';
 import { lookupOf, ref } from '../request-lines/line-query.ts';
 import { aliasesUsed, aliasOf, trackerLines, type TrackerScope } from './line-queries.ts';
 
-/** The most lines a page is found among by sorting them (SQLite, see isSortedRead). */
+/** The most lines a page is found among by sorting them (see isSortedRead). */
 export const SORTED_UP_TO = 50_000;
 
 /** The first line from which a page is found by sorting (before it, walking the order is cheap). */
