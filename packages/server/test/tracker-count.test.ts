@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { Role, type TrackerRow } from '@uap/domain';
-import { createTestContext, demo, type TestContext } from './harness.ts';
+import { Role } from '@uap/domain';
+import { createTestContext, type TestContext } from './harness.ts';
+import { trackerPage } from './tracker-helpers.ts';
 import {
   buildAdminRegion,
   buildPath,
@@ -22,16 +23,7 @@ afterAll(async () => {
 
 const k = () => ctx.db.kysely;
 
-async function tracker(body: object, as: string = demo.superAdmin) {
-  const res = await ctx.app.inject({
-    method: 'PUT',
-    url: '/api/Request/AllRequests',
-    headers: { authorization: `Bearer ${await ctx.tokenFor(as)}` },
-    payload: body,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ data: { requests: TrackerRow[]; totalCount: number; isCountEstimate?: boolean } }>().data;
-}
+const tracker = (body: object, as?: string) => trackerPage(ctx, body, as);
 
 /** More lines than the tracker counts exactly on every page (10,000), all on one new platform. */
 const MANY = 10_100;

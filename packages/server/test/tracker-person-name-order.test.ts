@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TrackerRow } from '@uap/domain';
-import { createTestContext, demo, type TestContext } from './harness.ts';
+import { createTestContext, type TestContext } from './harness.ts';
+import { trackerPage } from './tracker-helpers.ts';
 import { buildPath, buildRequest, buildUser, uniqueTag, type BuiltUser } from './factories.ts';
 
 /**
@@ -78,16 +78,7 @@ afterAll(async () => {
   await ctx.close();
 });
 
-async function tracker(body: object) {
-  const res = await ctx.app.inject({
-    method: 'PUT',
-    url: '/api/Request/AllRequests',
-    headers: { authorization: `Bearer ${await ctx.tokenFor(demo.superAdmin)}` },
-    payload: body,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ data: { requests: TrackerRow[]; totalCount: number } }>().data;
-}
+const tracker = (body: object) => trackerPage(ctx, body);
 
 /** The two orders by a person's name: the tracker's column, the line's column, the kept table. */
 const personOrders = [

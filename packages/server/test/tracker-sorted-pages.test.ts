@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RequestStatus, type TrackerRow } from '@uap/domain';
-import { createTestContext, demo, type TestContext } from './harness.ts';
+import { RequestStatus } from '@uap/domain';
+import { createTestContext, type TestContext } from './harness.ts';
+import { trackerPage } from './tracker-helpers.ts';
 import { buildPath, buildRequest, buildUser, uniqueTag, type BuiltPath } from './factories.ts';
 
 let ctx: TestContext;
@@ -13,16 +14,7 @@ afterAll(async () => {
 
 const k = () => ctx.db.kysely;
 
-async function tracker(body: object) {
-  const res = await ctx.app.inject({
-    method: 'PUT',
-    url: '/api/Request/AllRequests',
-    headers: { authorization: `Bearer ${await ctx.tokenFor(demo.superAdmin)}` },
-    payload: body,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ data: { requests: TrackerRow[]; totalCount: number; isCountEstimate?: boolean } }>().data;
-}
+const tracker = (body: object) => trackerPage(ctx, body);
 
 /**
  * Enough lines on one new platform that their pages run well past line 500 (where SQLite finds
