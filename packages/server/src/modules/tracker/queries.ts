@@ -315,8 +315,8 @@ async function runsAfterAnchor(
  * from the page before or after (`anchor`) reads on from that page's edge line, at any depth;
  * otherwise a deep page (from EXACT_COUNT_UP_TO on) reads from the nearer end of the order: in
  * the first half (by the estimate) forward, with the estimate; in the back half from the end,
- * after an exact count, so the last page costs as much as the first plus one count. On SQLite a
- * page past SORT_FROM of a few filtered lines is found by sorting them (isSortedRead).
+ * after an exact count, so the last page costs as much as the first plus one count. A page deep
+ * in a result of a few filtered lines is found by sorting them instead (isSortedRead).
  */
 export async function findTrackerPage(
   db: Db,
@@ -385,7 +385,7 @@ export async function findTrackerPage(
     count = await countLines(db, filtered, query.exactCount === true);
     const pageSpec = pageSpecOf(count.totalCount);
     ids = isSortedRead(db, query, count, offset, false)
-      ? await idsBySorting(db, scope, pageSpec, query, { limit, offset })
+      ? await idsBySorting(db, filtered, pageSpec, query, { limit, offset })
       : await pageAcross(
           partsOf(
             await orderedRuns(db, pageScopeOf(count.totalCount), pageSpec, query, false),
@@ -410,7 +410,7 @@ export async function findTrackerPage(
     if (!window) {
       ids = [];
     } else if (isSortedRead(db, query, count, window.offset, true)) {
-      ids = await idsBySorting(db, scope, pageSpecOf(total), query, { limit, offset });
+      ids = await idsBySorting(db, filtered, pageSpecOf(total), query, { limit, offset });
     } else if (personNameTable) {
       const { direction } = orderOf(query, spec, window.isReversed);
       const read = await idsByPersonName(db, personNameTable, direction, window);

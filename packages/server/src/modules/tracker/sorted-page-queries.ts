@@ -1,10 +1,11 @@
 import { sql } from 'kysely';
 import type { TableQuery } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
-import { orderKeys, tableCondition, type TableSpec } from '../../db/table-query.ts';
+import { orderKeys, type TableSpec } from '../../db/table-query.ts';
 import type { LineCount } from '../request-lines/count.ts';
 import { lookupOf, ref } from '../request-lines/line-query.ts';
-import { aliasesUsed, aliasOf, trackerLines, type TrackerScope } from './line-queries.ts';
+import { aliasOf, type TrackerLines } from './line-queries.ts';
+import { lookupColumns } from './lookup-count-queries.ts';
 
 /** The most lines a page is found among by sorting them (see isSortedRead). */
 export const SORTED_UP_TO = 50_000;
@@ -40,7 +41,8 @@ export function isSortedRead(
 }
 
 /**
- * Ids `offset` to `offset + limit` of the filtered lines in the table's order, found by sorting
+ * Ids `offset` to `offset + limit` of the filtered lines (`lines`, the page's count's) in the
+ * table's order, found by sorting
  * them: their ids and sort keys are read first (a materialized CTE, which has no order for the
  * planner to walk an index for), then sorted. A lookup's name is joined after that read, on its
  * foreign key, so the lookup cannot lead the read either. The order is the walked one's (the
@@ -49,20 +51,21 @@ export function isSortedRead(
  */
 export async function idsBySorting(
   db: Db,
-  scope: TrackerScope,
+  lines: TrackerLines,
   spec: TableSpec,
   query: TableQuery,
   { limit, offset }: { limit: number; offset: number },
 ): Promise<number[]> {
   const sortAlias = aliasOf(query.orderBy ?? '');
-  const lines = trackerLines(db, scope, aliasesUsed(query)).where(tableCondition(db.dialect, spec, query));
   const keys = orderKeys(spec, query);
   let statement;
   if (sortAlias) {
     // Read as `r` again after the CTE: the order's keys name the line's id as r.request_id.
-    const { table, key, foreignKey } = lookupOf(sortAlias);
-    const [tableName = table] = table.split(' as ');
-    const read = lines.select([ref('r.requestId').as('requestId'), ref(foreignKey).as('fk')]);
+    const { table, key } = lookupColumns(sortAlias);
+    const read = lines.select([
+      ref('r.requestId').as('requestId'),
+      ref(lookupOf(sortAlias).foreignKey).as('fk'),
+    ]);
     // The lines without the lookup come first ascending and last descending, as their own run
     // does in the walk (PostgreSQL would put their empty names last ascending).
     const unnamed = {
@@ -71,7 +74,7 @@ export async function idsBySorting(
     };
     const order = sql.join([unnamed, ...keys].map((k) => sql`${k.sql} ${sql.raw(k.direction)}`));
     statement = sql<{ id: number }>`with f as materialized ${read}
-      select r.request_id as id from f as r left join ${sql.table(tableName)} as ${sql.id(sortAlias)} on ${ref(key)} = r.fk
+      select r.request_id as id from f as r left join ${sql.table(table)} as ${sql.id(sortAlias)} on ${key} = r.fk
       order by ${order} limit ${limit} offset ${offset}`;
   } else {
     const key = (i: number) => sql.ref(`k${i}`);
