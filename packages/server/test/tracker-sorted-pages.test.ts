@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RequestStatus } from '@uap/domain';
-import { createTestContext, type TestContext } from './harness.ts';
+import { createTestContext, demo, type TestContext } from './harness.ts';
 import { trackerPage } from './tracker-helpers.ts';
 import { buildPath, buildRequest, buildUser, uniqueTag, type BuiltPath } from './factories.ts';
 
@@ -34,10 +34,11 @@ interface Line {
   clientId: number | null;
 }
 let lines: Line[];
+let tag: string;
 
 beforeAll(async () => {
   path = await buildPath(k());
-  const tag = uniqueTag();
+  tag = uniqueTag();
   const client = async (name: string) =>
     (
       await k()
@@ -166,6 +167,62 @@ describe('Request Tracker pages past the first 500 lines of a filtered result', 
       expect(await everyPage(order), JSON.stringify(order)).toEqual(
         expectedOrder(keys, isAscending, emptyFirst),
       );
+    }
+  });
+
+  it('filtered by a lookup name hold every row of that name, and the lines without one for an empty name', async () => {
+    const platform = { column: 'platformName', values: [path.names.platform] };
+    const idsWhere = (test: (l: Line) => boolean) =>
+      lines
+        .filter(test)
+        .map((l) => l.id)
+        .sort((a, b) => b - a);
+    const cases: [{ column: string; values: string[] }[], number[]][] = [
+      // Two clients share this name: the lines of both.
+      [[{ column: 'clientName', values: [`${tag} B`] }], idsWhere((l) => l.client === `${tag} B`)],
+      [
+        [{ column: 'clientName', values: ['', `${tag} A`] }],
+        idsWhere((l) => l.client === null || l.client === `${tag} A`),
+      ],
+      [
+        [
+          { column: 'clientName', values: [`${tag} C`, `${tag} no such client`] },
+          { column: 'status', values: ['Submitted', 'Completed'] },
+        ],
+        idsWhere((l) => l.client === `${tag} C` && (l.status === 'Submitted' || l.status === 'Completed')),
+      ],
+      [[{ column: 'clientName', values: [`${tag} no such client`] }], []],
+      [[{ column: 'status', values: [''] }], []],
+    ];
+    for (const [filters, expected] of cases) {
+      const label = JSON.stringify(filters);
+      const found: number[] = [];
+      for (let page = 1; page <= Math.ceil(LINES / 100); page += 1) {
+        const read = await tracker({
+          filters: [platform, ...filters],
+          orderBy: 'requestId',
+          orderAsc: false,
+          pageSize: 100,
+          page,
+        });
+        expect(read.totalCount, label).toBe(expected.length);
+        found.push(...read.requests.map((r) => r.requestId));
+      }
+      expect(found, label).toEqual(expected);
+      const exported = await ctx.app.inject({
+        method: 'PUT',
+        url: '/api/Request/AllRequests/Export',
+        headers: { authorization: `Bearer ${await ctx.tokenFor(demo.superAdmin)}` },
+        payload: { filters: [platform, ...filters] },
+      });
+      expect(exported.statusCode, label).toBe(200);
+      const csvIds = exported.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split(/\r?\n/)
+        .slice(1)
+        .map((line) => Number(/^"?(\d+)/.exec(line)?.[1]));
+      expect(csvIds, label).toEqual(expected);
     }
   });
 });

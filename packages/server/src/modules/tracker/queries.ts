@@ -333,8 +333,17 @@ export async function findTrackerPage(
   let count: LineCount;
   // The page of an Overdue filter is found after its count, which says how it is best read.
   const isOverdue = isOverdueOnly(query);
-  const pageSpecOf = (total: number) =>
-    isOverdue && total > DENSE_OVERDUE ? trackerSpec(todayIso, { ...clock, isDense: true }) : spec;
+  // The dense Overdue column only: the page's other columns (its keyed filters') stay.
+  const pageSpecOf = (total: number): TableSpec =>
+    isOverdue && total > DENSE_OVERDUE
+      ? {
+          ...spec,
+          columns: {
+            ...spec.columns,
+            overdue: trackerSpec(todayIso, { ...clock, isDense: true }).columns.overdue!,
+          },
+        }
+      : spec;
   const partsOf = (runs: Run[], pageSpec: TableSpec, isReversed: boolean) =>
     runs.map((run) => partOf(db, run, pageSpec, query, isReversed));
   const pageScopeOf = (total: number): TrackerScope =>

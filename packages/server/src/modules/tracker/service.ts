@@ -19,6 +19,7 @@ import type { Actor } from '../../http/actor.ts';
 import { forbidden } from '../../http/errors.ts';
 import * as lines from './line-queries.ts';
 import * as q from './queries.ts';
+import { keyedFilters } from './keyed-filter-queries.ts';
 import { findTrackerColumnValues } from './menu-queries.ts';
 import { presentTrackerRow, trackerCsvColumns } from './present.ts';
 
@@ -58,11 +59,12 @@ export async function findTrackerPage(
   const clock = clockOf(levels);
   const spec = lines.trackerSpec(today, clock);
   assertTableQuery(spec, query);
+  const keyed = await keyedFilters(db, spec, query);
   const { rows, totalCount, isCountEstimate } = await q.findTrackerPage(
     db,
     trackerScopeOf(actor),
-    spec,
-    query,
+    keyed.spec,
+    keyed.query,
     today,
     clock,
     query.anchor,
@@ -104,12 +106,13 @@ export async function exportTracker(
   const spec = lines.trackerSpec(today, clock);
   assertTableQuery(spec, query);
   const scope = trackerScopeOf(actor);
+  const keyed = await keyedFilters(db, spec, query);
   const format: CsvFormat = { name: 'tracker', options: { timeZone: timeZoneOrUtc(query.localTimeZone) } };
   // Each batch's ids, then its lines: the next batches are read (and on SQLite written, by the
   // read workers) while one is sent.
   const source = {
     ids: (beforeId: number | null, limit: number) =>
-      q.findTrackerIds(db, scope, spec, query, beforeId, limit),
+      q.findTrackerIds(db, scope, keyed.spec, keyed.query, beforeId, limit),
     lines: (ids: number[]) =>
       readCsvLines(db, lines.trackerRowsQuery(db, ids, today, clock), format, { key: 'requestId', ids }),
   };
