@@ -64,17 +64,22 @@ interface ProfileNode {
   name: string;
 }
 
-/** Joins the profile chunks of the renderer's main thread into timed samples. */
+/**
+ * Joins the profile chunks of the renderer's main thread into timed samples. A trace holds one
+ * profile per profiled thread (a page's workers too), each a `Profile` event on its thread and
+ * chunks that name it by `id`: only the main thread's are read, or a worker's samples would be
+ * counted inside the main thread's tasks.
+ */
 function samplesOf(events: TraceEvent[], pid: number, tid: number) {
   const nodes = new Map<number, ProfileNode>();
   const samples: { ts: number; node: number }[] = [];
-  let ts = 0;
+  const profile = events.find((e) => e.name === 'Profile' && e.pid === pid && e.tid === tid);
+  if (!profile) {
+    return { nodes, samples };
+  }
+  let ts = (profile.args?.data as { startTime?: number } | undefined)?.startTime ?? profile.ts;
   for (const e of events) {
-    if (e.pid !== pid || (e.name !== 'Profile' && e.name !== 'ProfileChunk')) {
-      continue;
-    }
-    if (e.name === 'Profile') {
-      ts = (e.args?.data as { startTime?: number } | undefined)?.startTime ?? e.ts;
+    if (e.name !== 'ProfileChunk' || e.pid !== pid || e.id !== profile.id) {
       continue;
     }
     const data = e.args?.data;
@@ -92,7 +97,6 @@ function samplesOf(events: TraceEvent[], pid: number, tid: number) {
       samples.push({ ts, node });
     });
   }
-  void tid;
   return { nodes, samples };
 }
 

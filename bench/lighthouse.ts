@@ -38,6 +38,9 @@ const { values: args } = parseArgs({
     // Measure only the screens whose name contains this (e.g. 'Tracker'), only this preset.
     screen: { type: 'string' },
     preset: { type: 'string' },
+    // Add V8's sampling profiler to the recorded trace (slower pages: for attribution with
+    // bench/first-load-trace.ts --trace, not for scores).
+    profile: { type: 'boolean', default: false },
   },
 });
 const runs = Math.max(1, Number(args.runs));
@@ -109,7 +112,12 @@ async function measure(
       session,
       origin,
     );
-    const flags: Flags = { output: 'json', logLevel: 'error', onlyCategories: ['performance'] };
+    const flags: Flags = {
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      ...(args.profile ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' } : {}),
+    };
     const config: Config | undefined = preset === 'desktop' ? desktopConfig : undefined;
     const result = await lighthouse(url, flags, config, page);
     if (!result) {

@@ -88,3 +88,49 @@ describe('the first draw of a screen', () => {
     }
   });
 });
+
+describe("the Request Tracker's first page on a phone", () => {
+  it('follows its grey cards, which it hides, and loads its answer schemas from the links index.html carries', async () => {
+    const { context, page } = await signIn(browser, 'Ada Admin', { width: 412, height: 823 });
+    try {
+      // The page's answer held back, so the grey cards are seen first.
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route('**/api/Request/AllRequests', async (route) => {
+        await held;
+        await route.continue();
+      });
+      const html: string[] = [];
+      page.on('response', async (response) => {
+        if (response.request().resourceType() === 'document') {
+          html.push(await response.text());
+        }
+      });
+      await page.goto('/AllRequest');
+      // The grey cards are hidden from assistive technology: found by their list's class.
+      const greyCards = page.locator('ul[aria-hidden="true"]');
+      await expect.poll(() => greyCards.isVisible()).toBe(true);
+
+      release();
+      const cards = page.getByRole('list', { name: 'All Requests' }).getByRole('listitem');
+      await cards.first().getByText('Request ID').waitFor();
+      expect(await greyCards.isVisible()).toBe(false);
+      expect(await cards.count()).toBeGreaterThan(1);
+
+      // The tracker's answer schemas were preloaded from index.html, and nothing appended
+      // another link for them (or for any other file) when the first answer was checked.
+      const linked = [...(html[0] ?? '').matchAll(/rel="modulepreload" crossorigin href="([^"]+)"/g)].map(
+        (m) => m[1],
+      );
+      expect(linked.some((href) => /\/tracker-schemas-[\w-]+\.js$/.test(href ?? ''))).toBe(true);
+      const links = await page.evaluate(() =>
+        [...document.querySelectorAll('link[rel="modulepreload"]')].map((l) => l.getAttribute('href')),
+      );
+      expect(links.sort()).toEqual([...linked].sort());
+    } finally {
+      await context.close();
+    }
+  });
+});

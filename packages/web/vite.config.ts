@@ -49,55 +49,88 @@ function precompress(): Plugin {
 }
 
 /**
- * MUI's default theme made on first use instead of when its module is evaluated. MUI makes it
- * at module load twice (`styles/defaultTheme`, for its `styled`, `useTheme` and the like, and
- * `Box`), each a whole `createTheme()` in the task that evaluates the first screen's packages,
- * though it is read only by a component drawn outside a `ThemeProvider`: the app draws every
- * component inside its own (`App.tsx`). Here both are one object that makes that same default
- * theme the first time anything reads it (a Proxy over `createTheme()`): what a component sees
- * is unchanged. The build fails if MUI's modules no longer read as expected.
+ * MUI's default themes made on first use instead of when their modules are evaluated. MUI makes
+ * a whole `createTheme()` at module load in six modules (`styles/defaultTheme`, for its
+ * `styled`, `useTheme` and the like, and `Box`; in `@mui/system`, `useTheme`, `createStyled`,
+ * `Grid` and `Stack`), all in the task that evaluates the framework and the first screen's
+ * packages, though each is read only by a component drawn outside a `ThemeProvider` or a
+ * `styled` made without MUI's own default: the app draws every component inside its own
+ * (`App.tsx`). Here each is an object that makes that same default theme the first time
+ * anything reads it (a Proxy over the module's own `createTheme()`): what a component sees is
+ * unchanged. The build fails if one of MUI's modules no longer reads as expected.
  */
 function lazyMuiDefaultTheme(): Plugin {
-  const defaultThemeModule = /\/@mui\/material\/styles\/defaultTheme\.m?js$/;
-  const boxModule = /\/@mui\/material\/Box\/Box\.m?js$/;
-  const eager = 'const defaultTheme = createTheme();';
-  const lazy = `
-let made;
-const theme = () => (made ??= createTheme());
-const defaultTheme = new Proxy({}, {
-  get: (_, key) => Reflect.get(theme(), key),
-  set: (_, key, value) => Reflect.set(theme(), key, value),
-  has: (_, key) => Reflect.has(theme(), key),
-  ownKeys: () => Reflect.ownKeys(theme()),
-  getOwnPropertyDescriptor: (_, key) => {
-    const descriptor = Reflect.getOwnPropertyDescriptor(theme(), key);
-    return descriptor && { ...descriptor, configurable: true };
-  },
-  defineProperty: (_, key, descriptor) => Reflect.defineProperty(theme(), key, descriptor),
-  deleteProperty: (_, key) => Reflect.deleteProperty(theme(), key),
-  getPrototypeOf: () => Reflect.getPrototypeOf(theme()),
-});`;
+  const modules: { name: string; file: RegExp; eager: string }[] = [
+    {
+      name: 'material/styles/defaultTheme',
+      file: /\/@mui\/material\/styles\/defaultTheme\.m?js$/,
+      eager: 'const defaultTheme = createTheme();',
+    },
+    {
+      name: 'material/Box',
+      file: /\/@mui\/material\/Box\/Box\.m?js$/,
+      eager: 'const defaultTheme = createTheme();',
+    },
+    {
+      name: 'system/useTheme',
+      file: /\/@mui\/system\/useTheme\/useTheme\.m?js$/,
+      eager: 'export const systemDefaultTheme = createTheme();',
+    },
+    {
+      name: 'system/createStyled',
+      file: /\/@mui\/system\/createStyled\/createStyled\.m?js$/,
+      eager: 'export const systemDefaultTheme = createTheme();',
+    },
+    {
+      name: 'system/Grid',
+      file: /\/@mui\/system\/Grid\/createGrid\.m?js$/,
+      eager: 'const defaultTheme = createTheme();',
+    },
+    {
+      name: 'system/Stack',
+      file: /\/@mui\/system\/Stack\/createStack\.m?js$/,
+      eager: 'const defaultTheme = createTheme();',
+    },
+  ];
+  const lazyTheme = `
+const lazyTheme = (make) => {
+  let made;
+  const theme = () => (made ??= make());
+  return new Proxy({}, {
+    get: (_, key) => Reflect.get(theme(), key),
+    set: (_, key, value) => Reflect.set(theme(), key, value),
+    has: (_, key) => Reflect.has(theme(), key),
+    ownKeys: () => Reflect.ownKeys(theme()),
+    getOwnPropertyDescriptor: (_, key) => {
+      const descriptor = Reflect.getOwnPropertyDescriptor(theme(), key);
+      return descriptor && { ...descriptor, configurable: true };
+    },
+    defineProperty: (_, key, descriptor) => Reflect.defineProperty(theme(), key, descriptor),
+    deleteProperty: (_, key) => Reflect.deleteProperty(theme(), key),
+    getPrototypeOf: () => Reflect.getPrototypeOf(theme()),
+  });
+};
+`;
   const seen = new Set<string>();
   return {
     name: 'uap-lazy-mui-default-theme',
     apply: 'build',
     transform(code, id) {
       const file = id.split('?')[0]!;
-      if (defaultThemeModule.test(file)) {
-        seen.add('defaultTheme');
-      } else if (boxModule.test(file)) {
-        seen.add('Box');
-      } else {
+      const module = modules.find((m) => m.file.test(file));
+      if (!module) {
         return null;
       }
-      if (!code.includes(eager)) {
-        this.error(`lazy MUI default theme: ${file} no longer reads '${eager}'`);
+      if (!code.includes(module.eager)) {
+        this.error(`lazy MUI default theme: ${file} no longer reads '${module.eager}'`);
       }
-      return { code: code.replace(eager, lazy), map: null };
+      seen.add(module.name);
+      const lazy = module.eager.replace('createTheme();', 'lazyTheme(() => createTheme());');
+      return { code: code.replace(module.eager, `${lazyTheme}${lazy}`), map: null };
     },
     buildEnd() {
       if (seen.size === 0) {
-        this.error('lazy MUI default theme: neither MUI module was transformed');
+        this.error("lazy MUI default theme: none of MUI's modules was transformed");
       }
     },
   };
@@ -110,6 +143,10 @@ const defaultTheme = new Proxy({}, {
  * them while it parses the HTML and the app's preload of the screen finds them there instead of
  * appending its links in a task of its own. Routes and their screens' files are read from
  * `src/app/pages.ts` (`builtPages`); the build fails if a route's file cannot be read from it.
+ * A screen's files include the answer schemas its code loads beside its first request
+ * (`src/api/*schema*.ts` imported dynamically, e.g. the Request Tracker's): on a cold load Vite's
+ * preload helper would otherwise append their links with that request, 10–30 ms of one task on a
+ * phone.
  */
 function routePreloads(): Plugin {
   let root = '';
@@ -129,7 +166,7 @@ function routePreloads(): Plugin {
       }
       const manifest = JSON.parse(String(manifestAsset.source)) as Record<
         string,
-        { file: string; imports?: string[] }
+        { file: string; imports?: string[]; dynamicImports?: string[] }
       >;
       const closure = (key: string, into = new Set<string>()) => {
         if (!into.has(key) && manifest[key]) {
@@ -140,6 +177,17 @@ function routePreloads(): Plugin {
         }
         return into;
       };
+      const isAnswerSchema = (key: string) => /^src\/api\/[^/]*schema[^/]*\.ts$/.test(key);
+      /** The files a screen loads at once: its static closure and the answer schemas it loads. */
+      const screenFiles = (key: string) => {
+        const files = closure(key);
+        for (const file of [...files]) {
+          for (const schema of (manifest[file]!.dynamicImports ?? []).filter(isAnswerSchema)) {
+            closure(schema, files);
+          }
+        }
+        return files;
+      };
       const entry = closure('index.html');
       const routes = pageFilesByRoute(await fs.readFile(path.join(root, 'src/app/pages.ts'), 'utf8'));
       const preloads: Record<string, string[]> = {};
@@ -148,7 +196,9 @@ function routePreloads(): Plugin {
         if (!manifest[key]) {
           this.error(`route preloads: ${key} (route ${route}) is not in the manifest`);
         }
-        preloads[route] = [...closure(key)].filter((k) => !entry.has(k)).map((k) => `/${manifest[k]!.file}`);
+        preloads[route] = [...screenFiles(key)]
+          .filter((k) => !entry.has(k))
+          .map((k) => `/${manifest[k]!.file}`);
       }
       await fs.writeFile(
         path.join(outDir, '.vite/route-preloads.json'),

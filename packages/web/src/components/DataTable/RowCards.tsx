@@ -39,17 +39,22 @@ export function RowCards<Row>({ title, rows, columns, getRowId, cell, checkbox }
   );
 }
 
-/** Cards of grey lines while the first page loads: what the cards will show, without the table. */
+/**
+ * Cards of grey lines while the first page loads: what the cards will show, without the table.
+ * `hidden` once the page has arrived (see `DataTable`).
+ */
 export function SkeletonCards({
   columns,
   count,
+  hidden = false,
 }: {
   columns: { id: string; header: string }[];
   count: number;
+  hidden?: boolean;
 }) {
   const fields = columns.slice(0, cardFields);
   return (
-    <ul aria-hidden className={bodyClasses.cards}>
+    <ul aria-hidden hidden={hidden} className={bodyClasses.cards}>
       {Array.from({ length: count }, (_, i) => (
         <li key={i}>
           <dl>

@@ -164,6 +164,7 @@ export function tableBodyStyles(theme: Theme): object {
       padding: theme.spacing(1),
       margin: '0',
       display: 'grid',
+      '&[hidden]': { display: 'none' },
       gap: theme.spacing(1),
       '& > li': {
         display: 'flex',
