@@ -32,6 +32,19 @@ async function pendingGeometry(page: Page) {
   });
 }
 
+/** Holds back the page's requests to `url` until the function it resolves to is called. */
+async function holdBack(page: Page, url: string): Promise<() => void> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 describe('the first draw of a screen', () => {
   it.each([
     { width: 412, height: 823 },
@@ -51,14 +64,7 @@ describe('the first draw of a screen', () => {
 
       // With the scripts, while the user check is held: the app's pending screen.
       await page.unroute('**/assets/*.js');
-      let release: () => void = () => {};
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      await page.route('**/api/User/ValidateNewUser', async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdBack(page, '**/api/User/ValidateNewUser');
       await page.goto('/AllRequest');
       await page.getByRole('progressbar', { name: 'Checking your access' }).waitFor();
       const app = await pendingGeometry(page);
@@ -94,14 +100,7 @@ describe("the Request Tracker's first page on a phone", () => {
     const { context, page } = await signIn(browser, 'Ada Admin', { width: 412, height: 823 });
     try {
       // The page's answer held back, so the grey cards are seen first.
-      let release: () => void = () => {};
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      await page.route('**/api/Request/AllRequests', async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdBack(page, '**/api/Request/AllRequests');
       const html: string[] = [];
       page.on('response', async (response) => {
         if (response.request().resourceType() === 'document') {

@@ -60,38 +60,17 @@ function precompress(): Plugin {
  * unchanged. The build fails if one of MUI's modules no longer reads as expected.
  */
 function lazyMuiDefaultTheme(): Plugin {
-  const modules: { name: string; file: RegExp; eager: string }[] = [
-    {
-      name: 'material/styles/defaultTheme',
-      file: /\/@mui\/material\/styles\/defaultTheme\.m?js$/,
-      eager: 'const defaultTheme = createTheme();',
-    },
-    {
-      name: 'material/Box',
-      file: /\/@mui\/material\/Box\/Box\.m?js$/,
-      eager: 'const defaultTheme = createTheme();',
-    },
-    {
-      name: 'system/useTheme',
-      file: /\/@mui\/system\/useTheme\/useTheme\.m?js$/,
-      eager: 'export const systemDefaultTheme = createTheme();',
-    },
-    {
-      name: 'system/createStyled',
-      file: /\/@mui\/system\/createStyled\/createStyled\.m?js$/,
-      eager: 'export const systemDefaultTheme = createTheme();',
-    },
-    {
-      name: 'system/Grid',
-      file: /\/@mui\/system\/Grid\/createGrid\.m?js$/,
-      eager: 'const defaultTheme = createTheme();',
-    },
-    {
-      name: 'system/Stack',
-      file: /\/@mui\/system\/Stack\/createStack\.m?js$/,
-      eager: 'const defaultTheme = createTheme();',
-    },
-  ];
+  // Each module (below `@mui/`, without its extension) and the statement that makes its theme.
+  const local = 'const defaultTheme = createTheme();';
+  const exported = 'export const systemDefaultTheme = createTheme();';
+  const modules = new Map([
+    ['material/styles/defaultTheme', local],
+    ['material/Box/Box', local],
+    ['system/useTheme/useTheme', exported],
+    ['system/createStyled/createStyled', exported],
+    ['system/Grid/createGrid', local],
+    ['system/Stack/createStack', local],
+  ]);
   const lazyTheme = `
 const lazyTheme = (make) => {
   let made;
@@ -117,16 +96,17 @@ const lazyTheme = (make) => {
     apply: 'build',
     transform(code, id) {
       const file = id.split('?')[0]!;
-      const module = modules.find((m) => m.file.test(file));
-      if (!module) {
+      const name = /\/@mui\/((?:material|system)\/.+)\.m?js$/.exec(file)?.[1];
+      const eager = name === undefined ? undefined : modules.get(name);
+      if (name === undefined || eager === undefined) {
         return null;
       }
-      if (!code.includes(module.eager)) {
-        this.error(`lazy MUI default theme: ${file} no longer reads '${module.eager}'`);
+      if (!code.includes(eager)) {
+        this.error(`lazy MUI default theme: ${file} no longer reads '${eager}'`);
       }
-      seen.add(module.name);
-      const lazy = module.eager.replace('createTheme();', 'lazyTheme(() => createTheme());');
-      return { code: code.replace(module.eager, `${lazyTheme}${lazy}`), map: null };
+      seen.add(name);
+      const lazy = eager.replace('createTheme();', 'lazyTheme(() => createTheme());');
+      return { code: code.replace(eager, `${lazyTheme}${lazy}`), map: null };
     },
     buildEnd() {
       if (seen.size === 0) {
