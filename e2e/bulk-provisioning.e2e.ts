@@ -3,6 +3,7 @@ import type { Browser } from 'playwright-core';
 import { RequestStatus, messages } from '@uap/domain';
 import { launchBrowser, signIn } from './browser.ts';
 import { samLine } from './data.ts';
+import { searchFor } from './table-search.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -21,7 +22,7 @@ describe('Bulk provisioning', () => {
       await page.goto('/Provisioners');
       const table = page.getByRole('table', { name: 'My Provisioning Tasks' });
       for (const { id } of [first, second]) {
-        await page.getByRole('textbox', { name: 'Search' }).fill(String(id));
+        await searchFor(page, 'My Provisioning Tasks', String(id), [id]);
         await table.getByRole('checkbox', { name: `Select row ${id}`, exact: true }).check();
       }
       await page.getByRole('button', { name: 'Provision Selected (2)' }).click();

@@ -5,6 +5,7 @@ import { buildUser } from '../packages/server/test/factories.ts';
 import { launchBrowser, signIn } from './browser.ts';
 import { samLine } from './data.ts';
 import { e2eDb } from './server.ts';
+import { searchFor } from './table-search.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -91,7 +92,7 @@ describe('A disabled button says why', () => {
         page.getByRole('button', { name: /^Provision Selected/ }),
         messages.selectRequestsFirst,
       );
-      await page.getByRole('textbox', { name: 'Search' }).fill(String(id));
+      await searchFor(page, 'My Provisioning Tasks', String(id), [id]);
       await table.getByRole('checkbox', { name: `Select row ${id}`, exact: true }).check();
       await expectReason(
         page,

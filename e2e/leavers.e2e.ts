@@ -10,6 +10,7 @@ import {
 } from '../packages/server/test/factories.ts';
 import { launchBrowser, signIn } from './browser.ts';
 import { e2eDb } from './server.ts';
+import { searchFor } from './table-search.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -33,7 +34,7 @@ describe('Leavers User Records', () => {
     try {
       await page.getByRole('link', { name: 'Leavers User Records' }).first().click();
       const table = page.getByRole('table', { name: 'Leavers User Records' });
-      await page.getByRole('textbox', { name: 'Search' }).fill(leaver.email);
+      await searchFor(page, 'Leavers User Records', leaver.email, [record.requestId]);
       await table.getByRole('checkbox', { name: `Select row ${record.requestId}`, exact: true }).check();
       await page.getByRole('button', { name: 'Deactivate Selected (1)' }).click();
       const dialog = page.getByRole('dialog', { name: 'Deactivate Selected Records' });

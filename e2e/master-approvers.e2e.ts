@@ -10,6 +10,7 @@ import {
 } from '../packages/server/test/factories.ts';
 import { launchBrowser, signIn } from './browser.ts';
 import { e2eDb } from './server.ts';
+import { searchFor } from './table-search.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -69,12 +70,10 @@ describe('Master Approver Assignments', () => {
       await page.goto('/Approvers');
       await page.getByRole('button', { name: 'Status of Approvers and Provisioners' }).click();
       const dialog = page.getByRole('dialog', { name: 'Status of Approvers and Provisioners' });
-      await dialog.getByRole('textbox', { name: 'Search' }).fill(leaver.email);
       // One row per person and role: the secondary approver role has code 2.
-      const rowBox = dialog.getByRole('checkbox', {
-        name: `Select row ${leaver.userId * 10 + 2}`,
-        exact: true,
-      });
+      const rowId = leaver.userId * 10 + 2;
+      await searchFor(dialog, 'Approvers and Provisioners who left', leaver.email, [rowId]);
+      const rowBox = dialog.getByRole('checkbox', { name: `Select row ${rowId}`, exact: true });
       await rowBox.check();
       await dialog.getByRole('cell', { name: 'Directory account disabled' }).waitFor();
       await dialog.getByRole('button', { name: 'Acknowledge (1)' }).click();

@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { RequestStatus, messages } from '@uap/domain';
 import { launchBrowser, signIn } from './browser.ts';
 import { samLine } from './data.ts';
+import { rowIds, searchFor } from './table-search.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -22,32 +23,10 @@ async function openFromSidebar(page: Page, link: string) {
     .click();
 }
 
-/**
- * Narrows a table to one row through its search box and waits until only that row is shown, as
- * a person would before ticking it: the page shown before the search may hold the same row, and
- * acting on it races the search's page being drawn in its place (a click that lands on another
- * row, or a hover whose tooltip the redraw closes).
- */
-async function searchFor(page: Page, table: string, id: number) {
-  await page.getByRole('region', { name: table }).getByLabel('Search').fill(String(id));
-  await expect.poll(() => rowIds(page, table), poll).toEqual([id]);
-}
-
 /** Finds a row by its id through the search box and ticks it. */
 async function searchAndTick(page: Page, table: string, id: number) {
-  await searchFor(page, table, id);
+  await searchFor(page, table, String(id), [id]);
   await page.getByRole('checkbox', { name: `Select row ${id}`, exact: true }).check();
-}
-
-/** The ids of the rows on screen, read from their selection checkboxes. */
-async function rowIds(page: Page, table: string): Promise<number[]> {
-  const boxes = await page
-    .getByRole('table', { name: table })
-    .getByRole('checkbox', { name: /^Select row \d+$/ })
-    .all();
-  return Promise.all(
-    boxes.map(async (b) => Number(/\d+$/.exec((await b.getAttribute('aria-label')) ?? '')?.[0])),
-  );
 }
 
 /** Every button that changes something on the task screens. */
@@ -259,7 +238,7 @@ describe('Tables', () => {
     try {
       await openFromSidebar(page, 'My Requests');
       const region = page.getByRole('region', { name: 'My Requests' });
-      await searchFor(page, 'My Requests', approved.id);
+      await searchFor(page, 'My Requests', String(approved.id), [approved.id]);
       const greyed = region.getByRole('checkbox', { name: `Select row ${approved.id}`, exact: true });
       await expect.poll(() => greyed.isDisabled(), poll).toBe(true);
       const reason = messages.cancelOnlySubmittedRow('Approved');
@@ -279,7 +258,7 @@ describe('Tables', () => {
       };
       await expect.poll(hoverShowsTooltip, { timeout: 20_000 }).toBe(true);
 
-      await searchFor(page, 'My Requests', submitted.id);
+      await searchFor(page, 'My Requests', String(submitted.id), [submitted.id]);
       const box = region.getByRole('checkbox', { name: `Select row ${submitted.id}`, exact: true });
       await box.check();
       await expect
