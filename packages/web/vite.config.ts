@@ -96,9 +96,9 @@ const lazyTheme = (make) => {
     apply: 'build',
     transform(code, id) {
       const file = id.split('?')[0]!;
-      const name = /\/@mui\/((?:material|system)\/.+)\.m?js$/.exec(file)?.[1];
-      const eager = name === undefined ? undefined : modules.get(name);
-      if (name === undefined || eager === undefined) {
+      const name = /\/@mui\/(.+)\.m?js$/.exec(file)?.[1] ?? '';
+      const eager = modules.get(name);
+      if (eager === undefined) {
         return null;
       }
       if (!code.includes(eager)) {

@@ -31,7 +31,7 @@ import { ColumnChooser } from './ColumnChooser.tsx';
 import { EmptyState } from './EmptyState.tsx';
 import { BodyRow } from './BodyRow.tsx';
 import { RowCheckbox } from './RowCheckbox.tsx';
-import { RowCards, SkeletonCards } from './RowCards.tsx';
+import { PhoneCards } from './RowCards.tsx';
 import { HeaderRow } from './HeaderRow.tsx';
 import { FilterChips } from './FilterChips.tsx';
 import { arrangeColumns, useTableLayout, type Density } from './use-table-layout.ts';
@@ -292,10 +292,6 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const isLoading = data === undefined && !isError;
   // On a phone the rows are cards, and so are the grey lines while the first page loads.
   const showsCards = isPhone && (isLoading || rows.length > 0);
-  // A phone's grey cards, once drawn, stay in the page, hidden, when the first page arrives: the
-  // commit that draws the page then only adds. Taking drawn elements out of the page costs per
-  // element, and the commit drawing the first page is the one that must stay short.
-  const [hasSkeletonCards] = useState(isLoading);
   const canExport = exportCsv !== undefined;
   const hasFilters = filters.length > 0 || search !== '' || view.search !== '';
   const headerOf = (id: string) => columns.find((c) => c.id === id)?.header ?? id;
@@ -366,12 +362,10 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             {messages.errorGettingRecords}
           </p>
         )}
-        {/* Hidden rather than removed when the first page arrives (see `hasSkeletonCards`). */}
-        {showsCards && hasSkeletonCards && (
-          <SkeletonCards columns={shownColumns} count={skeletonRows} hidden={!isLoading} />
-        )}
-        {showsCards && !isLoading && (
-          <RowCards
+        {showsCards && (
+          <PhoneCards
+            isLoading={isLoading}
+            skeletonCount={skeletonRows}
             title={title}
             rows={pageRows}
             columns={shownColumns}

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { bodyClasses } from './table-styles.ts';
 
 /** How many fields a phone card shows: the first columns, which lead with what matters. */
@@ -15,10 +15,10 @@ interface RowCardsProps<Row> {
 }
 
 /**
- * A table on a phone: one card per row with its key fields, so nothing scrolls sideways. Plain
- * elements drawn by `tableBodyStyles` (an outlined MUI Card's look): a page of cards is cheap.
+ * A page of rows on a phone: one card per row with its key fields, so nothing scrolls sideways.
+ * Plain elements drawn by `tableBodyStyles` (an outlined MUI Card's look): a page of cards is cheap.
  */
-export function RowCards<Row>({ title, rows, columns, getRowId, cell, checkbox }: RowCardsProps<Row>) {
+function RowCards<Row>({ title, rows, columns, getRowId, cell, checkbox }: RowCardsProps<Row>) {
   const fields = columns.slice(0, cardFields);
   return (
     <ul aria-label={title} className={bodyClasses.cards}>
@@ -40,17 +40,34 @@ export function RowCards<Row>({ title, rows, columns, getRowId, cell, checkbox }
 }
 
 /**
- * Cards of grey lines while the first page loads: what the cards will show, without the table.
- * `hidden` once the page has arrived (see `DataTable`).
+ * A table on a phone: cards of grey lines while the first page loads, then the page's cards.
+ * The grey cards, once drawn, stay in the page, hidden, when the page arrives, so the commit that
+ * draws it only adds: taking drawn elements out of the page costs per element, and that commit
+ * is the one that must stay short.
  */
-export function SkeletonCards({
+export function PhoneCards<Row>({
+  isLoading,
+  skeletonCount,
+  ...cards
+}: RowCardsProps<Row> & { isLoading: boolean; skeletonCount: number }) {
+  const [hasSkeleton] = useState(isLoading);
+  return (
+    <>
+      {hasSkeleton && <SkeletonCards columns={cards.columns} count={skeletonCount} hidden={!isLoading} />}
+      {!isLoading && <RowCards {...cards} />}
+    </>
+  );
+}
+
+/** Cards of grey lines while the first page loads: what the cards will show, without the table. */
+function SkeletonCards({
   columns,
   count,
-  hidden = false,
+  hidden,
 }: {
   columns: { id: string; header: string }[];
   count: number;
-  hidden?: boolean;
+  hidden: boolean;
 }) {
   const fields = columns.slice(0, cardFields);
   return (
