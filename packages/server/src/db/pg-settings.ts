@@ -9,9 +9,41 @@ import pg from 'pg';
  * The values, parsed on the `pg` package once per thread: timestamps as ISO strings, as SQLite
  * stores them, and counts and sums as numbers, so the app sees one shape on both engines.
  */
-pg.types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, (value) => new Date(value).toISOString());
+pg.types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, isoOfTimestamp);
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
+
+/**
+ * A timestamp as PostgreSQL writes it, as `Date.prototype.toISOString` writes it (milliseconds,
+ * extra digits cut). A timestamp in UTC ('2026-12-03 16:57:10.123456+00', the session's time
+ * zone on a UTC server) is rewritten as text, ten times faster than parsing it into a Date and
+ * out again; a page of the tracker has a few hundred. Any other (another time zone, a year past
+ * 9999, BC, infinity) goes through a Date.
+ */
+export function isoOfTimestamp(value: string): string {
+  const n = value.length;
+  // 'YYYY-MM-DD HH:MM:SS+00', then up to six digits of a second after a '.'.
+  if (
+    n >= 22 &&
+    n <= 29 &&
+    value.charCodeAt(4) === 45 &&
+    value.charCodeAt(10) === 32 &&
+    value.endsWith('+00')
+  ) {
+    const day = value.slice(0, 10);
+    const time = value.slice(11, 19);
+    if (n === 22) {
+      return `${day}T${time}.000Z`;
+    }
+    if (n >= 24 && value.charCodeAt(19) === 46) {
+      return `${day}T${time}.${value
+        .slice(20, n - 3)
+        .padEnd(3, '0')
+        .slice(0, 3)}Z`;
+    }
+  }
+  return new Date(value).toISOString();
+}
 
 /** Ends a statement whose generic plan PostgreSQL may keep (connection.ts, `KEPT_PLAN`). */
 export const KEPT_PLAN_SUFFIX = '/* kept plan */';

@@ -3,6 +3,7 @@ import type { TableQuery } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
 import {
   leadingSortKey,
+  orderKeys,
   orderTable,
   pageOf,
   pageWindow,
@@ -18,7 +19,9 @@ import {
   aliasesUsed,
   aliasOf,
   DENSE_OVERDUE,
+  findPlainTrackerPage,
   findTrackerRows,
+  type PlainOrder,
   isOverdueOnly,
   smallLookups,
   trackerLines,
@@ -216,6 +219,45 @@ const narrowed = (run: Run, test: Expression<SqlBool>): Run => ({
   groups: undefined,
 });
 
+/** Sorts by columns no line leaves empty: a page in their order can read on from any line's keys. */
+const neverEmpty = new Set(['createdDate', 'requestId', 'email']);
+
+/**
+ * The order of a page PostgreSQL reads in one statement (`findPlainTrackerPage`), null for any
+ * other page: every line (no filter, no search, a scope that sees them all) in an order of the
+ * lines' own columns, whose index the statement's kept plan walks whatever the page's values.
+ * That is the page everyone opens first, and pages through, many times a second. `isReversed`
+ * reads it from its end (the page before an anchor line); `isAnchored`: only an order whose keys
+ * no line leaves empty reads on from a line.
+ */
+function plainOrderOf(
+  db: Db,
+  scope: TrackerScope,
+  spec: TableSpec,
+  query: TableQuery,
+  { isReversed = false, isAnchored = false } = {},
+): PlainOrder | null {
+  const isPlain =
+    db.dialect === 'postgres' &&
+    scope.kind === 'all' &&
+    query.searchCriteria.trim() === '' &&
+    query.filters.every((f) => f.values.length === 0) &&
+    aliasOf(query.orderBy ?? '') === undefined &&
+    (!isAnchored || neverEmpty.has(query.orderBy ?? spec.defaultOrder.column));
+  const name = `${query.orderBy ? `${query.orderBy} ${query.orderAsc}` : 'default'}${isReversed ? ' reversed' : ''}`;
+  return isPlain ? { name, keys: orderKeys(spec, query, isReversed) } : null;
+}
+
+/** The line exists (in any scope). */
+async function lineExists(db: Db, requestId: number): Promise<boolean> {
+  const found = await db.kysely
+    .selectFrom('requests')
+    .select('requestId')
+    .where('requestId', '=', requestId)
+    .executeTakeFirst();
+  return found !== undefined;
+}
+
 /** The line a step to the next or previous page reads from (the tracker query's anchor). */
 export interface PageAnchor {
   requestId: number;
@@ -349,7 +391,24 @@ export async function findTrackerPage(
   const pageScopeOf = (total: number): TrackerScope =>
     scope.kind === 'admin' ? { ...scope, isDense: total > EXACT_COUNT_UP_TO } : scope;
   const isCountedFirst = scope.kind === 'admin' || isOverdue;
-  if (anchor) {
+  const plainAfterAnchor =
+    anchor && plainOrderOf(db, scope, spec, query, { isReversed: anchor.isBefore, isAnchored: true });
+  if (anchor && plainAfterAnchor) {
+    const [read, plainCount] = await Promise.all([
+      findPlainTrackerPage(
+        db,
+        plainAfterAnchor,
+        { limit, offset: 0, anchorId: anchor.requestId },
+        todayIso,
+        clock,
+      ),
+      countLines(db, filtered, query.exactCount === true),
+    ]);
+    // Nothing after the anchor: the end of the lines, or no such line (then found by number).
+    if (read.length > 0 || (await lineExists(db, anchor.requestId))) {
+      return { rows: anchor.isBefore ? read.reverse() : read, ...plainCount };
+    }
+  } else if (anchor) {
     // An admin's or an Overdue page is found after its count, as a page by number is (below).
     let runs: Run[] | null;
     let pageSpec = spec;
@@ -380,6 +439,14 @@ export async function findTrackerPage(
   }
   // A page that may be found by sorting is found after its count, which says whether it is.
   const mayBeSorted = db.dialect === 'sqlite' && offset >= SORT_FROM;
+  const plainOrder = plainOrderOf(db, scope, spec, query);
+  if (offset + limit <= EXACT_COUNT_UP_TO && plainOrder) {
+    const [rows, plainCount] = await Promise.all([
+      findPlainTrackerPage(db, plainOrder, { limit, offset }, todayIso, clock),
+      countLines(db, filtered, query.exactCount === true),
+    ]);
+    return { rows, ...plainCount };
+  }
   if (offset + limit <= EXACT_COUNT_UP_TO && !isCountedFirst && !mayBeSorted) {
     [ids, count] = await Promise.all([
       pageAcross(partsOf(await orderedRuns(db, scope, spec, query, false), spec, false), limit, offset),
