@@ -29,6 +29,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { sql } from 'kysely';
 import { Role, startOfTodayUtc, trackerQuery } from '@uap/domain';
 import { loadConfig, serviceLevelsFrom } from '../packages/server/src/config.ts';
@@ -63,6 +64,30 @@ function rssMb(pid: number): string {
   const mb = (field: string) =>
     Math.round(Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024);
   return `${mb('VmRSS')} (${mb('RssAnon')})`;
+}
+
+/** The process's own memory (`RssAnon`), MB. */
+function ownMemoryMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Math.round(Number(/RssAnon:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+}
+
+/**
+ * The process's own memory every half second until `stop`, which tells its course: the first
+ * sample, the samples at each quarter, and the highest. Flat memory levels off within the first
+ * quarter and stays there.
+ */
+function sampleMemory(pid: number) {
+  const samples = [ownMemoryMb(pid)];
+  const timer = setInterval(() => samples.push(ownMemoryMb(pid)), 500);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      samples.push(ownMemoryMb(pid));
+      const at = (q: number) => samples[Math.round(q * (samples.length - 1))]!;
+      return `${[0, 0.25, 0.5, 0.75, 1].map(at).join(' → ')} MB (max ${Math.max(...samples)})`;
+    },
+  };
 }
 
 /** Starts the server; resolves when it prints that it is running. */
@@ -186,6 +211,7 @@ async function drive(
   const cpuBefore = serverCpu();
   const backendsBefore = cpuOf(await backendPids(db));
   let errors = 0;
+  const memory = sampleMemory(pids[0]!);
   const until = performance.now() + SECONDS * 1000;
   const started = performance.now();
   await Promise.all(
@@ -216,23 +242,58 @@ async function drive(
   console.log(
     `  ${label}: ${(latencies.length / seconds).toFixed(0)} requests/s (${latencies.length} in ${seconds.toFixed(1)} s), ` +
       `p50 ${quantile(latencies, 0.5).toFixed(0)} ms, p95 ${quantile(latencies, 0.95).toFixed(0)} ms, errors ${errors}, ` +
-      `CPU per answer: server ${cpuPerRequest.toFixed(2)} ms${database}; load ${load()}`,
+      `CPU per answer: server ${cpuPerRequest.toFixed(2)} ms${database}; server's own memory ${memory.stop()}; load ${load()}`,
   );
 }
 
-/** /api/health every 50 ms while `heavy` runs: its slowest and median answer. */
-async function healthDuring(port: number, label: string, heavy: () => Promise<Answer>) {
-  const latencies: number[] = [];
-  let done = false;
-  const heavyRun = heavy().finally(() => (done = true));
-  while (!done) {
-    latencies.push((await request(port, 'GET', '/api/health', null)).ms);
+/**
+ * The health checks' own thread: /api/health every 50 ms until told to stop, then the latencies.
+ * A thread of its own, so that what this process does meanwhile (reading a 300 MB export, its
+ * garbage collections) does not delay the checks: a browser's request is not queued behind
+ * another download.
+ */
+const healthProbe = `
+const { parentPort, workerData } = require('node:worker_threads');
+const http = require('node:http');
+const agent = new http.Agent({ keepAlive: true });
+const latencies = [];
+let isStopped = false;
+parentPort.on('message', () => (isStopped = true));
+const check = () =>
+  new Promise((resolve, reject) => {
+    const started = performance.now();
+    http
+      .get({ host: '127.0.0.1', port: workerData.port, path: '/api/health', agent }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(performance.now() - started));
+      })
+      .on('error', reject);
+  });
+(async () => {
+  while (!isStopped) {
+    latencies.push(await check());
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  const answer = await heavyRun;
+  parentPort.postMessage(latencies);
+})();
+`;
+
+/**
+ * /api/health every 50 ms (from its own thread) while `heavy` runs: its median, 99th percentile
+ * and slowest answer; and the server's own memory (RssAnon) sampled every half second meanwhile.
+ */
+async function healthDuring(port: number, pid: number, label: string, heavy: () => Promise<Answer>) {
+  const probe = new Worker(healthProbe, { eval: true, workerData: { port } });
+  const latenciesOf = new Promise<number[]>((resolve) => probe.once('message', resolve));
+  const memory = sampleMemory(pid);
+  const answer = await heavy();
+  probe.postMessage('stop');
+  const latencies = await latenciesOf;
+  await probe.terminate();
   console.log(
     `  /api/health during ${label} (${(answer.ms / 1000).toFixed(1)} s, status ${answer.status}, ${answer.bytes} bytes): ` +
-      `${latencies.length} checks, median ${quantile(latencies, 0.5).toFixed(1)} ms, max ${Math.max(...latencies).toFixed(1)} ms; load ${load()}`,
+      `${latencies.length} checks, median ${quantile(latencies, 0.5).toFixed(1)} ms, p99 ${quantile(latencies, 0.99).toFixed(1)} ms, ` +
+      `max ${Math.max(...latencies).toFixed(1)} ms; server's own memory ${memory.stop()}; load ${load()}`,
   );
   return answer;
 }
@@ -344,7 +405,7 @@ async function bench(url: string) {
     const rssLoad = rssMb(server.pid!);
 
     if (only !== 'export') {
-      await healthDuring(port, 'a search that matches nothing', () =>
+      await healthDuring(port, server.pid!, 'a search that matches nothing', () =>
         request(port, 'PUT', '/api/Request/AllRequests', superToken!, {
           pageSize: 50,
           searchCriteria: 'zq-nothing-matches-zq',
@@ -352,7 +413,7 @@ async function bench(url: string) {
       );
     }
     if (process.env.BENCH_SKIP_EXPORT !== '1') {
-      const exported = await healthDuring(port, 'the full export', () =>
+      const exported = await healthDuring(port, server.pid!, 'the full export', () =>
         request(port, 'PUT', '/api/Request/AllRequests/Export', superToken!, {}),
       );
       const direct = await readDirectly(db);
