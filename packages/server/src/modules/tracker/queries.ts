@@ -10,11 +10,17 @@ import {
   tableCondition,
   type TableSpec,
 } from '../../db/table-query.ts';
-import { countLines, EXACT_COUNT_UP_TO, exactCount, type LineCount } from '../request-lines/count.ts';
+import {
+  countLines,
+  countUpTo,
+  EXACT_COUNT_UP_TO,
+  exactCount,
+  type LineCount,
+} from '../request-lines/count.ts';
 import { lookupOf, ref } from '../request-lines/line-query.ts';
 import { countedLookups, groupAt, lookupColumns, type LookupGroups } from './lookup-count-queries.ts';
 import { idsByPersonName, personNameTableOf } from './person-name-queries.ts';
-import { idsBySorting, isSortedRead, SORT_FROM } from './sorted-page-queries.ts';
+import { idsBySorting, isSortedRead, SORT_FROM, SORTED_UP_TO } from './sorted-page-queries.ts';
 import {
   aliasesUsed,
   aliasOf,
@@ -248,6 +254,42 @@ function plainOrderOf(
   return isPlain ? { name, keys: orderKeys(spec, query, isReversed) } : null;
 }
 
+/**
+ * The count of a deep page's lines made exact when its estimate is a little above SORTED_UP_TO
+ * and the page would be sorted under it. A sample of 1,000 ids errs by about ±30 % at a few per
+ * cent of the lines (about 64,000 for 43,636 lines of one type), and such a page was walked
+ * where sorting its lines is two to four times faster (SQLite: 151–288 ms against 77–122 ms
+ * for page 201 of those 43,636 lines). The count stops past the bound: a few milliseconds of an
+ * index's entries. SQLite only: on PostgreSQL, where a sorted read fetches every filtered line
+ * from the table, the same pages gained and lost by turns (89 → 118 ms, 142 → 125 ms).
+ */
+async function countNearSortBound(
+  db: Db,
+  lines: TrackerLines,
+  query: TableQuery,
+  count: LineCount,
+  offset: number,
+): Promise<LineCount> {
+  const wouldSort = isSortedRead(
+    db,
+    query,
+    { totalCount: SORTED_UP_TO, isCountEstimate: false },
+    offset,
+    true,
+  );
+  if (
+    db.dialect !== 'sqlite' ||
+    !count.isCountEstimate ||
+    count.totalCount <= SORTED_UP_TO ||
+    count.totalCount > SORTED_UP_TO * 1.5 ||
+    !wouldSort
+  ) {
+    return count;
+  }
+  const capped = await countUpTo(db, lines, SORTED_UP_TO);
+  return capped <= SORTED_UP_TO ? { totalCount: capped, isCountEstimate: false } : count;
+}
+
 /** The line exists (in any scope). */
 async function lineExists(db: Db, requestId: number): Promise<boolean> {
   const found = await db.kysely
@@ -458,7 +500,13 @@ export async function findTrackerPage(
     // sort every line of the admin's regions (400,000 on the large seed: 0.5 s). The same holds
     // for the Overdue filter: many overdue lines are found by walking the order (pageSpecOf).
     // The count also says whether a page past SORT_FROM is found by sorting (isSortedRead).
-    count = await countLines(db, filtered, query.exactCount === true);
+    count = await countNearSortBound(
+      db,
+      filtered,
+      query,
+      await countLines(db, filtered, query.exactCount === true),
+      offset,
+    );
     const pageSpec = pageSpecOf(count.totalCount);
     ids = isSortedRead(db, query, count, offset, false)
       ? await idsBySorting(db, filtered, pageSpec, query, { limit, offset })
@@ -480,6 +528,7 @@ export async function findTrackerPage(
     const isKnownEnough =
       known !== undefined && (!known.isCountEstimate || offset + limit <= known.totalCount / 2);
     count = isKnownEnough ? known : { totalCount: await exactCount(filtered), isCountEstimate: false };
+    count = await countNearSortBound(db, filtered, query, count, offset);
     const total = count.totalCount;
     const window = pageWindow(total, limit, offset);
     const personNameTable = personNameTableOf(scope, query);
