@@ -267,10 +267,15 @@ export function filterColumn(spec: TableSpec, key: string): TableColumn {
 /** Sorts distinct values for a menu: numbers numerically, text case-insensitively. */
 export function sortOptions(values: (string | number | null)[], kind: ColumnKind): string[] {
   const texts = values.map((v) => (v === null ? '' : String(v)));
-  return kind === 'number'
-    ? texts.sort((a, b) => Number(a) - Number(b))
-    : texts.sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }));
+  return kind === 'number' ? texts.sort((a, b) => Number(a) - Number(b)) : texts.sort(menuOrder.compare);
 }
+
+/**
+ * The menus' text order, made once: `localeCompare` given a locale or options builds its
+ * collator on every call, which made sorting a menu of 500 people's names cost 12.7 ms, against
+ * 0.22 ms with one collator, in the same order.
+ */
+const menuOrder = new Intl.Collator('en', { sensitivity: 'base' });
 
 /**
  * The distinct values a column's filter menu lists, over `qb` (already limited by the other
