@@ -15,7 +15,8 @@
  * `deep`: the last and middle pages of the deep sorts as a region admin and under the status and
  * region filters.
  * `step`: the next and previous page from a middle page and the page before the last, each
- * read on from the edge line of the page shown (the tracker query's anchor), as the pager asks.
+ * read on from the edge line of the page shown (the tracker query's anchor), as the pager asks;
+ * then from the middle of three filtered results and of the region admin's lines.
  *
  * Targets: a page without search < 50 ms median, a filter menu < 50 ms, API ≤ 1.5× SQL.
  */
