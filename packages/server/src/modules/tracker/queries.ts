@@ -3,31 +3,24 @@ import type { TableQuery } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
 import {
   leadingSortKey,
-  orderKeys,
   orderTable,
   pageOf,
   pageWindow,
   tableCondition,
   type TableSpec,
 } from '../../db/table-query.ts';
-import {
-  countLines,
-  countUpTo,
-  EXACT_COUNT_UP_TO,
-  exactCount,
-  type LineCount,
-} from '../request-lines/count.ts';
+import { countLines, EXACT_COUNT_UP_TO, exactCount, type LineCount } from '../request-lines/count.ts';
 import { lookupOf, ref } from '../request-lines/line-query.ts';
 import { countedLookups, groupAt, lookupColumns, type LookupGroups } from './lookup-count-queries.ts';
 import { idsByPersonName, personNameTableOf } from './person-name-queries.ts';
-import { idsBySorting, isSortedRead, SORT_FROM, SORTED_UP_TO } from './sorted-page-queries.ts';
+import { countNearSortBound, idsBySorting, isSortedRead, SORT_FROM } from './sorted-page-queries.ts';
+import { lineExists, plainOrderOf } from './plain-page-queries.ts';
 import {
   aliasesUsed,
   aliasOf,
   DENSE_OVERDUE,
   findPlainTrackerPage,
   findTrackerRows,
-  type PlainOrder,
   isOverdueOnly,
   smallLookups,
   trackerLines,
@@ -224,81 +217,6 @@ const narrowed = (run: Run, test: Expression<SqlBool>): Run => ({
   lines: run.lines.where(test),
   groups: undefined,
 });
-
-/** Sorts by columns no line leaves empty: a page in their order can read on from any line's keys. */
-const neverEmpty = new Set(['createdDate', 'requestId', 'email']);
-
-/**
- * The order of a page PostgreSQL reads in one statement (`findPlainTrackerPage`), null for any
- * other page: every line (no filter, no search, a scope that sees them all) in an order of the
- * lines' own columns, whose index the statement's kept plan walks whatever the page's values.
- * That is the page everyone opens first, and pages through, many times a second. `isReversed`
- * reads it from its end (the page before an anchor line); `isAnchored`: only an order whose keys
- * no line leaves empty reads on from a line.
- */
-function plainOrderOf(
-  db: Db,
-  scope: TrackerScope,
-  spec: TableSpec,
-  query: TableQuery,
-  { isReversed = false, isAnchored = false } = {},
-): PlainOrder | null {
-  const isPlain =
-    db.dialect === 'postgres' &&
-    scope.kind === 'all' &&
-    query.searchCriteria.trim() === '' &&
-    query.filters.every((f) => f.values.length === 0) &&
-    aliasOf(query.orderBy ?? '') === undefined &&
-    (!isAnchored || neverEmpty.has(query.orderBy ?? spec.defaultOrder.column));
-  const name = `${query.orderBy ? `${query.orderBy} ${query.orderAsc}` : 'default'}${isReversed ? ' reversed' : ''}`;
-  return isPlain ? { name, keys: orderKeys(spec, query, isReversed) } : null;
-}
-
-/**
- * The count of a deep page's lines made exact when its estimate is a little above SORTED_UP_TO
- * and the page would be sorted under it. A sample of 1,000 ids errs by about ±30 % at a few per
- * cent of the lines (about 64,000 for 43,636 lines of one type), and such a page was walked
- * where sorting its lines is two to four times faster (SQLite: 151–288 ms against 77–122 ms
- * for page 201 of those 43,636 lines). The count stops past the bound: a few milliseconds of an
- * index's entries. SQLite only: on PostgreSQL, where a sorted read fetches every filtered line
- * from the table, the same pages gained and lost by turns (89 → 118 ms, 142 → 125 ms).
- */
-async function countNearSortBound(
-  db: Db,
-  lines: TrackerLines,
-  query: TableQuery,
-  count: LineCount,
-  offset: number,
-): Promise<LineCount> {
-  const wouldSort = isSortedRead(
-    db,
-    query,
-    { totalCount: SORTED_UP_TO, isCountEstimate: false },
-    offset,
-    true,
-  );
-  if (
-    db.dialect !== 'sqlite' ||
-    !count.isCountEstimate ||
-    count.totalCount <= SORTED_UP_TO ||
-    count.totalCount > SORTED_UP_TO * 1.5 ||
-    !wouldSort
-  ) {
-    return count;
-  }
-  const capped = await countUpTo(db, lines, SORTED_UP_TO);
-  return capped <= SORTED_UP_TO ? { totalCount: capped, isCountEstimate: false } : count;
-}
-
-/** The line exists (in any scope). */
-async function lineExists(db: Db, requestId: number): Promise<boolean> {
-  const found = await db.kysely
-    .selectFrom('requests')
-    .select('requestId')
-    .where('requestId', '=', requestId)
-    .executeTakeFirst();
-  return found !== undefined;
-}
 
 /** The line a step to the next or previous page reads from (the tracker query's anchor). */
 export interface PageAnchor {

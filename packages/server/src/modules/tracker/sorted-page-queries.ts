@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { TableQuery } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
 import { orderKeys, type TableSpec } from '../../db/table-query.ts';
-import type { LineCount } from '../request-lines/count.ts';
+import { countUpTo, type LineCount } from '../request-lines/count.ts';
 import { lookupOf, ref } from '../request-lines/line-query.ts';
 import { aliasOf, type TrackerLines } from './line-queries.ts';
 import { lookupColumns } from './lookup-count-queries.ts';
@@ -85,4 +85,40 @@ export async function idsBySorting(
   }
   const { rows } = await statement.execute(db.kysely);
   return rows.map((r) => Number(r.id));
+}
+
+/**
+ * The count of a deep page's lines made exact when its estimate is a little above SORTED_UP_TO
+ * and the page would be sorted under it. A sample of 1,000 ids errs by about ±30 % at a few per
+ * cent of the lines (about 64,000 for 43,636 lines of one type), and such a page was walked
+ * where sorting its lines is two to four times faster (SQLite: 151–288 ms against 77–122 ms
+ * for page 201 of those 43,636 lines). The count stops past the bound: a few milliseconds of an
+ * index's entries. SQLite only: on PostgreSQL, where a sorted read fetches every filtered line
+ * from the table, the same pages gained and lost by turns (89 → 118 ms, 142 → 125 ms).
+ */
+export async function countNearSortBound(
+  db: Db,
+  lines: TrackerLines,
+  query: TableQuery,
+  count: LineCount,
+  offset: number,
+): Promise<LineCount> {
+  const wouldSort = isSortedRead(
+    db,
+    query,
+    { totalCount: SORTED_UP_TO, isCountEstimate: false },
+    offset,
+    true,
+  );
+  if (
+    db.dialect !== 'sqlite' ||
+    !count.isCountEstimate ||
+    count.totalCount <= SORTED_UP_TO ||
+    count.totalCount > SORTED_UP_TO * 1.5 ||
+    !wouldSort
+  ) {
+    return count;
+  }
+  const capped = await countUpTo(db, lines, SORTED_UP_TO);
+  return capped <= SORTED_UP_TO ? { totalCount: capped, isCountEstimate: false } : count;
 }
