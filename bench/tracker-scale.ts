@@ -9,7 +9,7 @@
  *
  *   cp /tmp/uap-large.db /tmp/uap-large-sortcount.db
  *   psql postgres://uap@127.0.0.1:54329/postgres -c 'CREATE DATABASE uap_large_sortcount TEMPLATE uap_large'
- *   npx tsx bench/tracker-scale.ts [--only sort|menu|page|deep|depth|step|overdue] [--columns a,b] [DATABASE_URL ...]
+ *   npx tsx bench/tracker-scale.ts [--only sort|menu|page|deep|depth|step|overdue] [--columns a,b] [--match text] [DATABASE_URL ...]
  *
  * `depth`: pages 11, 51, 201 and 437 under three filters (15,000–45,000 lines) in three orders.
  * `deep`: the last and middle pages of the deep sorts as a region admin and under the status and
@@ -39,6 +39,9 @@ const only = onlyAt >= 0 ? args.splice(onlyAt, 2)[1] : undefined;
 const columnsAt = args.indexOf('--columns');
 /** `--columns a,b`: only these columns' menus (with `--only menu`). */
 const menuColumns = columnsAt >= 0 ? args.splice(columnsAt, 2)[1]?.split(',') : undefined;
+const matchAt = args.indexOf('--match');
+/** `--match text`: only the cases whose label holds this text. */
+const match = matchAt >= 0 ? args.splice(matchAt, 2)[1] : undefined;
 const urls = args.length
   ? args
   : ['sqlite:/tmp/uap-large-sortcount.db', 'postgres://uap@127.0.0.1:54329/uap_large_sortcount'];
@@ -115,6 +118,9 @@ for (const url of urls) {
     };
     /** Times the call through the app, then the statements it ran, directly. */
     const measure = async (label: string, who: keyof typeof people, path: string, body: Body) => {
+      if (match && !label.includes(match)) {
+        return;
+      }
       capturing = [];
       const first = await call(people[who], path, body);
       const statements = capturing;
@@ -125,7 +131,13 @@ for (const url of urls) {
           const started = performance.now();
           await db.kysely.executeQuery(statement);
           const ms = (performance.now() - started).toFixed(1);
-          const explain = db.dialect === 'sqlite' ? 'explain query plan ' : 'explain ';
+          // BENCH_EXPLAIN=analyze: PostgreSQL's plan as run, with its times and buffers.
+          const explain =
+            db.dialect === 'sqlite'
+              ? 'explain query plan '
+              : process.env.BENCH_EXPLAIN === 'analyze'
+                ? 'explain (analyze, buffers) '
+                : 'explain ';
           const plan = await db.kysely.executeQuery({ ...statement, sql: explain + statement.sql });
           console.log(`    ${ms} ms  ${statement.sql}\n      ${JSON.stringify(statement.parameters)}`);
           for (const row of plan.rows) {

@@ -94,10 +94,13 @@ describe('Tables', () => {
       await page.getByRole('region', { name: 'All Requests' }).getByLabel('Search').fill('Completed');
       await page.getByRole('combobox', { name: /Rows per page/ }).click();
       await page.getByRole('option', { name: '10', exact: true }).click();
+      await expect.poll(() => rowIds(page, 'All Requests'), poll).toHaveLength(10);
+      const firstPage = await rowIds(page, 'All Requests');
       await page.getByRole('button', { name: 'Go to next page' }).click();
+      // The step's edge row too (the last row shown), so the page is read the same way again.
       await expect
         .poll(() => new URL(page.url()).searchParams.toString(), poll)
-        .toBe('sort=requestId&dir=desc&q=Completed&size=10&page=2');
+        .toBe(`sort=requestId&dir=desc&q=Completed&size=10&page=2&after=${firstPage.at(-1)}`);
 
       // The view survives going elsewhere and coming Back, and opens the same from a shared link.
       await openFromSidebar(page, 'Home');
@@ -138,16 +141,55 @@ describe('Tables', () => {
       expect(second).toSatisfy(isSorted(1));
       expect(second[0]).toBeGreaterThan(first.at(-1)!);
 
-      // The same page asked for by its number (a fresh load of the address) holds the same rows.
+      // The address keeps the step's edge row, so a fresh load reads the page the same way.
+      expect(new URL(page.url()).searchParams.get('after')).toBe(String(first.at(-1)));
       await page.reload();
+      await page.getByText(/^11–20 of \d+$/).waitFor();
+      await expect.poll(() => rowIds(page, 'All Requests'), poll).toEqual(second);
+      expect(anchors.at(-1)).toEqual({ requestId: first.at(-1), isBefore: false });
+
+      // The same page asked for by its number (an address without the row) holds the same rows.
+      await page.goto('/AllRequest?sort=requestId&dir=asc&size=10&page=2');
       await page.getByText(/^11–20 of \d+$/).waitFor();
       await expect.poll(() => rowIds(page, 'All Requests'), poll).toEqual(second);
       expect(anchors.at(-1)).toBeNull();
 
+      await page.getByRole('button', { name: 'Go to next page' }).click();
+      await page.getByText(/^21–30 of \d+$/).waitFor();
+      await expect.poll(() => rowIds(page, 'All Requests'), poll).not.toEqual(second);
+      const third = await rowIds(page, 'All Requests');
+      expect(anchors.at(-1)).toEqual({ requestId: second.at(-1), isBefore: false });
+
+      // A step back reads the rows before the shown page's first one, and the address says so.
+      await page.getByRole('button', { name: 'Go to previous page' }).click();
+      await page.getByText(/^11–20 of \d+$/).waitFor();
+      await expect.poll(() => rowIds(page, 'All Requests'), poll).toEqual(second);
+      expect(anchors.at(-1)).toEqual({ requestId: third[0], isBefore: true });
+      expect(new URL(page.url()).searchParams.get('before')).toBe(String(third[0]));
+
+      // The first page is always asked for by its number.
+      const sent = anchors.length;
       await page.getByRole('button', { name: 'Go to previous page' }).click();
       await page.getByText(/^1–10 of \d+$/).waitFor();
       await expect.poll(() => rowIds(page, 'All Requests'), poll).toEqual(first);
-      expect(anchors.at(-1)).toEqual({ requestId: second[0], isBefore: true });
+      expect(anchors.slice(sent).filter((anchor) => anchor !== null)).toEqual([]);
+
+      // Any other move (here a sort) asks by number again, and the address drops the row.
+      await page.getByRole('button', { name: 'Go to next page' }).click();
+      await page.getByText(/^11–20 of \d+$/).waitFor();
+      await expect.poll(() => new URL(page.url()).searchParams.get('after'), poll).toBe(String(first.at(-1)));
+      await page
+        .getByRole('columnheader', { name: /^Request ID/ })
+        .getByRole('button', { name: 'Request ID', exact: true })
+        .click();
+      await page.getByText(/^1–10 of \d+$/).waitFor();
+      expect(anchors.at(-1)).toBeNull();
+      const url = new URL(page.url());
+      expect([
+        url.searchParams.get('dir'),
+        url.searchParams.has('after'),
+        url.searchParams.has('page'),
+      ]).toEqual(['desc', false, false]);
     } finally {
       await context.close();
     }

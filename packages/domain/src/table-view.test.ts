@@ -69,4 +69,40 @@ describe('table view in the address', () => {
       ),
     ).toBe(false);
   });
+
+  it('keeps the anchor of a page reached by a step, after or before its row', () => {
+    const base = { pageSize: 50, orderBy: 'requestId', orderAsc: true, filters: [], search: '' };
+    const after: TableView = { ...base, page: 201, anchor: { id: 40123, isBefore: false } };
+    const afterParams = tableViewToParams(after, new URLSearchParams('Id=7'), 50);
+    expect(afterParams.toString()).toBe('Id=7&sort=requestId&dir=asc&page=201&after=40123');
+    expect(tableViewFromParams(afterParams, rules)).toEqual(after);
+
+    const before: TableView = { ...base, page: 3, anchor: { id: 9, isBefore: true } };
+    const beforeParams = tableViewToParams(before, afterParams, 50);
+    expect(beforeParams.toString()).toBe('Id=7&sort=requestId&dir=asc&page=3&before=9');
+    expect(tableViewFromParams(beforeParams, rules)).toEqual(before);
+  });
+
+  it('leaves out an anchor on the first page and one the address garbles', () => {
+    const first = { page: 1, pageSize: 50, orderBy: null, orderAsc: false, filters: [], search: '' };
+    const written = tableViewToParams(
+      { ...first, anchor: { id: 5, isBefore: false } },
+      new URLSearchParams(),
+      50,
+    );
+    expect(written.toString()).toBe('');
+    for (const query of [
+      'after=5',
+      'page=2&after=5&before=6',
+      'page=2&after=5&after=6',
+      'page=2&after=0',
+      'page=2&after=-3',
+      'page=2&after=1.5',
+      'page=2&after=abc',
+      'page=2&before=99999999999999999999',
+    ]) {
+      expect(tableViewFromParams(new URLSearchParams(query), rules).anchor, query).toBeUndefined();
+    }
+    expect(hasTableParams(new URLSearchParams('before=3'))).toBe(true);
+  });
 });

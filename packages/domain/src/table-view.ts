@@ -14,6 +14,18 @@ export interface TableView {
   orderAsc: boolean;
   filters: ColumnFilter[];
   search: string;
+  /**
+   * The page was reached by a step from the page next to it, read on from that page's edge row
+   * (a table whose server reads steps so): kept in the address, so that reloading, Back and a
+   * shared link read the page the same way instead of by its number.
+   */
+  anchor?: TableAnchor;
+}
+
+/** The edge row of the page stepped from: the page is the rows after it (before it: `isBefore`). */
+export interface TableAnchor {
+  id: number;
+  isBefore: boolean;
 }
 
 /** What a table accepts from the address. */
@@ -24,9 +36,14 @@ export interface TableViewRules {
   defaultPageSize: number;
 }
 
-/** The search params a table owns: `page`, `size`, `sort`, `dir`, `q` and one `f.<column>` per value. */
+/**
+ * The search params a table owns: `page`, `size`, `sort`, `dir`, `q`, one `f.<column>` per value,
+ * and `after` or `before` (the anchor's row id) on a page reached by a step.
+ */
 export const tableParam = {
   page: 'page',
+  after: 'after',
+  before: 'before',
   size: 'size',
   sort: 'sort',
   dir: 'dir',
@@ -36,6 +53,8 @@ export const tableParam = {
 
 const ownParams: readonly string[] = [
   tableParam.page,
+  tableParam.after,
+  tableParam.before,
   tableParam.size,
   tableParam.sort,
   tableParam.dir,
@@ -63,6 +82,10 @@ export function tableViewFromParams(params: URLSearchParams, rules: TableViewRul
   const page = Number(params.get(tableParam.page));
   if (Number.isSafeInteger(page) && page > 1) {
     view.page = page;
+  }
+  const anchor = anchorFromParams(params);
+  if (view.page > 1 && anchor) {
+    view.anchor = anchor;
   }
   const sort = params.get(tableParam.sort);
   if (sort !== null && rules.sortable.includes(sort)) {
@@ -108,6 +131,21 @@ export function tableViewToParams(
   }
   if (view.page > 1) {
     next.set(tableParam.page, String(view.page));
+    if (view.anchor) {
+      next.set(view.anchor.isBefore ? tableParam.before : tableParam.after, String(view.anchor.id));
+    }
   }
   return next;
+}
+
+/** The address's anchor: one row id, after or before; none when it names two or a bad id. */
+function anchorFromParams(params: URLSearchParams): TableAnchor | undefined {
+  const after = params.getAll(tableParam.after);
+  const before = params.getAll(tableParam.before);
+  const value = [...after, ...before];
+  if (value.length !== 1 || !/^[1-9]\d{0,15}$/.test(value[0]!)) {
+    return undefined;
+  }
+  const id = Number(value[0]);
+  return Number.isSafeInteger(id) ? { id, isBefore: before.length === 1 } : undefined;
 }

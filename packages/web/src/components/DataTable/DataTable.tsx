@@ -1,4 +1,12 @@
-import { startTransition, useDeferredValue, useEffect, useInsertionEffect, useMemo, useState } from 'react';
+import {
+  startTransition,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useInsertionEffect,
+  useMemo,
+  useState,
+} from 'react';
 import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
 import {
   getCoreRowModel,
@@ -42,7 +50,7 @@ import { Pager, ProgressBar, SearchField, ToggleGroup, ToolButton } from './Tabl
 import type { DataTableColumn, DataTableProps, PageAnchor, PageQuery } from './types.ts';
 import { usePageSelection } from './use-page-selection.ts';
 import { useSearchBox } from './use-search-box.ts';
-import { openingView, useTableView } from './use-table-view.ts';
+import { openingView, useTableView, type ViewUpdate } from './use-table-view.ts';
 
 export type { DataTableColumn, DataTablePage, DataTableProps } from './types.ts';
 
@@ -72,6 +80,7 @@ type TableSource<Row> = Pick<
   | 'initialFilters'
   | 'initialSearch'
   | 'syncWithUrl'
+  | 'anchorSteps'
 >;
 
 /** What the address may say about the table, and the view it opens with when it says nothing. */
@@ -108,6 +117,21 @@ function pageQueryOf(view: TableView, exactCount: boolean): TableQuery {
   };
 }
 
+/** The page request of a view: its table query, and the step's anchor where the server reads steps. */
+function pageRequestOf<Row>(
+  props: Pick<TableSource<Row>, 'anchorSteps'>,
+  view: TableView,
+  exactCount: boolean,
+): PageQuery {
+  const anchor: PageAnchor | undefined =
+    props.anchorSteps && view.anchor
+      ? { requestId: view.anchor.id, isBefore: view.anchor.isBefore }
+      : undefined;
+  return { ...pageQueryOf(view, exactCount), ...(anchor ? { anchor } : {}) };
+}
+
+const withoutAnchor = ({ anchor: _anchor, ...view }: TableView): TableView => view;
+
 function pageQueryOptions<Row>(props: TableSource<Row>, query: TableQuery) {
   return {
     queryKey: [...props.queryKey, query],
@@ -128,7 +152,7 @@ export function prefetchTablePage<Row>(
 ): Promise<void> {
   const { rules, initial } = viewSetupOf(props);
   const view = openingView(props.syncWithUrl ?? false, rules, initial, searchParams);
-  return client.prefetchQuery(pageQueryOptions(props, pageQueryOf(view, false)));
+  return client.prefetchQuery(pageQueryOptions(props, pageRequestOf(props, view, false)));
 }
 
 /**
@@ -144,7 +168,12 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     n === ALL_ROWS ? { label: 'All', value: ALL_ROWS } : n,
   );
   const { rules, initial } = viewSetupOf(props);
-  const [view, setView] = useTableView(props.syncWithUrl ?? false, rules, initial);
+  const [view, setAnyView] = useTableView(props.syncWithUrl ?? false, rules, initial);
+  // Every change but a step (goToPage) leaves the step's anchor behind.
+  const setView = useCallback(
+    (update: ViewUpdate) => setAnyView((v) => update(withoutAnchor(v))),
+    [setAnyView],
+  );
   const { filters } = view;
   const pagination: PaginationState = { pageIndex: view.page - 1, pageSize: view.pageSize };
   const sorting: SortingState = view.orderBy === null ? [] : [{ id: view.orderBy, desc: !view.orderAsc }];
@@ -155,13 +184,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const [exactCountOf, setExactCountOf] = useState<string | null>(null);
   const viewKey = JSON.stringify([view.filters, view.search, props.initialFilters]);
 
-  // A step to the next or previous page names the shown page's edge row (`anchorSteps`), so the
-  // server reads on from it however deep the page; any other move asks for the page by number.
-  const [step, setStep] = useState<{ page: number; key: string; anchor: PageAnchor } | null>(null);
-  const stepKey = JSON.stringify([viewKey, view.orderBy, view.orderAsc, view.pageSize]);
-  const anchor = step?.page === view.page && step.key === stepKey ? step.anchor : undefined;
-  const query: PageQuery = { ...pageQueryOf(view, exactCountOf === viewKey), ...(anchor ? { anchor } : {}) };
-
+  const query = pageRequestOf(props, view, exactCountOf === viewKey);
   const {
     data: fetched,
     isFetching,
@@ -173,13 +196,17 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   // fetched when the table mounts (see prefetchTablePage) is drawn after the table's frame too.
   const data = useDeferredValue(fetched, undefined);
   const pageRows = useMemo(() => data?.rows ?? [], [data]);
+  // A step to the next or previous page names the shown page's edge row (`anchorSteps`), so the
+  // server reads on from it however deep the page; any other move, and the first page, ask for
+  // the page by number.
   const goToPage = (page: number) => {
     const shownRows = isPlaceholderData ? [] : (fetched?.rows ?? []);
     const edge = page < view.page ? shownRows[0] : shownRows.at(-1);
-    if (props.anchorSteps && edge && Math.abs(page - view.page) === 1) {
-      setStep({ page, key: stepKey, anchor: { requestId: getRowId(edge), isBefore: page < view.page } });
-    }
-    setView((v) => ({ ...v, page }));
+    const anchor =
+      props.anchorSteps && edge && Math.abs(page - view.page) === 1 && page > 1
+        ? { id: getRowId(edge), isBefore: page < view.page }
+        : undefined;
+    setAnyView((v) => ({ ...withoutAnchor(v), page, ...(anchor ? { anchor } : {}) }));
   };
   // The first rows are committed with the page; the rest in a background render after it.
   const [completeRows, setCompleteRows] = useState<Row[]>([]);
