@@ -9,11 +9,13 @@
  *
  *   cp /tmp/uap-large.db /tmp/uap-large-sortcount.db
  *   psql postgres://uap@127.0.0.1:54329/postgres -c 'CREATE DATABASE uap_large_sortcount TEMPLATE uap_large'
- *   npx tsx bench/tracker-scale.ts [--only sort|menu|page|deep|depth|step|overdue] [--columns a,b] [--match text] [DATABASE_URL ...]
+ *   npx tsx bench/tracker-scale.ts [--only sort|first|menu|page|deep|depth|step|overdue] [--columns a,b] [--match text] [DATABASE_URL ...]
  *
  * `depth`: pages 11, 51, 201 and 437 under three filters (15,000–45,000 lines) in three orders.
  * `deep`: the last and middle pages of the deep sorts as a region admin and under the status and
  * region filters.
+ * `first`: page 1 of every offered sort, both directions, under the three filters, as the
+ * region admin and as a provisioner (the lines routed to them).
  * `step`: the next and previous page from a middle page and the page before the last, each
  * read on from the edge line of the page shown (the tracker query's anchor), as the pager asks;
  * then from the middle of three filtered results and of the region admin's lines.
@@ -93,6 +95,9 @@ for (const url of urls) {
     const people = {
       super: { authorization: `Bearer ${await tokenOf('sue.super@agency.example', 'Sue Super')}` },
       admin: { authorization: `Bearer ${await tokenOf('ada.admin@agency.example', 'Ada Admin')}` },
+      prov: {
+        authorization: `Bearer ${await tokenOf('pat.provisioner@agency.example', 'Pat Provisioner')}`,
+      },
     };
     const region = await db.kysely
       .selectFrom('requests as r')
@@ -362,13 +367,37 @@ for (const url of urls) {
         orderAsc: true,
       });
     }
+    if (!only || only === 'first') {
+      // The first page of every offered sort, both directions, in the three filtered results and
+      // as the region admin: what a person sees after choosing a filter and a sort. Deeper
+      // pages in the app are steps from it (`step`).
+      const narrowings: [string, 'super' | 'admin' | 'prov', Body['filters']][] = [
+        ['status', 'super', [{ column: 'status', values: ['Submitted', 'Approved'] }]],
+        ['type', 'super', [{ column: 'requestTypeName', values: ['Activate access'] }]],
+        ['status + region', 'super', filters],
+        ['admin', 'admin', []],
+        ['provisioner', 'prov', []],
+      ];
+      for (const [name, who, narrowing] of narrowings) {
+        for (const column of sortable) {
+          for (const orderAsc of [true, false]) {
+            await measure(`first ${column} ${orderAsc ? 'asc' : 'desc'}, ${name}`, who, tracker, {
+              pageSize: 50,
+              orderBy: column,
+              orderAsc,
+              filters: narrowing,
+            });
+          }
+        }
+      }
+    }
     if (!only || only === 'menu') {
       for (const user of ['super', 'admin'] as const) {
         for (const column of filterable.filter((c) => !menuColumns || menuColumns.includes(c))) {
           await measure(`menu ${column}`, user, `${tracker}/Filters`, { column } as TableQueryInput);
         }
       }
-      const underFilters = ['clientName', 'platformName', 'requestUserName'];
+      const underFilters = ['clientName', 'platformName', 'marketName', 'agencyName', 'requestUserName'];
       for (const column of underFilters.filter((c) => !menuColumns || menuColumns.includes(c))) {
         await measure(`menu ${column} + filters`, 'super', `${tracker}/Filters`, {
           column,

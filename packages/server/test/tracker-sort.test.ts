@@ -10,6 +10,7 @@ import { serviceLevelsFrom } from '../src/config.ts';
 import { trackerSpec } from '../src/modules/tracker/line-queries.ts';
 import { findTrackerColumnValues } from '../src/modules/tracker/menu-queries.ts';
 import { createTestContext, demo, type TestContext } from './harness.ts';
+import { renamePath } from './tracker-helpers.ts';
 import {
   buildAdminRegion,
   buildPath,
@@ -52,43 +53,6 @@ async function menu(email: string, body: object) {
   return res.json<{ data: { values: string[] } }>().data.values;
 }
 
-/** Names every lookup of `path` `${prefix} ${tag}` (so the test knows their order). */
-async function renamePath(path: BuiltPath, name: string) {
-  await k().updateTable('regions').set({ description: name }).where('regionId', '=', path.regionId).execute();
-  await k().updateTable('markets').set({ description: name }).where('marketId', '=', path.marketId).execute();
-  await k()
-    .updateTable('agencies')
-    .set({ description: name })
-    .where('agencyId', '=', path.agencyId)
-    .execute();
-  await k()
-    .updateTable('practices')
-    .set({ description: name })
-    .where('practiceId', '=', path.practiceId)
-    .execute();
-  await k()
-    .updateTable('platforms')
-    .set({ description: name })
-    .where('platformId', '=', path.platformId)
-    .execute();
-  await k().updateTable('clients').set({ description: name }).where('clientId', '=', path.clientId).execute();
-  await k()
-    .updateTable('assetTypes')
-    .set({ description: name })
-    .where('assetId', '=', path.assetId)
-    .execute();
-  await k()
-    .updateTable('clientAccounts')
-    .set({ description: name })
-    .where('clientAccountId', '=', path.clientAccountId)
-    .execute();
-  await k()
-    .updateTable('platformUserTypes')
-    .set({ description: name })
-    .where('platformUserTypeId', '=', path.platformUserTypeId)
-    .execute();
-}
-
 /**
  * Five lines, made in the order l1..l5 (ids ascending): l2, l4, l5 on path A (every name
  * 'A …', subject and requestor Ann, status Approved), l1 and l3 on path B ('B …', Ben,
@@ -104,8 +68,8 @@ beforeAll(async () => {
   tag = uniqueTag();
   pathA = await buildPath(k());
   pathB = await buildPath(k());
-  await renamePath(pathA, `A ${tag}`);
-  await renamePath(pathB, `B ${tag}`);
+  await renamePath(k(), pathA, `A ${tag}`);
+  await renamePath(k(), pathB, `B ${tag}`);
   ann = await buildUser(k(), { name: 'A', lastName: tag, email: `a.${tag}@agency.example` });
   const ben = await buildUser(k(), { name: 'B', lastName: tag, email: `b.${tag}@agency.example` });
   const line = async (

@@ -23,6 +23,9 @@ import { lookupColumns } from './lookup-count-queries.ts';
 const keyedAliases = (alias: Alias | undefined): alias is Alias =>
   alias !== undefined && alias !== 'u' && alias !== 'cu';
 
+/** The column a filter is on, read through its keyed column's name (`keyedFilters`) if it has one. */
+export const filteredColumn = (filterColumn: string): string => filterColumn.split('#key')[0] ?? filterColumn;
+
 /**
  * The table and query with every filter on a lookup's name replaced by one on the lines' foreign
  * key (the same lines: the lookups are joined on their primary keys). One statement reads the

@@ -199,6 +199,17 @@ export type Alias = Exclude<LineAlias, 'cc'>;
  */
 export const smallLookups = new Set<Alias>(['s', 't', 'rg', 'mk', 'ag', 'pr', 'pl', 'at', 'put']);
 
+/** The columns of a line's place in the master data, which its scope and routing follow. */
+export const placeColumns: ReadonlySet<string> = new Set([
+  'regionName',
+  'marketName',
+  'agencyName',
+  'practiceName',
+  'platformName',
+  'clientName',
+  'clientAccountName',
+]);
+
 /** The joined table each column needs; a count joins only what its filters and search need. */
 export const aliasOf = (column: string): Alias | undefined => {
   const alias = columnAlias[column];

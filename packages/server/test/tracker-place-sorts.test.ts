@@ -1,0 +1,215 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Role } from '@uap/domain';
+import { createTestContext, demo, type TestContext } from './harness.ts';
+import {
+  buildAdminRegion,
+  buildPath,
+  buildRequest,
+  buildUser,
+  uniqueTag,
+  type BuiltPath,
+  type BuiltUser,
+} from './factories.ts';
+import { renamePath, trackerPage } from './tracker-helpers.ts';
+
+/**
+ * Sorts by the name of a line's place (region, market, agency, practice, platform, asset type,
+ * platform user type) where the scope or a filter narrows the lines by their place: a region
+ * admin's rows, a region filter, a filter on the sorted name itself. Most rows of such a lookup
+ * then have no line, and the page skips them; every line of the rows that do have one is still
+ * read, in the order of the name, the row, then the request id. One line sits in a market
+ * whose master data region is another one: a line's place is its own columns.
+ */
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+const k = () => ctx.db.kysely;
+
+/** Each sorted column, its line's foreign key and the lookup table holding the name. */
+const placeSorts = [
+  ['regionName', 'regionId', 'regions'],
+  ['marketName', 'marketId', 'markets'],
+  ['agencyName', 'agencyId', 'agencies'],
+  ['practiceName', 'practiceId', 'practices'],
+  ['platformName', 'platformId', 'platforms'],
+  ['assetName', 'assetId', 'assetTypes'],
+  ['platformUserTypeName', 'platformUserTypeId', 'platformUserTypes'],
+] as const;
+type PlaceKey = (typeof placeSorts)[number][1];
+type Line = { requestId: number } & Record<PlaceKey, number>;
+
+let tag: string;
+/** A and B share a region; C is another region; `crossed` is in A's region with C's market and agency. */
+let pathA: BuiltPath;
+let pathC: BuiltPath;
+let lines: { a: Line[]; b: Line[]; c: Line[]; crossed: Line };
+let admin: BuiltUser;
+
+beforeAll(async () => {
+  tag = uniqueTag();
+  pathA = await buildPath(k());
+  const pathB = await buildPath(k(), { regionId: pathA.regionId });
+  pathC = await buildPath(k());
+  // B's names sort first, then A's, then C's (the shared region takes B's name, renamed last).
+  await renamePath(k(), pathA, `${tag} 2`);
+  await renamePath(k(), pathC, `${tag} 3`);
+  await renamePath(k(), pathB, `${tag} 1`);
+  const user = await buildUser(k());
+  const line = async (path: BuiltPath): Promise<Line> => {
+    const row = await buildRequest(k(), { path, user });
+    return {
+      requestId: row.requestId,
+      regionId: row.regionId,
+      marketId: row.marketId,
+      agencyId: row.agencyId,
+      practiceId: row.practiceId,
+      platformId: row.platformId,
+      assetId: row.assetId!,
+      platformUserTypeId: row.platformUserTypeId!,
+    };
+  };
+  const a = [await line(pathA), await line(pathA)];
+  const b = [await line(pathB), await line(pathB)];
+  const c = [await line(pathC), await line(pathC)];
+  const crossed = await line({ ...pathA, marketId: pathC.marketId, agencyId: pathC.agencyId });
+  // Lines made after the first ones, so that ties on a name are broken by request id.
+  a.push(await line(pathA));
+  c.push(await line(pathC));
+  lines = { a, b, c, crossed };
+  admin = await buildUser(k(), { roleId: Role.ADMIN });
+  await buildAdminRegion(k(), admin.userId, pathA);
+  await buildAdminRegion(k(), admin.userId, { regionId: pathA.regionId, marketId: pathC.marketId });
+});
+
+/** The names of every lookup row the lines refer to, read from the lookup tables. */
+async function namesOf(table: (typeof placeSorts)[number][2], key: PlaceKey, ids: number[]) {
+  const rows = await k()
+    .selectFrom(table)
+    .select([`${key} as id`, 'description as name'] as never)
+    .where(key as never, 'in', ids)
+    .execute();
+  return new Map((rows as { id: number; name: string }[]).map((r) => [Number(r.id), r.name]));
+}
+
+/** `of` in the order of the name of its `key` row, then the row, then the request id. */
+async function sorted(
+  of: Line[],
+  table: (typeof placeSorts)[number][2],
+  key: PlaceKey,
+  isAscending: boolean,
+) {
+  const names = await namesOf(
+    table,
+    key,
+    of.map((l) => l[key]),
+  );
+  const order = [...of].sort(
+    (x, y) =>
+      names.get(x[key])!.localeCompare(names.get(y[key])!, 'en') ||
+      x[key] - y[key] ||
+      x.requestId - y.requestId,
+  );
+  const ids = order.map((l) => l.requestId);
+  return isAscending ? ids : ids.reverse();
+}
+
+describe('Request Tracker sorted by a place under a scope or a filter on places', () => {
+  const cases = () =>
+    [
+      // The admin's rows: A's market in the shared region, and C's market there (the crossed line).
+      ['the region admin', admin.email, [], [...lines.a, lines.crossed]],
+      // The shared region by name: A's and B's lines and the crossed one.
+      [
+        'a region filter',
+        demo.superAdmin,
+        [{ column: 'regionName', values: [`${tag} 1`] }],
+        [...lines.a, ...lines.b, lines.crossed],
+      ],
+      // Two markets by name, in any region: A's, C's and the crossed line (C's market).
+      [
+        'a market filter',
+        demo.superAdmin,
+        [{ column: 'marketName', values: [`${tag} 2`, `${tag} 3`] }],
+        [...lines.a, ...lines.c, lines.crossed],
+      ],
+    ] as const;
+
+  it('reads every line of the rows that have one, in order, both ways, for every place', async () => {
+    for (const [label, email, filters, expected] of cases()) {
+      for (const [column, key, table] of placeSorts) {
+        for (const isAscending of [true, false]) {
+          const page = await trackerPage(
+            ctx,
+            { pageSize: 50, orderBy: column, orderAsc: isAscending, filters },
+            email,
+          );
+          expect(
+            page.requests.map((r) => r.requestId),
+            `${label}, ${column} ${isAscending ? 'asc' : 'desc'}`,
+          ).toEqual(await sorted([...expected], table, key, isAscending));
+          expect(page.totalCount, label).toBe(expected.length);
+        }
+      }
+    }
+  });
+
+  it('steps from each line to the lines after and before it', async () => {
+    for (const [label, email, filters, expected] of cases()) {
+      for (const [column, key, table] of placeSorts.filter(
+        ([c]) => c === 'marketName' || c === 'agencyName',
+      )) {
+        const order = await sorted([...expected], table, key, true);
+        for (const [i, requestId] of order.entries()) {
+          const step = async (isBefore: boolean) =>
+            (
+              await trackerPage(
+                ctx,
+                {
+                  pageSize: 5,
+                  page: 2,
+                  orderBy: column,
+                  orderAsc: true,
+                  filters,
+                  anchor: { requestId, isBefore },
+                },
+                email,
+              )
+            ).requests.map((r) => r.requestId);
+          expect(await step(false), `${label}, ${column} after ${requestId}`).toEqual(
+            order.slice(i + 1, i + 6),
+          );
+          expect(await step(true), `${label}, ${column} before ${requestId}`).toEqual(
+            order.slice(Math.max(0, i - 5), i),
+          );
+        }
+      }
+    }
+  });
+
+  it("lists in each place's filter menu the names its lines under a filter on another place have", async () => {
+    const inRegion = [...lines.a, ...lines.b, lines.crossed];
+    for (const [column, key, table] of placeSorts.filter(([c]) => c !== 'regionName')) {
+      const res = await ctx.app.inject({
+        method: 'PUT',
+        url: '/api/Request/AllRequests/Filters',
+        headers: { authorization: `Bearer ${await ctx.tokenFor(demo.superAdmin)}` },
+        payload: { column, filters: [{ column: 'regionName', values: [`${tag} 1`] }] },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const names = await namesOf(
+        table,
+        key,
+        inRegion.map((l) => l[key]),
+      );
+      expect(res.json<{ data: { values: string[] } }>().data.values, column).toEqual(
+        [...new Set(names.values())].sort(),
+      );
+    }
+  });
+});
