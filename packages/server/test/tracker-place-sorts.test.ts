@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { Role } from '@uap/domain';
 import { createTestContext, demo, type TestContext } from './harness.ts';
 import {
@@ -89,12 +90,9 @@ beforeAll(async () => {
 
 /** The names of every lookup row the lines refer to, read from the lookup tables. */
 async function namesOf(table: (typeof placeSorts)[number][2], key: PlaceKey, ids: number[]) {
-  const rows = await k()
-    .selectFrom(table)
-    .select([`${key} as id`, 'description as name'] as never)
-    .where(key as never, 'in', ids)
-    .execute();
-  return new Map((rows as { id: number; name: string }[]).map((r) => [Number(r.id), r.name]));
+  const { rows } = await sql<{ id: number; name: string }>`select ${sql.ref(key)} as id, description as name
+    from ${sql.table(table)} where ${sql.ref(key)} in (${sql.join(ids)})`.execute(k());
+  return new Map(rows.map((r) => [Number(r.id), r.name]));
 }
 
 /** `of` in the order of the name of its `key` row, then the row, then the request id. */
