@@ -2,7 +2,6 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import type { TableQuery } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
 import {
-  FILTER_OPTIONS_LIMIT,
   leadingSortKey,
   orderTable,
   pageOf,
@@ -16,14 +15,11 @@ import { countedLookups, groupAt, lookupColumns, type LookupGroups } from './loo
 import { idsByPersonName, personNameTableOf } from './person-name-queries.ts';
 import { countNearSortBound, idsBySorting, isSortedRead, SORT_FROM } from './sorted-page-queries.ts';
 import { lineExists, plainOrderOf } from './plain-page-queries.ts';
-import { findTrackerColumnValues } from './menu-queries.ts';
-import { filteredColumn } from './keyed-filter-queries.ts';
+import { namesWithLines } from './menu-queries.ts';
 import {
   aliasesUsed,
   aliasOf,
-  type Alias,
   DENSE_OVERDUE,
-  placeColumns,
   findPlainTrackerPage,
   findTrackerRows,
   isOverdueOnly,
@@ -185,7 +181,7 @@ async function orderedRuns(
         .orderBy('name', direction)
         .orderBy('id', direction)
         .execute(),
-      placedLookups.has(sortAlias) ? namesWithLines(db, scope, spec, query) : undefined,
+      namesWithLines(db, scope, spec, query, sortAlias),
     ]);
     named = rows
       .filter((row) => withLines?.has(row.name) ?? true)
@@ -219,44 +215,6 @@ async function orderedRuns(
     nullKey: fk,
   };
   return isAscending ? [unnamed, ...named] : [...named, unnamed];
-}
-
-/** The small lookups whose rows belong to a place (a region's markets, a platform's user types, …). */
-const placedLookups = new Set<Alias>(['rg', 'mk', 'ag', 'pr', 'pl', 'at', 'put']);
-
-/**
- * The names of the sorted small lookup's rows that have a line in the page's scope under its
- * filters (the column's filter menu, cut to the column's own filter), when the scope or a filter
- * narrows the lines by their place (a region admin's rows, a region filter, …); undefined
- * otherwise (every row is read). A provisioner's routed lines are not narrowed so: their menu
- * tests the routing of every line (650–735 ms by region, market or practice on a million
- * lines, where walking every row took 30 ms). A row without such lines is a run that
- * finds nothing, and finding that can cost a walk of every line: asked for one market's lines
- * in request id order and in a region admin's rows, PostgreSQL read the whole table for each
- * market outside them (220–240 ms each, 1.7 s for the first page sorted by market on a million
- * lines), estimating the market and the region as independent. Narrowed otherwise (a status or
- * a type), every row has lines, and the menu would read every matching line on PostgreSQL
- * (5 → 57 ms for the regions of 43,636 lines of one type).
- */
-async function namesWithLines(
-  db: Db,
-  scope: TrackerScope,
-  spec: TableSpec,
-  query: TableQuery,
-): Promise<Set<string> | undefined> {
-  const column = query.orderBy;
-  const isPlaced =
-    scope.kind === 'admin' ||
-    query.filters.some((f) => f.values.length > 0 && placeColumns.has(filteredColumn(f.column)));
-  if (!column || !isPlaced || query.searchCriteria.trim() !== '') {
-    return undefined;
-  }
-  const values = await findTrackerColumnValues(db, scope, spec, query, column);
-  if (values.length > FILTER_OPTIONS_LIMIT) {
-    return undefined;
-  }
-  const own = query.filters.find((f) => filteredColumn(f.column) === column && f.values.length > 0);
-  return new Set(own ? values.filter((value) => own.values.includes(value)) : values);
 }
 
 /** A run narrowed to `test`: its lookup rows' counts no longer hold, so it is walked. */
