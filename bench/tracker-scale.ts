@@ -200,7 +200,10 @@ for (const url of urls) {
       ['type', [{ column: 'requestTypeName', values: ['Activate access'] }]],
       ['status + region', filters],
     ];
-    /** Those results as the super admin, then the lines a region admin and a provisioner see. */
+    /**
+     * Those results as the super admin, then the lines a region admin and a provisioner see, and
+     * theirs under the status and region filters.
+     */
     const narrowedResults: [string, keyof typeof people, Body['filters']][] = [
       ...filteredResults.map(([name, narrowing]): [string, 'super', Body['filters']] => [
         name,
@@ -209,6 +212,8 @@ for (const url of urls) {
       ]),
       ['admin', 'admin', []],
       ['provisioner', 'prov', []],
+      ['admin + status + region', 'admin', filters],
+      ['provisioner + status + region', 'prov', filters],
     ];
     /** The last and the middle page of an order (its total counted exactly first). */
     const lastAndMiddle = async (label: string, who: keyof typeof people, body: Body) => {

@@ -4,6 +4,7 @@ import { Role } from '@uap/domain';
 import { createTestContext, demo, type TestContext } from './harness.ts';
 import {
   buildAdminRegion,
+  buildAssignment,
   buildPath,
   buildRequest,
   buildUser,
@@ -19,7 +20,8 @@ import { renamePath, trackerPage } from './tracker-helpers.ts';
  * admin's rows, a region filter, a filter on the sorted name itself. Most rows of such a lookup
  * then have no line, and the page skips them; every line of the rows that do have one is still
  * read, in the order of the name, the row, then the request id. One line sits in a market
- * whose master data region is another one: a line's place is its own columns.
+ * whose master data region is another one: a line's place is its own columns. A provisioner's
+ * routing narrows them too: the pages skip the places their assignments do not name.
  */
 
 let ctx: TestContext;
@@ -51,6 +53,7 @@ let pathA: BuiltPath;
 let pathC: BuiltPath;
 let lines: { a: Line[]; b: Line[]; c: Line[]; crossed: Line };
 let admin: BuiltUser;
+let provisioner: BuiltUser;
 
 beforeAll(async () => {
   tag = uniqueTag();
@@ -86,6 +89,28 @@ beforeAll(async () => {
   admin = await buildUser(k(), { roleId: Role.ADMIN });
   await buildAdminRegion(k(), admin.userId, pathA);
   await buildAdminRegion(k(), admin.userId, { regionId: pathA.regionId, marketId: pathC.marketId });
+  // The provisioner of A's path, and by delegation the backup of the crossed line's path: the
+  // backup is away and named them delegate.
+  provisioner = await buildUser(k(), { roleId: Role.PROVISIONER });
+  const approver = await buildUser(k(), { roleId: Role.APPROVER });
+  const away = await buildUser(k(), { roleId: Role.PROVISIONER });
+  await buildAssignment(k(), pathA, { primary: approver.userId, provisioner: provisioner.userId });
+  await buildAssignment(
+    k(),
+    { ...pathA, marketId: pathC.marketId, agencyId: pathC.agencyId },
+    { primary: approver.userId, backup: away.userId },
+  );
+  const day = 24 * 60 * 60 * 1000;
+  await k()
+    .insertInto('absences')
+    .values({
+      userId: away.userId,
+      delegateId: provisioner.userId,
+      fromDate: new Date(Date.now() - day).toISOString(),
+      toDate: new Date(Date.now() + day).toISOString(),
+      isDeleted: 0,
+    })
+    .execute();
 });
 
 /** The names of every lookup row the lines refer to, read from the lookup tables. */
@@ -122,6 +147,15 @@ describe('Request Tracker sorted by a place under a scope or a filter on places'
     [
       // The admin's rows: A's market in the shared region, and C's market there (the crossed line).
       ['the region admin', admin.email, [], [...lines.a, lines.crossed]],
+      // The lines routed to the provisioner: A's path's, and the crossed line's by delegation.
+      ['a provisioner', provisioner.email, [], [...lines.a, lines.crossed]],
+      // Theirs in C's market by name: the crossed line only (its path is not C's).
+      [
+        'a provisioner under a market filter',
+        provisioner.email,
+        [{ column: 'marketName', values: [`${tag} 3`] }],
+        [lines.crossed],
+      ],
       // The shared region by name: A's and B's lines and the crossed one.
       [
         'a region filter',

@@ -104,6 +104,32 @@ describe('PUT api/Request/AllRequests', () => {
     const page = await tracker(pat.email, { pageSize: 100, orderBy: 'requestId' });
     expect(page.totalCount).toBe(routed.length);
     expect(page.requests.map((r) => r.requestId)).toEqual(routed.map((r) => r.requestId).reverse());
+
+    // Under filters on names of lookups (a status; a status and a region), in two orders.
+    const status = { column: 'status', values: ['Approved', 'Completed'] };
+    const [, approved, completed] = routed.map((r) => r.requestId);
+    for (const orderBy of ['requestId', 'marketName']) {
+      const ofStatus = await tracker(pat.email, {
+        pageSize: 100,
+        orderBy,
+        orderAsc: false,
+        filters: [status],
+      });
+      expect(ofStatus.totalCount, orderBy).toBe(2);
+      expect(new Set(ofStatus.requests.map((r) => r.requestId)), orderBy).toEqual(
+        new Set([approved, completed]),
+      );
+      const inRegion = await tracker(pat.email, {
+        pageSize: 100,
+        orderBy,
+        filters: [status, { column: 'regionName', values: [asBackup.names.region] }],
+      });
+      expect(inRegion.totalCount, orderBy).toBe(1);
+      expect(
+        inRegion.requests.map((r) => r.requestId),
+        orderBy,
+      ).toEqual([completed]);
+    }
   });
 
   it("shows an admin the lines inside their admin rows, and the filters' options within them", async () => {

@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
+import { sql, type ExpressionBuilder, type Expression, type Kysely, type SqlBool } from 'kysely';
 import { RequestStatus, Role } from '@uap/domain';
 import type { Database } from '../../db/schema.ts';
 import type { Actor } from '../../http/actor.ts';
@@ -142,6 +142,38 @@ export function routedToProvisioner(
         ),
     ),
   ]);
+}
+
+/** The places of a line's path that an assignment names too. */
+export type PathPlace = 'regionId' | 'marketId' | 'agencyId' | 'practiceId' | 'platformId';
+
+/**
+ * The places (`place`: regions, markets, …) of the active assignments that name this user, or
+ * someone away who named them delegate, provisioner or backup, and whose path passes `within`
+ * (tests of the assignment `a`'s places): every line routed to them (`routedToProvisioner`)
+ * lies on such an assignment's path, so its place is one of these. Read from the person's
+ * assignments (indexed by person), a few of 50,000.
+ */
+export async function placesRoutedToProvisioner(
+  db: Kysely<Database>,
+  userId: number,
+  place: PathPlace,
+  within: Expression<SqlBool>[] = [],
+): Promise<Set<number>> {
+  const rows = await db
+    .selectFrom('approverAssignments as a')
+    .select(sql.ref<number>(`a.${place}`).as('id'))
+    .distinct()
+    .where('a.isDeleted', '=', 0)
+    .where((w) => w.and(within))
+    .where((w) =>
+      w.or([
+        names(w as unknown as RequestEb, 'a.provisionerId', userId, 'either'),
+        names(w as unknown as RequestEb, 'a.provisionerBackupId', userId, 'either'),
+      ]),
+    )
+    .execute();
+  return new Set(rows.map((row) => Number(row.id)));
 }
 
 /**

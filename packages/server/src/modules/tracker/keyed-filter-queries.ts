@@ -3,7 +3,7 @@ import type { TableQuery } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
 import { inList, type TableColumn, type TableSpec } from '../../db/table-query.ts';
 import { lookupOf, ref } from '../request-lines/line-query.ts';
-import { aliasOf, type Alias } from './line-queries.ts';
+import { aliasOf, type Alias, type TrackerScope } from './line-queries.ts';
 import { lookupColumns } from './lookup-count-queries.ts';
 
 /**
@@ -15,8 +15,10 @@ import { lookupColumns } from './lookup-count-queries.ts';
  * every line of the region through a bitmap (300–550 ms) where the (region, status, …) index
  * holds the 15,707 in one range. SQLite's planner does not weigh the lines that way, and its
  * plans for the joined names are the faster there (a sorted deep page under a status filter:
- * 51 ms joined, 212 ms keyed), so only PostgreSQL reads the keys. bench/README has the
- * measurements.
+ * 51 ms joined, 212 ms keyed), so SQLite reads the keys only for a provisioner's lines: tested
+ * one by one against their routing, it counted the 5,231 of a status and a region by reading
+ * all million lines (476 ms), where the keys let it read the (region, status, …) index (26 ms).
+ * bench/README has the measurements.
  */
 
 /** The people's names are computed (first and last name), not a lookup's column: they stay joined. */
@@ -26,6 +28,20 @@ const keyedAliases = (alias: Alias | undefined): alias is Alias =>
 /** The column a filter is on, read through its keyed column's name (`keyedFilters`) if it has one. */
 export const filteredColumn = (filterColumn: string): string => filterColumn.split('#key')[0] ?? filterColumn;
 
+/** Keys bound one by one up to this many; a longer list is bound as one value (`inList`). */
+const SHORT_KEY_LIST = 100;
+
+/**
+ * `fk` is one of `ids`. SQLite reads a short list of bound values from an index on the key, but
+ * not a list read from JSON text: with the statuses and region as `json_each` lists, it still
+ * read all million lines to count a provisioner's 5,231 (225 ms).
+ */
+function keyIn(dialect: Db['dialect'], fk: Expression<number>, ids: number[]): Expression<SqlBool> {
+  return dialect === 'sqlite' && ids.length <= SHORT_KEY_LIST
+    ? sql<SqlBool>`${fk} in (${sql.join(ids)})`
+    : inList(dialect, fk, ids);
+}
+
 /**
  * The table and query with every filter on a lookup's name replaced by one on the lines' foreign
  * key (the same lines: the lookups are joined on their primary keys). One statement reads the
@@ -34,11 +50,12 @@ export const filteredColumn = (filterColumn: string): string => filterColumn.spl
  */
 export async function keyedFilters(
   db: Db,
+  scope: TrackerScope,
   spec: TableSpec,
   query: TableQuery,
 ): Promise<{ spec: TableSpec; query: TableQuery }> {
   const named = query.filters.filter((f) => f.values.length > 0 && keyedAliases(aliasOf(f.column)));
-  if (db.dialect !== 'postgres' || named.length === 0) {
+  if ((db.dialect !== 'postgres' && scope.kind !== 'routed') || named.length === 0) {
     return { spec, query };
   }
   const reads = named.map((filter, index) => {
@@ -70,7 +87,7 @@ export async function keyedFilters(
     const { foreignKey, isRequired } = lookupOf(aliasOf(filter.column) as Alias);
     const fk = ref<number>(foreignKey);
     const ids = idsOf[index] ?? [];
-    const parts: Expression<SqlBool>[] = ids.length > 0 ? [inList(db.dialect, fk, ids)] : [];
+    const parts: Expression<SqlBool>[] = ids.length > 0 ? [keyIn(db.dialect, fk, ids)] : [];
     if (!isRequired && filter.values.includes('')) {
       parts.push(sql<SqlBool>`${fk} is null`);
     }

@@ -15,7 +15,7 @@ import { countedLookups, groupAt, lookupColumns, type LookupGroups } from './loo
 import { idsByPersonName, personNameTableOf } from './person-name-queries.ts';
 import { countNearSortBound, idsBySorting, isSortedRead, SORT_FROM } from './sorted-page-queries.ts';
 import { lineExists, plainOrderOf } from './plain-page-queries.ts';
-import { namesWithLines } from './menu-queries.ts';
+import { namesWithLines, placesRouted } from './menu-queries.ts';
 import {
   aliasesUsed,
   aliasOf,
@@ -174,7 +174,7 @@ async function orderedRuns(
   let named: Run[];
   if (smallLookups.has(sortAlias)) {
     const { table, key, name } = lookupColumns(sortAlias);
-    const [rows, withLines] = await Promise.all([
+    const [rows, withLines, routed] = await Promise.all([
       db.kysely
         .selectFrom(sql`${sql.table(table)}`.as(sortAlias))
         .select([key.as('id'), name.as('name')])
@@ -182,9 +182,10 @@ async function orderedRuns(
         .orderBy('id', direction)
         .execute(),
       namesWithLines(db, scope, spec, query, sortAlias),
+      placesRouted(db, scope, query),
     ]);
     named = rows
-      .filter((row) => withLines?.has(row.name) ?? true)
+      .filter((row) => (withLines?.has(row.name) ?? true) && (routed?.has(Number(row.id)) ?? true))
       .map((row) => ({
         lines: linesWhere(sql<SqlBool>`${fk} = ${row.id}`),
         isById: true,

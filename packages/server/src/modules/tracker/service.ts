@@ -59,10 +59,11 @@ export async function findTrackerPage(
   const clock = clockOf(levels);
   const spec = lines.trackerSpec(today, clock);
   assertTableQuery(spec, query);
-  const keyed = await keyedFilters(db, spec, query);
+  const scope = trackerScopeOf(actor);
+  const keyed = await keyedFilters(db, scope, spec, query);
   const { rows, totalCount, isCountEstimate } = await q.findTrackerPage(
     db,
-    trackerScopeOf(actor),
+    scope,
     keyed.spec,
     keyed.query,
     today,
@@ -106,7 +107,7 @@ export async function exportTracker(
   const spec = lines.trackerSpec(today, clock);
   assertTableQuery(spec, query);
   const scope = trackerScopeOf(actor);
-  const keyed = await keyedFilters(db, spec, query);
+  const keyed = await keyedFilters(db, scope, spec, query);
   const format: CsvFormat = { name: 'tracker', options: { timeZone: timeZoneOrUtc(query.localTimeZone) } };
   // Each batch's ids, then its lines: the next batches are read (and on SQLite written, by the
   // read workers) while one is sent.
