@@ -42,7 +42,7 @@ const columnsAt = args.indexOf('--columns');
 /** `--columns a,b`: only these columns' menus (with `--only menu`). */
 const menuColumns = columnsAt >= 0 ? args.splice(columnsAt, 2)[1]?.split(',') : undefined;
 const matchAt = args.indexOf('--match');
-/** `--match text`: only the cases whose label holds this text. */
+/** `--match text`: only the cases whose label and caller (`menu status prov`) hold this text. */
 const match = matchAt >= 0 ? args.splice(matchAt, 2)[1] : undefined;
 const urls = args.length
   ? args
@@ -123,7 +123,7 @@ for (const url of urls) {
     };
     /** Times the call through the app, then the statements it ran, directly. */
     const measure = async (label: string, who: keyof typeof people, path: string, body: Body) => {
-      if (match && !label.includes(match)) {
+      if (match && !`${label} ${who}`.includes(match)) {
         return;
       }
       capturing = [];
@@ -397,7 +397,7 @@ for (const url of urls) {
       }
     }
     if (!only || only === 'menu') {
-      for (const user of ['super', 'admin'] as const) {
+      for (const user of ['super', 'admin', 'prov'] as const) {
         for (const column of filterable.filter((c) => !menuColumns || menuColumns.includes(c))) {
           await measure(`menu ${column}`, user, `${tracker}/Filters`, { column } as TableQueryInput);
         }

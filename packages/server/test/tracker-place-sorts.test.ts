@@ -100,6 +100,13 @@ beforeAll(async () => {
     { ...pathA, marketId: pathC.marketId, agencyId: pathC.agencyId },
     { primary: approver.userId, backup: away.userId },
   );
+  // An assignment on C's path naming only B's client, whose lines are not on C's path: it
+  // routes them no line, so C's places are theirs only through the crossed line.
+  await buildAssignment(
+    k(),
+    { ...pathC, clientId: pathB.clientId },
+    { primary: approver.userId, provisioner: provisioner.userId, clientScoped: true },
+  );
   const day = 24 * 60 * 60 * 1000;
   await k()
     .insertInto('absences')
@@ -222,6 +229,40 @@ describe('Request Tracker sorted by a place under a scope or a filter on places'
         }
       }
     }
+  });
+
+  it("lists in a provisioner's filter menus the names of the lines routed to them", async () => {
+    const routed = [...lines.a, lines.crossed];
+    for (const [column, key, table] of placeSorts) {
+      const res = await ctx.app.inject({
+        method: 'PUT',
+        url: '/api/Request/AllRequests/Filters',
+        headers: { authorization: `Bearer ${await ctx.tokenFor(provisioner.email)}` },
+        payload: { column },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const names = await namesOf(
+        table,
+        key,
+        routed.map((l) => l[key]),
+      );
+      expect(res.json<{ data: { values: string[] } }>().data.values, column).toEqual(
+        [...new Set(names.values())].sort(),
+      );
+    }
+    // The statuses of their lines, read from the lines.
+    const statuses = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/Request/AllRequests/Filters',
+      headers: { authorization: `Bearer ${await ctx.tokenFor(provisioner.email)}` },
+      payload: { column: 'status' },
+    });
+    const { rows } = await sql<{ name: string }>`select distinct s.description as name from requests r
+      join request_statuses s on s.status_id = r.status_id
+      where r.request_id in (${sql.join(routed.map((l) => l.requestId))})`.execute(k());
+    expect(statuses.json<{ data: { values: string[] } }>().data.values).toEqual(
+      rows.map((r) => r.name).sort(),
+    );
   });
 
   it("lists in each place's filter menu the names its lines under a filter on another place have", async () => {

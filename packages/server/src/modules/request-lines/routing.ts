@@ -1,4 +1,11 @@
-import { sql, type ExpressionBuilder, type Expression, type Kysely, type SqlBool } from 'kysely';
+import {
+  sql,
+  type ExpressionBuilder,
+  type Expression,
+  type Kysely,
+  type RawBuilder,
+  type SqlBool,
+} from 'kysely';
 import { RequestStatus, Role } from '@uap/domain';
 import type { Database } from '../../db/schema.ts';
 import type { Actor } from '../../http/actor.ts';
@@ -160,21 +167,37 @@ export async function placesRoutedToProvisioner(
   place: PathPlace,
   within: Expression<SqlBool>[] = [],
 ): Promise<Set<number>> {
-  const rows = await db
-    .selectFrom('approverAssignments as a')
+  const rows = await provisionersAssignments(db, userId)
     .select(sql.ref<number>(`a.${place}`).as('id'))
     .distinct()
-    .where('a.isDeleted', '=', 0)
     .where((w) => w.and(within))
+    .execute();
+  return new Set(rows.map((row) => Number(row.id)));
+}
+
+/**
+ * The active assignments (alias a) that name this user, or someone away who named them
+ * delegate, provisioner or backup: the paths of the lines routed to them.
+ */
+export function provisionersAssignments(db: Kysely<Database>, userId: number) {
+  return db
+    .selectFrom('approverAssignments as a')
+    .where('a.isDeleted', '=', 0)
     .where((w) =>
       w.or([
         names(w as unknown as RequestEb, 'a.provisionerId', userId, 'either'),
         names(w as unknown as RequestEb, 'a.provisionerBackupId', userId, 'either'),
       ]),
-    )
-    .execute();
-  return new Set(rows.map((row) => Number(row.id)));
+    );
 }
+
+/** The line (alias r) lies on the path of the assignment `a` of an outer query. */
+export const onAssignmentPath: RawBuilder<SqlBool> = sql<SqlBool>`${sql.join(
+  (['regionId', 'marketId', 'agencyId', 'practiceId', 'platformId'] as const).map(
+    (place) => sql`${sql.ref(`r.${place}`)} = ${sql.ref(`a.${place}`)}`,
+  ),
+  sql` and `,
+)}`;
 
 /**
  * For whom the user acts on this request (alias r) as approver ('approve') or provisioner

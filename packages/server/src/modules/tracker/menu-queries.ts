@@ -12,7 +12,12 @@ import {
 } from '../../db/table-query.ts';
 import { countUpTo, EXACT_COUNT_UP_TO } from '../request-lines/count.ts';
 import { fullName, lookupOf, ref } from '../request-lines/line-query.ts';
-import { placesRoutedToProvisioner, type PathPlace } from '../request-lines/routing.ts';
+import {
+  onAssignmentPath,
+  placesRoutedToProvisioner,
+  provisionersAssignments,
+  type PathPlace,
+} from '../request-lines/routing.ts';
 import { filteredColumn } from './keyed-filter-queries.ts';
 import { lookupColumns } from './lookup-count-queries.ts';
 import {
@@ -164,6 +169,7 @@ export async function findTrackerColumnValues(
     condition,
     sql<SqlBool>`${ref(source.foreignKey)} = ${ref(`v.${source.key}`)}`,
     isSmall,
+    isSmall ? assignmentsFirst(db, source) : undefined,
   );
   const [named, unnamed] = await Promise.all([
     source.isRepeated
@@ -191,6 +197,25 @@ export async function findTrackerColumnValues(
     values.push(null);
   }
   return sortOptions(values, 'text');
+}
+
+/**
+ * A provisioner's menu of a small lookup read from their assignments first (each one's lines on
+ * its path, tested against the routing), when an index on the path finds the candidate's lines:
+ * a place of the path (the assignment names it: this test), and on PostgreSQL the status and
+ * the request type (the (agency, practice, platform, status) index). Tested line by line for
+ * each candidate instead, PostgreSQL sorted every line by path to merge them with the
+ * assignments (a million lines: the statuses 590 ms, the regions 666 ms → 10 ms), and SQLite
+ * read every line of a practice no assignment names (90 → 5 ms); for the other lookups (asset,
+ * user type) each path's lines would be read through, and were slower both ways.
+ */
+function assignmentsFirst(db: Db, source: MenuSource): Expression<SqlBool> | undefined {
+  const place = source.foreignKey.replace(/^r\./, '');
+  if (pathPlaceColumns.has(place)) {
+    return sql<SqlBool>`${sql.ref(`a.${place}`)} = ${ref(`v.${source.key}`)}`;
+  }
+  const isIndexed = source.foreignKey === 'r.statusId' || source.foreignKey === 'r.requestTypeId';
+  return db.dialect === 'postgres' && isIndexed ? sql<SqlBool>`1 = 1` : undefined;
 }
 
 /** The small lookups whose rows belong to a place (a region's markets, a platform's user types, …). */
@@ -247,6 +272,7 @@ const pathPlaces: Readonly<Record<string, { place: PathPlace; alias: Alias }>> =
   practiceName: { place: 'practiceId', alias: 'pr' },
   platformName: { place: 'platformId', alias: 'pl' },
 };
+const pathPlaceColumns: ReadonlySet<string> = new Set(Object.values(pathPlaces).map((p) => p.place));
 
 /**
  * The ids of the rows of a page's sorted place lookup (a region, market, agency, practice or
@@ -358,7 +384,23 @@ function anyLine(
   property: Expression<SqlBool>,
   /** A few candidates (a small lookup's rows, a computed value's answers). */
   isFewCandidates: boolean,
+  /**
+   * A provisioner's lines with the property are found from their assignments (alias a), those
+   * passing this test: see `assignmentsFirst`.
+   */
+  assignmentTest?: Expression<SqlBool>,
 ): RawBuilder<SqlBool> {
+  if (scope.kind === 'routed' && assignmentTest) {
+    const onPath = trackerLines(db, scope, joins)
+      .where(condition)
+      .where(property)
+      .where(onAssignmentPath)
+      .select(sql`1`.as('one'));
+    return sql<SqlBool>`exists ${provisionersAssignments(db.kysely, scope.userId)
+      .select(sql`1`.as('one'))
+      .where(assignmentTest)
+      .where(sql<SqlBool>`exists ${onPath}`)}`;
+  }
   if (scope.kind !== 'admin' || !isFewCandidates) {
     return sql<SqlBool>`exists ${trackerLines(db, scope, joins)
       .where(condition)
