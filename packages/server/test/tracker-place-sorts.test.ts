@@ -250,19 +250,25 @@ describe('Request Tracker sorted by a place under a scope or a filter on places'
         [...new Set(names.values())].sort(),
       );
     }
-    // The statuses of their lines, read from the lines.
-    const statuses = await ctx.app.inject({
-      method: 'PUT',
-      url: '/api/Request/AllRequests/Filters',
-      headers: { authorization: `Bearer ${await ctx.tokenFor(provisioner.email)}` },
-      payload: { column: 'status' },
-    });
-    const { rows } = await sql<{ name: string }>`select distinct s.description as name from requests r
-      join request_statuses s on s.status_id = r.status_id
-      where r.request_id in (${sql.join(routed.map((l) => l.requestId))})`.execute(k());
-    expect(statuses.json<{ data: { values: string[] } }>().data.values).toEqual(
-      rows.map((r) => r.name).sort(),
-    );
+    // The statuses and clients of their lines, read from the lines.
+    for (const [column, table, key] of [
+      ['status', 'request_statuses', 'status_id'],
+      ['clientName', 'clients', 'client_id'],
+    ] as const) {
+      const menu = await ctx.app.inject({
+        method: 'PUT',
+        url: '/api/Request/AllRequests/Filters',
+        headers: { authorization: `Bearer ${await ctx.tokenFor(provisioner.email)}` },
+        payload: { column },
+      });
+      expect(menu.statusCode, menu.body).toBe(200);
+      const { rows } = await sql<{ name: string }>`select distinct v.description as name from requests r
+        join ${sql.table(table)} v on v.${sql.ref(key)} = r.${sql.ref(key)}
+        where r.request_id in (${sql.join(routed.map((l) => l.requestId))})`.execute(k());
+      expect(menu.json<{ data: { values: string[] } }>().data.values, column).toEqual(
+        rows.map((r) => r.name).sort(),
+      );
+    }
   });
 
   it("lists in each place's filter menu the names its lines under a filter on another place have", async () => {

@@ -34,6 +34,7 @@ import { m0036 } from './0036_add_admin_lookup_menu_indexes.ts';
 import { m0037 } from './0037_add_pending_deactivate_index.ts';
 import { m0038 } from './0038_add_people_menu_probe_indexes.ts';
 import { m0039 } from './0039_add_request_person_names.ts';
+import { m0040 } from './0040_add_request_path_client_index.ts';
 
 /** Every migration by name; names sort in the order they run. Append only, never edit. */
 export const migrations: Record<string, Migration> = {
@@ -72,4 +73,5 @@ export const migrations: Record<string, Migration> = {
   '0037_add_pending_deactivate_index': m0037,
   '0038_add_people_menu_probe_indexes': m0038,
   '0039_add_request_person_names': m0039,
+  '0040_add_request_path_client_index': m0040,
 };
