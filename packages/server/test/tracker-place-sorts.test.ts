@@ -250,10 +250,11 @@ describe('Request Tracker sorted by a place under a scope or a filter on places'
         [...new Set(names.values())].sort(),
       );
     }
-    // The statuses and clients of their lines, read from the lines.
+    // The statuses, clients and accounts of their lines, read from the lines.
     for (const [column, table, key] of [
       ['status', 'request_statuses', 'status_id'],
       ['clientName', 'clients', 'client_id'],
+      ['clientAccountName', 'client_accounts', 'client_account_id'],
     ] as const) {
       const menu = await ctx.app.inject({
         method: 'PUT',
