@@ -120,6 +120,18 @@ beforeAll(async () => {
     .execute();
 });
 
+/** A column's filter menu as `email` sees it under `filters`. */
+async function menuOf(email: string, column: string, filters: object[] = []): Promise<string[]> {
+  const res = await ctx.app.inject({
+    method: 'PUT',
+    url: '/api/Request/AllRequests/Filters',
+    headers: { authorization: `Bearer ${await ctx.tokenFor(email)}` },
+    payload: { column, filters },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ data: { values: string[] } }>().data.values;
+}
+
 /** The names of every lookup row the lines refer to, read from the lookup tables. */
 async function namesOf(table: (typeof placeSorts)[number][2], key: PlaceKey, ids: number[]) {
   const { rows } = await sql<{ id: number; name: string }>`select ${sql.ref(key)} as id, description as name
@@ -234,21 +246,12 @@ describe('Request Tracker sorted by a place under a scope or a filter on places'
   it("lists in a provisioner's filter menus the names of the lines routed to them", async () => {
     const routed = [...lines.a, lines.crossed];
     for (const [column, key, table] of placeSorts) {
-      const res = await ctx.app.inject({
-        method: 'PUT',
-        url: '/api/Request/AllRequests/Filters',
-        headers: { authorization: `Bearer ${await ctx.tokenFor(provisioner.email)}` },
-        payload: { column },
-      });
-      expect(res.statusCode, res.body).toBe(200);
       const names = await namesOf(
         table,
         key,
         routed.map((l) => l[key]),
       );
-      expect(res.json<{ data: { values: string[] } }>().data.values, column).toEqual(
-        [...new Set(names.values())].sort(),
-      );
+      expect(await menuOf(provisioner.email, column), column).toEqual([...new Set(names.values())].sort());
     }
     // The statuses, clients and accounts of their lines, read from the lines.
     for (const [column, table, key] of [
@@ -256,40 +259,23 @@ describe('Request Tracker sorted by a place under a scope or a filter on places'
       ['clientName', 'clients', 'client_id'],
       ['clientAccountName', 'client_accounts', 'client_account_id'],
     ] as const) {
-      const menu = await ctx.app.inject({
-        method: 'PUT',
-        url: '/api/Request/AllRequests/Filters',
-        headers: { authorization: `Bearer ${await ctx.tokenFor(provisioner.email)}` },
-        payload: { column },
-      });
-      expect(menu.statusCode, menu.body).toBe(200);
       const { rows } = await sql<{ name: string }>`select distinct v.description as name from requests r
         join ${sql.table(table)} v on v.${sql.ref(key)} = r.${sql.ref(key)}
         where r.request_id in (${sql.join(routed.map((l) => l.requestId))})`.execute(k());
-      expect(menu.json<{ data: { values: string[] } }>().data.values, column).toEqual(
-        rows.map((r) => r.name).sort(),
-      );
+      expect(await menuOf(provisioner.email, column), column).toEqual(rows.map((r) => r.name).sort());
     }
   });
 
   it("lists in each place's filter menu the names its lines under a filter on another place have", async () => {
     const inRegion = [...lines.a, ...lines.b, lines.crossed];
     for (const [column, key, table] of placeSorts.filter(([c]) => c !== 'regionName')) {
-      const res = await ctx.app.inject({
-        method: 'PUT',
-        url: '/api/Request/AllRequests/Filters',
-        headers: { authorization: `Bearer ${await ctx.tokenFor(demo.superAdmin)}` },
-        payload: { column, filters: [{ column: 'regionName', values: [`${tag} 1`] }] },
-      });
-      expect(res.statusCode, res.body).toBe(200);
       const names = await namesOf(
         table,
         key,
         inRegion.map((l) => l[key]),
       );
-      expect(res.json<{ data: { values: string[] } }>().data.values, column).toEqual(
-        [...new Set(names.values())].sort(),
-      );
+      const menu = await menuOf(demo.superAdmin, column, [{ column: 'regionName', values: [`${tag} 1`] }]);
+      expect(menu, column).toEqual([...new Set(names.values())].sort());
     }
   });
 });
