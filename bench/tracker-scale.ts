@@ -307,9 +307,11 @@ for (const url of urls) {
           await stepsFrom(label, 'super', body, shown, last);
         }
       }
-      // The pager steps through filtered results and the admin's lines the same way: from the
-      // middle of each (the pages by number there are the slowest, see `depth` and `deep`).
-      const narrowings = narrowedResults.filter(([, who]) => who !== 'prov');
+      // The pager steps through filtered results, the admin's lines and a provisioner's filtered
+      // ones the same way: from the middle of each (the pages by number there are the slowest,
+      // see `depth` and `deep`). A provisioner's every line is left out: its middle page by
+      // number is not a page anyone reaches.
+      const narrowings = narrowedResults.filter(([name]) => name !== 'provisioner');
       const stepSorts = new Set(['default order', 'clientName asc', 'requestUserName desc']);
       for (const [name, who, narrowing] of narrowings) {
         for (const [label, body] of deepSorts.filter(([l]) => stepSorts.has(l))) {
