@@ -405,11 +405,13 @@ for (const url of urls) {
         }
       }
       const underFilters = ['clientName', 'platformName', 'marketName', 'agencyName', 'requestUserName'];
-      for (const column of underFilters.filter((c) => !menuColumns || menuColumns.includes(c))) {
-        await measure(`menu ${column} + filters`, 'super', `${tracker}/Filters`, {
-          column,
-          filters,
-        } as TableQueryInput);
+      for (const user of ['super', 'prov'] as const) {
+        for (const column of underFilters.filter((c) => !menuColumns || menuColumns.includes(c))) {
+          await measure(`menu ${column} + filters`, user, `${tracker}/Filters`, {
+            column,
+            filters,
+          } as TableQueryInput);
+        }
       }
     }
   } finally {

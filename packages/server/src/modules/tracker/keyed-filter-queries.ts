@@ -36,7 +36,7 @@ const SHORT_KEY_LIST = 100;
  * not a list read from JSON text: with the statuses and region as `json_each` lists, it still
  * read all million lines to count a provisioner's 5,231 (225 ms).
  */
-function keyIn(dialect: Db['dialect'], fk: Expression<number>, ids: number[]): Expression<SqlBool> {
+export function keyIn(dialect: Db['dialect'], fk: Expression<number>, ids: number[]): Expression<SqlBool> {
   return dialect === 'sqlite' && ids.length <= SHORT_KEY_LIST
     ? sql<SqlBool>`${fk} in (${sql.join(ids)})`
     : inList(dialect, fk, ids);
