@@ -266,6 +266,33 @@ describe('Request Tracker sorted by a place under a scope or a filter on places'
     }
   });
 
+  it("lists in a provisioner's menus under filters on lookups' names what their lines there have", async () => {
+    // Every line routed to them is in the shared region and Submitted; none is Completed.
+    const routed = [...lines.a, lines.crossed];
+    const region = { column: 'regionName', values: [`${tag} 1`] };
+    const { rows: statuses } = await sql<{ name: string }>`select distinct s.description as name
+      from requests r join request_statuses s on s.status_id = r.status_id
+      where r.request_id in (${sql.join(routed.map((l) => l.requestId))})`.execute(k());
+    const { rows: people } = await sql<{ name: string }>`select distinct u.name || ' ' || u.last_name as name
+      from requests r join users u on u.user_id = r.user_id
+      where r.request_id in (${sql.join(routed.map((l) => l.requestId))})`.execute(k());
+    const markets = await namesOf(
+      'markets',
+      'marketId',
+      routed.map((l) => l.marketId),
+    );
+    const theirs = [region, { column: 'status', values: statuses.map((r) => r.name) }];
+    expect(await menuOf(provisioner.email, 'requestUserName', theirs)).toEqual(
+      people.map((r) => r.name).sort(),
+    );
+    expect(await menuOf(provisioner.email, 'marketName', theirs)).toEqual(
+      [...new Set(markets.values())].sort(),
+    );
+    const none = [region, { column: 'status', values: ['Completed'] }];
+    expect(await menuOf(provisioner.email, 'requestUserName', none)).toEqual([]);
+    expect(await menuOf(provisioner.email, 'marketName', none)).toEqual([]);
+  });
+
   it("lists in each place's filter menu the names its lines under a filter on another place have", async () => {
     const inRegion = [...lines.a, ...lines.b, lines.crossed];
     for (const [column, key, table] of placeSorts.filter(([c]) => c !== 'regionName')) {
