@@ -115,6 +115,7 @@ export async function findTrackerColumnValues(
           query,
           column,
           db.dialect === 'sqlite' && !isSqliteRouted ? placeColumns : undefined,
+          isSqliteRouted,
         )
       : undefined;
   const joins = new Set(aliasesUsed(byIds?.joinedQuery ?? query, column));
@@ -421,7 +422,9 @@ async function lookupFiltersByIds(
   query: TableQuery,
   column: string,
   /** Only the filters on these columns (every small lookup's name when undefined). */
-  only?: ReadonlySet<string>,
+  only: ReadonlySet<string> | undefined,
+  /** The ids bound one by one when few (`keyIn`), not as one list. */
+  isBoundOneByOne: boolean,
 ) {
   const columns = { ...spec.columns };
   const resolved = new Set<string>();
@@ -448,7 +451,7 @@ async function lookupFiltersByIds(
     columns[f.column] = {
       ...filtered,
       filterWhere: () =>
-        sql<SqlBool>`(${ids.length > 0 ? keyIn(db.dialect, ref(foreignKey), ids) : sql`1 = 0`}${
+        sql<SqlBool>`(${ids.length > 0 ? (isBoundOneByOne ? keyIn : inList)(db.dialect, ref(foreignKey), ids) : sql`1 = 0`}${
           isBlankAsked ? sql` or ${ref(foreignKey)} is null` : sql``
         })`,
     };
