@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TrackerRow } from '@uap/domain';
+import { RequestStatus, Role, type TrackerRow } from '@uap/domain';
 import type { Executor } from '../src/db/connection.ts';
 import { requestSearchIndex } from '../src/db/search-index.ts';
 import { createTestContext, demo, type TestContext } from './harness.ts';
@@ -151,5 +151,26 @@ describe('request search index', () => {
     const line = await buildRequest(k(), { path, user: subject });
     expect(await trackerSearch(digit, [lowest.id, line.requestId])).toEqual([lowest.id]);
     expect(await trackerSearch('qZ', [lowest.id, line.requestId])).toEqual([line.requestId]);
+  });
+
+  it("finds a short term in My Provisioning Tasks, whose search also reads the lines' comments", async () => {
+    const provisioner = await buildUser(k(), { roleId: Role.PROVISIONER });
+    const approver = await buildUser(k(), { roleId: Role.APPROVER });
+    const path = await buildPath(k(), {
+      assignment: { primary: approver.userId, provisioner: provisioner.userId },
+    });
+    const named = await buildUser(k(), { lastName: `Qz${uniqueTag()}` });
+    const other = await buildUser(k(), { lastName: `Vexley${uniqueTag()}` });
+    const found = await buildRequest(k(), { path, user: named, statusId: RequestStatus.APPROVED });
+    await buildRequest(k(), { path, user: other, statusId: RequestStatus.APPROVED });
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/Request/RequestForProvisioners',
+      headers: { authorization: `Bearer ${await ctx.tokenFor(provisioner.email)}` },
+      payload: { pageSize: 100, searchCriteria: 'qZ' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = res.json<{ data: { requests: { requestId: number }[] } }>().data.requests;
+    expect(rows.map((r) => r.requestId)).toEqual([found.requestId]);
   });
 });

@@ -59,9 +59,15 @@ export const requestSearchIndex: SearchIndex = {
       return sql<SqlBool>`${requestId} = ${Number(term)}`;
     }
     if (dialect === 'postgres') {
-      // The document is lower-cased, as the pattern. The same statement either way: the planner
-      // uses the trigram index for 3+ characters.
-      return sql<SqlBool>`${requestId} in (select request_id from request_search where document like ${likePattern(term)} escape '\\')`;
+      // The document is lower-cased, as the pattern. For 3+ characters the planner reads the
+      // matching ids from the trigram index. A shorter term matches no index and most documents:
+      // the line's own document is tested instead (its primary key). As an IN list under an OR
+      // (a task list also searches its comments), PostgreSQL rescanned the million matching ids
+      // for every line, too many to hash in its work_mem: My Provisioning Tasks searched for 'a'
+      // did not finish in minutes.
+      return isShort
+        ? sql<SqlBool>`exists (select 1 from request_search as rs where rs.request_id = ${requestId} and rs.document like ${likePattern(term)} escape '\\')`
+        : sql<SqlBool>`${requestId} in (select request_id from request_search where document like ${likePattern(term)} escape '\\')`;
     }
     if (isShort) {
       return sql<SqlBool>`${requestId} in (select rowid from request_search where document like ${likePattern(term)} escape '\\')`;
