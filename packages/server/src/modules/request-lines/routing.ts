@@ -152,7 +152,8 @@ export function routedToProvisioner(
 }
 
 /** The places of a line's path that an assignment names too. */
-export type PathPlace = 'regionId' | 'marketId' | 'agencyId' | 'practiceId' | 'platformId';
+export const PATH_PLACES = ['regionId', 'marketId', 'agencyId', 'practiceId', 'platformId'] as const;
+export type PathPlace = (typeof PATH_PLACES)[number];
 
 /**
  * The places (`place`: regions, markets, …) of the active assignments that name this user, or
@@ -191,13 +192,15 @@ export function provisionersAssignments(db: Kysely<Database>, userId: number) {
     );
 }
 
+/** The line (alias r) lies on the path of `path` (an alias of an outer query with the places). */
+export const onPathOf = (path: string): RawBuilder<SqlBool> =>
+  sql<SqlBool>`${sql.join(
+    PATH_PLACES.map((place) => sql`${sql.ref(`r.${place}`)} = ${sql.ref(`${path}.${place}`)}`),
+    sql` and `,
+  )}`;
+
 /** The line (alias r) lies on the path of the assignment `a` of an outer query. */
-export const onAssignmentPath: RawBuilder<SqlBool> = sql<SqlBool>`${sql.join(
-  (['regionId', 'marketId', 'agencyId', 'practiceId', 'platformId'] as const).map(
-    (place) => sql`${sql.ref(`r.${place}`)} = ${sql.ref(`a.${place}`)}`,
-  ),
-  sql` and `,
-)}`;
+export const onAssignmentPath: RawBuilder<SqlBool> = onPathOf('a');
 
 /**
  * For whom the user acts on this request (alias r) as approver ('approve') or provisioner

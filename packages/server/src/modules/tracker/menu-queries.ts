@@ -12,14 +12,9 @@ import {
 } from '../../db/table-query.ts';
 import { countUpTo, EXACT_COUNT_UP_TO } from '../request-lines/count.ts';
 import { fullName, lookupOf, ref } from '../request-lines/line-query.ts';
-import {
-  onAssignmentPath,
-  placesRoutedToProvisioner,
-  provisionersAssignments,
-  type PathPlace,
-} from '../request-lines/routing.ts';
+import { onAssignmentPath, provisionersAssignments } from '../request-lines/routing.ts';
 import { filteredColumn, keyIn } from './keyed-filter-queries.ts';
-import { lookupColumns } from './lookup-count-queries.ts';
+import { assignmentsFirst, routedClientsOrAccounts, routedLevels } from './routed-queries.ts';
 import {
   aliasesUsed,
   aliasOf,
@@ -27,7 +22,6 @@ import {
   smallLookups,
   trackerLines,
   type Alias,
-  type TrackerLines,
   type TrackerScope,
 } from './line-queries.ts';
 
@@ -38,7 +32,7 @@ import {
  */
 
 /** A menu's candidate values: a small table read in value order, and how a line refers to it. */
-interface MenuSource {
+export interface MenuSource {
   table: string;
   value: (alias: string) => Expression<unknown>;
   key: string;
@@ -220,104 +214,6 @@ export async function findTrackerColumnValues(
   return sortOptions(values, 'text');
 }
 
-/**
- * A provisioner's Client Name or Client Account Name menu (the candidate `v`: a client or an
- * account): the clients on the path of each assignment naming them (`provisionersAssignments`),
- * walked one distinct client after the other through requests(path, client, account) (migration
- * 0040), then for accounts each client's distinct accounts the same way; each kept when a line of
- * that path, client (and account) is in `lines` (routed to them, under the other filters). One
- * uncorrelated statement of a few hundred (a few thousand) seeks. Each candidate tested against
- * the routing instead read every line of the many the provisioner has none of: on a million
- * lines, 2,000 clients in 400 ms, 13,237 accounts in 150 ms.
- */
-async function routedClientsOrAccounts(
-  db: Db,
-  userId: number,
-  lines: TrackerLines,
-  source: MenuSource,
-  level: 'clientId' | 'clientAccountId',
-): Promise<{ value: string }[]> {
-  const places = ['agencyId', 'practiceId', 'platformId', 'regionId', 'marketId'] as const;
-  const paths = provisionersAssignments(db.kysely, userId)
-    .select(places.map((place) => sql.ref<number>(`a.${place}`).as(place)))
-    .distinct();
-  const onPath = (walk: string) =>
-    sql<SqlBool>`${sql.join(
-      places.map((place) => sql`${sql.ref(`r.${place}`)} = ${sql.ref(`${walk}.${place}`)}`),
-      sql` and `,
-    )}`;
-  /** The least `column` on `walk`'s path (and of its client, for accounts) above `after`. */
-  const least = (column: 'clientId' | 'clientAccountId', walk: string, after?: RawBuilder<unknown>) =>
-    sql`(select min(${sql.ref(`r.${column}`)}) from ${sql.table('requests')} as r where ${onPath(walk)}${
-      column === 'clientAccountId'
-        ? sql` and ${sql.ref('r.clientId')} = ${sql.ref(`${walk}.clientId`)}`
-        : sql``
-    }${after ? sql` and ${sql.ref(`r.${column}`)} > ${after}` : sql``})`;
-  const columns = sql.join(places.map((place) => sql.ref(place)));
-  const found = level === 'clientId' ? 'path_clients' : 'path_accounts';
-  const routed = lines
-    .where(onPath('w'))
-    .where(sql<SqlBool>`${sql.ref('r.clientId')} = ${sql.ref('w.clientId')}`)
-    .$if(level === 'clientAccountId', (q) =>
-      q.where(sql<SqlBool>`${sql.ref('r.clientAccountId')} = ${sql.ref('w.clientAccountId')}`),
-    )
-    .select(sql`1`.as('one'));
-  const accounts =
-    level === 'clientAccountId'
-      ? sql`, path_accounts (${columns}, ${sql.ref('clientId')}, ${sql.ref('clientAccountId')}) as (
-      select ${columns}, ${sql.ref('clientId')}, ${least('clientAccountId', 'path_clients')} from path_clients
-        where ${sql.ref('path_clients.clientId')} is not null
-      union all
-      select ${columns}, ${sql.ref('clientId')}, ${least(
-        'clientAccountId',
-        'path_accounts',
-        sql.ref('path_accounts.clientAccountId'),
-      )} from path_accounts where ${sql.ref('path_accounts.clientAccountId')} is not null
-    )`
-      : sql``;
-  // The candidates found are read from them (joined by key), not tested one by one: PostgreSQL
-  // planned the test as a rescan of all 2,968 accounts found for each account in name order
-  // (221 ms).
-  const { rows } = await sql<{ value: string }>`with recursive
-    paths (${columns}) as ${paths},
-    path_clients (${columns}, ${sql.ref('clientId')}) as (
-      select ${columns}, ${least('clientId', 'paths')} from paths
-      union all
-      select ${columns}, ${least('clientId', 'path_clients', sql.ref('path_clients.clientId'))} from path_clients
-        where ${sql.ref('path_clients.clientId')} is not null
-    )${accounts}
-    select distinct ${source.value('v')} as value from ${sql.table(found)} as w
-      join ${sql.table(source.table)} as v on ${sql.ref(`v.${source.key}`)} = ${sql.ref(`w.${level}`)}
-      where exists ${routed}
-      order by value limit ${FILTER_OPTIONS_LIMIT + 1}`.execute(db.kysely);
-  return rows;
-}
-
-/** A provisioner's menus read from the clients and accounts on their paths, and the key each lists. */
-const routedLevels: Readonly<Record<string, 'clientId' | 'clientAccountId'>> = {
-  clientName: 'clientId',
-  clientAccountName: 'clientAccountId',
-};
-
-/**
- * A provisioner's menu of a small lookup read from their assignments first (each one's lines on
- * its path, tested against the routing), when an index on the path finds the candidate's lines:
- * a place of the path (the assignment names it: this test), and on PostgreSQL the status and
- * the request type (the (agency, practice, platform, status) index). Tested line by line for
- * each candidate instead, PostgreSQL sorted every line by path to merge them with the
- * assignments (a million lines: the statuses 590 ms, the regions 666 ms → 10 ms), and SQLite
- * read every line of a practice no assignment names (90 → 5 ms); for the other lookups (asset,
- * user type) each path's lines would be read through, and were slower both ways.
- */
-function assignmentsFirst(db: Db, source: MenuSource): Expression<SqlBool> | undefined {
-  const place = source.foreignKey.replace(/^r\./, '');
-  if (pathPlaceColumns.has(place)) {
-    return sql<SqlBool>`${sql.ref(`a.${place}`)} = ${ref(`v.${source.key}`)}`;
-  }
-  const isIndexed = source.foreignKey === 'r.statusId' || source.foreignKey === 'r.requestTypeId';
-  return db.dialect === 'postgres' && isIndexed ? sql<SqlBool>`1 = 1` : undefined;
-}
-
 /** The small lookups whose rows belong to a place (a region's markets, a platform's user types, …). */
 const placedLookups = new Set<Alias>(['rg', 'mk', 'ag', 'pr', 'pl', 'at', 'put']);
 
@@ -362,50 +258,6 @@ export async function namesWithLines(
   }
   const own = query.filters.find((f) => filteredColumn(f.column) === column && f.values.length > 0);
   return new Set(own ? values.filter((value) => own.values.includes(value)) : values);
-}
-
-/** The columns of a line's path an assignment names too: the assignment's column and lookup. */
-const pathPlaces: Readonly<Record<string, { place: PathPlace; alias: Alias }>> = {
-  regionName: { place: 'regionId', alias: 'rg' },
-  marketName: { place: 'marketId', alias: 'mk' },
-  agencyName: { place: 'agencyId', alias: 'ag' },
-  practiceName: { place: 'practiceId', alias: 'pr' },
-  platformName: { place: 'platformId', alias: 'pl' },
-};
-const pathPlaceColumns: ReadonlySet<string> = new Set(Object.values(pathPlaces).map((p) => p.place));
-
-/**
- * The ids of the rows of a page's sorted place lookup (a region, market, agency, practice or
- * platform) that a provisioner's routing reaches under the page's filters on those places: the
- * places of their assignments whose paths pass the filters (`placesRoutedToProvisioner`);
- * undefined for other scopes and columns (every row is read). Each other row is a run of no
- * lines, and finding that read every line in scope: 280–440 ms on PostgreSQL for a
- * provisioner's first page by agency descending on a million lines, 436 ms by region under a
- * region filter.
- */
-export async function placesRouted(
-  db: Db,
-  scope: TrackerScope,
-  query: TableQuery,
-): Promise<Set<number> | undefined> {
-  const sorted = query.orderBy ? pathPlaces[query.orderBy] : undefined;
-  if (scope.kind !== 'routed' || !sorted) {
-    return undefined;
-  }
-  const within = query.filters.flatMap((filter) => {
-    const filtered = pathPlaces[filteredColumn(filter.column)];
-    if (!filtered || filter.values.length === 0) {
-      return [];
-    }
-    // The path's places are required: a missing name ('') matches no line.
-    const texts = filter.values.filter((v) => v !== '');
-    const { table, key, name } = lookupColumns(filtered.alias);
-    const named = sql<SqlBool>`${sql.ref(`a.${filtered.place}`)} in (select ${key} from ${sql.table(table)} as ${sql.id(
-      filtered.alias,
-    )} where ${texts.length > 0 ? inList(db.dialect, name, texts) : sql`1 = 0`})`;
-    return [named];
-  });
-  return placesRoutedToProvisioner(db.kysely, scope.userId, sorted.place, within);
 }
 
 /**

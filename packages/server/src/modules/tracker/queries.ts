@@ -15,7 +15,8 @@ import { countedLookups, groupAt, lookupColumns, type LookupGroups } from './loo
 import { idsByPersonName, personNameTableOf } from './person-name-queries.ts';
 import { countNearSortBound, idsBySorting, isSortedRead, SORT_FROM } from './sorted-page-queries.ts';
 import { lineExists, plainOrderOf } from './plain-page-queries.ts';
-import { namesWithLines, placesRouted } from './menu-queries.ts';
+import { namesWithLines } from './menu-queries.ts';
+import { placesRouted } from './routed-queries.ts';
 import {
   aliasesUsed,
   aliasOf,
