@@ -65,8 +65,8 @@ beforeAll(async () => {
   await renamePath(k(), pathC, `${tag} 3`);
   await renamePath(k(), pathB, `${tag} 1`);
   const user = await buildUser(k());
-  const line = async (path: BuiltPath): Promise<Line> => {
-    const row = await buildRequest(k(), { path, user });
+  const line = async (path: BuiltPath, by = user, createdBy?: number): Promise<Line> => {
+    const row = await buildRequest(k(), { path, user: by, createdBy });
     return {
       requestId: row.requestId,
       regionId: row.regionId,
@@ -81,7 +81,12 @@ beforeAll(async () => {
   const a = [await line(pathA), await line(pathA)];
   const b = [await line(pathB), await line(pathB)];
   const c = [await line(pathC), await line(pathC)];
-  const crossed = await line({ ...pathA, marketId: pathC.marketId, agencyId: pathC.agencyId });
+  // Another person's, asked for by a third: the people menus list more than one name.
+  const crossed = await line(
+    { ...pathA, marketId: pathC.marketId, agencyId: pathC.agencyId },
+    await buildUser(k()),
+    (await buildUser(k())).userId,
+  );
   // Lines made after the first ones, so that ties on a name are broken by request id.
   a.push(await line(pathA));
   c.push(await line(pathC));
@@ -273,23 +278,30 @@ describe('Request Tracker sorted by a place under a scope or a filter on places'
     const { rows: statuses } = await sql<{ name: string }>`select distinct s.description as name
       from requests r join request_statuses s on s.status_id = r.status_id
       where r.request_id in (${sql.join(routed.map((l) => l.requestId))})`.execute(k());
-    const { rows: people } = await sql<{ name: string }>`select distinct u.name || ' ' || u.last_name as name
-      from requests r join users u on u.user_id = r.user_id
-      where r.request_id in (${sql.join(routed.map((l) => l.requestId))})`.execute(k());
+    const peopleOf = async (person: 'user_id' | 'created_by') =>
+      (
+        await sql<{ name: string }>`select distinct u.name || ' ' || u.last_name as name
+          from requests r join users u on u.user_id = r.${sql.ref(person)}
+          where r.request_id in (${sql.join(routed.map((l) => l.requestId))})`.execute(k())
+      ).rows
+        .map((r) => r.name)
+        .sort();
     const markets = await namesOf(
       'markets',
       'marketId',
       routed.map((l) => l.marketId),
     );
     const theirs = [region, { column: 'status', values: statuses.map((r) => r.name) }];
-    expect(await menuOf(provisioner.email, 'requestUserName', theirs)).toEqual(
-      people.map((r) => r.name).sort(),
-    );
+    const people = await peopleOf('user_id');
+    expect(people).toHaveLength(2);
+    expect(await menuOf(provisioner.email, 'requestUserName', theirs)).toEqual(people);
+    expect(await menuOf(provisioner.email, 'createdByName', theirs)).toEqual(await peopleOf('created_by'));
     expect(await menuOf(provisioner.email, 'marketName', theirs)).toEqual(
       [...new Set(markets.values())].sort(),
     );
     const none = [region, { column: 'status', values: ['Completed'] }];
     expect(await menuOf(provisioner.email, 'requestUserName', none)).toEqual([]);
+    expect(await menuOf(provisioner.email, 'createdByName', none)).toEqual([]);
     expect(await menuOf(provisioner.email, 'marketName', none)).toEqual([]);
   });
 

@@ -150,13 +150,26 @@ export async function findTrackerColumnValues(
   const isNarrowed = isSearched || query.filters.some((f) => f.column !== column && f.values.length > 0);
   const alias = aliasOf(column);
   const source = menuSourceOf(column);
+  // A people's menu under filters alone: read from the lines when they are few, else the walk
+  // from name to name (below). A provisioner's lines are each read from the table for their
+  // routing: their people come with them, then their names by key (`keysOfLines`). Other
+  // scopes count the lines from an index first.
+  const isPeopleNarrowed = source?.isRepeated === true && isNarrowed && !isSearched;
+  const lines = () => trackerLines(db, scope, joins).where(condition);
+  const people =
+    isPeopleNarrowed && scope.kind === 'routed'
+      ? await keysOfLines(lines(), source.foreignKey, manyLines)
+      : undefined;
+  if (source && people) {
+    return namesOfKeys(db, source, people);
+  }
   const isReadFromSource =
     source !== undefined &&
     (!isNarrowed ||
       (!isSearched &&
         ((db.dialect === 'sqlite' && alias !== undefined && smallLookups.has(alias)) ||
-          (source.isRepeated &&
-            (await countUpTo(db, trackerLines(db, scope, joins).where(condition), manyLines)) > manyLines))));
+          (isPeopleNarrowed &&
+            (scope.kind === 'routed' || (await countUpTo(db, lines(), manyLines)) > manyLines)))));
   if (!isReadFromSource) {
     if (alias) {
       joins.add(alias);
@@ -374,6 +387,40 @@ function anyLine(
     .where('ar.userId', '=', scope.userId)
     .where('ar.isDeleted', '=', 0)
     .where(sql<SqlBool>`exists ${inRow}`)}`;
+}
+
+/**
+ * The distinct values of `foreignKey` (a person) over `lines`, or undefined when these are more
+ * than `upTo`: their count and their people in one read, where counting them, then joining the
+ * names of their people, read a provisioner's lines twice and, on PostgreSQL, hashed all 200,000
+ * users (5,231 lines under a status and a region on a million: 78 → 36 ms; SQLite 47 → 31 ms).
+ */
+async function keysOfLines(
+  lines: ReturnType<typeof trackerLines>,
+  foreignKey: string,
+  upTo: number,
+): Promise<number[] | undefined> {
+  const rows = await lines
+    .select(sql<number>`${ref(foreignKey)}`.as('key'))
+    .limit(upTo + 1)
+    .execute();
+  return rows.length > upTo ? undefined : [...new Set(rows.map((row) => Number(row.key)))];
+}
+
+/** The menu's names of these rows of its source, each one seek by key. */
+async function namesOfKeys(db: Db, source: MenuSource, keys: number[]): Promise<string[]> {
+  const rows = await db.kysely
+    .selectFrom(sql`${sql.table(source.table)}`.as('v'))
+    .select(sql<string>`${source.value('v')}`.as('value'))
+    .distinct()
+    .where(inList(db.dialect, ref(`v.${source.key}`), keys))
+    .orderBy('value')
+    .limit(FILTER_OPTIONS_LIMIT + 1)
+    .execute();
+  return sortOptions(
+    rows.map((row) => row.value),
+    'text',
+  );
 }
 
 /**
