@@ -91,10 +91,12 @@ export async function findTrackerColumnValues(
   /** Above this many matching lines a people's menu walks the names (a parameter for tests). */
   manyLines = EXACT_COUNT_UP_TO,
 ) {
-  // SQLite's small lookup menus test each row (below): under a filter on a place (a region),
-  // that filter read as ids lets the test seek the (row, region, market) index, where the joined
-  // name had it read every line of the row (the agencies under a status and a region: 280 ms →
-  // 0.3 ms on a million lines).
+  // SQLite's small lookup menus test each row (below): the filters on a lookup's name read as
+  // its ids let the test seek the (row, region, market) index, where the joined names had it
+  // read every line of the row (the agencies under a status and a region: 280 ms → 0.3 ms on
+  // a million lines). A status left as a joined name was an equality on the status's rows, and
+  // with statistics on every index SQLite took (region, status, market) for each agency instead,
+  // reading all of a status's lines there (the region admin's agencies: 150 → 0.1 ms).
   // A provisioner's lines are tested one by one against their routing: SQLite reads every
   // filter on a lookup's name as its ids, or it reads every line to find the few routed ones
   // of a status and a region (the requester menu under those: 786 ms).
@@ -103,14 +105,7 @@ export async function findTrackerColumnValues(
   const isSqliteRouted = db.dialect === 'sqlite' && scope.kind === 'routed';
   const byIds =
     db.dialect === 'postgres' || isSqliteSmallMenu || isSqliteRouted
-      ? await lookupFiltersByIds(
-          db,
-          spec,
-          query,
-          column,
-          db.dialect === 'sqlite' && !isSqliteRouted ? placeColumns : undefined,
-          isSqliteRouted,
-        )
+      ? await lookupFiltersByIds(db, spec, query, column, isSqliteRouted)
       : undefined;
   const joins = new Set(aliasesUsed(byIds?.joinedQuery ?? query, column));
   const condition = tableCondition(db.dialect, byIds?.spec ?? spec, query, column);
@@ -286,8 +281,6 @@ async function lookupFiltersByIds(
   spec: TableSpec,
   query: TableQuery,
   column: string,
-  /** Only the filters on these columns (every small lookup's name when undefined). */
-  only: ReadonlySet<string> | undefined,
   /** The ids bound one by one when few (`keyIn`), not as one list. */
   isBoundOneByOne: boolean,
 ) {
@@ -297,10 +290,7 @@ async function lookupFiltersByIds(
     const alias = aliasOf(f.column);
     const filtered = columns[f.column];
     const isLookupName =
-      alias !== undefined &&
-      smallLookups.has(alias) &&
-      filtered?.filterWhere === undefined &&
-      (only === undefined || only.has(f.column));
+      alias !== undefined && smallLookups.has(alias) && filtered?.filterWhere === undefined;
     if (f.column === column || f.values.length === 0 || !isLookupName || !filtered) {
       continue;
     }
