@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { Role } from '@uap/domain';
+import { RequestStatus, Role, type RequestStatusId } from '@uap/domain';
 import { createTestContext, type TestContext } from './harness.ts';
 import { trackerPage } from './tracker-helpers.ts';
 import {
   buildAdminRegion,
+  buildAssignment,
   buildPath,
   buildRequest,
   buildUser,
@@ -336,5 +337,55 @@ describe('an estimated total reused for a few seconds', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe("A provisioner's Request Tracker counts", () => {
+  it('counts each line routed to them once, across assignments on one agency, practice and platform', async () => {
+    const provisioner = await buildUser(k(), { roleId: Role.PROVISIONER });
+    const approver = await buildUser(k(), { roleId: Role.APPROVER });
+    const other = await buildUser(k(), { roleId: Role.PROVISIONER });
+    const user = await buildUser(k());
+    // Two markets of one agency, practice and platform, both theirs; the first also through an
+    // assignment naming its client (three of their assignments share the three places).
+    const first = await buildPath(k());
+    const second = await buildPath(k(), {
+      agencyId: first.agencyId,
+      practiceId: first.practiceId,
+      platformId: first.platformId,
+    });
+    const theirs = { primary: approver.userId, provisioner: provisioner.userId };
+    await buildAssignment(k(), first, theirs);
+    await buildAssignment(k(), first, { ...theirs, clientScoped: true });
+    await buildAssignment(k(), second, theirs);
+    // A third market of the same places, routed to someone else: none of its lines is theirs.
+    const elsewhere = await buildPath(k(), {
+      agencyId: first.agencyId,
+      practiceId: first.practiceId,
+      platformId: first.platformId,
+    });
+    await buildAssignment(k(), elsewhere, { primary: approver.userId, provisioner: other.userId });
+    const line = (path: BuiltPath, statusId?: RequestStatusId) => buildRequest(k(), { path, user, statusId });
+    await line(first);
+    await line(first, RequestStatus.APPROVED);
+    await line(second);
+    await line(second);
+    await line(second, RequestStatus.COMPLETED);
+    await line(elsewhere);
+
+    const count = async (filters: object[]) => {
+      const page = await tracker({ filters }, provisioner.email);
+      expect(page.requests).toHaveLength(page.totalCount);
+      return [page.totalCount, page.isCountEstimate];
+    };
+    expect(await count([])).toEqual([5, false]);
+    expect(await count([{ column: 'status', values: ['Submitted', 'Approved'] }])).toEqual([4, false]);
+    expect(
+      await count([
+        { column: 'status', values: ['Submitted'] },
+        { column: 'regionName', values: [second.names.region] },
+      ]),
+    ).toEqual([2, false]);
+    expect(await count([{ column: 'clientName', values: [first.names.client] }])).toEqual([2, false]);
   });
 });

@@ -16,6 +16,7 @@ import { idsByPersonName, personNameTableOf } from './person-name-queries.ts';
 import { countNearSortBound, idsBySorting, isSortedRead, SORT_FROM } from './sorted-page-queries.ts';
 import { lineExists, plainOrderOf } from './plain-page-queries.ts';
 import { namesWithLines } from './menu-queries.ts';
+import { trackerLinesToCount } from './routed-queries.ts';
 import { placesRouted } from './routed-queries.ts';
 import {
   aliasesUsed,
@@ -339,6 +340,9 @@ export async function findTrackerPage(
 ) {
   const { limit, offset } = pageOf(query);
   const filtered = trackerLines(db, scope, aliasesUsed(query)).where(tableCondition(db.dialect, spec, query));
+  const counted = trackerLinesToCount(db, scope, aliasesUsed(query), query).where(
+    tableCondition(db.dialect, spec, query),
+  );
   let ids: number[];
   let count: LineCount;
   // The page of an Overdue filter is found after its count, which says how it is best read.
@@ -370,7 +374,7 @@ export async function findTrackerPage(
         todayIso,
         clock,
       ),
-      countLines(db, filtered, query.exactCount === true),
+      countLines(db, counted, query.exactCount === true),
     ]);
     // Nothing after the anchor: the end of the lines, or no such line (then found by number).
     if (read.length > 0 || (await lineExists(db, anchor.requestId))) {
@@ -381,7 +385,7 @@ export async function findTrackerPage(
     let runs: Run[] | null;
     let pageSpec = spec;
     if (isCountedFirst) {
-      count = await countLines(db, filtered, query.exactCount === true);
+      count = await countLines(db, counted, query.exactCount === true);
       pageSpec = pageSpecOf(count.totalCount);
       runs = await runsAfterAnchor(
         db,
@@ -394,7 +398,7 @@ export async function findTrackerPage(
     } else {
       [runs, count] = await Promise.all([
         runsAfterAnchor(db, scope, spec, query, anchor.isBefore, anchor.requestId),
-        countLines(db, filtered, query.exactCount === true),
+        countLines(db, counted, query.exactCount === true),
       ]);
     }
     if (runs) {
@@ -411,14 +415,14 @@ export async function findTrackerPage(
   if (offset + limit <= EXACT_COUNT_UP_TO && plainOrder) {
     const [rows, plainCount] = await Promise.all([
       findPlainTrackerPage(db, plainOrder, { limit, offset }, todayIso, clock),
-      countLines(db, filtered, query.exactCount === true),
+      countLines(db, counted, query.exactCount === true),
     ]);
     return { rows, ...plainCount };
   }
   if (offset + limit <= EXACT_COUNT_UP_TO && !isCountedFirst && !mayBeSorted) {
     [ids, count] = await Promise.all([
       pageAcross(partsOf(await orderedRuns(db, scope, spec, query, false), spec, false), limit, offset),
-      countLines(db, filtered, query.exactCount === true),
+      countLines(db, counted, query.exactCount === true),
     ]);
   } else if (offset + limit <= EXACT_COUNT_UP_TO) {
     // An admin's page is found after its count: when the lines asked for are many, walking the
@@ -428,9 +432,9 @@ export async function findTrackerPage(
     // The count also says whether a page past SORT_FROM is found by sorting (isSortedRead).
     count = await countNearSortBound(
       db,
-      filtered,
+      counted,
       query,
-      await countLines(db, filtered, query.exactCount === true),
+      await countLines(db, counted, query.exactCount === true),
       offset,
     );
     const pageSpec = pageSpecOf(count.totalCount);
@@ -450,11 +454,11 @@ export async function findTrackerPage(
     // estimate is read forward and shown with it, so only a page in the back half counts every
     // line (reading it from the end needs the exact total). On PostgreSQL the count of a million
     // lines cost more than walking half of them in the order's index.
-    const known = query.exactCount === true ? undefined : await countLines(db, filtered, false);
+    const known = query.exactCount === true ? undefined : await countLines(db, counted, false);
     const isKnownEnough =
       known !== undefined && (!known.isCountEstimate || offset + limit <= known.totalCount / 2);
-    count = isKnownEnough ? known : { totalCount: await exactCount(filtered), isCountEstimate: false };
-    count = await countNearSortBound(db, filtered, query, count, offset);
+    count = isKnownEnough ? known : { totalCount: await exactCount(counted), isCountEstimate: false };
+    count = await countNearSortBound(db, counted, query, count, offset);
     const total = count.totalCount;
     const window = pageWindow(total, limit, offset);
     const personNameTable = personNameTableOf(scope, query);

@@ -11,7 +11,7 @@ import {
   type PathPlace,
 } from '../request-lines/routing.ts';
 import { filteredColumn } from './keyed-filter-queries.ts';
-import type { Alias, TrackerLines, TrackerScope } from './line-queries.ts';
+import { trackerLines, type Alias, type TrackerLines, type TrackerScope } from './line-queries.ts';
 import { lookupColumns } from './lookup-count-queries.ts';
 import type { MenuSource } from './menu-queries.ts';
 
@@ -167,4 +167,48 @@ export function assignmentsFirst(db: Db, source: MenuSource): Expression<SqlBool
   }
   const isIndexed = source.foreignKey === 'r.statusId' || source.foreignKey === 'r.requestTypeId';
   return isIndexed ? sql<SqlBool>`1 = 1` : undefined;
+}
+
+/** The filters under which a provisioner's lines are counted from their paths: the path's places, status, type. */
+const countedFromPaths: ReadonlySet<string> = new Set([
+  ...Object.keys(pathPlaces),
+  'status',
+  'requestTypeName',
+]);
+
+/**
+ * `trackerLines` to count under the page's query. On SQLite a provisioner's lines, filtered
+ * only by their path's places, status or type, are also joined to the (agency, practice,
+ * platform) of their assignments (`provisionersAssignments`), which every line routed to them
+ * has: SQLite then reads each path's lines through an index led by those, where it read every
+ * line of the filters' index (or of the table), each tested against the routing. On a million
+ * lines: their 5,231 lines of a status and a region 30 → 14 ms; whether their 220,000 lines are
+ * more than 10,000, 23 → 11 ms; their exact count 472 → 296 ms. Under a filter on a client or a
+ * search that index is the slower way in (a client's 1,393 lines: 16 → 39 ms), so those keep
+ * the plain lines.
+ */
+export function trackerLinesToCount(
+  db: Db,
+  scope: TrackerScope,
+  joins: Set<Alias>,
+  query: TableQuery,
+): TrackerLines {
+  const lines = trackerLines(db, scope, joins);
+  const isByPath =
+    query.searchCriteria.trim() === '' &&
+    query.filters.every((f) => f.values.length === 0 || countedFromPaths.has(filteredColumn(f.column)));
+  if (db.dialect !== 'sqlite' || scope.kind !== 'routed' || !isByPath) {
+    return lines;
+  }
+  // Distinct: several of their assignments may share the three (markets, a client's).
+  const paths = provisionersAssignments(db.kysely, scope.userId)
+    .select(['a.agencyId', 'a.practiceId', 'a.platformId'])
+    .distinct()
+    .as('p');
+  return lines.innerJoin(paths, (join) =>
+    join
+      .onRef('p.agencyId', '=', 'r.agencyId')
+      .onRef('p.practiceId', '=', 'r.practiceId')
+      .onRef('p.platformId', '=', 'r.platformId'),
+  );
 }
