@@ -22,10 +22,9 @@ import { lookupColumns } from './lookup-count-queries.ts';
  */
 
 /** The people's names are computed (first and last name), not a lookup's column: they stay joined. */
-const keyedAliases = (alias: Alias | undefined): alias is Alias =>
-  alias !== undefined && alias !== 'u' && alias !== 'cu';
+const keyedAliases = (alias: Alias): boolean => alias !== 'u' && alias !== 'cu';
 
-/** The column a filter is on, read through its keyed column's name (`keyedFilters`) if it has one. */
+/** The column a filter is on, read through its keyed column's name (`filtersAsKeys`) if it has one. */
 export const filteredColumn = (filterColumn: string): string => filterColumn.split('#key')[0] ?? filterColumn;
 
 /** Keys bound one by one up to this many; a longer list is bound as one value (`inList`). */
@@ -42,21 +41,38 @@ export function keyIn(dialect: Db['dialect'], fk: Expression<number>, ids: numbe
     : inList(dialect, fk, ids);
 }
 
+/** Which filters `filtersAsKeys` reads as keys, and how it binds them. */
+export interface KeyedFilterOptions {
+  /** The lookups whose filters are read as keys. */
+  isKeyed: (alias: Alias) => boolean;
+  /** A column whose own filter stays on its name (a filter menu's own column). */
+  except?: string;
+  /** Short lists of keys bound one by one (`keyIn`), or every list as one value (`inList`). */
+  binding: 'short-lists-bound' | 'one-list';
+}
+
 /**
- * The table and query with every filter on a lookup's name replaced by one on the lines' foreign
- * key (the same lines: the lookups are joined on their primary keys). One statement reads the
- * ids of every filtered name's rows. A missing value ('') also keeps the lines without the
- * lookup (its key is null), as the joined filter's empty name does.
+ * The table and query with the filters on a lookup's name that `options` names replaced by
+ * filters on the lines' foreign key (the same lines: the lookups are joined on their primary
+ * keys). One statement reads the ids of every filtered name's rows. A missing value ('') also
+ * keeps the lines without the lookup (its key is null), as the joined filter's empty name does.
+ * Each keyed filter reads a column of its own (`status#key0`), which no table declares (so no
+ * caller can name it) and which joins nothing.
  */
-export async function keyedFilters(
+export async function filtersAsKeys(
   db: Db,
-  scope: TrackerScope,
   spec: TableSpec,
   query: TableQuery,
-): Promise<{ spec: TableSpec; query: TableQuery }> {
-  const named = query.filters.filter((f) => f.values.length > 0 && keyedAliases(aliasOf(f.column)));
-  if ((db.dialect !== 'postgres' && scope.kind !== 'routed') || named.length === 0) {
-    return { spec, query };
+  options: KeyedFilterOptions,
+): Promise<{ spec: TableSpec; query: TableQuery } | undefined> {
+  const named = query.filters.filter((f) => {
+    const alias = aliasOf(f.column);
+    return (
+      f.values.length > 0 && f.column !== options.except && alias !== undefined && options.isKeyed(alias)
+    );
+  });
+  if (named.length === 0) {
+    return undefined;
   }
   const reads = named.map((filter, index) => {
     const alias = aliasOf(filter.column) as Alias;
@@ -80,14 +96,14 @@ export async function keyedFilters(
   for (const row of rows) {
     idsOf[Number(row.f)]?.push(Number(row.id));
   }
-  // Each keyed filter reads a column of its own, which no table declares (so no caller can name it).
+  const bind = options.binding === 'short-lists-bound' ? keyIn : inList;
   const columns: Record<string, TableColumn> = {};
   const keyedColumnOf = new Map<TableQuery['filters'][number], string>();
   named.forEach((filter, index) => {
     const { foreignKey, isRequired } = lookupOf(aliasOf(filter.column) as Alias);
     const fk = ref<number>(foreignKey);
     const ids = idsOf[index] ?? [];
-    const parts: Expression<SqlBool>[] = ids.length > 0 ? [keyIn(db.dialect, fk, ids)] : [];
+    const parts: Expression<SqlBool>[] = ids.length > 0 ? [bind(db.dialect, fk, ids)] : [];
     if (!isRequired && filter.values.includes('')) {
       parts.push(sql<SqlBool>`${fk} is null`);
     }
@@ -106,4 +122,25 @@ export async function keyedFilters(
       }),
     },
   };
+}
+
+/**
+ * A page's or an export's filters on a lookup's name read as keys (`filtersAsKeys`): on
+ * PostgreSQL, and on SQLite for a provisioner's lines (see above); every lookup but people.
+ */
+export async function keyedFilters(
+  db: Db,
+  scope: TrackerScope,
+  spec: TableSpec,
+  query: TableQuery,
+): Promise<{ spec: TableSpec; query: TableQuery }> {
+  if (db.dialect !== 'postgres' && scope.kind !== 'routed') {
+    return { spec, query };
+  }
+  return (
+    (await filtersAsKeys(db, spec, query, { isKeyed: keyedAliases, binding: 'short-lists-bound' })) ?? {
+      spec,
+      query,
+    }
+  );
 }

@@ -13,7 +13,7 @@ import {
 import { countUpTo, EXACT_COUNT_UP_TO } from '../request-lines/count.ts';
 import { fullName, lookupOf, ref } from '../request-lines/line-query.ts';
 import { onAssignmentPath, provisionersAssignments } from '../request-lines/routing.ts';
-import { filteredColumn, keyIn } from './keyed-filter-queries.ts';
+import { filteredColumn, filtersAsKeys } from './keyed-filter-queries.ts';
 import { assignmentsFirst, routedClientsOrAccounts, routedLevels } from './routed-queries.ts';
 import {
   aliasesUsed,
@@ -91,6 +91,12 @@ export async function findTrackerColumnValues(
   /** Above this many matching lines a people's menu walks the names (a parameter for tests). */
   manyLines = EXACT_COUNT_UP_TO,
 ) {
+  // The other filters on a small lookup's name (status, region, platform, …) are read as the
+  // line's own column and the lookup's ids (`filtersAsKeys`): `r.status_id = any('{1,2}')`
+  // instead of a join and `s.description = any('{Submitted,Approved}')`. PostgreSQL then
+  // estimates the lines from the column's statistics instead of a guess, and can read them from
+  // an index alone: the client menu under a status and a region filter fell from 188 to 12 ms
+  // on a million lines, where the guess (138,889 lines for 15,707) had it scan them all.
   // SQLite's small lookup menus test each row (below): the filters on a lookup's name read as
   // its ids let the test seek the (row, region, market) index, where the joined names had it
   // read every line of the row (the agencies under a status and a region: 280 ms → 0.3 ms on
@@ -98,17 +104,23 @@ export async function findTrackerColumnValues(
   // with statistics on every index SQLite took (region, status, market) for each agency instead,
   // reading all of a status's lines there (the region admin's agencies: 150 → 0.1 ms).
   // A provisioner's lines are tested one by one against their routing: SQLite reads every
-  // filter on a lookup's name as its ids, or it reads every line to find the few routed ones
-  // of a status and a region (the requester menu under those: 786 ms).
+  // filter on a lookup's name as its ids, bound one by one, or it reads every line to find the
+  // few routed ones of a status and a region (the requester menu under those: 786 ms). Bound so
+  // for a region admin, the ids moved SQLite off the (agency, region, market) index (their
+  // first page by agency under a status and a region, which reads this menu: 30 → 74 ms).
   const isSqliteSmallMenu =
     db.dialect === 'sqlite' && isSmallLookup(aliasOf(column)) && query.searchCriteria.trim() === '';
   const isSqliteRouted = db.dialect === 'sqlite' && scope.kind === 'routed';
-  const byIds =
+  const keyed =
     db.dialect === 'postgres' || isSqliteSmallMenu || isSqliteRouted
-      ? await lookupFiltersByIds(db, spec, query, column, isSqliteRouted)
+      ? await filtersAsKeys(db, spec, query, {
+          isKeyed: (alias) => smallLookups.has(alias),
+          except: column,
+          binding: isSqliteRouted ? 'short-lists-bound' : 'one-list',
+        })
       : undefined;
-  const joins = new Set(aliasesUsed(byIds?.joinedQuery ?? query, column));
-  const condition = tableCondition(db.dialect, byIds?.spec ?? spec, query, column);
+  const joins = new Set(aliasesUsed(keyed?.query ?? query, column));
+  const condition = tableCondition(db.dialect, keyed?.spec ?? spec, keyed?.query ?? query, column);
   const { filterValues, filterWhere } = filterColumn(spec, column);
   if (column === 'statusDescription' || filterValues) {
     // A computed value with a few possible answers: one EXISTS each instead of reading every line.
@@ -266,59 +278,6 @@ export async function namesWithLines(
   }
   const own = query.filters.find((f) => filteredColumn(f.column) === column && f.values.length > 0);
   return new Set(own ? values.filter((value) => own.values.includes(value)) : values);
-}
-
-/**
- * PostgreSQL: the other filters on a small lookup's name (status, region, platform, …) as the
- * line's own column and the lookup's ids, read first: `r.status_id = any('{1,2}')` instead of a
- * join and `s.description = any('{Submitted,Approved}')`. PostgreSQL then estimates the lines
- * from the column's statistics instead of a guess, and can read them from an index alone: the
- * client menu under a status and a region filter fell from 188 to 12 ms on a million lines,
- * where the guess (138,889 lines for 15,707) had it scan them all.
- */
-async function lookupFiltersByIds(
-  db: Db,
-  spec: TableSpec,
-  query: TableQuery,
-  column: string,
-  /** The ids bound one by one when few (`keyIn`), not as one list. */
-  isBoundOneByOne: boolean,
-) {
-  const columns = { ...spec.columns };
-  const resolved = new Set<string>();
-  for (const f of query.filters) {
-    const alias = aliasOf(f.column);
-    const filtered = columns[f.column];
-    const isLookupName =
-      alias !== undefined && smallLookups.has(alias) && filtered?.filterWhere === undefined;
-    if (f.column === column || f.values.length === 0 || !isLookupName || !filtered) {
-      continue;
-    }
-    const { table, key, foreignKey } = lookupOf(alias);
-    const rows = await db.kysely
-      .selectFrom(sql`${sql.table(table.split(' as ')[0] ?? table)}`.as('v'))
-      .select(sql<number>`${ref(`v.${key.split('.')[1] ?? key}`)}`.as('id'))
-      .where(inList(db.dialect, ref('v.description'), f.values))
-      .execute();
-    const ids = rows.map((r) => Number(r.id));
-    // '' stands for lines without one (an optional lookup's null), as in the name's own filter.
-    const isBlankAsked = f.values.includes('');
-    columns[f.column] = {
-      ...filtered,
-      filterWhere: () =>
-        sql<SqlBool>`(${ids.length > 0 ? (isBoundOneByOne ? keyIn : inList)(db.dialect, ref(foreignKey), ids) : sql`1 = 0`}${
-          isBlankAsked ? sql` or ${ref(foreignKey)} is null` : sql``
-        })`,
-    };
-    resolved.add(f.column);
-  }
-  return resolved.size === 0
-    ? undefined
-    : {
-        spec: { ...spec, columns },
-        /** The query whose filters still need their lookup joined (the ones not resolved here). */
-        joinedQuery: { ...query, filters: query.filters.filter((f) => !resolved.has(f.column)) },
-      };
 }
 
 const isSmallLookup = (alias: Alias | undefined) => alias !== undefined && smallLookups.has(alias);
