@@ -16,8 +16,7 @@ import { idsByPersonName, personNameTableOf } from './person-name-queries.ts';
 import { countNearSortBound, idsBySorting, isSortedRead, SORT_FROM } from './sorted-page-queries.ts';
 import { lineExists, plainOrderOf } from './plain-page-queries.ts';
 import { namesWithLines } from './menu-queries.ts';
-import { trackerLinesToCount } from './routed-queries.ts';
-import { placesRouted } from './routed-queries.ts';
+import { linesToCount, placesRouted } from './routed-queries.ts';
 import {
   aliasesUsed,
   aliasOf,
@@ -340,9 +339,7 @@ export async function findTrackerPage(
 ) {
   const { limit, offset } = pageOf(query);
   const filtered = trackerLines(db, scope, aliasesUsed(query)).where(tableCondition(db.dialect, spec, query));
-  const counted = trackerLinesToCount(db, scope, aliasesUsed(query), query).where(
-    tableCondition(db.dialect, spec, query),
-  );
+  const counted = linesToCount(db, scope, query, filtered);
   let ids: number[];
   let count: LineCount;
   // The page of an Overdue filter is found after its count, which says how it is best read.

@@ -11,7 +11,7 @@ import {
   type PathPlace,
 } from '../request-lines/routing.ts';
 import { filteredColumn } from './keyed-filter-queries.ts';
-import { trackerLines, type Alias, type TrackerLines, type TrackerScope } from './line-queries.ts';
+import type { Alias, TrackerLines, TrackerScope } from './line-queries.ts';
 import { lookupColumns } from './lookup-count-queries.ts';
 import type { MenuSource } from './menu-queries.ts';
 
@@ -177,23 +177,22 @@ const countedFromPaths: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * `trackerLines` to count under the page's query. On SQLite a provisioner's lines, filtered
- * only by their path's places, status or type, are also joined to the (agency, practice,
- * platform) of their assignments (`provisionersAssignments`), which every line routed to them
- * has: SQLite then reads each path's lines through an index led by those, where it read every
- * line of the filters' index (or of the table), each tested against the routing. On a million
- * lines: their 5,231 lines of a status and a region 30 → 14 ms; whether their 220,000 lines are
- * more than 10,000, 23 → 11 ms; their exact count 472 → 296 ms. Under a filter on a client or a
- * search that index is the slower way in (a client's 1,393 lines: 16 → 39 ms), so those keep
- * the plain lines.
+ * The page's `lines` (its scope, joins and filters) as they are best counted. On SQLite a
+ * provisioner's lines, filtered only by their path's places, status or type, are also joined to
+ * the (agency, practice, platform) of their assignments (`provisionersAssignments`), which every
+ * line routed to them has: SQLite then reads each path's lines through an index led by those,
+ * where it read every line of the filters' index (or of the table), each tested against the
+ * routing. On a million lines: their 5,231 lines of a status and a region 30 → 14 ms; whether
+ * their 220,000 lines are more than 10,000, 23 → 11 ms; their exact count 472 → 296 ms. Under a
+ * filter on a client or a search that index is the slower way in (a client's 1,393 lines:
+ * 16 → 39 ms), so those keep the plain lines.
  */
-export function trackerLinesToCount(
+export function linesToCount(
   db: Db,
   scope: TrackerScope,
-  joins: Set<Alias>,
   query: TableQuery,
+  lines: TrackerLines,
 ): TrackerLines {
-  const lines = trackerLines(db, scope, joins);
   const isByPath =
     query.searchCriteria.trim() === '' &&
     query.filters.every((f) => f.values.length === 0 || countedFromPaths.has(filteredColumn(f.column)));
