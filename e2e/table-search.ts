@@ -16,9 +16,17 @@ export async function rowIds(scope: Page | Locator, table: string): Promise<numb
  * Narrows a table through its search box and waits until it shows exactly the rows `ids`, as a
  * person would before ticking one: the page shown before the search may hold the same row, and
  * acting on it races the search's page being drawn in its place (a tick that does not stay, a
- * click that lands on another row, or a hover whose tooltip the redraw closes).
+ * click that lands on another row, or a hover whose tooltip the redraw closes). So the rows are
+ * read once the search is the table's (its chip shows, after the box's debounce) and no read is
+ * under way: a table whose first page already showed just that row passed at once, and a tick
+ * then raced the search's page.
  */
 export async function searchFor(scope: Page | Locator, table: string, text: string, ids: number[]) {
-  await scope.getByRole('region', { name: table }).getByLabel('Search').fill(text);
-  await expect.poll(() => rowIds(scope, table), poll).toEqual(ids);
+  const region = scope.getByRole('region', { name: table });
+  await region.getByLabel('Search').fill(text);
+  await region.getByText(`Search: ${text.trim()}`, { exact: true }).waitFor();
+  const loading = region.getByRole('progressbar', { name: 'Loading records' });
+  await expect
+    .poll(async () => ((await loading.count()) === 0 ? rowIds(scope, table) : 'loading'), poll)
+    .toEqual(ids);
 }
