@@ -514,6 +514,10 @@ export const messages = {
   masterDataUploadTooManyRows: (max: number) =>
     `The workbook has more than ${max} rows. Split it into smaller files.`,
   masterDataUploadNoRows: 'The workbook has no rows to process.',
+  masterDataUploadTooManySheets: (max: number) =>
+    `The workbook has more than ${max} sheets. Keep one sheet per type, as in the template.`,
+  masterDataUploadRepeatedSheet: (sheet: string) =>
+    `The workbook lists the sheet '${sheet}' more than once. Keep one sheet per type, as in the template.`,
   masterDataUploadUnknownSheet: (sheet: string) =>
     `The sheet '${sheet}' is not a master data type. Name each sheet as in the template.`,
   masterDataUploadMissingColumns: (sheet: string, columns: readonly string[]) =>

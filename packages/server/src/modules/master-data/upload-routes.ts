@@ -14,7 +14,8 @@ import { requireActor } from '../../http/actor.ts';
 import { ok } from '../../http/envelope.ts';
 import { invalid, unprocessable } from '../../http/errors.ts';
 import { read, write } from './route-rules.ts';
-import { applyUpload, readWorkbook, templateWorkbook } from './upload-service.ts';
+import { WorkbookReadThread } from './upload-read-thread.ts';
+import { applyUpload, templateWorkbook } from './upload-service.ts';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const layout = masterDataUploadOrder
@@ -33,6 +34,11 @@ export const masterDataUploadRoutes: FastifyPluginAsync<{ db: Db }> = async (bas
     throwFileSizeLimit: false,
     limits: { fileSize: masterDataUploadLimits.maxMegabytes * 1024 * 1024, files: 1, fields: 0, parts: 2 },
   });
+  // Workbooks are read off the request thread, so a long read holds up no other request.
+  const reader = new WorkbookReadThread();
+  app.addHook('onClose', async () => {
+    await reader.close();
+  });
 
   app.post('/api/MasterDataRequest/UploadMasterData', {
     config: { access: write },
@@ -41,8 +47,8 @@ export const masterDataUploadRoutes: FastifyPluginAsync<{ db: Db }> = async (bas
       summary:
         'Process a master data workbook (.xlsx): every row with the Database Manager dialog’s rules, all or nothing',
       description:
-        `Multipart field 'file', an .xlsx of at most ${masterDataUploadLimits.maxMegabytes} MB, unpacking to at most ${masterDataUploadLimits.maxUnpackedMegabytes} MB (checked from the zip directory before anything is unpacked), at most ${masterDataUploadLimits.maxRows} rows; else 400. ` +
-        `One sheet per type, named as the type, row 1 the column names (* required); parents are named: ${layout}. ` +
+        `Multipart field 'file', an .xlsx of at most ${masterDataUploadLimits.maxMegabytes} MB, unpacking to at most ${masterDataUploadLimits.maxUnpackedMegabytes} MB (checked from the zip directory before anything is unpacked), at most ${masterDataUploadLimits.maxRows} rows (empty rows count too); else 400. ` +
+        `One sheet per type, named as the type and listed once, row 1 the column names (* required); parents are named: ${layout}. ` +
         'Sheets are applied parents first, in one transaction; an existing item (same name under the same parent) is unchanged or updated. ' +
         'Answers each row as created, updated, unchanged or refused (with the message). One refused row: 422, nothing changed, data holds every row’s result.',
       consumes: ['multipart/form-data'],
@@ -64,7 +70,7 @@ export const masterDataUploadRoutes: FastifyPluginAsync<{ db: Db }> = async (bas
       if (file.file.truncated) {
         throw invalid(messages.masterDataUploadTooLarge(masterDataUploadLimits.maxMegabytes));
       }
-      const rows = await readWorkbook(content);
+      const rows = await reader.read(content);
       const result = await applyUpload(db, requireActor(req), rows);
       if (!result.applied) {
         throw unprocessable(messages.masterDataUploadRolledBack(result.refused), result);
