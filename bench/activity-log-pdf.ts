@@ -16,6 +16,7 @@ import { openDb, type Db } from '../packages/server/src/db/connection.ts';
 import { migrateToLatest } from '../packages/server/src/db/migrate.ts';
 import { mintAccessToken } from '../packages/server/src/auth/verify.ts';
 import { fmt, timeRuns } from './timing.ts';
+import { withDirectoryId } from './signed-in-server.ts';
 
 const RUNS = 20;
 const WARMUP = 3;
@@ -97,8 +98,8 @@ for (const url of urls) {
   const app = await buildApp({ config, db });
   await app.ready();
   try {
-    const tokenOf = (mail: string, displayName: string) =>
-      mintAccessToken(config, app.signingMaterial!, { mail, displayName });
+    const tokenOf = async (mail: string, displayName: string) =>
+      mintAccessToken(config, app.signingMaterial!, await withDirectoryId(db, { mail, displayName }));
     const sue = { authorization: `Bearer ${await tokenOf('sue.super@agency.example', 'Sue Super')}` };
     const ada = { authorization: `Bearer ${await tokenOf('ada.admin@agency.example', 'Ada Admin')}` };
     const requestId = await requestWith200Steps(db);

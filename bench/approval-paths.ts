@@ -114,11 +114,12 @@ async function busiestApprover(db: Db) {
         .onRef('a.platformId', '=', 'r.platformId'),
     )
     .innerJoin('users as u', 'u.userId', 'a.userId')
-    .select(['u.userId', 'u.email', 'u.name', 'u.lastName', sql<number>`count(*)`.as('n')])
+    .innerJoin('directoryUsers as d', 'd.mail', 'u.email')
+    .select(['u.userId', 'u.email', 'u.name', 'u.lastName', 'd.directoryId', sql<number>`count(*)`.as('n')])
     .where('r.statusId', '=', RequestStatus.SUBMITTED)
     .where('a.isDeleted', '=', 0)
     .where('a.clientId', 'is', null)
-    .groupBy(['u.userId', 'u.email', 'u.name', 'u.lastName'])
+    .groupBy(['u.userId', 'u.email', 'u.name', 'u.lastName', 'd.directoryId'])
     .orderBy(sql`count(*)`, 'desc')
     .limit(1)
     .executeTakeFirstOrThrow();
@@ -143,17 +144,19 @@ for (const url of urls) {
   const app = await buildApp({ config, db });
   await app.ready();
   try {
-    const tokenOf = (u: { email: string; name: string; lastName: string }) =>
+    const tokenOf = (u: { email: string; name: string; lastName: string; directoryId: string }) =>
       mintAccessToken(config, app.signingMaterial!, {
         mail: u.email,
         displayName: `${u.name} ${u.lastName}`,
+        directoryId: u.directoryId,
       });
     const busiest = await busiestApprover(db);
     const admin = await db.kysely
-      .selectFrom('users')
-      .select(['email', 'name', 'lastName'])
-      .where('roleId', '=', Role.SUPERADMIN)
-      .orderBy('userId')
+      .selectFrom('users as u')
+      .innerJoin('directoryUsers as d', 'd.mail', 'u.email')
+      .select(['u.email', 'u.name', 'u.lastName', 'd.directoryId'])
+      .where('u.roleId', '=', Role.SUPERADMIN)
+      .orderBy('u.userId')
       .limit(1)
       .executeTakeFirstOrThrow();
     const call = async (token: string, path: string, payload: object) => {

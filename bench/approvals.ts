@@ -112,13 +112,15 @@ for (const url of urls) {
   await app.ready();
   try {
     const alex = await db.kysely
-      .selectFrom('users')
-      .select(['userId', 'email', 'name', 'lastName'])
-      .where('email', '=', 'alex.approver@agency.example')
+      .selectFrom('users as u')
+      .innerJoin('directoryUsers as d', 'd.mail', 'u.email')
+      .select(['u.userId', 'u.email', 'u.name', 'u.lastName', 'd.directoryId'])
+      .where('u.email', '=', 'alex.approver@agency.example')
       .executeTakeFirstOrThrow();
     const token = await mintAccessToken(config, app.signingMaterial!, {
       mail: alex.email,
       displayName: `${alex.name} ${alex.lastName}`,
+      directoryId: alex.directoryId,
     });
     const headers = { authorization: `Bearer ${token}` };
     const pending = await giveTasks(db, alex.userId);

@@ -17,6 +17,7 @@ import { loadConfig } from '../packages/server/src/config.ts';
 import { openConfiguredDb, type Db } from '../packages/server/src/db/connection.ts';
 import { migrateToLatest } from '../packages/server/src/db/migrate.ts';
 import { mintAccessToken } from '../packages/server/src/auth/verify.ts';
+import { withDirectoryId } from './signed-in-server.ts';
 
 const urls = process.argv.slice(2).length
   ? process.argv.slice(2)
@@ -70,10 +71,11 @@ for (const url of urls) {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   try {
-    const token = await mintAccessToken(config, app.signingMaterial!, {
-      mail: 'sue.super@agency.example',
-      displayName: 'Sue Super',
-    });
+    const token = await mintAccessToken(
+      config,
+      app.signingMaterial!,
+      await withDirectoryId(db, { mail: 'sue.super@agency.example', displayName: 'Sue Super' }),
+    );
     const headers = { authorization: `Bearer ${token}` };
     console.log(`\n${db.dialect}`);
     for (const size of SIZES) {

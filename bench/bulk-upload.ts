@@ -18,6 +18,7 @@ import { loadConfig } from '../packages/server/src/config.ts';
 import { openConfiguredDb, type Db } from '../packages/server/src/db/connection.ts';
 import { migrateToLatest } from '../packages/server/src/db/migrate.ts';
 import { mintAccessToken } from '../packages/server/src/auth/verify.ts';
+import { withDirectoryId } from './signed-in-server.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 50_000);
 /** Client accounts to skip (a second run on the same copy uses accounts the first did not). */
@@ -89,10 +90,11 @@ for (const url of urls) {
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   try {
-    const token = await mintAccessToken(config, app.signingMaterial!, {
-      mail: 'sue.super@agency.example',
-      displayName: 'Sue Super',
-    });
+    const token = await mintAccessToken(
+      config,
+      app.signingMaterial!,
+      await withDirectoryId(db, { mail: 'sue.super@agency.example', displayName: 'Sue Super' }),
+    );
     const headers = { authorization: `Bearer ${token}` };
     const users = await db.kysely
       .selectFrom('users')

@@ -22,6 +22,7 @@ import { loadConfig } from '../packages/server/src/config.ts';
 import { openDb } from '../packages/server/src/db/connection.ts';
 import { mintAccessToken } from '../packages/server/src/auth/verify.ts';
 import { migrateToLatest } from '../packages/server/src/db/migrate.ts';
+import { withDirectoryId } from './signed-in-server.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 5000);
 const urls = process.argv.slice(2);
@@ -111,10 +112,11 @@ for (const url of targets) {
       file,
       Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
     ]);
-    const token = await mintAccessToken(config, app.signingMaterial!, {
-      mail: 'sue.super@agency.example',
-      displayName: 'Sue Super',
-    });
+    const token = await mintAccessToken(
+      config,
+      app.signingMaterial!,
+      await withDirectoryId(db, { mail: 'sue.super@agency.example', displayName: 'Sue Super' }),
+    );
     console.log(
       `${url} (migrations applied: ${applied.length}; ${per * 5} rows, ${(file.length / 1024).toFixed(0)} KB; load ${load()})`,
     );

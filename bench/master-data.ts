@@ -19,6 +19,7 @@ import { openDb } from '../packages/server/src/db/connection.ts';
 import { mintAccessToken } from '../packages/server/src/auth/verify.ts';
 import { migrateToLatest } from '../packages/server/src/db/migrate.ts';
 import { timeRuns } from './timing.ts';
+import { withDirectoryId } from './signed-in-server.ts';
 
 const args = process.argv.slice(2);
 const runsAt = args.indexOf('--runs');
@@ -57,10 +58,12 @@ for (const url of targets) {
   await app.ready();
   console.log(`${url} (migrations applied: ${applied.length}; ${RUNS} runs; load ${load()})`);
   try {
-    const callers = [
-      { mail: 'sue.super@agency.example', displayName: 'Sue Super' },
-      { mail: 'ada.admin@agency.example', displayName: 'Ada Admin' },
-    ];
+    const callers = await Promise.all(
+      [
+        { mail: 'sue.super@agency.example', displayName: 'Sue Super' },
+        { mail: 'ada.admin@agency.example', displayName: 'Ada Admin' },
+      ].map((caller) => withDirectoryId(db, caller)),
+    );
     for (const caller of callers) {
       const token = await mintAccessToken(config, app.signingMaterial!, caller);
       const put = async (path: string, payload: object) => {

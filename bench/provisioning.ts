@@ -16,6 +16,7 @@ import { openDb, type Db } from '../packages/server/src/db/connection.ts';
 import { mintAccessToken } from '../packages/server/src/auth/verify.ts';
 import { migrateToLatest } from '../packages/server/src/db/migrate.ts';
 import { timeRuns } from './timing.ts';
+import { withDirectoryId } from './signed-in-server.ts';
 
 const RUNS = 20;
 const WARMUP = 3;
@@ -38,10 +39,11 @@ async function busiestProvisioner(db: Db) {
         .onRef('a.platformId', '=', 'r.platformId'),
     )
     .innerJoin('users as u', 'u.userId', 'a.provisionerId')
-    .select(['u.email', 'u.name', 'u.lastName'])
+    .innerJoin('directoryUsers as d', 'd.mail', 'u.email')
+    .select(['u.email', 'u.name', 'u.lastName', 'd.directoryId'])
     .where('r.statusId', '=', 2)
     .where('a.isDeleted', '=', 0)
-    .groupBy(['u.email', 'u.name', 'u.lastName'])
+    .groupBy(['u.email', 'u.name', 'u.lastName', 'd.directoryId'])
     .orderBy(sql`count(*)`, 'desc')
     .limit(1)
     .executeTakeFirstOrThrow();
@@ -63,8 +65,12 @@ for (const url of urls) {
   try {
     const provisioner = await busiestProvisioner(db);
     const callers = [
-      { mail: provisioner.email, displayName: `${provisioner.name} ${provisioner.lastName}` },
-      { mail: 'sue.super@agency.example', displayName: 'Sue Super' },
+      {
+        mail: provisioner.email,
+        displayName: `${provisioner.name} ${provisioner.lastName}`,
+        directoryId: provisioner.directoryId,
+      },
+      await withDirectoryId(db, { mail: 'sue.super@agency.example', displayName: 'Sue Super' }),
     ];
     for (const caller of callers) {
       const token = await mintAccessToken(config, app.signingMaterial!, caller);

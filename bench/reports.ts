@@ -16,6 +16,7 @@ import { openDb } from '../packages/server/src/db/connection.ts';
 import { mintAccessToken } from '../packages/server/src/auth/verify.ts';
 import { migrateToLatest } from '../packages/server/src/db/migrate.ts';
 import { fmt, timeRuns } from './timing.ts';
+import { withDirectoryId } from './signed-in-server.ts';
 
 const args = process.argv.slice(2);
 const runsAt = args.indexOf('--runs');
@@ -60,10 +61,12 @@ for (const url of targets) {
     `${url} (migrations applied: ${applied.join(', ') || 'none'}; ${RUNS} runs; newest line ${lastDay})`,
   );
   try {
-    const callers = [
-      { mail: 'sue.super@agency.example', displayName: 'Sue Super' },
-      { mail: 'ada.admin@agency.example', displayName: 'Ada Admin' },
-    ];
+    const callers = await Promise.all(
+      [
+        { mail: 'sue.super@agency.example', displayName: 'Sue Super' },
+        { mail: 'ada.admin@agency.example', displayName: 'Ada Admin' },
+      ].map((caller) => withDirectoryId(db, caller)),
+    );
     for (const caller of callers) {
       const token = await mintAccessToken(config, app.signingMaterial!, caller);
       for (const days of [30, 90]) {

@@ -20,6 +20,7 @@ import { openDb } from '../packages/server/src/db/connection.ts';
 import { mintAccessToken } from '../packages/server/src/auth/verify.ts';
 import { migrateToLatest } from '../packages/server/src/db/migrate.ts';
 import { fmt, timeRuns } from './timing.ts';
+import { withDirectoryId } from './signed-in-server.ts';
 
 const args = process.argv.slice(2);
 const runsAt = args.indexOf('--runs');
@@ -56,11 +57,13 @@ for (const url of targets) {
   await app.ready();
   console.log(`${RUNS} runs per card; load ${load()}`);
   try {
-    const callers = [
-      { mail: 'sue.super@agency.example', displayName: 'Sue Super' },
-      { mail: 'ada.admin@agency.example', displayName: 'Ada Admin' },
-      { mail: 'mia.master@agency.example', displayName: 'Mia Master' },
-    ];
+    const callers = await Promise.all(
+      [
+        { mail: 'sue.super@agency.example', displayName: 'Sue Super' },
+        { mail: 'ada.admin@agency.example', displayName: 'Ada Admin' },
+        { mail: 'mia.master@agency.example', displayName: 'Mia Master' },
+      ].map((caller) => withDirectoryId(db, caller)),
+    );
     for (const caller of callers) {
       const token = await mintAccessToken(config, app.signingMaterial!, caller);
       const get = async (path: string) =>

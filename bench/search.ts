@@ -62,9 +62,10 @@ for (const url of urls) {
   await app.ready();
   try {
     const caller = await db.kysely
-      .selectFrom('users')
-      .select(['email', 'name', 'lastName', 'roleId'])
-      .where('email', '=', CALLER)
+      .selectFrom('users as u')
+      .innerJoin('directoryUsers as d', 'd.mail', 'u.email')
+      .select(['u.email', 'u.name', 'u.lastName', 'u.roleId', 'd.directoryId'])
+      .where('u.email', '=', CALLER)
       .executeTakeFirstOrThrow();
     if (caller.roleId !== Role.SUPERADMIN) {
       throw new Error(`${CALLER} is not a super admin`);
@@ -72,6 +73,7 @@ for (const url of urls) {
     const token = await mintAccessToken(config, app.signingMaterial!, {
       mail: caller.email,
       displayName: `${caller.name} ${caller.lastName}`,
+      directoryId: caller.directoryId,
     });
     const client = await typicalClient(db);
     const today = startOfTodayUtc().toISOString();

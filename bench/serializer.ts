@@ -41,7 +41,11 @@ function sample(schema: z.core.$ZodType, n: number): unknown {
 }
 
 const row = trackerPage.shape.requests.element as z.core.$ZodType;
-const page = { requests: Array.from({ length: 50 }, (_, i) => sample(row, i)), page: 1, totalCount: 1_000_000 };
+const page = {
+  requests: Array.from({ length: 50 }, (_, i) => sample(row, i)),
+  page: 1,
+  totalCount: 1_000_000,
+};
 
 function time(label: string, write: () => string): void {
   for (let i = 0; i < 2000; i++) {
@@ -55,7 +59,9 @@ function time(label: string, write: () => string): void {
   }
   samples.sort((a, b) => a - b);
   const at = (q: number) => samples[Math.ceil(q * samples.length) - 1]!;
-  console.log(`${label}: median ${(at(0.5) * 1000).toFixed(0)} µs, p95 ${(at(0.95) * 1000).toFixed(0)} µs a page`);
+  console.log(
+    `${label}: median ${(at(0.5) * 1000).toFixed(0)} µs, p95 ${(at(0.95) * 1000).toFixed(0)} µs a page`,
+  );
 }
 
 const compiled = compileWriter(trackerPage);

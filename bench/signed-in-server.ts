@@ -1,13 +1,14 @@
 /**
- * The server and sign-in the browser benches share: UAP started as `npm start` does (after the
- * build) on a fresh data directory and a free port, and a signed-in session read back from the
- * embedded provider's page.
+ * The server and sign-in the benches share: UAP started as `npm start` does (after the build) on
+ * a fresh data directory and a free port, a signed-in session read back from the embedded
+ * provider's page, and the directory entry a minted token speaks for.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import type { Browser } from 'puppeteer-core';
+import type { Db } from '../packages/server/src/db/connection.ts';
 
 export const repoRoot = path.resolve(import.meta.dirname, '..');
 
@@ -93,4 +94,23 @@ export async function signIn(
   } finally {
     await context.close();
   }
+}
+
+/**
+ * `account` with its directory entry's id (directoryUsers.directoryId, looked up by mail): the
+ * subject a minted token carries, as the embedded provider's sign-in issues it.
+ */
+export async function withDirectoryId<T extends { mail: string }>(
+  db: Db,
+  account: T,
+): Promise<T & { directoryId: string }> {
+  const row = await db.kysely
+    .selectFrom('directoryUsers')
+    .select('directoryId')
+    .where('mail', '=', account.mail.toLowerCase())
+    .executeTakeFirst();
+  if (!row) {
+    throw new Error(`${account.mail} has no directory entry`);
+  }
+  return { ...account, directoryId: row.directoryId };
 }

@@ -365,14 +365,20 @@ async function bench(url: string) {
       const rows = await db.kysely
         .selectFrom('users as u')
         .innerJoin('directoryUsers as d', 'd.mail', 'u.email')
-        .select(['d.mail', 'd.displayName'])
+        .select(['d.mail', 'd.displayName', 'd.directoryId'])
         .where('u.roleId', 'in', roles)
         .where('u.isDeleted', '=', 0)
         .orderBy('u.userId')
         .limit(CLIENTS)
         .execute();
       return Promise.all(
-        rows.map((r) => mintAccessToken(config, keys, { mail: r.mail!, displayName: r.displayName })),
+        rows.map((r) =>
+          mintAccessToken(config, keys, {
+            mail: r.mail!,
+            displayName: r.displayName,
+            directoryId: r.directoryId,
+          }),
+        ),
       );
     };
     // Super admins and auditors see every line: the tracker at its full million.

@@ -32,6 +32,7 @@ import { migrateToLatest } from '../packages/server/src/db/migrate.ts';
 import { mintAccessToken } from '../packages/server/src/auth/verify.ts';
 import { trackerSpec } from '../packages/server/src/modules/tracker/line-queries.ts';
 import { fmt, timeRuns, type Timing } from './timing.ts';
+import { withDirectoryId } from './signed-in-server.ts';
 
 const RUNS = 10;
 const WARMUP = 2;
@@ -90,8 +91,8 @@ for (const url of urls) {
   const app = await buildApp({ config, db });
   await app.ready();
   try {
-    const tokenOf = (mail: string, displayName: string) =>
-      mintAccessToken(config, app.signingMaterial!, { mail, displayName });
+    const tokenOf = async (mail: string, displayName: string) =>
+      mintAccessToken(config, app.signingMaterial!, await withDirectoryId(db, { mail, displayName }));
     const people = {
       super: { authorization: `Bearer ${await tokenOf('sue.super@agency.example', 'Sue Super')}` },
       admin: { authorization: `Bearer ${await tokenOf('ada.admin@agency.example', 'Ada Admin')}` },

@@ -17,6 +17,7 @@ import { openDb } from '../packages/server/src/db/connection.ts';
 import { mintAccessToken } from '../packages/server/src/auth/verify.ts';
 import { migrateToLatest } from '../packages/server/src/db/migrate.ts';
 import { fmt, timeRuns } from './timing.ts';
+import { withDirectoryId } from './signed-in-server.ts';
 
 const args = process.argv.slice(2);
 const runsAt = args.indexOf('--runs');
@@ -48,10 +49,11 @@ for (const url of targets) {
   await app.ready();
   console.log(`${url} (migrations applied: ${applied.length}; ${RUNS} runs; load ${load()})`);
   try {
-    const token = await mintAccessToken(config, app.signingMaterial!, {
-      mail: 'ada.admin@agency.example',
-      displayName: 'Ada Admin',
-    });
+    const token = await mintAccessToken(
+      config,
+      app.signingMaterial!,
+      await withDirectoryId(db, { mail: 'ada.admin@agency.example', displayName: 'Ada Admin' }),
+    );
     const put = async <T>(path: string, payload: object): Promise<T> => {
       const res = await app.inject({
         method: 'PUT',

@@ -16,6 +16,7 @@ import { mintAccessToken } from '../packages/server/src/auth/verify.ts';
 import { userRecordSpec, userRecordsWhere } from '../packages/server/src/modules/records/queries.ts';
 import { findColumnValues, findLinePage } from '../packages/server/src/modules/request-lines/lists.ts';
 import { fmt, timeRuns } from './timing.ts';
+import { withDirectoryId } from './signed-in-server.ts';
 
 const RUNS = 30;
 const WARMUP = 5;
@@ -72,10 +73,11 @@ for (const url of urls) {
       .selectFrom('requests')
       .select((eb) => eb.fn.countAll().as('n'))
       .executeTakeFirstOrThrow();
-    const token = await mintAccessToken(config, app.signingMaterial!, {
-      mail: CALLER,
-      displayName: 'Sue Super',
-    });
+    const token = await mintAccessToken(
+      config,
+      app.signingMaterial!,
+      await withDirectoryId(db, { mail: CALLER, displayName: 'Sue Super' }),
+    );
     const { userId, lines, query } = await workload(db);
     const body = { ...query, userId };
     const headers = { authorization: `Bearer ${token}` };
