@@ -20,10 +20,18 @@ export const messages = {
   auditorsReadOnly: 'Auditors have read-only access.',
   unauthorized: 'You are not signed in or your session has expired.',
   forbiddenRole: 'You do not have permission to do this.',
+  directoryAccountDisabled: 'Your directory account is disabled, so you can no longer use UAP.',
+  profileBoundToAnotherIdentity:
+    'This profile belongs to another sign-in. Ask a super administrator to check the profile’s email.',
+  profileEditSuperAdminOnly:
+    'Only a super administrator may change the profile of an administrator, auditor or super administrator.',
+  profileOutsideAdminScope:
+    'This person has requests, approval paths or administrator rows outside your region and market: only a super administrator may change their profile.',
   recordNotFound: 'The record was not found.',
   somethingWentWrong: 'Something went wrong.!',
   invalidInput: 'The request is not valid.',
   serverError: 'An unexpected error occurred. Please try again later.',
+  textHasNul: 'Text cannot contain the NUL character (U+0000).',
   // Table bodies (ours, the spec shows no sentence)
   tooManyFilters: (max: number) => `A table can be filtered by at most ${max} columns at once.`,
   tooManyFilterValues: (max: number) => `A column filter can hold at most ${max} values.`,
@@ -129,6 +137,9 @@ export const messages = {
   directoryRowDuplicate: (row: number) => `The same mail is already on row ${row} of this file.`,
   directoryFileNotCsv: 'Upload one .csv file.',
   directoryFileMissingMail: 'The first line must name the columns, including mail.',
+  directoryFileHasNul: 'The file contains the NUL character (U+0000), so nothing was imported.',
+  directoryFileTooLarge: (megabytes: number) =>
+    `The file is larger than ${megabytes} MB, so nothing was imported. Split it into smaller files.`,
   jobUnknown: (name: string) => `There is no job named ${name}.`,
   jobAlreadyRunning: (name: string) => `${name} is already running.`,
   jobRunNowConfirm: (name: string) =>
@@ -477,6 +488,9 @@ export const messages = {
   profileMerged: (parentUserId: number) => `The profile was merged into UAP Id ${parentUserId}.`,
   unmergeOnlyParent: 'The parent profile cannot be unmerged: select one or more merged profiles.',
   profilesUnmerged: (count: number) => `${count} profile(s) unmerged.`,
+  mergeOutsideScope: (userId: number) =>
+    `UAP Id ${userId} has requests, assignments or approver rows outside your regions and markets, so only a super administrator can merge or unmerge it.`,
+  historyAuthorMerged: (name: string, parentName: string) => `${name} (merged into ${parentName})`,
   profileMatcherStatusLine: (started: string, ended: string) =>
     `Last Profile Matcher job started on ${started} and completed on ${ended}`,
   profileMatcherRunning: (started: string) => `Profile Matcher job started on ${started} is running…`,
@@ -489,7 +503,7 @@ export const messages = {
     `Last Profile Matcher job started on ${started} failed on ${ended}.`,
   mergeChooseUapId: 'Enter the UAP Id to merge this profile into, or search for the person.',
   mergeConfirm: (userId: number, parentUserId: number) =>
-    `Merge UAP Id ${userId} into UAP Id ${parentUserId}? Its requests, records, assignments and history move to UAP Id ${parentUserId}.`,
+    `Merge UAP Id ${userId} into UAP Id ${parentUserId}? Its requests, records and assignments move to UAP Id ${parentUserId}; the request history keeps its name.`,
   noMergeProposals: 'The Profile Matcher proposes no merges.',
   noStatusChanges: 'No directory changes to acknowledge.',
   mergedIntoMark: (parentUserId: number) => `Merged into UAP Id ${parentUserId}`,

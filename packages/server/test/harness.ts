@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
@@ -54,8 +54,11 @@ async function copyOfTemplate(): Promise<{ url: string; drop: () => Promise<void
   };
 }
 
-/** Builds the real app on its own seeded database. */
-export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+/** Builds the real app on its own seeded database (`logger`: where its log goes; none by default). */
+export async function createTestContext(
+  env: Record<string, string> = {},
+  { logger = false }: { logger?: FastifyServerOptions['logger'] } = {},
+): Promise<TestContext> {
   const copy = await copyOfTemplate();
   const config = loadConfig({
     PORT: '3999',
@@ -71,7 +74,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     ...env,
   });
   const db = openConfiguredDb(config);
-  const app = await buildApp({ config, db });
+  const app = await buildApp({ config, db, logger });
   await app.ready();
   return {
     app,
@@ -83,13 +86,13 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
       }
       const account = await db.kysely
         .selectFrom('directoryUsers')
-        .select(['mail', 'displayName'])
+        .select(['mail', 'displayName', 'directoryId'])
         .where('mail', '=', email)
         .executeTakeFirstOrThrow();
       return mintAccessToken(
         config,
         app.signingMaterial,
-        { mail: account.mail!, displayName: account.displayName },
+        { mail: account.mail!, displayName: account.displayName, directoryId: account.directoryId },
         options,
       );
     },

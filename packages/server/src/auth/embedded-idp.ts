@@ -4,7 +4,12 @@ import { messages, roleDescriptions } from '@uap/domain';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connection.ts';
 import { publicAccess } from '../http/access.ts';
-import { findDirectoryAccount, findDirectoryAccounts, type DirectoryAccount } from '../directory/accounts.ts';
+import {
+  findDirectoryAccount,
+  findDirectoryAccountById,
+  findDirectoryAccounts,
+  type DirectoryAccount,
+} from '../directory/accounts.ts';
 import type { SigningMaterial } from './keys.ts';
 import { kyselyAdapterFactory } from './oidc-adapter.ts';
 import { demoAccounts } from './demo-accounts.ts';
@@ -116,11 +121,11 @@ export function createEmbeddedProvider(config: Config, db: Db, keys: SigningMate
       if (!('accountId' in token) || typeof token.accountId !== 'string') {
         return undefined;
       }
-      const account = await findDirectoryAccount(db, token.accountId);
+      const account = await findDirectoryAccountById(db, token.accountId);
       return account ? accountClaims(account) : undefined;
     },
     findAccount: async (_ctx, sub) => {
-      const account = await findDirectoryAccount(db, sub);
+      const account = await findDirectoryAccountById(db, sub);
       if (!account) {
         return undefined;
       }
@@ -230,7 +235,7 @@ export async function registerEmbeddedProvider(
         await provider.interactionFinished(
           request.raw,
           reply.raw,
-          { login: { accountId: account.mail } },
+          { login: { accountId: account.directoryId } },
           { mergeWithLastSubmission: false },
         );
       },

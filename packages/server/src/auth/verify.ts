@@ -17,6 +17,8 @@ import { ExpiringMap } from '../expiring-map.ts';
 /** Who a verified token speaks for. */
 export interface Identity {
   email: string;
+  /** The issuer and its stable subject (`sub`): what a profile is bound to (users.identity_*). */
+  issuer: string;
   subject: string;
   name: string | null;
 }
@@ -102,10 +104,10 @@ function identityOf(payload: JWTPayload): Identity {
   const claim = (name: string) => (typeof payload[name] === 'string' ? payload[name] : null);
   // Entra ID puts the address in preferred_username or upn when the email claim is absent.
   const email = claim('email') ?? claim('preferred_username') ?? claim('upn');
-  if (!email || !payload.sub) {
+  if (!email || !payload.sub || !payload.iss) {
     throw new Error('The token carries no email');
   }
-  return { email: email.toLowerCase(), subject: payload.sub, name: claim('name') };
+  return { email: email.toLowerCase(), issuer: payload.iss, subject: payload.sub, name: claim('name') };
 }
 
 /** Discovers the issuer's JWKS on first use and caches it (jose refreshes keys on rotation). */
@@ -130,23 +132,26 @@ function lazyRemoteKeys(issuer: string): JWTVerifyGetKey {
 export async function mintAccessToken(
   config: Config,
   keys: SigningMaterial,
-  account: { mail: string; displayName: string },
+  account: { mail: string; displayName: string; directoryId: string },
   options: { expiresInSeconds?: number } = {},
 ): Promise<string> {
   const key = await importJWK(keys.signingKey, 'RS256');
   const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({
-    email: account.mail,
-    name: account.displayName,
-    client_id: config.auth.clientId,
-    scope: RESOURCE_SCOPE,
-  })
-    .setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid: keys.signingKey.kid })
-    .setIssuer(embeddedIssuer(config))
-    .setSubject(account.mail)
-    .setAudience(config.auth.audience)
-    .setIssuedAt(now)
-    .setExpirationTime(now + (options.expiresInSeconds ?? ACCESS_TOKEN_TTL_SECONDS))
-    .setJti(crypto.randomUUID())
-    .sign(key);
+  return (
+    new SignJWT({
+      email: account.mail,
+      name: account.displayName,
+      client_id: config.auth.clientId,
+      scope: RESOURCE_SCOPE,
+    })
+      .setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid: keys.signingKey.kid })
+      .setIssuer(embeddedIssuer(config))
+      // The directory's stable id, as the embedded provider's sign-in: not the mail, which moves.
+      .setSubject(account.directoryId)
+      .setAudience(config.auth.audience)
+      .setIssuedAt(now)
+      .setExpirationTime(now + (options.expiresInSeconds ?? ACCESS_TOKEN_TTL_SECONDS))
+      .setJti(crypto.randomUUID())
+      .sign(key)
+  );
 }

@@ -170,6 +170,9 @@ export interface UsersTable {
   isChild: Flag;
   managerEmail: string | null;
   managerName: string | null;
+  /** The identity bound at first sign-in (issuer and `sub`): the profile follows it, not its email. */
+  identityIssuer: string | null;
+  identitySubject: string | null;
   isDeleted: Flag;
   createdDate: CreatedAt;
   createdBy: number | null;

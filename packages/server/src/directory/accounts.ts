@@ -24,6 +24,18 @@ export async function findDirectoryAccount(db: Db, email: string): Promise<Direc
   return row && row.mail ? { ...row, mail: row.mail } : undefined;
 }
 
+/**
+ * An active internal directory account by its directory id: the embedded provider's account id
+ * and `sub`, stable when the mail changes.
+ */
+export async function findDirectoryAccountById(
+  db: Db,
+  directoryId: string,
+): Promise<DirectoryAccount | undefined> {
+  const row = await signInQuery(db).where('directoryId', '=', directoryId).executeTakeFirst();
+  return row && row.mail ? { ...row, mail: row.mail } : undefined;
+}
+
 export async function findDirectoryAccounts(db: Db, emails: readonly string[]): Promise<DirectoryAccount[]> {
   if (emails.length === 0) {
     return [];

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Role, isRoleId, messages } from '@uap/domain';
 import type { Db } from '../db/connection.ts';
-import { IssuerMismatchError, type VerifyToken } from '../auth/verify.ts';
+import { IssuerMismatchError, type Identity, type VerifyToken } from '../auth/verify.ts';
 import type { Actor } from './actor.ts';
+import { bindProfileToIdentity, findProfilesOfIdentity } from './actor-queries.ts';
 import type { ActorMemo } from './actor-memo.ts';
 import { auditorReadOnly, forbidden, unauthorized } from './errors.ts';
 
@@ -16,17 +17,43 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-async function findActor(db: Db, email: string): Promise<Actor | null> {
-  const row = await db.kysely
-    .selectFrom('users')
-    .select(['userId', 'roleId', 'email'])
-    .where('email', '=', email)
-    .where('isDeleted', '=', 0)
-    .executeTakeFirst();
-  if (!row || !isRoleId(row.roleId)) {
-    return null;
+/** Who the verified identity is: a profile, none yet, a leaver, or a profile bound to another. */
+type Resolution =
+  | { kind: 'actor'; actor: Actor }
+  | { kind: 'none' }
+  | { kind: 'leaver'; userId: number }
+  | { kind: 'taken'; userId: number };
+
+/**
+ * The caller's profile: the one bound to their identity (issuer and `sub`), else the one with
+ * their email, which is then bound to them. A profile bound to another identity of the same
+ * issuer is refused: its email was changed to the caller's, not its owner. A profile whose
+ * directory entry is disabled or removed is a leaver, refused whatever token they hold.
+ */
+async function resolveActor(db: Db, identity: Identity): Promise<Resolution> {
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    const rows = await findProfilesOfIdentity(db, identity);
+    const bound = rows.find(
+      (r) => r.identitySubject === identity.subject && r.identityIssuer === identity.issuer,
+    );
+    const row = bound ?? rows.find((r) => r.email === identity.email);
+    if (!row || !isRoleId(row.roleId)) {
+      return { kind: 'none' };
+    }
+    if (row.directoryActive === 0 || row.directoryDeleted === 1) {
+      return { kind: 'leaver', userId: row.userId };
+    }
+    if (!bound) {
+      if (row.identitySubject !== null && row.identityIssuer === identity.issuer) {
+        return { kind: 'taken', userId: row.userId };
+      }
+      if (!(await bindProfileToIdentity(db, row.userId, identity))) {
+        continue; // bound by a concurrent request meanwhile: read again
+      }
+    }
+    return { kind: 'actor', actor: { userId: row.userId, roleId: row.roleId, email: row.email } };
   }
-  return { userId: row.userId, roleId: row.roleId, email: row.email };
+  return { kind: 'none' };
 }
 
 /**
@@ -61,8 +88,31 @@ export function registerAuthHook(app: FastifyInstance, db: Db, verify: VerifyTok
         ? unauthorized(messages.tokenIssuerMismatch(error.tokenIssuer, error.expectedIssuer))
         : unauthorized();
     }
-    const { email } = request.identity;
-    request.actor = await actors.find(email, () => findActor(db, email));
+    const identity = request.identity;
+    let refusal: Resolution | null = null;
+    request.actor = await actors.find(`${identity.issuer} ${identity.subject}`, async () => {
+      const found = await resolveActor(db, identity);
+      if (found.kind === 'actor') {
+        return found.actor;
+      }
+      refusal = found;
+      return null;
+    });
+    const refused = refusal as Resolution | null;
+    if (refused?.kind === 'leaver') {
+      request.log.warn(
+        { userId: refused.userId, email: identity.email },
+        'refused: directory account disabled',
+      );
+      throw unauthorized(messages.directoryAccountDisabled);
+    }
+    if (refused?.kind === 'taken') {
+      request.log.warn(
+        { userId: refused.userId, email: identity.email, subject: identity.subject },
+        'refused: profile bound to another identity',
+      );
+      throw forbidden(messages.profileBoundToAnotherIdentity);
+    }
     if (access.minRole === 'authenticated') {
       return;
     }

@@ -8,6 +8,18 @@ import { HttpError } from './errors.ts';
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError | Error, request, reply) => {
     if (error instanceof HttpError) {
+      if (error.statusCode === 401 || error.statusCode === 403) {
+        // Every refused attempt leaves a trace: who, what, and the reason given.
+        request.log.warn(
+          {
+            userId: request.actor?.userId ?? null,
+            method: request.method,
+            url: request.url,
+            reason: error.message,
+          },
+          `refused ${error.statusCode}`,
+        );
+      }
       return reply.code(error.statusCode).send(failure(error.message, error.data));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -35,6 +35,7 @@ import { m0037 } from './0037_add_pending_deactivate_index.ts';
 import { m0038 } from './0038_add_people_menu_probe_indexes.ts';
 import { m0039 } from './0039_add_request_person_names.ts';
 import { m0040 } from './0040_add_request_path_client_index.ts';
+import { m0041 } from './0041_bind_profiles_to_identity.ts';
 
 /** Every migration by name; names sort in the order they run. Append only, never edit. */
 export const migrations: Record<string, Migration> = {
@@ -74,4 +75,5 @@ export const migrations: Record<string, Migration> = {
   '0038_add_people_menu_probe_indexes': m0038,
   '0039_add_request_person_names': m0039,
   '0040_add_request_path_client_index': m0040,
+  '0041_bind_profiles_to_identity': m0041,
 };

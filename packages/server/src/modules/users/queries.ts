@@ -17,13 +17,16 @@ const profileColumns = [
   'userType',
 ] as const;
 
-export async function findProfileByEmail(db: Db, email: string) {
+/** A live profile by its primary email, or by its id (the caller's bound profile). */
+export async function findProfileByEmail(db: Db, key: string | { userId: number }) {
   return db.kysely
     .selectFrom('users')
     .innerJoin('roles', 'roles.roleId', 'users.roleId')
     .select(profileColumns.map((c) => `users.${c}` as const))
     .select('roles.description as roleDescription')
-    .where('users.email', '=', email)
+    .$call((b) =>
+      typeof key === 'string' ? b.where('users.email', '=', key) : b.where('users.userId', '=', key.userId),
+    )
     .where('users.isDeleted', '=', 0)
     .executeTakeFirst();
 }
@@ -56,6 +59,8 @@ export async function findDirectoryEntry(db: Db, email: string) {
       'userType',
       'managerMail',
       'managerDisplayName',
+      'active',
+      'isDeleted',
     ])
     .where('mail', '=', email)
     .executeTakeFirst();

@@ -46,7 +46,7 @@ export const userRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }) =
     handler: async (request) => {
       // 'authenticated' routes always carry a verified identity.
       const identity = request.identity!;
-      return ok(await validateNewUser(db, identity));
+      return ok(await validateNewUser(db, identity, request.actor));
     },
   });
 

@@ -1,9 +1,9 @@
-import { fullName, Role, type LoggedUser } from '@uap/domain';
+import { fullName, messages, Role, type LoggedUser } from '@uap/domain';
 import type { Actor } from '../../http/actor.ts';
 import { findAdminRegions, findSuperAdmins } from './admin-queries.ts';
 import type { Db } from '../../db/connection.ts';
 import type { Identity } from '../../auth/verify.ts';
-import { forbidden } from '../../http/errors.ts';
+import { forbidden, unauthorized } from '../../http/errors.ts';
 import {
   findAdditionalEmails,
   findDirectoryEntry,
@@ -13,16 +13,20 @@ import {
 import { toLoggedUser } from './present.ts';
 
 /**
- * The route guard's first call: returns the caller's profile, creating it on first sign-in
- * from the directory entry (or, for an external issuer with no directory entry, from the
- * token's claims) as a standard user.
+ * The route guard's first call: returns the caller's profile (the one bound to their identity,
+ * which the auth hook found), creating it on first sign-in from the directory entry (or, for an
+ * external issuer with no directory entry, from the token's claims) as a standard user.
  */
-export async function validateNewUser(db: Db, identity: Identity): Promise<LoggedUser> {
-  let profile = await findProfileByEmail(db, identity.email);
+export async function validateNewUser(db: Db, identity: Identity, actor: Actor | null): Promise<LoggedUser> {
+  let profile = await findProfileByEmail(db, actor ? { userId: actor.userId } : identity.email);
   if (!profile) {
     const entry = await findDirectoryEntry(db, identity.email);
     if (entry && entry.userType === 'Guest') {
       throw forbidden();
+    }
+    if (entry && (entry.active === 0 || entry.isDeleted === 1)) {
+      // A leaver still holding a token gets no new profile either.
+      throw unauthorized(messages.directoryAccountDisabled);
     }
     const [first = identity.email, ...rest] = (identity.name ?? '').split(' ').filter(Boolean);
     await insertProfileIfAbsent(db, {
