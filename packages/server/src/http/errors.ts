@@ -19,5 +19,7 @@ export const forbidden = (message: string = messages.forbiddenRole) => new HttpE
 export const auditorReadOnly = () => new HttpError(403, messages.auditorsReadOnly);
 export const notFound = (message: string = messages.recordNotFound) => new HttpError(404, message);
 export const conflict = (message: string, data: unknown = null) => new HttpError(409, message, data);
+/** An upload larger than the route accepts (its own message, as a file's limit differs by route). */
+export const tooLarge = (message: string) => new HttpError(413, message);
 /** A business rule refused the input (the spec's message). */
 export const unprocessable = (message: string, data: unknown = null) => new HttpError(422, message, data);

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
@@ -5,19 +6,25 @@ import { Role, directoryImportResult, envelope, messages } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
 import { DirectoryImportError, importDirectoryCsv } from '../../directory/csv-import.ts';
 import { ok } from '../../http/envelope.ts';
-import { unprocessable } from '../../http/errors.ts';
+import { tooLarge, unprocessable } from '../../http/errors.ts';
 
 /** Largest CSV an administrator may upload (a 200,000-person directory is about 40 MB). */
-const MAX_CSV_BYTES = 64 * 1024 * 1024;
+const MAX_CSV_MEGABYTES = 64;
+const MAX_CSV_BYTES = MAX_CSV_MEGABYTES * 1024 * 1024;
 
 /** The CSV import of directory users as an upload (the same import as `npm run directory:import`). */
 export const directoryImportRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  await app.register(multipart, { limits: { files: 1, fileSize: MAX_CSV_BYTES, fields: 0, parts: 1 } });
+  await app.register(multipart, {
+    // A file over the limit arrives cut (`truncated`): refused below with its own message, before
+    // any row is written (a cut file was imported as far as it went).
+    throwFileSizeLimit: false,
+    limits: { files: 1, fileSize: MAX_CSV_BYTES, fields: 0, parts: 1 },
+  });
 
   app.post('/api/Directory/Import', {
     config: { access: { minRole: Role.ADMIN, auditor: false } },
-    // The body is multipart/form-data (one part: the .csv file), read as a stream.
+    // The body is multipart/form-data (one part: the .csv file), read whole before any row is written.
     bodyLimit: MAX_CSV_BYTES,
     schema: {
       tags: ['users'],
@@ -36,8 +43,12 @@ export const directoryImportRoutes: FastifyPluginAsync<{ db: Db }> = async (base
         file?.file.resume();
         throw unprocessable(messages.directoryFileNotCsv);
       }
+      const bytes = await file.toBuffer();
+      if (file.file.truncated) {
+        throw tooLarge(messages.directoryFileTooLarge(MAX_CSV_MEGABYTES));
+      }
       try {
-        return ok(await importDirectoryCsv(db, file.file));
+        return ok(await importDirectoryCsv(db, Readable.from(bytes)));
       } catch (error) {
         if (error instanceof DirectoryImportError) {
           throw unprocessable(error.message);

@@ -2,6 +2,7 @@ import {
   fullName,
   formatAccessDate,
   historyComment,
+  messages,
   type ActivityLog,
   type RequestHistoryEntry,
 } from '@uap/domain';
@@ -59,6 +60,14 @@ export function presentLogHeader(row: LogHeaderRow): Omit<ActivityLog, 'requestH
   };
 }
 
+/** A step keeps its author; one merged into another profile since shows that profile beside. */
+function authorName(row: HistoryRow): string {
+  const name = fullName(row.creatorName, row.creatorLastName);
+  return row.creatorMergedIntoName === null
+    ? name
+    : messages.historyAuthorMerged(name, fullName(row.creatorMergedIntoName, row.creatorMergedIntoLastName));
+}
+
 /**
  * One history step. The approver and provisioner are the request's (a line is decided once
  * by each), shown on every step as the original log does.
@@ -76,7 +85,7 @@ export function presentHistoryEntry(row: HistoryRow, header: LogHeaderRow): Requ
     approverComment: row.approverComment,
     provisionerComment: row.provisionerComment,
     comment: historyComment(row),
-    createdByUser: { fullName: fullName(row.creatorName, row.creatorLastName), email: row.creatorEmail },
+    createdByUser: { fullName: authorName(row), email: row.creatorEmail },
     onBehalfOf: row.onBehalfOfEmail
       ? { fullName: fullName(row.onBehalfOfName, row.onBehalfOfLastName), email: row.onBehalfOfEmail }
       : null,

@@ -46,13 +46,17 @@ export async function findLogHeader(db: Db, scope: TrackerScope, requestId: numb
 }
 export type LogHeaderRow = NonNullable<Awaited<ReturnType<typeof findLogHeader>>>;
 
-/** The history rows of one request joined to the names a step shows. */
+/**
+ * The history rows of one request joined to the names a step shows; a step's author merged into
+ * another profile since (a merge keeps the author) is shown with that profile's name.
+ */
 function historyOf(db: Db, requestId: number) {
   return db.kysely
     .selectFrom('requestHistory as h')
     .innerJoin('requestTypes as t', 't.requestTypeId', 'h.requestTypeId')
     .innerJoin('requestStatuses as s', 's.statusId', 'h.statusId')
     .innerJoin('users as cu', 'cu.userId', 'h.createdBy')
+    .leftJoin('users as cmu', 'cmu.userId', 'cu.mergedUserId')
     .leftJoin('users as obu', 'obu.userId', 'h.onBehalfOf')
     .where('h.requestId', '=', requestId);
 }
@@ -75,6 +79,8 @@ function selectHistory(qb: ReturnType<typeof historyOf>) {
     'cu.name as creatorName',
     'cu.lastName as creatorLastName',
     'cu.email as creatorEmail',
+    'cmu.name as creatorMergedIntoName',
+    'cmu.lastName as creatorMergedIntoLastName',
     'obu.name as onBehalfOfName',
     'obu.lastName as onBehalfOfLastName',
     'obu.email as onBehalfOfEmail',

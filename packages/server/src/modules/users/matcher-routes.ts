@@ -94,7 +94,7 @@ export const matcherRoutes: FastifyPluginAsync<{ db: Db; runner: JobRunner }> = 
         response: { 200: envelope(z.null()) },
       },
       handler: async (req) =>
-        ok(null, await matcher.decideProposal(db, requireActor(req).userId, req.params.id, accept)),
+        ok(null, await matcher.decideProposal(db, requireActor(req), req.params.id, accept)),
     });
   }
 

@@ -4,14 +4,14 @@ import { nowIso, type Executor } from '../../db/connection.ts';
 
 /**
  * Every user column a merge hands from the child to the parent: the requests and records they
- * are the subject of, the requests they made, the history steps they took, their approval
- * assignments (each of the four roles), their master approver rows and their additional emails.
- * Table and column names are constants (never input); values are bound parameters.
+ * are the subject of, the requests they made, their approval assignments (each of the four
+ * roles), their master approver rows and their additional emails. Past-author columns (history
+ * steps, logs) are not moved: they keep who did it. Table and column names are constants (never
+ * input); values are bound parameters.
  */
 export const MOVABLE = [
   { table: 'requests', id: 'request_id', column: 'user_id', kind: 'requests' },
   { table: 'requests', id: 'request_id', column: 'created_by', kind: 'requestsMade' },
-  { table: 'request_history', id: 'id', column: 'created_by', kind: 'history' },
   { table: 'approver_assignments', id: 'approver_id', column: 'user_id', kind: 'assignments' },
   { table: 'approver_assignments', id: 'approver_id', column: 'secondary_approver_id', kind: 'assignments' },
   { table: 'approver_assignments', id: 'approver_id', column: 'provisioner_id', kind: 'assignments' },
@@ -19,6 +19,16 @@ export const MOVABLE = [
   { table: 'master_approvers', id: 'master_approver_id', column: 'user_id', kind: 'masterApprovers' },
   { table: 'user_additional_emails', id: 'id', column: 'user_id', kind: 'additionalEmails' },
 ] as const satisfies readonly { table: string; id: string; column: string; kind: keyof MergeCounts }[];
+
+/**
+ * Columns an earlier merge moved and a merge no longer does: an unmerge still gives back the
+ * rows such a merge recorded (its history steps go back to the child).
+ */
+const GIVEN_BACK_ONLY = [
+  { table: 'request_history', id: 'id', column: 'created_by', kind: 'history' },
+] as const satisfies readonly { table: string; id: string; column: string; kind: keyof MergeCounts }[];
+
+type Movable = (typeof MOVABLE)[number] | (typeof GIVEN_BACK_ONLY)[number];
 
 export const emptyCounts = (): MergeCounts => ({
   requests: 0,
@@ -58,7 +68,7 @@ export async function hasChildren(q: Executor, userId: number): Promise<boolean>
 }
 
 /** Ids of the rows whose `column` names `userId`. */
-async function rowsNaming(q: Executor, m: (typeof MOVABLE)[number], userId: number): Promise<number[]> {
+async function rowsNaming(q: Executor, m: Movable, userId: number): Promise<number[]> {
   const { rows } = await sql<{ id: number }>`select ${sql.ref(m.id)} as id from ${sql.table(m.table)}
     where ${sql.ref(m.column)} = ${userId} order by ${sql.ref(m.id)}`.execute(q);
   return rows.map((r) => Number(r.id));
@@ -66,7 +76,7 @@ async function rowsNaming(q: Executor, m: (typeof MOVABLE)[number], userId: numb
 
 async function setColumn(
   q: Executor,
-  m: (typeof MOVABLE)[number],
+  m: Movable,
   ids: readonly number[],
   from: number,
   to: number,
@@ -175,7 +185,7 @@ export async function moveRowsBack(q: Executor, mergeId: number, childId: number
       .execute();
     counts.masterApprovers += reactivate.length;
   }
-  for (const m of MOVABLE) {
+  for (const m of [...MOVABLE, ...GIVEN_BACK_ONLY]) {
     const ids = moves
       .filter((x) => x.action === 'moved' && x.tableName === m.table && x.columnName === m.column)
       .map((x) => x.rowId);

@@ -30,16 +30,18 @@ export const mergeRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }) 
     config: { access: adminsWrite },
     schema: {
       tags,
-      errors: [404, 422],
+      errors: [403, 404, 422],
       summary:
         "Merge a profile into another UAP Id (its own id clears the merge); the child's rows go to the parent",
+      description:
+        'A region admin merges and unmerges only people whose request lines, assignments, master approver and administrator rows all lie in her regions and markets (else 403); the super admin merges anyone. The request history keeps its authors.',
       body: mergeProfileInput,
       response: { 200: envelope(mergeResult) },
     },
     handler: async (req) => {
       const { result, message } = await merges.mergeOrClear(
         db,
-        requireActor(req).userId,
+        requireActor(req),
         req.body.userId,
         req.body.mergedUserId,
       );
@@ -51,14 +53,15 @@ export const mergeRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }) 
     config: { access: adminsWrite },
     schema: {
       tags,
-      errors: [404, 422],
+      errors: [403, 404, 422],
       summary: 'Unmerge the selected child profiles: each gets back exactly the rows it brought',
-      description: 'A selection of the parent only answers 422.',
+      description:
+        'A selection of the parent only answers 422. A region admin unmerges only families wholly inside her regions and markets (else 403).',
       body: unmergeInput,
       response: { 200: envelope(unmergeResult) },
     },
     handler: async (req) => {
-      const result = await merges.unmergeSelected(db, requireActor(req).userId, req.body.userIds);
+      const result = await merges.unmergeSelected(db, requireActor(req), req.body.userIds);
       return ok(result, messages.profilesUnmerged(result.unmergedUserIds.length));
     },
   });

@@ -1,6 +1,8 @@
 import { messages, type MergeResult, type UnmergeResult, type UserDetailsRow } from '@uap/domain';
 import { inTransaction, type Db, type Executor } from '../../db/connection.ts';
-import { notFound, unprocessable } from '../../http/errors.ts';
+import type { Actor } from '../../http/actor.ts';
+import { reachesPerson } from '../../http/admin-scope.ts';
+import { forbidden, notFound, unprocessable } from '../../http/errors.ts';
 import { presentProfile } from './profile-admin-service.ts';
 import { insertProfileLog } from './profile-queries.ts';
 import { findFamilyRows } from './profile-table-queries.ts';
@@ -15,26 +17,35 @@ const mergeFieldsOf = (p: q.MergeProfile) => ({
 });
 
 /**
- * Merges `childId` into `parentId` in one transaction: the child adopts the parent's GUID and
- * becomes its child; its requests, records, history, assignments and additional emails go to
- * the parent, each moved row recorded so an unmerge gives back exactly these; roles follow the
- * rows (the one role rule); both profiles get a log row.
+ * A merge or unmerge moves rows between the two people, so the caller must reach both: a
+ * region admin only people wholly inside her (region, market) rows, the super admin anyone.
  */
-export function mergeProfiles(
-  db: Db,
-  actorId: number,
-  childId: number,
-  parentId: number,
-): Promise<MergeResult> {
-  return inTransaction(db, (trx) => mergeIn(trx, actorId, childId, parentId));
+async function assertReachesAll(trx: Executor, actor: Actor, userIds: readonly number[]) {
+  for (const userId of userIds) {
+    if (!(await reachesPerson(trx, actor, userId))) {
+      throw forbidden(messages.mergeOutsideScope(userId));
+    }
+  }
+}
+
+/**
+ * Merges `childId` into `parentId` in one transaction: the child adopts the parent's GUID and
+ * becomes its child; its requests, records, assignments and additional emails go to the parent,
+ * each moved row recorded so an unmerge gives back exactly these; roles follow the rows (the one
+ * role rule); both profiles get a log row. The history keeps its authors (the child's steps stay
+ * the child's; the log shows the merge beside them).
+ */
+export function mergeProfiles(db: Db, actor: Actor, childId: number, parentId: number): Promise<MergeResult> {
+  return inTransaction(db, (trx) => mergeIn(trx, actor, childId, parentId));
 }
 
 export async function mergeIn(
   trx: Executor,
-  actorId: number,
+  actor: Actor,
   childId: number,
   parentId: number,
 ): Promise<MergeResult> {
+  const actorId = actor.userId;
   if (childId === parentId) {
     throw unprocessable(messages.mergeIntoSelf);
   }
@@ -45,6 +56,7 @@ export async function mergeIn(
   if (!child || child.isDeleted === 1 || !parent || parent.isDeleted === 1) {
     throw notFound(messages.uapIdMissing);
   }
+  await assertReachesAll(trx, actor, [childId, parentId]);
   if (parent.mergedUserId !== null) {
     throw unprocessable(messages.mergeParentIsChild);
   }
@@ -108,7 +120,7 @@ async function unmergeIn(trx: Executor, actorId: number, child: q.MergeProfile) 
  * POST api/User/UnMergedSelectedUsers: every selected child is unmerged in one transaction; a
  * selected parent is left as it is, and a selection of parents only is refused.
  */
-export function unmergeSelected(db: Db, actorId: number, userIds: readonly number[]): Promise<UnmergeResult> {
+export function unmergeSelected(db: Db, actor: Actor, userIds: readonly number[]): Promise<UnmergeResult> {
   return inTransaction(db, async (trx) => {
     const selected = await Promise.all([...new Set(userIds)].map((id) => q.getMergeProfile(trx, id)));
     if (selected.some((p) => p === undefined || p.isDeleted === 1)) {
@@ -118,22 +130,24 @@ export function unmergeSelected(db: Db, actorId: number, userIds: readonly numbe
     if (children.length === 0) {
       throw unprocessable(messages.unmergeOnlyParent);
     }
+    // The parent holds the rows its children brought: both must be inside the caller's reach.
+    await assertReachesAll(trx, actor, [...new Set(children.flatMap((c) => [c.userId, c.mergedUserId!]))]);
     for (const child of children) {
-      await unmergeIn(trx, actorId, child);
+      await unmergeIn(trx, actor.userId, child);
     }
     return { unmergedUserIds: children.map((c) => c.userId) };
   });
 }
 
 /** POST api/User/MergeProfile: `mergedUserId` equal to the profile's own id clears its merge. */
-export async function mergeOrClear(db: Db, actorId: number, userId: number, mergedUserId: number) {
+export async function mergeOrClear(db: Db, actor: Actor, userId: number, mergedUserId: number) {
   if (userId !== mergedUserId) {
     return {
-      result: await mergeProfiles(db, actorId, userId, mergedUserId),
+      result: await mergeProfiles(db, actor, userId, mergedUserId),
       message: messages.profileMerged(mergedUserId),
     };
   }
-  const { unmergedUserIds } = await unmergeSelected(db, actorId, [userId]);
+  const { unmergedUserIds } = await unmergeSelected(db, actor, [userId]);
   return {
     result: { parentUserId: userId, moved: q.emptyCounts() },
     message: messages.profilesUnmerged(unmergedUserIds.length),

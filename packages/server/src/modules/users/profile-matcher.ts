@@ -1,5 +1,6 @@
 import { fullName, messages, type MergeProposal, type ProfileMatcherStatus } from '@uap/domain';
 import { inTransaction, nowIso, type Db, type Executor } from '../../db/connection.ts';
+import type { Actor } from '../../http/actor.ts';
 import { notFound, unprocessable } from '../../http/errors.ts';
 import type { JobDefinition } from '../../jobs/runner.ts';
 import { mergeIn } from './merge-service.ts';
@@ -214,8 +215,12 @@ export async function findProposals(db: Db): Promise<MergeProposal[]> {
   }));
 }
 
-/** Accepts (the merge runs, in the same transaction) or dismisses an open proposal. */
-export function decideProposal(db: Db, actorId: number, id: number, accept: boolean): Promise<string> {
+/**
+ * Accepts (the merge runs, in the same transaction, under the merge's scope rule: a refusal
+ * leaves the proposal open) or dismisses an open proposal.
+ */
+export function decideProposal(db: Db, actor: Actor, id: number, accept: boolean): Promise<string> {
+  const actorId = actor.userId;
   return inTransaction(db, async (trx) => {
     const decided = await trx
       .updateTable('profileMergeProposals')
@@ -228,7 +233,7 @@ export function decideProposal(db: Db, actorId: number, id: number, accept: bool
       throw unprocessable(messages.proposalGone);
     }
     if (accept) {
-      await mergeIn(trx, actorId, decided.childUserId, decided.parentUserId);
+      await mergeIn(trx, actor, decided.childUserId, decided.parentUserId);
     }
     return accept ? messages.proposalAccepted : messages.proposalDismissed;
   });
