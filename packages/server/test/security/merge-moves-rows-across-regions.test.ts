@@ -7,6 +7,7 @@ import {
   buildRecord,
   buildRequest,
   buildUser,
+  userIdOf,
   type BuiltPath,
   type BuiltUser,
 } from '../factories.ts';
@@ -167,6 +168,24 @@ describe('a region admin merges only people wholly inside her scope', () => {
       expect(res.json()).toMatchObject({ message: messages.mergeOutsideScope(parent.userId) });
     }
     expect(await state(child.userId)).toEqual(childMerged);
+  });
+
+  it('refuses the profile of an administrator or the super admin, whatever their rows', async () => {
+    const inside = await buildUser(k());
+    const admin = await buildUser(k(), { roleId: Role.ADMIN });
+    const sueProfile = { userId: await userIdOf(k(), demo.superAdmin) } as BuiltUser;
+    for (const [child, parent] of [
+      [sueProfile, inside],
+      [inside, sueProfile],
+      [admin, inside],
+    ] as const) {
+      const res = await merge(regionAdmin, child, parent);
+      expect(res.statusCode, res.body).toBe(403);
+      const privileged = child === inside ? parent : child;
+      expect(res.json()).toMatchObject({ message: messages.mergeSuperAdminOnly(privileged.userId) });
+    }
+    expect((await state(sueProfile.userId)).profile.mergedUserId).toBeNull();
+    expect((await state(admin.userId)).profile.mergedUserId).toBeNull();
   });
 
   it('refuses to accept a Profile Matcher proposal outside her scope; the proposal stays open', async () => {

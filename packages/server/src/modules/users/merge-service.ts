@@ -1,4 +1,4 @@
-import { messages, type MergeResult, type UnmergeResult, type UserDetailsRow } from '@uap/domain';
+import { Role, messages, type MergeResult, type UnmergeResult, type UserDetailsRow } from '@uap/domain';
 import { inTransaction, type Db, type Executor } from '../../db/connection.ts';
 import type { Actor } from '../../http/actor.ts';
 import { reachesPerson } from '../../http/admin-scope.ts';
@@ -17,13 +17,20 @@ const mergeFieldsOf = (p: q.MergeProfile) => ({
 });
 
 /**
- * A merge or unmerge moves rows between the two people, so the caller must reach both: a
- * region admin only people wholly inside her (region, market) rows, the super admin anyone.
+ * A merge or unmerge moves rows between the two people, so the caller must reach both: the super
+ * admin anyone (spec 3); a region admin only people below ADMIN wholly inside her (region,
+ * market) rows.
  */
-async function assertReachesAll(trx: Executor, actor: Actor, userIds: readonly number[]) {
-  for (const userId of userIds) {
-    if (!(await reachesPerson(trx, actor, userId))) {
-      throw forbidden(messages.mergeOutsideScope(userId));
+async function assertReachesAll(trx: Executor, actor: Actor, people: readonly q.MergeProfile[]) {
+  if (actor.roleId === Role.SUPERADMIN) {
+    return;
+  }
+  for (const person of people) {
+    if (person.roleId >= Role.ADMIN) {
+      throw forbidden(messages.mergeSuperAdminOnly(person.userId));
+    }
+    if (!(await reachesPerson(trx, actor, person.userId))) {
+      throw forbidden(messages.mergeOutsideScope(person.userId));
     }
   }
 }
@@ -56,7 +63,7 @@ export async function mergeIn(
   if (!child || child.isDeleted === 1 || !parent || parent.isDeleted === 1) {
     throw notFound(messages.uapIdMissing);
   }
-  await assertReachesAll(trx, actor, [childId, parentId]);
+  await assertReachesAll(trx, actor, [child, parent]);
   if (parent.mergedUserId !== null) {
     throw unprocessable(messages.mergeParentIsChild);
   }
@@ -131,7 +138,12 @@ export function unmergeSelected(db: Db, actor: Actor, userIds: readonly number[]
       throw unprocessable(messages.unmergeOnlyParent);
     }
     // The parent holds the rows its children brought: both must be inside the caller's reach.
-    await assertReachesAll(trx, actor, [...new Set(children.flatMap((c) => [c.userId, c.mergedUserId!]))]);
+    const parentIds = [...new Set(children.map((c) => c.mergedUserId!))];
+    const parents = await Promise.all(parentIds.map((id) => q.getMergeProfile(trx, id)));
+    await assertReachesAll(trx, actor, [
+      ...children,
+      ...parents.filter((p): p is q.MergeProfile => p !== undefined),
+    ]);
     for (const child of children) {
       await unmergeIn(trx, actor.userId, child);
     }
