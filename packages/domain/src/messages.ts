@@ -500,6 +500,8 @@ export const messages = {
   userStatusReportDone: 'The user status report is up to date.',
   // The web side of merges (ours where the spec shows no sentence)
   profileMatcherFailed: (started: string, ended: string) =>
+  mergeSuperAdminOnly: (userId: number) =>
+    `UAP Id ${userId} is an administrator, auditor or super administrator, so only a super administrator can merge or unmerge it.`,
     `Last Profile Matcher job started on ${started} failed on ${ended}.`,
   mergeChooseUapId: 'Enter the UAP Id to merge this profile into, or search for the person.',
   mergeConfirm: (userId: number, parentUserId: number) =>
