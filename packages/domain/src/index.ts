@@ -9,6 +9,7 @@ export * from './cron-text.ts';
 export * from './navigation.ts';
 export * from './environments.ts';
 export * from './schemas/common.ts';
+export * from './schemas/text.ts';
 export * from './schemas/user.ts';
 export * from './schemas/catalog.ts';
 export * from './schemas/config.ts';

@@ -11,7 +11,7 @@ import Fastify, {
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { APP_VERSION } from '@uap/domain';
 import type { Config } from './config.ts';
 import { refreshPlannerStatistics, type Db } from './db/connection.ts';
@@ -22,6 +22,7 @@ import { publicAccess, type Access } from './http/access.ts';
 import { registerAuthHook } from './http/auth-hook.ts';
 import { ActorMemo, forgetActorsOnWrite } from './http/actor-memo.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { validatorCompiler } from './http/validator.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { responseSerializerCompiler } from './http/serializer.ts';
 import { registerRateLimit } from './http/rate-limit.ts';

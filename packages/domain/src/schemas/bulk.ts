@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defaultPageSize, limits, pageSizes } from '../limits.ts';
+import { searchTerm } from './text.ts';
 
 /** The three kinds of bulk upload (spec 3 §2.9), as stored and as the screen names them. */
 export const bulkUploadTypes = ['UserRecords', 'Approvers', 'MasterApprovers'] as const;
@@ -96,7 +97,7 @@ export const bulkResultsQuery = z.object({
     .transform((v) => (Array.isArray(v) ? v : [v]))
     .pipe(z.array(z.enum(['bulk_Success=true', 'bulk_Success=false'])).max(2))
     .optional(),
-  searchCriteria: z.string().trim().max(100).optional(),
+  searchCriteria: searchTerm(z.string().trim().max(100)).optional(),
 });
 export type BulkResultsQuery = z.infer<typeof bulkResultsQuery>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defaultPageSize, pageSizes } from '../limits.ts';
 import { masterDataRequestRow, masterDataTypes } from './master-data.ts';
+import { searchTerm } from './text.ts';
 
 /** Open (waits for an administrator) or Done (an administrator marked it done). */
 export const masterDataRequestStatuses = ['Open', 'Done'] as const;
@@ -23,7 +24,9 @@ export const masterDataRequestHistoryQuery = z.object({
       message: `pageSize must be one of ${pageSizes.join(', ')}`,
     })
     .default(defaultPageSize),
-  search: z.string().trim().max(200).default('').describe('matches the comments, the type and the requester'),
+  search: searchTerm(z.string().trim().max(200))
+    .default('')
+    .describe('matches the comments, the type and the requester'),
   type: manyOf(z.enum(masterDataTypes)).describe('only these master data types'),
   status: manyOf(z.enum(masterDataRequestStatuses)).describe('Open, Done'),
 });
@@ -58,6 +61,6 @@ export type MasterDataRequestDoneInput = z.infer<typeof masterDataRequestDoneInp
 /** GET api/MasterDataRequest/ItemOptions: items of one type whose name contains `search`. */
 export const masterDataItemOptionsQuery = z.object({
   type: z.enum(masterDataTypes),
-  search: z.string().trim().max(100).default(''),
+  search: searchTerm(z.string().trim().max(100)).default(''),
 });
 export type MasterDataItemOptionsQuery = z.infer<typeof masterDataItemOptionsQuery>;

@@ -3,6 +3,7 @@ import { limits } from '../limits.ts';
 import { messages } from '../messages.ts';
 import { StandardCommentType } from '../requests.ts';
 import { tablePage, tableQuery } from './table.ts';
+import { searchTerm } from './text.ts';
 
 const requestId = z.number().int().positive();
 const isBlank = (value: string | null | undefined) => (value ?? '').trim() === '';
@@ -26,7 +27,7 @@ export const provisioningListQueryString = z.object({
   pageSize: z.coerce.number().int().optional(),
   orderBy: z.string().max(60).optional(),
   orderAsc: z.enum(['true', 'false']).optional(),
-  searchCriteria: z.string().max(200).optional(),
+  searchCriteria: searchTerm(z.string().max(200)).optional(),
 });
 
 const person = z.object({ fullName: z.string(), email: z.string() });

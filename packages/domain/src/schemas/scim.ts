@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { searchTerm } from './text.ts';
 
 /**
  * SCIM 2.0 (RFC 7643/7644) as the corporate identity provider sends it to `/scim/v2`. The
@@ -116,7 +117,7 @@ export const scimPatch = z.looseObject({
 
 /** The query of GET /scim/v2/Users (startIndex is 1-based; count 0 asks for the total only). */
 export const scimListQuery = z.looseObject({
-  filter: z.string().trim().max(1000).optional(),
+  filter: searchTerm(z.string().trim().max(1000)).optional(),
   startIndex: z.coerce.number().int().catch(1).optional(),
   count: z.coerce.number().int().catch(100).optional(),
 });

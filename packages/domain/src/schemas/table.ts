@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defaultPageSize, pageSizes } from '../limits.ts';
 import { messages } from '../messages.ts';
+import { searchTerm } from './text.ts';
 
 /**
  * What a table body may filter by: more filters than any table has columns, twice the distinct
@@ -46,7 +47,7 @@ export const tableQuery = z.object({
     .array(columnFilter)
     .max(tableFilterLimits.filters, messages.tooManyFilters(tableFilterLimits.filters))
     .default([]),
-  searchCriteria: z.string().max(200).default(''),
+  searchCriteria: searchTerm(z.string().max(200)).default(''),
   localTimeZone: z.string().max(64).default('UTC'),
   /** Count every matching line even when there are many (the page then says the exact total). */
   exactCount: z.boolean().optional(),

@@ -4,6 +4,7 @@ import { RequestStatus } from '../requests.ts';
 import { userRecordRow } from './records.ts';
 import { flagParam } from './common.ts';
 import { tablePage, tableQuery } from './table.ts';
+import { searchTerm } from './text.ts';
 
 const person = z.object({ fullName: z.string(), email: z.string() });
 
@@ -116,7 +117,7 @@ export const historyQuery = z.object({
     .default(10),
   orderBy: z.string().max(60).optional(),
   orderAsc: flagParam.default(false),
-  searchCriteria: z.string().max(200).default(''),
+  searchCriteria: searchTerm(z.string().max(200)).default(''),
 });
 export type HistoryQuery = z.infer<typeof historyQuery>;
 

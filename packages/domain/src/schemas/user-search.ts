@@ -3,6 +3,7 @@ import { limits } from '../limits.ts';
 import { messages } from '../messages.ts';
 import { isDigitsOnly, isValidEmail, isValidPhone } from '../rules.ts';
 import { flagParam } from './common.ts';
+import { searchTerm } from './text.ts';
 import { additionalEmail } from './user.ts';
 
 /** An email field: trimmed, lowercased, checked with the spec's format message (spec 1 §5). */
@@ -30,7 +31,7 @@ export const phoneField = z
 /** GET api/User/SearchInternal. */
 export const searchInternalQuery = z.object({
   filterType: z.enum(['mail', 'displayname']),
-  value: z.string().max(limits.primaryEmail),
+  value: searchTerm(z.string().max(limits.primaryEmail)),
   onAzure: flagParam.optional().describe('Accepted for compatibility; the directory table is always read'),
 });
 

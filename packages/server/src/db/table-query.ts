@@ -1,5 +1,5 @@
 import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
-import type { TableQuery } from '@uap/domain';
+import { hasNul, type TableQuery } from '@uap/domain';
 import { invalid } from '../http/errors.ts';
 import type { Dialect } from './connection.ts';
 
@@ -137,6 +137,10 @@ export function likePattern(term: string): string {
  * for the columns it covers, LIKE for the others.
  */
 function searchCondition(dialect: Dialect, spec: TableSpec, term: string): Expression<SqlBool> {
+  if (hasNul(term)) {
+    // No stored text holds U+0000 (every input refuses it), and PostgreSQL cannot bind it.
+    return FALSE;
+  }
   const pattern = likePattern(term);
   const index = spec.searchIndex;
   const parts: Expression<SqlBool>[] = Object.entries(spec.columns)

@@ -5,6 +5,8 @@
  * Exits 0 when every row was taken, 2 when some were refused, 1 when the file could not be read.
  */
 import fs from 'node:fs';
+import { Readable } from 'node:stream';
+import { messages } from '@uap/domain';
 import { loadConfig } from '../config.ts';
 import { openDb } from '../db/connection.ts';
 import { migrateToLatest } from '../db/migrate.ts';
@@ -19,8 +21,14 @@ async function main(): Promise<number> {
   const config = loadConfig();
   const db = openDb(config.databaseUrl);
   try {
+    // Read whole first: a file holding U+0000 (byte 0 in UTF-8) is refused before any row is written.
+    const bytes = fs.readFileSync(file);
+    if (bytes.includes(0)) {
+      console.error(messages.directoryFileHasNul);
+      return 1;
+    }
     await migrateToLatest(db);
-    const result = await importDirectoryCsv(db, fs.createReadStream(file));
+    const result = await importDirectoryCsv(db, Readable.from(bytes));
     for (const r of result.rows) {
       console.log(`row ${r.row}\t${r.outcome}\t${r.mail ?? ''}${r.reason ? `\t${r.reason}` : ''}`);
     }

@@ -15,6 +15,7 @@ import {
   idParam,
   maxDecisionIds,
   messages,
+  searchTerm,
 } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
 import type { Access } from '../../http/access.ts';
@@ -39,7 +40,7 @@ const listQueryString = z.object({
   pageSize: z.coerce.number().int().optional(),
   orderBy: z.string().max(60).optional(),
   orderAsc: z.enum(['true', 'false']).optional(),
-  searchCriteria: z.string().max(200).optional(),
+  searchCriteria: searchTerm(z.string().max(200)).optional(),
   filters: z.string().max(20_000).optional(),
   localTimeZone: z.string().max(64).optional(),
 });

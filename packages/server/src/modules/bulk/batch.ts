@@ -1,5 +1,6 @@
 import {
   messages,
+  nulPath,
   type ApproverAssignmentInput,
   type BulkUploadType,
   type CreateRequestInput,
@@ -48,6 +49,10 @@ type RowInput =
   | { type: 'MasterApprovers'; input: MasterApproverPath };
 
 async function inputOf(db: Db, type: BulkUploadType, resolver: Resolver, cells: Cells): Promise<RowInput> {
+  // Refused as the screens' fields refuse it (names are looked up before any schema runs).
+  if (nulPath(cells)) {
+    throw new Refusal(messages.textHasNul);
+  }
   switch (type) {
     case 'UserRecords':
       return { type, input: await userRecordInput(resolver, db, cells) };

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { BulkResultsQuery, BulkUploadType } from '@uap/domain';
+import { hasNul, type BulkResultsQuery, type BulkUploadType } from '@uap/domain';
 import { toCount, type Db, type Executor } from '../../db/connection.ts';
 
 /** The upload row by its code (the upload ID). */
@@ -123,7 +123,10 @@ function resultsOf(db: Db, uploadType: BulkUploadType, query: BulkResultsQuery) 
   if (success.size === 1) {
     qb = qb.where('r.success', '=', [...success][0]!);
   }
-  if (query.searchCriteria) {
+  if (query.searchCriteria && hasNul(query.searchCriteria)) {
+    // No stored text holds U+0000, and PostgreSQL cannot bind it.
+    qb = qb.where(sql.lit(false));
+  } else if (query.searchCriteria) {
     qb = qb.where(sql`lower(${sql.ref('r.statusText')})`, 'like', `%${query.searchCriteria.toLowerCase()}%`);
   }
   return qb;

@@ -6,7 +6,7 @@ import { Role, directoryImportResult, envelope, messages } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
 import { DirectoryImportError, importDirectoryCsv } from '../../directory/csv-import.ts';
 import { ok } from '../../http/envelope.ts';
-import { tooLarge, unprocessable } from '../../http/errors.ts';
+import { invalid, tooLarge, unprocessable } from '../../http/errors.ts';
 
 /** Largest CSV an administrator may upload (a 200,000-person directory is about 40 MB). */
 const MAX_CSV_MEGABYTES = 64;
@@ -43,9 +43,13 @@ export const directoryImportRoutes: FastifyPluginAsync<{ db: Db }> = async (base
         file?.file.resume();
         throw unprocessable(messages.directoryFileNotCsv);
       }
+      // Read whole first: a file holding U+0000 (byte 0 in UTF-8) is refused before any row is written.
       const bytes = await file.toBuffer();
       if (file.file.truncated) {
         throw tooLarge(messages.directoryFileTooLarge(MAX_CSV_MEGABYTES));
+      }
+      if (bytes.includes(0)) {
+        throw invalid(messages.directoryFileHasNul);
       }
       try {
         return ok(await importDirectoryCsv(db, Readable.from(bytes)));

@@ -1,5 +1,5 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
-import type { MasterDataRequestHistoryQuery, MasterDataType } from '@uap/domain';
+import { hasNul, type MasterDataRequestHistoryQuery, type MasterDataType } from '@uap/domain';
 import type { Db, Executor } from '../../db/connection.ts';
 import { nowIso } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
@@ -36,7 +36,10 @@ function historyCondition(eb: RequestEb, f: HistoryFilter): Expression<SqlBool> 
   if (f.status.length === 1) {
     parts.push(eb('m.doneDate', f.status[0] === 'Done' ? 'is not' : 'is', null));
   }
-  if (f.search !== '') {
+  if (hasNul(f.search)) {
+    // No stored text holds U+0000, and PostgreSQL cannot bind it.
+    parts.push(sql<SqlBool>`1 = 0`);
+  } else if (f.search !== '') {
     const pattern = likePattern(f.search);
     parts.push(
       sql<SqlBool>`(lower(m.comments) like ${pattern} escape '\\' or lower(m.master_data_type) like ${pattern} escape '\\' or lower(u.name || ' ' || u.last_name) like ${pattern} escape '\\')`,
@@ -142,7 +145,9 @@ export async function searchItems(db: Executor, type: MasterDataType, search: st
       sql<number>`${sql.ref(`t.${idColumn}`)}`.as('id'),
       sql<string>`t.description`.as('description'),
     ]);
-  if (search !== '') {
+  if (hasNul(search)) {
+    q = q.where(sql<SqlBool>`1 = 0`);
+  } else if (search !== '') {
     q = q.where(sql<SqlBool>`lower(t.description) like ${likePattern(search)} escape '\\'`);
   }
   return q

@@ -1,7 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Role, cancelRequestsInput, envelope, idParam, myRequestsPage, tableQuery } from '@uap/domain';
+import {
+  Role,
+  cancelRequestsInput,
+  envelope,
+  idParam,
+  myRequestsPage,
+  searchTerm,
+  tableQuery,
+} from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
 import type { Access } from '../../http/access.ts';
 import { requireActor } from '../../http/actor.ts';
@@ -34,7 +42,7 @@ export const myRequestRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db
         pageSize: z.coerce.number().int().optional(),
         orderBy: z.string().max(60).optional(),
         orderAsc: z.enum(['true', 'false']).optional(),
-        searchCriteria: z.string().max(200).optional(),
+        searchCriteria: searchTerm(z.string().max(200)).optional(),
       }),
       response: { 200: envelope(myRequestsPage) },
     },

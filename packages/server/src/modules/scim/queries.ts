@@ -1,5 +1,5 @@
 import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
-import { messages } from '@uap/domain';
+import { hasNul, messages } from '@uap/domain';
 import { toCount, type Executor } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
 import type { DirectoryRow } from '../../directory/feed-queries.ts';
@@ -29,6 +29,10 @@ export function filterCondition(filter: string): Condition {
     value = JSON.parse(`"${match[2]}"`) as string;
   } catch {
     throw new ScimError(400, messages.scimInvalidFilter, 'invalidFilter');
+  }
+  if (hasNul(value)) {
+    // No stored text holds U+0000, and PostgreSQL cannot bind it: the filter matches no one.
+    return () => sql<SqlBool>`1 = 0`;
   }
   switch (attribute) {
     case 'username':

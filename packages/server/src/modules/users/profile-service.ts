@@ -1,5 +1,6 @@
 import {
   fullName,
+  hasNul,
   Role,
   messages,
   type AddedEmail,
@@ -34,7 +35,8 @@ export async function searchInternal(
   o: { filterType: 'mail' | 'displayname'; value: string },
 ): Promise<UserSearchItem[]> {
   const value = o.value.trim().toLowerCase();
-  if (value === '') {
+  // No directory entry holds U+0000 (and PostgreSQL cannot bind it): nothing found.
+  if (value === '' || hasNul(value)) {
     throw notFound(messages.noUserFound);
   }
   const find = (userType: 'Member' | 'Guest', limit: number) =>
