@@ -25,6 +25,12 @@ export const messages = {
     'This profile belongs to another sign-in. Ask a super administrator to check the profile’s email.',
   profileEditSuperAdminOnly:
     'Only a super administrator may change the profile of an administrator, auditor or super administrator.',
+  directoryRowAboveStandard:
+    'Only a super administrator may import this person: their role is above Standard User.',
+  directoryRowOutsideScope:
+    'Only a super administrator may import this person: they have rows outside your region and market.',
+  adminUserNotInternal:
+    'Only an internal colleague can be appointed administrator; this profile is external.',
   profileOutsideAdminScope:
     'This person has requests, approval paths or administrator rows outside your region and market: only a super administrator may change their profile.',
   recordNotFound: 'The record was not found.',
@@ -45,6 +51,10 @@ export const messages = {
     `Too many failed sign-ins for this account. Try again in ${minutes} minute(s).`,
   emailAddedBy: (name: string) => `added by ${name}`,
   additionalEmailRemoved: 'Email removed successfully',
+  additionalEmailPrivileged:
+    'Only the owner or a super administrator may add or remove an email of an administrator, auditor or super administrator.',
+  additionalEmailOutsideScope:
+    'This person has requests, approval paths or administrator rows outside your region and market: only the owner or a super administrator may remove their emails.',
 
   // Requestor: search and email (spec 1 §5)
   invalidEmail:
@@ -491,6 +501,8 @@ export const messages = {
   mergeOutsideScope: (userId: number) =>
     `UAP Id ${userId} has requests, assignments or approver rows outside your regions and markets, so only a super administrator can merge or unmerge it.`,
   historyAuthorMerged: (name: string, parentName: string) => `${name} (merged into ${parentName})`,
+  mergeSuperAdminOnly: (userId: number) =>
+    `UAP Id ${userId} is an administrator, auditor or super administrator, so only a super administrator can merge or unmerge it.`,
   profileMatcherStatusLine: (started: string, ended: string) =>
     `Last Profile Matcher job started on ${started} and completed on ${ended}`,
   profileMatcherRunning: (started: string) => `Profile Matcher job started on ${started} is running…`,
@@ -500,8 +512,6 @@ export const messages = {
   userStatusReportDone: 'The user status report is up to date.',
   // The web side of merges (ours where the spec shows no sentence)
   profileMatcherFailed: (started: string, ended: string) =>
-  mergeSuperAdminOnly: (userId: number) =>
-    `UAP Id ${userId} is an administrator, auditor or super administrator, so only a super administrator can merge or unmerge it.`,
     `Last Profile Matcher job started on ${started} failed on ${ended}.`,
   mergeChooseUapId: 'Enter the UAP Id to merge this profile into, or search for the person.',
   mergeConfirm: (userId: number, parentUserId: number) =>

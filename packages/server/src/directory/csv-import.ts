@@ -8,11 +8,12 @@ import {
   type DirectoryImportResult,
   type DirectoryImportRowResult,
 } from '@uap/domain';
-import { inTransaction, type Db } from '../db/connection.ts';
+import { inTransaction, type Db, type Executor } from '../db/connection.ts';
 import {
   changedFields,
   fieldsOf,
   findDirectoryRowByMail,
+  findProfilesOfEntry,
   insertDirectoryUser,
   updateDirectoryUser,
   withManager,
@@ -21,6 +22,15 @@ import {
 
 /** A file that cannot be imported at all (no header naming `mail`). */
 export class DirectoryImportError extends Error {}
+
+/**
+ * Who may write a row: given the profiles the row's entry speaks for, the reason a row is
+ * refused, or null. Without one (the command line, a super administrator) every row may be.
+ */
+export type RowPolicy = (
+  trx: Executor,
+  people: { userId: number; roleId: number }[],
+) => Promise<string | null>;
 
 const byLowerName = new Map<string, DirectoryImportColumn>(
   directoryImportColumns.map((c) => [c.toLowerCase(), c]),
@@ -41,7 +51,11 @@ function headerColumns(header: string[]): (DirectoryImportColumn | undefined)[] 
  * value differs, else unchanged; a row that fails validation is refused with the reason. A
  * column the file leaves out keeps the stored value (a new user gets the default).
  */
-export async function importDirectoryCsv(db: Db, input: Readable): Promise<DirectoryImportResult> {
+export async function importDirectoryCsv(
+  db: Db,
+  input: Readable,
+  policy: RowPolicy | null = null,
+): Promise<DirectoryImportResult> {
   const parser = input.pipe(
     parse({ bom: true, skip_empty_lines: true, relax_column_count: true, trim: false }),
   );
@@ -61,7 +75,7 @@ export async function importDirectoryCsv(db: Db, input: Readable): Promise<Direc
         record[column] = cells[i] ?? '';
       }
     });
-    const outcome = await importRow(db, record, line, seen);
+    const outcome = await importRow(db, record, line, seen, policy);
     result[outcome.outcome] += 1;
     result.rows.push(outcome);
   }
@@ -76,6 +90,7 @@ async function importRow(
   record: Partial<Record<DirectoryImportColumn, string>>,
   row: number,
   seen: Map<string, number>,
+  policy: RowPolicy | null,
 ): Promise<DirectoryImportRowResult> {
   const parsed = directoryImportRow.safeParse(record);
   const rawMail = record.mail?.trim().toLowerCase() || null;
@@ -96,6 +111,12 @@ async function importRow(
 
   return inTransaction(db, async (trx) => {
     const existing = await findDirectoryRowByMail(trx, given.mail);
+    const refusal =
+      policy &&
+      (await policy(trx, await findProfilesOfEntry(trx, existing?.directoryId ?? null, given.mail)));
+    if (refusal) {
+      return { row, mail: given.mail, outcome: 'refused' as const, reason: refusal };
+    }
     const base: DirectoryFields = existing
       ? fieldsOf(existing)
       : {

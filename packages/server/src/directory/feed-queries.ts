@@ -98,6 +98,20 @@ export async function findDirectoryRowByMail(q: Executor, mail: string): Promise
   return q.selectFrom('directoryUsers').selectAll().where('mail', '=', mail.toLowerCase()).executeTakeFirst();
 }
 
+/** The live profiles a directory entry speaks for: linked by its directory id, or by its mail. */
+export async function findProfilesOfEntry(q: Executor, directoryId: string | null, mail: string) {
+  return q
+    .selectFrom('users')
+    .select(['userId', 'roleId'])
+    .where('isDeleted', '=', 0)
+    .where((eb) =>
+      directoryId === null
+        ? eb('email', '=', mail)
+        : eb.or([eb('directoryId', '=', directoryId), eb('email', '=', mail)]),
+    )
+    .execute();
+}
+
 /**
  * Fills the manager's mail and name from their directory entry when the feed names the manager
  * by directory id (SCIM) or the manager's mail is known (CSV). An unknown manager id is kept:

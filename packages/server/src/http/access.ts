@@ -24,14 +24,15 @@ declare module 'fastify' {
 }
 
 /**
- * A call that may write: any method but GET and HEAD on a route the read-only auditor may not
- * call (the PUT reads of paged tables are open to the auditor). Caches of what writes change
- * forget on these calls.
+ * A call that may write: any method but GET and HEAD on a public route (SCIM, the sign-in: the
+ * directory turning someone off) or on a route the read-only auditor may not call (the PUT reads
+ * of paged tables are open to the auditor). Caches of what writes change forget on these calls.
  */
 export function mayWrite(request: FastifyRequest): boolean {
+  const access = request.routeOptions.config.access;
   return (
     request.method !== 'GET' &&
     request.method !== 'HEAD' &&
-    request.routeOptions.config.access?.auditor !== true
+    (access?.minRole === 'public' || access?.auditor !== true)
   );
 }

@@ -4,13 +4,37 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { Role, directoryImportResult, envelope, messages } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
-import { DirectoryImportError, importDirectoryCsv } from '../../directory/csv-import.ts';
+import { DirectoryImportError, importDirectoryCsv, type RowPolicy } from '../../directory/csv-import.ts';
+import { requireActor, type Actor } from '../../http/actor.ts';
+import { reachesPerson } from '../../http/admin-scope.ts';
 import { ok } from '../../http/envelope.ts';
 import { invalid, tooLarge, unprocessable } from '../../http/errors.ts';
 
 /** Largest CSV an administrator may upload (a 200,000-person directory is about 40 MB). */
 const MAX_CSV_MEGABYTES = 64;
 const MAX_CSV_BYTES = MAX_CSV_MEGABYTES * 1024 * 1024;
+
+/**
+ * The import is a super administrator's; an administrator's file writes only the rows of people
+ * without a role above Standard User whose rows all lie inside her region and market (and of
+ * directory entries nobody has a profile for yet). The other rows are refused with the reason.
+ */
+function rowPolicyOf(actor: Actor): RowPolicy | null {
+  if (actor.roleId === Role.SUPERADMIN) {
+    return null;
+  }
+  return async (trx, people) => {
+    for (const person of people) {
+      if (person.roleId > Role.STANDARD) {
+        return messages.directoryRowAboveStandard;
+      }
+      if (!(await reachesPerson(trx, actor, person.userId))) {
+        return messages.directoryRowOutsideScope;
+      }
+    }
+    return null;
+  };
+}
 
 /** The CSV import of directory users as an upload (the same import as `npm run directory:import`). */
 export const directoryImportRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }) => {
@@ -52,7 +76,7 @@ export const directoryImportRoutes: FastifyPluginAsync<{ db: Db }> = async (base
         throw invalid(messages.directoryFileHasNul);
       }
       try {
-        return ok(await importDirectoryCsv(db, Readable.from(bytes)));
+        return ok(await importDirectoryCsv(db, Readable.from(bytes), rowPolicyOf(requireActor(request))));
       } catch (error) {
         if (error instanceof DirectoryImportError) {
           throw unprocessable(error.message);

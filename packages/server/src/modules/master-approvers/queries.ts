@@ -48,7 +48,14 @@ export function getAssignableUser(q: Executor, userId: number) {
   return q
     .selectFrom('users as u')
     .leftJoin('directoryUsers as du', 'du.directoryId', 'u.directoryId')
-    .select(['u.userId', 'u.roleId', 'u.isDeleted', 'du.active as directoryActive'])
+    .select([
+      'u.userId',
+      'u.roleId',
+      'u.isDeleted',
+      'u.isInternal',
+      'u.userType',
+      'du.active as directoryActive',
+    ])
     .where('u.userId', '=', userId)
     .executeTakeFirst();
 }

@@ -82,11 +82,17 @@ export async function superAdminFilterOptions(
 
 // ---------------------------------------------------------------- administrators
 
-/** A person who may be appointed: an active profile with an enabled directory account, not the auditor. */
+/**
+ * A person who may be appointed: an active internal profile (never an external guest) with an
+ * enabled directory account, not the auditor.
+ */
 async function checkAppointee(trx: Executor, userId: number): Promise<void> {
   const user = await getAssignableUser(trx, userId);
   if (!user) {
     throw notFound(messages.userNotFound);
+  }
+  if (user.isInternal !== 1 || user.userType === 'Guest') {
+    throw unprocessable(messages.adminUserNotInternal);
   }
   if (user.isDeleted === 1 || user.directoryActive === 0) {
     throw unprocessable(messages.adminUserInactive);
