@@ -112,10 +112,13 @@ describe('an email added to someone else’s profile', () => {
     expect((await removeAs(demo.approver, row.id)).status).toBe(404);
   });
 
-  it('an administrator removes it; an unknown id is 404', async () => {
+  it('the super admin removes it; an unknown id is 404', async () => {
     const alex = await profileOf(demo.approver);
     const row = await samAddsEmailTo(alex.userId);
-    expect((await removeAs(demo.admin, row.id)).status).toBe(200);
+    // Alex has rows outside Ada's market: only the super admin reaches him (issue 43; the
+    // region admin's cases are in security/additional-email-on-anyones-profile.test.ts).
+    expect((await removeAs(demo.admin, row.id)).status).toBe(403);
+    expect((await removeAs(demo.superAdmin, row.id)).status).toBe(200);
     expect((await removeAs(demo.superAdmin, 999_999)).status).toBe(404);
     expect((await remove('', row.id)).status).toBe(401);
   });

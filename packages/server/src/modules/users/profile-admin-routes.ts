@@ -21,6 +21,7 @@ import { requireActor } from '../../http/actor.ts';
 import { ok } from '../../http/envelope.ts';
 import * as profiles from './profile-admin-service.ts';
 import * as logs from './profile-log-service.ts';
+import { assertMayRemoveEmailsOf } from './profile-service.ts';
 import * as sync from './profile-sync-service.ts';
 import { profileFilterColumns, profileSpec } from './profile-table-queries.ts';
 
@@ -96,14 +97,17 @@ export const profileAdminRoutes: FastifyPluginAsync<{ db: Db }> = async (base, {
     config: { access: adminWrite },
     schema: {
       tags,
-      errors: [404, 422],
+      errors: [403, 404, 422],
       summary: "Deactivates one of a profile's secondary emails",
-      description: "An email that is not one of the profile's active secondary emails is 422. Logged.",
+      description:
+        "An email that is not one of the profile's active secondary emails is 422. Logged. An administrator's, auditor's or super administrator's emails are their own and the super administrator's; an administrator changes only the emails of people whose rows all lie in her region and market (else 403).",
       body: deactivateAdditionalEmailInput,
       response: { 200: envelope(z.null()) },
     },
-    handler: async (req) =>
-      ok(null, await profiles.deactivateSecondaryEmail(db, requireActor(req), req.body)),
+    handler: async (req) => {
+      await assertMayRemoveEmailsOf(db, requireActor(req), req.body.userId);
+      return ok(null, await profiles.deactivateSecondaryEmail(db, requireActor(req), req.body));
+    },
   });
 
   app.get('/api/User/deleteUser/:userId', {

@@ -249,10 +249,11 @@ export type AddedEmailRow = Awaited<ReturnType<typeof findAddedEmails>>[number];
 /** One active additional email. */
 export function getAddedEmail(trx: Executor, id: number) {
   return trx
-    .selectFrom('userAdditionalEmails')
-    .select(['id', 'userId', 'email'])
-    .where('id', '=', id)
-    .where('isDeleted', '=', 0)
+    .selectFrom('userAdditionalEmails as e')
+    .innerJoin('users as u', 'u.userId', 'e.userId')
+    .select(['e.id', 'e.userId', 'e.email', 'u.roleId'])
+    .where('e.id', '=', id)
+    .where('e.isDeleted', '=', 0)
     .executeTakeFirst();
 }
 

@@ -82,8 +82,10 @@ export const profileRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }
     config: { access: write },
     schema: {
       tags,
-      errors: [404, 422],
+      errors: [403, 404, 422],
       summary: "Link an additional (platform) email to a user's profile",
+      description:
+        "The caller's own profile, or the subject of a request being made (a profile below Administrator); an administrator's, auditor's or super administrator's profile only by its owner or a super administrator (else 403).",
       body: saveAdditionalEmailInput,
       response: { 200: envelope(z.null()) },
     },
@@ -106,9 +108,10 @@ export const profileRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }
     config: { access: write },
     schema: {
       tags,
+      errors: [403, 404],
       summary: 'Remove (deactivate) an additional email: the owner of the profile, or an administrator',
       description:
-        "An unknown or already removed id, or another user's email for a non-administrator: 404. Auditors: 403.",
+        "An unknown or already removed id, or another user's email for a non-administrator: 404. Auditors: 403. An administrator may remove only the emails of people below Administrator whose rows all lie in her region and market (else 403); the super administrator any.",
       params: additionalEmailParams,
       response: { 200: envelope(z.null()) },
     },

@@ -9,9 +9,10 @@ import {
   type UpdateUserInput,
   type UserSearchItem,
 } from '@uap/domain';
-import { inTransaction, type Db } from '../../db/connection.ts';
+import { inTransaction, type Db, type Executor } from '../../db/connection.ts';
 import type { Actor } from '../../http/actor.ts';
-import { notFound, unprocessable } from '../../http/errors.ts';
+import { reachesPerson } from '../../http/admin-scope.ts';
+import { forbidden, notFound, unprocessable } from '../../http/errors.ts';
 import * as q from './profile-queries.ts';
 
 /** Search answers at most this many users (spec: a modal of names to pick from). */
@@ -258,14 +259,53 @@ export async function updateUser(db: Db, actor: Actor, input: UpdateUserInput) {
 }
 
 /**
- * POST api/User/SaveAdditionalEmail: links a platform email to the request's subject. An email
- * that is already anyone's primary or additional email is refused with the spec's message.
+ * Who may change a profile's additional emails (narrower than the spec, issue 43): its owner and
+ * the super admin; nobody else on a profile of ADMIN or above (an email there is a way into a
+ * privileged account: requests with that address, Profile Matcher merges). Below ADMIN, adding
+ * is the wizard's 'Add new email' for the subject of the request being made, which any requestor
+ * may do (the request still goes through its approvers); removing needs an admin whose scope
+ * holds every row of the person (reachesPerson).
+ */
+export async function assertMayChangeEmailsOf(
+  q: Executor,
+  actor: Actor,
+  subject: { userId: number; roleId: number },
+  change: 'add' | 'remove',
+): Promise<void> {
+  if (actor.userId === subject.userId || actor.roleId === Role.SUPERADMIN) {
+    return;
+  }
+  if (subject.roleId >= Role.ADMIN) {
+    throw forbidden(messages.additionalEmailPrivileged);
+  }
+  if (change === 'remove' && !(await reachesPerson(q, actor, subject.userId))) {
+    throw forbidden(messages.additionalEmailOutsideScope);
+  }
+}
+
+/**
+ * PUT api/User/DeactivateAdditionalEmail's check (the deactivation itself is the profile
+ * administration's): the caller may remove this person's emails. An unknown profile passes
+ * here and is refused there (404).
+ */
+export async function assertMayRemoveEmailsOf(db: Db, actor: Actor, userId: number): Promise<void> {
+  const user = await q.getProfile(db, userId);
+  if (user) {
+    await assertMayChangeEmailsOf(db.kysely, actor, user, 'remove');
+  }
+}
+
+/**
+ * POST api/User/SaveAdditionalEmail: links a platform email to the request's subject (who may:
+ * assertMayChangeEmailsOf). An email that is already anyone's primary or additional email is
+ * refused with the spec's message.
  */
 export async function saveAdditionalEmail(db: Db, actor: Actor, input: SaveAdditionalEmailInput) {
   const user = await q.getProfile(db, input.UserId);
   if (!user) {
     throw notFound(messages.userNotFound);
   }
+  await assertMayChangeEmailsOf(db.kysely, actor, user, 'add');
   if (await q.isEmailTaken(db, input.Email)) {
     throw unprocessable(messages.duplicateSecondaryEmail(input.Email));
   }
@@ -308,7 +348,8 @@ export async function findAddedEmails(db: Db, actor: Actor, userId: number): Pro
 
 /**
  * DELETE api/User/AdditionalEmail/{id}: the owner of the profile or an administrator removes
- * (deactivates, logged) an additional email; anyone else, or an unknown id, gets 404.
+ * (deactivates, logged) an additional email; anyone else, or an unknown id, gets 404. An admin
+ * who may not change this person's emails (assertMayChangeEmailsOf) gets 403.
  */
 export async function removeAddedEmail(db: Db, actor: Actor, id: number): Promise<string> {
   const removed = await inTransaction(db, async (trx) => {
@@ -316,6 +357,7 @@ export async function removeAddedEmail(db: Db, actor: Actor, id: number): Promis
     if (!row || !canManageEmailsOf(actor, row.userId)) {
       return false;
     }
+    await assertMayChangeEmailsOf(trx, actor, { userId: row.userId, roleId: row.roleId }, 'remove');
     return q.deactivateAddedEmail(trx, row, actor.userId);
   });
   if (!removed) {
