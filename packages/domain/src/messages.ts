@@ -500,8 +500,6 @@ export const messages = {
   profilesUnmerged: (count: number) => `${count} profile(s) unmerged.`,
   mergeOutsideScope: (userId: number) =>
     `UAP Id ${userId} has requests, assignments or approver rows outside your regions and markets, so only a super administrator can merge or unmerge it.`,
-  mergeSuperAdminOnly: (userId: number) =>
-    `UAP Id ${userId} is an administrator, auditor or super administrator, so only a super administrator can merge or unmerge it.`,
   historyAuthorMerged: (name: string, parentName: string) => `${name} (merged into ${parentName})`,
   mergeSuperAdminOnly: (userId: number) =>
     `UAP Id ${userId} is an administrator, auditor or super administrator, so only a super administrator can merge or unmerge it.`,
