@@ -44,8 +44,8 @@ describe('Audit Reports', () => {
         )
         .toMatch(/^https?:\/\//);
       await page
-        .getByRole('region', { name: 'Reporting' })
-        .getByRole('link', { name: 'Open Reporting' })
+        .getByRole('region', { name: 'Tableau Reporting' })
+        .getByRole('link', { name: 'Open Tableau Reporting' })
         .waitFor();
 
       // A range without lines: the spec's message, no dialog.
@@ -72,7 +72,7 @@ describe('Audit Reports', () => {
       expect(text).toContain('Audrey Audited');
       await page.getByText(messages.auditDownloaded(3)).waitFor();
 
-      await page.getByRole('link', { name: 'Open Reporting' }).click();
+      await page.getByRole('link', { name: 'Open Tableau Reporting' }).click();
       await page.waitForURL(/\/Reports$/);
     } finally {
       await context.close();

@@ -34,10 +34,12 @@ export const profileRow = z.object({
   childGUID: z.string().nullable(),
   isChild: z.boolean(),
   mergedUserId: z.number().int().nullable(),
+  /** A merge parent: other profiles were merged into this one (its User Details List lists them). */
+  hasMergedChildren: z.boolean(),
   isDeleted: z.boolean(),
   /** A directory entry exists for the profile (the Sync action is offered). */
   isSyncButtonEnabled: z.boolean(),
-  /** Role 'Standard User', not merged, not deleted (the Delete action is offered). */
+  /** Role 'Standard User', neither merged nor a merge parent, not deleted (the Delete action is offered). */
   canDelete: z.boolean(),
 });
 export type ProfileRow = z.infer<typeof profileRow>;

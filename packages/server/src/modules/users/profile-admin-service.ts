@@ -84,7 +84,8 @@ export function assertProfileWriter(actor: Actor): void {
 /** An All User Profiles row (also the rows of the User Details List). */
 export function presentProfile(row: t.ProfileDbRow): ProfileRow {
   const isChild = row.isChild === 1 && row.mergedUserId !== null;
-  const isMerged = isChild || row.mergedUserId !== null;
+  const hasMergedChildren = Number(row.hasMergedChildren) === 1;
+  const isMerged = isChild || row.mergedUserId !== null || hasMergedChildren;
   return {
     userId: row.userId,
     uapId: isChild ? `${row.userId} (${row.mergedUserId})` : String(row.userId),
@@ -108,6 +109,7 @@ export function presentProfile(row: t.ProfileDbRow): ProfileRow {
     childGUID: row.childGuid,
     isChild,
     mergedUserId: row.mergedUserId,
+    hasMergedChildren,
     isDeleted: row.isDeleted === 1,
     isSyncButtonEnabled: row.directoryEntryId !== null && row.isDeleted === 0,
     canDelete: row.roleId === Role.STANDARD && !isMerged && row.isDeleted === 0,

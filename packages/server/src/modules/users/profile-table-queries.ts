@@ -25,6 +25,9 @@ const adEnabled = sql<string>`case
   when u.is_deleted = 1 or d.is_deleted = 1 then ${sql.lit(AdEnabled.DELETED)}
   when d.active = 1 then ${sql.lit(AdEnabled.YES)}
   else ${sql.lit(AdEnabled.NO)} end`;
+/** A merge parent: a profile other profiles were merged into (idx_users_merged_user_id). */
+const hasMergedChildren = sql<number>`case when exists (select 1 from users c
+  where c.merged_user_id = u.user_id and c.is_child = 1) then 1 else 0 end`;
 const userType = sql<string>`case when u.is_internal = 1 then 'Internal' else 'External' end`;
 
 /** The user type filter on the stored flag: 'Internal' is 1, 'External' 0, anything else nothing. */
@@ -148,7 +151,8 @@ function selectRow(db: Db, condition: Expression<SqlBool>) {
       'd.directoryId as directoryEntryId',
     ])
     .select(adEnabled.as('adEnabled'))
-    .select(secondaryEmails(db).as('secondaryEmail'));
+    .select(secondaryEmails(db).as('secondaryEmail'))
+    .select(hasMergedChildren.as('hasMergedChildren'));
 }
 export type ProfileDbRow = Awaited<ReturnType<ReturnType<typeof selectRow>['execute']>>[number];
 

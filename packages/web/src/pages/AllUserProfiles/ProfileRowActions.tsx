@@ -52,6 +52,15 @@ export function ProfileRowActions(props: {
           Merged
         </Link>
       )}
+      {row.hasMergedChildren && (
+        <Link
+          component={RouterDomLink}
+          to={`/UserDetailsList/${row.userId}`}
+          aria-label={`Profiles merged into ${who}`}
+        >
+          Merged
+        </Link>
+      )}
     </Box>
   );
 }

@@ -155,7 +155,7 @@ function LinkCard(props: { title: string; text: string; action: ReactNode }) {
   );
 }
 
-/** Audit Reports (spec 3 §2.10): Admin Resources, Reporting, and the audit PDF of a date range. */
+/** Audit Reports (spec 3 §2.10): Admin Resources, Tableau Reporting, and the audit PDF of a date range. */
 export function LandingReportsPage() {
   const config = useConfig();
   return (
@@ -174,11 +174,11 @@ export function LandingReportsPage() {
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
           <LinkCard
-            title="Reporting"
+            title="Tableau Reporting"
             text="Reports on requests, approvals and provisioning."
             action={
               <Button component={RouterDomLink} to="/Reports">
-                Open Reporting
+                Open Tableau Reporting
               </Button>
             }
           />
