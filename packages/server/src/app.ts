@@ -166,9 +166,9 @@ export async function buildApp({ config, db, logger = false }: AppDeps): Promise
   });
   registerErrorHandler(app);
   const actors = new ActorMemo(config.actorCacheSeconds * 1000);
-  registerAuthHook(app, db, verifyToken, actors);
+  const countRequest = await registerRateLimit(app, config);
+  registerAuthHook(app, db, verifyToken, actors, countRequest);
   forgetActorsOnWrite(app, actors);
-  await registerRateLimit(app, config);
   createMetrics(app);
   const countCache = new TaskCountCache(config.taskCountsCacheSeconds * 1000);
   forgetTaskCountsOnWrite(app, countCache);

@@ -29,7 +29,7 @@ export interface Config {
    */
   trustProxy: string[];
   rateLimit: {
-    /** API calls per minute per access token (per client address without a token). */
+    /** API calls per minute per person once their token verifies (else per client address). */
     apiPerMinute: number;
     /** Failed sign-ins per account, and per client address, within the window. */
     signInFailures: number;

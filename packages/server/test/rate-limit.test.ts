@@ -6,7 +6,7 @@ import { createTestContext, demo, type TestContext } from './harness.ts';
 
 const LIMIT = 5;
 
-describe('API rate limit per token', () => {
+describe('API rate limit per person', () => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestContext({ RATE_LIMIT_API_PER_MINUTE: String(LIMIT) });
@@ -22,7 +22,7 @@ describe('API rate limit per token', () => {
       headers: { authorization: `Bearer ${token}`, ...headers },
     });
 
-  it('answers 429 in the envelope with Retry-After once a token used its calls of the minute', async () => {
+  it('answers 429 in the envelope with Retry-After once a person used their calls of the minute', async () => {
     const token = await ctx.tokenFor(demo.standard);
     for (let i = 0; i < LIMIT; i += 1) {
       expect((await profile(token)).statusCode).toBe(200);
@@ -37,7 +37,7 @@ describe('API rate limit per token', () => {
       message: messages.tooManyRequests(retryAfter),
       data: null,
     });
-    // Another token has its own count.
+    // Another person has their own count.
     expect((await profile(await ctx.tokenFor(demo.approver))).statusCode).toBe(200);
   });
 

@@ -6,6 +6,7 @@ import type { Actor } from './actor.ts';
 import { bindProfileToIdentity, findProfilesOfIdentity } from './actor-queries.ts';
 import type { ActorMemo } from './actor-memo.ts';
 import { auditorReadOnly, forbidden, unauthorized } from './errors.ts';
+import type { CountRequest } from './rate-limit.ts';
 
 /** The bearer token of the Authorization header, if any. */
 export function bearerToken(request: FastifyRequest): string | null {
@@ -59,12 +60,19 @@ async function resolveActor(db: Db, identity: Identity): Promise<Resolution> {
 /**
  * Deny by default: a route without an access declaration is refused; otherwise the token is
  * verified (401), the profile loaded (kept a few seconds by `actors`), the role compared (403)
- * and auditors kept to reads.
+ * and auditors kept to reads. A refused call is counted by the rate limit (`countRefused`):
+ * its own hook runs after this one, so it would never see it.
  */
-export function registerAuthHook(app: FastifyInstance, db: Db, verify: VerifyToken, actors: ActorMemo): void {
+export function registerAuthHook(
+  app: FastifyInstance,
+  db: Db,
+  verify: VerifyToken,
+  actors: ActorMemo,
+  countRefused: CountRequest,
+): void {
   app.decorateRequest('identity', null);
   app.decorateRequest('actor', null);
-  app.addHook('onRequest', async (request) => {
+  const authorize = async (request: FastifyRequest) => {
     const access = request.routeOptions.config.access;
     if (!access) {
       // Unknown URLs reach the not-found handler, which has no declaration either.
@@ -123,6 +131,15 @@ export function registerAuthHook(app: FastifyInstance, db: Db, verify: VerifyTok
     // The declaration decides, not the method: the spec reads some tables with PUT.
     if (actor.roleId === Role.AUDITOR && !access.auditor) {
       throw auditorReadOnly();
+    }
+  };
+  app.addHook('onRequest', async (request, reply) => {
+    try {
+      await authorize(request);
+    } catch (error) {
+      // Against the address before the token verified, else against the person: 429 once used up.
+      await countRefused(request, reply);
+      throw error;
     }
   });
 }

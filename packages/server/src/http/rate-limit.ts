@@ -1,9 +1,7 @@
-import crypto from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { messages } from '@uap/domain';
 import type { Config } from '../config.ts';
-import { bearerToken } from './auth-hook.ts';
 import { HttpError } from './errors.ts';
 
 /** The API and the embedded sign-in pages are counted; static files, /oidc and /metrics are not. */
@@ -13,25 +11,41 @@ const isLimited = (request: FastifyRequest) => /^\/(api|signin)\//.test(request.
 export const tooManyRequests = (retryAfterSeconds: number) =>
   new HttpError(429, messages.tooManyRequests(retryAfterSeconds));
 
-export const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest('base64url');
+/**
+ * Who a request is counted against: the person once the auth hook has verified their token (their
+ * profile, else their identity), so a fresh token does not start a new count; else the client
+ * address, so forged or missing tokens are counted too.
+ */
+function keyOf(request: FastifyRequest): string {
+  if (request.actor) {
+    return `user:${request.actor.userId}`;
+  }
+  if (request.identity) {
+    return `identity:${request.identity.issuer} ${request.identity.subject}`;
+  }
+  return `ip:${request.ip}`;
+}
+
+/** Counts one request (429 once its key has used the minute); counts it once however often called. */
+export type CountRequest = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 /**
- * Requests per minute per access token (a hash of it, once the auth hook has verified it),
- * else per client address. The address is the socket's unless a proxy named in TRUST_PROXY
- * forwarded the request, so a client cannot pick a fresh X-Forwarded-For to reset its count.
- * Must be registered after the auth hook and before the routes.
+ * Requests per minute per person (keyOf), else per client address. The address is the socket's
+ * unless a proxy named in TRUST_PROXY forwarded the request, so a client cannot pick a fresh
+ * X-Forwarded-For to reset its count. Must be registered before the routes; the limit runs as
+ * each route's hook, after the auth hook, which counts the calls it refuses with the answer.
  */
-export async function registerRateLimit(app: FastifyInstance, config: Config): Promise<void> {
+export async function registerRateLimit(app: FastifyInstance, config: Config): Promise<CountRequest> {
   await app.register(rateLimit, {
     global: true,
     max: config.rateLimit.apiPerMinute,
     timeWindow: 60_000,
     allowList: (request) => !isLimited(request),
-    keyGenerator: (request) => {
-      const token = bearerToken(request);
-      // Route hooks run after the app's: an unverified token is not a key of its own.
-      return request.identity && token ? `token:${sha256(token)}` : `ip:${request.ip}`;
-    },
+    keyGenerator: keyOf,
     errorResponseBuilder: (_request, context) => tooManyRequests(Math.max(1, Math.ceil(context.ttl / 1000))),
   });
+  const count = app.rateLimit();
+  return async (request, reply) => {
+    await count.call(app, request, reply);
+  };
 }
