@@ -1,14 +1,17 @@
 import { sql } from 'kysely';
+import { Role } from '@uap/domain';
 import type { Executor } from '../db/connection.ts';
 
 /**
+ * Whether a person lies beyond an administrator's reach: their role is ADMIN or above (auditor,
+ * super administrator), or one of the rows that tie them to places lies outside her scope.
  * The rows that tie a person to places: request lines they are the subject or the requester
  * of, active assignments naming them (approver, secondary, provisioner, backup), active master
  * approver rows and active administrator rows. A person whose every such row lies inside an
  * administrator's (region, market) rows is "inside" that administrator's scope; one row
  * elsewhere is enough to put the person out of it (writes on the person would reach that row).
  */
-export async function hasRowOutsideAdminScope(q: Executor, adminId: number, userId: number): Promise<boolean> {
+export async function isBeyondAdminReach(q: Executor, adminId: number, userId: number): Promise<boolean> {
   const row = await q
     .selectFrom('users as u')
     .select('u.userId')
@@ -28,6 +31,7 @@ export async function hasRowOutsideAdminScope(q: Executor, adminId: number, user
           ),
         );
       return eb.or([
+        eb('u.roleId', '>=', Role.ADMIN),
         eb.exists(
           eb
             .selectFrom('requests as r')

@@ -1,7 +1,7 @@
 import { Role } from '@uap/domain';
 import type { Executor } from '../db/connection.ts';
 import type { Actor } from './actor.ts';
-import { hasRowOutsideAdminScope } from './admin-scope-queries.ts';
+import { isBeyondAdminReach } from './admin-scope-queries.ts';
 import { auditorReadOnly, forbidden } from './errors.ts';
 
 /**
@@ -33,15 +33,15 @@ export function adminScopeOf(actor: Actor, use: 'read' | 'write'): AdminScope {
 
 /**
  * Whether the caller may act on a person as a whole (their profile, absences, merges, directory
- * entry): a super admin on anyone; an admin only on a person none of whose rows lies outside
- * the admin's (region, market) rows (hasRowOutsideAdminScope); nobody else.
+ * entry): a super admin on anyone; an admin only on a person below ADMIN none of whose rows lies
+ * outside the admin's (region, market) rows (isBeyondAdminReach); nobody else.
  */
 export async function reachesPerson(q: Executor, actor: Actor, userId: number): Promise<boolean> {
   switch (actor.roleId) {
     case Role.SUPERADMIN:
       return true;
     case Role.ADMIN:
-      return !(await hasRowOutsideAdminScope(q, actor.userId, userId));
+      return !(await isBeyondAdminReach(q, actor.userId, userId));
     case Role.STANDARD:
     case Role.APPROVER:
     case Role.MASTERAPPROVER:
