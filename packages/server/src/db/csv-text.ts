@@ -35,6 +35,22 @@ function csvCell(value: string): string {
 export interface CsvColumn<Row> {
   header: string;
   value: (row: Row) => string | number | boolean | null | undefined;
+  /** The cell is led by a tab, so a spreadsheet keeps it as text (spec 3 §9: the phone number). */
+  isTabLed?: boolean;
+}
+
+/** A cell that is a phone number and nothing else: digits, spaces and + - ( ) . / only. */
+const PHONE_TEXT = /^[\d +\-()./]*$/;
+
+/**
+ * A tab-led cell: the tab, then the value; a value that is not plain phone text is neutralised
+ * too, as a spreadsheet that trims the tab would otherwise see a formula.
+ */
+export function tabLedCell(value: string): string {
+  if (value === '') {
+    return '';
+  }
+  return `\t${PHONE_TEXT.test(value) ? value : neutraliseCell(value)}`;
 }
 
 /** The header line of these columns, after the byte order mark spreadsheets look for. */
@@ -54,8 +70,10 @@ export function csvLines<Row>(
   for (let r = start; r < end; r += 1) {
     const row = rows[r]!;
     for (let i = 0; i < columns.length; i += 1) {
-      const value = columns[i]!.value(row);
-      cells[i] = neutraliseCell(value === null || value === undefined ? '' : String(value));
+      const column = columns[i]!;
+      const value = column.value(row);
+      const text = value === null || value === undefined ? '' : String(value);
+      cells[i] = column.isTabLed ? tabLedCell(text) : neutraliseCell(text);
     }
     text += csvLine(cells);
   }

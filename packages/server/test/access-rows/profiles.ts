@@ -10,6 +10,13 @@ export const profileRows: Row[] = [
   { method: 'PUT', route: '/api/User/GetAllUsers', url: '/api/User/GetAllUsers', body: {}, expect: reads },
   {
     method: 'PUT',
+    route: '/api/User/GetAllUsers/Export',
+    url: '/api/User/GetAllUsers/Export',
+    body: { searchCriteria: 'ada' },
+    expect: reads,
+  },
+  {
+    method: 'PUT',
     route: '/api/User/ProfileFilters',
     url: '/api/User/ProfileFilters',
     body: { column: 'userType' },

@@ -19,7 +19,7 @@ import {
   type SyncUserInput,
   type TableQuery,
 } from '@uap/domain';
-import { apiRequest } from './client.ts';
+import { apiDownload, apiRequest } from './client.ts';
 
 /** TanStack Query keys of All User Profiles and the profile logs. */
 export const profileKeys = {
@@ -32,6 +32,11 @@ export const profileKeys = {
 /** PUT api/User/GetAllUsers: one page of profiles. */
 export function fetchProfiles(query: TableQuery, signal: AbortSignal): Promise<ProfilePage> {
   return apiRequest('/api/User/GetAllUsers', { method: 'PUT', body: query, schema: profilePage, signal });
+}
+
+/** PUT api/User/GetAllUsers/Export: the whole filtered table as CSV, in its order. */
+export function exportProfiles(query: TableQuery): Promise<void> {
+  return apiDownload('/api/User/GetAllUsers/Export', query, 'user-profiles.csv');
 }
 
 /** PUT api/User/ProfileFilters/: one column's filter values under the other filters. */

@@ -183,6 +183,26 @@ export async function findProfilePage(db: Db, query: TableQuery) {
   return { rows, totalCount: toCount(total?.count) };
 }
 
+/**
+ * One batch of the export: `limit` rows from `offset` in the table's order. The order may be on
+ * any sortable column, nullable text included, so batches follow it by offset (the user id is
+ * the tiebreak, so the order is total) rather than by a keyset on each engine's null order.
+ */
+export function findProfileBatch(db: Db, query: TableQuery, offset: number, limit: number) {
+  const condition = tableCondition(db.dialect, profileSpec, query);
+  return selectRow(
+    db,
+    sql<SqlBool>`u.user_id in (${countBase(db, query)
+      .where(condition)
+      .select('u.userId')
+      .$call((qb) => orderTable(qb, profileSpec, query))
+      .limit(limit)
+      .offset(offset)})`,
+  )
+    .$call((qb) => orderTable(qb, profileSpec, query))
+    .execute();
+}
+
 /** A merged family as All User Profiles rows: the parent first, then its children by UAP Id. */
 export function findFamilyRows(db: Db, parentUserId: number) {
   return selectRow(

@@ -1,13 +1,14 @@
 import { useMemo, useState } from 'react';
 import { messages, type ProfileRow } from '@uap/domain';
 import {
+  exportProfiles,
   fetchProfileFilterOptions,
   fetchProfiles,
   profileKeys,
   useDeleteProfile,
 } from '../../api/profiles.ts';
 import { notifySuccess } from '../../api/notice-store.ts';
-import { useIsReadOnly } from '../../app/current-user.ts';
+import { useCanExportTables, useIsReadOnly } from '../../app/current-user.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { reportError } from '../../api/error-store.ts';
@@ -23,6 +24,7 @@ type OpenDialog = { action: ProfileAction; row: ProfileRow } | { action: 'add' }
 /** All User Profiles (/AllUserProfiles, spec 3 §2.4): every profile, server-paged, with its row actions. */
 export function AllUserProfilesPage() {
   const isReadOnly = useIsReadOnly();
+  const canExport = useCanExportTables();
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const remove = useDeleteProfile();
   const columns = useMemo(
@@ -47,6 +49,7 @@ export function AllUserProfilesPage() {
           return { rows: page.users, totalCount: page.totalCount };
         }}
         fetchFilterOptions={fetchProfileFilterOptions}
+        exportCsv={canExport ? exportProfiles : undefined}
         toolbar={<ProfilesToolbar isReadOnly={isReadOnly} onAdd={() => setDialog({ action: 'add' })} />}
         intro={<ProfileMatcherLine />}
       />
