@@ -111,6 +111,9 @@ export class ConfigError extends Error {
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
+/** The shortest SCIM_TOKEN accepted outside UAP_ENV=local. */
+export const MIN_SCIM_TOKEN_LENGTH = 32;
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
@@ -130,6 +133,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!issuer && uapEnv !== 'local' && demoSetting !== 'allow') {
     throw new ConfigError(
       `Refusing to start: UAP_ENV=${uapEnv} has no AUTH_ISSUER, and the embedded password-less sign-in lets anyone sign in as any user. Set AUTH_ISSUER, or UAP_DEMO_SIGNIN=allow for a demo.`,
+    );
+  }
+  const scimToken = env.SCIM_TOKEN || null;
+  // The SCIM token creates, changes and disables directory users: never a guessable one.
+  if (scimToken && scimToken.length < MIN_SCIM_TOKEN_LENGTH && uapEnv !== 'local') {
+    throw new ConfigError(
+      `Refusing to start: SCIM_TOKEN has ${scimToken.length} characters; outside UAP_ENV=local it must have at least ${MIN_SCIM_TOKEN_LENGTH} (a long random secret), as whoever presents it can create and disable users.`,
     );
   }
   const dataDir = path.resolve(env.UAP_DATA_DIR ?? path.join(repoRoot, 'data'));
@@ -159,7 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     actorCacheSeconds: wholeNumber(env, 'ACTOR_CACHE_SECONDS', 5),
     checkResponses: flagSetting(env, 'RESPONSE_CHECK', false),
     metricsToken: env.METRICS_TOKEN || null,
-    scimToken: env.SCIM_TOKEN || null,
+    scimToken,
     jobsEnabled: flagSetting(env, 'JOBS_ENABLED', true),
     dataDir,
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(repoRoot, 'packages/web/dist')),
