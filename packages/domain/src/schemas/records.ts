@@ -93,6 +93,8 @@ export const myRequestRow = requestListItem.extend({
   submissionId: z.string(),
   /** The requestor comment. */
   comments: z.string(),
+  /** A Rejected line: the comment of the approver or provisioner who rejected it; otherwise ''. */
+  decisionComment: z.string(),
   /** The platform email when it is not the subject's primary email. */
   secondaryEmail: z.string(),
   isUrgent: z.boolean(),
@@ -131,6 +133,7 @@ export const userRecordColumns = [
 export const myRequestColumns = [
   ...userRecordColumns.filter((c) => c !== 'statusDescription'),
   'comments',
+  'decisionComment',
   'secondaryEmail',
   'createdByName',
 ] as const;

@@ -9,6 +9,7 @@ export function presentMyRequest(row: LineRow, timeZone: string): MyRequestRow {
     recordId: row.recordId,
     submissionId: row.submissionId,
     comments: row.comments ?? '',
+    decisionComment: row.decisionComment,
     secondaryEmail: row.email === row.userEmail ? '' : row.email,
     isUrgent: row.isUrgent === 1,
     createdBy: { fullName: fullName(row.creatorName, row.creatorLastName), email: row.creatorEmail },

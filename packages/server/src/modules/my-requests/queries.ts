@@ -2,7 +2,7 @@ import type { Executor } from '../../db/connection.ts';
 import type { TableSpec } from '../../db/table-query.ts';
 import { requestSearchIndex } from '../../db/search-index.ts';
 import { fullName, type LineWhere, text } from '../request-lines/line-query.ts';
-import { requestId, requestListColumns } from '../request-lines/lists.ts';
+import { decisionComment, requestId, requestListColumns } from '../request-lines/lists.ts';
 import { ownLine } from '../request-lines/scope.ts';
 
 /** The My Requests table. */
@@ -10,6 +10,8 @@ export const myRequestSpec: TableSpec = {
   columns: {
     ...requestListColumns,
     comments: { ...text('r.comments'), isFilterable: false },
+    // Free text like the requestor comment: searched and sorted, not offered as a filter.
+    decisionComment: { ...text('r.approverComment'), sql: decisionComment, isFilterable: false },
     secondaryEmail: { ...text('r.email'), isFilterable: false, isSortable: false, isSearchable: false },
     createdByName: { ...text('cu.name'), sql: fullName('cu') },
   },

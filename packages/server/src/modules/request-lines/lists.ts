@@ -44,6 +44,17 @@ export const expiredStatus = sql<string>`case when exists (select 1 from request
   RecordStatus.EXPIRED,
 )} end`;
 
+/**
+ * Why a Rejected line was rejected, for its requestor and subject: the comment of the approver
+ * (`rejectedByApprover`) or of the provisioner who rejected it; '' on every other line (an
+ * approval's comment is not a reason), so both engines sort it alike.
+ */
+export const decisionComment = sql<string>`coalesce(case when ${ref('r.statusId')} = ${sql.lit(
+  RequestStatus.REJECTED,
+)} then case when ${ref('r.rejectedByApprover')} = 1 then ${ref('r.approverComment')} else ${ref(
+  'r.provisionerComment',
+)} end end, '')`;
+
 /** The columns the request tables share; keys are the row field names the web sends. */
 export const requestListColumns = {
   requestId: { sql: requestId, kind: 'number', isFilterable: true, isSortable: true, isSearchable: true },
@@ -72,7 +83,12 @@ export function lines(db: Db, where: LineWhere) {
 }
 
 export function selectRow(qb: ReturnType<typeof lines>, todayIso: string) {
-  return qb.select([...lineColumns, ...recordLineColumns, recordStatus(todayIso).as('recordStatus')]);
+  return qb.select([
+    ...lineColumns,
+    ...recordLineColumns,
+    recordStatus(todayIso).as('recordStatus'),
+    decisionComment.as('decisionComment'),
+  ]);
 }
 export type LineRow = Awaited<ReturnType<ReturnType<typeof selectRow>['execute']>>[number];
 

@@ -41,6 +41,11 @@ export const myRequestColumns: Column[] = [
     filterable: false,
     truncate: limits.requestorCommentInTable,
   }),
+  // Why a Rejected line was rejected (the approver's or provisioner's comment); empty otherwise.
+  text('decisionComment', 'Decision Comment', (r) => r.decisionComment, {
+    filterable: false,
+    truncate: limits.requestorCommentInTable,
+  }),
   text('createdDate', 'Created Date', (r) => formatDateTime(r.createdDate, localTimeZone()), {
     filterable: false,
   }),
