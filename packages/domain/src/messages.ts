@@ -569,6 +569,8 @@ export const messages = {
       endDate?: string;
       /** Escalations: how many times its service level the line has waited (2 or 3). */
       times?: number;
+      /** Rejections: the comment the approver or provisioner gave. */
+      comment?: string;
     },
   ) => {
     const what = `${o.isMine ? 'Your request' : 'Request'} #${o.requestId} (${o.platform}, for ${o.subject})`;
@@ -579,8 +581,11 @@ export const messages = {
         return o.isMine
           ? `${what} was approved by ${o.actor}.`
           : `${what} was approved and waits for provisioning.`;
-      case 'rejected':
-        return `${what} was rejected by ${o.actor}.`;
+      case 'rejected': {
+        // One line of a mail or the bell: the comment's own line breaks are folded.
+        const comment = o.comment?.replace(/\s+/g, ' ').trim();
+        return `${what} was rejected by ${o.actor}.${comment ? ` Comment: ${comment}` : ''}`;
+      }
       case 'completed':
         return `${what} was completed by ${o.actor}.`;
       case 'cancelled':

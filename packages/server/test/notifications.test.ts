@@ -364,7 +364,7 @@ describe('/api/Notifications — the caller’s own notification centre', () => 
       readAt: null,
     });
     expect(data.notifications[0]!.text).toBe(
-      `Your request #${ids[2]} (${s.path.names.platform}, for Sven ${s.subject.lastName}) was rejected by Ann ${s.approver.lastName}.`,
+      `Your request #${ids[2]} (${s.path.names.platform}, for Sven ${s.subject.lastName}) was rejected by Ann ${s.approver.lastName}. Comment: Not now`,
     );
     const page2 = (await call(s.subject, 'GET', '/api/Notifications?page=2&pageSize=2')).body
       .data as NotificationPage;

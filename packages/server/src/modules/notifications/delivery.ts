@@ -97,6 +97,7 @@ function lineText(
     ...(task ? { task } : {}),
     ...(times ? { times } : {}),
     endDate: formatDate(line?.expirationDate ?? null),
+    ...(event === 'rejected' ? { comment: line?.decisionComment ?? '' } : {}),
   });
 }
 
@@ -131,6 +132,8 @@ export async function deliver(
         actor,
         ...(d.task ? { task: d.task } : {}),
         ...(d.times ? { times: d.times } : {}),
+        // The rejection's reason as it was given, for the bell to say it.
+        ...(event === 'rejected' ? { comment: byId.get(d.requestId)?.decisionComment ?? '' } : {}),
       }),
       createdDate: now,
     })),

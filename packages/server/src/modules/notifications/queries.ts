@@ -3,6 +3,7 @@ import type { NotificationEvent } from '@uap/domain';
 import { KEPT_PLAN, toCount, type Executor } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
 import type { RequestEb } from '../request-lines/line-query.ts';
+import { decisionComment } from '../request-lines/lists.ts';
 import { coveringAssignment, hasNoApprovalPath, masterApproverOfPath } from '../request-lines/routing.ts';
 
 // Keeps every statement far below SQLite's bound-parameter limit.
@@ -18,7 +19,7 @@ export function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
   return out;
 }
 
-/** What a notification says of each line: its requestor, subject and platform. */
+/** What a notification says of each line: its requestor, subject, platform and a rejection's comment. */
 export async function findLineFacts(q: Executor, requestIds: readonly number[]) {
   const rows = [];
   for (const batch of chunks(requestIds)) {
@@ -36,6 +37,7 @@ export async function findLineFacts(q: Executor, requestIds: readonly number[]) 
           'p.description as platform',
           's.name as subjectFirstName',
           's.lastName as subjectLastName',
+          decisionComment.as('decisionComment'),
         ])
         .where('r.requestId', 'in', batch)
         .execute()),

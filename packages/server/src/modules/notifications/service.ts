@@ -31,6 +31,7 @@ function presentNotification(row: q.NotificationRow) {
         times?: unknown;
         approvals?: unknown;
         provisioning?: unknown;
+        comment?: unknown;
       })
     : {};
   const countOf = (value: unknown) => (typeof value === 'number' ? value : 0);
@@ -56,6 +57,7 @@ function presentNotification(row: q.NotificationRow) {
             isMine: role === 'requester' || role === 'subject',
             ...(task ? { task } : {}),
             ...(typeof params.times === 'number' ? { times: params.times } : {}),
+            ...(typeof params.comment === 'string' ? { comment: params.comment } : {}),
             endDate: formatDate(row.expirationDate),
           }),
     link: notificationLink(role, row.requestId, task, event),
