@@ -61,6 +61,7 @@ export const routeTable: readonly RouteEntry[] = [
   { path: '/Token', title: 'Token', minLevel: Level.admin },
   { path: '/UserLogs/:userId', title: 'User Profile Log', minLevel: Level.admin },
   { path: '/LogUserAditionalEmail/:userid', title: 'Secondary Email Log', minLevel: Level.admin },
+  { path: '/ParentGUIDLogs/:parentGuid', title: 'ParentGUID Log', minLevel: Level.admin },
   { path: '/UserDetailsList/:userId', title: 'User Details List', minLevel: Level.admin },
   { path: '/SuperAdministrators', title: 'Super Administrators', minLevel: Level.superAdmin },
   { path: '/Jobs', title: 'Jobs', minLevel: Level.superAdmin },

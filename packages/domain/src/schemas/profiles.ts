@@ -169,6 +169,11 @@ export type DeactivateAdditionalEmailInput = z.infer<typeof deactivateAdditional
 
 export const profileUserIdParams = z.object({ userId: z.coerce.number().int().positive() });
 
+/** GET api/User/ParentGUIDLogs/{parentGuid}: a ParentGUID as the All User Profiles rows show it. */
+export const parentGuidParams = z.object({
+  parentGuid: z.string().trim().min(1, messages.parentGuidMissing).max(100, messages.parentGuidMissing),
+});
+
 /** One field's change in a profile log row. */
 export const profileFieldChange = z.object({ field: z.string(), oldValue: z.string(), newValue: z.string() });
 

@@ -63,6 +63,12 @@ export const profileRows: Row[] = [
   },
   {
     method: 'GET',
+    route: '/api/User/ParentGUIDLogs/:parentGuid',
+    url: '/api/User/ParentGUIDLogs/no-such-parent-guid',
+    expect: missingReads,
+  },
+  {
+    method: 'GET',
     route: '/api/User/LogUserAditionalEmail/:userId',
     url: '/api/User/LogUserAditionalEmail/99999999',
     expect: missingReads,

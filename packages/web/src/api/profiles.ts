@@ -27,6 +27,7 @@ export const profileKeys = {
   sync: (userId: number) => ['User', 'SyncUserData', userId] as const,
   logs: (userId: number) => ['User', 'UserLogs', userId] as const,
   emailLogs: (userId: number) => ['User', 'LogUserAditionalEmail', userId] as const,
+  parentGuidLogs: (parentGuid: string) => ['User', 'ParentGUIDLogs', parentGuid] as const,
 };
 
 /** PUT api/User/GetAllUsers: one page of profiles. */
@@ -62,6 +63,14 @@ export function fetchSyncComparison(userId: number, signal: AbortSignal): Promis
 /** GET api/User/UserLogs/{userId}. */
 export function fetchUserLogs(userId: number, signal: AbortSignal): Promise<ProfileLogRow[]> {
   return apiRequest(`/api/User/UserLogs/${userId}`, { schema: z.array(profileLogRow), signal });
+}
+
+/** GET api/User/ParentGUIDLogs/{parentGuid}: the changes of every profile carrying the ParentGUID. */
+export function fetchParentGuidLogs(parentGuid: string, signal: AbortSignal): Promise<ProfileLogRow[]> {
+  return apiRequest(`/api/User/ParentGUIDLogs/${encodeURIComponent(parentGuid)}`, {
+    schema: z.array(profileLogRow),
+    signal,
+  });
 }
 
 /** GET api/User/LogUserAditionalEmail/{userId}. */

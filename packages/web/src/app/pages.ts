@@ -155,6 +155,9 @@ const builtPages: Partial<Record<string, LazyPage>> = {
   '/LogUserAditionalEmail/:userid': lazyPage(() =>
     import('../pages/UserLogs/UserLogsPage.tsx').then((m) => ({ default: m.SecondaryEmailLogPage })),
   ),
+  '/ParentGUIDLogs/:parentGuid': lazyPage(() =>
+    import('../pages/UserLogs/ParentGuidLogsPage.tsx').then((m) => ({ default: m.ParentGuidLogsPage })),
+  ),
   '/Reports': lazyPage(() =>
     import('../pages/Reports/ReportsPage.tsx').then((m) => ({ default: m.ReportsPage })),
   ),

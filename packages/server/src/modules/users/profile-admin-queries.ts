@@ -159,6 +159,29 @@ export function findProfileLogs(db: Db, userId: number) {
     .execute();
 }
 
+/** The log rows of every profile carrying this ParentGUID (a parent and its merged children), newest first. */
+export function findParentGuidLogs(db: Db, parentGuid: string) {
+  return db.kysely
+    .selectFrom('userProfileLogs as l')
+    .innerJoin('users as u', 'u.userId', 'l.userId')
+    .leftJoin('users as b', 'b.userId', 'l.changedBy')
+    .select(['l.id', 'l.userId', 'l.changedDate', 'l.before', 'l.after', 'b.name', 'b.lastName'])
+    .where('u.parentGuid', '=', parentGuid)
+    .orderBy('l.changedDate', 'desc')
+    .orderBy('l.id', 'desc')
+    .execute();
+}
+
+/** Whether any profile carries this ParentGUID (deleted ones included). */
+export async function parentGuidExists(db: Db, parentGuid: string): Promise<boolean> {
+  const row = await db.kysely
+    .selectFrom('users')
+    .select(sql<number>`1`.as('one'))
+    .where('parentGuid', '=', parentGuid)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** A profile's secondary email log rows, newest first, with who made each change. */
 export function findSecondaryEmailLogs(db: Db, userId: number) {
   return db.kysely

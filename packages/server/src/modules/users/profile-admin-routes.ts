@@ -5,6 +5,7 @@ import {
   Role,
   deactivateAdditionalEmailInput,
   envelope,
+  parentGuidParams,
   profileFilterOptions,
   profileFilterQuery,
   profileLogRow,
@@ -149,6 +150,20 @@ export const profileAdminRoutes: FastifyPluginAsync<{ db: Db }> = async (base, {
       response: { 200: envelope(z.array(profileLogRow)) },
     },
     handler: async (req) => ok(await logs.findUserLogs(db, requireActor(req), req.params.userId)),
+  });
+
+  app.get('/api/User/ParentGUIDLogs/:parentGuid', {
+    config: { access: adminRead },
+    schema: {
+      tags,
+      errors: [404],
+      summary: 'The ParentGUID log: the changes of every profile carrying a ParentGUID, newest first',
+      description:
+        "The parent and the profiles merged into it (they carry its ParentGUID); each row names its userId. A ParentGUID no profile carries is 404 'ParentGUID doesn't exist'.",
+      params: parentGuidParams,
+      response: { 200: envelope(z.array(profileLogRow)) },
+    },
+    handler: async (req) => ok(await logs.findParentGuidLogs(db, requireActor(req), req.params.parentGuid)),
   });
 
   app.get('/api/User/LogUserAditionalEmail/:userId', {

@@ -20,13 +20,8 @@ const asText = (v: unknown): string =>
 const personOf = (name: string | null, lastName: string | null) =>
   name === null ? '' : `${name} ${lastName ?? ''}`.trim();
 
-/** GET api/User/UserLogs/{userId}: every change of a profile, newest first, old/new per changed field. */
-export async function findUserLogs(db: Db, actor: Actor, userId: number): Promise<ProfileLogRow[]> {
-  adminScopeOf(actor, 'read');
-  if (!(await a.profileExists(db, userId))) {
-    throw notFound(messages.uapIdMissing);
-  }
-  const rows = await a.findProfileLogs(db, userId);
+/** Log rows, newest first, as the log pages show them: old/new per changed field. */
+function presentProfileLogs(rows: Awaited<ReturnType<typeof a.findProfileLogs>>): ProfileLogRow[] {
   return rows.map((r, i) => {
     const before = parseSnapshot(r.before);
     const after = parseSnapshot(r.after);
@@ -42,6 +37,28 @@ export async function findUserLogs(db: Db, actor: Actor, userId: number): Promis
       lastModifiedByName: personOf(r.name, r.lastName),
     };
   });
+}
+
+/** GET api/User/UserLogs/{userId}: every change of a profile, newest first, old/new per changed field. */
+export async function findUserLogs(db: Db, actor: Actor, userId: number): Promise<ProfileLogRow[]> {
+  adminScopeOf(actor, 'read');
+  if (!(await a.profileExists(db, userId))) {
+    throw notFound(messages.uapIdMissing);
+  }
+  return presentProfileLogs(await a.findProfileLogs(db, userId));
+}
+
+/**
+ * GET api/User/ParentGUIDLogs/{parentGuid}: the ParentGUID log (spec 3 §8), every change of the
+ * profiles that carry this ParentGUID (a parent and the profiles merged into it), newest first,
+ * each naming its UAP Id. No profile with it: 'ParentGUID doesn't exist'.
+ */
+export async function findParentGuidLogs(db: Db, actor: Actor, parentGuid: string): Promise<ProfileLogRow[]> {
+  adminScopeOf(actor, 'read');
+  if (!(await a.parentGuidExists(db, parentGuid))) {
+    throw notFound(messages.parentGuidMissing);
+  }
+  return presentProfileLogs(await a.findParentGuidLogs(db, parentGuid));
 }
 
 /** GET api/User/LogUserAditionalEmail/{userId}: the profile's secondary email changes, newest first. */

@@ -2,15 +2,17 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import { Link as RouterDomLink } from 'react-router';
-import type { ProfileRow } from '@uap/domain';
+import { messages, type ProfileRow } from '@uap/domain';
+import { DisabledReason } from '../../components/DisabledReason.tsx';
 
 export type ProfileAction = 'edit' | 'delete' | 'sync' | 'merge';
 
 /**
  * The row actions of All User Profiles (spec 3 §2.4): log; edit (not on a merged child); delete
  * (a Standard User that is not merged); sync (when a directory entry exists); merge (into another
- * UAP Id, not on a merged child: it is unmerged from the User Details List); the merged marker.
- * The auditor only reads: log and the merged marker.
+ * UAP Id, not on a merged child: it is unmerged from the User Details List); the merged marker;
+ * the ParentGUID log (spec 3 §8: without a ParentGUID it says 'ParentGUID doesn't exist').
+ * The auditor only reads: the logs and the merged marker.
  */
 export function ProfileRowActions(props: {
   row: ProfileRow;
@@ -39,6 +41,18 @@ export function ProfileRowActions(props: {
       >
         Log
       </Button>
+      <DisabledReason reason={row.parentGUID ? null : messages.parentGuidMissing}>
+        <Button
+          size="small"
+          component={RouterDomLink}
+          to={`/ParentGUIDLogs/${encodeURIComponent(row.parentGUID ?? '')}`}
+          disabled={!row.parentGUID}
+          aria-label={`ParentGUID Log of ${who}`}
+          sx={{ whiteSpace: 'nowrap' }}
+        >
+          ParentGUID Log
+        </Button>
+      </DisabledReason>
       {!isReadOnly && !row.isChild && !row.isDeleted && button('edit', 'Edit')}
       {!isReadOnly && row.canDelete && button('delete', 'Delete')}
       {!isReadOnly && row.isSyncButtonEnabled && button('sync', 'Sync')}
