@@ -7,6 +7,7 @@ import {
   type RequestStatusId,
 } from '@uap/domain';
 import { queueNotifications } from '../src/modules/notifications/outbox.ts';
+import { plainText } from '../src/modules/notifications/render.ts';
 import { createTestContext, type TestContext } from './harness.ts';
 import {
   buildAdminRegion,
@@ -297,7 +298,8 @@ describe('notifications written with the transition', () => {
       .where('mailId', 'not in', before.length > 0 ? before.map((b) => b.mailId) : [-1])
       .execute();
     expect(hooks).toHaveLength(1);
-    expect(hooks[0]!.textBody).toContain(`Request #${created} (${path.names.platform}, for Nora `);
+    // Names are marked in the stored post for each target to escape (render.ts, userText).
+    expect(plainText(hooks[0]!.textBody)).toContain(`Request #${created} (${path.names.platform}, for Nora `);
   });
 
   it("an approver's modification of a submitted request tells its requestor", async () => {

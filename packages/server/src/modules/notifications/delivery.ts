@@ -8,7 +8,7 @@ import {
 } from '@uap/domain';
 import { nowIso, type Executor } from '../../db/connection.ts';
 import * as q from './queries.ts';
-import { renderMail, type MailLine } from './render.ts';
+import { renderMail, userText, type MailLine } from './render.ts';
 
 /** One recipient of one line, and in which part they get it. */
 export interface Delivery {
@@ -162,6 +162,18 @@ export async function deliver(
   await q.insertOutbox(trx, mails);
 }
 
+/** A line's user-supplied facts marked, so each webhook target escapes them (render.ts, userText). */
+function markedFacts(line: q.LineFacts | undefined): q.LineFacts | undefined {
+  return (
+    line && {
+      ...line,
+      platform: userText(line.platform),
+      subjectFirstName: userText(line.subjectFirstName),
+      subjectLastName: userText(line.subjectLastName),
+    }
+  );
+}
+
 /** Administrator events also go to the Teams / Slack incoming webhooks (one post per batch). */
 export async function queueWebhook(
   trx: Executor,
@@ -178,7 +190,7 @@ export async function queueWebhook(
       role: 'admin' as const,
       ...(task ? { task } : {}),
       ...(times ? { times } : {}),
-      text: lineText(event, byId.get(requestId), requestId, 'admin', '', task, times),
+      text: lineText(event, markedFacts(byId.get(requestId)), requestId, 'admin', '', task, times),
     };
   });
   const mail = renderMail(event, 'administrators', mailLines);

@@ -23,6 +23,45 @@ export interface MailLine {
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/*
+ * User-supplied text (a person's name, a platform's name) in a webhook post is marked when the
+ * post is queued and escaped for each target when it is sent: Slack's mrkdwn and Teams'
+ * Markdown differ, and one outbox row posts to both. The marks are private-use characters,
+ * taken out of the text they enclose, so a name cannot end its own mark.
+ */
+const OPEN = '\uE000';
+const CLOSE = '\uE001';
+const MARKS = /[\uE000\uE001]/g;
+const MARKED = /\uE000([^\uE000\uE001]*)\uE001/g;
+
+/** Marks a user-supplied part of a webhook post (see `webhookText`). */
+export function userText(value: string): string {
+  return `${OPEN}${value.replace(MARKS, '')}${CLOSE}`;
+}
+
+export type WebhookTarget = 'slack' | 'teams';
+
+const escapeFor: Record<WebhookTarget, (text: string) => string> = {
+  // Every Slack link, mention and command (<url|text>, <!channel>, <@U…>) opens with '<'.
+  slack: (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'),
+  // Markdown keeps any ASCII punctuation literal after a backslash: links, emphasis, code, HTML.
+  teams: (text) => text.replace(/[\\`*_{}[\]()#+\-.!|~<>&]/g, (c) => `\\${c}`),
+};
+
+/** A webhook post's text for one target: the marked parts on one line, escaped; the marks gone. */
+export function webhookText(text: string, target: WebhookTarget): string {
+  return text
+    .replace(MARKED, (_marked, part: string) =>
+      escapeFor[target](part.replace(/[\u0000-\u001f\u007f]/g, ' ')),
+    )
+    .replace(MARKS, '');
+}
+
+/** A text as people read it (the HTML body, the Sent mail page): the marks gone. */
+export function plainText(text: string): string {
+  return text.replace(MARKS, '');
+}
+
 /** The text and HTML bodies of one message that lists the lines of a batch, each with its link. */
 export function renderMail(event: NotificationEvent, recipientName: string, lines: readonly MailLine[]) {
   // An escalation's subject says what every line of it has waited at least.
@@ -46,7 +85,7 @@ export function renderMail(event: NotificationEvent, recipientName: string, line
     '<ul>',
     ...lines.map(
       (line) =>
-        `<li>${escapeHtml(line.text)} <a href="${escapeHtml(linkOf(line))}">#${line.requestId}</a></li>`,
+        `<li>${escapeHtml(plainText(line.text))} <a href="${escapeHtml(linkOf(line))}">#${line.requestId}</a></li>`,
     ),
     '</ul>',
     `<p style="color: #555">${escapeHtml(messages.notificationMailFooter)}</p>`,

@@ -5,7 +5,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connection.ts';
 import { claimLease, releaseLease } from '../../jobs/job-queries.ts';
 import * as q from './queries.ts';
-import { withBaseUrl } from './render.ts';
+import { webhookText, withBaseUrl, type WebhookTarget } from './render.ts';
 
 /** The lease row that makes exactly one instance send (the job runner's `job_leases`). */
 const LEASE = 'notification-outbox';
@@ -110,15 +110,19 @@ export class OutboxSender {
       });
       return;
     }
-    const posts = [this.settings.teamsWebhookUrl, this.settings.slackWebhookUrl].filter(
-      (url): url is string => url !== null,
-    );
-    for (const url of posts) {
+    const posts: [WebhookTarget, string | null][] = [
+      ['teams', this.settings.teamsWebhookUrl],
+      ['slack', this.settings.slackWebhookUrl],
+    ];
+    for (const [target, url] of posts) {
+      if (url === null) {
+        continue;
+      }
       const res = await fetch(url, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        // Both Teams and Slack incoming webhooks show a plain `text` message.
-        body: JSON.stringify({ text: `${message.subject}\n\n${text}` }),
+        // Both Teams and Slack incoming webhooks show a `text` message, each in its own markup.
+        body: JSON.stringify({ text: webhookText(`${message.subject}\n\n${text}`, target) }),
         signal: AbortSignal.timeout(10_000),
       });
       // Read the answer, so the connection is released.

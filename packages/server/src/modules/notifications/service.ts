@@ -15,7 +15,7 @@ import { nowIso, type Db } from '../../db/connection.ts';
 import type { Actor } from '../../http/actor.ts';
 import { notFound } from '../../http/errors.ts';
 import * as q from './queries.ts';
-import { withBaseUrl } from './render.ts';
+import { plainText, withBaseUrl } from './render.ts';
 
 const isEvent = (value: string): value is NotificationEvent =>
   (notificationEvents as readonly string[]).includes(value);
@@ -122,7 +122,7 @@ export async function findSentMail(
       ...r,
       channel: r.channel === 'webhook' ? 'webhook' : 'email',
       status: r.status === 'SENT' ? 'SENT' : 'PENDING',
-      textBody: withBaseUrl(r.textBody, baseUrl),
+      textBody: plainText(withBaseUrl(r.textBody, baseUrl)),
     })),
     page: query.page,
     totalCount,
