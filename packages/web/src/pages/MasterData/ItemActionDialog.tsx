@@ -1,13 +1,8 @@
 import { useState } from 'react';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import { messages, type MasterDataRow } from '@uap/domain';
 import { itemAction, useMasterDataWrite } from '../../api/master-data.ts';
-import { DialogError, useDialogError } from '../../components/DialogError.tsx';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { useDialogError } from '../../components/DialogError.tsx';
 import { failureText } from '../ChangeUserRecords/form-parts.tsx';
 
 export type ItemActionKind = 'Activate' | 'Deactivate' | 'Delete';
@@ -25,8 +20,10 @@ function questionOf(kind: ItemActionKind, row: MasterDataRow): string {
 }
 
 /**
- * Asks before activating, deactivating or deleting one item (spec 3 §5). A deletion the server
- * refuses (the item is still used) says how many use it and offers deactivation instead.
+ * Asks before activating, deactivating or deleting one item (spec 3 §5): a deletion asks 'Are
+ * you sure want to delete this {type}?' (the spec's 'Region/Market/…/Client Asset' lists the
+ * type names; a platform user type has its own sentence). A deletion the
+ * server refuses (the item is still used) says how many use it and offers deactivation instead.
  */
 export function ItemActionDialog(props: {
   kind: ItemActionKind;
@@ -52,29 +49,15 @@ export function ItemActionDialog(props: {
 
   const verb = kind === 'Delete' ? 'delete' : kind.toLowerCase();
   return (
-    <Dialog open onClose={props.onClose} aria-labelledby="item-action-title" maxWidth="xs" fullWidth>
-      <DialogTitle id="item-action-title">{`${kind} ${row.masterDataType}`}</DialogTitle>
-      <DialogContent>
-        <DialogError error={error} />
-        <DialogContentText>{questionOf(kind, row)}</DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={props.onClose}>No</Button>
-        {offersDeactivate ? (
-          <Button variant="contained" onClick={() => run('Deactivate')} disabled={write.isPending}>
-            {messages.deactivateInstead}
-          </Button>
-        ) : (
-          <Button
-            variant="contained"
-            color={kind === 'Activate' ? 'primary' : 'error'}
-            onClick={() => run(kind)}
-            disabled={write.isPending}
-          >
-            {`Yes, ${verb}`}
-          </Button>
-        )}
-      </DialogActions>
-    </Dialog>
+    <ConfirmDialog
+      title={`${kind} ${row.masterDataType}`}
+      text={questionOf(kind, row)}
+      error={error}
+      confirmLabel={offersDeactivate ? messages.deactivateInstead : `Yes, ${verb}`}
+      confirmColor={offersDeactivate || kind === 'Activate' ? 'primary' : 'error'}
+      isPending={write.isPending}
+      onConfirm={() => run(offersDeactivate ? 'Deactivate' : kind)}
+      onClose={props.onClose}
+    />
   );
 }
