@@ -180,6 +180,8 @@ export const messages = {
   masterApproversActivated: 'Master Approvers Activated',
   masterApproversDeactivated: 'Master Approvers Deactivated',
   acknowledged: 'Acknowledged successfully',
+  // Status of Users: an acknowledged row opened again (ours; the spec's control toggles)
+  reopened: 'Reopened successfully',
   bulkRejectExpiredTooltip:
     'Expired requests with different lengths of access cannot be rejected for deactivation and must be addressed individually.',
   noApprovalPath: 'No approval path',

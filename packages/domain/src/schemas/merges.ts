@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idParam } from './common.ts';
 import { profileRow } from './profiles.ts';
+import { tableQuery } from './table.ts';
 
 /** Profile merges, the Profile Matcher and the Status of Users report. */
 
@@ -77,6 +78,21 @@ export const userStatusRow = z.object({
   changeDescription: z.string(),
 });
 export type UserStatusRow = z.infer<typeof userStatusRow>;
+
+/** PUT api/User/UserStatusReport: one page of Status of Users and the count of the filtered rows. */
+export const userStatusPage = z.object({
+  statusRows: z.array(userStatusRow),
+  page: z.number().int(),
+  totalCount: z.number().int(),
+});
+export type UserStatusPage = z.infer<typeof userStatusPage>;
+
+/** The Actions column's filter values: rows waiting for acknowledgement, and acknowledged ones. */
+export const userStatusStates = ['Open', 'Acknowledged'] as const;
+
+/** PUT api/User/UserStatusReport/Filters: one column's distinct values under the other filters. */
+export const userStatusFilterQuery = tableQuery.extend({ column: z.string().min(1).max(60) });
+export type UserStatusFilterQuery = z.infer<typeof userStatusFilterQuery>;
 
 export const acknowledgeUserParams = z.object({ id: idParam, flag: z.enum(['true', 'false', '0', '1']) });
 

@@ -49,6 +49,20 @@ export const mergeRows: Row[] = [
   { method: 'GET', route: '/api/User/UserStatusReport', url: '/api/User/UserStatusReport', expect: admins },
   {
     method: 'PUT',
+    route: '/api/User/UserStatusReport',
+    url: '/api/User/UserStatusReport',
+    body: { page: 1, pageSize: 10 },
+    expect: admins,
+  },
+  {
+    method: 'PUT',
+    route: '/api/User/UserStatusReport/Filters',
+    url: '/api/User/UserStatusReport/Filters',
+    body: { column: 'role' },
+    expect: admins,
+  },
+  {
+    method: 'PUT',
     route: '/api/User/User/AcknowledgeUser/:id/:flag',
     url: '/api/User/User/AcknowledgeUser/999999/true',
     expect: { none: 401, default: 403, admin: 404, superAdmin: 404 },

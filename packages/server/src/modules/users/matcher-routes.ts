@@ -6,10 +6,14 @@ import {
   acknowledgeUserParams,
   acknowledgeUsersInput,
   envelope,
+  filterOptions,
   mergeProposal,
   messages,
   profileMatcherStatus,
   proposalParams,
+  tableQuery,
+  userStatusFilterQuery,
+  userStatusPage,
   userStatusRow,
 } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
@@ -20,9 +24,20 @@ import { conflict, notFound } from '../../http/errors.ts';
 import type { JobRunner } from '../../jobs/runner.ts';
 import * as matcher from './profile-matcher.ts';
 import * as report from './user-status-report.ts';
+import { userStatusSpec } from './user-status-queries.ts';
 
 const adminsRead: Access = { minRole: Role.ADMIN, auditor: true };
 const adminsWrite: Access = { minRole: Role.ADMIN, auditor: false };
+
+const statusColumns = Object.entries(userStatusSpec.columns);
+const sortableStatusColumns = statusColumns
+  .filter(([, c]) => c.isSortable)
+  .map(([k]) => k)
+  .join(', ');
+const filterableStatusColumns = statusColumns
+  .filter(([, c]) => c.isFilterable)
+  .map(([k]) => k)
+  .join(', ');
 
 /** The Profile Matcher and its proposals, and the Status of Users report. */
 export const matcherRoutes: FastifyPluginAsync<{ db: Db; runner: JobRunner }> = async (
@@ -108,6 +123,32 @@ export const matcherRoutes: FastifyPluginAsync<{ db: Db; runner: JobRunner }> = 
     handler: async () => ok(await report.findUserStatusRows(db)),
   });
 
+  const statusRule = `Every report row (administrators are not scoped by region here). orderBy: ${sortableStatusColumns} (default: open rows first, then newest change first); filter columns: ${filterableStatusColumns}; the isDeleted (Actions) filter takes 'Open' and 'Acknowledged'. searchCriteria matches any part of the UAP Id, user name, role name, agency or description. An unknown column is 400.`;
+
+  app.put('/api/User/UserStatusReport', {
+    config: { access: adminsRead },
+    schema: {
+      tags,
+      summary: 'Status of Users as a server-paged table',
+      description: statusRule,
+      body: tableQuery,
+      response: { 200: envelope(userStatusPage) },
+    },
+    handler: async (req) => ok(await report.findUserStatusPage(db, req.body)),
+  });
+
+  app.put('/api/User/UserStatusReport/Filters', {
+    config: { access: adminsRead },
+    schema: {
+      tags,
+      summary: 'Distinct values of one Status of Users column, under its other filters',
+      description: `Same body as PUT api/User/UserStatusReport plus column. ${statusRule}`,
+      body: userStatusFilterQuery,
+      response: { 200: envelope(filterOptions) },
+    },
+    handler: async (req) => ok(await report.findUserStatusFilters(db, req.body)),
+  });
+
   app.get('/api/User/UserStatusReport/Run', {
     config: { access: adminsWrite },
     schema: {
@@ -128,6 +169,7 @@ export const matcherRoutes: FastifyPluginAsync<{ db: Db; runner: JobRunner }> = 
       tags,
       errors: [404],
       summary: 'Acknowledge (flag true) or reopen (false) one Status of Users row',
+      description: `'${messages.acknowledged}' or, reopening, '${messages.reopened}'. No such row: 404.`,
       params: acknowledgeUserParams,
       response: { 200: envelope(z.null()) },
     },
@@ -136,7 +178,7 @@ export const matcherRoutes: FastifyPluginAsync<{ db: Db; runner: JobRunner }> = 
       if ((await report.acknowledgeRows(db, [req.params.id], flag)) === 0) {
         throw notFound();
       }
-      return ok(null, messages.acknowledged);
+      return ok(null, flag ? messages.acknowledged : messages.reopened);
     },
   });
 
@@ -146,6 +188,7 @@ export const matcherRoutes: FastifyPluginAsync<{ db: Db; runner: JobRunner }> = 
       tags,
       errors: [404],
       summary: 'Acknowledge (IsDeleted true) or reopen several Status of Users rows',
+      description: `'${messages.acknowledged}' or, reopening, '${messages.reopened}'. No such row: 404.`,
       body: acknowledgeUsersInput,
       response: { 200: envelope(z.null()) },
     },
@@ -153,7 +196,7 @@ export const matcherRoutes: FastifyPluginAsync<{ db: Db; runner: JobRunner }> = 
       if ((await report.acknowledgeRows(db, req.body.Ids, req.body.IsDeleted)) === 0) {
         throw notFound();
       }
-      return ok(null, messages.acknowledged);
+      return ok(null, req.body.IsDeleted ? messages.acknowledged : messages.reopened);
     },
   });
 };

@@ -1,6 +1,15 @@
-import { RequestStatus, RequestType, fullName, type UserStatusRow } from '@uap/domain';
+import {
+  fullName,
+  type FilterOptions,
+  type TableQuery,
+  type UserStatusFilterQuery,
+  type UserStatusPage,
+  type UserStatusRow,
+} from '@uap/domain';
 import { nowIso, type Db, type Executor } from '../../db/connection.ts';
+import { FILTER_OPTIONS_LIMIT, assertTableQuery } from '../../db/table-query.ts';
 import type { JobDefinition } from '../../jobs/runner.ts';
+import * as reportQueries from './user-status-queries.ts';
 
 export const USER_STATUS_REPORT = 'user-status-report';
 
@@ -87,47 +96,9 @@ export const userStatusReportJob: JobDefinition = {
   },
 };
 
-/** The Status of Users rows, open ones first, then newest first. */
-export async function findUserStatusRows(db: Db): Promise<UserStatusRow[]> {
-  const rows = await db.kysely
-    .selectFrom('userStatusReports as s')
-    .innerJoin('users as u', 'u.userId', 's.userId')
-    .select([
-      's.id',
-      's.isDeleted',
-      's.userId',
-      's.roleName',
-      's.changeDescription',
-      's.agency',
-      's.operationDate',
-      'u.name',
-      'u.lastName',
-      'u.roleId',
-      (eb) =>
-        eb
-          .or([
-            eb('u.mergedUserId', 'is not', null),
-            eb.exists(
-              eb.selectFrom('users as c').select('c.userId').whereRef('c.mergedUserId', '=', 'u.userId'),
-            ),
-          ])
-          .as('isMerged'),
-      (eb) =>
-        eb
-          .selectFrom('requests as r')
-          .select((c) => c.fn.countAll<number>().as('n'))
-          .whereRef('r.userId', '=', 'u.userId')
-          .where('r.requestTypeId', '=', RequestType.ADD)
-          .where('r.statusId', '=', RequestStatus.COMPLETED)
-          .where('r.isDeleted', '=', 0)
-          .as('activeRecordsCount'),
-    ])
-    .orderBy('s.isDeleted')
-    .orderBy('s.operationDate', 'desc')
-    .orderBy('s.id', 'desc')
-    .limit(1000)
-    .execute();
-  return rows.map((r) => ({
+/** A Status of Users row as the report shows it. */
+function presentStatusRow(r: reportQueries.StatusDbRow): UserStatusRow {
+  return {
     id: r.id,
     isDeleted: r.isDeleted === 1,
     isMerged: r.isMerged === true || Number(r.isMerged) === 1,
@@ -139,7 +110,33 @@ export async function findUserStatusRows(db: Db): Promise<UserStatusRow[]> {
     activeRecordsCount: Number(r.activeRecordsCount ?? 0),
     agency: r.agency,
     changeDescription: r.changeDescription,
-  }));
+  };
+}
+
+/** GET api/User/UserStatusReport: the Status of Users rows, open ones first, then newest first. */
+export async function findUserStatusRows(db: Db): Promise<UserStatusRow[]> {
+  const rows = await reportQueries
+    .selectStatusRows(db)
+    .orderBy('s.isDeleted')
+    .orderBy('s.operationDate', 'desc')
+    .orderBy('s.id', 'desc')
+    .limit(1000)
+    .execute();
+  return rows.map(presentStatusRow);
+}
+
+/** PUT api/User/UserStatusReport: one page of Status of Users (every row; administrators are not scoped). */
+export async function findUserStatusPage(db: Db, query: TableQuery): Promise<UserStatusPage> {
+  assertTableQuery(reportQueries.userStatusSpec, query);
+  const { rows, totalCount } = await reportQueries.findUserStatusPage(db, query);
+  return { statusRows: rows.map(presentStatusRow), page: query.page, totalCount };
+}
+
+/** PUT api/User/UserStatusReport/Filters: one column's distinct values under the other filters. */
+export async function findUserStatusFilters(db: Db, query: UserStatusFilterQuery): Promise<FilterOptions> {
+  assertTableQuery(reportQueries.userStatusSpec, query, query.column);
+  const values = await reportQueries.findUserStatusValues(db, query, query.column);
+  return { values: values.slice(0, FILTER_OPTIONS_LIMIT), isTruncated: values.length > FILTER_OPTIONS_LIMIT };
 }
 
 /** Acknowledges (isDeleted true) or reopens rows; answers how many rows exist among `ids`. */
