@@ -64,49 +64,6 @@ export async function overlaps(q: Executor, userId: number, from: string, to: st
   return row !== undefined;
 }
 
-/**
- * The person is named on an active assignment or master approver row inside the admin's
- * (region, market) rows: the people whose absence an admin may set.
- */
-export async function isInsideAdminScope(q: Executor, adminId: number, userId: number) {
-  const scope = q
-    .selectFrom('adminRegions as ar')
-    .select(['ar.regionId', 'ar.marketId'])
-    .where('ar.userId', '=', adminId)
-    .where('ar.isDeleted', '=', 0);
-  const assignment = await q
-    .selectFrom('approverAssignments as a')
-    .innerJoin(scope.as('s'), (j) =>
-      j.onRef('s.regionId', '=', 'a.regionId').onRef('s.marketId', '=', 'a.marketId'),
-    )
-    .select('a.approverId')
-    .where('a.isDeleted', '=', 0)
-    .where((eb) =>
-      eb.or([
-        eb('a.userId', '=', userId),
-        eb('a.secondaryApproverId', '=', userId),
-        eb('a.provisionerId', '=', userId),
-        eb('a.provisionerBackupId', '=', userId),
-      ]),
-    )
-    .limit(1)
-    .executeTakeFirst();
-  if (assignment) {
-    return true;
-  }
-  const master = await q
-    .selectFrom('masterApprovers as m')
-    .innerJoin(scope.as('s'), (j) =>
-      j.onRef('s.regionId', '=', 'm.regionId').onRef('s.marketId', '=', 'm.marketId'),
-    )
-    .select('m.masterApproverId')
-    .where('m.isDeleted', '=', 0)
-    .where('m.userId', '=', userId)
-    .limit(1)
-    .executeTakeFirst();
-  return master !== undefined;
-}
-
 export async function insertAbsence(
   q: Executor,
   a: { userId: number; delegateId: number; fromDate: string; toDate: string },

@@ -12,7 +12,7 @@ const read: Access = { minRole: Role.APPROVER, auditor: true };
 const write: Access = { minRole: Role.APPROVER, auditor: false };
 
 const reach =
-  'Own absences always; another person: a super admin anyone (the auditor reading), an admin the people named on an active assignment or master approver row inside their (region, market) rows (else 404), other roles 403.';
+  'Own absences always; another person: a super admin anyone (the auditor reading), an admin only people none of whose rows (request lines, assignments, master approver and admin rows) lies outside their (region, market) rows (else 404), other roles 403.';
 
 /** Out of office and delegation (ours, the spec has no such calls). */
 export const absenceRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }) => {
@@ -39,7 +39,7 @@ export const absenceRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }
       errors: [403, 404, 409, 422],
       summary:
         'Set an absence: a delegate holds the approval and provisioning tasks from fromDate until toDate',
-      description: `While it runs, routing gives the delegate every line routed to the absent person; the delegate's tasks show '${messages.onBehalfOf('{name}')}' and the history records for whom they acted. The delegate as the person: 422 '${messages.absenceDelegateIsSelf}'; a delegate without an approver, provisioner or admin role: 422; an end in the past: 422; an overlap with another absence of the person: 409. ${reach}`,
+      description: `While it runs, routing gives the delegate the lines routed to the absent person that the absent person could decide (not their own as subject or requester) and that whoever set the absence could give (the person themselves or a super admin: any; an admin: those inside their (region, market) rows); the delegate's tasks show '${messages.onBehalfOf('{name}')}' and the history records for whom they acted. The delegate as the person: 422 '${messages.absenceDelegateIsSelf}'; a delegate without an approver, provisioner or admin role: 422; an end in the past: 422; an overlap with another absence of the person: 409. ${reach}`,
       body: absenceInput,
       response: { 200: envelope(z.object({ absenceId: z.number().int() })) },
     },

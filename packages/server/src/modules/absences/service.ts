@@ -1,14 +1,15 @@
 import { Role, messages, type AbsenceInput, type AbsenceRow } from '@uap/domain';
 import { inTransaction, type Db, type Executor } from '../../db/connection.ts';
 import type { Actor } from '../../http/actor.ts';
+import { reachesPerson } from '../../http/admin-scope.ts';
 import { conflict, forbidden, notFound, unprocessable } from '../../http/errors.ts';
 import * as q from './queries.ts';
 
 /**
  * Whose absences the caller may read or change: their own always; anyone's for a super admin
- * (and, reading, the auditor); an admin's those of the people named on an active assignment or
- * master approver row inside their (region, market) rows (else 404, as a row outside the scope);
- * nobody else's for the other roles (403).
+ * (and, reading, the auditor); an admin's only those of people wholly inside their (region,
+ * market) rows (`reachesPerson`: one row elsewhere is 404, as a row outside the scope), since a
+ * delegate named for a person holds that person's lines; nobody else's for the other roles (403).
  */
 async function checkReach(q2: Executor, actor: Actor, userId: number): Promise<void> {
   if (userId === actor.userId) {
@@ -19,7 +20,7 @@ async function checkReach(q2: Executor, actor: Actor, userId: number): Promise<v
     case Role.AUDITOR:
       return;
     case Role.ADMIN:
-      if (!(await q.isInsideAdminScope(q2, actor.userId, userId))) {
+      if (!(await reachesPerson(q2, actor, userId))) {
         throw notFound();
       }
       return;

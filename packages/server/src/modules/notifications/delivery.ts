@@ -45,16 +45,24 @@ export function outboxMessage(
 
 /**
  * While an approver or provisioner is away (out of office), the delegate they named gets what
- * they get: routing gives the delegate their tasks, so the delegate is told of them too.
+ * they get of the lines routing passes to the delegate (`absencePasses`), so the delegate is
+ * told of exactly the tasks they hold for them.
  */
 export async function delegatesOf(trx: Executor, deliveries: readonly Delivery[]): Promise<Delivery[]> {
   const workers = deliveries.filter((d) => d.role === 'approver' || d.role === 'provisioner');
   if (workers.length === 0) {
     return [];
   }
-  const delegates = await q.findRunningDelegates(trx, [...new Set(workers.map((w) => w.userId))], nowIso());
+  const delegates = await q.findRunningDelegates(
+    trx,
+    [...new Set(workers.map((w) => w.requestId))],
+    [...new Set(workers.map((w) => w.userId))],
+    nowIso(),
+  );
   return workers.flatMap((w) =>
-    delegates.filter((d) => d.userId === w.userId).map((d) => ({ ...w, userId: d.delegateId })),
+    delegates
+      .filter((d) => d.userId === w.userId && d.requestId === w.requestId)
+      .map((d) => ({ ...w, userId: d.delegateId })),
   );
 }
 

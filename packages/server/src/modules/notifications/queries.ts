@@ -4,7 +4,12 @@ import { KEPT_PLAN, toCount, type Executor } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
 import type { RequestEb } from '../request-lines/line-query.ts';
 import { decisionComment } from '../request-lines/lists.ts';
-import { coveringAssignment, hasNoApprovalPath, masterApproverOfPath } from '../request-lines/routing.ts';
+import {
+  absencePasses,
+  coveringAssignment,
+  hasNoApprovalPath,
+  masterApproverOfPath,
+} from '../request-lines/routing.ts';
 
 // Keeps every statement far below SQLite's bound-parameter limit.
 const CHUNK = 500;
@@ -187,20 +192,44 @@ export async function findScopeAdminsOf(q: Executor, requestIds: readonly number
   return rows;
 }
 
-/** The delegates of these people whose absence runs at `now` (the partial index of running absences). */
-export async function findRunningDelegates(q: Executor, userIds: readonly number[], now: string) {
-  const rows: { userId: number; delegateId: number }[] = [];
+/**
+ * The delegates of these people whose absence runs at `now` (the partial index of running
+ * absences), for each of these lines the absence passes to its delegate (`absencePasses`: not a
+ * line of the absent person's own, and inside the reach of whoever set the absence).
+ */
+export async function findRunningDelegates(
+  q: Executor,
+  requestIds: readonly number[],
+  userIds: readonly number[],
+  now: string,
+) {
+  const absences: { absenceId: number }[] = [];
   for (const batch of chunks(userIds)) {
-    rows.push(
+    absences.push(
       ...(await q
         .selectFrom('absences')
-        .select(['userId', 'delegateId'])
+        .select('absenceId')
         .where('userId', 'in', batch)
         .where('isDeleted', '=', 0)
         .where('fromDate', '<=', now)
         .where('toDate', '>', now)
         .execute()),
     );
+  }
+  const rows: { requestId: number; userId: number; delegateId: number }[] = [];
+  for (const running of chunks(absences.map((a) => a.absenceId))) {
+    for (const batch of chunks(requestIds)) {
+      rows.push(
+        ...(await q
+          .selectFrom('requests as r')
+          .crossJoin('absences as ab')
+          .where('ab.absenceId', 'in', running)
+          .select(['r.requestId', 'ab.userId', 'ab.delegateId'])
+          .where('r.requestId', 'in', batch)
+          .where((eb) => absencePasses(eb as unknown as RequestEb, 'ab', 'r'))
+          .execute()),
+      );
+    }
   }
   return rows;
 }

@@ -140,6 +140,8 @@ export async function applyProvisioned(
       provisionerComment: comment,
       before: JSON.stringify(snapshot(record)),
       after: JSON.stringify(snapshot(after)),
+      // Applied through an absence: the record's history names the absent person too.
+      onBehalfOf: line.onBehalfOf,
     });
   }
   await insertHistoryRows(trx, actorId, history);

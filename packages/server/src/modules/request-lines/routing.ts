@@ -65,43 +65,193 @@ export function notOwnRequest(eb: RequestEb, userId: number): Expression<SqlBool
 
 /**
  * Whom a person stands in for: 'self' their own rows, 'delegated' the rows of the people away now
- * who named them delegate (out of office, migration 0015), 'either' both. The absentees are an
- * uncorrelated subquery on the partial index of running absences, read once per statement.
+ * who named them delegate (out of office, migration 0015), 'either' both. A delegate holds only
+ * what the absence passes on (`absencePasses`), read as sets that do not depend on the line:
+ * the absentees are uncorrelated subqueries on the partial index of running absences, read once
+ * per statement (a test correlated with each line cost PostgreSQL 2–3 times the planning and,
+ * on a count, 15 times the execution).
  */
 export type Standing = 'self' | 'delegated' | 'either';
 
-function absenteesOf(eb: RequestEb, delegateId: number) {
+/** The running absences naming this user delegate (the partial index of running absences). */
+function runningAbsences(eb: RequestEb, delegateId: number) {
   const now = nowIso();
   return eb
     .selectFrom('absences as ab')
-    .select('ab.userId')
     .where('ab.delegateId', '=', delegateId)
     .where('ab.isDeleted', '=', 0)
     .where('ab.toDate', '>', now)
     .where('ab.fromDate', '<=', now);
 }
 
-/** `column` names the user (self), one of the people they stand in for (delegated), or either. */
+/** The people away now who named this user delegate. */
+function absenteesOf(eb: RequestEb, delegateId: number) {
+  return runningAbsences(eb, delegateId).select('ab.userId');
+}
+
+/** Whoever set the absence `absence` may give any line: the person, a super admin (or nobody recorded). */
+function isUnbounded(eb: RequestEb, absence: string): Expression<SqlBool> {
+  const absent = sql.ref<number>(`${absence}.userId`);
+  const setter = sql.ref<number>(`${absence}.createdBy`);
+  return eb.or([
+    eb(setter, 'is', null),
+    eb(setter, '=', absent),
+    eb.exists(
+      eb
+        .selectFrom('users as setter')
+        .select('setter.userId')
+        .where('setter.userId', '=', setter)
+        .where('setter.roleId', '=', Role.SUPERADMIN),
+    ),
+  ]);
+}
+
+/**
+ * An absence (alias `absence`) passes a line (alias `line`) to its delegate only when
+ * (a) the absent person could decide the line themselves: they are neither its subject nor its
+ * requester (separation of duties, as `notOwnRequest` for everyone); and (b) whoever set the
+ * absence could have given the delegate that line directly: the absent person themselves (an
+ * absence without a recorded setter counts as theirs), a super admin, or an admin whose
+ * (region, market) rows hold the line. So an absence a region admin set never hands anyone a
+ * line outside her rows, even when the person gains rows elsewhere after it was set.
+ * Correlated with the line: for the rows of a page or a decision (`onBehalfOf`) and notifications;
+ * the routing reads the same rule as sets (`names`, `notAbsenteesOwn`).
+ */
+export function absencePasses(eb: RequestEb, absence: string, line: string): Expression<SqlBool> {
+  const absent = sql.ref<number>(`${absence}.userId`);
+  const setter = sql.ref<number>(`${absence}.createdBy`);
+  return eb.and([
+    eb(sql.ref<number>(`${line}.userId`), '!=', absent),
+    eb(sql.ref<number>(`${line}.createdBy`), '!=', absent),
+    eb.or([
+      isUnbounded(eb, absence),
+      eb.exists(
+        eb
+          .selectFrom('adminRegions as sr')
+          .select('sr.adminRegionId')
+          .where('sr.userId', '=', setter)
+          .where('sr.isDeleted', '=', 0)
+          .where('sr.regionId', '=', sql.ref<number>(`${line}.regionId`))
+          .where('sr.marketId', '=', sql.ref<number>(`${line}.marketId`)),
+      ),
+    ]),
+  ]);
+}
+
+/**
+ * `column` of the row `row` (an assignment or master approver row, whose region and market are
+ * those of the lines it covers) names the user (self), someone away who named them delegate and
+ * whose absence passes lines of that (region, market) (delegated: rule (b) of `absencePasses`),
+ * or either. Rule (a) is the line's: `notAbsenteesOwn`.
+ *
+ * The IN over the user and all their absentees comes first, rather than `= user OR IN (…)`:
+ * PostgreSQL reads an OR with a subquery by scanning every row of the table (50,000
+ * assignments), while an IN over a small set is an index probe per value on both engines. The
+ * absences' setters are then tested on the rows it found: those the person or a super admin set
+ * pass any line; those an admin set, the (region, market) of the admin's rows.
+ */
 function names(eb: RequestEb, column: ColumnRef, userId: number, standing: Standing): Expression<SqlBool> {
   const col = sql.ref<number>(column);
   const self = eb(col, '=', userId);
-  const delegated = eb(col, 'in', absenteesOf(eb, userId));
-  if (standing !== 'either') {
-    return standing === 'self' ? self : delegated;
+  if (standing === 'self') {
+    return self;
   }
-  // One IN over the user and their absentees rather than `= user OR IN (absentees)`: PostgreSQL
-  // reads an OR with a subquery by scanning every row of the table (50,000 assignments), while
-  // an IN over a small set is an index probe per value on both engines.
+  const row = column.slice(0, 1);
+  const unbounded = eb(
+    col,
+    'in',
+    runningAbsences(eb, userId)
+      .select('ab.userId')
+      .where((w) => isUnbounded(w as unknown as RequestEb, 'ab')),
+  );
+  const bounded = sql<SqlBool>`(${col}, ${sql.ref(`${row}.regionId`)}, ${sql.ref(`${row}.marketId`)}) in (${runningAbsences(
+    eb,
+    userId,
+  )
+    .innerJoin('adminRegions as sr', 'sr.userId', 'ab.createdBy')
+    .select(['ab.userId', 'sr.regionId', 'sr.marketId'])
+    .where('sr.isDeleted', '=', 0)})`;
+  if (standing === 'delegated') {
+    return eb.and([eb(col, 'in', absenteesOf(eb, userId)), eb.or([unbounded, bounded])]);
+  }
   const themselves = eb.selectFrom('users as me').select('me.userId').where('me.userId', '=', userId);
-  return eb(col, 'in', absenteesOf(eb, userId).unionAll(themselves));
+  return eb.and([
+    eb(col, 'in', absenteesOf(eb, userId).unionAll(themselves)),
+    eb.or([self, unbounded, bounded]),
+  ]);
+}
+
+/**
+ * Rule (a) of `absencePasses` for the line `line`: its subject and requester are none of the
+ * people away who named this user delegate. Tested on the line, not on each row naming an
+ * absentee (a test of the row against the line tripled PostgreSQL's planning), so a line of
+ * someone the user stands in for reaches the user only when it is routed to the user directly,
+ * even if another absentee's row covers it too.
+ */
+function notAbsenteesOwn(eb: RequestEb, userId: number, line = 'r'): Expression<SqlBool> {
+  return eb.and([
+    eb(sql.ref<number>(`${line}.userId`), 'not in', absenteesOf(eb, userId)),
+    eb(sql.ref<number>(`${line}.createdBy`), 'not in', absenteesOf(eb, userId)),
+  ]);
+}
+
+/** The line (alias r) may reach the user through a standing: rule (a) of `absencePasses`, unless routed to them directly. */
+function standingHolds(
+  eb: RequestEb,
+  userId: number,
+  standing: Standing,
+  direct: () => Expression<SqlBool>,
+): Expression<SqlBool> {
+  switch (standing) {
+    case 'self':
+      return TRUE;
+    case 'delegated':
+      return notAbsenteesOwn(eb, userId);
+    case 'either':
+      // The direct route is read only for a line of someone the user stands in for.
+      return eb.or([notAbsenteesOwn(eb, userId), direct()]);
+  }
 }
 
 type ColumnRef =
   'a.userId' | 'a.secondaryApproverId' | 'a.provisionerId' | 'a.provisionerBackupId' | 'm.userId';
 
+/** Some covering assignment or master approver row names this user as approver (see `names`). */
+function approverRoutes(eb: RequestEb, userId: number, standing: Standing): Expression<SqlBool> {
+  return eb.or([
+    eb.exists(
+      coveringAssignment(eb)
+        .select('a.approverId')
+        .where((w) =>
+          w.or([names(w, 'a.userId', userId, standing), names(w, 'a.secondaryApproverId', userId, standing)]),
+        ),
+    ),
+    eb.exists(
+      masterApproverOfPath(eb)
+        .select('m.masterApproverId')
+        .where((w) => names(w, 'm.userId', userId, standing)),
+    ),
+  ]);
+}
+
+/** Some covering assignment names this user as provisioner or backup (see `names`). */
+function provisionerRoutes(eb: RequestEb, userId: number, standing: Standing): Expression<SqlBool> {
+  return eb.exists(
+    coveringAssignment(eb)
+      .select('a.approverId')
+      .where((w) =>
+        w.or([
+          names(w, 'a.provisionerId', userId, standing),
+          names(w, 'a.provisionerBackupId', userId, standing),
+        ]),
+      ),
+  );
+}
+
 /**
  * The request (alias r) waits on this user as approver, secondary approver or master approver,
- * or (standing 'either', the default) on someone away who named them delegate.
+ * or (standing 'either', the default) on someone away who named them delegate and whose absence
+ * passes it on (`absencePasses`).
  */
 export function routedToApprover(
   eb: RequestEb,
@@ -110,23 +260,8 @@ export function routedToApprover(
 ): Expression<SqlBool> {
   return eb.and([
     notOwnRequest(eb, userId),
-    eb.or([
-      eb.exists(
-        coveringAssignment(eb)
-          .select('a.approverId')
-          .where((w) =>
-            w.or([
-              names(w, 'a.userId', userId, standing),
-              names(w, 'a.secondaryApproverId', userId, standing),
-            ]),
-          ),
-      ),
-      eb.exists(
-        masterApproverOfPath(eb)
-          .select('m.masterApproverId')
-          .where((w) => names(w, 'm.userId', userId, standing)),
-      ),
-    ]),
+    approverRoutes(eb, userId, standing),
+    standingHolds(eb, userId, standing, () => approverRoutes(eb, userId, 'self')),
   ]);
 }
 
@@ -138,16 +273,8 @@ export function routedToProvisioner(
 ): Expression<SqlBool> {
   return eb.and([
     notOwnRequest(eb, userId),
-    eb.exists(
-      coveringAssignment(eb)
-        .select('a.approverId')
-        .where((w) =>
-          w.or([
-            names(w, 'a.provisionerId', userId, standing),
-            names(w, 'a.provisionerBackupId', userId, standing),
-          ]),
-        ),
-    ),
+    provisionerRoutes(eb, userId, standing),
+    standingHolds(eb, userId, standing, () => provisionerRoutes(eb, userId, 'self')),
   ]);
 }
 
@@ -178,7 +305,8 @@ export async function placesRoutedToProvisioner(
 
 /**
  * The active assignments (alias a) that name this user, or someone away who named them
- * delegate, provisioner or backup: the paths of the lines routed to them.
+ * delegate, provisioner or backup, where the absence passes their lines (`names`): the paths
+ * of the lines routed to them (the lines' own rule (a) is left to `routedToProvisioner`).
  */
 export function provisionersAssignments(db: Kysely<Database>, userId: number) {
   return db
@@ -224,10 +352,10 @@ export function onBehalfOf(eb: RequestEb, userId: number, work: 'approve' | 'pro
     .limit(1)}) end`;
 }
 
-/** The request (alias r) is routed to the absent person `ob.userId` themselves. */
+/** The request (alias r) is routed to the absent person `ob.userId`, and the absence passes it on. */
 function routedFor(eb: RequestEb, work: 'approve' | 'provision'): Expression<SqlBool> {
   const absent = sql.ref<number>('ob.userId');
-  const own = eb.and([eb('r.userId', '!=', absent), eb('r.createdBy', '!=', absent)]);
+  const own = absencePasses(eb, 'ob', 'r');
   if (work === 'provision') {
     return eb.and([
       own,
@@ -260,7 +388,8 @@ function routedFor(eb: RequestEb, work: 'approve' | 'provision'): Expression<Sql
  * client, or names none while no active assignment of the path names that client — without
  * evaluating it for every line of the status: an approver holds a few of 50,000 paths.
  * CROSS JOIN keeps SQLite's planner on that order (it reads the tables in the order written);
- * PostgreSQL plans it as the inner join it is.
+ * PostgreSQL plans it as the inner join it is. Rule (a) of a delegate's standing is the
+ * caller's to add (`standingHolds`, as `routedToApprover` does).
  */
 function linesRoutedToApprover(eb: RequestEb, userId: number, standing: Standing, statusId: number) {
   const viaAssignments = (column: 'a.userId' | 'a.secondaryApproverId') =>
@@ -432,6 +561,7 @@ export function approvalTask(eb: RequestEb, actor: Actor): Expression<SqlBool> {
   const routed = eb.and([
     notOwnRequest(eb, actor.userId),
     eb('r.requestId', 'in', linesRoutedToApprover(eb, actor.userId, 'either', RequestStatus.SUBMITTED)),
+    standingHolds(eb, actor.userId, 'either', () => approverRoutes(eb, actor.userId, 'self')),
   ]);
   if (actor.roleId === Role.ADMIN) {
     return eb.and([

@@ -41,18 +41,23 @@ export function ProfileRowActions(props: {
       >
         Log
       </Button>
-      <DisabledReason reason={row.parentGUID ? null : messages.parentGuidMissing}>
+      {row.parentGUID ? (
         <Button
           size="small"
           component={RouterDomLink}
-          to={`/ParentGUIDLogs/${encodeURIComponent(row.parentGUID ?? '')}`}
-          disabled={!row.parentGUID}
+          to={`/ParentGUIDLogs/${encodeURIComponent(row.parentGUID)}`}
           aria-label={`ParentGUID Log of ${who}`}
           sx={{ whiteSpace: 'nowrap' }}
         >
           ParentGUID Log
         </Button>
-      </DisabledReason>
+      ) : (
+        <DisabledReason reason={messages.parentGuidMissing}>
+          <Button size="small" disabled aria-label={`ParentGUID Log of ${who}`} sx={{ whiteSpace: 'nowrap' }}>
+            ParentGUID Log
+          </Button>
+        </DisabledReason>
+      )}
       {!isReadOnly && !row.isChild && !row.isDeleted && button('edit', 'Edit')}
       {!isReadOnly && row.canDelete && button('delete', 'Delete')}
       {!isReadOnly && row.isSyncButtonEnabled && button('sync', 'Sync')}

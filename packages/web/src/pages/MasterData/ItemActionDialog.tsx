@@ -22,8 +22,8 @@ function questionOf(kind: ItemActionKind, row: MasterDataRow): string {
 /**
  * Asks before activating, deactivating or deleting one item (spec 3 §5): a deletion asks 'Are
  * you sure want to delete this {type}?' (the spec's 'Region/Market/…/Client Asset' lists the
- * type names; a platform user type has its own sentence). A deletion the
- * server refuses (the item is still used) says how many use it and offers deactivation instead.
+ * type names; a platform user type has its own sentence). A deletion the server refuses (the
+ * item is still used) says how many use it and offers deactivation instead.
  */
 export function ItemActionDialog(props: {
   kind: ItemActionKind;
