@@ -33,8 +33,8 @@ export function LeaversUserRecordsPage() {
   const { selectedIds, selection, clear } = useRowSelection<LeaverRecordRow>(requestIdOf);
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const columns = useMemo(
-    () => leaverColumns((row) => setDialog({ kind: 'history', requestId: row.requestId })),
-    [],
+    () => leaverColumns((row) => setDialog({ kind: 'history', requestId: row.requestId }), !isReadOnly),
+    [isReadOnly],
   );
   const handleDone = (message: string) => {
     setDialog(null);

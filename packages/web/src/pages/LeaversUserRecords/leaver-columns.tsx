@@ -18,27 +18,31 @@ const date = (id: string, header: string, value: (row: LeaverRecordRow) => strin
 const person = (name: string, lastName: string, email: string) =>
   email ? `${name} ${lastName} (${email})` : '';
 
-/** The leaver columns of spec 2 §3; the comment opens the record's comment history. */
-export function leaverColumns(onOpenComments: (row: LeaverRecordRow) => void): Column[] {
+/**
+ * The leaver columns of spec 2 §3; the comment opens the record's comment history. A record
+ * without comments offers 'Add comment' only to those who may comment (not the auditor).
+ */
+export function leaverColumns(onOpenComments: (row: LeaverRecordRow) => void, canComment: boolean): Column[] {
   return [
     text('requestId', 'Record ID', (r) => String(r.requestId)),
     {
       id: 'leaverUserComment',
       header: 'Leaver Comment',
       text: (r) => r.leaverUserComment,
-      cell: (r) => (
-        <Link
-          component="button"
-          aria-label={`Leaver comments of record ${r.requestId}`}
-          onClick={() => {
-            onOpenComments(r);
-          }}
-        >
-          {r.leaverUserComment
-            ? truncate(r.leaverUserComment, limits.requestorCommentInTable)
-            : 'Add comment'}
-        </Link>
-      ),
+      cell: (r) =>
+        !r.leaverUserComment && !canComment ? null : (
+          <Link
+            component="button"
+            aria-label={`Leaver comments of record ${r.requestId}`}
+            onClick={() => {
+              onOpenComments(r);
+            }}
+          >
+            {r.leaverUserComment
+              ? truncate(r.leaverUserComment, limits.requestorCommentInTable)
+              : 'Add comment'}
+          </Link>
+        ),
     },
     text('requestUserName', 'Name', (r) => r.requestUserName),
     text('requestUserLastName', 'Last Name', (r) => r.requestUserLastName),

@@ -26,6 +26,7 @@ import {
   fetchUploadStatus,
   uploadBulkFile,
 } from '../../api/bulk.ts';
+import { useIsReadOnly } from '../../app/current-user.ts';
 import { DataTable, type DataTableColumn } from '../../components/DataTable/DataTable.tsx';
 
 const errorText = (e: unknown) => (e instanceof ApiError ? e.message : messages.serverError);
@@ -109,6 +110,8 @@ function UploadProgress({ status }: { status: BulkUploadStatus }) {
 
 /** Bulk Upload (spec 3 §2.9): choose a type, upload a .csv, follow it, and read its results by upload ID. */
 export function UploadPage() {
+  // The auditor reads the results and the template; uploading is not offered.
+  const isReadOnly = useIsReadOnly();
   const [type, setType] = useState<BulkUploadType>('UserRecords');
   const [file, setFile] = useState<File | null>(null);
   const [isUploading, setIsUploading] = useState(false);
@@ -179,22 +182,31 @@ export function UploadPage() {
             ))}
           </TextField>
           <Button onClick={() => handleDownload(() => downloadBulkTemplate(type))}>Download template</Button>
-          <Button variant="outlined" component="label">
-            Choose .csv file
-            <input
-              ref={inputRef}
-              type="file"
-              accept=".csv,text/csv"
-              hidden
-              aria-label="CSV file"
-              onChange={(e) => handleFile(e.target.files?.[0] ?? null)}
-            />
-          </Button>
-          <Typography variant="body2">{file ? file.name : 'No file chosen'}</Typography>
-          <Button variant="contained" disabled={!file || isUploading} onClick={() => void handleUpload()}>
-            Upload
-          </Button>
+          {!isReadOnly && (
+            <>
+              <Button variant="outlined" component="label">
+                Choose .csv file
+                <input
+                  ref={inputRef}
+                  type="file"
+                  accept=".csv,text/csv"
+                  hidden
+                  aria-label="CSV file"
+                  onChange={(e) => handleFile(e.target.files?.[0] ?? null)}
+                />
+              </Button>
+              <Typography variant="body2">{file ? file.name : 'No file chosen'}</Typography>
+              <Button variant="contained" disabled={!file || isUploading} onClick={() => void handleUpload()}>
+                Upload
+              </Button>
+            </>
+          )}
         </Stack>
+        {isReadOnly && (
+          <Typography variant="body2" sx={{ mt: 1 }}>
+            {messages.auditorsReadOnly}
+          </Typography>
+        )}
         <Typography variant="body2" sx={{ mt: 1 }}>
           {`Columns: ${bulkTemplateColumns[type].map((c) => (c.isRequired ? `${c.name} *` : c.name)).join(', ')}`}
         </Typography>
