@@ -5,6 +5,7 @@
 export const messages = {
   // Shell and guard
   forbidden: 'Forbidden!',
+  roleChanged: (role: string) => `Your role changed to ${role}: the menus now show what you may do.`,
   welcome: (name: string) => `Welcome to the User Access Portal, ${name}`,
   contactSubject: (fullName: string) => `UAP Contact Us - ${fullName}`,
   agencyClientsTitle: (agency: string, platform: string) => `${agency} ${platform} clients`,

@@ -54,6 +54,27 @@ export interface RequestOptions<T> {
 
 let apiAuth: ApiAuth | null = null;
 
+const forbiddenListeners = new Set<(path: string) => void>();
+
+/**
+ * Hears the path of every refused call (403): the caller's role may have changed since the menus
+ * were drawn (src/app/RequireAuth.tsx validates the user again). Returns the unsubscribe.
+ */
+export function onForbidden(listener: (path: string) => void): () => void {
+  forbiddenListeners.add(listener);
+  return () => {
+    forbiddenListeners.delete(listener);
+  };
+}
+
+function hearStatus(status: number, path: string): void {
+  if (status === 403) {
+    forbiddenListeners.forEach((listener) => {
+      listener(path);
+    });
+  }
+}
+
 export function setApiAuth(auth: ApiAuth): void {
   apiAuth = auth;
 }
@@ -117,6 +138,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T> = {
   if (response.status === 401 && !isAnonymous) {
     apiAuth?.onUnauthorized();
   }
+  hearStatus(response.status, path);
   const envelope = await readEnvelope(response);
   if (!envelope) {
     throw new ApiError(
@@ -170,6 +192,7 @@ export async function apiDownload(
     throw new ApiError(0, messages.serverError);
   }
   if (!response.ok) {
+    hearStatus(response.status, path);
     const envelope = await readEnvelope(response);
     throw new ApiError(response.status, envelope?.message || messages.serverError, envelope?.data ?? null);
   }
@@ -204,6 +227,7 @@ export async function apiUpload<T>(path: string, file: File, schema: Parser<T>):
   if (response.status === 401) {
     apiAuth?.onUnauthorized();
   }
+  hearStatus(response.status, path);
   const envelope = await readEnvelope(response);
   if (!envelope || !response.ok || !envelope.succeeded) {
     throw new ApiError(response.status, envelope?.message || messages.serverError, envelope?.data ?? null);
@@ -263,6 +287,7 @@ export async function apiUploadWithProgress<T>(
   if (status === 401) {
     apiAuth?.onUnauthorized();
   }
+  hearStatus(status, path);
   let envelope: unknown = null;
   try {
     envelope = JSON.parse(body);

@@ -12,11 +12,16 @@ import { prefetchPageDataOf } from './pages.ts';
 import { useSession } from './session.tsx';
 import { Shell } from './shell/Shell.tsx';
 import { useLogout } from './shell/use-logout.ts';
+import { useUserRevalidation } from './use-user-revalidation.ts';
 
-/** Validates the signed-in user (POST ValidateNewUser, once) and then shows the shell. */
+/**
+ * Validates the signed-in user (POST ValidateNewUser) and then shows the shell; validates again
+ * while the app stays open, so that a changed role redraws the menus.
+ */
 function ValidatedUser() {
   const { headerColor } = environmentLook[useConfig().env];
   const { data: user, error, refetch, isFetching } = useLoggedUserQuery();
+  useUserRevalidation(user);
   useEffect(() => {
     prefetchPageDataOf(window.location);
   }, []);
