@@ -110,7 +110,8 @@ describe('profile merges', () => {
       await row.getByRole('cell', { name: 'Account disabled in the directory' }).waitFor();
       await row.getByRole('button', { name: `Acknowledge Stella ${changed.lastName}` }).click();
       await page.getByText(messages.acknowledged).waitFor();
-      await row.getByRole('cell', { name: 'Acknowledged', exact: true }).waitFor();
+      // The acknowledged row says so and offers to reopen it (status-of-users.e2e.ts).
+      await row.getByRole('button', { name: `Reopen Stella ${changed.lastName}` }).waitFor();
       const stored = await db
         .selectFrom('userStatusReports')
         .select('isDeleted')

@@ -1,7 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
+  acknowledgeUsersInput,
   envelope,
+  filterOptions,
   mergeProfileInput,
   mergeProposal,
   mergeResult,
@@ -9,11 +11,12 @@ import {
   unmergeInput,
   unmergeResult,
   userDetailsRow,
-  userStatusRow,
+  userStatusPage,
   type MergeProposal,
   type ProfileMatcherStatus,
+  type TableQuery,
   type UserDetailsRow,
-  type UserStatusRow,
+  type UserStatusPage,
 } from '@uap/domain';
 import { apiRequest } from './client.ts';
 
@@ -53,9 +56,29 @@ export function useMergeProposals() {
   });
 }
 
-/** GET api/User/UserStatusReport: the Status of Users rows, open ones first. */
-export function fetchUserStatusRows(signal: AbortSignal): Promise<UserStatusRow[]> {
-  return apiRequest('/api/User/UserStatusReport', { schema: z.array(userStatusRow), signal });
+/** PUT api/User/UserStatusReport: one page of Status of Users (open rows first by default). */
+export function fetchUserStatusPage(query: TableQuery, signal: AbortSignal): Promise<UserStatusPage> {
+  return apiRequest('/api/User/UserStatusReport', {
+    method: 'PUT',
+    body: query,
+    schema: userStatusPage,
+    signal,
+  });
+}
+
+/** PUT api/User/UserStatusReport/Filters: the distinct values of one column under the other filters. */
+export async function fetchUserStatusFilterOptions(
+  column: string,
+  query: TableQuery,
+  signal: AbortSignal,
+): Promise<string[]> {
+  const options = await apiRequest('/api/User/UserStatusReport/Filters', {
+    method: 'PUT',
+    body: { ...query, column },
+    schema: filterOptions,
+    signal,
+  });
+  return options.values;
 }
 
 const messageOnly = envelope(z.null());
@@ -110,12 +133,15 @@ export function useDecideProposal() {
   });
 }
 
-/** PUT api/User/AcknowledgeUser: acknowledges the given Status of Users rows. */
+/**
+ * PUT api/User/AcknowledgeUser: acknowledges the given Status of Users rows, or (`isDeleted`
+ * false) opens acknowledged ones again; answers the server's sentence.
+ */
 export function useAcknowledgeUsers() {
-  return useUserChange(async (ids: number[]) => {
+  return useUserChange(async (input: { ids: number[]; isDeleted: boolean }) => {
     const answer = await apiRequest('/api/User/AcknowledgeUser', {
       method: 'PUT',
-      body: { Ids: ids, IsDeleted: true },
+      body: acknowledgeUsersInput.parse({ Ids: input.ids, IsDeleted: input.isDeleted }),
       schema: messageOnly,
       isWholeEnvelope: true,
     });

@@ -7,12 +7,16 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
 import { Link as RouterDomLink } from 'react-router';
 import { Role, formatDateTime, messages, type UserStatusRow } from '@uap/domain';
-import { fetchUserStatusRows, mergeKeys, useAcknowledgeUsers } from '../../api/merges.ts';
+import {
+  fetchUserStatusFilterOptions,
+  fetchUserStatusPage,
+  mergeKeys,
+  useAcknowledgeUsers,
+} from '../../api/merges.ts';
 import { notifySuccess } from '../../api/notice-store.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { DataTable, type DataTableColumn } from '../../components/DataTable/DataTable.tsx';
 import { DialogError, useDialogError } from '../../components/DialogError.tsx';
-import { localPage } from '../../components/DataTable/local-page.ts';
 import { useRowSelection } from '../../components/DataTable/use-row-selection.ts';
 import { failureText } from '../ChangeUserRecords/form-parts.tsx';
 import { localTimeZone } from '../../app/time-zone.ts';
@@ -33,34 +37,54 @@ function roleLink(row: UserStatusRow): string | null {
 function statusColumns(
   isReadOnly: boolean,
   isPending: boolean,
-  onAcknowledge: (row: UserStatusRow) => void,
+  onToggle: (row: UserStatusRow) => void,
 ): Column[] {
   return [
     {
-      id: 'actions',
+      // The row's flag: acknowledging sends the opposite of it (spec 3 §4), so a row toggles.
+      id: 'isDeleted',
       header: 'Actions',
+      sortable: true,
+      filterable: true,
+      text: (r) => (r.isDeleted ? 'Acknowledged' : 'Open'),
       cell: (row) =>
-        row.isDeleted ? (
-          'Acknowledged'
-        ) : isReadOnly ? (
-          ''
+        isReadOnly ? (
+          row.isDeleted ? (
+            'Acknowledged'
+          ) : (
+            ''
+          )
+        ) : row.isDeleted ? (
+          <>
+            Acknowledged{' '}
+            <Button
+              size="small"
+              disabled={isPending}
+              aria-label={`Reopen ${row.fullName}`}
+              onClick={() => onToggle(row)}
+            >
+              Reopen
+            </Button>
+          </>
         ) : (
           <Button
             size="small"
             disabled={isPending}
             aria-label={`Acknowledge ${row.fullName}`}
-            onClick={() => onAcknowledge(row)}
+            onClick={() => onToggle(row)}
           >
             Acknowledge
           </Button>
         ),
     },
     { id: 'isMerged', header: 'Is Merged', text: (r) => (r.isMerged ? 'Yes' : 'No') },
-    { id: 'userID', header: 'UAP Id', text: (r) => String(r.userID) },
+    { id: 'userID', header: 'UAP Id', sortable: true, text: (r) => String(r.userID) },
     { id: 'fullName', header: 'User Name', text: (r) => r.fullName },
     {
       id: 'role',
       header: 'UAP Role Name',
+      sortable: true,
+      filterable: true,
       text: (r) => r.role ?? '',
       cell: (r) => {
         const to = roleLink(r);
@@ -73,7 +97,12 @@ function statusColumns(
         );
       },
     },
-    { id: 'operationDate', header: 'Modified Date', text: (r) => formatDateTime(r.operationDate, timeZone) },
+    {
+      id: 'operationDate',
+      header: 'Modified Date',
+      sortable: true,
+      text: (r) => formatDateTime(r.operationDate, timeZone),
+    },
     {
       id: 'activeRecordsCount',
       header: 'Active Records Count',
@@ -91,15 +120,22 @@ function statusColumns(
           '0'
         ),
     },
-    { id: 'agency', header: 'Agency', text: (r) => r.agency ?? '' },
-    { id: 'changeDescription', header: 'Description', text: (r) => r.changeDescription },
+    { id: 'agency', header: 'Agency', sortable: true, filterable: true, text: (r) => r.agency ?? '' },
+    {
+      id: 'changeDescription',
+      header: 'Description',
+      sortable: true,
+      filterable: true,
+      text: (r) => r.changeDescription,
+    },
   ];
 }
 
 /**
  * The Status of Users modal (spec 3 §2.7, the internal user status report): the directory
- * changes of profiles, acknowledged one by one or as a selection ('Acknowledge Selected
- * Profiles' asks first); the report reloads after each acknowledgement.
+ * changes of profiles, paged on the server, acknowledged one by one or as a selection
+ * ('Acknowledge Selected Profiles' asks first); an acknowledged row can be reopened. The report
+ * reloads after each change.
  */
 export function StatusOfUsersDialog(props: { isReadOnly: boolean; onClose: () => void }) {
   const { isReadOnly } = props;
@@ -110,19 +146,22 @@ export function StatusOfUsersDialog(props: { isReadOnly: boolean; onClose: () =>
     isRowSelectable: (row) => !row.isDeleted,
   });
   const send = useCallback(
-    (ids: number[]) =>
-      mutate(ids, {
-        onSuccess: (message) => {
-          setError(null);
-          clear();
-          notifySuccess(message);
+    (ids: number[], isDeleted: boolean) =>
+      mutate(
+        { ids, isDeleted },
+        {
+          onSuccess: (message) => {
+            setError(null);
+            clear();
+            notifySuccess(message);
+          },
+          onError: (failure) => setError(failureText(failure)),
         },
-        onError: (failure) => setError(failureText(failure)),
-      }),
+      ),
     [mutate, setError, clear],
   );
   const columns = useMemo(
-    () => statusColumns(isReadOnly, isPending, (row) => send([row.id])),
+    () => statusColumns(isReadOnly, isPending, (row) => send([row.id], !row.isDeleted)),
     [isReadOnly, isPending, send],
   );
 
@@ -138,7 +177,11 @@ export function StatusOfUsersDialog(props: { isReadOnly: boolean; onClose: () =>
             columns={columns}
             queryKey={mergeKeys.statusReport}
             getRowId={idOf}
-            fetchPage={async (query, signal) => localPage(await fetchUserStatusRows(signal), query, columns)}
+            fetchPage={async (query, signal) => {
+              const page = await fetchUserStatusPage(query, signal);
+              return { rows: page.statusRows, totalCount: page.totalCount };
+            }}
+            fetchFilterOptions={fetchUserStatusFilterOptions}
             initialPageSize={10}
             emptyMessage={messages.noStatusChanges}
             {...(isReadOnly ? {} : { selection })}
@@ -170,7 +213,7 @@ export function StatusOfUsersDialog(props: { isReadOnly: boolean; onClose: () =>
           isPending={isPending}
           onConfirm={() => {
             setIsConfirming(false);
-            send(selectedIds);
+            send(selectedIds, true);
           }}
           onClose={() => setIsConfirming(false)}
         />
