@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
-import { messages, roleDescriptions } from '@uap/domain';
+import { hasNul, messages, roleDescriptions } from '@uap/domain';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connection.ts';
 import { publicAccess } from '../http/access.ts';
@@ -218,7 +218,8 @@ export async function registerEmbeddedProvider(
           );
         }
         const details = await provider.interactionDetails(request.raw, reply.raw);
-        const account = email ? await findDirectoryAccount(db, email) : undefined;
+        // No account's email holds U+0000 (and PostgreSQL cannot bind it).
+        const account = email && !hasNul(email) ? await findDirectoryAccount(db, email) : undefined;
         if (!account) {
           failures.recordFailure(keys);
           reply.code(400);

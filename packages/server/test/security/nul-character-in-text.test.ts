@@ -204,6 +204,35 @@ describe('U+0000 in a text input', () => {
   });
 });
 
+describe('the embedded sign-in form', () => {
+  it('answers an email holding U+0000 as no account (400), not 500', async () => {
+    const start = await ctx.app.inject({
+      method: 'GET',
+      url: `/oidc/auth?${new URLSearchParams({
+        client_id: ctx.config.auth.clientId,
+        redirect_uri: `${ctx.config.publicUrl}/signin-callback`,
+        response_type: 'code',
+        scope: 'openid',
+        code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+        code_challenge_method: 'S256',
+      }).toString()}`,
+    });
+    expect(start.statusCode).toBe(303);
+    const uid = /^\/signin\/([^/?]+)/.exec(start.headers.location as string)![1]!;
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/signin/${uid}`,
+      headers: {
+        cookie: start.cookies.map((c) => `${c.name}=${c.value}`).join('; '),
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      payload: new URLSearchParams({ email: `${demo.standard}${NUL}` }).toString(),
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.body).toContain('No active account with that email');
+  });
+});
+
 describe('a search containing U+0000 matches nothing', () => {
   const term = `a${NUL}`;
   const longTerm = `sam${NUL}standard`;
