@@ -451,7 +451,10 @@ export const messages = {
     return `This ${type} cannot be deleted: ${parts.join(', ')} still use it. Deactivate it instead: it then disappears from new requests and existing records keep it.`;
   },
   masterDataExists: (type: string, name: string) => `A ${type} named '${name}' already exists here.`,
-  masterDataWriteNotAllowed: (type: string) => `Only a super administrator can add or change a ${type}.`,
+  masterDataWriteNotAllowed: (type: string) =>
+    `Only a super administrator can add or change ${/^[AEIOU]/.test(type) ? 'an' : 'a'} ${type}.`,
+  masterDataAddOutsideScope: (type: string, parent: string) =>
+    `You can add a ${type} only under a ${parent} inside the regions and markets you administer.`,
   platformNotOnAgency: 'The selected agency does not offer this client’s platform.',
   clientOnOtherPlatform: 'The selected client is on another platform than this client asset.',
   assetTypeNotOfPlatform: 'The asset type does not belong to this platform.',

@@ -89,6 +89,50 @@ describe('PUT api/Catalogs/MasterDataTable', () => {
     expect((await table(body, 'standard')).status).toBe(403);
   });
 
+  it('says whether the caller may add an item of the type under the chosen parents, as the save decides', async () => {
+    const canAdd = async (body: object, who: keyof typeof demo = 'admin') => {
+      const res = await table({ pageSize: 5, ...body }, who);
+      expect(res.status).toBe(200);
+      return res.json().data.canAdd;
+    };
+    const under = (path: BuiltPath) => ({
+      Market: { regionId: path.regionId },
+      Agency: { regionId: path.regionId, marketId: path.marketId },
+      Practice: { marketId: path.marketId, agencyId: path.agencyId },
+      Platform: { agencyId: path.agencyId, practiceId: path.practiceId },
+      'Platform User Type': { agencyId: path.agencyId, platformId: path.platformId },
+      'Client - Client Code': { agencyId: path.agencyId, platformId: path.platformId },
+      'Client Asset': { agencyId: path.agencyId, clientId: path.clientId },
+    });
+    // Regions and account ownerships span every market: only a super admin adds them.
+    for (const type of ['Region', 'Account Ownership']) {
+      expect(await canAdd({ masterDataType: type })).toBe(false);
+      expect(await canAdd({ masterDataType: type }, 'superAdmin')).toBe(true);
+      expect(await canAdd({ masterDataType: type }, 'auditor')).toBe(false);
+    }
+    for (const [type, parents] of Object.entries(under(inside))) {
+      expect([type, await canAdd({ masterDataType: type, ...parents })]).toEqual([type, true]);
+      expect([type, await canAdd({ masterDataType: type, ...parents }, 'auditor')]).toEqual([type, false]);
+    }
+    // Parents outside the admin's region and market: the save would answer 404.
+    for (const [type, parents] of Object.entries(under(outside))) {
+      expect([type, await canAdd({ masterDataType: type, ...parents })]).toEqual([type, false]);
+      expect([type, await canAdd({ masterDataType: type, ...parents }, 'superAdmin')]).toEqual([type, true]);
+    }
+    // No parent chosen, or one that does not exist: nothing to add under.
+    expect(await canAdd({ masterDataType: 'Agency' })).toBe(false);
+    expect(await canAdd({ masterDataType: 'Client Asset', clientId: 999_999_999 })).toBe(false);
+
+    // What the table says is what the save does: outside, the save is refused (404).
+    const refused = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/Catalogs/SaveAgency',
+      headers: { authorization: `Bearer ${tokens.admin ?? ''}` },
+      payload: { Description: 'Outside Agency', MarketId: outside.marketId },
+    });
+    expect(refused.statusCode).toBe(404);
+  });
+
   it('pages, sorts, searches and filters in SQL', async () => {
     const type = { masterDataType: 'Platform', platformId: inside.platformId };
     const all = (await table({ ...type, pageSize: 100 })).json().data;

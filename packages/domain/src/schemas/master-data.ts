@@ -330,6 +330,12 @@ export const masterDataTable = z.object({
   rows: z.array(masterDataRow),
   page: z.number().int(),
   totalCount: z.number().int(),
+  /**
+   * The caller may add an item of this type under the chosen parents (super admins: always;
+   * administrators: not a Region or Account Ownership, and only under parents inside their
+   * region and market rows; the auditor: never).
+   */
+  canAdd: z.boolean(),
 });
 export type MasterDataTable = z.infer<typeof masterDataTable>;
 

@@ -20,6 +20,7 @@ import {
   writeScopeForRead,
   type WriteScope,
 } from './scope.ts';
+import { locate } from './item-queries.ts';
 import * as q from './table-queries.ts';
 import type { MasterDataDbRow } from './table-row-queries.ts';
 import { masterDataSpec } from './table-spec-queries.ts';
@@ -68,6 +69,42 @@ async function editable(db: Db, scope: WriteScope, query: MasterDataTableQuery, 
   }
 }
 
+/**
+ * Whether the caller may add an item of the table's type under its chosen parents: the check the
+ * save makes (write-*.ts), so the Add button is offered only where the save passes. A parent not
+ * chosen, or not found, gives false to an administrator (the screen asks for the parent first).
+ */
+async function mayAdd(db: Db, scope: WriteScope, query: MasterDataTableQuery): Promise<boolean> {
+  if (scope.kind !== 'admin') {
+    return scope.kind === 'all';
+  }
+  const at = async (type: 'Market' | 'Agency' | 'Client - Client Code', id: number | null | undefined) => {
+    const found = id ? await locate(db.kysely, type, id) : undefined;
+    return found !== undefined && mayWriteMarket(scope, found.regionId, found.marketId);
+  };
+  switch (query.masterDataType) {
+    case 'Region':
+    case 'Account Ownership':
+      return mayWriteGlobal(scope);
+    case 'Market':
+      return mayWriteRegion(scope, query.regionId ?? null);
+    case 'Agency':
+      return at('Market', query.marketId);
+    case 'Practice':
+    case 'Platform':
+    case 'Client - Client Code':
+      return at('Agency', query.agencyId);
+    case 'Client Asset':
+      return at('Client - Client Code', query.clientId);
+    case 'Platform User Type': {
+      const platformId = query.platformId ?? 0;
+      return (
+        platformId > 0 && ((await platformsWritable(db.kysely, scope, [platformId])).get(platformId) ?? false)
+      );
+    }
+  }
+}
+
 /** PUT api/Catalogs/MasterDataTable: one page of the Database Manager table of a type. */
 export async function findMasterDataTable(
   db: Db,
@@ -81,11 +118,12 @@ export async function findMasterDataTable(
     q.findMasterDataPage(db, spec, query),
     writeScopeForRead(db.kysely, actor),
   ]);
-  const canEdit = await editable(db, scope, query, rows);
+  const [canEdit, canAdd] = await Promise.all([editable(db, scope, query, rows), mayAdd(db, scope, query)]);
   return {
     rows: rows.map((r, i) => present(r, query.masterDataType, canEdit[i] ?? false)),
     page: query.page,
     totalCount,
+    canAdd,
   };
 }
 

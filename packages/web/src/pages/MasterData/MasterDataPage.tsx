@@ -1,4 +1,5 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, useSyncExternalStore } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -21,6 +22,7 @@ import {
 import { notifySuccess } from '../../api/notice-store.ts';
 import { useCanExportTables, useIsReadOnly } from '../../app/current-user.ts';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
+import type { DataTablePage } from '../../components/DataTable/types.ts';
 import { useRowSelection } from '../../components/DataTable/use-row-selection.ts';
 import { DisabledReason } from '../../components/DisabledReason.tsx';
 import { ItemActionDialog, type ItemActionKind } from './ItemActionDialog.tsx';
@@ -77,6 +79,42 @@ type OpenDialog =
 
 const idOf = (row: MasterDataRow) => row.id;
 
+/** A page of the table as the screen keeps it: the server's answer whether the caller may add here. */
+type MasterDataPageData = DataTablePage<MasterDataRow> & { canAdd: boolean };
+
+/**
+ * The server's answer whether the caller may add an item of the shown type under the chosen
+ * parents, read from the table's newest cached page under `queryKey` (it does not depend on the
+ * page, filters or search); undefined until the first page arrives.
+ */
+function useCanAdd(queryKey: readonly unknown[]): boolean | undefined {
+  const queryClient = useQueryClient();
+  return useSyncExternalStore(
+    (onChange) => queryClient.getQueryCache().subscribe(onChange),
+    () => {
+      // The prefix also holds the filter menus' options: only pages carry the answer.
+      const pages = queryClient
+        .getQueryCache()
+        .findAll({ queryKey })
+        .flatMap((query) => {
+          const data = query.state.data as Partial<MasterDataPageData> | undefined;
+          return typeof data?.canAdd === 'boolean'
+            ? [{ canAdd: data.canAdd, at: query.state.dataUpdatedAt }]
+            : [];
+        });
+      return pages.sort((a, b) => b.at - a.at)[0]?.canAdd;
+    },
+  );
+}
+
+/** Why the caller may not add an item of this type under the chosen parents (the server said no). */
+function addRefusalOf(type: MasterDataType): string {
+  const parent = addNeeds[type][0];
+  return parent === undefined
+    ? messages.masterDataWriteNotAllowed(type)
+    : messages.masterDataAddOutsideScope(type, levelLabel[parent].toLowerCase());
+}
+
 /**
  * The Database Manager (/MasterData, spec 3 §2.1): the nine types, each with its cascading parent
  * selectors, the 'Database Manager' table and its row actions, the Add/Modify dialog, the
@@ -124,9 +162,15 @@ export function MasterDataPage() {
     setParams(screenParams(nextType, nextParents), { replace: true });
   };
 
+  const tableKey = [...masterDataKeys.table(type), parentKey];
+  const canAdd = useCanAdd(tableKey);
   const missing = addNeeds[type].filter((level) => parents[level] === null);
   const addBlocker =
-    missing.length === 0 ? null : messages.addNeedsParents(missing.map((l) => levelLabel[l]).join(' and '));
+    missing.length > 0
+      ? messages.addNeedsParents(missing.map((l) => levelLabel[l]).join(' and '))
+      : canAdd === false
+        ? addRefusalOf(type)
+        : null;
   const canReassign = type === 'Client Asset' || type === 'Client - Client Code';
   const first = selectedRows[0];
   const isOnePath =
@@ -140,7 +184,7 @@ export function MasterDataPage() {
       <DisabledReason reason={addBlocker}>
         <Button
           variant="contained"
-          disabled={addBlocker !== null}
+          disabled={addBlocker !== null || canAdd !== true}
           onClick={() => setDialog({ kind: 'edit', row: null })}
         >
           {`Add New ${type}`}
@@ -186,11 +230,16 @@ export function MasterDataPage() {
         tableId={`Database Manager ${type}`}
         syncWithUrl
         columns={columns}
-        queryKey={[...masterDataKeys.table(type), parentKey]}
+        queryKey={tableKey}
         getRowId={idOf}
         fetchPage={async (query, signal) => {
           const page = await fetchMasterDataTable(bodyOf(query), signal);
-          return { rows: page.rows, totalCount: page.totalCount };
+          const kept: MasterDataPageData = {
+            rows: page.rows,
+            totalCount: page.totalCount,
+            canAdd: page.canAdd,
+          };
+          return kept;
         }}
         fetchFilterOptions={(column, query, signal) =>
           fetchMasterDataFilterOptions({ ...bodyOf(query), column }, signal)
