@@ -21,6 +21,8 @@ export const messages = {
   auditorsReadOnly: 'Auditors have read-only access.',
   unauthorized: 'You are not signed in or your session has expired.',
   forbiddenRole: 'You do not have permission to do this.',
+  appPartNotLoaded:
+    'Part of UAP could not be loaded: the server may be unreachable. Check your connection, then reload the page.',
   directoryAccountDisabled: 'Your directory account is disabled, so you can no longer use UAP.',
   profileBoundToAnotherIdentity:
     'This profile belongs to another sign-in. Ask a super administrator to check the profile’s email.',

@@ -3,7 +3,12 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
+import Button from '@mui/material/Button';
+import { messages } from '@uap/domain';
 import { useErrorNotices } from '../api/error-store.ts';
+import { FullPageMessage } from '../components/FullPageMessage.tsx';
+import { LoadFailureBoundary } from '../components/LoadFailureBoundary.tsx';
+import { PlainErrorNotice } from '../components/PlainErrorNotice.tsx';
 import { useSuccessNotice } from '../api/notice-store.ts';
 import { returnToOf } from './auth.ts';
 import { useConfig } from './config-context.ts';
@@ -24,9 +29,11 @@ function ErrorDialogWhenNeeded() {
     return null;
   }
   return (
-    <Suspense fallback={null}>
-      <ErrorDialog />
-    </Suspense>
+    <LoadFailureBoundary fallback={<PlainErrorNotice />}>
+      <Suspense fallback={null}>
+        <ErrorDialog />
+      </Suspense>
+    </LoadFailureBoundary>
   );
 }
 
@@ -44,9 +51,11 @@ function SuccessSnackbarWhenNeeded() {
     return null;
   }
   return (
-    <Suspense fallback={null}>
-      <SuccessSnackbar navigate={(to) => void getRouter().navigate(to)} />
-    </Suspense>
+    <LoadFailureBoundary fallback={null}>
+      <Suspense fallback={null}>
+        <SuccessSnackbar navigate={(to) => void getRouter().navigate(to)} />
+      </Suspense>
+    </LoadFailureBoundary>
   );
 }
 
@@ -64,15 +73,36 @@ function SignedInApp() {
   );
 }
 
+const reload = () => {
+  window.location.reload();
+};
+
+/** Whatever failed outside a screen (those have their own error page): never a blank page. */
+function AppFailure() {
+  return (
+    <FullPageMessage
+      title={messages.errorTitle}
+      message={messages.appPartNotLoaded}
+      action={
+        <Button variant="contained" onClick={reload}>
+          Reload
+        </Button>
+      }
+    />
+  );
+}
+
 /** Providers, from the outside in: look, data cache, configuration, sign-in, routes. */
 export function App() {
   return (
     <ThemeProvider theme={getTheme()}>
       <CssBaseline />
       <QueryClientProvider client={queryClient}>
-        <ConfigGate>
-          <SignedInApp />
-        </ConfigGate>
+        <LoadFailureBoundary fallback={<AppFailure />}>
+          <ConfigGate>
+            <SignedInApp />
+          </ConfigGate>
+        </LoadFailureBoundary>
         <ErrorDialogWhenNeeded />
         <SuccessSnackbarWhenNeeded />
       </QueryClientProvider>

@@ -1,0 +1,39 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { messages } from '@uap/domain';
+import { launchBrowser, signIn } from './browser.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+describe('the server becomes unreachable', () => {
+  it('a failed call still shows its error with Reload, though the error dialog cannot be downloaded', async () => {
+    const { context, page } = await signIn(browser, 'Sam Standard');
+    try {
+      // From now on the API is unreachable, and so is the error dialog's code (not downloaded yet).
+      await context.route('**/api/**', (route) => route.abort('internetdisconnected'));
+      await context.route('**/assets/ErrorDialog-*', (route) => route.abort('internetdisconnected'));
+      // Opening the bell asks the server for the notifications.
+      await page
+        .getByRole('button', { name: /notification/i })
+        .first()
+        .click();
+
+      await page.getByText(messages.appPartNotLoaded).waitFor({ timeout: 30_000 });
+      // The open bell hides the page from assistive technology; closed, the notice is a dialog.
+      await page.keyboard.press('Escape');
+      const notice = page.getByRole('alertdialog', { name: messages.errorTitle });
+      await expect.poll(() => notice.textContent()).toContain(messages.appPartNotLoaded);
+      await notice.getByRole('button', { name: 'Reload' }).waitFor();
+      // The screen behind it is still there: the menu did not go with the failed part.
+      await page.getByRole('link', { name: 'My Requests' }).first().waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});
