@@ -50,6 +50,16 @@ describe('Bulk Upload', () => {
       const code = await page.getByRole('textbox', { name: 'Upload ID' }).inputValue();
       expect(code).toMatch(/^MA-/);
       const table = page.getByRole('table', { name: /Upload Results/ });
+      // The results read as a person would name them, not as the API's fields.
+      await table.getByRole('columnheader', { name: /^Details/ }).waitFor();
+      const headers = await table.getByRole('columnheader').allTextContents();
+      expect(headers.slice(-4).map((h) => h.trim().split(/\s/)[0])).toEqual([
+        'Row',
+        'Upload',
+        'Result',
+        'Details',
+      ]);
+      expect(headers.join(' ')).not.toMatch(/bulk_|fileName/);
       await table
         .getByRole('cell', { name: messages.bulkRowUnknown('Practice', 'No Such Practice') })
         .waitFor();

@@ -242,7 +242,8 @@ export const messages = {
   bulkRowAlreadyDone: 'Already created by an earlier upload of this file.',
   bulkRowUnknown: (column: string, value: string) => `${column} '${value}' was not found.`,
   bulkRowRequired: (columns: readonly string[]) => `Required: ${columns.join(', ')}.`,
-  bulkRowInvalid: (column: string) => `${column} is not valid.`,
+  bulkRowDate: (column: string, format: string) => `${column} is not a date: write it as ${format}.`,
+  bulkRowIsExample: "This is the template's example row. Replace it with your own rows or delete it.",
   ownershipSaved: 'Ownership saved!',
   regionSaved: 'Region saved!',
   marketSaved: 'Market saved!',
@@ -358,6 +359,8 @@ export const messages = {
     `${count} ${count === 1 ? 'assignment' : 'assignments'} reassigned.`,
   pendingWithoutPath: (count: number) =>
     `${count} pending ${count === 1 ? 'request' : 'requests'} will have no approval path and will go to the administrators. Continue?`,
+  linesChangingHands: (count: number) =>
+    `Saving gives ${count} waiting ${count === 1 ? 'line' : 'lines'} to a different approver or provisioner. Save anyway?`,
   assignmentNeedsProfile: (name: string) =>
     `${name} has not signed in to UAP yet and cannot be assigned until they have a profile.`,
   selectTwoAssignments: 'Select at least 2 assignments.',
@@ -420,6 +423,8 @@ export const messages = {
       ? `Request #${requestIds[0]} submitted.`
       : `Requests ${requestIds.map((id) => `#${id}`).join(', ')} submitted.`,
   viewInMyRequests: 'View in My Requests',
+  /** The chip of My Requests opened on one request (?requestId=N): it shows that submission's lines. */
+  myRequestsOfSubmission: (requestId: number) => `Submission of request #${requestId}`,
   nextNeedsManager: 'Search for and select the manager first.',
   nextNeedsRequiredFields: 'Fill in every required field and choose the email first.',
   nextNeedsFieldsAndManager: 'Fill in every required field, choose the email and select the manager first.',
@@ -528,6 +533,10 @@ export const messages = {
   noStatusChanges: 'No directory changes to acknowledge.',
   mergedIntoMark: (parentUserId: number) => `Merged into UAP Id ${parentUserId}`,
   parentProfileMark: 'Parent profile',
+  // The user-details popup (spec 3 §2.15 shows no sentence)
+  userPopupChoose: 'Choose a person to see their details.',
+  userPopupNoMatch: 'No profile matches this search.',
+  userPopupDeleted: 'This profile is deleted: nothing can be merged into it.',
   // Reports (ours, the spec shows no sentence)
   reportNoLines: 'No requests in this date range.',
   reportsEmbedTitle: 'Reports',

@@ -529,11 +529,36 @@ describe('what an upload refuses', () => {
     expect((await upload('/api/BulkData/UploadFile', 'x', 'rows.csv', standard)).statusCode).toBe(403);
   });
 
-  it('offers a template per type with the required columns marked', async () => {
+  it('offers a template per type with the required columns marked and one example row', async () => {
     const res = await get('/api/BulkData/Template/MasterApprovers');
     expect(res.statusCode).toBe(200);
-    expect(res.body.replace(/^\uFEFF/, '').trim()).toBe(
+    expect(
+      res.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split(/\r?\n/),
+    ).toEqual([
       'Region *,Market *,Agency *,Practice *,Master Approver Email *',
-    );
+      'EMEA,United Kingdom,Example Agency,Search,jane.doe@example.com',
+    ]);
+  });
+
+  it('states the date format in the user records template, and reads the template back as it is', async () => {
+    const res = await get('/api/BulkData/Template/UserRecords');
+    expect(res.statusCode).toBe(200);
+    const [header, example, ...rest] = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(rest).toEqual([]);
+    expect(header).toContain('Start Date (MM-DD-YYYY),End Date (MM-DD-YYYY)');
+    expect(example).toContain('01-31-2027,12-31-2027');
+
+    // The downloaded template uploads as it is: the header is understood, the example row refused.
+    const { code, status } = await uploadAndWait('/api/BulkData/UploadFile', `${header}\r\n${example}`);
+    expect(status).toMatchObject({ status: 'Completed', processedRows: 1, successRows: 0 });
+    expect(await results('BulkDataRecords', code)).toEqual([
+      { row: 2, fileName: code, bulk_Success: false, bulk_Status: messages.bulkRowIsExample },
+    ]);
   });
 });

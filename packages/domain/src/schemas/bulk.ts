@@ -11,52 +11,69 @@ export const bulkUploadTypeLabels: Record<BulkUploadType, string> = {
   MasterApprovers: 'Master Approvers',
 };
 
+/** How the template's date columns are written (MM-DD-YYYY, as the screens show dates; YYYY-MM-DD is read too). */
+export const bulkDateFormat = 'MM-DD-YYYY';
+
+/** A template column: its name, whether a row must fill it, and the example row's cell. */
+export interface BulkTemplateColumn {
+  name: string;
+  isRequired: boolean;
+  example: string;
+  /** The way the cell is written, stated in the header ('Start Date (MM-DD-YYYY)'). */
+  format?: string;
+}
+
 /**
  * The columns of each type's template, in order. Names and emails, not ids: a row names its
  * path by the master data's descriptions and its people by their primary email. '*' marks the
- * required ones in the template's header (the reader ignores the mark and the case).
+ * required ones in the template's header (the reader ignores the mark, a '(format)' and the case).
+ * The template carries one example row; a row left exactly as the example is refused.
  */
-export const bulkTemplateColumns: Record<BulkUploadType, readonly { name: string; isRequired: boolean }[]> = {
+export const bulkTemplateColumns: Record<BulkUploadType, readonly BulkTemplateColumn[]> = {
   UserRecords: [
-    { name: 'User Email', isRequired: true },
-    { name: 'Platform Email', isRequired: false },
-    { name: 'Region', isRequired: true },
-    { name: 'Market', isRequired: true },
-    { name: 'Agency', isRequired: true },
-    { name: 'Practice', isRequired: true },
-    { name: 'Platform', isRequired: true },
-    { name: 'Client', isRequired: false },
-    { name: 'Client Code', isRequired: false },
-    { name: 'Asset Type', isRequired: false },
-    { name: 'Asset Name', isRequired: false },
-    { name: 'Platform User Type', isRequired: true },
-    { name: 'Start Date', isRequired: false },
-    { name: 'End Date', isRequired: false },
-    { name: 'Urgent', isRequired: false },
-    { name: 'Comments', isRequired: true },
-    { name: 'Manager Email', isRequired: false },
-    { name: 'Manager Name', isRequired: false },
+    { name: 'User Email', isRequired: true, example: 'jane.doe@example.com' },
+    { name: 'Platform Email', isRequired: false, example: '' },
+    { name: 'Region', isRequired: true, example: 'EMEA' },
+    { name: 'Market', isRequired: true, example: 'United Kingdom' },
+    { name: 'Agency', isRequired: true, example: 'Example Agency' },
+    { name: 'Practice', isRequired: true, example: 'Search' },
+    { name: 'Platform', isRequired: true, example: 'Google Ads' },
+    { name: 'Client', isRequired: false, example: 'Example Client' },
+    { name: 'Client Code', isRequired: false, example: 'EX01' },
+    { name: 'Asset Type', isRequired: false, example: 'Ad Account' },
+    { name: 'Asset Name', isRequired: false, example: 'Example Account' },
+    { name: 'Platform User Type', isRequired: true, example: 'Standard' },
+    { name: 'Start Date', isRequired: false, example: '01-31-2027', format: bulkDateFormat },
+    { name: 'End Date', isRequired: false, example: '12-31-2027', format: bulkDateFormat },
+    { name: 'Urgent', isRequired: false, example: 'No' },
+    { name: 'Comments', isRequired: true, example: 'Access for the spring campaign' },
+    { name: 'Manager Email', isRequired: false, example: 'john.smith@example.com' },
+    { name: 'Manager Name', isRequired: false, example: 'John Smith' },
   ],
   Approvers: [
-    { name: 'Region', isRequired: true },
-    { name: 'Market', isRequired: true },
-    { name: 'Agency', isRequired: true },
-    { name: 'Practice', isRequired: true },
-    { name: 'Platform', isRequired: true },
-    { name: 'Client', isRequired: false },
-    { name: 'Primary Approver Email', isRequired: true },
-    { name: 'Secondary Approver Email', isRequired: false },
-    { name: 'Primary Provisioner Email', isRequired: false },
-    { name: 'Backup Provisioner Email', isRequired: false },
+    { name: 'Region', isRequired: true, example: 'EMEA' },
+    { name: 'Market', isRequired: true, example: 'United Kingdom' },
+    { name: 'Agency', isRequired: true, example: 'Example Agency' },
+    { name: 'Practice', isRequired: true, example: 'Search' },
+    { name: 'Platform', isRequired: true, example: 'Google Ads' },
+    { name: 'Client', isRequired: false, example: '' },
+    { name: 'Primary Approver Email', isRequired: true, example: 'jane.doe@example.com' },
+    { name: 'Secondary Approver Email', isRequired: false, example: '' },
+    { name: 'Primary Provisioner Email', isRequired: false, example: 'john.smith@example.com' },
+    { name: 'Backup Provisioner Email', isRequired: false, example: '' },
   ],
   MasterApprovers: [
-    { name: 'Region', isRequired: true },
-    { name: 'Market', isRequired: true },
-    { name: 'Agency', isRequired: true },
-    { name: 'Practice', isRequired: true },
-    { name: 'Master Approver Email', isRequired: true },
+    { name: 'Region', isRequired: true, example: 'EMEA' },
+    { name: 'Market', isRequired: true, example: 'United Kingdom' },
+    { name: 'Agency', isRequired: true, example: 'Example Agency' },
+    { name: 'Practice', isRequired: true, example: 'Search' },
+    { name: 'Master Approver Email', isRequired: true, example: 'jane.doe@example.com' },
   ],
 };
+
+/** A column's header in the template: 'Start Date (MM-DD-YYYY)', '*' after a required one. */
+export const bulkColumnHeader = (c: BulkTemplateColumn) =>
+  `${c.name}${c.format ? ` (${c.format})` : ''}${c.isRequired ? ' *' : ''}`;
 
 /** The answer of an upload: its code (the upload ID the results are read by). */
 export const bulkUploadAnswer = z.object({ codeFile: z.string() });

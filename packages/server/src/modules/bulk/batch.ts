@@ -17,7 +17,14 @@ import { saveMasterApproverIn } from '../master-approvers/service.ts';
 import { queueNotifications } from '../notifications/outbox.ts';
 import * as q from './queries.ts';
 import type { Resolver } from './rows.ts';
-import { Refusal, approverInput, masterApproverInput, userRecordInput, type Cells } from './rows.ts';
+import {
+  Refusal,
+  approverInput,
+  isExampleRow,
+  masterApproverInput,
+  userRecordInput,
+  type Cells,
+} from './rows.ts';
 import type { ReadRow } from './upload-file.ts';
 
 /** One batch of an upload's rows: checked as the screens check them, then written in one transaction. */
@@ -52,6 +59,9 @@ async function inputOf(db: Db, type: BulkUploadType, resolver: Resolver, cells: 
   // Refused as the screens' fields refuse it (names are looked up before any schema runs).
   if (nulPath(cells)) {
     throw new Refusal(messages.textHasNul);
+  }
+  if (isExampleRow(type, cells)) {
+    throw new Refusal(messages.bulkRowIsExample);
   }
   switch (type) {
     case 'UserRecords':

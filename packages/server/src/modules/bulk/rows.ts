@@ -1,5 +1,6 @@
 import {
   approverAssignmentInput,
+  bulkDateFormat,
   bulkTemplateColumns,
   createRequestInput,
   messages,
@@ -22,8 +23,17 @@ import { lookups, findManagerOf } from './queries.ts';
 /** A row's cells by template column, the header's '*' and case ignored. */
 export type Cells = Record<string, string>;
 
-/** The header cell as a key: 'Region *' and 'region' are the same column. */
-export const columnKey = (header: string) => header.replace(/\*/g, '').trim().toLowerCase();
+/** The header cell as a key: 'Start Date (MM-DD-YYYY) *' and 'start date' are the same column. */
+export const columnKey = (header: string) =>
+  header
+    .replace(/\*/g, '')
+    .replace(/\([^)]*\)/g, '')
+    .trim()
+    .toLowerCase();
+
+/** Whether a row is the template's example row left as it is (every cell as the example's). */
+export const isExampleRow = (type: BulkUploadType, cells: Cells) =>
+  bulkTemplateColumns[type].every((c) => (cells[columnKey(c.name)] ?? '').trim() === c.example);
 
 /** The template's required columns that a header lacks. */
 export function missingColumns(type: BulkUploadType, header: readonly string[]): string[] {
@@ -169,7 +179,7 @@ function day(value: string | undefined, column: string): string | null {
   if (/^\d{4}-\d{2}-\d{2}$/.test(v)) {
     return v;
   }
-  throw new Refusal(messages.bulkRowInvalid(column));
+  throw new Refusal(messages.bulkRowDate(column, bulkDateFormat));
 }
 
 const isYes = (value: string | undefined) =>

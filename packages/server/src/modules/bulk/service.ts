@@ -4,6 +4,7 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { stringify } from 'csv-stringify/sync';
 import {
+  bulkColumnHeader,
   bulkTemplateColumns,
   messages,
   type BulkResultsPage,
@@ -119,9 +120,10 @@ export async function findResults(
   };
 }
 
-/** The type's template: its header ('*' marks a required column). */
+/** The type's template: its header ('*' marks a required column, dates state their format) and one example row. */
 export function templateOf(type: BulkUploadType): string {
-  return `\uFEFF${stringify([bulkTemplateColumns[type].map((c) => (c.isRequired ? `${c.name} *` : c.name))])}`;
+  const columns = bulkTemplateColumns[type];
+  return `\uFEFF${stringify([columns.map(bulkColumnHeader), columns.map((c) => c.example)])}`;
 }
 
 /**

@@ -9,6 +9,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
+  bulkColumnHeader,
   bulkTemplateColumns,
   bulkUploadTypeLabels,
   bulkUploadTypes,
@@ -31,16 +32,17 @@ import { DataTable, type DataTableColumn } from '../../components/DataTable/Data
 
 const errorText = (e: unknown) => (e instanceof ApiError ? e.message : messages.serverError);
 
+// The spec's fields (row, fileName, bulk_Success, bulk_Status) under headers a person reads.
 const columns: DataTableColumn<BulkResultRow>[] = [
-  { id: 'row', header: 'row', text: (r) => String(r.row) },
-  { id: 'fileName', header: 'fileName', text: (r) => r.fileName },
+  { id: 'row', header: 'Row', text: (r) => String(r.row) },
+  { id: 'fileName', header: 'Upload ID', text: (r) => r.fileName },
   {
     id: 'bulk_Success',
-    header: 'bulk_Success',
+    header: 'Result',
     text: (r) => (r.bulk_Success ? 'Success' : 'Refused'),
     filterable: true,
   },
-  { id: 'bulk_Status', header: 'bulk_Status', text: (r) => r.bulk_Status, truncate: 150 },
+  { id: 'bulk_Status', header: 'Details', text: (r) => r.bulk_Status, truncate: 150 },
 ];
 
 /** Polls an upload's status every second until it stops. */
@@ -208,7 +210,7 @@ export function UploadPage() {
           </Typography>
         )}
         <Typography variant="body2" sx={{ mt: 1 }}>
-          {`Columns: ${bulkTemplateColumns[type].map((c) => (c.isRequired ? `${c.name} *` : c.name)).join(', ')}`}
+          {`Columns (* required): ${bulkTemplateColumns[type].map(bulkColumnHeader).join(', ')}. The template holds one example row: replace it with your own.`}
         </Typography>
         {error && (
           <Alert severity="error" role="alert" sx={{ mt: 2 }}>
