@@ -47,9 +47,7 @@ describe('profile merges', () => {
 
       // The parent alone cannot be unmerged: the server's sentence is shown.
       const unmerge = page.getByRole('button', { name: 'Unmerged Selected Profiles' });
-      await family
-        .getByRole('checkbox', { name: `Select Dana ${parent.lastName} (UAP Id ${parent.userId})` })
-        .check();
+      await family.getByRole('checkbox', { name: `Select row ${parent.userId}` }).check();
       await unmerge.click();
       await page.getByText(messages.confirmUnmerge).waitFor();
       await page.getByRole('button', { name: 'Yes' }).click();
@@ -57,12 +55,8 @@ describe('profile merges', () => {
       await refusal.getByText(messages.unmergeOnlyParent).waitFor();
       await refusal.getByRole('button', { name: 'OK' }).click();
 
-      await family
-        .getByRole('checkbox', { name: `Select Dana ${parent.lastName} (UAP Id ${parent.userId})` })
-        .uncheck();
-      await family
-        .getByRole('checkbox', { name: `Select Dana ${child.lastName} (UAP Id ${child.userId})` })
-        .check();
+      await family.getByRole('checkbox', { name: `Select row ${parent.userId}` }).uncheck();
+      await family.getByRole('checkbox', { name: `Select row ${child.userId}` }).check();
       await unmerge.click();
       await page.getByRole('button', { name: 'Yes' }).click();
       await page.getByText(messages.profilesUnmerged(1)).waitFor();

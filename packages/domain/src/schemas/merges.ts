@@ -42,6 +42,18 @@ export type UnmergeResult = z.infer<typeof unmergeResult>;
 export const userDetailsRow = profileRow.extend({ isParent: z.boolean() });
 export type UserDetailsRow = z.infer<typeof userDetailsRow>;
 
+/** PUT api/User/userDetailsList/{userId}: one page of the family (the parent first by default). */
+export const userDetailsPage = z.object({
+  users: z.array(userDetailsRow),
+  page: z.number().int(),
+  totalCount: z.number().int(),
+});
+export type UserDetailsPage = z.infer<typeof userDetailsPage>;
+
+/** PUT api/User/userDetailsList/{userId}/Filters: one column's values within the family. */
+export const userDetailsFilterQuery = tableQuery.extend({ column: z.string().min(1).max(60) });
+export type UserDetailsFilterQuery = z.infer<typeof userDetailsFilterQuery>;
+
 /** GET api/User/ProfileMatcherRunningStatus/{id} (0: the latest run). */
 export const profileMatcherStatus = z.object({
   id: z.number().int().nullable(),

@@ -23,6 +23,20 @@ export const mergeRows: Row[] = [
     expect: { none: 401, default: 403, admin: 404, auditor: 404, superAdmin: 404 },
   },
   {
+    method: 'PUT',
+    route: '/api/User/userDetailsList/:userId',
+    url: '/api/User/userDetailsList/0',
+    body: { page: 1, pageSize: 10 },
+    expect: { none: 401, default: 403, admin: 404, auditor: 404, superAdmin: 404 },
+  },
+  {
+    method: 'PUT',
+    route: '/api/User/userDetailsList/:userId/Filters',
+    url: '/api/User/userDetailsList/0/Filters',
+    body: { column: 'organization' },
+    expect: { none: 401, default: 403, admin: 404, auditor: 404, superAdmin: 404 },
+  },
+  {
     method: 'GET',
     route: '/api/User/ProfileMatcherRunningStatus/:id',
     url: '/api/User/ProfileMatcherRunningStatus/999999',

@@ -10,12 +10,12 @@ import {
   profileMatcherStatus,
   unmergeInput,
   unmergeResult,
-  userDetailsRow,
+  userDetailsPage,
   userStatusPage,
   type MergeProposal,
   type ProfileMatcherStatus,
   type TableQuery,
-  type UserDetailsRow,
+  type UserDetailsPage,
   type UserStatusPage,
 } from '@uap/domain';
 import { apiRequest } from './client.ts';
@@ -31,9 +31,34 @@ export const mergeKeys = {
 /** How often the Profile Matcher line is refreshed while a run is under way (spec 3 §4: 10 s). */
 export const MATCHER_POLL_MS = 10_000;
 
-/** GET api/User/userDetailsList/{userId}: the merged family, the parent first. */
-export function fetchFamily(userId: number, signal: AbortSignal): Promise<UserDetailsRow[]> {
-  return apiRequest(`/api/User/userDetailsList/${userId}`, { schema: z.array(userDetailsRow), signal });
+/** PUT api/User/userDetailsList/{userId}: one page of the merged family, the parent first by default. */
+export function fetchFamilyPage(
+  userId: number,
+  query: TableQuery,
+  signal: AbortSignal,
+): Promise<UserDetailsPage> {
+  return apiRequest(`/api/User/userDetailsList/${userId}`, {
+    method: 'PUT',
+    body: query,
+    schema: userDetailsPage,
+    signal,
+  });
+}
+
+/** PUT api/User/userDetailsList/{userId}/Filters: one column's values within the family. */
+export async function fetchFamilyFilterOptions(
+  userId: number,
+  column: string,
+  query: TableQuery,
+  signal: AbortSignal,
+): Promise<string[]> {
+  const options = await apiRequest(`/api/User/userDetailsList/${userId}/Filters`, {
+    method: 'PUT',
+    body: { ...query, column },
+    schema: filterOptions,
+    signal,
+  });
+  return options.values;
 }
 
 /** GET api/User/ProfileMatcherRunningStatus/0: the latest run, polled only while it runs. */

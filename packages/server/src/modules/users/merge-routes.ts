@@ -4,11 +4,15 @@ import { z } from 'zod';
 import {
   Role,
   envelope,
+  filterOptions,
   mergeProfileInput,
   mergeResult,
   messages,
   unmergeInput,
+  tableQuery,
   unmergeResult,
+  userDetailsFilterQuery,
+  userDetailsPage,
   userDetailsRow,
   userIdParams,
 } from '@uap/domain';
@@ -17,9 +21,21 @@ import type { Access } from '../../http/access.ts';
 import { requireActor } from '../../http/actor.ts';
 import { ok } from '../../http/envelope.ts';
 import * as merges from './merge-service.ts';
+import { familySpec } from './profile-table-queries.ts';
 
 const adminsRead: Access = { minRole: Role.ADMIN, auditor: true };
 const adminsWrite: Access = { minRole: Role.ADMIN, auditor: false };
+
+const familyColumns = Object.entries(familySpec(0).columns);
+const familyRule = `The family of the profile (or of its parent, for a merged child): the parent and every profile merged into it, deleted ones left out; an unknown or deleted profile is 404. orderBy: ${familyColumns
+  .filter(([, c]) => c.isSortable)
+  .map(([k]) => k)
+  .join(', ')} (default: the parent first, then by UAP Id); filter columns: ${familyColumns
+  .filter(([, c]) => c.isFilterable)
+  .map(([k]) => k)
+  .join(
+    ', ',
+  )}; searchCriteria matches the beginning of the first name, last name, primary email, employee id or parent GUID, or the exact UAP Id. An unknown column is 400.`;
 
 /** Profile merges: merge by UAP Id, unmerge, the User Details List. */
 export const mergeRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }) => {
@@ -76,5 +92,33 @@ export const mergeRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }) 
       response: { 200: envelope(z.array(userDetailsRow)) },
     },
     handler: async (req) => ok(await merges.userDetailsList(db, req.params.userId)),
+  });
+
+  app.put('/api/User/userDetailsList/:userId', {
+    config: { access: adminsRead },
+    schema: {
+      tags,
+      errors: [404],
+      summary: 'The User Details List as a server-paged table',
+      description: familyRule,
+      params: userIdParams,
+      body: tableQuery,
+      response: { 200: envelope(userDetailsPage) },
+    },
+    handler: async (req) => ok(await merges.userDetailsPage(db, req.params.userId, req.body)),
+  });
+
+  app.put('/api/User/userDetailsList/:userId/Filters', {
+    config: { access: adminsRead },
+    schema: {
+      tags,
+      errors: [404],
+      summary: 'Distinct values of one User Details List column, under its other filters',
+      description: `Same body as PUT api/User/userDetailsList/{userId} plus column. ${familyRule}`,
+      params: userIdParams,
+      body: userDetailsFilterQuery,
+      response: { 200: envelope(filterOptions) },
+    },
+    handler: async (req) => ok(await merges.userDetailsFilters(db, req.params.userId, req.body)),
   });
 };

@@ -1,11 +1,22 @@
-import { Role, messages, type MergeResult, type UnmergeResult, type UserDetailsRow } from '@uap/domain';
+import {
+  Role,
+  messages,
+  type FilterOptions,
+  type MergeResult,
+  type TableQuery,
+  type UnmergeResult,
+  type UserDetailsFilterQuery,
+  type UserDetailsPage,
+  type UserDetailsRow,
+} from '@uap/domain';
 import { inTransaction, type Db, type Executor } from '../../db/connection.ts';
+import { FILTER_OPTIONS_LIMIT, assertTableQuery } from '../../db/table-query.ts';
 import type { Actor } from '../../http/actor.ts';
 import { reachesPerson } from '../../http/admin-scope.ts';
 import { forbidden, notFound, unprocessable } from '../../http/errors.ts';
 import { presentProfile } from './profile-admin-service.ts';
 import { insertProfileLog } from './profile-queries.ts';
-import { findFamilyRows } from './profile-table-queries.ts';
+import { familySpec, findFamilyPage, findFamilyRows, findFamilyValues } from './profile-table-queries.ts';
 import { settleRoles } from './role-rule.ts';
 import * as q from './merge-queries.ts';
 
@@ -166,13 +177,42 @@ export async function mergeOrClear(db: Db, actor: Actor, userId: number, mergedU
   };
 }
 
-/** GET api/User/userDetailsList/{userId}: the merged family of a profile, its parent first. */
-export async function userDetailsList(db: Db, userId: number): Promise<UserDetailsRow[]> {
+/** The parent of a profile's merged family (the profile itself when it is no child); 404 when absent. */
+async function familyParentOf(db: Db, userId: number): Promise<number> {
   const profile = await q.getMergeProfile(db.kysely, userId);
   if (!profile || profile.isDeleted === 1) {
     throw notFound(messages.uapIdMissing);
   }
-  const parentId = profile.mergedUserId ?? profile.userId;
+  return profile.mergedUserId ?? profile.userId;
+}
+
+/** GET api/User/userDetailsList/{userId}: the merged family of a profile, its parent first. */
+export async function userDetailsList(db: Db, userId: number): Promise<UserDetailsRow[]> {
+  const parentId = await familyParentOf(db, userId);
   const rows = await findFamilyRows(db, parentId);
   return rows.map((r) => ({ ...presentProfile(r), isParent: r.userId === parentId }));
+}
+
+/** PUT api/User/userDetailsList/{userId}: one page of the merged family, the parent first by default. */
+export async function userDetailsPage(db: Db, userId: number, query: TableQuery): Promise<UserDetailsPage> {
+  const parentId = await familyParentOf(db, userId);
+  assertTableQuery(familySpec(parentId), query);
+  const { rows, totalCount } = await findFamilyPage(db, parentId, query);
+  return {
+    users: rows.map((r) => ({ ...presentProfile(r), isParent: r.userId === parentId })),
+    page: query.page,
+    totalCount,
+  };
+}
+
+/** PUT api/User/userDetailsList/{userId}/Filters: one column's values within the family. */
+export async function userDetailsFilters(
+  db: Db,
+  userId: number,
+  query: UserDetailsFilterQuery,
+): Promise<FilterOptions> {
+  const parentId = await familyParentOf(db, userId);
+  assertTableQuery(familySpec(parentId), query, query.column);
+  const values = await findFamilyValues(db, parentId, query, query.column);
+  return { values: values.slice(0, FILTER_OPTIONS_LIMIT), isTruncated: values.length > FILTER_OPTIONS_LIMIT };
 }

@@ -214,6 +214,62 @@ export function findFamilyRows(db: Db, parentUserId: number) {
     .execute();
 }
 
+/** The profiles of a merged family: the parent and the profiles merged into it, deleted ones left out. */
+function familyOf(parentUserId: number) {
+  return sql<SqlBool>`(u.user_id = ${parentUserId} or u.merged_user_id = ${parentUserId}) and u.is_deleted = 0`;
+}
+
+/**
+ * The User Details List columns: All User Profiles' columns and `isParent`, the parent first by
+ * default, then its children by UAP Id. A family is a handful of profiles read through
+ * idx_users_merged_user_id, so any order sorts them in memory.
+ */
+export function familySpec(parentUserId: number): TableSpec {
+  return {
+    ...profileSpec,
+    columns: {
+      ...profileSpec.columns,
+      isParent: {
+        sql: sql<number>`case when u.user_id = ${parentUserId} then 1 else 0 end`,
+        kind: 'number',
+        isSortable: true,
+      },
+    },
+    defaultOrder: { column: 'isParent', isAscending: false, thenBy: { column: 'userId', isAscending: true } },
+  };
+}
+
+/** One page of a merged family (the User Details List) and the count of its filtered profiles. */
+export async function findFamilyPage(db: Db, parentUserId: number, query: TableQuery) {
+  const spec = familySpec(parentUserId);
+  const condition = sql<SqlBool>`${familyOf(parentUserId)} and ${tableCondition(db.dialect, spec, query)}`;
+  const { limit, offset } = pageOf(query);
+  const [rows, total] = await Promise.all([
+    selectRow(db, condition)
+      .$call((qb) => orderTable(qb, spec, query))
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    base(db)
+      .where(condition)
+      .select((eb) => eb.fn.countAll().as('count'))
+      .executeTakeFirst(),
+  ]);
+  return { rows, totalCount: toCount(total?.count) };
+}
+
+/** The distinct values of one column's filter menu within a family, under the other filters. */
+export function findFamilyValues(db: Db, parentUserId: number, query: TableQuery, column: string) {
+  const spec = familySpec(parentUserId);
+  return distinctFilterValues(
+    base(db).where(
+      sql<SqlBool>`${familyOf(parentUserId)} and ${tableCondition(db.dialect, spec, query, column)}`,
+    ),
+    spec,
+    column,
+  );
+}
+
 /** The distinct values of one column's filter menu under the other filters. */
 export function findProfileValues(db: Db, query: TableQuery, column: string) {
   return distinctFilterValues(

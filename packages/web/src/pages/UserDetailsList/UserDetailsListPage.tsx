@@ -1,33 +1,30 @@
-import { useEffect, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useCallback, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Link as RouterDomLink, useNavigate, useParams } from 'react-router';
-import { formatDate, messages, type UserDetailsRow } from '@uap/domain';
-import { fetchFamily, mergeKeys, useUnmergeProfiles } from '../../api/merges.ts';
+import { formatDate, messages, type TableQuery, type UserDetailsRow } from '@uap/domain';
+import {
+  fetchFamilyFilterOptions,
+  fetchFamilyPage,
+  mergeKeys,
+  useUnmergeProfiles,
+} from '../../api/merges.ts';
 import { notifySuccess } from '../../api/notice-store.ts';
 import { reportError } from '../../api/error-store.ts';
 import { useIsReadOnly } from '../../app/current-user.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { PageSpinner } from '../../components/PageSpinner.tsx';
+import { DataTable, type DataTableColumn } from '../../components/DataTable/DataTable.tsx';
+import { useRowSelection } from '../../components/DataTable/use-row-selection.ts';
 import { EditProfileDialog } from '../AllUserProfiles/EditProfileDialog.tsx';
 import { SyncProfileDialog } from '../AllUserProfiles/SyncProfileDialog.tsx';
-import { failureText } from '../ChangeUserRecords/form-parts.tsx';
 import { localTimeZone } from '../../app/time-zone.ts';
 
 const timeZone = localTimeZone();
 
+type Column = DataTableColumn<UserDetailsRow>;
 type OpenDialog = { action: 'edit' | 'sync'; row: UserDetailsRow } | { action: 'unmerge' } | null;
 
 /** A positive integer id from the address, or null. */
@@ -36,79 +33,137 @@ function idOf(value: string | undefined): number | null {
   return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
-const columns = [
-  'UAP Id',
-  'First Name',
-  'Last Name',
-  'Primary Email',
-  'Role Name',
-  'AD Account Enabled',
-  'Created Date',
-  'Parent GUID',
-  'Child GUID',
-] as const;
+const rowId = (row: UserDetailsRow) => row.userId;
+const who = (row: UserDetailsRow) => `${row.name} ${row.lastName}`;
 
-function cellsOf(row: UserDetailsRow): string[] {
+/** Only the whole family's count says that one profile or none is left (a search may find one). */
+const isUnfiltered = (query: TableQuery) =>
+  query.searchCriteria.trim() === '' && query.filters.every((f) => f.values.length === 0);
+
+/** The parent's cells are bold, as its row is the one the family hangs on (spec 3 §2.8). */
+function text(
+  id: keyof UserDetailsRow,
+  header: string,
+  value: (r: UserDetailsRow) => string,
+  o: Partial<Column> = {},
+): Column {
+  return {
+    id,
+    header,
+    text: value,
+    cell: (r) => (r.isParent ? <strong>{value(r)}</strong> : value(r)),
+    sortable: true,
+    ...o,
+  };
+}
+
+function familyColumns(isReadOnly: boolean, open: (dialog: OpenDialog) => void): Column[] {
   return [
-    row.uapId,
-    row.name,
-    row.lastName,
-    row.email,
-    row.roleName,
-    row.adEnabled,
-    formatDate(row.createdDate, timeZone),
-    row.parentGUID ?? '',
-    row.childGUID ?? '',
+    {
+      id: 'actions',
+      header: 'Actions',
+      cell: (row) => (
+        <>
+          <Button
+            size="small"
+            component={RouterDomLink}
+            to={`/UserLogs/${row.userId}`}
+            aria-label={`Log of ${who(row)} (UAP Id ${row.userId})`}
+          >
+            Log
+          </Button>
+          {!isReadOnly && !row.isChild && !row.isDeleted && (
+            <Button
+              size="small"
+              aria-label={`Edit ${who(row)} (UAP Id ${row.userId})`}
+              onClick={() => open({ action: 'edit', row })}
+            >
+              Edit
+            </Button>
+          )}
+          {!isReadOnly && row.isSyncButtonEnabled && (
+            <Button
+              size="small"
+              aria-label={`Sync ${who(row)} (UAP Id ${row.userId})`}
+              onClick={() => open({ action: 'sync', row })}
+            >
+              Sync
+            </Button>
+          )}
+        </>
+      ),
+    },
+    {
+      id: 'isParent',
+      header: 'Profile',
+      sortable: true,
+      text: (r) => (r.isParent ? messages.parentProfileMark : messages.mergedIntoMark(r.mergedUserId ?? 0)),
+      cell: (r) =>
+        r.isParent ? (
+          <Chip size="small" color="primary" label={messages.parentProfileMark} />
+        ) : (
+          messages.mergedIntoMark(r.mergedUserId ?? 0)
+        ),
+    },
+    text('userId', 'UAP Id', (r) => r.uapId),
+    text('name', 'First Name', (r) => r.name, { filterable: true }),
+    text('lastName', 'Last Name', (r) => r.lastName, { filterable: true }),
+    text('email', 'Primary Email', (r) => r.email),
+    text('roleName', 'Role Name', (r) => r.roleName, { sortable: false, filterable: true }),
+    text('adEnabled', 'AD Account Enabled', (r) => r.adEnabled, { sortable: false, filterable: true }),
+    text('createdDate', 'Created Date', (r) => formatDate(r.createdDate, timeZone)),
+    text('parentGUID', 'Parent GUID', (r) => r.parentGUID ?? ''),
+    text('childGUID', 'Child GUID', (r) => r.childGUID ?? ''),
   ];
 }
 
 /**
- * /UserDetailsList/{userId} (spec 3 §2.8): a merged family, its parent first and marked; log,
- * edit and sync as on All User Profiles; the ticked profiles are unmerged ('Unmerged Selected
- * Profiles'; the server refuses the parent alone). One profile or none left: back to All User
- * Profiles.
+ * /UserDetailsList/{userId} (spec 3 §2.8): a merged family, paged on the server, its parent first
+ * and marked; log, edit and sync as on All User Profiles; the ticked profiles are unmerged
+ * ('Unmerged Selected Profiles'; the server refuses the parent alone). One profile or none left:
+ * back to All User Profiles.
  */
 export function UserDetailsListPage() {
   const userId = idOf(useParams().userId);
   const navigate = useNavigate();
   const isReadOnly = useIsReadOnly();
-  const [selected, setSelected] = useState<number[]>([]);
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const unmerge = useUnmergeProfiles();
-  const family = useQuery({
-    queryKey: mergeKeys.family(userId ?? 0),
-    queryFn: ({ signal }) => fetchFamily(userId ?? 0, signal),
-    enabled: userId !== null,
-    meta: { errorDialog: false },
-  });
-  const rows = family.data;
-
-  useEffect(() => {
-    if (rows && rows.length <= 1) {
-      void navigate('/AllUserProfiles', { replace: true });
-    }
-  }, [rows, navigate]);
+  const { selectedIds, selection, clear } = useRowSelection<UserDetailsRow>(rowId);
+  const columns = useMemo(() => familyColumns(isReadOnly, setDialog), [isReadOnly]);
+  const fetchPage = useCallback(
+    async (query: TableQuery, signal: AbortSignal) => {
+      const page = await fetchFamilyPage(userId ?? 0, query, signal);
+      if (isUnfiltered(query) && page.totalCount <= 1) {
+        void navigate('/AllUserProfiles', { replace: true });
+      }
+      return { rows: page.users, totalCount: page.totalCount };
+    },
+    [userId, navigate],
+  );
+  const fetchFilterOptions = useCallback(
+    (column: string, query: TableQuery, signal: AbortSignal) =>
+      fetchFamilyFilterOptions(userId ?? 0, column, query, signal),
+    [userId],
+  );
 
   if (userId === null) {
     return <Alert severity="error">{messages.uapIdMissing}</Alert>;
   }
-  const toggle = (id: number) =>
-    setSelected((current) => (current.includes(id) ? current.filter((x) => x !== id) : [...current, id]));
   const handleDone = (message: string) => {
     setDialog(null);
     notifySuccess(message);
   };
   const handleUnmerge = () => {
     setDialog(null);
-    unmerge.mutate(selected, {
+    unmerge.mutate(selectedIds, {
       onSuccess: (message) => {
-        setSelected([]);
+        clear();
         notifySuccess(message);
       },
       onError: reportError,
     });
   };
-  const who = (row: UserDetailsRow) => `${row.name} ${row.lastName}`;
 
   return (
     <>
@@ -117,95 +172,28 @@ export function UserDetailsListPage() {
           Back to All User Profiles
         </Link>
       </Typography>
-      {family.isPending && <PageSpinner />}
-      {family.error && <Alert severity="error">{failureText(family.error)}</Alert>}
-      {rows && rows.length > 1 && (
-        <>
-          {!isReadOnly && (
-            <Box sx={{ mb: 1 }}>
-              <Button
-                variant="contained"
-                size="small"
-                disabled={selected.length === 0 || unmerge.isPending}
-                onClick={() => setDialog({ action: 'unmerge' })}
-              >
-                Unmerged Selected Profiles
-              </Button>
-            </Box>
-          )}
-          <TableContainer>
-            <Table size="small" aria-label="User Details List">
-              <TableHead>
-                <TableRow>
-                  {!isReadOnly && <TableCell padding="checkbox">Select</TableCell>}
-                  <TableCell>Actions</TableCell>
-                  <TableCell>Profile</TableCell>
-                  {columns.map((c) => (
-                    <TableCell key={c}>{c}</TableCell>
-                  ))}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {rows.map((row) => (
-                  <TableRow
-                    key={row.userId}
-                    selected={selected.includes(row.userId)}
-                    sx={row.isParent ? { bgcolor: 'action.hover', '& td': { fontWeight: 600 } } : undefined}
-                  >
-                    {!isReadOnly && (
-                      <TableCell padding="checkbox">
-                        <Checkbox
-                          checked={selected.includes(row.userId)}
-                          onChange={() => toggle(row.userId)}
-                          slotProps={{ input: { 'aria-label': `Select ${who(row)} (UAP Id ${row.userId})` } }}
-                        />
-                      </TableCell>
-                    )}
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      <Button
-                        size="small"
-                        component={RouterDomLink}
-                        to={`/UserLogs/${row.userId}`}
-                        aria-label={`Log of ${who(row)} (UAP Id ${row.userId})`}
-                      >
-                        Log
-                      </Button>
-                      {!isReadOnly && !row.isChild && !row.isDeleted && (
-                        <Button
-                          size="small"
-                          aria-label={`Edit ${who(row)} (UAP Id ${row.userId})`}
-                          onClick={() => setDialog({ action: 'edit', row })}
-                        >
-                          Edit
-                        </Button>
-                      )}
-                      {!isReadOnly && row.isSyncButtonEnabled && (
-                        <Button
-                          size="small"
-                          aria-label={`Sync ${who(row)} (UAP Id ${row.userId})`}
-                          onClick={() => setDialog({ action: 'sync', row })}
-                        >
-                          Sync
-                        </Button>
-                      )}
-                    </TableCell>
-                    <TableCell>
-                      {row.isParent ? (
-                        <Chip size="small" color="primary" label={messages.parentProfileMark} />
-                      ) : (
-                        messages.mergedIntoMark(row.mergedUserId ?? 0)
-                      )}
-                    </TableCell>
-                    {cellsOf(row).map((text, i) => (
-                      <TableCell key={columns[i]}>{text}</TableCell>
-                    ))}
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        </>
-      )}
+      <DataTable<UserDetailsRow>
+        title="User Details List"
+        columns={columns}
+        queryKey={mergeKeys.family(userId)}
+        getRowId={rowId}
+        fetchPage={fetchPage}
+        fetchFilterOptions={fetchFilterOptions}
+        initialPageSize={10}
+        {...(isReadOnly ? {} : { selection })}
+        toolbar={
+          !isReadOnly && (
+            <Button
+              variant="contained"
+              size="small"
+              disabled={selectedIds.length === 0 || unmerge.isPending}
+              onClick={() => setDialog({ action: 'unmerge' })}
+            >
+              Unmerged Selected Profiles
+            </Button>
+          )
+        }
+      />
       {dialog?.action === 'edit' && (
         <EditProfileDialog row={dialog.row} onClose={() => setDialog(null)} onDone={handleDone} />
       )}
