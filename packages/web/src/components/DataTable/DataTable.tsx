@@ -404,9 +404,10 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             checkbox={selection ? (row) => rowCheckbox(row) : undefined}
           />
         )}
-        {/* On a phone the rows are cards: the table is not drawn at all. */}
+        {/* On a phone the rows are cards: the table is not drawn at all. The container is a size
+            container: the empty state takes its visible width (EmptyState). */}
         {!showsCards && (
-          <TableContainer sx={{ maxHeight: '70vh' }}>
+          <TableContainer sx={{ maxHeight: '70vh', containerType: 'inline-size' }}>
             <Table stickyHeader size={cellSize} aria-label={title}>
               <TableHead>
                 {table.getHeaderGroups().map((group) => (
@@ -456,7 +457,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                   ))}
                 {data && rows.length === 0 && (
                   <TableRow>
-                    <TableCell colSpan={columnCount}>
+                    <TableCell colSpan={columnCount} sx={{ p: 0 }}>
                       <EmptyState
                         message={
                           hasFilters
