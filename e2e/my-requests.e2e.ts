@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { messages } from '@uap/domain';
 import { launchBrowser, signIn } from './browser.ts';
+import { samLine } from './data.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -72,6 +73,40 @@ describe('My Requests', () => {
       await expect
         .poll(() => rowOf(page, id!).getByRole('cell', { name: 'Cancelled', exact: true }).count())
         .toBe(1);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("opened on one request, says so in a chip that clears back to all of Sam's requests", async () => {
+    const { id } = await samLine();
+    const { context, page } = await signIn(browser, 'Sam Standard');
+    try {
+      await page.goto(`/MyRequests?requestId=${id}`);
+      const chip = page
+        .getByRole('list', { name: 'Active filters' })
+        .getByRole('button', { name: messages.myRequestsOfSubmission(id) });
+      await chip.waitFor();
+      await rowOf(page, id).waitFor();
+      expect(await rowIds(page)).toEqual([id]);
+      const clearFilters = page.getByRole('button', { name: 'Clear Filters', exact: true });
+      expect(await clearFilters.isEnabled()).toBe(true);
+
+      // The chip's delete (Backspace on the focused chip, as MUI's Chip takes it) shows them all.
+      await chip.focus();
+      await page.keyboard.press('Backspace');
+      await chip.waitFor({ state: 'detached' });
+      await expect.poll(async () => (await rowIds(page)).length, poll).toBeGreaterThan(1);
+      expect(new URL(page.url()).searchParams.has('requestId')).toBe(false);
+      expect(await clearFilters.isDisabled()).toBe(true);
+
+      // Clear Filters takes the request away too.
+      await page.goto(`/MyRequests?requestId=${id}`);
+      await chip.waitFor();
+      await clearFilters.click();
+      await chip.waitFor({ state: 'detached' });
+      await expect.poll(async () => (await rowIds(page)).length, poll).toBeGreaterThan(1);
+      expect(new URL(page.url()).searchParams.has('requestId')).toBe(false);
     } finally {
       await context.close();
     }

@@ -171,9 +171,11 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const [view, setAnyView] = useTableView(props.syncWithUrl ?? false, rules, initial);
   // Every change but a step (goToPage) leaves the step's anchor behind.
   const setView = useCallback(
-    (update: ViewUpdate) => setAnyView((v) => update(withoutAnchor(v))),
+    (update: ViewUpdate, dropParams?: readonly string[]) =>
+      setAnyView((v) => update(withoutAnchor(v)), dropParams),
     [setAnyView],
   );
+  const addressFilters = props.addressFilters ?? [];
   const { filters } = view;
   const pagination: PaginationState = { pageIndex: view.page - 1, pageSize: view.pageSize };
   const sorting: SortingState = view.orderBy === null ? [] : [{ id: view.orderBy, desc: !view.orderAsc }];
@@ -244,7 +246,10 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   };
   const handleClearFilters = () => {
     setSearch('');
-    setView((v) => ({ ...v, page: 1, filters: [], search: '' }));
+    setView(
+      (v) => ({ ...v, page: 1, filters: [], search: '' }),
+      addressFilters.flatMap((f) => f.params),
+    );
   };
   /** A header click: ascending, then descending, then back to the table's default order. */
   const handleSort = (column: string) => {
@@ -320,7 +325,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   // On a phone the rows are cards, and so are the grey lines while the first page loads.
   const showsCards = isPhone && (isLoading || rows.length > 0);
   const canExport = exportCsv !== undefined;
-  const hasFilters = filters.length > 0 || search !== '' || view.search !== '';
+  const hasFilters = filters.length > 0 || search !== '' || view.search !== '' || addressFilters.length > 0;
   const headerOf = (id: string) => columns.find((c) => c.id === id)?.header ?? id;
   const cellSize = layout.density === 'compact' ? 'small' : 'medium';
   const bodyCellClassName = `${tableCellClasses.root} ${tableCellClasses.body} ${
@@ -371,6 +376,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       <FilterChips
         filters={filters}
         search={view.search}
+        addressFilters={addressFilters}
         headerOf={headerOf}
         onRemoveFilter={(column) => {
           setColumnFilter(column, null);
@@ -378,6 +384,9 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
         onClearSearch={() => {
           setSearch('');
           setView((v) => ({ ...v, page: 1, search: '' }));
+        }}
+        onRemoveAddressFilter={(filter) => {
+          setView((v) => ({ ...v, page: 1 }), filter.params);
         }}
       />
       <div className={toolClasses.paper}>

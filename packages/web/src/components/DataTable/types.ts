@@ -42,6 +42,14 @@ export interface PageAnchor {
 /** A table's page request: the table query, and for a step from the shown page its edge row. */
 export type PageQuery = TableQuery & { anchor?: PageAnchor };
 
+/** A filter of the screen's own that the address holds (My Requests' ?requestId=N). */
+export interface AddressFilter {
+  /** The chip's text, e.g. 'Submission of request 12'. */
+  label: string;
+  /** The address parameters that hold it: removing its chip, or Clear Filters, deletes them. */
+  params: string[];
+}
+
 export interface DataTableProps<Row> {
   /** Rendered as an h2 with the total count, e.g. 'User Access Overview (12)'. */
   title: string;
@@ -77,6 +85,11 @@ export interface DataTableProps<Row> {
    */
   syncWithUrl?: boolean;
   initialSearch?: string;
+  /**
+   * Filters the screen reads from the address itself (with `syncWithUrl`): shown as removable
+   * chips beside the table's own, and cleared by Clear Filters.
+   */
+  addressFilters?: AddressFilter[];
   /** Names the table in the remembered layout (columns, density); default: the title. */
   tableId?: string;
   /** What an empty table says when nothing filters it (default 'No data found'). */

@@ -42,7 +42,7 @@ export function useTableView(inUrl: boolean, rules: TableViewRules, initial: Tab
   }, []);
 
   const setUrlView = useCallback(
-    (update: ViewUpdate) => {
+    (update: ViewUpdate, dropParams: readonly string[] = []) => {
       // The address as it is now: a render's params may lag behind a navigation still under way
       // (the search box settling while a page button is clicked).
       const current = new URLSearchParams(window.location.search);
@@ -51,14 +51,19 @@ export function useTableView(inUrl: boolean, rules: TableViewRules, initial: Tab
         current,
         rules.defaultPageSize,
       );
+      for (const param of dropParams) {
+        next.delete(param);
+      }
       if (next.toString() !== current.toString()) {
         setSearchParams(next, { replace: true });
       }
     },
     [setSearchParams, rules],
   );
+  /** Changes the view; `dropParams` (the screen's own filters in the address) go in the same step. */
   const setView = useCallback(
-    (update: ViewUpdate) => (inUrl ? setUrlView(update) : setLocalView(update)),
+    (update: ViewUpdate, dropParams?: readonly string[]) =>
+      inUrl ? setUrlView(update, dropParams) : setLocalView(update),
     [inUrl, setUrlView],
   );
   return [inUrl ? urlView : localView, setView] as const;

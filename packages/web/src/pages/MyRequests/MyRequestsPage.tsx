@@ -15,6 +15,9 @@ import { CancelRequestsDialog } from './CancelRequestsDialog.tsx';
 import { myRequestColumns } from './my-requests-columns.tsx';
 import { notifySuccess } from '../../api/notice-store.ts';
 
+/** The address parameters (either spelling) of ?requestId=N. */
+const requestIdParams = ['requestId', 'RequestId'];
+
 /** ?requestId=N opens My Requests on that request (and the rest of its submission). */
 function requestIdOf(params: URLSearchParams): number {
   const id = Number(params.get('requestId') ?? params.get('RequestId'));
@@ -56,6 +59,11 @@ export function MyRequestsPage() {
         key={requestId}
         title="My Requests"
         syncWithUrl
+        addressFilters={
+          requestId > 0
+            ? [{ label: messages.myRequestsOfSubmission(requestId), params: requestIdParams }]
+            : []
+        }
         columns={myRequestColumns}
         queryKey={recordKeys.myRequests(requestId)}
         getRowId={(r) => r.requestId}
