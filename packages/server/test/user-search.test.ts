@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@uap/domain';
 import { toCount } from '../src/db/connection.ts';
 import { createTestContext, demo, type TestContext } from './harness.ts';
-import { userIdOf } from './factories.ts';
+import { buildUser, uniqueTag, userIdOf } from './factories.ts';
 
 let ctx: TestContext;
 let SAM: number;
@@ -93,6 +93,27 @@ describe('GET api/User/SearchInternal', () => {
     expect(res.json().data[0].mail).toBe(demo.standard);
     const many = await call('GET', '/api/User/SearchInternal?filterType=displayname&value=a');
     expect(many.json().data.length).toBe(50);
+  });
+
+  it('finds a colleague by the beginning of the email typed without @, as the assignment pickers send it', async () => {
+    const tag = uniqueTag();
+    const person = await buildUser(ctx.db.kysely, {
+      name: 'Robin',
+      lastName: 'Quill',
+      email: `rq.ops-${tag}@agency.example`,
+    });
+    // The email's beginning, short and long: neither is in the display name.
+    for (const part of ['rq.ops-', `rq.ops-${tag}`]) {
+      const res = await call(
+        'GET',
+        `/api/User/SearchInternal?filterType=displayname&value=${encodeURIComponent(part.toUpperCase())}`,
+      );
+      expect(res.statusCode, `${part}: ${res.body}`).toBe(200);
+      expect(res.json<{ data: { userId: number }[] }>().data.map((h) => h.userId)).toEqual([person.userId]);
+    }
+    const pat = await call('GET', '/api/User/SearchInternal?filterType=displayname&value=pat.provisioner');
+    expect(pat.statusCode, pat.body).toBe(200);
+    expect(pat.json<{ data: { mail: string }[] }>().data.map((h) => h.mail)).toContain(demo.provisioner);
   });
 
   it('treats LIKE wildcards literally', async () => {

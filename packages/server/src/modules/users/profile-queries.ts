@@ -22,27 +22,48 @@ const directoryColumns = [
 /** Escapes LIKE wildcards so a search value matches literally. */
 const likeLiteral = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** Above every character: `mail < prefix + TOP` closes the range of mails beginning with prefix. */
+const TOP = '\u{10FFFF}';
+
 /**
- * Active directory entries by mail (exact or prefix) or display name (contains), with the id of
- * their profile when one exists.
+ * Active directory entries by mail (exact or prefix) or by a name (contained in the display
+ * name, or the beginning of the email: a person types 'pat.provisioner'), with the id of their
+ * profile when one exists; at most `limit`, in display-name order.
  */
 export async function findDirectoryUsers(
   db: Db,
   o: { filterType: 'mail' | 'displayname'; value: string; userType: 'Member' | 'Guest'; limit: number },
 ) {
-  const pattern = o.filterType === 'mail' ? `${likeLiteral(o.value)}%` : `%${likeLiteral(o.value)}%`;
-  const column = o.filterType === 'mail' ? 'd.mail' : 'd.displayName';
-  return db.kysely
+  const base = db.kysely
     .selectFrom('directoryUsers as d')
     .leftJoin('users as u', (j) => j.onRef('u.email', '=', 'd.mail').on('u.isDeleted', '=', 0))
     .select(directoryColumns)
     .select(['u.userId', 'u.isInternal'])
     .where('d.active', '=', 1)
     .where('d.userType', '=', o.userType)
-    .where((eb) => eb(eb.fn('lower', [eb.ref(column)]), 'like', sql`${pattern} escape '\\'`))
     .orderBy('d.displayName')
-    .limit(o.limit)
+    .limit(o.limit);
+  // Mails are stored in lower case: a range of uq_directory_users_mail finds the prefix.
+  const byMail = base.where('d.mail', '>=', o.value).where('d.mail', '<', `${o.value}${TOP}`).execute();
+  if (o.filterType === 'mail') {
+    return byMail;
+  }
+  // The name's contains-pattern walks the directory in name order (PostgreSQL: a trigram index,
+  // migration 0043); the mail's prefix is a separate index range rather than an OR that would
+  // turn both into one scan.
+  const byName = await base
+    .where((eb) =>
+      eb(
+        eb.fn('lower', [eb.ref('d.displayName')]),
+        'like',
+        sql<string>`${`%${likeLiteral(o.value)}%`} escape '\\'`,
+      ),
+    )
     .execute();
+  const seen = new Set(byName.map((h) => h.directoryId));
+  return [...byName, ...(await byMail).filter((h) => !seen.has(h.directoryId))]
+    .sort((a, b) => (a.displayName ?? '').localeCompare(b.displayName ?? ''))
+    .slice(0, o.limit);
 }
 export type DirectoryHit = Awaited<ReturnType<typeof findDirectoryUsers>>[number];
 

@@ -40,7 +40,8 @@ export const profileRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }
     schema: {
       tags,
       errors: [404, 422],
-      summary: 'Internal users from the corporate directory (mail: exact or prefix; displayname: contains)',
+      summary:
+        'Internal users from the corporate directory (mail: exact or prefix; displayname: contained in the name, or the beginning of the email)',
       description: `At most ${profiles.SEARCH_LIMIT} active members. A guest hit answers 422 with the spec message. ${notFoundNote}`,
       querystring: searchInternalQuery,
       response: { 200: envelope(z.array(userSearchItem)) },
