@@ -160,6 +160,50 @@ describe('Approve/Provision Assignments', () => {
     }
   });
 
+  it("Ada is told before saving how many waiting lines a client's assignment takes from the path-wide approver", async () => {
+    const db = e2eDb();
+    const olga = await buildUser(db, {
+      roleId: Role.APPROVER,
+      name: 'Olga',
+      lastName: `Allclients ${Date.now()}`,
+    });
+    const nora = await buildUser(db, { name: 'Nora', lastName: `Oneclient ${Date.now()}` });
+    const { path } = await pathWithPendingRequest({ assignment: { primary: olga.userId } });
+    const sam = { userId: await userIdOf(db, demoEmails.sam), email: demoEmails.sam };
+    await buildRequest(db, { path, user: sam, statusId: RequestStatus.SUBMITTED });
+
+    const ada = await signIn(browser, 'Ada Admin');
+    try {
+      const { page } = ada;
+      await page.goto('/Approvers');
+      await page.getByRole('button', { name: 'New Approver/Provisioner' }).click();
+      const dialog = page.getByRole('dialog', { name: 'New Approver/Provisioner' });
+      await dialog.waitFor();
+      await fillPath(page, path);
+      await choose(page, 'Client', path.names.client);
+      await pickPerson(page, 'Primary Approver', nora);
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      // Olga's two waiting lines of this client would go to Nora: Ada is asked first, nothing saved yet.
+      const question = page.getByRole('dialog', { name: 'Waiting lines change hands' });
+      await question.getByText(messages.linesChangingHands(2)).waitFor();
+      await question.getByRole('button', { name: 'No' }).click();
+      await question.waitFor({ state: 'hidden' });
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await question.getByRole('button', { name: 'Yes, save' }).click();
+      await page.getByRole('status').filter({ hasText: messages.assignmentSaved }).waitFor();
+      await dialog.waitFor({ state: 'hidden' });
+    } finally {
+      await ada.context.close();
+    }
+
+    const noraSession = await signInByEmail(nora.email);
+    try {
+      await noraSession.page.getByRole('link', { name: approvalTile(2) }).waitFor();
+    } finally {
+      await noraSession.context.close();
+    }
+  });
+
   it("Ada reassigns a person's paths to another; the first person's badge drops to 0", async () => {
     const db = e2eDb();
     const olga = await buildUser(db, {

@@ -34,6 +34,19 @@ export const approverAssignmentUpdate = approverAssignmentInput.extend({
 export type ApproverAssignmentUpdate = z.infer<typeof approverAssignmentUpdate>;
 
 /**
+ * PUT api/Approvers/SavePreview: the body of the save about to be sent (the POST's fields, plus
+ * approverId for a modify), to learn what it would change before sending it.
+ */
+export const assignmentSavePreviewInput = approverAssignmentInput.extend({
+  approverId: z.number().int().positive().nullish(),
+});
+export type AssignmentSavePreviewInput = z.infer<typeof assignmentSavePreviewInput>;
+
+/** What a save would do: how many waiting (Submitted or Approved) lines would change hands. */
+export const assignmentSavePreview = z.object({ linesChangingHands: z.number().int().nonnegative() });
+export type AssignmentSavePreview = z.infer<typeof assignmentSavePreview>;
+
+/**
  * PUT api/Approvers/Approver/ActiveDeactive and …/DeleteBulkAssignment: the assignments and the
  * state (isDeleted true = deactivate). `confirm` acknowledges the warning that pending requests
  * will be left with no approval path (409 without it).

@@ -50,6 +50,21 @@ export const assignmentWriteRows: Row[] = [
   },
   {
     method: 'PUT',
+    route: '/api/Approvers/SavePreview',
+    url: '/api/Approvers/SavePreview',
+    body: {
+      regionId: missing,
+      marketId: missing,
+      agencyId: missing,
+      practiceId: missing,
+      platformId: missing,
+      userId: missing,
+    },
+    // The save's own checks: outside Ada's admin rows 404; the super admin reaches the path check.
+    expect: adminWrite(404, 422),
+  },
+  {
+    method: 'PUT',
     route: '/api/Approvers/Approver/ActiveDeactive',
     url: '/api/Approvers/Approver/ActiveDeactive',
     body: { ids: [missing], isDeleted: true },

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   approverAssignmentList,
+  assignmentSavePreview,
   assignmentWriteResult,
   envelope,
   filterOptions,
@@ -8,6 +9,7 @@ import {
   type ApproverAssignmentInput,
   type ApproverAssignmentList,
   type ApproverAssignmentUpdate,
+  type AssignmentSavePreviewInput,
   type AssignmentWriteResult,
   type ReassignApproverInput,
   type TableQuery,
@@ -69,6 +71,19 @@ const writeEnvelope = envelope(assignmentWriteResult);
 async function write(method: 'POST' | 'PUT', path: string, body?: unknown): Promise<WriteOutcome> {
   const answer = await apiRequest(path, { method, body, isWholeEnvelope: true, schema: writeEnvelope });
   return { result: answer.data, message: answer.message };
+}
+
+/**
+ * PUT api/Approvers/SavePreview: how many waiting lines the save of this body (approverId: a
+ * modify) would give to someone else; nothing is saved.
+ */
+export async function previewAssignmentSave(input: AssignmentSavePreviewInput): Promise<number> {
+  const preview = await apiRequest('/api/Approvers/SavePreview', {
+    method: 'PUT',
+    body: input,
+    schema: assignmentSavePreview,
+  });
+  return preview.linesChangingHands;
 }
 
 /**

@@ -210,6 +210,31 @@ export function findPendingLinesOf(trx: Executor, ids: readonly number[]) {
     .execute();
 }
 
+/**
+ * The pending lines (Submitted or Approved) of these paths' platforms, whatever their client: the
+ * lines whose routing a save of an assignment on one of them may change.
+ */
+export function findPendingLinesOnPaths(trx: Executor, paths: readonly AssignmentPath[]) {
+  return trx
+    .selectFrom('requests as r')
+    .select(['r.requestId', 'r.statusId', 'r.createdBy', 'r.userId'])
+    .where('r.statusId', 'in', [RequestStatus.SUBMITTED, RequestStatus.APPROVED])
+    .where((eb) =>
+      eb.or(
+        paths.map((p) =>
+          eb.and([
+            eb('r.regionId', '=', p.regionId),
+            eb('r.marketId', '=', p.marketId),
+            eb('r.agencyId', '=', p.agencyId),
+            eb('r.practiceId', '=', p.practiceId),
+            eb('r.platformId', '=', p.platformId),
+          ]),
+        ),
+      ),
+    )
+    .execute();
+}
+
 export async function insertAssignment(
   trx: Executor,
   path: AssignmentPath,

@@ -7,6 +7,8 @@ import {
   assignmentConfirmQuery,
   assignmentFlagParams,
   assignmentIdParams,
+  assignmentSavePreview,
+  assignmentSavePreviewInput,
   assignmentStateInput,
   assignmentWriteResult,
   envelope,
@@ -62,6 +64,19 @@ export const assignmentWriteRoutes: FastifyPluginAsync<{ db: Db }> = async (base
     },
     handler: async (req) =>
       ok(await writes.updateAssignment(db, requireActor(req), req.body), messages.assignmentSaved),
+  });
+
+  app.put('/api/Approvers/SavePreview', {
+    config: { access: adminWrite },
+    schema: {
+      tags,
+      errors: [404, 422],
+      summary: 'How many waiting lines a save of an assignment would give to someone else',
+      description: `The body of the POST (new) or of the PUT (with approverId) api/Approvers about to be sent; nothing is saved. Answers linesChangingHands: the pending (Submitted or Approved) lines of the paths the save touches held by someone today whose approvers (Submitted) or provisioners (Approved) would differ after it (a line with no approval path that gets one is not counted), by the routing rule the task lists read (a client's assignment takes its client's lines from the path-wide one). The save runs and is rolled back, so it answers the same 404 and 422 as the save would. ${scopeRule}`,
+      body: assignmentSavePreviewInput,
+      response: { 200: envelope(assignmentSavePreview) },
+    },
+    handler: async (req) => ok(await writes.previewSave(db, requireActor(req), req.body)),
   });
 
   const stateDescription = `isDeleted true deactivates ('${messages.approversDeactivated}'), false activates ('${messages.approversActivated}'); activating refuses (422) a row whose path an active assignment (or another selected row) already covers. ${warnRule} ${scopeRule} ${roleRule}`;

@@ -2,6 +2,8 @@ import {
   messages,
   type ApproverAssignmentInput,
   type ApproverAssignmentUpdate,
+  type AssignmentSavePreview,
+  type AssignmentSavePreviewInput,
   type AssignmentWriteResult,
   type ReassignApproverInput,
 } from '@uap/domain';
@@ -131,23 +133,86 @@ export async function updateAssignment(
   actor: Actor,
   input: ApproverAssignmentUpdate,
 ): Promise<AssignmentWriteResult> {
+  return inTransaction(db, (trx) => updateAssignmentIn(trx, actor, input));
+}
+
+async function updateAssignmentIn(
+  trx: Executor,
+  actor: Actor,
+  input: ApproverAssignmentUpdate,
+): Promise<AssignmentWriteResult> {
   const adminId = adminIdOf(actor);
-  return inTransaction(db, async (trx) => {
-    const [before] = await rowsInScope(trx, [input.approverId], adminId);
-    const path = pathOf(input);
-    const people = peopleOfInput(input);
-    if (before!.isDeleted === 0) {
-      await assertWritablePath(trx, path, adminId, [input.approverId]);
-    } else if (adminId !== null && !(await q.isInsideAdminRows(trx, adminId, path))) {
-      throw notFound();
-    } else if (!(await q.findPathNames(trx, path))) {
-      throw unprocessable(messages.assignmentPathNotFound);
+  const [before] = await rowsInScope(trx, [input.approverId], adminId);
+  const path = pathOf(input);
+  const people = peopleOfInput(input);
+  if (before!.isDeleted === 0) {
+    await assertWritablePath(trx, path, adminId, [input.approverId]);
+  } else if (adminId !== null && !(await q.isInsideAdminRows(trx, adminId, path))) {
+    throw notFound();
+  } else if (!(await q.findPathNames(trx, path))) {
+    throw unprocessable(messages.assignmentPathNotFound);
+  }
+  await assertPeopleExist(trx, people);
+  await q.updateAssignments(trx, [input.approverId], { ...path, ...people }, actor.userId);
+  await settleRoles(trx, q.peopleOf([before!, people]), actor.userId);
+  return { ids: [input.approverId] };
+}
+
+/** Thrown to roll back a dry run of a save, carrying what it measured. */
+class DryRun extends Error {
+  constructor(readonly linesChangingHands: number) {
+    super('dry run');
+  }
+}
+
+/** Each line's holders, as one comparable key per line (`findTaskHolders` keys are `line:person`). */
+function holdersByLine(holders: ReadonlySet<string>): Map<number, string> {
+  const byLine = new Map<number, number[]>();
+  for (const key of holders) {
+    const [requestId, userId] = key.split(':').map(Number) as [number, number];
+    byLine.set(requestId, [...(byLine.get(requestId) ?? []), userId]);
+  }
+  return new Map([...byLine].map(([id, people]) => [id, people.sort((a, b) => a - b).join(',')]));
+}
+
+/**
+ * PUT api/Approvers/SavePreview: how many waiting lines (Submitted or Approved) a POST or PUT
+ * api/Approvers with this body would take from the people who hold them now. The save itself runs, with all its
+ * checks (the same 404 and 422), in a transaction that is then rolled back; who holds each line
+ * of the paths it touches is read before and after it by the routing rule (`findTaskHolders`),
+ * so the count is what the save then does.
+ */
+export async function previewSave(
+  db: Db,
+  actor: Actor,
+  input: AssignmentSavePreviewInput,
+): Promise<AssignmentSavePreview> {
+  const { approverId, ...fields } = input;
+  try {
+    await inTransaction(db, async (trx) => {
+      const paths: q.AssignmentPath[] = [pathOf(fields)];
+      if (approverId) {
+        paths.push(...(await rowsInScope(trx, [approverId], adminIdOf(actor))));
+      }
+      const lines = await q.findPendingLinesOnPaths(trx, paths);
+      const before = holdersByLine(await findTaskHolders(trx, lines));
+      await (approverId
+        ? updateAssignmentIn(trx, actor, { ...fields, approverId })
+        : createAssignmentIn(trx, actor, fields));
+      const after = holdersByLine(await findTaskHolders(trx, lines));
+      // A line nobody held (no approval path: the administrators' work) is given, not taken.
+      const changed = lines.filter(
+        (l) => before.has(l.requestId) && before.get(l.requestId) !== after.get(l.requestId),
+      );
+      throw new DryRun(changed.length);
+    });
+  } catch (error) {
+    if (error instanceof DryRun) {
+      return { linesChangingHands: error.linesChangingHands };
     }
-    await assertPeopleExist(trx, people);
-    await q.updateAssignments(trx, [input.approverId], { ...path, ...people }, actor.userId);
-    await settleRoles(trx, q.peopleOf([before!, people]), actor.userId);
-    return { ids: [input.approverId] };
-  });
+    throw error;
+  }
+  throw new Error('A dry run ends by rolling back');
 }
 
 /**

@@ -17,6 +17,7 @@ import {
   fetchAssignmentFilterOptions,
   fetchAssignments,
   pendingWithoutPathOf,
+  previewAssignmentSave,
   useAssignmentWrite,
   type AssignmentWrite,
 } from '../../api/assignment-writes.ts';
@@ -72,11 +73,19 @@ export function ApproversPage() {
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const write = useAssignmentWrite();
   const [tab, setTab] = useState<'assignments' | 'coverage'>('assignments');
+  /** A save that gives waiting lines to someone else, asked about over its open dialog. */
+  const [handover, setHandover] = useState<{
+    action: AssignmentWrite;
+    count: number;
+    onError: (error: unknown) => void;
+  } | null>(null);
+  const [isPreviewing, setIsPreviewing] = useState(false);
 
   const run = (action: AssignmentWrite, onError?: (error: unknown) => void) => {
     write.mutate(action, {
       onSuccess: (outcome) => {
         setDialog(null);
+        setHandover(null);
         clear();
         notifySuccess(outcome.message);
       },
@@ -93,6 +102,7 @@ export function ApproversPage() {
           return;
         }
         if (onError) {
+          setHandover(null);
           onError(error);
           return;
         }
@@ -100,6 +110,25 @@ export function ApproversPage() {
         reportError(error);
       },
     });
+  };
+  /** A save says first how many waiting lines it gives to someone else (the server counts them). */
+  const save = (
+    action: AssignmentWrite & { kind: 'create' | 'update' },
+    onError: (error: unknown) => void,
+  ) => {
+    setIsPreviewing(true);
+    previewAssignmentSave(action.input)
+      .then((count) => {
+        if (count > 0) {
+          setHandover({ action, count, onError });
+        } else {
+          run(action, onError);
+        }
+      })
+      .catch(onError)
+      .finally(() => {
+        setIsPreviewing(false);
+      });
   };
   const askDelete = (ids: number[]) => {
     setDialog({
@@ -219,9 +248,9 @@ export function ApproversPage() {
       {dialog?.kind === 'edit' && (
         <AssignmentDialog
           row={dialog.row}
-          isPending={write.isPending}
+          isPending={write.isPending || isPreviewing}
           onSave={(input, onError) => {
-            run(
+            save(
               dialog.row
                 ? { kind: 'update', input: { ...input, approverId: dialog.row.approverId } }
                 : { kind: 'create', input },
@@ -229,6 +258,19 @@ export function ApproversPage() {
             );
           }}
           onClose={() => setDialog(null)}
+        />
+      )}
+      {handover && (
+        <ConfirmDialog
+          title="Waiting lines change hands"
+          text={messages.linesChangingHands(handover.count)}
+          confirmLabel="Yes, save"
+          confirmColor="primary"
+          isPending={write.isPending}
+          onConfirm={() => {
+            run(handover.action, handover.onError);
+          }}
+          onClose={() => setHandover(null)}
         />
       )}
       {dialog?.kind === 'reassign' && (
