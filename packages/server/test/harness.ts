@@ -114,3 +114,24 @@ export const demo = {
   superAdmin: 'sue.super@agency.example',
   guest: 'gina.guest@client.example',
 } as const;
+
+/**
+ * Appoints `user` administrator of one (region, market) as the super administrator does
+ * (POST api/User/AssignAdminRegion) and answers the new administrator's token.
+ */
+export async function appointRegionAdmin(
+  ctx: TestContext,
+  user: { userId: number; email: string },
+  place: { regionId: number; marketId: number },
+): Promise<string> {
+  const appointed = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/User/AssignAdminRegion',
+    headers: { authorization: `Bearer ${await ctx.tokenFor(demo.superAdmin)}` },
+    payload: { userId: user.userId, regionId: place.regionId, marketId: place.marketId },
+  });
+  if (appointed.statusCode !== 200) {
+    throw new Error(`AssignAdminRegion answered ${appointed.statusCode}: ${appointed.body}`);
+  }
+  return ctx.tokenFor(user.email);
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role, messages } from '@uap/domain';
-import { createTestContext, demo, type TestContext } from '../harness.ts';
+import { appointRegionAdmin, createTestContext, demo, type TestContext } from '../harness.ts';
 import { buildPath, buildRecord, buildUser, userIdOf, type BuiltPath, type BuiltUser } from '../factories.ts';
 
 /**
@@ -22,15 +22,7 @@ beforeAll(async () => {
   sueId = await userIdOf(k, demo.superAdmin);
   A = await buildPath(k);
   B = await buildPath(k);
-  const admin = await buildUser(k);
-  const appointed = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/User/AssignAdminRegion',
-    headers: { authorization: `Bearer ${await ctx.tokenFor(demo.superAdmin)}` },
-    payload: { userId: admin.userId, regionId: A.regionId, marketId: A.marketId },
-  });
-  expect(appointed.statusCode, appointed.body).toBe(200);
-  adminToken = await ctx.tokenFor(admin.email);
+  adminToken = await appointRegionAdmin(ctx, await buildUser(k), A);
 });
 afterAll(async () => {
   await ctx.close();

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role, messages } from '@uap/domain';
-import { createTestContext, demo, type TestContext } from '../harness.ts';
+import { appointRegionAdmin, createTestContext, demo, type TestContext } from '../harness.ts';
 import { buildPath, buildRequest, buildUser, uniqueTag, userIdOf, type BuiltPath } from '../factories.ts';
 
 /**
@@ -75,14 +75,7 @@ beforeAll(async () => {
   const k = ctx.db.kysely;
   inside = await buildPath(k);
   outside = await buildPath(k);
-  const admin = await buildUser(k);
-  const appointed = await call(await ctx.tokenFor(demo.superAdmin), 'POST', '/api/User/AssignAdminRegion', {
-    userId: admin.userId,
-    regionId: inside.regionId,
-    marketId: inside.marketId,
-  });
-  expect(appointed.statusCode, appointed.body).toBe(200);
-  regionAdminToken = await ctx.tokenFor(admin.email);
+  regionAdminToken = await appointRegionAdmin(ctx, await buildUser(k), inside);
 });
 afterAll(async () => {
   await ctx.close();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role, messages, type DirectoryImportResult } from '@uap/domain';
-import { createTestContext, demo, type TestContext } from '../harness.ts';
+import { appointRegionAdmin, createTestContext, demo, type TestContext } from '../harness.ts';
 import { buildPath, buildRequest, buildUser, uniqueTag, type BuiltPath } from '../factories.ts';
 
 /**
@@ -54,15 +54,7 @@ beforeAll(async () => {
   const k = ctx.db.kysely;
   inside = await buildPath(k);
   outside = await buildPath(k);
-  const admin = await buildUser(k);
-  const appointed = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/User/AssignAdminRegion',
-    headers: { authorization: `Bearer ${await ctx.tokenFor(demo.superAdmin)}` },
-    payload: { userId: admin.userId, regionId: inside.regionId, marketId: inside.marketId },
-  });
-  expect(appointed.statusCode, appointed.body).toBe(200);
-  regionAdminToken = await ctx.tokenFor(admin.email);
+  regionAdminToken = await appointRegionAdmin(ctx, await buildUser(k), inside);
 });
 afterAll(async () => {
   await ctx.close();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@uap/domain';
-import { createTestContext, demo, type TestContext } from '../harness.ts';
+import { appointRegionAdmin, createTestContext, demo, type TestContext } from '../harness.ts';
 import { buildPath, buildUser, type BuiltPath } from '../factories.ts';
 
 /**
@@ -19,14 +19,7 @@ beforeAll(async () => {
   ctx = await createTestContext();
   path = await buildPath(ctx.db.kysely);
   sueToken = await ctx.tokenFor(demo.superAdmin);
-  const admin = await buildUser(ctx.db.kysely);
-  const appointed = await post(sueToken, '/api/User/AssignAdminRegion', {
-    userId: admin.userId,
-    regionId: path.regionId,
-    marketId: path.marketId,
-  });
-  expect(appointed.statusCode, appointed.body).toBe(200);
-  regionAdminToken = await ctx.tokenFor(admin.email);
+  regionAdminToken = await appointRegionAdmin(ctx, await buildUser(ctx.db.kysely), path);
 });
 afterAll(async () => {
   await ctx.close();

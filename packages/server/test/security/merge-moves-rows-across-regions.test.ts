@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role, messages, type ActivityLog } from '@uap/domain';
-import { createTestContext, demo, type TestContext } from '../harness.ts';
+import { appointRegionAdmin, createTestContext, demo, type TestContext } from '../harness.ts';
 import {
   buildMasterApprover,
   buildPath,
@@ -30,16 +30,8 @@ beforeAll(async () => {
   const k = ctx.db.kysely;
   A = await buildPath(k);
   B = await buildPath(k);
-  const admin = await buildUser(k);
   sue = await ctx.tokenFor(demo.superAdmin);
-  const appointed = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/User/AssignAdminRegion',
-    headers: { authorization: `Bearer ${sue}` },
-    payload: { userId: admin.userId, regionId: A.regionId, marketId: A.marketId },
-  });
-  expect(appointed.statusCode, appointed.body).toBe(200);
-  regionAdmin = await ctx.tokenFor(admin.email);
+  regionAdmin = await appointRegionAdmin(ctx, await buildUser(k), A);
 });
 afterAll(async () => {
   await ctx.close();
