@@ -41,6 +41,7 @@ export * from './schemas/coverage.ts';
 export * from './schemas/audit.ts';
 export * from './schemas/bulk.ts';
 export * from './schemas/profiles.ts';
+export * from './schemas/user-popup.ts';
 export * from './schemas/merges.ts';
 export * from './schemas/reports.ts';
 export * from './schemas/scorecards.ts';

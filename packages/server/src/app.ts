@@ -45,6 +45,7 @@ import { createRoutes } from './modules/create-request/routes.ts';
 import { modifyRoutes } from './modules/modify/routes.ts';
 import { profileRoutes } from './modules/users/profile-routes.ts';
 import { profileAdminRoutes } from './modules/users/profile-admin-routes.ts';
+import { userPopupRoutes } from './modules/users/user-popup-routes.ts';
 import { approvalRoutes } from './modules/approvals/routes.ts';
 import { provisioningRoutes } from './modules/provisioning/routes.ts';
 import { trackerRoutes } from './modules/tracker/routes.ts';
@@ -198,6 +199,7 @@ export async function buildApp({ config, db, logger = false }: AppDeps): Promise
   await app.register(modifyRoutes, { db });
   await app.register(profileRoutes, { db });
   await app.register(profileAdminRoutes, { db });
+  await app.register(userPopupRoutes, { db });
   await app.register(approvalRoutes, { db });
   await app.register(provisioningRoutes, { db });
   await app.register(trackerRoutes, { db, config });

@@ -29,6 +29,7 @@ import { auditRows } from './access-rows/audit.ts';
 import { bulkRows } from './access-rows/bulk.ts';
 import { administratorRows } from './access-rows/administrators.ts';
 import { profileRows } from './access-rows/profiles.ts';
+import { userPopupRows } from './access-rows/user-popup.ts';
 import { mergeJobRows, mergeRows } from './access-rows/merges.ts';
 import { reportRows } from './access-rows/reports.ts';
 import { scorecardRows } from './access-rows/scorecards.ts';
@@ -184,6 +185,7 @@ const table: Row[] = [
   ...bulkRows,
   ...administratorRows,
   ...profileRows,
+  ...userPopupRows,
   ...mergeRows,
   ...mergeJobRows,
   ...reportRows,

@@ -12,11 +12,24 @@ import type { Executor } from '../db/connection.ts';
  * elsewhere is enough to put the person out of it (writes on the person would reach that row).
  */
 export async function isBeyondAdminReach(q: Executor, adminId: number, userId: number): Promise<boolean> {
-  const row = await q
+  return (await usersBeyondAdminReach(q, adminId, [userId])).has(userId);
+}
+
+/** Which of `userIds` lie beyond the administrator's reach (isBeyondAdminReach), in one statement. */
+export async function usersBeyondAdminReach(
+  q: Executor,
+  adminId: number,
+  userIds: readonly number[],
+): Promise<Set<number>> {
+  if (userIds.length === 0) {
+    return new Set();
+  }
+  const rows = await q
     .selectFrom('users as u')
     .select('u.userId')
-    .where('u.userId', '=', userId)
+    .where('u.userId', 'in', userIds)
     .where((eb) => {
+      const userId = eb.ref('u.userId');
       /** No active admin row of the administrator covers the (region, market) of `alias`. */
       const notCovered = (alias: 'r' | 'a' | 'm' | 'x') =>
         eb.not(
@@ -79,6 +92,6 @@ export async function isBeyondAdminReach(q: Executor, adminId: number, userId: n
         ),
       ]);
     })
-    .executeTakeFirst();
-  return row !== undefined;
+    .execute();
+  return new Set(rows.map((r) => r.userId));
 }

@@ -1,7 +1,7 @@
 import { Role } from '@uap/domain';
 import type { Executor } from '../db/connection.ts';
 import type { Actor } from './actor.ts';
-import { isBeyondAdminReach } from './admin-scope-queries.ts';
+import { isBeyondAdminReach, usersBeyondAdminReach } from './admin-scope-queries.ts';
 import { auditorReadOnly, forbidden } from './errors.ts';
 
 /**
@@ -48,5 +48,27 @@ export async function reachesPerson(q: Executor, actor: Actor, userId: number): 
     case Role.PROVISIONER:
     case Role.AUDITOR:
       return false;
+  }
+}
+
+/** Which of `userIds` the caller reaches as reachesPerson says, in one statement for a page of people. */
+export async function reachesPersons(
+  q: Executor,
+  actor: Actor,
+  userIds: readonly number[],
+): Promise<Set<number>> {
+  switch (actor.roleId) {
+    case Role.SUPERADMIN:
+      return new Set(userIds);
+    case Role.ADMIN: {
+      const beyond = await usersBeyondAdminReach(q, actor.userId, userIds);
+      return new Set(userIds.filter((id) => !beyond.has(id)));
+    }
+    case Role.STANDARD:
+    case Role.APPROVER:
+    case Role.MASTERAPPROVER:
+    case Role.PROVISIONER:
+    case Role.AUDITOR:
+      return new Set();
   }
 }

@@ -13,6 +13,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { DialogError, useDialogError } from '../../components/DialogError.tsx';
 import { UserSearchField } from '../../components/UserSearchDialog/UserSearchField.tsx';
 import { failureText } from '../ChangeUserRecords/form-parts.tsx';
+import { UserDetailsPopup } from './UserDetailsPopup.tsx';
 
 /** The UAP Id typed, or null when it is not a positive whole number. */
 function uapIdOf(value: string): number | null {
@@ -21,8 +22,9 @@ function uapIdOf(value: string): number | null {
 }
 
 /**
- * Merge a profile by choosing another UAP Id (spec 3 §4 'Merge'): typed, or found with the
- * user search. The server checks the rules (not into itself, not into a child) and answers
+ * Merge a profile by choosing another UAP Id (spec 3 §4 'Merge'): typed, found with the
+ * directory search, or chosen in the user-details popup (any profile, external ones too). The
+ * server checks the rules (not into itself, not into a child) and answers
  * with the sentence shown; the profile's rows move to the chosen parent.
  */
 export function MergeProfileDialog(props: {
@@ -33,6 +35,7 @@ export function MergeProfileDialog(props: {
   const { row } = props;
   const [value, setValue] = useState('');
   const [isConfirming, setIsConfirming] = useState(false);
+  const [isBrowsing, setIsBrowsing] = useState(false);
   const [error, setError] = useDialogError();
   const merge = useMergeProfile();
   const parentId = uapIdOf(value);
@@ -91,6 +94,11 @@ export function MergeProfileDialog(props: {
                 setValue(String(item.userId));
               }}
             />
+            <Box>
+              <Button variant="outlined" onClick={() => setIsBrowsing(true)}>
+                Browse user details
+              </Button>
+            </Box>
           </Box>
         </DialogContent>
         <DialogActions>
@@ -100,6 +108,17 @@ export function MergeProfileDialog(props: {
           </Button>
         </DialogActions>
       </Dialog>
+      {isBrowsing && (
+        <UserDetailsPopup
+          mergingUserId={row.userId}
+          onPick={(user) => {
+            setError(null);
+            setValue(String(user.userId));
+            setIsBrowsing(false);
+          }}
+          onClose={() => setIsBrowsing(false)}
+        />
+      )}
       {isConfirming && parentId !== null && (
         <ConfirmDialog
           title="Merge profile"

@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Role, popupPaging, type UsersForPopupPage } from '@uap/domain';
+import { appointRegionAdmin, createTestContext, demo, type TestContext } from './harness.ts';
+import { buildPath, buildRequest, buildUser, uniqueTag, type BuiltUser } from './factories.ts';
+
+/**
+ * The user-details popup's calls (spec 3 §2.15, §7): GET api/User/GetAllUsersforpopup, paged and
+ * searched in SQL, every profile readable by administrators, each row saying whether the caller
+ * may change that person.
+ */
+let ctx: TestContext;
+/** A family name shared by this file's people only. */
+const family = `Popup${uniqueTag()}`;
+let inside: BuiltUser;
+let outside: BuiltUser;
+let colleagueAdmin: BuiltUser;
+let regionAdminToken: string;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  const k = ctx.db.kysely;
+  const A = await buildPath(k);
+  const B = await buildPath(k);
+  inside = await buildUser(k, { name: 'Ina', lastName: `${family} Inside` });
+  outside = await buildUser(k, { name: 'Otto', lastName: `${family} Outside` });
+  colleagueAdmin = await buildUser(k, { name: 'Cora', lastName: `${family} Admin`, roleId: Role.ADMIN });
+  await buildRequest(k, { path: A, user: inside });
+  await buildRequest(k, { path: B, user: outside });
+  await k
+    .updateTable('users')
+    .set({ title: 'Planner', department: 'Search', officeNumber: '+44 20 7946 0000' })
+    .where('userId', '=', inside.userId)
+    .execute();
+  await k
+    .insertInto('userAdditionalEmails')
+    .values({ userId: inside.userId, email: `ina.platform.${family.toLowerCase()}@partner.example` })
+    .execute();
+  const admin = await buildUser(k, { name: 'Rae', lastName: `Region ${uniqueTag()}` });
+  regionAdminToken = await appointRegionAdmin(ctx, admin, A);
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+async function popup(token: string | null, query: string) {
+  const res = await ctx.app.inject({
+    method: 'GET',
+    url: `/api/User/GetAllUsersforpopup${query}`,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  return { status: res.statusCode, body: res.json<{ succeeded: boolean; data: UsersForPopupPage }>() };
+}
+const as = async (email: string, query: string) => popup(await ctx.tokenFor(email), query);
+const search = (text: string, extra = '') => `?search=${encodeURIComponent(text)}${extra}`;
+
+describe('GET api/User/GetAllUsersforpopup', () => {
+  it('is for administrators and above and the auditor: 401 without a token, 403 below Admin', async () => {
+    expect((await popup(null, '')).status).toBe(401);
+    for (const who of [demo.standard, demo.approver, demo.provisioner, demo.master]) {
+      expect((await as(who, '')).status, who).toBe(403);
+    }
+    for (const who of [demo.admin, demo.auditor, demo.superAdmin]) {
+      expect((await as(who, '')).status, who).toBe(200);
+    }
+  });
+
+  it("answers a profile's details in the envelope, with the spec's field names", async () => {
+    const { status, body } = await as(demo.superAdmin, search(`${family} Inside`));
+    expect(status).toBe(200);
+    expect(body.succeeded).toBe(true);
+    expect(body.data).toMatchObject({ page: 1, pageSize: popupPaging.defaultPageSize, totalCount: 1 });
+    expect(body.data.users).toEqual([
+      {
+        userId: inside.userId,
+        name: 'Ina',
+        lastName: `${family} Inside`,
+        email: inside.email,
+        isInternal: true,
+        userType: 'Internal',
+        roleId: Role.STANDARD,
+        roleName: 'Standard User',
+        title: 'Planner',
+        organization: null,
+        department: 'Search',
+        locationCountry: null,
+        officeNumber: '+44 20 7946 0000',
+        employeeId: null,
+        parentGUID: null,
+        childGUID: null,
+        isChild: false,
+        mergedUserId: null,
+        isDeleted: false,
+        createdDate: expect.any(String) as string,
+        isInScope: true,
+      },
+    ]);
+  });
+
+  it('finds a person by first name, last name, full name, primary or additional email, or UAP Id', async () => {
+    const idsFor = async (text: string) =>
+      (await as(demo.superAdmin, search(text, '&pageSize=100'))).body.data.users.map((u) => u.userId);
+    expect(await idsFor(family.toUpperCase())).toEqual(
+      expect.arrayContaining([inside.userId, outside.userId, colleagueAdmin.userId]),
+    );
+    expect(await idsFor(`ina ${family.toLowerCase()} ins`)).toEqual([inside.userId]);
+    expect(await idsFor(inside.email.slice(0, 20))).toContain(inside.userId);
+    expect(await idsFor(`ina.platform.${family}`)).toEqual([inside.userId]);
+    expect(await idsFor(String(outside.userId))).toContain(outside.userId);
+    expect(await idsFor(`${family}-nobody`)).toEqual([]);
+  });
+
+  it('pages in SQL in name order, with the total, and refuses a page size over the maximum', async () => {
+    const k = ctx.db.kysely;
+    const tag = `Paged${uniqueTag()}`;
+    for (let i = 0; i < 7; i += 1) {
+      await buildUser(k, { name: tag, lastName: `N${i}` });
+    }
+    const seen: string[] = [];
+    for (const page of [1, 2, 3]) {
+      const { status, body } = await as(demo.admin, search(tag, `&page=${page}&pageSize=3`));
+      expect(status).toBe(200);
+      expect(body.data).toMatchObject({ page, pageSize: 3, totalCount: 7 });
+      expect(body.data.users).toHaveLength(page === 3 ? 1 : 3);
+      seen.push(...body.data.users.map((u) => u.lastName));
+    }
+    expect(seen).toEqual(['N0', 'N1', 'N2', 'N3', 'N4', 'N5', 'N6']);
+
+    const everyone = await as(demo.superAdmin, '');
+    expect(everyone.body.data.users).toHaveLength(popupPaging.defaultPageSize);
+    expect(everyone.body.data.totalCount).toBeGreaterThan(popupPaging.defaultPageSize);
+    expect((await as(demo.superAdmin, `?pageSize=${popupPaging.maxPageSize + 1}`)).status).toBe(400);
+    expect((await as(demo.superAdmin, '?page=0')).status).toBe(400);
+    expect((await as(demo.superAdmin, `?page=${popupPaging.maxPage + 1}`)).status).toBe(400);
+  });
+
+  it('a region admin reads everyone but may change only the people wholly inside her scope', async () => {
+    const { status, body } = await popup(regionAdminToken, search(family, '&pageSize=100'));
+    expect(status).toBe(200);
+    const scopeOf = new Map(body.data.users.map((u) => [u.userId, u.isInScope]));
+    expect(scopeOf.get(inside.userId)).toBe(true);
+    // A request in another market puts the person out of her reach; so does the Admin role.
+    expect(scopeOf.get(outside.userId)).toBe(false);
+    expect(scopeOf.get(colleagueAdmin.userId)).toBe(false);
+
+    const sue = await as(demo.superAdmin, search(family, '&pageSize=100'));
+    expect(sue.body.data.users.every((u) => u.isInScope)).toBe(true);
+    const avery = await as(demo.auditor, search(family, '&pageSize=100'));
+    expect(avery.body.data.users.length).toBe(3);
+    expect(avery.body.data.users.some((u) => u.isInScope)).toBe(false);
+  });
+});

@@ -1,0 +1,27 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { usersForPopupPage, type UsersForPopupPage, type UsersForPopupQuery } from '@uap/domain';
+import { apiRequest } from './client.ts';
+
+/** TanStack Query keys of the user-details popup (under ['User'], refreshed with the profiles). */
+export const userPopupKeys = {
+  users: (query: UsersForPopupQuery) => ['User', 'GetAllUsersforpopup', query] as const,
+};
+
+/** GET api/User/GetAllUsersforpopup: one page of profiles, searched on the server. */
+export function useUsersForPopup(query: UsersForPopupQuery) {
+  return useQuery({
+    queryKey: userPopupKeys.users(query),
+    queryFn: ({ signal }): Promise<UsersForPopupPage> => {
+      const params = new URLSearchParams({
+        page: String(query.page),
+        pageSize: String(query.pageSize),
+        search: query.search,
+      });
+      return apiRequest(`/api/User/GetAllUsersforpopup?${params.toString()}`, {
+        schema: usersForPopupPage,
+        signal,
+      });
+    },
+    placeholderData: keepPreviousData,
+  });
+}

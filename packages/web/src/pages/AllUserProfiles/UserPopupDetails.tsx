@@ -1,0 +1,63 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { messages, type PopupUser } from '@uap/domain';
+
+/** What the profile's state is: deleted, merged into another profile, or active. */
+function stateOf(user: PopupUser): string {
+  if (user.isDeleted) {
+    return 'Deleted';
+  }
+  if (user.isChild && user.mergedUserId !== null) {
+    return messages.mergedIntoMark(user.mergedUserId);
+  }
+  return 'Active';
+}
+
+/** The chosen person's details in the user-details popup, as labelled pairs (spec 3 §3 user profile). */
+export function UserPopupDetails({ user, createdDate }: { user: PopupUser; createdDate: string }) {
+  const fullName = `${user.name} ${user.lastName}`;
+  const pairs: [string, string | null][] = [
+    ['UAP Id', String(user.userId)],
+    ['First Name', user.name],
+    ['Last Name', user.lastName],
+    ['Primary Email', user.email],
+    ['User Type', user.userType],
+    ['Role Name', user.roleName],
+    ['Status', stateOf(user)],
+    ['Title', user.title],
+    ['Organization', user.organization],
+    ['Department', user.department],
+    ['Location', user.locationCountry],
+    ['Phone Number', user.officeNumber],
+    ['Employee Id', user.employeeId],
+    ['Parent GUID', user.parentGUID],
+    ['Child GUID', user.childGUID],
+    ['Created Date', createdDate],
+  ];
+  return (
+    <Box component="section" aria-label={`Details of ${fullName}`}>
+      <Typography variant="subtitle1" component="h3" sx={{ mb: 1 }}>
+        {fullName}
+      </Typography>
+      <Box
+        component="dl"
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: 'max-content minmax(0, 1fr)',
+          columnGap: 2,
+          rowGap: 0.5,
+          m: 0,
+          '& dt': { color: 'text.secondary' },
+          '& dd': { m: 0, overflowWrap: 'anywhere' },
+        }}
+      >
+        {pairs.map(([label, value]) => (
+          <Box key={label} sx={{ display: 'contents' }}>
+            <dt>{label}</dt>
+            <dd>{value === null || value === '' ? '—' : value}</dd>
+          </Box>
+        ))}
+      </Box>
+    </Box>
+  );
+}
