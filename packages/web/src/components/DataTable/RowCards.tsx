@@ -4,6 +4,15 @@ import { bodyClasses } from './table-styles.ts';
 /** How many fields a phone card shows: the first columns, which lead with what matters. */
 const cardFields = 6;
 
+/**
+ * The id of a table's row-actions column (Edit, Delete, …): a card shows it whatever its place,
+ * below the fields, and lets its buttons wrap onto more lines instead of running off the card.
+ */
+export const rowActionsColumn = 'actions';
+
+const fieldsOf = (columns: { id: string; header: string }[]) =>
+  columns.filter((c) => c.id !== rowActionsColumn).slice(0, cardFields);
+
 interface RowCardsProps<Row> {
   title: string;
   rows: Row[];
@@ -19,20 +28,24 @@ interface RowCardsProps<Row> {
  * Plain elements drawn by `tableBodyStyles` (an outlined MUI Card's look): a page of cards is cheap.
  */
 function RowCards<Row>({ title, rows, columns, getRowId, cell, checkbox }: RowCardsProps<Row>) {
-  const fields = columns.slice(0, cardFields);
+  const fields = fieldsOf(columns);
+  const hasActions = columns.some((c) => c.id === rowActionsColumn);
   return (
     <ul aria-label={title} className={bodyClasses.cards}>
       {rows.map((row) => (
         <li key={getRowId(row)}>
           {checkbox?.(row)}
-          <dl>
-            {fields.map((column) => (
-              <div key={column.id}>
-                <dt>{column.header}</dt>
-                <dd>{cell(column.id, row)}</dd>
-              </div>
-            ))}
-          </dl>
+          <div className={bodyClasses.cardBody}>
+            <dl>
+              {fields.map((column) => (
+                <div key={column.id}>
+                  <dt>{column.header}</dt>
+                  <dd>{cell(column.id, row)}</dd>
+                </div>
+              ))}
+            </dl>
+            {hasActions && <div className={bodyClasses.cardActions}>{cell(rowActionsColumn, row)}</div>}
+          </div>
         </li>
       ))}
     </ul>
@@ -69,7 +82,7 @@ function SkeletonCards({
   count: number;
   hidden: boolean;
 }) {
-  const fields = columns.slice(0, cardFields);
+  const fields = fieldsOf(columns);
   return (
     <ul aria-hidden hidden={hidden} className={bodyClasses.cards}>
       {Array.from({ length: count }, (_, i) => (

@@ -12,6 +12,9 @@ export const bodyClasses = {
   checkbox: 'uap-checkbox',
   /** The list of row cards on a phone. */
   cards: 'uap-row-cards',
+  /** A card's fields and, under them, its row actions. */
+  cardBody: 'uap-card-body',
+  cardActions: 'uap-card-actions',
   /** A grey line where text will be while the first page loads (MUI's text Skeleton). */
   skeleton: 'uap-skeleton',
   /** A link in a cell (MUI's Link: primary colour, underlined). */
@@ -188,6 +191,20 @@ export function tableBodyStyles(theme: Theme): object {
         gridTemplateColumns: 'auto 1fr',
         columnGap: theme.spacing(1.5),
         rowGap: theme.spacing(0.5),
+      },
+      [`& .${bodyClasses.cardBody}`]: {
+        minWidth: '0',
+        flexGrow: 1,
+        display: 'grid',
+        gap: theme.spacing(1),
+      },
+      // The actions are one row in a table (nowrap); on a card they wrap inside it.
+      [`& .${bodyClasses.cardActions}`]: {
+        display: 'flex',
+        flexWrap: 'wrap',
+        alignItems: 'center',
+        gap: theme.spacing(0.5),
+        '& > *': { flexWrap: 'wrap', minWidth: '0' },
       },
       '& dl > div': { display: 'contents' },
       '& dt, & dd': { ...theme.typography.body2, margin: '0' },

@@ -19,7 +19,15 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 0.5 }}>
         {title}
       </Typography>
-      <Box sx={{ display: 'grid', gridTemplateColumns: '180px 1fr', columnGap: 2, rowGap: 0.25 }}>
+      {/* On a phone each label sits above its value, which then has the dialog's whole width. */}
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', sm: '180px 1fr' },
+          columnGap: 2,
+          rowGap: 0.25,
+        }}
+      >
         {children}
       </Box>
     </Box>
@@ -32,7 +40,16 @@ function Field({ label, value, isRed = false }: { label: string; value: ReactNod
       <Typography variant="body2" color="text.secondary">
         {label}
       </Typography>
-      <Typography variant="body2" sx={{ color: isRed ? 'error.main' : undefined, wordBreak: 'break-word' }}>
+      {/* Breaks at spaces; only a word longer than the line (an email address) breaks inside. */}
+      <Typography
+        variant="body2"
+        sx={{
+          color: isRed ? 'error.main' : undefined,
+          wordBreak: 'normal',
+          overflowWrap: 'anywhere',
+          mb: { xs: 0.75, sm: 0 },
+        }}
+      >
         {value === '' || value === null ? '—' : value}
       </Typography>
     </>
