@@ -53,7 +53,7 @@ describe('All User Profiles', () => {
 
       await table.getByRole('link', { name: `Log of Paula ${user.lastName}` }).click();
       const log = page.getByRole('table', { name: 'Profile changes' });
-      await log.getByRole('row', { name: /Name Petra Paula/ }).waitFor();
+      await log.getByRole('row', { name: /Name: Petra → Paula/ }).waitFor();
     } finally {
       await context.close();
     }
@@ -87,7 +87,7 @@ describe('All User Profiles', () => {
       await table.getByRole('link', { name: 'Log of Vera Vendor' }).click();
       await page
         .getByRole('table', { name: 'Profile changes' })
-        .getByRole('row', { name: /Name\s+Vera/ })
+        .getByRole('row', { name: /Name: +→ Vera/ })
         .waitFor();
     } finally {
       await context.close();

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FilterOptions, UserDetailsPage, UserDetailsRow } from '@uap/domain';
+import type {
+  FilterOptions,
+  ProfileLogPage,
+  SecondaryEmailLogPage,
+  UserDetailsPage,
+  UserDetailsRow,
+} from '@uap/domain';
 import { createTestContext, demo, type TestContext } from './harness.ts';
 import { buildUser, uniqueTag } from './factories.ts';
 
@@ -116,5 +122,116 @@ describe('User Details List, server-paged (PUT api/User/userDetailsList/{userId}
       'Bea',
       'Eli',
     ]);
+  });
+});
+
+describe('the profile logs, server-paged (PUT api/User/UserLogs/{userId}, LogUserAditionalEmail/{userId})', () => {
+  let subjectId: number;
+  let changerName: string;
+
+  beforeAll(async () => {
+    const k = ctx.db.kysely;
+    const subject = await buildUser(k, { name: 'Lou', lastName: `Logged ${tag}` });
+    const changer = await buildUser(k, { name: 'Cora', lastName: `Changer ${tag}` });
+    subjectId = subject.userId;
+    changerName = changer.displayName;
+    for (let day = 1; day <= 7; day += 1) {
+      await k
+        .insertInto('userProfileLogs')
+        .values({
+          userId: subjectId,
+          // Days 2 and 5 were changed by Cora, the others by nobody known.
+          changedBy: day === 2 || day === 5 ? changer.userId : null,
+          changedDate: `2031-04-0${day}T08:00:00.000Z`,
+          before: JSON.stringify({ title: `Title ${day - 1}` }),
+          after: JSON.stringify({ title: `Title ${day}` }),
+        })
+        .execute();
+    }
+    for (const [day, operation] of [
+      [1, 'Added'],
+      [2, 'Deactivated'],
+      [3, 'Added'],
+    ] as const) {
+      await k
+        .insertInto('userAdditionalEmailLogs')
+        .values({
+          userId: subjectId,
+          operation,
+          oldEmail: operation === 'Added' ? null : `lou.${day - 1}.${tag}@other.example`,
+          newEmail: operation === 'Added' ? `lou.${day}.${tag}@other.example` : null,
+          changedBy: changer.userId,
+          changedDate: `2031-04-0${day}T09:00:00.000Z`,
+        })
+        .execute();
+    }
+  });
+
+  async function logPage(body: Record<string, unknown>): Promise<ProfileLogPage> {
+    const res = await call('PUT', `/api/User/UserLogs/${subjectId}`, { pageSize: 5, ...body });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ data: ProfileLogPage }>().data;
+  }
+
+  it('pages the profile log newest first, each row numbered from the first change', async () => {
+    const first = await logPage({ page: 1 });
+    expect(first.totalCount).toBe(7);
+    expect(first.logs.map((l) => l.serialNo)).toEqual([7, 6, 5, 4, 3]);
+    expect(first.logs[0]).toMatchObject({
+      userId: subjectId,
+      changes: [{ field: 'Title', oldValue: 'Title 6', newValue: 'Title 7' }],
+      newLastUpdated: '2031-04-07T08:00:00.000Z',
+    });
+    expect((await logPage({ page: 2 })).logs.map((l) => l.serialNo)).toEqual([2, 1]);
+  });
+
+  it('sorts oldest first, and searches who changed it; the numbers and the count follow', async () => {
+    const oldest = await logPage({ orderBy: 'newLastUpdated', orderAsc: true });
+    expect(oldest.logs.map((l) => l.serialNo)).toEqual([1, 2, 3, 4, 5]);
+    const byCora = await logPage({ searchCriteria: 'cora changer' });
+    expect(byCora.totalCount).toBe(2);
+    expect(byCora.logs.map((l) => [l.serialNo, l.lastModifiedByName])).toEqual([
+      [5, changerName],
+      [2, changerName],
+    ]);
+    expect((await call('PUT', `/api/User/UserLogs/${subjectId}`, { orderBy: 'changes' })).statusCode).toBe(
+      400,
+    );
+    expect((await call('PUT', '/api/User/UserLogs/999999999', {})).statusCode).toBe(404);
+  });
+
+  it('pages the secondary email log and searches its operations; the GETs still answer whole logs', async () => {
+    const res = await call('PUT', `/api/User/LogUserAditionalEmail/${subjectId}`, {
+      pageSize: 5,
+      searchCriteria: 'deactivated',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const page = res.json<{ data: SecondaryEmailLogPage }>().data;
+    expect(page.totalCount).toBe(1);
+    expect(page.logs).toEqual([
+      {
+        serialNo: 2,
+        operation: 'Deactivated',
+        oldEmail: `lou.1.${tag}@other.example`,
+        newEmail: null,
+        newLastUpdated: '2031-04-02T09:00:00.000Z',
+        lastModifiedBy: changerName,
+      },
+    ]);
+    const all = await call('PUT', `/api/User/LogUserAditionalEmail/${subjectId}`, {
+      orderBy: 'serialNo',
+      orderAsc: true,
+    });
+    expect(all.json<{ data: SecondaryEmailLogPage }>().data.logs.map((l) => l.operation)).toEqual([
+      'Added',
+      'Deactivated',
+      'Added',
+    ]);
+    expect(
+      (await call('GET', `/api/User/UserLogs/${subjectId}`)).json<{ data: unknown[] }>().data,
+    ).toHaveLength(7);
+    expect(
+      (await call('GET', `/api/User/LogUserAditionalEmail/${subjectId}`)).json<{ data: unknown[] }>().data,
+    ).toHaveLength(3);
   });
 });

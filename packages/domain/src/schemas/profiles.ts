@@ -198,6 +198,22 @@ export const secondaryEmailLogRow = z.object({
 });
 export type SecondaryEmailLogRow = z.infer<typeof secondaryEmailLogRow>;
 
+/** PUT api/User/UserLogs/{userId}: one page of a profile's log (newest first by default). */
+export const profileLogPage = z.object({
+  logs: z.array(profileLogRow),
+  page: z.number().int(),
+  totalCount: z.number().int(),
+});
+export type ProfileLogPage = z.infer<typeof profileLogPage>;
+
+/** PUT api/User/LogUserAditionalEmail/{userId}: one page of a profile's secondary email log. */
+export const secondaryEmailLogPage = z.object({
+  logs: z.array(secondaryEmailLogRow),
+  page: z.number().int(),
+  totalCount: z.number().int(),
+});
+export type SecondaryEmailLogPage = z.infer<typeof secondaryEmailLogPage>;
+
 /** The profile fields a log row compares, with the names the log shows. */
 export const profileLogFields = [
   ['name', 'Name'],

@@ -73,4 +73,18 @@ export const profileRows: Row[] = [
     url: '/api/User/LogUserAditionalEmail/99999999',
     expect: missingReads,
   },
+  {
+    method: 'PUT',
+    route: '/api/User/UserLogs/:userId',
+    url: '/api/User/UserLogs/99999999',
+    body: { page: 1, pageSize: 10 },
+    expect: missingReads,
+  },
+  {
+    method: 'PUT',
+    route: '/api/User/LogUserAditionalEmail/:userId',
+    url: '/api/User/LogUserAditionalEmail/99999999',
+    body: { page: 1, pageSize: 10 },
+    expect: missingReads,
+  },
 ];

@@ -5,16 +5,18 @@ import {
   envelope,
   profileEditInput,
   profileFilterOptions,
+  profileLogPage,
   profileLogRow,
   profilePage,
   savedUser,
-  secondaryEmailLogRow,
+  secondaryEmailLogPage,
   syncComparison,
   syncUserInput,
   type ProfileEditFormInput,
+  type ProfileLogPage,
   type ProfileLogRow,
   type ProfilePage,
-  type SecondaryEmailLogRow,
+  type SecondaryEmailLogPage,
   type SyncComparison,
   type SyncUserInput,
   type TableQuery,
@@ -60,9 +62,18 @@ export function fetchSyncComparison(userId: number, signal: AbortSignal): Promis
   return apiRequest(`/api/User/SyncUserData/${userId}`, { schema: syncComparison, signal });
 }
 
-/** GET api/User/UserLogs/{userId}. */
-export function fetchUserLogs(userId: number, signal: AbortSignal): Promise<ProfileLogRow[]> {
-  return apiRequest(`/api/User/UserLogs/${userId}`, { schema: z.array(profileLogRow), signal });
+/** PUT api/User/UserLogs/{userId}: one page of a profile's log, newest first by default. */
+export function fetchUserLogPage(
+  userId: number,
+  query: TableQuery,
+  signal: AbortSignal,
+): Promise<ProfileLogPage> {
+  return apiRequest(`/api/User/UserLogs/${userId}`, {
+    method: 'PUT',
+    body: query,
+    schema: profileLogPage,
+    signal,
+  });
 }
 
 /** GET api/User/ParentGUIDLogs/{parentGuid}: the changes of every profile carrying the ParentGUID. */
@@ -73,13 +84,16 @@ export function fetchParentGuidLogs(parentGuid: string, signal: AbortSignal): Pr
   });
 }
 
-/** GET api/User/LogUserAditionalEmail/{userId}. */
-export function fetchSecondaryEmailLogs(
+/** PUT api/User/LogUserAditionalEmail/{userId}: one page of a profile's secondary email log. */
+export function fetchSecondaryEmailLogPage(
   userId: number,
+  query: TableQuery,
   signal: AbortSignal,
-): Promise<SecondaryEmailLogRow[]> {
+): Promise<SecondaryEmailLogPage> {
   return apiRequest(`/api/User/LogUserAditionalEmail/${userId}`, {
-    schema: z.array(secondaryEmailLogRow),
+    method: 'PUT',
+    body: query,
+    schema: secondaryEmailLogPage,
     signal,
   });
 }

@@ -8,12 +8,15 @@ import {
   parentGuidParams,
   profileFilterOptions,
   profileFilterQuery,
+  profileLogPage,
   profileLogRow,
   profilePage,
   profileTableQuery,
   profileUserIdParams,
+  secondaryEmailLogPage,
   secondaryEmailLogRow,
   syncComparison,
+  tableQuery,
   syncUserInput,
 } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
@@ -24,6 +27,7 @@ import { ok } from '../../http/envelope.ts';
 import * as profiles from './profile-admin-service.ts';
 import { exportProfiles } from './profile-export.ts';
 import * as logs from './profile-log-service.ts';
+import { emailLogSpec, profileLogSpec } from './profile-log-queries.ts';
 import { assertMayRemoveEmailsOf } from './profile-service.ts';
 import * as sync from './profile-sync-service.ts';
 import { profileFilterColumns, profileSpec } from './profile-table-queries.ts';
@@ -36,6 +40,17 @@ const adminWrite: Access = { minRole: Role.ADMIN, auditor: false };
 const sortable = Object.entries(profileSpec.columns)
   .filter(([, c]) => c.isSortable)
   .map(([k]) => k);
+/** What a log table sorts and searches by, for its description. */
+function logRule(spec: typeof profileLogSpec): string {
+  const columns = Object.entries(spec.columns);
+  const keys = (use: 'isSortable' | 'isSearchable') =>
+    columns
+      .filter(([, c]) => c[use])
+      .map(([k]) => k)
+      .join(', ');
+  return `Paged on the server; serialNo numbers the profile's rows from its first change, whatever the page, order or search. orderBy: ${keys('isSortable')} (default newLastUpdated, newest first); searchCriteria matches any part of ${keys('isSearchable')}. An unknown column is 400; an unknown profile 404.`;
+}
+
 const tableRule = `Every profile (deleted ones show AD Account Enabled 'Deleted'); administrators are not scoped by region for profiles. orderBy: ${sortable.join(', ')} (default userId, newest first); filter columns: ${profileFilterColumns.join(', ')}; searchCriteria matches the beginning of the first name, last name, primary email, employee id or parent GUID (case-insensitive), or the exact UAP Id. An unknown column is 400.`;
 
 /** All User Profiles (spec 3 §2.4–§2.6, §7 'User profiles'). */
@@ -164,6 +179,36 @@ export const profileAdminRoutes: FastifyPluginAsync<{ db: Db }> = async (base, {
       response: { 200: envelope(z.array(profileLogRow)) },
     },
     handler: async (req) => ok(await logs.findParentGuidLogs(db, requireActor(req), req.params.parentGuid)),
+  });
+
+  app.put('/api/User/UserLogs/:userId', {
+    config: { access: adminRead },
+    schema: {
+      tags,
+      errors: [404],
+      summary: "A profile's change log as a server-paged table, old/new per changed field",
+      description: logRule(profileLogSpec),
+      params: profileUserIdParams,
+      body: tableQuery,
+      response: { 200: envelope(profileLogPage) },
+    },
+    handler: async (req) =>
+      ok(await logs.findUserLogPage(db, requireActor(req), req.params.userId, req.body)),
+  });
+
+  app.put('/api/User/LogUserAditionalEmail/:userId', {
+    config: { access: adminRead },
+    schema: {
+      tags,
+      errors: [404],
+      summary: "A profile's secondary email log as a server-paged table",
+      description: logRule(emailLogSpec),
+      params: profileUserIdParams,
+      body: tableQuery,
+      response: { 200: envelope(secondaryEmailLogPage) },
+    },
+    handler: async (req) =>
+      ok(await logs.findSecondaryEmailLogPage(db, requireActor(req), req.params.userId, req.body)),
   });
 
   app.get('/api/User/LogUserAditionalEmail/:userId', {

@@ -1,9 +1,19 @@
-import { messages, profileLogFields, type ProfileLogRow, type SecondaryEmailLogRow } from '@uap/domain';
+import {
+  messages,
+  profileLogFields,
+  type ProfileLogPage,
+  type ProfileLogRow,
+  type SecondaryEmailLogPage,
+  type SecondaryEmailLogRow,
+  type TableQuery,
+} from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
+import { assertTableQuery } from '../../db/table-query.ts';
 import type { Actor } from '../../http/actor.ts';
 import { adminScopeOf } from '../../http/admin-scope.ts';
 import { notFound } from '../../http/errors.ts';
 import * as a from './profile-admin-queries.ts';
+import * as logQueries from './profile-log-queries.ts';
 
 /** A profile's change logs: each change's old and new values, newest first. */
 
@@ -20,23 +30,35 @@ const asText = (v: unknown): string =>
 const personOf = (name: string | null, lastName: string | null) =>
   name === null ? '' : `${name} ${lastName ?? ''}`.trim();
 
-/** Log rows, newest first, as the log pages show them: old/new per changed field. */
-function presentProfileLogs(rows: Awaited<ReturnType<typeof a.findProfileLogs>>): ProfileLogRow[] {
-  return rows.map((r, i) => {
-    const before = parseSnapshot(r.before);
-    const after = parseSnapshot(r.after);
-    const changes = profileLogFields
-      .filter(([key]) => key in before || key in after)
-      .map(([key, field]) => ({ field, oldValue: asText(before[key]), newValue: asText(after[key]) }))
-      .filter((c) => c.oldValue !== c.newValue);
-    return {
-      serialNo: rows.length - i,
-      userId: r.userId,
-      changes,
-      newLastUpdated: r.changedDate,
-      lastModifiedByName: personOf(r.name, r.lastName),
-    };
-  });
+interface LogDbRow {
+  userId: number;
+  changedDate: string;
+  before: string | null;
+  after: string | null;
+  name: string | null;
+  lastName: string | null;
+}
+
+/** A log row as the log pages show it: old/new per changed field. */
+function presentProfileLog(r: LogDbRow, serialNo: number): ProfileLogRow {
+  const before = parseSnapshot(r.before);
+  const after = parseSnapshot(r.after);
+  const changes = profileLogFields
+    .filter(([key]) => key in before || key in after)
+    .map(([key, field]) => ({ field, oldValue: asText(before[key]), newValue: asText(after[key]) }))
+    .filter((c) => c.oldValue !== c.newValue);
+  return {
+    serialNo,
+    userId: r.userId,
+    changes,
+    newLastUpdated: r.changedDate,
+    lastModifiedByName: personOf(r.name, r.lastName),
+  };
+}
+
+/** Log rows, newest first, numbered from the oldest. */
+function presentProfileLogs(rows: LogDbRow[]): ProfileLogRow[] {
+  return rows.map((r, i) => presentProfileLog(r, rows.length - i));
 }
 
 /** GET api/User/UserLogs/{userId}: every change of a profile, newest first, old/new per changed field. */
@@ -80,4 +102,47 @@ export async function findSecondaryEmailLogs(
     newLastUpdated: r.changedDate,
     lastModifiedBy: personOf(r.name, r.lastName),
   }));
+}
+
+/** PUT api/User/UserLogs/{userId}: one page of a profile's log, numbered from its first change. */
+export async function findUserLogPage(
+  db: Db,
+  actor: Actor,
+  userId: number,
+  query: TableQuery,
+): Promise<ProfileLogPage> {
+  adminScopeOf(actor, 'read');
+  assertTableQuery(logQueries.profileLogSpec, query);
+  if (!(await a.profileExists(db, userId))) {
+    throw notFound(messages.uapIdMissing);
+  }
+  const { rows, totalCount } = await logQueries.findProfileLogPage(db, userId, query);
+  return { logs: rows.map((r) => presentProfileLog(r, Number(r.serialNo))), page: query.page, totalCount };
+}
+
+/** PUT api/User/LogUserAditionalEmail/{userId}: one page of a profile's secondary email log. */
+export async function findSecondaryEmailLogPage(
+  db: Db,
+  actor: Actor,
+  userId: number,
+  query: TableQuery,
+): Promise<SecondaryEmailLogPage> {
+  adminScopeOf(actor, 'read');
+  assertTableQuery(logQueries.emailLogSpec, query);
+  if (!(await a.profileExists(db, userId))) {
+    throw notFound(messages.userIdMissing);
+  }
+  const { rows, totalCount } = await logQueries.findEmailLogPage(db, userId, query);
+  return {
+    logs: rows.map((r) => ({
+      serialNo: Number(r.serialNo),
+      operation: r.operation,
+      newEmail: r.newEmail,
+      oldEmail: r.oldEmail,
+      newLastUpdated: r.changedDate,
+      lastModifiedBy: personOf(r.name, r.lastName),
+    })),
+    page: query.page,
+    totalCount,
+  };
 }

@@ -1,17 +1,17 @@
-import { useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Link as RouterDomLink, useParams } from 'react-router';
-import { formatDateTime, messages } from '@uap/domain';
-import { fetchSecondaryEmailLogs, fetchUserLogs, profileKeys } from '../../api/profiles.ts';
-import { PageSpinner } from '../../components/PageSpinner.tsx';
-import { failureText } from '../ChangeUserRecords/form-parts.tsx';
+import {
+  formatDateTime,
+  type ProfileLogRow,
+  type SecondaryEmailLogRow,
+  type TableQuery,
+  messages,
+} from '@uap/domain';
+import { fetchSecondaryEmailLogPage, fetchUserLogPage, profileKeys } from '../../api/profiles.ts';
+import { DataTable, type DataTableColumn } from '../../components/DataTable/DataTable.tsx';
 import { localTimeZone } from '../../app/time-zone.ts';
 
 const timeZone = localTimeZone();
@@ -22,15 +22,50 @@ function idOf(value: string | undefined): number | null {
   return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
-/** /UserLogs/{userId}: every change of a profile, old and new value per changed field. */
+const changeText = (c: ProfileLogRow['changes'][number]) => `${c.field}: ${c.oldValue} → ${c.newValue}`;
+
+/** A log row is one change of the profile: its number, when, by whom, and each field's old and new value. */
+const profileLogColumns: DataTableColumn<ProfileLogRow>[] = [
+  { id: 'serialNo', header: '#', sortable: true, text: (r) => String(r.serialNo) },
+  {
+    id: 'newLastUpdated',
+    header: 'Changed',
+    sortable: true,
+    text: (r) => formatDateTime(r.newLastUpdated, timeZone),
+  },
+  { id: 'lastModifiedByName', header: 'Changed By', text: (r) => r.lastModifiedByName },
+  {
+    id: 'changes',
+    header: 'Changes (old → new)',
+    text: (r) => r.changes.map(changeText).join('; '),
+    cell: (r) => r.changes.map((c) => <div key={c.field}>{changeText(c)}</div>),
+  },
+];
+
+const emailLogColumns: DataTableColumn<SecondaryEmailLogRow>[] = [
+  { id: 'serialNo', header: '#', sortable: true, text: (r) => String(r.serialNo) },
+  { id: 'operation', header: 'Operation', text: (r) => r.operation },
+  { id: 'oldEmail', header: 'Old Email', text: (r) => r.oldEmail ?? '' },
+  { id: 'newEmail', header: 'New Email', text: (r) => r.newEmail ?? '' },
+  {
+    id: 'newLastUpdated',
+    header: 'Changed',
+    sortable: true,
+    text: (r) => formatDateTime(r.newLastUpdated, timeZone),
+  },
+  { id: 'lastModifiedBy', header: 'Changed By', text: (r) => r.lastModifiedBy },
+];
+
+/** /UserLogs/{userId}: every change of a profile, paged on the server, old and new value per changed field. */
 export function UserLogsPage() {
   const userId = idOf(useParams().userId);
-  const logs = useQuery({
-    queryKey: profileKeys.logs(userId ?? 0),
-    queryFn: ({ signal }) => fetchUserLogs(userId ?? 0, signal),
-    enabled: userId !== null,
-    meta: { errorDialog: false },
-  });
+  const fetchPage = useCallback(
+    async (query: TableQuery, signal: AbortSignal) => {
+      const page = await fetchUserLogPage(userId ?? 0, query, signal);
+      return { rows: page.logs, totalCount: page.totalCount };
+    },
+    [userId],
+  );
   if (userId === null) {
     return <Alert severity="error">{messages.uapIdMissing}</Alert>;
   }
@@ -46,52 +81,29 @@ export function UserLogsPage() {
           Secondary email log
         </Link>
       </Typography>
-      {logs.isPending && <PageSpinner />}
-      {logs.error && <Alert severity="error">{failureText(logs.error)}</Alert>}
-      {logs.data?.length === 0 && <Typography>No changes are logged for this profile.</Typography>}
-      {logs.data && logs.data.length > 0 && (
-        <Table size="small" aria-label="Profile changes">
-          <TableHead>
-            <TableRow>
-              <TableCell>#</TableCell>
-              <TableCell>Changed</TableCell>
-              <TableCell>Changed By</TableCell>
-              <TableCell>Field</TableCell>
-              <TableCell>Old Value</TableCell>
-              <TableCell>New Value</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {logs.data.flatMap((log) =>
-              (log.changes.length > 0 ? log.changes : [{ field: '', oldValue: '', newValue: '' }]).map(
-                (c, i) => (
-                  <TableRow key={`${log.serialNo}-${c.field}`}>
-                    <TableCell>{i === 0 ? log.serialNo : ''}</TableCell>
-                    <TableCell>{i === 0 ? formatDateTime(log.newLastUpdated, timeZone) : ''}</TableCell>
-                    <TableCell>{i === 0 ? log.lastModifiedByName : ''}</TableCell>
-                    <TableCell>{c.field}</TableCell>
-                    <TableCell>{c.oldValue}</TableCell>
-                    <TableCell>{c.newValue}</TableCell>
-                  </TableRow>
-                ),
-              ),
-            )}
-          </TableBody>
-        </Table>
-      )}
+      <DataTable<ProfileLogRow>
+        title="Profile changes"
+        columns={profileLogColumns}
+        queryKey={profileKeys.logs(userId)}
+        getRowId={(r) => r.serialNo}
+        fetchPage={fetchPage}
+        initialPageSize={20}
+        emptyMessage="No changes are logged for this profile."
+      />
     </>
   );
 }
 
-/** /LogUserAditionalEmail/{userid}: the secondary email changes of a profile. */
+/** /LogUserAditionalEmail/{userid}: the secondary email changes of a profile, paged on the server. */
 export function SecondaryEmailLogPage() {
   const userId = idOf(useParams().userid);
-  const logs = useQuery({
-    queryKey: profileKeys.emailLogs(userId ?? 0),
-    queryFn: ({ signal }) => fetchSecondaryEmailLogs(userId ?? 0, signal),
-    enabled: userId !== null,
-    meta: { errorDialog: false },
-  });
+  const fetchPage = useCallback(
+    async (query: TableQuery, signal: AbortSignal) => {
+      const page = await fetchSecondaryEmailLogPage(userId ?? 0, query, signal);
+      return { rows: page.logs, totalCount: page.totalCount };
+    },
+    [userId],
+  );
   if (userId === null) {
     return <Alert severity="error">{messages.userIdMissing}</Alert>;
   }
@@ -103,37 +115,15 @@ export function SecondaryEmailLogPage() {
           Profile log
         </Link>
       </Typography>
-      {logs.isPending && <PageSpinner />}
-      {logs.error && <Alert severity="error">{failureText(logs.error)}</Alert>}
-      {logs.data?.length === 0 && (
-        <Typography>No secondary email changes are logged for this profile.</Typography>
-      )}
-      {logs.data && logs.data.length > 0 && (
-        <Table size="small" aria-label="Secondary email changes">
-          <TableHead>
-            <TableRow>
-              <TableCell>#</TableCell>
-              <TableCell>Operation</TableCell>
-              <TableCell>Old Email</TableCell>
-              <TableCell>New Email</TableCell>
-              <TableCell>Changed</TableCell>
-              <TableCell>Changed By</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {logs.data.map((log) => (
-              <TableRow key={log.serialNo}>
-                <TableCell>{log.serialNo}</TableCell>
-                <TableCell>{log.operation}</TableCell>
-                <TableCell>{log.oldEmail ?? ''}</TableCell>
-                <TableCell>{log.newEmail ?? ''}</TableCell>
-                <TableCell>{formatDateTime(log.newLastUpdated, timeZone)}</TableCell>
-                <TableCell>{log.lastModifiedBy}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
+      <DataTable<SecondaryEmailLogRow>
+        title="Secondary email changes"
+        columns={emailLogColumns}
+        queryKey={profileKeys.emailLogs(userId)}
+        getRowId={(r) => r.serialNo}
+        fetchPage={fetchPage}
+        initialPageSize={20}
+        emptyMessage="No secondary email changes are logged for this profile."
+      />
     </>
   );
 }

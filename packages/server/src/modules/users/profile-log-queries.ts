@@ -1,0 +1,115 @@
+import { sql } from 'kysely';
+import type { TableQuery } from '@uap/domain';
+import { toCount, type Db } from '../../db/connection.ts';
+import {
+  orderTable,
+  pageOf,
+  tableCondition,
+  type TableColumn,
+  type TableSpec,
+} from '../../db/table-query.ts';
+
+/**
+ * The profile log pages as server-paged tables: one profile's log rows, numbered in the order
+ * they were written (serialNo 1 is the first change) before any search, so a row keeps its
+ * number on every page and in every order. A profile's rows are read through
+ * idx_user_profile_logs_user_id_changed_date (idx_user_additional_email_logs_user_id_changed_date).
+ */
+
+const changedBy = sql<string>`trim(coalesce(${sql.ref('x.name')}, '') || ' ' || coalesce(${sql.ref('x.lastName')}, ''))`;
+const searchable = (ref: string): TableColumn => ({ sql: sql.ref(ref), kind: 'text', isSearchable: true });
+
+const common = {
+  serialNo: { sql: sql.ref('x.serialNo'), kind: 'number', isSortable: true },
+  newLastUpdated: { sql: sql.ref('x.changedDate'), kind: 'date', isSortable: true },
+} as const satisfies Record<string, TableColumn>;
+
+/** The profile log's columns (row field names); newest first by default. */
+export const profileLogSpec: TableSpec = {
+  columns: {
+    ...common,
+    lastModifiedByName: { sql: changedBy, kind: 'text', isSearchable: true },
+  },
+  id: sql.ref('x.id'),
+  defaultOrder: { column: 'newLastUpdated', isAscending: false },
+};
+
+/** The secondary email log's columns (row field names); newest first by default. */
+export const emailLogSpec: TableSpec = {
+  columns: {
+    ...common,
+    operation: searchable('x.operation'),
+    oldEmail: searchable('x.oldEmail'),
+    newEmail: searchable('x.newEmail'),
+    lastModifiedBy: { sql: changedBy, kind: 'text', isSearchable: true },
+  },
+  id: sql.ref('x.id'),
+  defaultOrder: { column: 'newLastUpdated', isAscending: false },
+};
+
+const serial = sql<number>`row_number() over (order by l.changed_date, l.id)`;
+
+/** One profile's log rows with who made each change and their number, as `x`. */
+function profileLogs(db: Db, userId: number) {
+  return db.kysely
+    .selectFrom('userProfileLogs as l')
+    .leftJoin('users as b', 'b.userId', 'l.changedBy')
+    .select(['l.id', 'l.userId', 'l.changedDate', 'l.before', 'l.after', 'b.name', 'b.lastName'])
+    .select(serial.as('serialNo'))
+    .where('l.userId', '=', userId)
+    .as('x');
+}
+
+function emailLogs(db: Db, userId: number) {
+  return db.kysely
+    .selectFrom('userAdditionalEmailLogs as l')
+    .leftJoin('users as b', 'b.userId', 'l.changedBy')
+    .select(['l.id', 'l.operation', 'l.oldEmail', 'l.newEmail', 'l.changedDate', 'b.name', 'b.lastName'])
+    .select(serial.as('serialNo'))
+    .where('l.userId', '=', userId)
+    .as('x');
+}
+
+/** One page of a profile's log and the count of its matching rows. */
+export async function findProfileLogPage(db: Db, userId: number, query: TableQuery) {
+  const condition = tableCondition(db.dialect, profileLogSpec, query);
+  const { limit, offset } = pageOf(query);
+  const [rows, total] = await Promise.all([
+    db.kysely
+      .selectFrom(profileLogs(db, userId))
+      .selectAll()
+      .where(condition)
+      .$call((qb) => orderTable(qb, profileLogSpec, query))
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    db.kysely
+      .selectFrom(profileLogs(db, userId))
+      .where(condition)
+      .select((eb) => eb.fn.countAll().as('count'))
+      .executeTakeFirst(),
+  ]);
+  return { rows, totalCount: toCount(total?.count) };
+}
+
+/** One page of a profile's secondary email log and the count of its matching rows. */
+export async function findEmailLogPage(db: Db, userId: number, query: TableQuery) {
+  const condition = tableCondition(db.dialect, emailLogSpec, query);
+  const { limit, offset } = pageOf(query);
+  const [rows, total] = await Promise.all([
+    db.kysely
+      .selectFrom(emailLogs(db, userId))
+      .selectAll()
+      .where(condition)
+      .$call((qb) => orderTable(qb, emailLogSpec, query))
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    db.kysely
+      .selectFrom(emailLogs(db, userId))
+      .where(condition)
+      .select((eb) => eb.fn.countAll().as('count'))
+      .executeTakeFirst(),
+  ]);
+  return { rows, totalCount: toCount(total?.count) };
+}
