@@ -359,6 +359,9 @@ export const messages = {
     `${count} ${count === 1 ? 'assignment' : 'assignments'} reassigned.`,
   pendingWithoutPath: (count: number) =>
     `${count} pending ${count === 1 ? 'request' : 'requests'} will have no approval path and will go to the administrators. Continue?`,
+  /** What a home task tile counts (`count` as the badge shows it, e.g. '50+'). */
+  tileTaskCount: (count: string, badge: 'approvals' | 'provisioning') =>
+    `${count} ${badge === 'approvals' ? 'to approve' : 'to provision'}`,
   linesChangingHands: (count: number) =>
     `Saving gives ${count} waiting ${count === 1 ? 'line' : 'lines'} to a different approver or provisioner. Save anyway?`,
   assignmentNeedsProfile: (name: string) =>
@@ -430,6 +433,10 @@ export const messages = {
   nextNeedsFieldsAndManager: 'Fill in every required field, choose the email and select the manager first.',
   addAccountNeedsClient: 'Choose the platform and the client first.',
   selectRequestsFirst: 'Select one or more requests first.',
+  // The provisioner's words (spec 2): the request modal's Approve and Reject, the bulk modal's title.
+  decideApprove: 'Approve',
+  decideReject: 'Reject',
+  actionOnSelectedRequests: 'Action on Selected Requests',
   provisionOnlyApproved:
     'Only Approved requests can be provisioned. Deselect the requests that are not in Approved status.',
   requestsDecided: (count: number, outcome: 'approved' | 'rejected' | 'provisioned') =>
@@ -588,6 +595,8 @@ export const messages = {
       times?: number;
       /** Rejections: the comment the approver or provisioner gave. */
       comment?: string;
+      /** An external guest, who never signs in: nothing asks them to act in the portal. */
+      isGuest?: boolean;
     },
   ) => {
     const what = `${o.isMine ? 'Your request' : 'Request'} #${o.requestId} (${o.platform}, for ${o.subject})`;
@@ -618,7 +627,7 @@ export const messages = {
           ? `Escalated: ${what} has waited three times its service level for approval, and the master approvers of its path, told at twice the level, have not decided it. Please see that it is decided.`
           : `Escalated: ${what} has waited twice its service level for ${o.task ?? 'approval'}. Please see that it is decided.`;
       case 'expiring':
-        return `${o.isMine ? 'Your access' : 'Access'} #${o.requestId} (${o.platform}, for ${o.subject}) ends on ${o.endDate ?? ''}. Extend it if it is still needed.`;
+        return `${o.isMine ? 'Your access' : 'Access'} #${o.requestId} (${o.platform}, for ${o.subject}) ends on ${o.endDate ?? ''}. ${o.isGuest ? 'If you still need it, ask the person who requested it to extend it.' : 'Extend it if it is still needed.'}`;
       case 'expired':
         return o.isMine
           ? `Request #${o.requestId} (${o.platform}, for ${o.subject}) removes your access: it passed its end date ${o.endDate ?? ''}.`
@@ -665,6 +674,8 @@ export const messages = {
   notificationExtend: 'Extend',
   notificationMailFooter:
     'You get this email because of your part in these requests. Choose which emails you get on the Notification settings page of the portal.',
+  notificationMailGuestFooter:
+    'You get this email because access to a platform was requested for you. The person who requested it can answer your questions.',
   notificationEventNames: {
     submitted: 'A request waits for my approval',
     approved: 'A request is approved',

@@ -95,6 +95,7 @@ function lineText(
   actor: string,
   task?: TaskKind,
   times?: number,
+  isGuest = false,
 ) {
   return messages.notificationText(event, {
     requestId,
@@ -106,8 +107,13 @@ function lineText(
     ...(times ? { times } : {}),
     endDate: formatDate(line?.expirationDate ?? null),
     ...(event === 'rejected' ? { comment: line?.decisionComment ?? '' } : {}),
+    ...(isGuest ? { isGuest } : {}),
   });
 }
+
+/** An external guest: never signs in, so no mail of theirs points into the portal. */
+const isGuestRecipient = (person: { isInternal: number; userType: string | null } | undefined) =>
+  person !== undefined && (person.isInternal === 0 || person.userType === 'Guest');
 
 export async function deliver(
   trx: Executor,
@@ -154,7 +160,16 @@ export async function deliver(
       role: d.role,
       ...(d.task ? { task: d.task } : {}),
       ...(d.times ? { times: d.times } : {}),
-      text: lineText(event, byId.get(d.requestId), d.requestId, d.role, actor, d.task, d.times),
+      text: lineText(
+        event,
+        byId.get(d.requestId),
+        d.requestId,
+        d.role,
+        actor,
+        d.task,
+        d.times,
+        isGuestRecipient(personOf.get(d.userId)),
+      ),
     });
     linesOf.set(d.userId, list);
   }
@@ -164,7 +179,9 @@ export async function deliver(
     if (!person || person.isEmail === 0 || !person.email) {
       continue;
     }
-    const mail = renderMail(event, fullName(person.name, person.lastName), mailLines);
+    const mail = renderMail(event, fullName(person.name, person.lastName), mailLines, {
+      isGuest: isGuestRecipient(person),
+    });
     mails.push(outboxMessage(event, { userId, email: person.email }, mail, now));
   }
   await q.insertOutbox(trx, mails);

@@ -244,7 +244,16 @@ export async function findRecipients(q: Executor, userIds: readonly number[], ev
         .leftJoin('notificationSettings as ns', (join) =>
           join.onRef('ns.userId', '=', 'u.userId').on('ns.event', '=', event),
         )
-        .select(['u.userId', 'u.email', 'u.name', 'u.lastName', 'u.isDeleted', 'ns.isEmail'])
+        .select([
+          'u.userId',
+          'u.email',
+          'u.name',
+          'u.lastName',
+          'u.isDeleted',
+          'u.isInternal',
+          'u.userType',
+          'ns.isEmail',
+        ])
         .where('u.userId', 'in', batch)
         .execute()),
     );

@@ -62,8 +62,18 @@ export function plainText(text: string): string {
   return text.replace(MARKS, '');
 }
 
-/** The text and HTML bodies of one message that lists the lines of a batch, each with its link. */
-export function renderMail(event: NotificationEvent, recipientName: string, lines: readonly MailLine[]) {
+/**
+ * The text and HTML bodies of one message that lists the lines of a batch, each with its link.
+ * An external guest never signs in to the portal, so their mail tells them what happened with no
+ * link into it and no footer pointing at its settings.
+ */
+export function renderMail(
+  event: NotificationEvent,
+  recipientName: string,
+  lines: readonly MailLine[],
+  o: { isGuest?: boolean } = {},
+) {
+  const isGuest = o.isGuest === true;
   // An escalation's subject says what every line of it has waited at least.
   const times = lines.every((l) => l.times !== undefined)
     ? Math.min(...lines.map((l) => l.times ?? 0))
@@ -72,23 +82,27 @@ export function renderMail(event: NotificationEvent, recipientName: string, line
   const linkOf = (line: MailLine) =>
     `${BASE_URL_TOKEN}${notificationLink(line.role, line.requestId, line.task, event)}`;
   const open = event === 'expiring' ? messages.notificationMailExtend : messages.notificationMailOpen;
+  const footer = isGuest ? messages.notificationMailGuestFooter : messages.notificationMailFooter;
   const text = [
     messages.notificationMailGreeting(recipientName),
     '',
-    ...lines.flatMap((line) => [`- ${line.text}`, `  ${open} ${linkOf(line)}`]),
+    ...lines.flatMap((line) =>
+      isGuest ? [`- ${line.text}`] : [`- ${line.text}`, `  ${open} ${linkOf(line)}`],
+    ),
     '',
-    messages.notificationMailFooter,
+    footer,
   ].join('\n');
   const html = [
     '<!doctype html><html><body style="font-family: Arial, sans-serif">',
     `<p>${escapeHtml(messages.notificationMailGreeting(recipientName))}</p>`,
     '<ul>',
-    ...lines.map(
-      (line) =>
-        `<li>${escapeHtml(plainText(line.text))} <a href="${escapeHtml(linkOf(line))}">#${line.requestId}</a></li>`,
+    ...lines.map((line) =>
+      isGuest
+        ? `<li>${escapeHtml(plainText(line.text))}</li>`
+        : `<li>${escapeHtml(plainText(line.text))} <a href="${escapeHtml(linkOf(line))}">#${line.requestId}</a></li>`,
     ),
     '</ul>',
-    `<p style="color: #555">${escapeHtml(messages.notificationMailFooter)}</p>`,
+    `<p style="color: #555">${escapeHtml(footer)}</p>`,
     '</body></html>',
   ].join('\n');
   return { subject, text, html };
