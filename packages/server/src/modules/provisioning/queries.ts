@@ -194,8 +194,15 @@ export async function findProvisioningPage(db: Db, scope: ProvisioningScope, que
   const candidates = withNames
     ? filterLines(db, listWhere(scope, query.Archive), true).where(condition)
     : filterLines(db, (eb) => eb('r.requestId', 'in', firstIds), false);
+  // In the default order the lines that need work (Approved) come before the Completed ones
+  // waiting to be archived: the parts are cut in the table's order, then ranked by status.
+  const byStatus = !query.orderBy && !query.Archive;
   const [ids, counts] = await Promise.all([
-    orderTable(candidates.select('r.requestId'), provisioningSpec, query)
+    orderTable(
+      candidates.select('r.requestId').$if(byStatus, (qb) => qb.orderBy('r.statusId', 'asc')),
+      provisioningSpec,
+      query,
+    )
       .limit(limit)
       .offset(offset)
       .execute(),
