@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { messages } from '@uap/domain';
 import { buildUser, uniqueTag } from '../packages/server/test/factories.ts';
 import { launchBrowser, signIn } from './browser.ts';
 import { e2eDb } from './server.ts';
@@ -89,6 +90,16 @@ describe('All User Profiles', () => {
         .getByRole('table', { name: 'Profile changes' })
         .getByRole('row', { name: /Name: +→ Vera/ })
         .waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("a log page of an unknown UAP Id says 'UAP ID doesn't exist'", async () => {
+    const { context, page } = await signIn(browser, 'Ada Admin');
+    try {
+      await page.goto('/UserLogs/999999999');
+      await page.getByRole('alert').filter({ hasText: messages.uapIdMissing }).waitFor();
     } finally {
       await context.close();
     }

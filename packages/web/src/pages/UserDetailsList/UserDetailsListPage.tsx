@@ -20,6 +20,7 @@ import { DataTable, type DataTableColumn } from '../../components/DataTable/Data
 import { useRowSelection } from '../../components/DataTable/use-row-selection.ts';
 import { EditProfileDialog } from '../AllUserProfiles/EditProfileDialog.tsx';
 import { SyncProfileDialog } from '../AllUserProfiles/SyncProfileDialog.tsx';
+import { useFetchFailure } from '../UserLogs/use-fetch-failure.ts';
 import { localTimeZone } from '../../app/time-zone.ts';
 
 const timeZone = localTimeZone();
@@ -131,15 +132,16 @@ export function UserDetailsListPage() {
   const unmerge = useUnmergeProfiles();
   const { selectedIds, selection, clear } = useRowSelection<UserDetailsRow>(rowId);
   const columns = useMemo(() => familyColumns(isReadOnly, setDialog), [isReadOnly]);
+  const { failure, track } = useFetchFailure();
   const fetchPage = useCallback(
     async (query: TableQuery, signal: AbortSignal) => {
-      const page = await fetchFamilyPage(userId ?? 0, query, signal);
+      const page = await track(fetchFamilyPage(userId ?? 0, query, signal), signal);
       if (isUnfiltered(query) && page.totalCount <= 1) {
         void navigate('/AllUserProfiles', { replace: true });
       }
       return { rows: page.users, totalCount: page.totalCount };
     },
-    [userId, navigate],
+    [userId, navigate, track],
   );
   const fetchFilterOptions = useCallback(
     (column: string, query: TableQuery, signal: AbortSignal) =>
@@ -172,6 +174,7 @@ export function UserDetailsListPage() {
           Back to All User Profiles
         </Link>
       </Typography>
+      {failure && <Alert severity="error">{failure}</Alert>}
       <DataTable<UserDetailsRow>
         title="User Details List"
         columns={columns}

@@ -12,6 +12,7 @@ import {
 } from '@uap/domain';
 import { fetchSecondaryEmailLogPage, fetchUserLogPage, profileKeys } from '../../api/profiles.ts';
 import { DataTable, type DataTableColumn } from '../../components/DataTable/DataTable.tsx';
+import { useFetchFailure } from './use-fetch-failure.ts';
 import { localTimeZone } from '../../app/time-zone.ts';
 
 const timeZone = localTimeZone();
@@ -59,12 +60,13 @@ const emailLogColumns: DataTableColumn<SecondaryEmailLogRow>[] = [
 /** /UserLogs/{userId}: every change of a profile, paged on the server, old and new value per changed field. */
 export function UserLogsPage() {
   const userId = idOf(useParams().userId);
+  const { failure, track } = useFetchFailure();
   const fetchPage = useCallback(
     async (query: TableQuery, signal: AbortSignal) => {
-      const page = await fetchUserLogPage(userId ?? 0, query, signal);
+      const page = await track(fetchUserLogPage(userId ?? 0, query, signal), signal);
       return { rows: page.logs, totalCount: page.totalCount };
     },
-    [userId],
+    [userId, track],
   );
   if (userId === null) {
     return <Alert severity="error">{messages.uapIdMissing}</Alert>;
@@ -81,6 +83,7 @@ export function UserLogsPage() {
           Secondary email log
         </Link>
       </Typography>
+      {failure && <Alert severity="error">{failure}</Alert>}
       <DataTable<ProfileLogRow>
         title="Profile changes"
         columns={profileLogColumns}
@@ -97,12 +100,13 @@ export function UserLogsPage() {
 /** /LogUserAditionalEmail/{userid}: the secondary email changes of a profile, paged on the server. */
 export function SecondaryEmailLogPage() {
   const userId = idOf(useParams().userid);
+  const { failure, track } = useFetchFailure();
   const fetchPage = useCallback(
     async (query: TableQuery, signal: AbortSignal) => {
-      const page = await fetchSecondaryEmailLogPage(userId ?? 0, query, signal);
+      const page = await track(fetchSecondaryEmailLogPage(userId ?? 0, query, signal), signal);
       return { rows: page.logs, totalCount: page.totalCount };
     },
-    [userId],
+    [userId, track],
   );
   if (userId === null) {
     return <Alert severity="error">{messages.userIdMissing}</Alert>;
@@ -115,6 +119,7 @@ export function SecondaryEmailLogPage() {
           Profile log
         </Link>
       </Typography>
+      {failure && <Alert severity="error">{failure}</Alert>}
       <DataTable<SecondaryEmailLogRow>
         title="Secondary email changes"
         columns={emailLogColumns}
