@@ -24,6 +24,15 @@ describe('the user-details popup', () => {
       .set({ title: 'Trading Lead', department: 'Programmatic' })
       .where('userId', '=', parent.userId)
       .execute();
+    const platformLogin = `petra.${parent.userId}@partner.example`;
+    const oldLogin = `petra.old.${parent.userId}@partner.example`;
+    await db
+      .insertInto('userAdditionalEmails')
+      .values([
+        { userId: parent.userId, email: platformLogin, isDeleted: 0 },
+        { userId: parent.userId, email: oldLogin, isDeleted: 1 },
+      ])
+      .execute();
 
     const { context, page } = await signIn(browser, 'Ada Admin');
     try {
@@ -45,6 +54,10 @@ describe('the user-details popup', () => {
       expect(await details.textContent()).toContain('Trading Lead');
       expect(await details.textContent()).toContain('Programmatic');
       expect(await details.textContent()).toContain('Standard User');
+      // Its additional emails come from GET api/User/GetAllAdditionalEmails.
+      const extra = details.getByRole('list', { name: 'Additional Emails' });
+      await extra.getByText(platformLogin, { exact: true }).waitFor();
+      await extra.getByText(`${oldLogin} (deactivated)`, { exact: true }).waitFor();
 
       const { violations } = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
       expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);

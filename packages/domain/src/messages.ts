@@ -544,6 +544,8 @@ export const messages = {
   userPopupChoose: 'Choose a person to see their details.',
   userPopupNoMatch: 'No profile matches this search.',
   userPopupDeleted: 'This profile is deleted: nothing can be merged into it.',
+  userPopupNoAdditionalEmails: 'No additional emails.',
+  userPopupMoreEmails: (count: number) => `${count} more not shown.`,
   // Reports (ours, the spec shows no sentence)
   reportNoLines: 'No requests in this date range.',
   reportsEmbedTitle: 'Reports',

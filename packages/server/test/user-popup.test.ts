@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Role, popupPaging, type UsersForPopupPage } from '@uap/domain';
+import { Role, popupPaging, type AdditionalEmailsPage, type UsersForPopupPage } from '@uap/domain';
 import { appointRegionAdmin, createTestContext, demo, type TestContext } from './harness.ts';
 import { buildPath, buildRequest, buildUser, uniqueTag, type BuiltUser } from './factories.ts';
 
 /**
- * The user-details popup's calls (spec 3 §2.15, §7): GET api/User/GetAllUsersforpopup, paged and
- * searched in SQL, every profile readable by administrators, each row saying whether the caller
- * may change that person.
+ * The user-details popup's calls (spec 3 §2.15, §7): GET api/User/GetAllUsersforpopup and
+ * GetAllAdditionalEmails, paged and searched in SQL, every profile readable by administrators, each
+ * person saying whether the caller may change them.
  */
 let ctx: TestContext;
 /** A family name shared by this file's people only. */
@@ -147,5 +147,87 @@ describe('GET api/User/GetAllUsersforpopup', () => {
     const avery = await as(demo.auditor, search(family, '&pageSize=100'));
     expect(avery.body.data.users.length).toBe(3);
     expect(avery.body.data.users.some((u) => u.isInScope)).toBe(false);
+  });
+});
+
+describe('GET api/User/GetAllAdditionalEmails', () => {
+  const tag = uniqueTag();
+  const mail = (n: number) => `alt${n}.${tag}@partner.example`;
+  beforeAll(async () => {
+    const k = ctx.db.kysely;
+    for (const n of [1, 2, 3, 4]) {
+      await k
+        .insertInto('userAdditionalEmails')
+        .values({ userId: outside.userId, email: mail(n), isDeleted: n === 4 ? 1 : 0 })
+        .execute();
+    }
+  });
+  const emails = async (who: string | null, query: string) => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/User/GetAllAdditionalEmails${query}`,
+      headers: who ? { authorization: `Bearer ${who}` } : {},
+    });
+    return { status: res.statusCode, body: res.json<{ succeeded: boolean; data: AdditionalEmailsPage }>() };
+  };
+  const emailsAs = async (email: string, query: string) => emails(await ctx.tokenFor(email), query);
+
+  it('is for administrators and above and the auditor', async () => {
+    expect((await emails(null, '')).status).toBe(401);
+    for (const who of [demo.standard, demo.approver, demo.provisioner, demo.master]) {
+      expect((await emailsAs(who, '')).status, who).toBe(403);
+    }
+    expect((await emailsAs(demo.auditor, `?userId=${outside.userId}`)).status).toBe(200);
+  });
+
+  it("answers one profile's emails, active and deactivated, with the spec's fields", async () => {
+    const { status, body } = await emailsAs(demo.superAdmin, `?userId=${outside.userId}`);
+    expect(status).toBe(200);
+    expect(body.succeeded).toBe(true);
+    expect(body.data).toMatchObject({ page: 1, pageSize: popupPaging.defaultPageSize, totalCount: 4 });
+    expect(body.data.emails.map(({ email, isDeleted, userId }) => ({ email, isDeleted, userId }))).toEqual([
+      { email: mail(1), isDeleted: false, userId: outside.userId },
+      { email: mail(2), isDeleted: false, userId: outside.userId },
+      { email: mail(3), isDeleted: false, userId: outside.userId },
+      { email: mail(4), isDeleted: true, userId: outside.userId },
+    ]);
+    expect(body.data.emails.every((e) => Number.isInteger(e.id))).toBe(true);
+  });
+
+  it('searches the beginning of the email and pages in SQL with the total', async () => {
+    const first = await emailsAs(demo.admin, `?search=ALT&pageSize=100`);
+    expect(first.body.data.emails.map((e) => e.email)).toEqual(
+      expect.arrayContaining([mail(1), mail(2), mail(3), mail(4)]),
+    );
+    expect(first.body.data.emails.every((e) => e.email.startsWith('alt'))).toBe(true);
+    const pages = [];
+    for (const page of [1, 2]) {
+      const { body } = await emailsAs(demo.admin, `?userId=${outside.userId}&page=${page}&pageSize=3`);
+      expect(body.data.totalCount).toBe(4);
+      pages.push(body.data.emails.map((e) => e.email));
+    }
+    expect(pages).toEqual([[mail(1), mail(2), mail(3)], [mail(4)]]);
+    expect((await emailsAs(demo.admin, `?userId=99999999`)).body.data).toMatchObject({
+      emails: [],
+      totalCount: 0,
+    });
+    expect((await emailsAs(demo.admin, `?pageSize=${popupPaging.maxPageSize + 1}`)).status).toBe(400);
+    expect((await emailsAs(demo.admin, '?userId=abc')).status).toBe(400);
+    const all = await emailsAs(demo.superAdmin, '');
+    expect(all.body.data.emails.length).toBeLessThanOrEqual(popupPaging.defaultPageSize);
+  });
+
+  it("a region admin reads an out-of-scope person's emails, as All User Profiles shows them, but cannot change them", async () => {
+    const mine = await emails(regionAdminToken, `?userId=${outside.userId}`);
+    const sues = await emailsAs(demo.superAdmin, `?userId=${outside.userId}`);
+    expect(mine.status).toBe(200);
+    expect(mine.body.data).toEqual(sues.body.data);
+    const change = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/User/DeactivateAdditionalEmail',
+      headers: { authorization: `Bearer ${regionAdminToken}` },
+      payload: { userId: outside.userId, email: mail(1) },
+    });
+    expect(change.statusCode).toBe(403);
   });
 });

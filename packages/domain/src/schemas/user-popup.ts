@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { limits } from '../limits.ts';
 import { searchTerm } from './text.ts';
+import { additionalEmail } from './user.ts';
 
 /** The user-details popup's paging (spec 3 §7 shows no parameters: these are ours, all optional). */
 export const popupPaging = { defaultPageSize: 20, maxPageSize: 100, maxPage: 10_000 } as const;
@@ -60,3 +61,26 @@ export const usersForPopupPage = z.object({
   totalCount: z.number().int(),
 });
 export type UsersForPopupPage = z.infer<typeof usersForPopupPage>;
+
+/**
+ * GET api/User/GetAllAdditionalEmails: the additional emails (spec 3 §3 userAditionalEmail),
+ * optionally one profile's (`userId`) or those beginning with `search` (case-insensitive).
+ */
+export const additionalEmailsQuery = z.object({
+  ...pagingQuery,
+  userId: z.coerce.number().int().positive().optional(),
+  search: searchTerm(z.string().trim().max(limits.primaryEmail)).default(''),
+});
+export type AdditionalEmailsQuery = z.infer<typeof additionalEmailsQuery>;
+
+/** One additional email: the spec's {email, isDeleted, userId} and its id. */
+export const additionalEmailRow = additionalEmail.extend({ id: z.number().int() });
+export type AdditionalEmailRow = z.infer<typeof additionalEmailRow>;
+
+export const additionalEmailsPage = z.object({
+  emails: z.array(additionalEmailRow),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  totalCount: z.number().int(),
+});
+export type AdditionalEmailsPage = z.infer<typeof additionalEmailsPage>;

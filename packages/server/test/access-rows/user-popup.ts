@@ -8,4 +8,10 @@ export const userPopupRows: Row[] = [
     url: '/api/User/GetAllUsersforpopup?search=ada&pageSize=5',
     expect: admins,
   },
+  {
+    method: 'GET',
+    route: '/api/User/GetAllAdditionalEmails',
+    url: '/api/User/GetAllAdditionalEmails?search=ada&pageSize=5',
+    expect: admins,
+  },
 ];

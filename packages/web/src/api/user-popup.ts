@@ -1,10 +1,18 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { usersForPopupPage, type UsersForPopupPage, type UsersForPopupQuery } from '@uap/domain';
+import {
+  additionalEmailsPage,
+  popupPaging,
+  usersForPopupPage,
+  type AdditionalEmailsPage,
+  type UsersForPopupPage,
+  type UsersForPopupQuery,
+} from '@uap/domain';
 import { apiRequest } from './client.ts';
 
 /** TanStack Query keys of the user-details popup (under ['User'], refreshed with the profiles). */
 export const userPopupKeys = {
   users: (query: UsersForPopupQuery) => ['User', 'GetAllUsersforpopup', query] as const,
+  emails: (userId: number) => ['User', 'GetAllAdditionalEmails', userId] as const,
 };
 
 /** GET api/User/GetAllUsersforpopup: one page of profiles, searched on the server. */
@@ -23,5 +31,22 @@ export function useUsersForPopup(query: UsersForPopupQuery) {
       });
     },
     placeholderData: keepPreviousData,
+  });
+}
+
+/** GET api/User/GetAllAdditionalEmails?userId=: one profile's additional emails, active and deactivated. */
+export function useAdditionalEmailsOf(userId: number) {
+  return useQuery({
+    queryKey: userPopupKeys.emails(userId),
+    queryFn: ({ signal }): Promise<AdditionalEmailsPage> => {
+      const params = new URLSearchParams({
+        userId: String(userId),
+        pageSize: String(popupPaging.maxPageSize),
+      });
+      return apiRequest(`/api/User/GetAllAdditionalEmails?${params.toString()}`, {
+        schema: additionalEmailsPage,
+        signal,
+      });
+    },
   });
 }

@@ -1,5 +1,5 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
-import type { UsersForPopupQuery } from '@uap/domain';
+import type { AdditionalEmailsQuery, UsersForPopupQuery } from '@uap/domain';
 import { toCount, type Db, type Dialect } from '../../db/connection.ts';
 
 /** The largest code point: `term || TOP` bounds every text that begins with the term. */
@@ -97,3 +97,30 @@ export async function findPopupUserPage(db: Db, query: UsersForPopupQuery) {
   return { rows, totalCount: toCount(total?.count) };
 }
 export type PopupUserDbRow = Awaited<ReturnType<typeof findPopupUserPage>>['rows'][number];
+
+/**
+ * One page of the additional emails in email order (idx_user_additional_emails_email; one
+ * profile's through idx_user_additional_emails_user_id), and their count.
+ */
+export async function findAdditionalEmailPage(db: Db, query: AdditionalEmailsQuery) {
+  const base = () =>
+    db.kysely
+      .selectFrom('userAdditionalEmails as e')
+      .$if(query.userId !== undefined, (qb) => qb.where('e.userId', '=', query.userId!))
+      .$if(query.search !== '', (qb) =>
+        qb.where(beginsWith(db.dialect, sql.ref('e.email'), query.search.toLowerCase())),
+      );
+  const [rows, total] = await Promise.all([
+    base()
+      .select(['e.id', 'e.email', 'e.isDeleted', 'e.userId'])
+      .orderBy('e.email')
+      .orderBy('e.id')
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize)
+      .execute(),
+    base()
+      .select((eb) => eb.fn.countAll().as('count'))
+      .executeTakeFirst(),
+  ]);
+  return { rows, totalCount: toCount(total?.count) };
+}

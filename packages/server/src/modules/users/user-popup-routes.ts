@@ -1,6 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { Role, envelope, popupPaging, usersForPopupPage, usersForPopupQuery } from '@uap/domain';
+import {
+  Role,
+  additionalEmailsPage,
+  additionalEmailsQuery,
+  envelope,
+  popupPaging,
+  usersForPopupPage,
+  usersForPopupQuery,
+} from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
 import type { Access } from '../../http/access.ts';
 import { requireActor } from '../../http/actor.ts';
@@ -27,5 +35,17 @@ export const userPopupRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db
       response: { 200: envelope(usersForPopupPage) },
     },
     handler: async (req) => ok(await popup.findUsersForPopup(db, requireActor(req), req.query)),
+  });
+
+  app.get('/api/User/GetAllAdditionalEmails', {
+    config: { access: adminRead },
+    schema: {
+      tags,
+      summary: 'The additional emails of the profiles ({email, isDeleted, userId}), in email order',
+      description: `${paging} userId narrows to one profile's emails (an unknown one finds none); search matches the beginning of the email (case-insensitive). Active and deactivated emails (isDeleted true) both answer. Administrators read every profile's, as in All User Profiles.`,
+      querystring: additionalEmailsQuery,
+      response: { 200: envelope(additionalEmailsPage) },
+    },
+    handler: async (req) => ok(await popup.findAdditionalEmails(db, requireActor(req), req.query)),
   });
 };

@@ -1,4 +1,10 @@
-import type { PopupUser, UsersForPopupPage, UsersForPopupQuery } from '@uap/domain';
+import type {
+  AdditionalEmailsPage,
+  AdditionalEmailsQuery,
+  PopupUser,
+  UsersForPopupPage,
+  UsersForPopupQuery,
+} from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
 import type { Actor } from '../../http/actor.ts';
 import { adminScopeOf, reachesPersons } from '../../http/admin-scope.ts';
@@ -49,6 +55,25 @@ export async function findUsersForPopup(
   );
   return {
     users: rows.map((r) => presentPopupUser(r, reached.has(r.userId))),
+    page: query.page,
+    pageSize: query.pageSize,
+    totalCount,
+  };
+}
+
+/**
+ * GET api/User/GetAllAdditionalEmails: one page of the additional emails, active and deactivated,
+ * readable by whoever reads All User Profiles (which shows the active ones of every profile).
+ */
+export async function findAdditionalEmails(
+  db: Db,
+  actor: Actor,
+  query: AdditionalEmailsQuery,
+): Promise<AdditionalEmailsPage> {
+  adminScopeOf(actor, 'read');
+  const { rows, totalCount } = await q.findAdditionalEmailPage(db, query);
+  return {
+    emails: rows.map((r) => ({ id: r.id, email: r.email, isDeleted: r.isDeleted === 1, userId: r.userId })),
     page: query.page,
     pageSize: query.pageSize,
     totalCount,

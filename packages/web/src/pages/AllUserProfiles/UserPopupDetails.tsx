@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { messages, type PopupUser } from '@uap/domain';
+import { useAdditionalEmailsOf } from '../../api/user-popup.ts';
 
 /** What the profile's state is: deleted, merged into another profile, or active. */
 function stateOf(user: PopupUser): string {
@@ -58,6 +59,37 @@ export function UserPopupDetails({ user, createdDate }: { user: PopupUser; creat
           </Box>
         ))}
       </Box>
+      <AdditionalEmails userId={user.userId} />
+    </Box>
+  );
+}
+
+/** The person's additional emails (GET api/User/GetAllAdditionalEmails), deactivated ones marked. */
+function AdditionalEmails({ userId }: { userId: number }) {
+  const emails = useAdditionalEmailsOf(userId);
+  const rows = emails.data?.emails ?? [];
+  const hidden = (emails.data?.totalCount ?? 0) - rows.length;
+  return (
+    <Box sx={{ mt: 2 }}>
+      <Typography variant="subtitle2" component="h4" id={`additional-emails-${userId}`}>
+        Additional Emails
+      </Typography>
+      {emails.isPending ? (
+        <Typography color="text.secondary">Loading…</Typography>
+      ) : rows.length === 0 ? (
+        <Typography color="text.secondary">{messages.userPopupNoAdditionalEmails}</Typography>
+      ) : (
+        <Box
+          component="ul"
+          aria-labelledby={`additional-emails-${userId}`}
+          sx={{ m: 0, pl: 2.5, '& li': { overflowWrap: 'anywhere' } }}
+        >
+          {rows.map((e) => (
+            <li key={e.id}>{e.isDeleted ? `${e.email} (deactivated)` : e.email}</li>
+          ))}
+        </Box>
+      )}
+      {hidden > 0 && <Typography color="text.secondary">{messages.userPopupMoreEmails(hidden)}</Typography>}
     </Box>
   );
 }
