@@ -75,6 +75,25 @@ describe('Request Tracker, activity log and role details', () => {
     }
   });
 
+  it('says once, on the page, that an activity log does not exist (no dialog repeating it)', async () => {
+    const { context, page } = await signIn(browser, 'Ada Admin');
+    try {
+      await page.goto('/Logs/2000000000');
+      const alert = page.getByRole('alert');
+      await alert.waitFor();
+      const said = (await alert.textContent())?.trim() ?? '';
+      expect(said).not.toBe('');
+      // The error dialog opens as soon as the answer arrives, if at all: give it that moment.
+      await page.waitForTimeout(500);
+      expect(await page.getByRole('dialog').count()).toBe(0);
+      expect(await page.getByText(said, { exact: true }).count()).toBe(1);
+      await page.goto('/Logs/not-a-number');
+      await page.getByRole('alert').filter({ hasText: messages.recordNotFound }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
   it("gives Sam 'Forbidden!' on the Request Tracker", async () => {
     const { context, page } = await signIn(browser, 'Sam Standard');
     try {

@@ -429,8 +429,16 @@ export const messages = {
   /** The chip of My Requests opened on one request (?requestId=N): it shows that submission's lines. */
   myRequestsOfSubmission: (requestId: number) => `Submission of request #${requestId}`,
   nextNeedsManager: 'Search for and select the manager first.',
-  nextNeedsRequiredFields: 'Fill in every required field and choose the email first.',
-  nextNeedsFieldsAndManager: 'Fill in every required field, choose the email and select the manager first.',
+  /** Why the wizard's Next is greyed out: only what is still missing (the manager alone: nextNeedsManager). */
+  nextNeeds: (missing: { fields: boolean; email: boolean; manager: boolean }) => {
+    const steps = [
+      missing.fields ? 'fill in every required field' : '',
+      missing.email ? 'choose the email' : '',
+      missing.manager ? 'select the manager' : '',
+    ].filter((step) => step !== '');
+    const list = steps.length > 1 ? `${steps.slice(0, -1).join(', ')} and ${steps.at(-1)}` : (steps[0] ?? '');
+    return `${list.charAt(0).toUpperCase()}${list.slice(1)} first.`;
+  },
   addAccountNeedsClient: 'Choose the platform and the client first.',
   selectRequestsFirst: 'Select one or more requests first.',
   // The provisioner's words (spec 2): the request modal's Approve and Reject, the bulk modal's title.
@@ -441,10 +449,11 @@ export const messages = {
     'Only Approved requests can be provisioned. Deselect the requests that are not in Approved status.',
   requestsDecided: (count: number, outcome: 'approved' | 'rejected' | 'provisioned') =>
     `${count} ${count === 1 ? 'request' : 'requests'} ${outcome}.`,
+  // Follows the spec's 'requests sent for approval successfully.': adds only the number.
   changeRequestsCreated: (requestIds: readonly number[]) =>
     requestIds.length === 1
-      ? `Change request #${requestIds[0]} was created and waits for approval.`
-      : `Change requests ${requestIds.map((id) => `#${id}`).join(', ')} were created and wait for approval.`,
+      ? `The change request is #${requestIds[0]}.`
+      : `The change requests are ${requestIds.map((id) => `#${id}`).join(', ')}.`,
 
   // Database Manager (ours, the spec shows no sentence)
   textTooLong: (max: number) => `At most ${max} characters.`,

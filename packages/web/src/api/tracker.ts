@@ -80,6 +80,8 @@ export function useActivityLogQuery(logId: number) {
         signal,
       }),
     enabled: logId > 0,
+    // The page says why it has no log (e.g. an unknown id): no dialog repeating it.
+    meta: { errorDialog: false },
   });
 }
 

@@ -83,10 +83,14 @@ function sections(log: ActivityLog): [string, [string, ReactNode][]][] {
 /** Activity log (spec 2 "Activity log"): the request, its people and its history; PDF download. */
 export function ActivityLogPage() {
   const logId = Number(useParams().logId);
-  const log = useActivityLogQuery(Number.isInteger(logId) ? logId : 0);
+  const isValidId = Number.isInteger(logId) && logId > 0;
+  const log = useActivityLogQuery(isValidId ? logId : 0);
   const [isDownloading, setIsDownloading] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
+  if (!isValidId) {
+    return <Alert severity="error">{messages.recordNotFound}</Alert>;
+  }
   if (log.isError) {
     return (
       <Alert severity="error">

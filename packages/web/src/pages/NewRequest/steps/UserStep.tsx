@@ -106,24 +106,21 @@ export function UserStep({
   };
 
   const values = form.watch();
+  const hasEmail = subject !== null && emailSelected !== '';
   const hasFields =
-    subject !== null &&
-    emailSelected !== '' &&
     (['Name', 'LastName', 'Title', 'Organization', 'Department', 'LocationCountry'] as const).every(
       (k) => (values[k] ?? '').trim() !== '',
     ) &&
     (!isMeOrInternal || (values.OfficeNumber ?? '').trim() !== '');
   const hasManager = !isMeOrInternal || manager !== null;
-  const isComplete = hasFields && hasManager;
+  const isComplete = hasEmail && hasFields && hasManager;
 
-  // Why Next is greyed out, said on the button (the manager is the step people miss).
-  const nextBlocker = hasFields
-    ? hasManager
-      ? null
-      : messages.nextNeedsManager
-    : hasManager
-      ? messages.nextNeedsRequiredFields
-      : messages.nextNeedsFieldsAndManager;
+  // Why Next is greyed out, said on the button: only what is still missing.
+  const nextBlocker = isComplete
+    ? null
+    : hasEmail && hasFields
+      ? messages.nextNeedsManager
+      : messages.nextNeeds({ fields: !hasFields, email: !hasEmail, manager: !hasManager });
 
   const finish = (userId: number) => {
     onComplete({ userId, email: emailSelected, isInternal: subject?.isInternal ?? false, manager });
