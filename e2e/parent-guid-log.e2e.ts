@@ -76,10 +76,12 @@ describe('the ParentGUID log', () => {
       await table.getByRole('link', { name: `ParentGUID Log of Gwen ${parent.lastName}` }).click();
       await page.getByRole('heading', { name: `ParentGUID ${guid}` }).waitFor();
       const log = page.getByRole('table', { name: 'ParentGUID changes' });
-      await log.getByRole('row', { name: new RegExp(`ParentGUID ${child.directoryId} ${guid}`) }).waitFor();
+      await log
+        .getByRole('row', { name: new RegExp(`ParentGUID: ${child.directoryId} → ${guid}`) })
+        .waitFor();
       await log.getByRole('link', { name: `Log of UAP Id ${child.userId}` }).waitFor();
       await log.getByRole('link', { name: `Log of UAP Id ${parent.userId}` }).waitFor();
-      await log.getByRole('row', { name: /Title\s+Planner/ }).waitFor();
+      await log.getByRole('row', { name: /Title: +→ Planner/ }).waitFor();
       expect(await page.title()).toBe(messages.documentTitle('ParentGUID Log'));
       const { violations } = await new AxeBuilder({ page }).analyze();
       expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);

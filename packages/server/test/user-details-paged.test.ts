@@ -235,3 +235,51 @@ describe('the profile logs, server-paged (PUT api/User/UserLogs/{userId}, LogUse
     ).toHaveLength(3);
   });
 });
+
+describe('the ParentGUID log, server-paged (PUT api/User/ParentGUIDLogs/{parentGuid})', () => {
+  const guid = `guid-${tag}`;
+
+  beforeAll(async () => {
+    const k = ctx.db.kysely;
+    // The family of the first block carries one ParentGUID; the parent and two children have logs.
+    await k
+      .updateTable('users')
+      .set({ parentGuid: guid })
+      .where((eb) => eb.or([eb('userId', '=', parentId), eb('mergedUserId', '=', parentId)]))
+      .execute();
+    for (const [day, userId] of [parentId, childIds[0]!, childIds[1]!, parentId].entries()) {
+      await k
+        .insertInto('userProfileLogs')
+        .values({
+          userId,
+          changedBy: null,
+          changedDate: `2031-05-0${day + 1}T08:00:00.000Z`,
+          before: JSON.stringify({ department: `Dept ${day}` }),
+          after: JSON.stringify({ department: `Dept ${day + 1}` }),
+        })
+        .execute();
+    }
+  });
+
+  async function guidPage(body: Record<string, unknown>): Promise<ProfileLogPage> {
+    const res = await call('PUT', `/api/User/ParentGUIDLogs/${guid}`, { pageSize: 5, ...body });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ data: ProfileLogPage }>().data;
+  }
+
+  it("pages the family's changes, numbered together, sorted by UAP Id or date, searched by UAP Id", async () => {
+    const all = await guidPage({});
+    expect(all.totalCount).toBe(4);
+    expect(all.logs.map((l) => [l.serialNo, l.userId])).toEqual([
+      [4, parentId],
+      [3, childIds[1]],
+      [2, childIds[0]],
+      [1, parentId],
+    ]);
+    const byId = await guidPage({ orderBy: 'userId', orderAsc: true });
+    expect(byId.logs.map((l) => l.serialNo)).toEqual([1, 4, 2, 3]);
+    const second = await guidPage({ searchCriteria: String(childIds[1]) });
+    expect(second.logs.map((l) => l.serialNo)).toEqual([3]);
+    expect((await call('PUT', '/api/User/ParentGUIDLogs/no-such-guid', {})).statusCode).toBe(404);
+  });
+});

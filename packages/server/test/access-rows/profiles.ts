@@ -82,6 +82,13 @@ export const profileRows: Row[] = [
   },
   {
     method: 'PUT',
+    route: '/api/User/ParentGUIDLogs/:parentGuid',
+    url: '/api/User/ParentGUIDLogs/no-such-parent-guid',
+    body: { page: 1, pageSize: 10 },
+    expect: missingReads,
+  },
+  {
+    method: 'PUT',
     route: '/api/User/LogUserAditionalEmail/:userId',
     url: '/api/User/LogUserAditionalEmail/99999999',
     body: { page: 1, pageSize: 10 },

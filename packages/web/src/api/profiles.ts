@@ -6,7 +6,6 @@ import {
   profileEditInput,
   profileFilterOptions,
   profileLogPage,
-  profileLogRow,
   profilePage,
   savedUser,
   secondaryEmailLogPage,
@@ -14,7 +13,6 @@ import {
   syncUserInput,
   type ProfileEditFormInput,
   type ProfileLogPage,
-  type ProfileLogRow,
   type ProfilePage,
   type SecondaryEmailLogPage,
   type SyncComparison,
@@ -76,10 +74,16 @@ export function fetchUserLogPage(
   });
 }
 
-/** GET api/User/ParentGUIDLogs/{parentGuid}: the changes of every profile carrying the ParentGUID. */
-export function fetchParentGuidLogs(parentGuid: string, signal: AbortSignal): Promise<ProfileLogRow[]> {
+/** PUT api/User/ParentGUIDLogs/{parentGuid}: one page of the changes of every profile carrying the ParentGUID. */
+export function fetchParentGuidLogPage(
+  parentGuid: string,
+  query: TableQuery,
+  signal: AbortSignal,
+): Promise<ProfileLogPage> {
   return apiRequest(`/api/User/ParentGUIDLogs/${encodeURIComponent(parentGuid)}`, {
-    schema: z.array(profileLogRow),
+    method: 'PUT',
+    body: query,
+    schema: profileLogPage,
     signal,
   });
 }

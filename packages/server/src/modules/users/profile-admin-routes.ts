@@ -27,7 +27,7 @@ import { ok } from '../../http/envelope.ts';
 import * as profiles from './profile-admin-service.ts';
 import { exportProfiles } from './profile-export.ts';
 import * as logs from './profile-log-service.ts';
-import { emailLogSpec, profileLogSpec } from './profile-log-queries.ts';
+import { emailLogSpec, parentGuidLogSpec, profileLogSpec } from './profile-log-queries.ts';
 import { assertMayRemoveEmailsOf } from './profile-service.ts';
 import * as sync from './profile-sync-service.ts';
 import { profileFilterColumns, profileSpec } from './profile-table-queries.ts';
@@ -209,6 +209,21 @@ export const profileAdminRoutes: FastifyPluginAsync<{ db: Db }> = async (base, {
     },
     handler: async (req) =>
       ok(await logs.findSecondaryEmailLogPage(db, requireActor(req), req.params.userId, req.body)),
+  });
+
+  app.put('/api/User/ParentGUIDLogs/:parentGuid', {
+    config: { access: adminRead },
+    schema: {
+      tags,
+      errors: [404],
+      summary: 'The ParentGUID log as a server-paged table, each row naming its userId',
+      description: `${logRule(parentGuidLogSpec)} A ParentGUID no profile carries is 404 'ParentGUID doesn't exist'.`,
+      params: parentGuidParams,
+      body: tableQuery,
+      response: { 200: envelope(profileLogPage) },
+    },
+    handler: async (req) =>
+      ok(await logs.findParentGuidLogPage(db, requireActor(req), req.params.parentGuid, req.body)),
   });
 
   app.get('/api/User/LogUserAditionalEmail/:userId', {

@@ -34,6 +34,15 @@ export const profileLogSpec: TableSpec = {
   defaultOrder: { column: 'newLastUpdated', isAscending: false },
 };
 
+/** The ParentGUID log's columns: the profile log's and the UAP Id of the profile each row changed. */
+export const parentGuidLogSpec: TableSpec = {
+  ...profileLogSpec,
+  columns: {
+    ...profileLogSpec.columns,
+    userId: { sql: sql.ref('x.userId'), kind: 'number', isSortable: true, isSearchable: true },
+  },
+};
+
 /** The secondary email log's columns (row field names); newest first by default. */
 export const emailLogSpec: TableSpec = {
   columns: {
@@ -57,6 +66,18 @@ function profileLogs(db: Db, userId: number) {
     .select(['l.id', 'l.userId', 'l.changedDate', 'l.before', 'l.after', 'b.name', 'b.lastName'])
     .select(serial.as('serialNo'))
     .where('l.userId', '=', userId)
+    .as('x');
+}
+
+/** The log rows of every profile carrying the ParentGUID (a family), numbered together, as `x`. */
+function parentGuidLogs(db: Db, parentGuid: string) {
+  return db.kysely
+    .selectFrom('userProfileLogs as l')
+    .innerJoin('users as u', 'u.userId', 'l.userId')
+    .leftJoin('users as b', 'b.userId', 'l.changedBy')
+    .select(['l.id', 'l.userId', 'l.changedDate', 'l.before', 'l.after', 'b.name', 'b.lastName'])
+    .select(serial.as('serialNo'))
+    .where('u.parentGuid', '=', parentGuid)
     .as('x');
 }
 
@@ -107,6 +128,28 @@ export async function findEmailLogPage(db: Db, userId: number, query: TableQuery
       .execute(),
     db.kysely
       .selectFrom(emailLogs(db, userId))
+      .where(condition)
+      .select((eb) => eb.fn.countAll().as('count'))
+      .executeTakeFirst(),
+  ]);
+  return { rows, totalCount: toCount(total?.count) };
+}
+
+/** One page of a ParentGUID's log and the count of its matching rows. */
+export async function findParentGuidLogPage(db: Db, parentGuid: string, query: TableQuery) {
+  const condition = tableCondition(db.dialect, parentGuidLogSpec, query);
+  const { limit, offset } = pageOf(query);
+  const [rows, total] = await Promise.all([
+    db.kysely
+      .selectFrom(parentGuidLogs(db, parentGuid))
+      .selectAll()
+      .where(condition)
+      .$call((qb) => orderTable(qb, parentGuidLogSpec, query))
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    db.kysely
+      .selectFrom(parentGuidLogs(db, parentGuid))
       .where(condition)
       .select((eb) => eb.fn.countAll().as('count'))
       .executeTakeFirst(),

@@ -120,6 +120,22 @@ export async function findUserLogPage(
   return { logs: rows.map((r) => presentProfileLog(r, Number(r.serialNo))), page: query.page, totalCount };
 }
 
+/** PUT api/User/ParentGUIDLogs/{parentGuid}: one page of the ParentGUID log, numbered from its first change. */
+export async function findParentGuidLogPage(
+  db: Db,
+  actor: Actor,
+  parentGuid: string,
+  query: TableQuery,
+): Promise<ProfileLogPage> {
+  adminScopeOf(actor, 'read');
+  assertTableQuery(logQueries.parentGuidLogSpec, query);
+  if (!(await a.parentGuidExists(db, parentGuid))) {
+    throw notFound(messages.parentGuidMissing);
+  }
+  const { rows, totalCount } = await logQueries.findParentGuidLogPage(db, parentGuid, query);
+  return { logs: rows.map((r) => presentProfileLog(r, Number(r.serialNo))), page: query.page, totalCount };
+}
+
 /** PUT api/User/LogUserAditionalEmail/{userId}: one page of a profile's secondary email log. */
 export async function findSecondaryEmailLogPage(
   db: Db,
