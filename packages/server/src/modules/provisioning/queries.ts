@@ -195,7 +195,8 @@ export async function findProvisioningPage(db: Db, scope: ProvisioningScope, que
     ? filterLines(db, listWhere(scope, query.Archive), true).where(condition)
     : filterLines(db, (eb) => eb('r.requestId', 'in', firstIds), false);
   // In the default order the lines that need work (Approved) come before the Completed ones
-  // waiting to be archived: the parts are cut in the table's order, then ranked by status.
+  // waiting to be archived (status 2 before 3): the parts are cut in the table's order, then
+  // ranked by status.
   const byStatus = !query.orderBy && !query.Archive;
   const [ids, counts] = await Promise.all([
     orderTable(

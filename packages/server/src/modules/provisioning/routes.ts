@@ -42,7 +42,8 @@ const scopeRule =
   'admins and auditors every Approved line; plus the Completed lines the caller provisioned. Archive=true: ' +
   'the Archived lines the caller provisioned.';
 const tableRule =
-  'orderBy and filter columns are the row field names of provisioningColumns; an unknown one is refused with 400.';
+  'orderBy and filter columns are the row field names of provisioningColumns; an unknown one is refused with 400. ' +
+  'Without orderBy the Approved lines (the work) come before the Completed ones, each urgent first, then oldest.';
 
 /** Routes of the provisioners' task lists, decisions, standard comments and archive. */
 export const provisioningRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }) => {

@@ -13,7 +13,7 @@ import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
 import ListAltOutlinedIcon from '@mui/icons-material/ListAltOutlined';
 import MenuBookOutlinedIcon from '@mui/icons-material/MenuBookOutlined';
 import WidgetsOutlinedIcon from '@mui/icons-material/WidgetsOutlined';
-import { badgeText, limits, type HomeTile as Tile } from '@uap/domain';
+import { badgeText, limits, messages, type HomeTile as Tile } from '@uap/domain';
 import { Link } from 'react-router';
 
 const iconByPath: Record<string, ReactElement> = {
@@ -29,11 +29,11 @@ const iconByPath: Record<string, ReactElement> = {
   '/MyMasterApprovalPath': <AssignmentIndOutlinedIcon fontSize="large" />,
 };
 
-function accessibleName(tile: Tile, count: number | undefined): string {
-  if (count === undefined) {
-    return tile.label;
-  }
-  return `${tile.label}, ${badgeText(count, limits.taskBadgeMax)} ${count === 1 ? 'task' : 'tasks'}`;
+/** What a task tile counts, in words ('30 to provision'); undefined until loaded or on other tiles. */
+function countText(tile: Tile, count: number | undefined): string | undefined {
+  return tile.badge && count !== undefined
+    ? messages.tileTaskCount(badgeText(count, limits.taskBadgeMax), tile.badge)
+    : undefined;
 }
 
 interface HomeTileProps {
@@ -45,12 +45,13 @@ interface HomeTileProps {
 /** One home tile: a card linking to its screen, with the task badge on task tiles. */
 export function HomeTile({ tile, count }: HomeTileProps) {
   const icon = iconByPath[tile.path];
+  const counted = countText(tile, count);
   return (
     <Card variant="outlined" sx={{ height: '100%' }}>
       <CardActionArea
         component={Link}
         to={tile.path}
-        aria-label={accessibleName(tile, count)}
+        aria-label={counted ? `${tile.label}, ${counted}` : tile.label}
         sx={{ height: '100%', p: 1 }}
       >
         <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
@@ -64,9 +65,16 @@ export function HomeTile({ tile, count }: HomeTileProps) {
           >
             {icon}
           </Badge>
-          <Typography variant="h3" component="span">
-            {tile.label}
-          </Typography>
+          <span>
+            <Typography variant="h3" component="span" sx={{ display: 'block' }}>
+              {tile.label}
+            </Typography>
+            {counted && (
+              <Typography variant="body2" component="span" sx={{ display: 'block', color: 'text.secondary' }}>
+                {counted}
+              </Typography>
+            )}
+          </span>
         </CardContent>
       </CardActionArea>
     </Card>
