@@ -555,6 +555,7 @@ export const messages = {
   userPopupDeleted: 'This profile is deleted: nothing can be merged into it.',
   userPopupNoAdditionalEmails: 'No additional emails.',
   userPopupMoreEmails: (count: number) => `${count} more not shown.`,
+  userPopupTypeMore: 'Type 2 or more characters to search.',
   // Reports (ours, the spec shows no sentence)
   reportNoLines: 'No requests in this date range.',
   reportsEmbedTitle: 'Reports',

@@ -6,13 +6,15 @@ import { toCount, type Db, type Dialect } from '../../db/connection.ts';
 const TOP = '\u{10FFFF}';
 
 /**
- * `column` begins with `term` (already lowercased): on SQLite a range, on PostgreSQL LIKE 'term%'
- * (the database's C collation lets the b-tree serve it); both are served by the column's index.
+ * `column` begins with `term` (already lowercased), as a range the column's b-tree serves. On
+ * PostgreSQL the LIKE is kept beside it: its planner uses an index for LIKE only under the C
+ * collation, and the range alone assumes code point order.
  */
 function beginsWith(dialect: Dialect, column: Expression<unknown>, term: string): Expression<SqlBool> {
+  const range = sql<SqlBool>`(${column} >= ${term} and ${column} < ${term + TOP})`;
   return dialect === 'postgres'
-    ? sql<SqlBool>`${column} like ${`${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`
-    : sql<SqlBool>`(${column} >= ${term} and ${column} < ${term + TOP})`;
+    ? sql<SqlBool>`(${range} and ${column} like ${`${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\')`
+    : range;
 }
 
 /**
@@ -57,11 +59,22 @@ function matchingIds(db: Db, raw: string) {
 export async function findPopupUserPage(db: Db, query: UsersForPopupQuery) {
   const isSearching = query.search !== '';
   const found = () => sql<SqlBool>`u.user_id in (${matchingIds(db, query.search)})`;
+  const fullName = sql`u.name || ' ' || u.last_name`;
+  // The page's ids first, from the full-name index alone (a deep page skips index entries, not
+  // joined rows), then their columns.
+  const pageIds = db.kysely
+    .selectFrom('users as u')
+    .$if(isSearching, (qb) => qb.where(found()))
+    .select('u.userId')
+    .orderBy(fullName)
+    .orderBy('u.userId')
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
   const [rows, total] = await Promise.all([
     db.kysely
       .selectFrom('users as u')
       .innerJoin('roles as r', 'r.roleId', 'u.roleId')
-      .$if(isSearching, (qb) => qb.where(found()))
+      .where(sql<SqlBool>`u.user_id in (${pageIds})`)
       .select([
         'u.userId',
         'u.name',
@@ -83,10 +96,8 @@ export async function findPopupUserPage(db: Db, query: UsersForPopupQuery) {
         'u.isDeleted',
         'u.createdDate',
       ])
-      .orderBy(sql`u.name || ' ' || u.last_name`)
+      .orderBy(fullName)
       .orderBy('u.userId')
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
       .execute(),
     db.kysely
       .selectFrom('users as u')

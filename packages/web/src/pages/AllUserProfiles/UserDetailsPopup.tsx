@@ -56,7 +56,10 @@ export function UserDetailsPopup(props: {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<number>(popupPaging.defaultPageSize);
   const [chosen, setChosen] = useState<PopupUser | null>(null);
-  const term = useDebouncedValue(search.trim(), limits.filterDebounceMs);
+  const typed = useDebouncedValue(search.trim(), limits.filterDebounceMs);
+  // One letter would match a large share of every profile; a UAP Id may be one digit.
+  const isTooShort = typed.length === 1 && !/^\d$/.test(typed);
+  const term = isTooShort ? '' : typed;
   const users = useUsersForPopup({ page, pageSize, search: term });
   const rows = users.data?.users ?? [];
   const refusal = chosen ? pickRefusal(chosen, props.mergingUserId) : null;
@@ -70,6 +73,7 @@ export function UserDetailsPopup(props: {
           size="small"
           fullWidth
           value={search}
+          helperText={isTooShort ? messages.userPopupTypeMore : undefined}
           slotProps={{ htmlInput: { maxLength: limits.primaryEmail } }}
           onChange={(e) => {
             setSearch(e.target.value);
