@@ -25,7 +25,7 @@ describe('Bulk provisioning', () => {
         await searchFor(page, 'My Provisioning Tasks', String(id), [id]);
         await table.getByRole('checkbox', { name: `Select row ${id}`, exact: true }).check();
       }
-      await page.getByRole('button', { name: 'Provision Selected (2)' }).click();
+      await page.getByRole('button', { name: 'Action on Selected Requests (2)' }).click();
       const dialog = page.getByRole('dialog', { name: 'Action on Selected Requests' });
       const lines = dialog.getByRole('table', { name: 'Requests to decide' });
       for (const { id, path } of [first, second]) {

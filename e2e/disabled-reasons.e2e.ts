@@ -80,7 +80,7 @@ describe('A disabled button says why', () => {
     }
   });
 
-  it("provisioning: 'Provision Selected' on a Completed row, and the bulk buttons with no row", async () => {
+  it("provisioning: 'Action on Selected Requests' on a Completed row, and the bulk buttons with no row", async () => {
     const { id } = await samLine({ statusId: RequestStatus.COMPLETED, provisionedByPat: true });
     const { context, page } = await signIn(browser, 'Pat Provisioner');
     try {
@@ -89,14 +89,14 @@ describe('A disabled button says why', () => {
       await table.getByRole('row').nth(1).waitFor();
       await expectReason(
         page,
-        page.getByRole('button', { name: /^Provision Selected/ }),
+        page.getByRole('button', { name: /^Action on Selected Requests/ }),
         messages.selectRequestsFirst,
       );
       await searchFor(page, 'My Provisioning Tasks', String(id), [id]);
       await table.getByRole('checkbox', { name: `Select row ${id}`, exact: true }).check();
       await expectReason(
         page,
-        page.getByRole('button', { name: 'Provision Selected (1)' }),
+        page.getByRole('button', { name: 'Action on Selected Requests (1)' }),
         messages.provisionOnlyApproved,
       );
       expect(await page.getByRole('button', { name: 'Archive', exact: true }).isEnabled()).toBe(true);

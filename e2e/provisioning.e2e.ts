@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { messages } from '@uap/domain';
+import { RequestStatus, messages } from '@uap/domain';
+import { buildPath, buildRequest, userIdOf } from '../packages/server/test/factories.ts';
 import { launchBrowser, signIn } from './browser.ts';
 import { isFocusedInView } from './in-view.ts';
-import { samLine } from './data.ts';
+import { demoEmails, samLine } from './data.ts';
+import { e2eDb } from './server.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -146,6 +148,51 @@ describe('Provisioning', () => {
       await row.getByText('Active', { exact: true }).waitFor();
     } finally {
       await samAgain.context.close();
+    }
+  });
+
+  it('(5) Pat’s tile says how many lines wait to be provisioned; the list puts them before his Completed ones, and its bulk button names the dialog it opens', async () => {
+    // An urgent Completed line of 2020 (the oldest urgent line of his list) and an Approved one.
+    const db = e2eDb();
+    const pat = await userIdOf(db, demoEmails.pat);
+    const sam = { userId: await userIdOf(db, demoEmails.sam), email: demoEmails.sam };
+    const path = await buildPath(db, {
+      assignment: { primary: await userIdOf(db, demoEmails.alex), provisioner: pat },
+    });
+    const old = await buildRequest(db, {
+      path,
+      user: sam,
+      statusId: RequestStatus.COMPLETED,
+      createdDate: '2020-01-01T00:00:00.000Z',
+      set: { isUrgent: 1, provisionedBy: pat },
+    });
+    const approved = await buildRequest(db, { path, user: sam, statusId: RequestStatus.APPROVED });
+    const { context, page } = await signIn(browser, 'Pat Provisioner');
+    try {
+      const tile = page.getByRole('link', { name: /^My Provisioning Tasks, \d+\+? to provision$/ });
+      await tile.getByText(/^\d+\+? to provision$/).waitFor();
+      await tile.click();
+      const table = page.getByRole('table', { name: 'My Provisioning Tasks' });
+      await table.getByRole('row').nth(1).waitFor();
+      // The first row needs work: an Approved line, not the old urgent Completed one.
+      await table.getByRole('row').nth(1).getByText('Approved', { exact: true }).waitFor();
+      expect(
+        await table
+          .getByRole('row')
+          .nth(1)
+          .getByRole('checkbox', { name: `Select row ${old.requestId}`, exact: true })
+          .count(),
+      ).toBe(0);
+
+      await searchFor(page, approved.requestId);
+      await table.getByRole('checkbox', { name: `Select row ${approved.requestId}`, exact: true }).check();
+      await page.getByRole('button', { name: `${messages.actionOnSelectedRequests} (1)` }).click();
+      const dialog = page.getByRole('dialog', { name: messages.actionOnSelectedRequests });
+      await dialog.getByRole('button', { name: messages.decideApprove, exact: true }).waitFor();
+      await dialog.getByRole('button', { name: messages.decideReject, exact: true }).waitFor();
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+    } finally {
+      await context.close();
     }
   });
 

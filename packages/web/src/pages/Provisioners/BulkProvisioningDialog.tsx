@@ -26,7 +26,7 @@ export function BulkProvisioningDialog(props: {
   });
   return (
     <Dialog open onClose={props.onClose} aria-labelledby="bulk-provisioning-title" fullWidth maxWidth="md">
-      <DialogTitle id="bulk-provisioning-title">Action on Selected Requests</DialogTitle>
+      <DialogTitle id="bulk-provisioning-title">{messages.actionOnSelectedRequests}</DialogTitle>
       <DialogContent dividers>
         <DialogError error={decision.error} />
         <Typography sx={{ mb: 1 }}>{`${props.rows.length} selected request(s):`}</Typography>

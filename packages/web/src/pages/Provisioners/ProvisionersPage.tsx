@@ -96,7 +96,8 @@ export function ProvisionersPage({ archive = false }: { archive?: boolean }) {
             setDialog({ kind: 'bulk' });
           }}
         >
-          {`Provision Selected (${selectedIds.length})`}
+          {/* The name of the dialog it opens, whose verbs are the request modal's: one vocabulary. */}
+          {`${messages.actionOnSelectedRequests} (${selectedIds.length})`}
         </Button>
       </DisabledReason>
       <DisabledReason reason={isNoneSelected ? messages.selectRequestsFirst : null}>

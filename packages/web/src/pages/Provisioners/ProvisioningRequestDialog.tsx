@@ -67,10 +67,10 @@ export function DecisionButtons(props: {
         disabled={props.isPending}
         onClick={() => props.onDecide(false)}
       >
-        Reject
+        {messages.decideReject}
       </Button>
       <Button variant="contained" disabled={props.isPending} onClick={() => props.onDecide(true)}>
-        Approve
+        {messages.decideApprove}
       </Button>
     </DialogActions>
   );
