@@ -59,7 +59,7 @@ describe('Access expiry', () => {
       await modify.getByRole('button', { name: 'Submit' }).click();
       const answer = sam.page.getByText(messages.requestsSentForApproval);
       await answer.waitFor();
-      changeId = Number(/Change request #(\d+) was created/.exec((await answer.textContent()) ?? '')?.[1]);
+      changeId = Number(/change request is #(\d+)/.exec((await answer.textContent()) ?? '')?.[1]);
       expect(changeId).toBeGreaterThan(recordId);
       await sam.page.getByRole('button', { name: 'No' }).click();
     } finally {

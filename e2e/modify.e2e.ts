@@ -57,7 +57,7 @@ describe('Modify an Existing Access', () => {
       const answer = page.getByText(messages.requestsSentForApproval);
       await answer.waitFor();
       const changeId = Number(
-        /Change request #(\d+) was created/.exec((await answer.textContent()) ?? '')?.[1],
+        /change request is #(\d+)/.exec((await answer.textContent()) ?? '')?.[1],
       );
       expect(changeId).toBeGreaterThan(recordId);
       await page.getByRole('button', { name: 'No' }).click();

@@ -50,7 +50,7 @@ describe('Notifications', () => {
       const answer = sam.page.getByText(messages.requestsSentForApproval);
       await answer.waitFor();
       const changeId = Number(
-        /Change request #(\d+) was created/.exec((await answer.textContent()) ?? '')?.[1],
+        /change request is #(\d+)/.exec((await answer.textContent()) ?? '')?.[1],
       );
       expect(changeId).toBeGreaterThan(recordId);
       await sam.page.getByRole('button', { name: 'No' }).click();
