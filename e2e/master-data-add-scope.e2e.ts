@@ -16,8 +16,21 @@ afterAll(async () => {
 /** A disabled button says why: pointing at it shows the reason as a tooltip. */
 async function expectReason(page: Page, button: Locator, reason: string) {
   await expect.poll(() => button.isDisabled()).toBe(true);
-  await button.hover({ force: true });
-  await page.getByRole('tooltip', { name: reason }).waitFor();
+  // A hover that lands while the page is still redrawing shows nothing: point again, as a person would.
+  const tip = page.getByRole('tooltip', { name: reason });
+  await expect
+    .poll(
+      async () => {
+        await page.mouse.move(0, 0);
+        await button.hover({ force: true });
+        return tip.waitFor({ timeout: 2_000 }).then(
+          () => true,
+          () => false,
+        );
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
   await page.mouse.move(0, 0);
   await page.getByRole('tooltip', { name: reason }).waitFor({ state: 'hidden' });
 }

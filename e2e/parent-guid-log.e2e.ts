@@ -69,8 +69,21 @@ describe('the ParentGUID log', () => {
       await findProfile(page, loner);
       const none = table.getByRole('button', { name: `ParentGUID Log of Lone ${loner.lastName}` });
       expect(await none.isDisabled()).toBe(true);
-      await none.locator('..').hover();
-      await page.getByRole('tooltip', { name: messages.parentGuidMissing }).waitFor();
+      // A hover that lands while the table is still redrawing shows nothing: point again.
+      const tip = page.getByRole('tooltip', { name: messages.parentGuidMissing });
+      await expect
+        .poll(
+          async () => {
+            await page.mouse.move(0, 0);
+            await none.locator('..').hover();
+            return tip.waitFor({ timeout: 2_000 }).then(
+              () => true,
+              () => false,
+            );
+          },
+          { timeout: 20_000 },
+        )
+        .toBe(true);
 
       await findProfile(page, parent);
       await table.getByRole('link', { name: `ParentGUID Log of Gwen ${parent.lastName}` }).click();
