@@ -22,6 +22,7 @@ import {
   insertProfile,
   insertProfileLog,
 } from './profile-queries.ts';
+import { assertMayChangeEmailsOf } from './profile-service.ts';
 import * as t from './profile-table-queries.ts';
 
 /** Every profile field a log row compares (profileLogFields), as text. */
@@ -292,6 +293,7 @@ export async function deactivateSecondaryEmail(
 ): Promise<string> {
   assertProfileWriter(actor);
   await changeProfile(db, actor, input.userId, async (trx, profile) => {
+    await assertMayChangeEmailsOf(trx, actor, profile, 'remove');
     const row = await a.findActiveSecondaryEmail(trx, profile.userId, input.email);
     if (!row) {
       throw unprocessable(messages.emailNotInList);

@@ -284,18 +284,6 @@ export async function assertMayChangeEmailsOf(
 }
 
 /**
- * PUT api/User/DeactivateAdditionalEmail's check (the deactivation itself is the profile
- * administration's): the caller may remove this person's emails. An unknown profile passes
- * here and is refused there (404).
- */
-export async function assertMayRemoveEmailsOf(db: Db, actor: Actor, userId: number): Promise<void> {
-  const user = await q.getProfile(db, userId);
-  if (user) {
-    await assertMayChangeEmailsOf(db.kysely, actor, user, 'remove');
-  }
-}
-
-/**
  * POST api/User/SaveAdditionalEmail: links a platform email to the request's subject (who may:
  * assertMayChangeEmailsOf). An email that is already anyone's primary or additional email is
  * refused with the spec's message.
