@@ -420,7 +420,7 @@ export const messages = {
 
   // Feedback on every action (ours, the spec shows no sentence)
   existingAccessIntro:
-    'Before submitting a new request, check the pending and active access below, whoever requested it: the access may already exist or be on its way. A linked Record ID opens that access to modify it.',
+    'Before submitting a new request, check the pending and active access below, whoever requested it: the access may already exist or be on its way. A Record ID is a link when the access is completed and yours to modify (you hold it or requested it); the link opens it.',
   requestsSubmitted: (requestIds: readonly number[]) =>
     requestIds.length === 1
       ? `Request #${requestIds[0]} submitted.`
