@@ -3,6 +3,7 @@ import type { Browser } from 'playwright-core';
 import { messages } from '@uap/domain';
 import { buildUser, uniqueTag } from '../packages/server/test/factories.ts';
 import { launchBrowser, signIn } from './browser.ts';
+import { expectReason } from './disabled-reason.ts';
 import { e2eDb } from './server.ts';
 
 let browser: Browser;
@@ -33,7 +34,7 @@ describe('All User Profiles', () => {
       await table.getByRole('button', { name: `Edit Petra ${user.lastName}` }).click();
       const dialog = page.getByRole('dialog', { name: /^Edit User Profile/ });
       const save = dialog.getByRole('button', { name: 'Save' });
-      expect(await save.isDisabled()).toBe(true);
+      await expectReason(page, save, messages.profileChangeAField);
       await dialog.getByRole('textbox', { name: 'First Name' }).fill('Paula');
       await dialog.getByRole('textbox', { name: 'Phone Number' }).fill('+49 30 1234');
       await save.click();
@@ -49,7 +50,7 @@ describe('All User Profiles', () => {
         'Head of Search',
       );
       const syncButton = sync.getByRole('button', { name: 'Sync', exact: true });
-      expect(await syncButton.isDisabled()).toBe(true);
+      await expectReason(page, syncButton, messages.syncTickAField);
       await sync.getByRole('button', { name: 'Cancel' }).click();
 
       await table.getByRole('link', { name: `Log of Paula ${user.lastName}` }).click();

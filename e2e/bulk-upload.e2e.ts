@@ -4,6 +4,7 @@ import type { Browser } from 'playwright-core';
 import { messages } from '@uap/domain';
 import { buildPath, buildUser } from '../packages/server/test/factories.ts';
 import { launchBrowser, signIn } from './browser.ts';
+import { expectReason } from './disabled-reason.ts';
 import { e2eDb } from './server.ts';
 
 let browser: Browser;
@@ -30,6 +31,7 @@ describe('Bulk Upload', () => {
       await page.getByRole('link', { name: 'Bulk Upload' }).first().click();
       await page.getByRole('combobox', { name: 'Upload type' }).click();
       await page.getByRole('option', { name: 'Master Approvers' }).click();
+      await expectReason(page, page.getByRole('button', { name: 'Upload', exact: true }), messages.bulkChooseFile);
 
       // Only .csv files are taken.
       await page

@@ -3,6 +3,7 @@ import type { Browser } from 'playwright-core';
 import { messages } from '@uap/domain';
 import { buildUser } from '../packages/server/test/factories.ts';
 import { launchBrowser, signIn } from './browser.ts';
+import { expectReason } from './disabled-reason.ts';
 import { e2eDb } from './server.ts';
 
 let browser: Browser;
@@ -47,6 +48,7 @@ describe('profile merges', () => {
 
       // The parent alone cannot be unmerged: the server's sentence is shown.
       const unmerge = page.getByRole('button', { name: 'Unmerged Selected Profiles' });
+      await expectReason(page, unmerge, messages.unmergeSelectFirst);
       await family.getByRole('checkbox', { name: `Select row ${parent.userId}` }).check();
       await unmerge.click();
       await page.getByText(messages.confirmUnmerge).waitFor();

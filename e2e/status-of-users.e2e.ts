@@ -3,6 +3,7 @@ import type { Browser } from 'playwright-core';
 import { messages } from '@uap/domain';
 import { buildUser } from '../packages/server/test/factories.ts';
 import { launchBrowser, signIn } from './browser.ts';
+import { expectReason } from './disabled-reason.ts';
 import { e2eDb } from './server.ts';
 
 let browser: Browser;
@@ -48,6 +49,11 @@ describe('Status of Users', () => {
       const table = dialog.getByRole('table', { name: 'Status of Users' });
       const row = table.getByRole('row', { name: new RegExp(changed.lastName) });
       await row.getByRole('cell', { name: 'Directory details changed' }).waitFor();
+      await expectReason(
+        page,
+        dialog.getByRole('button', { name: 'Acknowledge Selected Profiles' }),
+        messages.acknowledgeSelectFirst,
+      );
 
       await row.getByRole('button', { name: `Acknowledge Rhea ${changed.lastName}` }).click();
       await page.getByText(messages.acknowledged).waitFor();

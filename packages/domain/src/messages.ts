@@ -228,6 +228,7 @@ export const messages = {
   auditDownloading: (received: string) => `Preparing the audit PDF… ${received} received`,
   auditDownloaded: (count: number) => `The audit PDF of ${count} record(s) was downloaded.`,
   bulkCsvOnly: 'Only .csv files can be uploaded.',
+  bulkChooseFile: 'Choose a .csv file first.',
   bulkEmptyFile: 'The file has no rows to upload.',
   bulkFileTooLarge: (megabytes: number) => `The file is larger than ${megabytes} MB.`,
   bulkMissingColumns: (columns: readonly string[]) =>
@@ -498,6 +499,7 @@ export const messages = {
   adminExists: 'This user is already an administrator of this region and market.',
   superAdminExists: 'This user is already a super administrator.',
   adminMarketNotInRegion: 'The selected market is not in the selected region.',
+  adminNothingChanged: 'Change the user, the region or the market first.',
   adminUserInactive: 'This user cannot be appointed: the profile or the directory account is inactive.',
   adminUserIsAuditor: 'The auditor cannot be appointed: the auditor role is read-only.',
   lastSuperAdmin: 'The last active super administrator cannot be deleted or deactivated.',
@@ -513,6 +515,7 @@ export const messages = {
   profileDeleted: 'The user profile was deleted.',
   profileNoDirectoryEntry: 'This profile has no directory entry to sync from.',
   syncTickAField: 'Tick at least one field to sync.',
+  profileChangeAField: 'Change at least one field first.',
   profileNothingChanged: 'Nothing was changed.',
   primaryEmailTaken: (email: string) => `${email} is already the primary email of another user.`,
   profileEditAdminsOnly: 'Only an administrator can change another user’s profile.',
@@ -526,6 +529,8 @@ export const messages = {
   mergeAlreadyMerged: 'This profile is already merged into another profile: unmerge it first.',
   profileMerged: (parentUserId: number) => `The profile was merged into UAP Id ${parentUserId}.`,
   unmergeOnlyParent: 'The parent profile cannot be unmerged: select one or more merged profiles.',
+  unmergeSelectFirst: 'Select one or more merged profiles first.',
+  acknowledgeSelectFirst: 'Select one or more open profiles first.',
   profilesUnmerged: (count: number) => `${count} profile(s) unmerged.`,
   mergeOutsideScope: (userId: number) =>
     `UAP Id ${userId} has requests, assignments or approver rows outside your regions and markets, so only a super administrator can merge or unmerge it.`,

@@ -9,11 +9,12 @@ import FormControl from '@mui/material/FormControl';
 import InputLabel from '@mui/material/InputLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
-import type { AdminRegionTableRow } from '@uap/domain';
+import { messages, type AdminRegionTableRow } from '@uap/domain';
 import { useSaveAdministrator } from '../../api/admins.ts';
 import { useAdminScopePairs } from '../../api/admin-scope.ts';
 import { useMarketsQuery, useRegionsQuery } from '../../api/new-request.ts';
 import { DialogError, useDialogError } from '../../components/DialogError.tsx';
+import { DisabledReason } from '../../components/DisabledReason.tsx';
 import { failureText } from '../ChangeUserRecords/form-parts.tsx';
 import { PersonField, type Person } from './PersonField.tsx';
 
@@ -71,6 +72,11 @@ export function AdministratorDialog(props: {
   const isComplete = person !== null && regionId !== null && marketId !== null;
   const isChanged =
     !row || row.userId !== person?.userId || row.regionId !== regionId || row.marketId !== marketId;
+  const saveBlocker = !isComplete
+    ? messages.adminNeedsUserRegionMarket
+    : isChanged
+      ? null
+      : messages.adminNothingChanged;
 
   const handleSave = () => {
     setError(null);
@@ -124,13 +130,11 @@ export function AdministratorDialog(props: {
       </DialogContent>
       <DialogActions>
         <Button onClick={props.onClose}>Cancel</Button>
-        <Button
-          variant="contained"
-          onClick={handleSave}
-          disabled={!isComplete || !isChanged || save.isPending}
-        >
-          Save
-        </Button>
+        <DisabledReason reason={saveBlocker}>
+          <Button variant="contained" onClick={handleSave} disabled={saveBlocker !== null || save.isPending}>
+            Save
+          </Button>
+        </DisabledReason>
       </DialogActions>
     </Dialog>
   );

@@ -21,6 +21,7 @@ import {
 import { useDeactivateSecondaryEmail, useEditProfile } from '../../api/profiles.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { DialogError, useDialogError } from '../../components/DialogError.tsx';
+import { DisabledReason } from '../../components/DisabledReason.tsx';
 import { failureText, firstIssue } from '../ChangeUserRecords/form-parts.tsx';
 
 type FormField = Exclude<keyof ProfileEditFormInput, 'isProfileEdit' | 'userId' | 'isInternal'>;
@@ -196,9 +197,11 @@ export function EditProfileDialog(props: {
         </DialogContent>
         <DialogActions>
           <Button onClick={props.onClose}>Cancel</Button>
-          <Button variant="contained" onClick={handleSave} disabled={!isChanged || edit.isPending}>
-            Save
-          </Button>
+          <DisabledReason reason={isChanged ? null : messages.profileChangeAField}>
+            <Button variant="contained" onClick={handleSave} disabled={!isChanged || edit.isPending}>
+              Save
+            </Button>
+          </DisabledReason>
         </DialogActions>
       </Dialog>
       {confirming && (

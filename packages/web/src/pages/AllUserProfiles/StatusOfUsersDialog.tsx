@@ -17,6 +17,7 @@ import { notifySuccess } from '../../api/notice-store.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { DataTable, type DataTableColumn } from '../../components/DataTable/DataTable.tsx';
 import { DialogError, useDialogError } from '../../components/DialogError.tsx';
+import { DisabledReason } from '../../components/DisabledReason.tsx';
 import { useRowSelection } from '../../components/DataTable/use-row-selection.ts';
 import { failureText } from '../ChangeUserRecords/form-parts.tsx';
 import { localTimeZone } from '../../app/time-zone.ts';
@@ -187,14 +188,16 @@ export function StatusOfUsersDialog(props: { isReadOnly: boolean; onClose: () =>
             {...(isReadOnly ? {} : { selection })}
             toolbar={
               !isReadOnly && (
-                <Button
-                  size="small"
-                  variant="contained"
-                  disabled={selectedIds.length === 0 || isPending}
-                  onClick={() => setIsConfirming(true)}
-                >
-                  Acknowledge Selected Profiles
-                </Button>
+                <DisabledReason reason={selectedIds.length === 0 ? messages.acknowledgeSelectFirst : null}>
+                  <Button
+                    size="small"
+                    variant="contained"
+                    disabled={selectedIds.length === 0 || isPending}
+                    onClick={() => setIsConfirming(true)}
+                  >
+                    Acknowledge Selected Profiles
+                  </Button>
+                </DisabledReason>
               )
             }
           />

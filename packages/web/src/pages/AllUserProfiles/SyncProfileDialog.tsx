@@ -15,6 +15,7 @@ import { messages, type ProfileRow, type SyncComparison, type SyncUserInput } fr
 import { fetchSyncComparison, profileKeys, useSyncProfile } from '../../api/profiles.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { DialogError, useDialogError } from '../../components/DialogError.tsx';
+import { DisabledReason } from '../../components/DisabledReason.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { failureText } from '../ChangeUserRecords/form-parts.tsx';
 
@@ -138,13 +139,15 @@ export function SyncProfileDialog(props: {
         </DialogContent>
         <DialogActions>
           <Button onClick={props.onClose}>Cancel</Button>
-          <Button
-            variant="contained"
-            disabled={!isTicked || sync.isPending}
-            onClick={() => setIsConfirming(true)}
-          >
-            Sync
-          </Button>
+          <DisabledReason reason={isTicked ? null : messages.syncTickAField}>
+            <Button
+              variant="contained"
+              disabled={!isTicked || sync.isPending}
+              onClick={() => setIsConfirming(true)}
+            >
+              Sync
+            </Button>
+          </DisabledReason>
         </DialogActions>
       </Dialog>
       {isConfirming && (

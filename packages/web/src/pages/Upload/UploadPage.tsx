@@ -29,6 +29,7 @@ import {
 } from '../../api/bulk.ts';
 import { useIsReadOnly } from '../../app/current-user.ts';
 import { DataTable, type DataTableColumn } from '../../components/DataTable/DataTable.tsx';
+import { DisabledReason } from '../../components/DisabledReason.tsx';
 
 const errorText = (e: unknown) => (e instanceof ApiError ? e.message : messages.serverError);
 
@@ -198,9 +199,11 @@ export function UploadPage() {
                 />
               </Button>
               <Typography variant="body2">{file ? file.name : 'No file chosen'}</Typography>
-              <Button variant="contained" disabled={!file || isUploading} onClick={() => void handleUpload()}>
-                Upload
-              </Button>
+              <DisabledReason reason={file ? null : messages.bulkChooseFile}>
+                <Button variant="contained" disabled={!file || isUploading} onClick={() => void handleUpload()}>
+                  Upload
+                </Button>
+              </DisabledReason>
             </>
           )}
         </Stack>

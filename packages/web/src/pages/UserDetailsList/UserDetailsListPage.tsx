@@ -16,6 +16,7 @@ import { notifySuccess } from '../../api/notice-store.ts';
 import { reportError } from '../../api/error-store.ts';
 import { useIsReadOnly } from '../../app/current-user.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { DisabledReason } from '../../components/DisabledReason.tsx';
 import { DataTable, type DataTableColumn } from '../../components/DataTable/DataTable.tsx';
 import { useRowSelection } from '../../components/DataTable/use-row-selection.ts';
 import { EditProfileDialog } from '../AllUserProfiles/EditProfileDialog.tsx';
@@ -186,14 +187,16 @@ export function UserDetailsListPage() {
         {...(isReadOnly ? {} : { selection })}
         toolbar={
           !isReadOnly && (
-            <Button
-              variant="contained"
-              size="small"
-              disabled={selectedIds.length === 0 || unmerge.isPending}
-              onClick={() => setDialog({ action: 'unmerge' })}
-            >
-              Unmerged Selected Profiles
-            </Button>
+            <DisabledReason reason={selectedIds.length === 0 ? messages.unmergeSelectFirst : null}>
+              <Button
+                variant="contained"
+                size="small"
+                disabled={selectedIds.length === 0 || unmerge.isPending}
+                onClick={() => setDialog({ action: 'unmerge' })}
+              >
+                Unmerged Selected Profiles
+              </Button>
+            </DisabledReason>
           )
         }
       />
