@@ -31,7 +31,11 @@ describe('Bulk Upload', () => {
       await page.getByRole('link', { name: 'Bulk Upload' }).first().click();
       await page.getByRole('combobox', { name: 'Upload type' }).click();
       await page.getByRole('option', { name: 'Master Approvers' }).click();
-      await expectReason(page, page.getByRole('button', { name: 'Upload', exact: true }), messages.bulkChooseFile);
+      await expectReason(
+        page,
+        page.getByRole('button', { name: 'Upload', exact: true }),
+        messages.bulkChooseFile,
+      );
 
       // Only .csv files are taken.
       await page

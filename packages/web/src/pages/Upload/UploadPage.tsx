@@ -200,7 +200,11 @@ export function UploadPage() {
               </Button>
               <Typography variant="body2">{file ? file.name : 'No file chosen'}</Typography>
               <DisabledReason reason={file ? null : messages.bulkChooseFile}>
-                <Button variant="contained" disabled={!file || isUploading} onClick={() => void handleUpload()}>
+                <Button
+                  variant="contained"
+                  disabled={!file || isUploading}
+                  onClick={() => void handleUpload()}
+                >
                   Upload
                 </Button>
               </DisabledReason>
