@@ -125,6 +125,10 @@ export const messages = {
   cancelOnlySubmittedRow: (status: string) =>
     `Only submitted requests can be cancelled; this one is ${status}.`,
   noRowsMatchFilters: 'No records match these filters.',
+  /** The rows-per-page option that shows every row (spec 1 §9, spec 3 §9: 'plus total count'). */
+  allRowsOption: (count: string) => `All (${count})`,
+  tooManyRowsForAll: (max: number) =>
+    `Up to ${max.toLocaleString('en-US')} rows can be shown on one page; narrow the table with a filter or the search to show them all.`,
   // Counts at scale (ours, the spec shows no sentence)
   aboutCount: (count: number) => `about ${count.toLocaleString('en-US')}`,
   countExactly: 'Count exactly',
@@ -441,6 +445,13 @@ export const messages = {
     return `${list.charAt(0).toUpperCase()}${list.slice(1)} first.`;
   },
   addAccountNeedsClient: 'Choose the platform and the client first.',
+  noClientsOnPath: (platform: string) =>
+    `${platform} has no clients on this path yet, so only agency-level access can be requested here. To have a client added, send a Master Data Request.`,
+  nothingToRequestOnPath: (platform: string) =>
+    `${platform} has no clients and no agency-level asset type on this path yet, so nothing can be requested here. Send a Master Data Request to have them added.`,
+  noAssetNamesForClient: (assetType: string) =>
+    `No ${assetType} is set up for this client yet. Send a Master Data Request to have it added.`,
+  openMasterDataRequest: 'Open Master Data Request',
   selectRequestsFirst: 'Select one or more requests first.',
   // The provisioner's words (spec 2): the request modal's Approve and Reject, the bulk modal's title.
   decideApprove: 'Approve',
@@ -723,8 +734,13 @@ export const messages = {
   notificationsMarkedRead: 'Notifications marked as read.',
   notificationSettingsSaved: 'Notification settings saved.',
   notificationsNone: 'No notifications yet.',
+  // The bell's name holds the number its badge shows (the badge stops at '99+').
   notificationsBell: (unread: number) =>
-    unread === 0 ? 'Notifications, none unread' : `Notifications, ${unread} unread`,
+    unread === 0
+      ? 'Notifications, none unread'
+      : unread > 99
+        ? 'Notifications, more than 99 unread'
+        : `Notifications, ${unread} unread`,
 } as const;
 
 export type MessageKey = keyof typeof messages;

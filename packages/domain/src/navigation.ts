@@ -98,6 +98,7 @@ export const menuItems: readonly MenuItem[] = [
   { label: 'Create a New Access Request', path: '/NewRequest', isVisible: everyone },
   { label: 'Modify an Existing Access', path: '/ChangeUserRecords', isVisible: everyone },
   { label: 'My Requests', path: '/MyRequests', isVisible: everyone },
+  { label: 'Master Data Request', path: '/MasterDataRequest', isVisible: everyone },
   {
     label: 'My Approval Tasks',
     path: '/Approvals',
@@ -125,11 +126,16 @@ export const menuItems: readonly MenuItem[] = [
   { label: 'Administrators', path: '/Administrators', isVisible: atLeast(Role.ADMIN) },
   { label: 'Super Admins', path: '/SuperAdministrators', isVisible: atLeast(Role.SUPERADMIN) },
   { label: 'Jobs', path: '/Jobs', isVisible: atLeast(Role.SUPERADMIN) },
+  { label: 'Sent Mail', path: '/SentMail', isVisible: atLeast(Role.SUPERADMIN) },
   { label: 'Database Manager', path: '/MasterData', isVisible: atLeast(Role.ADMIN) },
   { label: 'Audit Reports', path: '/LandingReports', isVisible: atLeast(Role.ADMIN) },
+  { label: 'Tableau Reporting', path: '/Reports', isVisible: atLeast(Role.ADMIN) },
   { label: 'Bulk Upload', path: '/Upload', isVisible: atLeast(Role.ADMIN) },
+  { label: 'Token', path: '/Token', isVisible: atLeast(Role.ADMIN) },
+  { label: 'Notification Settings', path: '/NotificationSettings', isVisible: everyone },
   { label: 'Learning Resource Center', path: '/LearningResourceCenter', isVisible: everyone },
   { label: "What's Included?", path: '/AgencyClients', isVisible: everyone },
+  { label: 'Newsletter', path: '/NewsLetter', isVisible: everyone },
   { label: 'Contact Us', path: '/Contact', isVisible: everyone },
 ];
 
@@ -142,9 +148,12 @@ export function canSeeRoleDetails(user: ShellUser): boolean {
   );
 }
 
-/** Scorecards: ADMIN or MASTERAPPROVER only. */
+/**
+ * Scorecards: ADMIN or MASTERAPPROVER (spec 1 §6), and the super administrator, whom the route
+ * lets in too: a screen a role may open is in its menu.
+ */
 export function canSeeScorecards(user: ShellUser): boolean {
-  return user.roleId === Role.ADMIN || user.roleId === Role.MASTERAPPROVER;
+  return user.roleId === Role.ADMIN || user.roleId === Role.MASTERAPPROVER || user.roleId === Role.SUPERADMIN;
 }
 
 export function visibleMenuItems(user: ShellUser): MenuItem[] {

@@ -12,6 +12,7 @@ import TextField from '@mui/material/TextField';
 import { messages, todayDay, type ClientAccount, type Platform } from '@uap/domain';
 import { useClientAccountsQuery, useUserTypesQuery } from '../../api/new-request.ts';
 import { bulkSuggestion, type AccountRowDraft } from './account-rows.ts';
+import { MissingMasterData } from './MissingMasterData.tsx';
 
 const SELECT_ALL = -1;
 const selectAllOption = {
@@ -66,7 +67,10 @@ export function AccountRowFields(props: {
   const accounts = useClientAccountsQuery(row.isSystemAsset ? null : props.clientId, row.assetId);
   const asset = platform.assets.find((a) => a.assetId === row.assetId);
   const suggestion = asset && row.hasWarned ? bulkSuggestion(platform, asset) : null;
-  const options: Option[] = [selectAllOption, ...(accounts.data ?? [])];
+  // Without a client only agency-level asset types can be requested (they need no asset names).
+  const assetTypes = platform.assets.filter((a) => props.clientId !== null || a.isSystemRecord);
+  const hasNoNames = !row.isSystemAsset && accounts.isSuccess && accounts.data.length === 0;
+  const options: Option[] = hasNoNames ? [] : [selectAllOption, ...(accounts.data ?? [])];
   const n = index + 1;
 
   const handleAccounts = (picked: Option[]) => {
@@ -115,7 +119,7 @@ export function AccountRowFields(props: {
             });
           }}
         >
-          {platform.assets.map((a) => (
+          {assetTypes.map((a) => (
             <MenuItem key={a.assetId} value={a.assetId}>
               {a.description}
             </MenuItem>
@@ -211,6 +215,9 @@ export function AccountRowFields(props: {
           />
         )}
       </Box>
+      {hasNoNames && asset && (
+        <MissingMasterData message={messages.noAssetNamesForClient(asset.description)} />
+      )}
       {suggestion && row.accountIds.length === 0 && (
         <Alert severity="warning" sx={{ gridColumn: '1 / -1' }}>
           {messages.tooManySingleAssets(suggestion)}

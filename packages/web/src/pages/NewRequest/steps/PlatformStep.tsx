@@ -27,6 +27,7 @@ import { SubmitSection } from '../SubmitSection.tsx';
 import { licenceAdvice, toPayloadRow, type AccountRowDraft } from '../account-rows.ts';
 import type { CompletedUser } from './UserStep.tsx';
 import { DisabledReason } from '../../../components/DisabledReason.tsx';
+import { MissingMasterData } from '../MissingMasterData.tsx';
 
 const Section = ({ title, children }: { title: string; children: React.ReactNode }) => (
   <Box component="section" aria-label={title} sx={{ mb: 3 }}>
@@ -73,8 +74,18 @@ export function PlatformStep({ user, onBack }: { user: CompletedUser; onBack: ()
         }
       : null,
   );
-  const hasClients = (clients.data?.length ?? 0) > 0;
-  const canAddAccounts = !!platform && (account.clientId !== null || (clients.isSuccess && !hasClients));
+  // A platform without clients on this path still offers its agency-level asset types.
+  const hasNoClients = !!platform && clients.isSuccess && clients.data.length === 0;
+  const hasAgencyLevelAssets = platform?.assets.some((a) => a.isSystemRecord) ?? false;
+  const addAccountsBlocked = !platform
+    ? messages.addAccountNeedsClient
+    : hasNoClients
+      ? hasAgencyLevelAssets
+        ? null
+        : messages.nothingToRequestOnPath(platform.description)
+      : account.clientId === null
+        ? messages.addAccountNeedsClient
+        : null;
   const advice = licenceAdvice(platform, practice);
 
   const handlePath = (next: PathValue) => {
@@ -179,6 +190,9 @@ export function PlatformStep({ user, onBack }: { user: CompletedUser; onBack: ()
             {f}
           </Alert>
         ))}
+        {hasNoClients && hasAgencyLevelAssets && (
+          <MissingMasterData message={messages.noClientsOnPath(platform.description)} />
+        )}
         {advice && (
           <Alert severity="info" sx={{ mt: 1 }}>
             {advice}
@@ -186,11 +200,11 @@ export function PlatformStep({ user, onBack }: { user: CompletedUser; onBack: ()
         )}
       </Section>
       <Section title="Step 3 Add Account(s)">
-        <DisabledReason reason={canAddAccounts ? null : messages.addAccountNeedsClient}>
+        <DisabledReason reason={addAccountsBlocked}>
           <Button
             variant="outlined"
             startIcon={<AddIcon />}
-            disabled={!canAddAccounts}
+            disabled={addAccountsBlocked !== null}
             onClick={() => {
               setDialog('accounts');
             }}
@@ -198,6 +212,9 @@ export function PlatformStep({ user, onBack }: { user: CompletedUser; onBack: ()
             Add account
           </Button>
         </DisabledReason>
+        {platform && hasNoClients && !hasAgencyLevelAssets && (
+          <MissingMasterData message={messages.nothingToRequestOnPath(platform.description)} />
+        )}
         <PendingLines
           preview={preview.data}
           platform={platform?.description ?? ''}
