@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { messages } from '@uap/domain';
 import { launchBrowser, signIn } from './browser.ts';
 import { samLine } from './data.ts';
-import { isFocusedInView } from './in-view.ts';
+import { expectFieldError } from './field-error.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -56,12 +56,15 @@ describe('My Approval Tasks', () => {
         .click();
       const dialog = page.getByRole('dialog', { name: `Approval Request #${id}` });
       await dialog.getByRole('region', { name: 'Approver and Provisioner Details' }).waitFor();
-      // Scrolled down to the comment box, Reject without a comment: the error shows where Alex looks.
-      await dialog.getByRole('textbox', { name: 'Comments' }).scrollIntoViewIfNeeded();
+      // Reject without a comment while the comment box is below the fold: the box is scrolled to,
+      // focused, marked invalid and says why.
       await dialog.getByRole('button', { name: 'Reject' }).click();
-      const missingComment = dialog.getByRole('alert').filter({ hasText: messages.inputComment });
-      await missingComment.waitFor();
-      await expect.poll(() => isFocusedInView(page, dialog, missingComment), poll).toBe(true);
+      await expectFieldError(
+        page,
+        dialog,
+        dialog.getByRole('textbox', { name: 'Comments' }),
+        messages.inputComment,
+      );
 
       await dialog
         .getByRole('textbox', { name: 'Comments' })

@@ -6,7 +6,7 @@ import type { Locator, Page } from 'playwright-core';
  * accessible description (aria-describedby) carries the same words for a screen reader.
  */
 export async function expectReason(page: Page, control: Locator, reason: string) {
-  await expect.poll(() => control.isDisabled()).toBe(true);
+  await expect.poll(() => control.isDisabled(), { timeout: 15_000 }).toBe(true);
   const describedBy = await control.getAttribute('aria-describedby');
   expect(describedBy).not.toBeNull();
   const descriptions = await Promise.all(

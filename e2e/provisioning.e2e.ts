@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { RequestStatus, messages } from '@uap/domain';
 import { buildPath, buildRequest, userIdOf } from '../packages/server/test/factories.ts';
 import { launchBrowser, signIn } from './browser.ts';
-import { isFocusedInView } from './in-view.ts';
+import { expectFieldError } from './field-error.ts';
 import { demoEmails, samLine } from './data.ts';
 import { e2eDb } from './server.ts';
 
@@ -100,7 +100,7 @@ describe('Provisioning', () => {
       await alex.context.close();
     }
 
-    const pat = await signIn(browser, 'Pat Provisioner');
+    const pat = await signIn(browser, 'Pat Provisioner', { height: 640 });
     try {
       const { page } = pat;
       await page.goto('/Provisioners');
@@ -110,15 +110,20 @@ describe('Provisioning', () => {
       const dialog = page.getByRole('dialog', { name: `Provisioning Request #${requestId}` });
       await dialog.getByText(ACCOUNT).first().waitFor();
 
-      await dialog.getByRole('textbox', { name: 'Comments' }).scrollIntoViewIfNeeded();
+      // Approve without a comment: the comment box, below the request's details, is scrolled to,
+      // focused, marked invalid and says why.
+      const comments = dialog.getByRole('textbox', { name: 'Comments' });
       await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
-      const missingComment = dialog.getByRole('alert').filter({ hasText: messages.inputComment });
-      await missingComment.waitFor();
-      await expect.poll(() => isFocusedInView(page, dialog, missingComment)).toBe(true);
+      await expectFieldError(page, dialog, comments, messages.inputComment);
 
       // A standard comment can be added and removed from the modal.
       await dialog.getByRole('button', { name: 'Add', exact: true }).click();
-      await dialog.getByRole('alert').getByText(messages.inputCommentToAdd).waitFor();
+      await expectFieldError(
+        page,
+        dialog,
+        dialog.getByRole('textbox', { name: 'New standard comment' }),
+        messages.inputCommentToAdd,
+      );
       const note = `Checked by the e2e run ${Date.now()}`;
       await dialog.getByRole('textbox', { name: 'New standard comment' }).fill(note);
       await dialog.getByRole('button', { name: 'Add', exact: true }).click();

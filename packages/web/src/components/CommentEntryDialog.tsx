@@ -5,11 +5,12 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { DialogError, type DialogErrorState } from './DialogError.tsx';
+import type { FieldErrors } from './FieldErrors.tsx';
 
 /**
  * The comment entry modal the provisioner and leaver comments share: one multi-line field with
- * its character count, the error at the top, Cancel and Enter. The caller keeps the comment,
- * checks it and sends it.
+ * its character count, Cancel and Enter. The caller keeps the comment, checks it and sends it: a
+ * missing comment is shown at the field (`fields`), a failed call at the top.
  */
 export function CommentEntryDialog(props: {
   id: string;
@@ -19,6 +20,7 @@ export function CommentEntryDialog(props: {
   comment: string;
   onCommentChange: (comment: string) => void;
   error: DialogErrorState | null;
+  fields: FieldErrors<'comment'>;
   isBusy: boolean;
   onClose: () => void;
   onEnter: () => void;
@@ -37,10 +39,11 @@ export function CommentEntryDialog(props: {
           sx={{ mt: 1 }}
           value={props.comment}
           onChange={(e) => {
+            props.fields.clear('comment');
             props.onCommentChange(e.target.value);
           }}
           slotProps={{ htmlInput: { maxLength: props.maxLength } }}
-          helperText={`${props.comment.length}/${props.maxLength}`}
+          {...props.fields.textField('comment', `${props.comment.length}/${props.maxLength}`)}
         />
       </DialogContent>
       <DialogActions>

@@ -18,7 +18,7 @@ import {
 import { useApprovalDetailQuery, useApproveRejectMutation } from '../../api/approvals.ts';
 import { ApiError } from '../../api/client.ts';
 import { DialogError, useDialogError } from '../../components/DialogError.tsx';
-import { firstIssue } from '../ChangeUserRecords/form-parts.tsx';
+import { useFieldErrors } from '../../components/FieldErrors.tsx';
 import { RequestSummary } from './RequestSummary.tsx';
 
 interface Props {
@@ -43,6 +43,7 @@ export function ApprovalRequestDialog({ requestId, onClose, onDecided, onModify,
   const decide = useApproveRejectMutation();
   const [comments, setComments] = useState('');
   const [error, setError] = useDialogError();
+  const fields = useFieldErrors<'comments'>();
   const [step, setStep] = useState<Step>('form');
   const data = detail.data;
   // Wait for a fresh detail (after a modification) before deciding on it.
@@ -62,13 +63,14 @@ export function ApprovalRequestDialog({ requestId, onClose, onDecided, onModify,
       },
     );
   };
-  /** The decision's comment rule, from the schema the server parses the decision with. */
+  /** The decision's comment rule, from the schema the server parses the decision with; shown at the box. */
   const hasComment = () => {
-    const issue = firstIssue(
+    const { ok, unplaced } = fields.showIssues(
       approveRejectInput.safeParse({ isApproved: true, comments, requestIds: [requestId] }),
+      { comments: 'comments' },
     );
-    setError(issue);
-    return issue === null;
+    setError(unplaced);
+    return ok;
   };
   const handleApprove = () => {
     if (hasComment()) {
@@ -107,6 +109,7 @@ export function ApprovalRequestDialog({ requestId, onClose, onDecided, onModify,
                   label="Comments"
                   value={comments}
                   onChange={(e) => {
+                    fields.clear('comments');
                     setComments(e.target.value);
                   }}
                   multiline
@@ -114,6 +117,7 @@ export function ApprovalRequestDialog({ requestId, onClose, onDecided, onModify,
                   fullWidth
                   sx={{ mt: 2 }}
                   slotProps={{ htmlInput: { maxLength: limits.comment } }}
+                  {...fields.textField('comments')}
                 />
               ) : (
                 <Typography sx={{ mt: 2 }}>{`This request is ${data.status.description}.`}</Typography>

@@ -18,7 +18,7 @@ import { useApproveRejectMutation } from '../../api/approvals.ts';
 import { ApiError } from '../../api/client.ts';
 import { DecisionLines, decisionLineOf } from '../../components/DecisionLines.tsx';
 import { DialogError, useDialogError } from '../../components/DialogError.tsx';
-import { firstIssue } from '../ChangeUserRecords/form-parts.tsx';
+import { useFieldErrors } from '../../components/FieldErrors.tsx';
 
 interface Props {
   rows: ApprovalRow[];
@@ -34,13 +34,14 @@ export function BulkActionDialog({ rows, onClose, onDone }: Props) {
   const decide = useApproveRejectMutation();
   const [comments, setComments] = useState('');
   const [error, setError] = useDialogError();
+  const fields = useFieldErrors<'comments'>();
   const isRejectBlocked = hasMixedExpiredDeactivations(rows);
 
   const handleDecide = (isApproved: boolean) => {
     const body = { isApproved, comments, requestIds: rows.map((r) => r.requestId) };
-    const issue = firstIssue(approveRejectInput.safeParse(body));
-    setError(issue);
-    if (issue) {
+    const { ok, unplaced } = fields.showIssues(approveRejectInput.safeParse(body), { comments: 'comments' });
+    setError(unplaced);
+    if (!ok) {
       return;
     }
     decide.mutate(body, {
@@ -65,12 +66,14 @@ export function BulkActionDialog({ rows, onClose, onDone }: Props) {
           label="Comments"
           value={comments}
           onChange={(e) => {
+            fields.clear('comments');
             setComments(e.target.value);
           }}
           multiline
           rows={3}
           fullWidth
           slotProps={{ htmlInput: { maxLength: limits.comment } }}
+          {...fields.textField('comments')}
         />
       </DialogContent>
       <DialogActions>

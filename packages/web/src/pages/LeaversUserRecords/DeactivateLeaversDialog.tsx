@@ -11,7 +11,8 @@ import TextField from '@mui/material/TextField';
 import { deactivateLeaversInput, limits } from '@uap/domain';
 import { useDeactivateLeavers } from '../../api/leavers.ts';
 import { DialogError, useDialogError } from '../../components/DialogError.tsx';
-import { failureText, firstIssue } from '../ChangeUserRecords/form-parts.tsx';
+import { useFieldErrors } from '../../components/FieldErrors.tsx';
+import { failureText } from '../ChangeUserRecords/form-parts.tsx';
 
 /** Deactivate the selected leaver records: a comment (max 500) and the urgent flag. */
 export function DeactivateLeaversDialog(props: {
@@ -22,16 +23,18 @@ export function DeactivateLeaversDialog(props: {
   const [comment, setComment] = useState('');
   const [isUrgent, setIsUrgent] = useState(false);
   const [error, setError] = useDialogError();
+  const fields = useFieldErrors<'comment'>();
   const mutation = useDeactivateLeavers();
 
   const handleSubmit = () => {
     const input = { isActive: false as const, requests: props.requestIds, comment, IsUrgent: isUrgent };
-    const issue = firstIssue(deactivateLeaversInput.safeParse(input));
-    if (issue) {
-      setError(issue);
+    const { ok, unplaced } = fields.showIssues(deactivateLeaversInput.safeParse(input), {
+      comment: 'comment',
+    });
+    setError(unplaced);
+    if (!ok) {
       return;
     }
-    setError(null);
     mutation.mutate(input, { onSuccess: props.onDone, onError: (failure) => setError(failureText(failure)) });
   };
 
@@ -50,10 +53,11 @@ export function DeactivateLeaversDialog(props: {
           fullWidth
           value={comment}
           onChange={(e) => {
+            fields.clear('comment');
             setComment(e.target.value);
           }}
           slotProps={{ htmlInput: { maxLength: limits.comment } }}
-          helperText={`${comment.length}/${limits.comment}`}
+          {...fields.textField('comment', `${comment.length}/${limits.comment}`)}
         />
         <FormControlLabel
           control={<Checkbox checked={isUrgent} onChange={(e) => setIsUrgent(e.target.checked)} />}

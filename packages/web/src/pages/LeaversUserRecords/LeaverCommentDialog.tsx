@@ -3,7 +3,8 @@ import { CommentEntryDialog } from '../../components/CommentEntryDialog.tsx';
 import { leaverCommentInput, limits } from '@uap/domain';
 import { useLeaverComment } from '../../api/leavers.ts';
 import { useDialogError } from '../../components/DialogError.tsx';
-import { failureText, firstIssue } from '../ChangeUserRecords/form-parts.tsx';
+import { useFieldErrors } from '../../components/FieldErrors.tsx';
+import { failureText } from '../ChangeUserRecords/form-parts.tsx';
 
 /** The leaver comment modal: up to 2000 characters for the selected records (spec 2 §2, §9). */
 export function LeaverCommentDialog(props: {
@@ -13,17 +14,18 @@ export function LeaverCommentDialog(props: {
 }) {
   const [comment, setComment] = useState('');
   const [error, setError] = useDialogError();
+  const fields = useFieldErrors<'comment'>();
   const mutation = useLeaverComment();
 
   const handleEnter = () => {
-    const issue = firstIssue(
+    const { ok, unplaced } = fields.showIssues(
       leaverCommentInput.safeParse({ Comments: comment, RequestIds: props.requestIds }),
+      { Comments: 'comment' },
     );
-    if (issue) {
-      setError(issue);
+    setError(unplaced);
+    if (!ok) {
       return;
     }
-    setError(null);
     mutation.mutate(
       { comment, requestIds: props.requestIds },
       { onSuccess: props.onDone, onError: (failure) => setError(failureText(failure)) },
@@ -39,6 +41,7 @@ export function LeaverCommentDialog(props: {
       comment={comment}
       onCommentChange={setComment}
       error={error}
+      fields={fields}
       isBusy={mutation.isPending}
       onClose={props.onClose}
       onEnter={handleEnter}

@@ -31,7 +31,11 @@ export function BulkProvisioningDialog(props: {
         <DialogError error={decision.error} />
         <Typography sx={{ mb: 1 }}>{`${props.rows.length} selected request(s):`}</Typography>
         <DecisionLines lines={props.rows.map(decisionLineOf)} />
-        <DecisionPanel comments={decision.comments} onComments={decision.setComments} />
+        <DecisionPanel
+          comments={decision.comments}
+          onComments={decision.setComments}
+          fields={decision.fields}
+        />
       </DialogContent>
       <DecisionButtons
         isPending={decision.isPending}

@@ -13,33 +13,39 @@ import {
   useRemoveStandardComment,
   useStandardComments,
 } from '../../api/provisioning.ts';
-import { failureText, firstIssue } from '../ChangeUserRecords/form-parts.tsx';
+import { failureText } from '../ChangeUserRecords/form-parts.tsx';
 import { DialogError, useDialogError } from '../../components/DialogError.tsx';
+import { useFieldErrors, type FieldErrors } from '../../components/FieldErrors.tsx';
 
 interface Props {
   comments: string;
   onComments: (value: string) => void;
+  /** The decision's check of the comment box (a missing comment is shown and focused there). */
+  fields: FieldErrors<'comments'>;
 }
 
 /**
  * The standard comments of type Provisioning as a selectable list (picking one fills the comment
  * box), adding one with its own field and removing the selected one, and the comment box itself.
  */
-export function DecisionPanel({ comments, onComments }: Props) {
+export function DecisionPanel({ comments, onComments, fields }: Props) {
   const standard = useStandardComments();
   const add = useAddStandardComment();
   const remove = useRemoveStandardComment();
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [newComment, setNewComment] = useState('');
   const [error, setError] = useDialogError();
+  const newCommentField = useFieldErrors<'newComment'>();
 
   const handleAdd = async () => {
-    const issue = firstIssue(addStandardCommentInput.safeParse({ Comment: newComment }));
-    if (issue) {
-      setError(issue);
+    const { ok, unplaced } = newCommentField.showIssues(
+      addStandardCommentInput.safeParse({ Comment: newComment }),
+      { Comment: 'newComment' },
+    );
+    setError(unplaced);
+    if (!ok) {
       return;
     }
-    setError(null);
     try {
       await add.mutateAsync(newComment.trim());
       setNewComment('');
@@ -75,6 +81,7 @@ export function DecisionPanel({ comments, onComments }: Props) {
               aria-pressed={c.id === selectedId}
               onClick={() => {
                 setSelectedId(c.id);
+                fields.clear('comments');
                 onComments(c.comment);
               }}
             >
@@ -90,9 +97,11 @@ export function DecisionPanel({ comments, onComments }: Props) {
           fullWidth
           value={newComment}
           onChange={(e) => {
+            newCommentField.clear('newComment');
             setNewComment(e.target.value);
           }}
           slotProps={{ htmlInput: { maxLength: limits.comment } }}
+          {...newCommentField.textField('newComment')}
         />
         <Button variant="outlined" onClick={() => void handleAdd()} disabled={add.isPending}>
           Add
@@ -109,10 +118,11 @@ export function DecisionPanel({ comments, onComments }: Props) {
         fullWidth
         value={comments}
         onChange={(e) => {
+          fields.clear('comments');
           onComments(e.target.value);
         }}
         slotProps={{ htmlInput: { maxLength: limits.provisionerComment } }}
-        helperText={`${comments.length}/${limits.provisionerComment}`}
+        {...fields.textField('comments', `${comments.length}/${limits.provisionerComment}`)}
       />
     </Stack>
   );

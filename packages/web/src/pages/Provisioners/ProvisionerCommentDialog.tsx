@@ -2,8 +2,9 @@ import { useEffect, useState } from 'react';
 import { CommentEntryDialog } from '../../components/CommentEntryDialog.tsx';
 import { limits, messages, provisionerCommentInput } from '@uap/domain';
 import { useProvisionerComment } from '../../api/provisioning.ts';
-import { failureText, firstIssue } from '../ChangeUserRecords/form-parts.tsx';
+import { failureText } from '../ChangeUserRecords/form-parts.tsx';
 import { useDialogError } from '../../components/DialogError.tsx';
+import { useFieldErrors } from '../../components/FieldErrors.tsx';
 
 /** The provisioner comment modal: up to 2000 characters, Cancel and Enter (spec 2 §2). */
 export function ProvisionerCommentDialog(props: {
@@ -13,6 +14,7 @@ export function ProvisionerCommentDialog(props: {
 }) {
   const [comment, setComment] = useState('');
   const [error, setError] = useDialogError();
+  const fields = useFieldErrors<'comment'>();
   const [isLoading, setIsLoading] = useState(false);
   const mutation = useProvisionerComment();
 
@@ -30,14 +32,14 @@ export function ProvisionerCommentDialog(props: {
   }, [isLoading]);
 
   const handleEnter = async () => {
-    const issue = firstIssue(
+    const { ok, unplaced } = fields.showIssues(
       provisionerCommentInput.safeParse({ Comments: comment, RequestIds: props.requestIds }),
+      { Comments: 'comment' },
     );
-    if (issue) {
-      setError(issue);
+    setError(unplaced);
+    if (!ok) {
       return;
     }
-    setError(null);
     setIsLoading(true);
     try {
       await mutation.mutateAsync({ comment, requestIds: props.requestIds });
@@ -56,6 +58,7 @@ export function ProvisionerCommentDialog(props: {
       comment={comment}
       onCommentChange={setComment}
       error={error}
+      fields={fields}
       isBusy={isLoading}
       onClose={props.onClose}
       onEnter={() => void handleEnter()}

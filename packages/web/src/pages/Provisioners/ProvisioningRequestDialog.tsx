@@ -8,9 +8,10 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatDateTime, messages, provisionerDecisionInput, type ProvisioningRow } from '@uap/domain';
 import { useProvisionerDecision } from '../../api/provisioning.ts';
-import { failureText, firstIssue } from '../ChangeUserRecords/form-parts.tsx';
+import { failureText } from '../ChangeUserRecords/form-parts.tsx';
 import { DecisionPanel } from './DecisionPanel.tsx';
 import { DialogError, useDialogError } from '../../components/DialogError.tsx';
+import { useFieldErrors } from '../../components/FieldErrors.tsx';
 import { localTimeZone } from '../../app/time-zone.ts';
 
 const timeZone = localTimeZone();
@@ -28,15 +29,18 @@ interface DecisionProps {
 export function useDecision({ requestIds, onDone, describe }: DecisionProps) {
   const [comments, setComments] = useState('');
   const [error, setError] = useDialogError();
+  const fields = useFieldErrors<'comments'>();
   const mutation = useProvisionerDecision();
   const decide = async (isApproved: boolean) => {
     const body = { requestIds, comments, isApproved };
-    const issue = firstIssue(provisionerDecisionInput.safeParse(body));
-    if (issue) {
-      setError(issue);
+    // A missing comment is shown at the comment box, which is focused; other issues at the top.
+    const { ok, unplaced } = fields.showIssues(provisionerDecisionInput.safeParse(body), {
+      comments: 'comments',
+    });
+    setError(unplaced);
+    if (!ok) {
       return;
     }
-    setError(null);
     try {
       const result = await mutation.mutateAsync(body);
       onDone(
@@ -50,7 +54,7 @@ export function useDecision({ requestIds, onDone, describe }: DecisionProps) {
       setError(failureText(failure));
     }
   };
-  return { comments, setComments, error, isPending: mutation.isPending, decide };
+  return { comments, setComments, error, fields, isPending: mutation.isPending, decide };
 }
 
 export function DecisionButtons(props: {
@@ -125,7 +129,11 @@ export function ProvisioningRequestDialog({
             value={`${row.approverName}, ${formatDateTime(row.approvedDate, timeZone)}: ${row.approverComment}`}
           />
         </Stack>
-        <DecisionPanel comments={decision.comments} onComments={decision.setComments} />
+        <DecisionPanel
+          comments={decision.comments}
+          onComments={decision.setComments}
+          fields={decision.fields}
+        />
       </DialogContent>
       <DecisionButtons
         isPending={decision.isPending}
