@@ -4,6 +4,7 @@ import { messages } from '@uap/domain';
 import { buildRecord, userIdOf } from '../packages/server/test/factories.ts';
 import { launchBrowser, signIn } from './browser.ts';
 import { alexAndPatPath, demoEmails } from './data.ts';
+import { expectFieldError, expectMarked } from './field-error.ts';
 import { e2eDb } from './server.ts';
 
 let browser: Browser;
@@ -251,6 +252,57 @@ describe('New Platform Access Request', () => {
       await page.getByRole('button', { name: 'Submit Request' }).click();
       await page.getByText(messages.invalidComment).waitFor();
       expect(await page.getByRole('alertdialog').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("Confirm in Add Account(s) points at each empty field: the first is focused, each says 'Please complete required field(s)'", async () => {
+    const { context, page } = await signIn(browser, 'Sam Standard', { height: 640 });
+    try {
+      await openWizard(page);
+      await page.getByRole('radio', { name: 'Myself' }).check();
+      await page.getByText(/Manager: Alex Approver/).waitFor();
+      await passExistingAccess(page);
+      await choosePath(page, 'Search', 'Google Ads');
+      await choose(page, 'Client Name', 'Trey Research Labs');
+      await page.getByRole('button', { name: 'Add account', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add Account(s)' });
+      const first = dialog.getByRole('group', { name: 'Account row 1' });
+      const assetType = first.getByRole('combobox', { name: 'Asset Type' });
+      const userType = first.getByRole('combobox', { name: 'Platform User Type' });
+      const assetName = first.getByRole('combobox', { name: 'Select Asset Name' });
+      const confirm = dialog.getByRole('button', { name: 'Confirm' });
+
+      await confirm.click();
+      await expectFieldError(page, dialog, assetType, messages.completeRequiredFields);
+      await expectMarked(page, userType, messages.completeRequiredFields);
+      await expectMarked(page, assetName, messages.completeRequiredFields);
+
+      // The first row filled in; a second row of limited access without anything: its fields,
+      // the dates too, are marked and its Asset Type is focused.
+      await assetType.click();
+      await page.getByRole('option', { name: 'Ad Account', exact: true }).click();
+      expect(await assetType.getAttribute('aria-invalid')).not.toBe('true');
+      await userType.click();
+      await page.getByRole('option', { name: 'Read only', exact: true }).click();
+      await assetName.click();
+      await page.getByRole('option', { name: /^Trey US Launch/ }).click();
+      await page.keyboard.press('Escape');
+      await dialog.getByRole('button', { name: 'Add another row' }).click();
+      const second = dialog.getByRole('group', { name: 'Account row 2' });
+      await second.getByLabel('Unlimited').uncheck();
+      await confirm.click();
+      await expectFieldError(
+        page,
+        dialog,
+        second.getByRole('combobox', { name: 'Asset Type' }),
+        messages.completeRequiredFields,
+      );
+      await expectMarked(page, second.getByLabel('Start Date'), messages.completeRequiredFields);
+      await expectMarked(page, second.getByLabel('End Date'), messages.completeRequiredFields);
+      expect(await assetType.getAttribute('aria-invalid')).not.toBe('true');
+      expect(await dialog.getByRole('alert').count()).toBe(0);
     } finally {
       await context.close();
     }

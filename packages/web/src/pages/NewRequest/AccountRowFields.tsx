@@ -11,7 +11,8 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { messages, todayDay, type ClientAccount, type Platform } from '@uap/domain';
 import { useClientAccountsQuery, useUserTypesQuery } from '../../api/new-request.ts';
-import { bulkSuggestion, type AccountRowDraft } from './account-rows.ts';
+import { FieldErrorText, type FieldErrors } from '../../components/FieldErrors.tsx';
+import { bulkSuggestion, rowFieldKey, type AccountRowDraft } from './account-rows.ts';
 import { MissingMasterData } from './MissingMasterData.tsx';
 
 const SELECT_ALL = -1;
@@ -22,11 +23,16 @@ const selectAllOption = {
 };
 type Option = Pick<ClientAccount, 'clientAccountId' | 'description' | 'assetReference'>;
 
+/** What a date field shows of a failed check (`FieldErrors.textField`). */
+type FieldProps = ReturnType<FieldErrors<string>['textField']>;
+
 /** Start and end dates of limited access; changing the start clears the end (spec 1 §4). */
 export function AccessDates(props: {
   start: string;
   end: string;
   onChange: (dates: { start: string; end: string }) => void;
+  startField?: FieldProps;
+  endField?: FieldProps;
 }) {
   return (
     <Box sx={{ display: 'flex', gap: 2 }}>
@@ -36,6 +42,7 @@ export function AccessDates(props: {
         size="small"
         value={props.start}
         slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: todayDay() } }}
+        {...props.startField}
         onChange={(e) => {
           props.onChange({ start: e.target.value, end: '' });
         }}
@@ -46,6 +53,7 @@ export function AccessDates(props: {
         size="small"
         value={props.end}
         slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: props.start || todayDay() } }}
+        {...props.endField}
         onChange={(e) => {
           props.onChange({ start: props.start, end: e.target.value });
         }}
@@ -60,9 +68,19 @@ export function AccountRowFields(props: {
   row: AccountRowDraft;
   platform: Platform;
   clientId: number | null;
+  /** The dialog's Confirm check: each offending field is marked, says why and can be focused. */
+  fields: FieldErrors<string>;
   onChange: (row: AccountRowDraft) => void;
 }) {
-  const { row, platform, onChange, index } = props;
+  const { row, platform, index, fields } = props;
+  const key = (field: Parameters<typeof rowFieldKey>[1]) => rowFieldKey(row, field);
+  // An edited row is checked again at the next Confirm: its marks go.
+  const onChange = (next: AccountRowDraft) => {
+    for (const field of ['asset', 'userType', 'accounts', 'start', 'end'] as const) {
+      fields.clear(key(field));
+    }
+    props.onChange(next);
+  };
   const userTypes = useUserTypesQuery(platform.platformId, row.assetId);
   const accounts = useClientAccountsQuery(row.isSystemAsset ? null : props.clientId, row.assetId);
   const asset = platform.assets.find((a) => a.assetId === row.assetId);
@@ -95,11 +113,12 @@ export function AccountRowFields(props: {
       aria-label={`Account row ${n}`}
       sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2, py: 2 }}
     >
-      <FormControl size="small" fullWidth>
+      <FormControl size="small" fullWidth ref={fields.ref(key('asset'))} error={!!fields.error(key('asset'))}>
         <InputLabel id={`asset-type-${row.key}`}>Asset Type</InputLabel>
         <Select
           labelId={`asset-type-${row.key}`}
           label="Asset Type"
+          aria-describedby={fields.describedBy(key('asset'))}
           value={row.assetId ?? ''}
           onChange={(e) => {
             const next = platform.assets.find((a) => a.assetId === Number(e.target.value));
@@ -125,12 +144,20 @@ export function AccountRowFields(props: {
             </MenuItem>
           ))}
         </Select>
+        <FieldErrorText fields={fields} name={key('asset')} />
       </FormControl>
-      <FormControl size="small" fullWidth disabled={!row.assetId}>
+      <FormControl
+        size="small"
+        fullWidth
+        disabled={!row.assetId}
+        ref={fields.ref(key('userType'))}
+        error={!!fields.error(key('userType'))}
+      >
         <InputLabel id={`user-type-${row.key}`}>Platform User Type</InputLabel>
         <Select
           labelId={`user-type-${row.key}`}
           label="Platform User Type"
+          aria-describedby={fields.describedBy(key('userType'))}
           value={row.platformUserTypeId ?? ''}
           onChange={(e) => {
             const type = userTypes.data?.find((t) => t.platformUserTypeId === Number(e.target.value));
@@ -147,6 +174,7 @@ export function AccountRowFields(props: {
             </MenuItem>
           ))}
         </Select>
+        <FieldErrorText fields={fields} name={key('userType')} />
       </FormControl>
       {!row.isSystemAsset && (
         <Autocomplete<Option, true, false, false>
@@ -188,7 +216,12 @@ export function AccountRowFields(props: {
             handleAccounts(picked);
           }}
           renderInput={(params) => (
-            <TextField {...params} label="Select Asset Name" placeholder="Search name or ID" />
+            <TextField
+              {...params}
+              label="Select Asset Name"
+              placeholder="Search name or ID"
+              {...fields.textField(key('accounts'))}
+            />
           )}
         />
       )}
@@ -209,6 +242,8 @@ export function AccountRowFields(props: {
           <AccessDates
             start={row.beginningDate}
             end={row.expirationDate}
+            startField={fields.textField(key('start'))}
+            endField={fields.textField(key('end'))}
             onChange={({ start, end }) => {
               onChange({ ...row, beginningDate: start, expirationDate: end });
             }}

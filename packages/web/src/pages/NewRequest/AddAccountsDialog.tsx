@@ -11,8 +11,9 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import type { Platform } from '@uap/domain';
 import { DialogError, useDialogError } from '../../components/DialogError.tsx';
+import { useFieldErrors } from '../../components/FieldErrors.tsx';
 import { AccountRowFields } from './AccountRowFields.tsx';
-import { newRow, rowsProblem, type AccountRowDraft } from './account-rows.ts';
+import { newRow, rowsProblems, type AccountRowDraft } from './account-rows.ts';
 
 /** The Add Account(s) dialog: rows of asset type, user type, asset names and length of access. */
 export function AddAccountsDialog(props: {
@@ -23,11 +24,14 @@ export function AddAccountsDialog(props: {
 }) {
   const [rows, setRows] = useState<AccountRowDraft[]>(() => [newRow()]);
   const [problem, setProblem] = useDialogError();
+  // Each empty or wrong field is marked and says so; the first one is scrolled to and focused.
+  const fields = useFieldErrors<string>();
 
   const handleConfirm = () => {
-    const found = rowsProblem(rows);
-    setProblem(found);
-    if (!found) {
+    const found = rowsProblems(rows);
+    setProblem(found.message);
+    const hasFieldErrors = fields.show(found.fields);
+    if (found.message === null && !hasFieldErrors) {
       props.onConfirm(rows);
     }
   };
@@ -45,6 +49,7 @@ export function AddAccountsDialog(props: {
               row={row}
               platform={props.platform}
               clientId={props.clientId}
+              fields={fields}
               onChange={(next) => {
                 setRows(rows.map((r) => (r.key === next.key ? next : r)));
               }}

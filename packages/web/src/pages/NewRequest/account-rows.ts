@@ -51,26 +51,60 @@ export function toPayloadRow(row: AccountRowDraft): AccountAccessRowInput {
   };
 }
 
-/** The dialog's Confirm rules (spec 1 §5), then the shared schema's date rules. */
-export function rowsProblem(rows: AccountRowDraft[]): string | null {
+/** A field of an account row that the Confirm check can point at. */
+export type AccountRowField = 'asset' | 'userType' | 'accounts' | 'start' | 'end';
+
+/** The key of one row's field in the dialog's field errors. */
+export const rowFieldKey = (row: AccountRowDraft, field: AccountRowField) => `${row.key}.${field}`;
+
+/** Which field a schema issue is about, by the payload's key. */
+const fieldOfPayloadKey: Record<string, AccountRowField> = {
+  AssetId: 'asset',
+  PlatformUserTypeId: 'userType',
+  ClientAccountsIds: 'accounts',
+  BeginningDate: 'start',
+  ExpirationDate: 'end',
+};
+
+/**
+ * The dialog's Confirm rules (spec 1 §5), then the shared schema's date rules: each offending
+ * field's message by `rowFieldKey` ('Please complete required field(s)' on every empty required
+ * field), and a message for the dialog when no field can show it (no rows at all).
+ */
+export function rowsProblems(rows: AccountRowDraft[]): {
+  message: string | null;
+  fields: Record<string, string>;
+} {
   if (rows.length === 0) {
-    return messages.chooseAllOption;
+    return { message: messages.chooseAllOption, fields: {} };
   }
+  const fields: Record<string, string> = {};
+  let message: string | null = null;
   for (const row of rows) {
-    const isIncomplete =
-      row.assetId === null ||
-      row.platformUserTypeId === null ||
-      (!row.isSystemAsset && row.accountIds.length === 0) ||
-      (!row.isUnlimited && (!row.beginningDate || !row.expirationDate));
-    if (isIncomplete) {
-      return messages.completeRequiredFields;
+    const missing: AccountRowField[] = [
+      ...(row.assetId === null ? (['asset'] as const) : []),
+      ...(row.platformUserTypeId === null ? (['userType'] as const) : []),
+      ...(!row.isSystemAsset && row.accountIds.length === 0 ? (['accounts'] as const) : []),
+      ...(!row.isUnlimited && !row.beginningDate ? (['start'] as const) : []),
+      ...(!row.isUnlimited && !row.expirationDate ? (['end'] as const) : []),
+    ];
+    for (const field of missing) {
+      fields[rowFieldKey(row, field)] = messages.completeRequiredFields;
+    }
+    if (missing.length > 0) {
+      continue;
     }
     const parsed = accountAccessRow.safeParse(toPayloadRow(row));
-    if (!parsed.success) {
-      return parsed.error.issues[0]?.message ?? messages.completeRequiredFields;
+    for (const issue of parsed.success ? [] : parsed.error.issues) {
+      const field = fieldOfPayloadKey[String(issue.path[0])];
+      if (field) {
+        fields[rowFieldKey(row, field)] ??= issue.message;
+      } else {
+        message ??= issue.message;
+      }
     }
   }
-  return null;
+  return { message, fields };
 }
 
 /** What to ask for instead of many single assets (spec 1 §5), or null when no advice applies. */
