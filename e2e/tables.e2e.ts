@@ -17,10 +17,12 @@ const poll = { timeout: 10_000 };
 
 /** Opens a screen through the sidebar, as a person would. */
 async function openFromSidebar(page: Page, link: string) {
-  await page
+  const item = page
     .getByRole('navigation', { name: 'Main menu' })
-    .getByRole('link', { name: link, exact: true })
-    .click();
+    .getByRole('link', { name: link, exact: true });
+  await item.click();
+  // The menu marks the link the moment the old screen makes way for the new one.
+  await expect.poll(() => item.getAttribute('aria-current')).toBe('page');
 }
 
 /** Finds a row by its id through the search box and ticks it. */

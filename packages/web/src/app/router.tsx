@@ -23,7 +23,13 @@ function createRouter() {
           errorElement: <RouteErrorPage />,
           children: [
             { path: '/Null', element: <Navigate to="/" replace /> },
-            ...routeTable.map((entry) => ({ path: entry.path, element: <RouteGuard entry={entry} /> })),
+            // Keyed by route: a new screen mounts its own Suspense boundary, so a click shows the
+            // new heading and the loading spinner at once (and the menu moves its highlight) while
+            // the screen's code arrives, instead of holding the old screen until then.
+            ...routeTable.map((entry) => ({
+              path: entry.path,
+              element: <RouteGuard key={entry.path} entry={entry} />,
+            })),
             { path: '*', element: <NotFoundPage /> },
           ],
         },
