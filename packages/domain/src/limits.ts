@@ -33,10 +33,13 @@ export const limits = {
 export const pageSizes = [5, 10, 20, 50, 100] as const;
 
 /**
- * The page size that asks for every row ('All', spec 2 §9: the activity log only). Kept here,
- * out of the schema modules, so the shared table's code does not build zod schemas to read it.
+ * The page size that asks for every row: the activity log's 'All' (spec 2 §9) and the other
+ * tables' 'total count' (spec 1 §9, spec 3 §9). Kept here, out of the schema modules, so the
+ * shared table's code does not build zod schemas to read it.
  */
 export const ALL_ROWS = -1;
+/** The most rows ALL_ROWS answers: a larger result is refused (a page of them would not draw). */
+export const ALL_ROWS_MAX = 1000;
 export const defaultPageSize = 50;
 
 export const APP_VERSION = 'v.2.80';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { defaultPageSize, limits, pageSizes } from '../limits.ts';
+import { defaultPageSize, limits } from '../limits.ts';
+import { isPageSize, pageSizeMessage } from './table.ts';
 import { searchTerm } from './text.ts';
 
 /** The three kinds of bulk upload (spec 3 §2.9), as stored and as the screen names them. */
@@ -101,14 +102,7 @@ export const bulkCode = z.string().trim().min(1).max(limits.uploadId);
 export const bulkResultsQuery = z.object({
   code: bulkCode.optional(),
   page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce
-    .number()
-    .int()
-    .refine(
-      (n) => (pageSizes as readonly number[]).includes(n),
-      `pageSize must be one of ${pageSizes.join(', ')}`,
-    )
-    .default(defaultPageSize),
+  pageSize: z.coerce.number().int().refine(isPageSize, pageSizeMessage).default(defaultPageSize),
   Filters: z
     .union([z.string(), z.array(z.string())])
     .transform((v) => (Array.isArray(v) ? v : [v]))

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { defaultPageSize, pageSizes } from '../limits.ts';
+import { defaultPageSize } from '../limits.ts';
 import { masterDataRequestRow, masterDataTypes } from './master-data.ts';
+import { isPageSize, pageSizeMessage } from './table.ts';
 import { searchTerm } from './text.ts';
 
 /** Open (waits for an administrator) or Done (an administrator marked it done). */
@@ -17,13 +18,7 @@ const manyOf = <T extends z.ZodType>(item: T) =>
 /** GET api/MasterDataRequest: a page of the history, searched and filtered, newest first. */
 export const masterDataRequestHistoryQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce
-    .number()
-    .int()
-    .refine((n) => (pageSizes as readonly number[]).includes(n), {
-      message: `pageSize must be one of ${pageSizes.join(', ')}`,
-    })
-    .default(defaultPageSize),
+  pageSize: z.coerce.number().int().refine(isPageSize, { message: pageSizeMessage }).default(defaultPageSize),
   search: searchTerm(z.string().trim().max(200))
     .default('')
     .describe('matches the comments, the type and the requester'),

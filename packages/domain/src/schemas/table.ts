@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defaultPageSize, pageSizes } from '../limits.ts';
+import { ALL_ROWS, defaultPageSize, pageSizes } from '../limits.ts';
 import { messages } from '../messages.ts';
 import { searchTerm } from './text.ts';
 
@@ -25,6 +25,14 @@ export const columnFilter = z.object({
 export type ColumnFilter = z.infer<typeof columnFilter>;
 
 /**
+ * A page size a table may ask for: one of `pageSizes`, or ALL_ROWS (every row, answered when
+ * there are at most ALL_ROWS_MAX, refused otherwise).
+ */
+export const isPageSize = (n: number): boolean =>
+  n === ALL_ROWS || (pageSizes as readonly number[]).includes(n);
+export const pageSizeMessage = `pageSize must be one of ${[...pageSizes, ALL_ROWS].join(', ')}`;
+
+/**
  * The body every server-paged table sends (spec 1 §7: page, pageSize, orderBy, orderAsc,
  * justCompleted, initialLoad, filters, searchCriteria, localTimeZone). `orderBy` and filter
  * columns are the row field names of the table; the server maps them to SQL and refuses
@@ -32,13 +40,7 @@ export type ColumnFilter = z.infer<typeof columnFilter>;
  */
 export const tableQuery = z.object({
   page: z.number().int().min(1).default(1),
-  pageSize: z
-    .number()
-    .int()
-    .refine((n) => (pageSizes as readonly number[]).includes(n), {
-      message: `pageSize must be one of ${pageSizes.join(', ')}`,
-    })
-    .default(defaultPageSize),
+  pageSize: z.number().int().refine(isPageSize, { message: pageSizeMessage }).default(defaultPageSize),
   orderBy: z.string().max(60).nullish(),
   orderAsc: z.boolean().default(false),
   justCompleted: z.boolean().default(false),

@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { ALL_ROWS, pageSizes } from '../limits.ts';
 import { RequestStatus } from '../requests.ts';
 import { userRecordRow } from './records.ts';
 import { flagParam } from './common.ts';
-import { tablePage, tableQuery } from './table.ts';
+import { isPageSize, pageSizeMessage, tablePage, tableQuery } from './table.ts';
 import { searchTerm } from './text.ts';
 
 const person = z.object({ fullName: z.string(), email: z.string() });
@@ -108,13 +107,7 @@ export const historyColumns = [
  */
 export const historyQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce
-    .number()
-    .int()
-    .refine((n) => n === ALL_ROWS || (pageSizes as readonly number[]).includes(n), {
-      message: `pageSize must be one of ${[...pageSizes, ALL_ROWS].join(', ')}`,
-    })
-    .default(10),
+  pageSize: z.coerce.number().int().refine(isPageSize, { message: pageSizeMessage }).default(10),
   orderBy: z.string().max(60).optional(),
   orderAsc: flagParam.default(false),
   searchCriteria: searchTerm(z.string().max(200)).default(''),

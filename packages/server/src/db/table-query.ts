@@ -1,6 +1,6 @@
 import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
-import { hasNul, type TableQuery } from '@uap/domain';
-import { invalid } from '../http/errors.ts';
+import { ALL_ROWS, ALL_ROWS_MAX, hasNul, messages, type TableQuery } from '@uap/domain';
+import { invalid, unprocessable } from '../http/errors.ts';
 import type { Dialect } from './connection.ts';
 
 /**
@@ -238,9 +238,26 @@ export function leadingSortKey(
   return thenBy ? null : { column: columnOf(spec, first.column, 'sort'), isAscending: first.isAscending };
 }
 
-/** LIMIT/OFFSET of the requested page. */
-export function pageOf(query: TableQuery): { limit: number; offset: number } {
+/**
+ * LIMIT/OFFSET of the requested page. ALL_ROWS reads from the first row up to one row past
+ * ALL_ROWS_MAX, never the whole table: `fitsAllRows` then refuses a result that had that row.
+ */
+export function pageOf(query: Pick<TableQuery, 'page' | 'pageSize'>): { limit: number; offset: number } {
+  if (query.pageSize === ALL_ROWS) {
+    return { limit: ALL_ROWS_MAX + 1, offset: 0 };
+  }
   return { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
+}
+
+/**
+ * The rows of a page read at `pageOf(query)`; refused (422) when ALL_ROWS was asked for and
+ * there are more than ALL_ROWS_MAX (the read found the row past it).
+ */
+export function fitsAllRows<Row>(query: Pick<TableQuery, 'pageSize'>, rows: Row[]): Row[] {
+  if (query.pageSize === ALL_ROWS && rows.length > ALL_ROWS_MAX) {
+    throw unprocessable(messages.tooManyRowsForAll(ALL_ROWS_MAX));
+  }
+  return rows;
 }
 
 /**

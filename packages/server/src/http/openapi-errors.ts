@@ -2,6 +2,7 @@ import type { SwaggerTransform } from '@fastify/swagger';
 import type { FastifySchema, RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ALL_ROWS } from '@uap/domain';
 import './access.ts';
 
 /** The error answers the OpenAPI document lists (every one is the failure envelope). */
@@ -50,10 +51,27 @@ function failureEnvelope(status: ErrorStatus) {
 
 const bodyMethods = new Set(['POST', 'PUT', 'PATCH']);
 
+const shapeOf = (schema: unknown) => (schema instanceof z.ZodObject ? schema.shape : undefined);
+
+/**
+ * A table's page that may be asked for every row (pageSize ALL_ROWS), which is refused with 422
+ * past ALL_ROWS_MAX rows: its input's pageSize accepts ALL_ROWS and its answer is a page (it
+ * holds a totalCount).
+ */
+function pagesAllRows(schema: FastifySchema): boolean {
+  const pageSize: unknown = shapeOf(schema.body ?? schema.querystring)?.pageSize;
+  const success = (schema.response as Record<string, unknown> | undefined)?.[200];
+  const data = shapeOf(shapeOf(success)?.data);
+  return (
+    pageSize instanceof z.ZodType && pageSize.safeParse(ALL_ROWS).success && data?.totalCount !== undefined
+  );
+}
+
 /**
  * The error statuses a route really answers: 401 unless public; 403 when a role minimum applies
  * (a caller without a profile or below the role, the auditor on writes); 400 when it validates
- * input; 413 and 415 when it takes a body; plus what the route declares (`schema.errors`).
+ * input; 413 and 415 when it takes a body; 422 on a table's page (pageSize ALL_ROWS past
+ * ALL_ROWS_MAX rows); plus what the route declares (`schema.errors`).
  */
 export function errorStatusesOf(route: Pick<RouteOptions, 'method' | 'schema' | 'config'>): ErrorStatus[] {
   const access = route.config?.access;
@@ -72,6 +90,9 @@ export function errorStatusesOf(route: Pick<RouteOptions, 'method' | 'schema' | 
   }
   if (methods.some((m) => bodyMethods.has(m))) {
     statuses.add(413).add(415);
+  }
+  if (pagesAllRows(schema)) {
+    statuses.add(422);
   }
   return [...statuses].sort((a, b) => a - b);
 }

@@ -5,6 +5,7 @@ import { toCount } from '../../db/connection.ts';
 import {
   distinctFilterValues,
   orderTable,
+  fitsAllRows,
   pageOf,
   tableCondition,
   type TableSpec,
@@ -185,7 +186,7 @@ export async function findApprovalPage(db: Db, actor: Actor, query: ApprovalList
   ]);
   const rows = await pageRows(
     db,
-    ids.map((r) => r.requestId),
+    fitsAllRows(query, ids).map((r) => r.requestId),
     null,
     {},
   );

@@ -6,6 +6,7 @@ import type { Database } from '../../db/schema.ts';
 import {
   distinctFilterValues,
   orderTable,
+  fitsAllRows,
   pageOf,
   tableCondition,
   type TableColumn,
@@ -158,7 +159,7 @@ export async function findStatusTable(db: Db, scope: AdminScope, query: TableQue
       .select((eb) => eb.fn.countAll().as('count'))
       .executeTakeFirst(),
   ]);
-  return { rows, totalCount: toCount(total?.count) };
+  return { rows: fitsAllRows(query, rows), totalCount: toCount(total?.count) };
 }
 export type StatusDbRow = Awaited<ReturnType<typeof findStatusTable>>['rows'][number];
 

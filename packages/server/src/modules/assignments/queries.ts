@@ -6,6 +6,7 @@ import type { Database } from '../../db/schema.ts';
 import {
   distinctFilterValues,
   orderTable,
+  fitsAllRows,
   pageOf,
   tableCondition,
   type TableColumn,
@@ -189,7 +190,7 @@ export async function findApproverAssignmentTable(
       .select((eb) => eb.fn.countAll().as('count'))
       .executeTakeFirst(),
   ]);
-  return { rows, totalCount: toCount(total?.count) };
+  return { rows: fitsAllRows(query, rows), totalCount: toCount(total?.count) };
 }
 
 /** One keyset batch of the whole filtered assignment table, newest id first (the CSV export). */
@@ -349,7 +350,7 @@ export async function findMasterApproverTable(
       .select((eb) => eb.fn.countAll().as('count'))
       .executeTakeFirst(),
   ]);
-  return { rows, totalCount: toCount(total?.count) };
+  return { rows: fitsAllRows(query, rows), totalCount: toCount(total?.count) };
 }
 
 /** One keyset batch of the whole filtered master approver table, newest id first (the CSV export). */

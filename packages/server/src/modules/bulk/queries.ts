@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { hasNul, type BulkResultsQuery, type BulkUploadType } from '@uap/domain';
 import { toCount, type Db, type Executor } from '../../db/connection.ts';
+import { fitsAllRows, pageOf } from '../../db/table-query.ts';
 
 /** The upload row by its code (the upload ID). */
 export function findUpload(db: Db, code: string) {
@@ -135,17 +136,18 @@ function resultsOf(db: Db, uploadType: BulkUploadType, query: BulkResultsQuery) 
 /** A page of row results of one type (one upload when `code` is given), newest upload first, rows in file order. */
 export async function findResults(db: Db, uploadType: BulkUploadType, query: BulkResultsQuery) {
   const base = resultsOf(db, uploadType, query);
+  const { limit, offset } = pageOf(query);
   const [rows, count] = await Promise.all([
     base
       .select(['r.rowNumber', 'u.code', 'r.success', 'r.statusText'])
       .orderBy('u.id', 'desc')
       .orderBy('r.rowNumber')
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
+      .limit(limit)
+      .offset(offset)
       .execute(),
     base.select(sql<number | string>`count(*)`.as('n')).executeTakeFirst(),
   ]);
-  return { rows, totalCount: toCount(count?.n) };
+  return { rows: fitsAllRows(query, rows), totalCount: toCount(count?.n) };
 }
 
 /** The refused rows of an upload with their original cells, in file order, a batch after `afterRow`. */

@@ -4,6 +4,7 @@ import { toCount } from '../../db/connection.ts';
 import {
   distinctFilterValues,
   orderTable,
+  fitsAllRows,
   pageOf,
   tableCondition,
   type TableSpec,
@@ -122,7 +123,7 @@ export async function findExistingAccessPage(
       .execute(),
     base.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
   ]);
-  return { rows, totalCount: toCount(total?.count) };
+  return { rows: fitsAllRows(query, rows), totalCount: toCount(total?.count) };
 }
 export type ExistingAccessLine = Awaited<ReturnType<typeof findExistingAccessPage>>['rows'][number];
 

@@ -5,6 +5,7 @@ import { toCount, type Db, type Executor } from '../../db/connection.ts';
 import {
   distinctFilterValues,
   orderTable,
+  fitsAllRows,
   pageOf,
   tableCondition,
   type TableColumn,
@@ -141,7 +142,7 @@ export async function findLeaverTable(db: Db, scope: AdminScope, query: TableQue
       .select((eb) => eb.fn.countAll().as('count'))
       .executeTakeFirst(),
   ]);
-  return { rows, totalCount: toCount(total?.count) };
+  return { rows: fitsAllRows(query, rows), totalCount: toCount(total?.count) };
 }
 export type LeaverDbRow = Awaited<ReturnType<typeof findLeaverTable>>['rows'][number];
 

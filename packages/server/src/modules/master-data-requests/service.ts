@@ -12,6 +12,7 @@ import {
 } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
 import { inTransaction, toCount } from '../../db/connection.ts';
+import { fitsAllRows, pageOf } from '../../db/table-query.ts';
 import type { Actor } from '../../http/actor.ts';
 import { notFound, unprocessable } from '../../http/errors.ts';
 import {
@@ -44,14 +45,11 @@ export async function findHistory(
   query: MasterDataRequestHistoryQuery,
 ): Promise<MasterDataRequestHistory> {
   const filter = { ...query, createdBy: actor.roleId >= Role.ADMIN ? null : actor.userId };
-  const [rows, total] = await Promise.all([
-    findMasterDataRequests(db, {
-      ...filter,
-      limit: query.pageSize,
-      offset: (query.page - 1) * query.pageSize,
-    }),
+  const [page, total] = await Promise.all([
+    findMasterDataRequests(db, { ...filter, ...pageOf(query) }),
     countMasterDataRequests(db, filter),
   ]);
+  const rows = fitsAllRows(query, page);
   // The linked items' names, one read per type on the page.
   const names = new Map<string, string>();
   for (const type of masterDataTypes) {

@@ -4,6 +4,7 @@ import { toCount, type Db } from '../../db/connection.ts';
 import {
   distinctFilterValues,
   orderTable,
+  fitsAllRows,
   pageOf,
   tableCondition,
   type TableSpec,
@@ -51,7 +52,7 @@ export async function findMasterDataPage(db: Db, spec: TableSpec, query: MasterD
     );
   if (offset === 0) {
     const [rows, totalCount] = await Promise.all([page(false, limit, offset), count()]);
-    return { rows, totalCount };
+    return { rows: fitsAllRows(query, rows), totalCount };
   }
   const totalCount = await count();
   const window = pageWindow(totalCount, limit, offset);

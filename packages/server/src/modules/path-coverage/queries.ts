@@ -5,6 +5,7 @@ import { toCount } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
 import {
   orderTable,
+  fitsAllRows,
   pageOf,
   tableCondition,
   type TableColumn,
@@ -213,7 +214,7 @@ export async function findCoveragePage(db: Db, scope: AdminScope, query: TableQu
           .select((eb) => eb.fn.countAll().as('count'))
           .executeTakeFirst(),
   ]);
-  if (keys.length === 0) {
+  if (fitsAllRows(query, keys).length === 0) {
     return { rows: [], totalCount: toCount(total?.count) };
   }
   const details = await selectRow(

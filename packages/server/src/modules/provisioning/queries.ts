@@ -6,6 +6,7 @@ import { toCount } from '../../db/connection.ts';
 import {
   distinctFilterValues,
   orderTable,
+  fitsAllRows,
   pageOf,
   tableCondition,
   type TableSpec,
@@ -212,7 +213,7 @@ export async function findProvisioningPage(db: Db, scope: ProvisioningScope, que
   ]);
   const rows = await pageRows(
     db,
-    ids.map((r) => r.requestId),
+    fitsAllRows(query, ids).map((r) => r.requestId),
     null,
     {},
   );

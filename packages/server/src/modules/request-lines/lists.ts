@@ -4,6 +4,7 @@ import type { Db } from '../../db/connection.ts';
 import {
   distinctFilterValues,
   orderTable,
+  fitsAllRows,
   pageOf,
   tableCondition,
   type TableSpec,
@@ -113,7 +114,7 @@ export async function findLinePage(
       .execute(),
     countLines(db, base, query.exactCount === true),
   ]);
-  return { rows, ...count };
+  return { rows: fitsAllRows(query, rows), ...count };
 }
 
 /** The distinct values of one column under the other filters, sorted, at most the limit + 1. */

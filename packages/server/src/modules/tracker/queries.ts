@@ -2,6 +2,7 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import type { TableQuery } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
 import {
+  fitsAllRows,
   leadingSortKey,
   orderTable,
   pageOf,
@@ -375,7 +376,7 @@ export async function findTrackerPage(
     ]);
     // Nothing after the anchor: the end of the lines, or no such line (then found by number).
     if (read.length > 0 || (await lineExists(db, anchor.requestId))) {
-      return { rows: anchor.isBefore ? read.reverse() : read, ...plainCount };
+      return { rows: fitsAllRows(query, anchor.isBefore ? read.reverse() : read), ...plainCount };
     }
   } else if (anchor) {
     // An admin's or an Overdue page is found after its count, as a page by number is (below).
@@ -399,7 +400,7 @@ export async function findTrackerPage(
       ]);
     }
     if (runs) {
-      const read = await pageAcross(partsOf(runs, pageSpec, anchor.isBefore), limit, 0);
+      const read = fitsAllRows(query, await pageAcross(partsOf(runs, pageSpec, anchor.isBefore), limit, 0));
       return {
         rows: await findTrackerRows(db, anchor.isBefore ? read.reverse() : read, todayIso, clock),
         ...count,
@@ -414,7 +415,7 @@ export async function findTrackerPage(
       findPlainTrackerPage(db, plainOrder, { limit, offset }, todayIso, clock),
       countLines(db, counted, query.exactCount === true),
     ]);
-    return { rows, ...plainCount };
+    return { rows: fitsAllRows(query, rows), ...plainCount };
   }
   if (offset + limit <= EXACT_COUNT_UP_TO && !isCountedFirst && !mayBeSorted) {
     [ids, count] = await Promise.all([
@@ -481,7 +482,7 @@ export async function findTrackerPage(
       ids = window.isReversed ? read.reverse() : read;
     }
   }
-  return { rows: await findTrackerRows(db, ids, todayIso, clock), ...count };
+  return { rows: await findTrackerRows(db, fitsAllRows(query, ids), todayIso, clock), ...count };
 }
 
 /** The ids of one keyset batch of the whole filtered result, newest first (the CSV export). */

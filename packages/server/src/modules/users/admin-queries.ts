@@ -4,6 +4,7 @@ import { nowIso, toCount, type Db, type Dialect, type Executor } from '../../db/
 import {
   distinctFilterValues,
   orderTable,
+  fitsAllRows,
   pageOf,
   tableCondition,
   type TableColumn,
@@ -148,7 +149,7 @@ export async function findAdminRegionTable(db: Db, scope: AdminScope, query: Tab
       .select((eb) => eb.fn.countAll().as('count'))
       .executeTakeFirst(),
   ]);
-  return { rows, totalCount: toCount(total?.count) };
+  return { rows: fitsAllRows(query, rows), totalCount: toCount(total?.count) };
 }
 
 export function findAdminRegionValues(db: Db, scope: AdminScope, query: TableQuery, key: string) {
@@ -175,7 +176,7 @@ export async function findSuperAdminTable(db: Db, query: TableQuery) {
       .select((eb) => eb.fn.countAll().as('count'))
       .executeTakeFirst(),
   ]);
-  return { rows, totalCount: toCount(total?.count) };
+  return { rows: fitsAllRows(query, rows), totalCount: toCount(total?.count) };
 }
 
 export function findSuperAdminValues(db: Db, query: TableQuery, key: string) {

@@ -3,6 +3,7 @@ import type { TableQuery } from '@uap/domain';
 import { toCount, type Db } from '../../db/connection.ts';
 import {
   orderTable,
+  fitsAllRows,
   pageOf,
   tableCondition,
   type TableColumn,
@@ -110,7 +111,7 @@ export async function findProfileLogPage(db: Db, userId: number, query: TableQue
       .select((eb) => eb.fn.countAll().as('count'))
       .executeTakeFirst(),
   ]);
-  return { rows, totalCount: toCount(total?.count) };
+  return { rows: fitsAllRows(query, rows), totalCount: toCount(total?.count) };
 }
 
 /** One page of a profile's secondary email log and the count of its matching rows. */
@@ -132,7 +133,7 @@ export async function findEmailLogPage(db: Db, userId: number, query: TableQuery
       .select((eb) => eb.fn.countAll().as('count'))
       .executeTakeFirst(),
   ]);
-  return { rows, totalCount: toCount(total?.count) };
+  return { rows: fitsAllRows(query, rows), totalCount: toCount(total?.count) };
 }
 
 /** One page of a ParentGUID's log and the count of its matching rows. */
@@ -154,5 +155,5 @@ export async function findParentGuidLogPage(db: Db, parentGuid: string, query: T
       .select((eb) => eb.fn.countAll().as('count'))
       .executeTakeFirst(),
   ]);
-  return { rows, totalCount: toCount(total?.count) };
+  return { rows: fitsAllRows(query, rows), totalCount: toCount(total?.count) };
 }

@@ -5,6 +5,7 @@ import type { Dialect } from '../../db/connection.ts';
 import {
   distinctFilterValues,
   orderTable,
+  fitsAllRows,
   pageOf,
   tableCondition,
   type TableColumn,
@@ -180,7 +181,7 @@ export async function findProfilePage(db: Db, query: TableQuery) {
       .select((eb) => eb.fn.countAll().as('count'))
       .executeTakeFirst(),
   ]);
-  return { rows, totalCount: toCount(total?.count) };
+  return { rows: fitsAllRows(query, rows), totalCount: toCount(total?.count) };
 }
 
 /**
@@ -255,7 +256,7 @@ export async function findFamilyPage(db: Db, parentUserId: number, query: TableQ
       .select((eb) => eb.fn.countAll().as('count'))
       .executeTakeFirst(),
   ]);
-  return { rows, totalCount: toCount(total?.count) };
+  return { rows: fitsAllRows(query, rows), totalCount: toCount(total?.count) };
 }
 
 /** The distinct values of one column's filter menu within a family, under the other filters. */

@@ -5,6 +5,7 @@ import {
   distinctFilterValues,
   filterColumn,
   orderTable,
+  fitsAllRows,
   pageOf,
   tableCondition,
   type TableColumn,
@@ -121,7 +122,7 @@ export async function findUserStatusPage(db: Db, query: TableQuery) {
       .select((eb) => eb.fn.countAll().as('count'))
       .executeTakeFirst(),
   ]);
-  return { rows, totalCount: toCount(total?.count) };
+  return { rows: fitsAllRows(query, rows), totalCount: toCount(total?.count) };
 }
 
 /** The values of one column's filter menu under the other filters (the Actions column: its states). */
