@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { messages } from '@uap/domain';
 import { launchBrowser, signIn } from './browser.ts';
 import { samLine } from './data.ts';
+import { expectFieldError } from './field-error.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -43,6 +44,28 @@ describe('Modify an Existing Access', () => {
     }
   });
 
+  it('a missing new platform email is marked at its field, which is focused; a short comment too', async () => {
+    const { context, page } = await signIn(browser, 'Sam Standard', { height: 640 });
+    try {
+      const dialog = await openModify(page);
+      await dialog.getByRole('radio', { name: 'Platform Email' }).check();
+      await dialog.getByLabel('Comments').fill('Moving to my new address');
+      await dialog.getByRole('button', { name: 'Submit' }).click();
+      const email = dialog.getByRole('textbox', { name: 'New Platform Email' });
+      await expectFieldError(page, dialog, email, messages.completeRequiredFields);
+      // Said once, at the field: not again at the top of the dialog.
+      expect(await dialog.getByText(messages.completeRequiredFields).count()).toBe(1);
+
+      await email.fill(`sam.${Date.now()}@agency.example`);
+      expect(await email.getAttribute('aria-invalid')).not.toBe('true');
+      await dialog.getByLabel('Comments').fill('ok');
+      await dialog.getByRole('button', { name: 'Submit' }).click();
+      await expectFieldError(page, dialog, dialog.getByLabel('Comments'), messages.invalidComment);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('(5) sends a new length of access of a completed record for approval', async () => {
     const { context, page } = await signIn(browser, 'Sam Standard');
     try {
@@ -56,9 +79,7 @@ describe('Modify an Existing Access', () => {
       // The answer names the change request it created, and the record shows it as pending.
       const answer = page.getByText(messages.requestsSentForApproval);
       await answer.waitFor();
-      const changeId = Number(
-        /change request is #(\d+)/.exec((await answer.textContent()) ?? '')?.[1],
-      );
+      const changeId = Number(/change request is #(\d+)/.exec((await answer.textContent()) ?? '')?.[1]);
       expect(changeId).toBeGreaterThan(recordId);
       await page.getByRole('button', { name: 'No' }).click();
       await page

@@ -4,6 +4,9 @@ import FormHelperText from '@mui/material/FormHelperText';
 /** What each offending field of a form shows after a failed check, by the field's key. */
 export type FieldErrorMap<K extends string> = Partial<Record<K, string>>;
 
+/** What a TextField takes of a failed check (`FieldErrors.textField`), for a form part that draws it. */
+export type TextFieldErrorProps = ReturnType<FieldErrors<string>['textField']>;
+
 /** A parse result as zod returns it: the issues carry the path of the field they are about. */
 interface ParseResult {
   success: boolean;
@@ -34,7 +37,10 @@ export interface FieldErrors<K extends string> {
    * field). Returns ok when the parse succeeded, and the first issue no field shows (for the form's
    * own error line), or null.
    */
-  showIssues: (result: ParseResult, fieldOf: Partial<Record<string, K>>) => { ok: boolean; unplaced: string | null };
+  showIssues: (
+    result: ParseResult,
+    fieldOf: Partial<Record<string, K>>,
+  ) => { ok: boolean; unplaced: string | null };
   /** Clears one field's error (it was edited), or every error. */
   clear: (key?: K) => void;
   /** A ref for the field's outer element: the focus goes to the input inside it. */
@@ -43,7 +49,10 @@ export interface FieldErrors<K extends string> {
    * Props for a MUI TextField: its ref, the error state (aria-invalid) and the message as its
    * helper text, which TextField ties to the input with aria-describedby; `helperText` otherwise.
    */
-  textField: (key: K, helperText?: ReactNode) => {
+  textField: (
+    key: K,
+    helperText?: ReactNode,
+  ) => {
     ref: (element: HTMLElement | null) => void;
     error: boolean;
     helperText: ReactNode;

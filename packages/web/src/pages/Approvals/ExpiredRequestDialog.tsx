@@ -10,8 +10,9 @@ import Typography from '@mui/material/Typography';
 import { limits, messages, updateExpiredRequestInput, type ApprovalDetail } from '@uap/domain';
 import { ApiError } from '../../api/client.ts';
 import { useUpdateExpiredRequestMutation } from '../../api/modify.ts';
-import { DateRange, firstIssue, todayIso } from '../ChangeUserRecords/form-parts.tsx';
+import { DateRange, todayIso } from '../ChangeUserRecords/form-parts.tsx';
 import { DialogError, useDialogError } from '../../components/DialogError.tsx';
+import { useFieldErrors } from '../../components/FieldErrors.tsx';
 
 interface Props {
   detail: ApprovalDetail;
@@ -24,6 +25,7 @@ export function ExpiredRequestDialog({ detail, onClose, onDone }: Props) {
   const [dates, setDates] = useState<[string | null, string | null]>([todayIso(), null]);
   const [comments, setComments] = useState('');
   const [error, setError] = useDialogError();
+  const fields = useFieldErrors<'beginning' | 'expiration' | 'comments'>();
   const update = useUpdateExpiredRequestMutation();
 
   const handleSubmit = () => {
@@ -33,12 +35,15 @@ export function ExpiredRequestDialog({ detail, onClose, onDone }: Props) {
       ExpirationDate: dates[1] ?? '',
       comments: comments.trim() === '' ? null : comments,
     };
-    const issue = firstIssue(updateExpiredRequestInput.safeParse(body));
-    if (issue) {
-      setError(issue);
+    const { ok, unplaced } = fields.showIssues(updateExpiredRequestInput.safeParse(body), {
+      BeginningDate: 'beginning',
+      ExpirationDate: 'expiration',
+      comments: 'comments',
+    });
+    setError(unplaced);
+    if (!ok) {
       return;
     }
-    setError(null);
     update.mutate(body, {
       onSuccess: () => {
         onDone(messages.requestsModified);
@@ -58,17 +63,29 @@ export function ExpiredRequestDialog({ detail, onClose, onDone }: Props) {
           <Typography>
             {`${detail.requestTypeName} · ${detail.platformName} · ${detail.email} · current access: ${detail.accessDate}`}
           </Typography>
-          <DateRange beginning={dates[0]} expiration={dates[1]} onChange={(b, e) => setDates([b, e])} />
+          <DateRange
+            beginning={dates[0]}
+            expiration={dates[1]}
+            onChange={(b, e) => {
+              fields.clear('beginning');
+              fields.clear('expiration');
+              setDates([b, e]);
+            }}
+            beginningField={fields.textField('beginning')}
+            expirationField={fields.textField('expiration')}
+          />
           <TextField
             label="Comments"
             value={comments}
             onChange={(e) => {
+              fields.clear('comments');
               setComments(e.target.value);
             }}
             multiline
             rows={3}
             slotProps={{ htmlInput: { maxLength: limits.comment } }}
             fullWidth
+            {...fields.textField('comments')}
           />
         </Stack>
       </DialogContent>

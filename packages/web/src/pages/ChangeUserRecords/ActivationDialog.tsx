@@ -13,16 +13,10 @@ import {
   type UserRecordRow,
 } from '@uap/domain';
 import { checkMergedProfile, useActiveDeactiveMutation } from '../../api/modify.ts';
-import {
-  CommentAndUrgent,
-  DateRange,
-  DialogButtons,
-  failureText,
-  firstIssue,
-  todayIso,
-} from './form-parts.tsx';
+import { CommentAndUrgent, DateRange, DialogButtons, failureText, todayIso } from './form-parts.tsx';
 import type { ModifyOutcome } from './ModifyRequestDialog.tsx';
 import { DialogError, useDialogError } from '../../components/DialogError.tsx';
+import { useFieldErrors } from '../../components/FieldErrors.tsx';
 
 interface Props {
   rows: UserRecordRow[];
@@ -56,6 +50,7 @@ export function ActivationDialog({ rows, isActive, onClose, onDone }: Props) {
   const [comment, setComment] = useState('');
   const [isUrgent, setIsUrgent] = useState(false);
   const [error, setError] = useDialogError();
+  const fields = useFieldErrors<'beginning' | 'expiration' | 'comment'>();
   const [mergedWarning, setMergedWarning] = useState<string | null>(null);
   const mutation = useActiveDeactiveMutation();
   const verb = isActive ? 'Activate' : 'Deactivate';
@@ -69,14 +64,19 @@ export function ActivationDialog({ rows, isActive, onClose, onDone }: Props) {
       ExpirationDate: needsRange ? dates[1] : null,
       IsUrgent: isUrgent,
     };
-    const issue =
-      firstIssue(activeDeactiveInput.safeParse(body)) ??
-      (needsRange && !dates[1] ? messages.activateExpiredFirst : null);
-    if (issue) {
-      setError(issue);
+    const { ok, unplaced } = fields.showIssues(activeDeactiveInput.safeParse(body), {
+      BeginningDate: 'beginning',
+      ExpirationDate: 'expiration',
+      comment: 'comment',
+    });
+    setError(unplaced);
+    if (!ok) {
       return;
     }
-    setError(null);
+    if (needsRange && !dates[1]) {
+      fields.show({ expiration: messages.activateExpiredFirst });
+      return;
+    }
     try {
       if (!isActive && mergedWarning === null) {
         // Deactivating first checks the selected records' users for a second (merged) profile and asks to confirm.
@@ -121,14 +121,28 @@ export function ActivationDialog({ rows, isActive, onClose, onDone }: Props) {
           {needsRange && !blocked && (
             <>
               <Alert severity="info">{messages.activateExpiredFirst}</Alert>
-              <DateRange beginning={dates[0]} expiration={dates[1]} onChange={(b, e) => setDates([b, e])} />
+              <DateRange
+                beginning={dates[0]}
+                expiration={dates[1]}
+                onChange={(b, e) => {
+                  fields.clear('beginning');
+                  fields.clear('expiration');
+                  setDates([b, e]);
+                }}
+                beginningField={fields.textField('beginning')}
+                expirationField={fields.textField('expiration')}
+              />
             </>
           )}
           <CommentAndUrgent
             comments={comment}
             isUrgent={isUrgent}
-            onComments={setComment}
+            onComments={(value) => {
+              fields.clear('comment');
+              setComment(value);
+            }}
             onUrgent={setIsUrgent}
+            commentsField={fields.textField('comment')}
           />
         </Stack>
       </DialogContent>

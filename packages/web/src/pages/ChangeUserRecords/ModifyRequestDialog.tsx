@@ -27,15 +27,9 @@ import {
   useUpdateMultipleMutation,
   useUpdateRequestMutation,
 } from '../../api/modify.ts';
-import {
-  CommentAndUrgent,
-  DateRange,
-  DialogButtons,
-  failureText,
-  firstIssue,
-  todayIso,
-} from './form-parts.tsx';
+import { CommentAndUrgent, DateRange, DialogButtons, failureText, todayIso } from './form-parts.tsx';
 import { DialogError, useDialogError } from '../../components/DialogError.tsx';
+import { useFieldErrors } from '../../components/FieldErrors.tsx';
 
 export interface ModifyOutcome {
   message: string;
@@ -97,6 +91,7 @@ function ModifyForm(props: {
   const [comments, setComments] = useState('');
   const [isUrgent, setIsUrgent] = useState(false);
   const [error, setError] = useDialogError();
+  const fields = useFieldErrors<'role' | 'email' | 'beginning' | 'expiration' | 'comments'>();
   const roles = useAccountAccessQuery(detail.assetId, detail.platformId);
   const single = useUpdateRequestMutation();
   const multiple = useUpdateMultipleMutation();
@@ -118,12 +113,17 @@ function ModifyForm(props: {
       comments,
       IsUrgent: isUrgent,
     };
-    const issue = firstIssue(updateRequestInput.safeParse(body));
-    if (issue) {
-      setError(issue);
+    const { ok, unplaced } = fields.showIssues(updateRequestInput.safeParse(body), {
+      platformUserTypeId: 'role',
+      UserPlatformEmail: 'email',
+      BeginningDate: 'beginning',
+      ExpirationDate: 'expiration',
+      comments: 'comments',
+    });
+    setError(unplaced);
+    if (!ok) {
       return;
     }
-    setError(null);
     try {
       let changeRequestId: number | null = null;
       if (isMultiple) {
@@ -187,8 +187,12 @@ function ModifyForm(props: {
               select
               label="Platform User Type"
               value={roleId ?? ''}
-              onChange={(e) => setRoleId(Number(e.target.value))}
+              onChange={(e) => {
+                fields.clear('role');
+                setRoleId(Number(e.target.value));
+              }}
               fullWidth
+              {...fields.textField('role')}
             >
               {(roles.data ?? []).map((r) => (
                 <MenuItem key={r.platformUserTypeId} value={r.platformUserTypeId}>
@@ -201,8 +205,12 @@ function ModifyForm(props: {
             <TextField
               label="New Platform Email"
               value={email}
-              onChange={(e) => setEmail(e.target.value)}
+              onChange={(e) => {
+                fields.clear('email');
+                setEmail(e.target.value);
+              }}
               fullWidth
+              {...fields.textField('email')}
             />
           )}
           {kind === 'LengthOfAccess' && (
@@ -212,15 +220,29 @@ function ModifyForm(props: {
                 label="Unlimited"
               />
               {!isUnlimited && (
-                <DateRange beginning={dates[0]} expiration={dates[1]} onChange={(b, e) => setDates([b, e])} />
+                <DateRange
+                  beginning={dates[0]}
+                  expiration={dates[1]}
+                  onChange={(b, e) => {
+                    fields.clear('beginning');
+                    fields.clear('expiration');
+                    setDates([b, e]);
+                  }}
+                  beginningField={fields.textField('beginning')}
+                  expirationField={fields.textField('expiration')}
+                />
               )}
             </>
           )}
           <CommentAndUrgent
             comments={comments}
             isUrgent={isUrgent}
-            onComments={setComments}
+            onComments={(value) => {
+              fields.clear('comments');
+              setComments(value);
+            }}
             onUrgent={setIsUrgent}
+            commentsField={fields.textField('comments')}
           />
         </Stack>
       </DialogContent>

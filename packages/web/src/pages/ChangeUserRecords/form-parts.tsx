@@ -6,6 +6,7 @@ import TextField from '@mui/material/TextField';
 import DialogActions from '@mui/material/DialogActions';
 import { limits, messages } from '@uap/domain';
 import { ApiError } from '../../api/client.ts';
+import type { TextFieldErrorProps } from '../../components/FieldErrors.tsx';
 
 /** The first message of a failed schema parse: the spec's sentence the server would answer. */
 export function firstIssue(result: {
@@ -28,6 +29,8 @@ export function CommentAndUrgent(props: {
   isUrgent: boolean;
   onComments: (value: string) => void;
   onUrgent: (value: boolean) => void;
+  /** A failed check of the comment (`useFieldErrors`). */
+  commentsField?: TextFieldErrorProps;
 }) {
   return (
     <>
@@ -39,6 +42,7 @@ export function CommentAndUrgent(props: {
         rows={4}
         slotProps={{ htmlInput: { maxLength: limits.comment } }}
         fullWidth
+        {...props.commentsField}
       />
       <FormControlLabel
         control={<Checkbox checked={props.isUrgent} onChange={(e) => props.onUrgent(e.target.checked)} />}
@@ -53,6 +57,9 @@ export function DateRange(props: {
   beginning: string | null;
   expiration: string | null;
   onChange: (beginning: string | null, expiration: string | null) => void;
+  /** A failed check of the dates (`useFieldErrors`). */
+  beginningField?: TextFieldErrorProps;
+  expirationField?: TextFieldErrorProps;
 }) {
   return (
     <Stack direction="row" spacing={2}>
@@ -63,6 +70,7 @@ export function DateRange(props: {
         onChange={(e) => props.onChange(e.target.value || null, props.expiration)}
         slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: todayIso() } }}
         fullWidth
+        {...props.beginningField}
       />
       <TextField
         label="End Date"
@@ -71,6 +79,7 @@ export function DateRange(props: {
         onChange={(e) => props.onChange(props.beginning, e.target.value || null)}
         slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: props.beginning ?? todayIso() } }}
         fullWidth
+        {...props.expirationField}
       />
     </Stack>
   );

@@ -11,7 +11,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { messages, todayDay, type ClientAccount, type Platform } from '@uap/domain';
 import { useClientAccountsQuery, useUserTypesQuery } from '../../api/new-request.ts';
-import { FieldErrorText, type FieldErrors } from '../../components/FieldErrors.tsx';
+import { FieldErrorText, type FieldErrors, type TextFieldErrorProps } from '../../components/FieldErrors.tsx';
 import { bulkSuggestion, rowFieldKey, type AccountRowDraft } from './account-rows.ts';
 import { MissingMasterData } from './MissingMasterData.tsx';
 
@@ -23,16 +23,13 @@ const selectAllOption = {
 };
 type Option = Pick<ClientAccount, 'clientAccountId' | 'description' | 'assetReference'>;
 
-/** What a date field shows of a failed check (`FieldErrors.textField`). */
-type FieldProps = ReturnType<FieldErrors<string>['textField']>;
-
 /** Start and end dates of limited access; changing the start clears the end (spec 1 §4). */
 export function AccessDates(props: {
   start: string;
   end: string;
   onChange: (dates: { start: string; end: string }) => void;
-  startField?: FieldProps;
-  endField?: FieldProps;
+  startField?: TextFieldErrorProps;
+  endField?: TextFieldErrorProps;
 }) {
   return (
     <Box sx={{ display: 'flex', gap: 2 }}>
