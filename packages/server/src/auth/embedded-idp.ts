@@ -9,7 +9,7 @@ import {
   findDirectoryAccountById,
   findDirectoryAccounts,
   type DirectoryAccount,
-} from '../directory/accounts.ts';
+} from '../directory/account-queries.ts';
 import type { SigningMaterial } from './keys.ts';
 import { kyselyAdapterFactory } from './oidc-adapter.ts';
 import { demoAccounts } from './demo-accounts.ts';

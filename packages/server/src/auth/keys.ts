@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import type { Db } from '../db/connection.ts';
-import { nowIso } from '../db/connection.ts';
+import { findFirstAuthKey, insertAuthKey, listAuthKeys } from './auth-queries.ts';
 
 export interface SigningMaterial {
   /** Private signing key (JWK with kid, alg, use). */
@@ -17,45 +17,24 @@ const COOKIE_KID = 'cookie-secret';
  * tokens and sessions survive a restart and every instance on one database shares them.
  */
 export async function loadSigningMaterial(db: Db): Promise<SigningMaterial> {
-  const rows = await db.kysely
-    .selectFrom('authKeys')
-    .select(['kid', 'jwk'])
-    .where('isDeleted', '=', 0)
-    .orderBy('createdDate', 'desc')
-    .execute();
+  const rows = await listAuthKeys(db);
   let signing = rows.find((r) => r.kid !== COOKIE_KID);
   let cookie = rows.find((r) => r.kid === COOKIE_KID);
   if (!signing) {
     const { privateKey } = await generateKeyPair('RS256', { extractable: true, modulusLength: 2048 });
     const jwk = { ...(await exportJWK(privateKey)), alg: 'RS256', use: 'sig', kid: crypto.randomUUID() };
     signing = { kid: jwk.kid, jwk: JSON.stringify(jwk) };
-    await insertKey(db, signing.kid, signing.jwk);
+    await insertAuthKey(db, signing.kid, signing.jwk);
   }
   if (!cookie) {
     cookie = { kid: COOKIE_KID, jwk: JSON.stringify({ k: crypto.randomBytes(32).toString('base64url') }) };
-    await insertKey(db, cookie.kid, cookie.jwk);
+    await insertAuthKey(db, cookie.kid, cookie.jwk);
   }
   // A second instance may have inserted at the same time; re-read so all agree on one key.
-  const [first] = await db.kysely
-    .selectFrom('authKeys')
-    .select(['kid', 'jwk'])
-    .where('isDeleted', '=', 0)
-    .where('kid', '!=', COOKIE_KID)
-    .orderBy('createdDate', 'asc')
-    .orderBy('kid', 'asc')
-    .limit(1)
-    .execute();
+  const first = await findFirstAuthKey(db, COOKIE_KID);
   const signingKey = JSON.parse((first ?? signing).jwk) as JWK & { kid: string };
   const { k } = JSON.parse(cookie.jwk) as { k: string };
   return { signingKey, cookieKeys: [k] };
-}
-
-async function insertKey(db: Db, kid: string, jwk: string): Promise<void> {
-  await db.kysely
-    .insertInto('authKeys')
-    .values({ kid, jwk, createdDate: nowIso(), isDeleted: 0 })
-    .onConflict((oc) => oc.column('kid').doNothing())
-    .execute();
 }
 
 /** The public half of a private JWK. */

@@ -1,5 +1,13 @@
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Db } from '../db/connection.ts';
+import {
+  consumeOidcPayload,
+  deleteOidcGrant,
+  deleteOidcPayload,
+  findOidcPayload,
+  storedPayload,
+  upsertOidcPayload,
+} from './auth-queries.ts';
 
 /**
  * oidc-provider storage on our database (table oidc_payloads), so sign-in sessions, codes and
@@ -10,7 +18,7 @@ export function kyselyAdapterFactory(db: Db): new (model: string) => Adapter {
     constructor(private readonly model: string) {}
 
     async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
-      const row = {
+      await upsertOidcPayload(db, {
         id,
         model: this.model,
         payload: JSON.stringify(payload),
@@ -18,21 +26,7 @@ export function kyselyAdapterFactory(db: Db): new (model: string) => Adapter {
         userCode: payload.userCode ?? null,
         uid: payload.uid ?? null,
         expiresAt: expiresIn ? new Date(Date.now() + expiresIn * 1000).toISOString() : null,
-        consumedAt: null,
-      };
-      await db.kysely
-        .insertInto('oidcPayloads')
-        .values(row)
-        .onConflict((oc) =>
-          oc.columns(['model', 'id']).doUpdateSet({
-            payload: row.payload,
-            grantId: row.grantId,
-            userCode: row.userCode,
-            uid: row.uid,
-            expiresAt: row.expiresAt,
-          }),
-        )
-        .execute();
+      });
     }
 
     find(id: string) {
@@ -47,44 +41,20 @@ export function kyselyAdapterFactory(db: Db): new (model: string) => Adapter {
       return this.findBy('userCode', userCode);
     }
 
-    async consume(id: string): Promise<void> {
-      await db.kysely
-        .updateTable('oidcPayloads')
-        .set({ consumedAt: new Date().toISOString() })
-        .where('model', '=', this.model)
-        .where('id', '=', id)
-        .execute();
+    consume(id: string): Promise<void> {
+      return consumeOidcPayload(db, this.model, id);
     }
 
-    async destroy(id: string): Promise<void> {
-      await db.kysely
-        .deleteFrom('oidcPayloads')
-        .where('model', '=', this.model)
-        .where('id', '=', id)
-        .execute();
+    destroy(id: string): Promise<void> {
+      return deleteOidcPayload(db, this.model, id);
     }
 
-    async revokeByGrantId(grantId: string): Promise<void> {
-      await db.kysely.deleteFrom('oidcPayloads').where('grantId', '=', grantId).execute();
+    revokeByGrantId(grantId: string): Promise<void> {
+      return deleteOidcGrant(db, grantId);
     }
 
-    private async findBy(
-      column: 'id' | 'uid' | 'userCode',
-      value: string,
-    ): Promise<AdapterPayload | undefined> {
-      const row = await db.kysely
-        .selectFrom('oidcPayloads')
-        .select(['payload', 'expiresAt', 'consumedAt'])
-        .where('model', '=', this.model)
-        .where(column, '=', value)
-        .executeTakeFirst();
-      if (!row || (row.expiresAt && row.expiresAt < new Date().toISOString())) {
-        return undefined;
-      }
-      const payload = JSON.parse(row.payload) as AdapterPayload;
-      return row.consumedAt
-        ? { ...payload, consumed: Math.floor(Date.parse(row.consumedAt) / 1000) }
-        : payload;
+    private async findBy(column: 'id' | 'uid' | 'userCode', value: string) {
+      return storedPayload(await findOidcPayload(db, this.model, column, value));
     }
   };
 }

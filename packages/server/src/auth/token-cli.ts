@@ -1,7 +1,7 @@
 import { loadConfig } from '../config.ts';
 import { openDb } from '../db/connection.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { findDirectoryAccount } from '../directory/accounts.ts';
+import { findDirectoryAccount } from '../directory/account-queries.ts';
 import { loadSigningMaterial } from './keys.ts';
 import { mintAccessToken } from './verify.ts';
 

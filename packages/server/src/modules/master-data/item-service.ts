@@ -23,7 +23,7 @@ import {
   snapshot,
   usesOf,
 } from './item-queries.ts';
-import { writeLog, type LogItem } from './log.ts';
+import { writeLog, type LogItem } from './log-queries.ts';
 import { mayWriteMarket, requireScope, writeScopeOf } from './scope.ts';
 import { requireWritable } from './write-kernel.ts';
 import { findPlatformByName } from './write-platforms.ts';

@@ -2,7 +2,7 @@ import { type z } from 'zod';
 import { messages, type MasterDataType } from '@uap/domain';
 import { type Executor } from '../../db/connection.ts';
 import type { Actor } from '../../http/actor.ts';
-import { writeLog, type LogItem } from './log.ts';
+import { writeLog, type LogItem } from './log-queries.ts';
 import { platformsWritable, type WriteScope } from './scope.ts';
 import * as uq from './upload-queries.ts';
 import type { WriteBatch } from './write-kernel.ts';

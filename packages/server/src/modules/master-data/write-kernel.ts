@@ -3,7 +3,7 @@ import { inTransaction, type Db, type Executor } from '../../db/connection.ts';
 import type { Actor } from '../../http/actor.ts';
 import { notFound, unprocessable } from '../../http/errors.ts';
 import { locate, snapshot, type Location } from './item-queries.ts';
-import { writeLog, type LogItem } from './log.ts';
+import { writeLog, type LogItem } from './log-queries.ts';
 import {
   mayWriteGlobal,
   mayWriteMarket,
