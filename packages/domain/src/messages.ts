@@ -129,6 +129,8 @@ export const messages = {
   allRowsOption: (count: string) => `All (${count})`,
   tooManyRowsForAll: (max: number) =>
     `Up to ${max.toLocaleString('en-US')} rows can be shown on one page; narrow the table with a filter or the search to show them all.`,
+  allRowsTooManyNow: (max: number, pageSize: number) =>
+    `More than ${max.toLocaleString('en-US')} rows match, so the table shows ${pageSize} a page; narrow it with a filter or the search to show them all on one page.`,
   // Counts at scale (ours, the spec shows no sentence)
   aboutCount: (count: number) => `about ${count.toLocaleString('en-US')}`,
   countExactly: 'Count exactly',

@@ -25,6 +25,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import {
   ALL_ROWS,
+  ALL_ROWS_MAX,
   defaultPageSize,
   messages,
   defaultTableView,
@@ -66,6 +67,11 @@ function cellContent<Row>(column: DataTableColumn<Row>, row: Row) {
 }
 
 const skeletonRows = 5;
+/** The rows-per-page choices of a table that names none: 5 to 100, and every row ('All (N)'). */
+const defaultPageSizes: readonly number[] = [...pageSizes, ALL_ROWS];
+/** A 422 answer: a rule refused the page (every row, ALL_ROWS, when there are too many). */
+const isRefusal = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 422;
 /** Rows drawn with a page's first paint; the rest follow in a background render. */
 const firstRows = 10;
 
@@ -85,7 +91,7 @@ type TableSource<Row> = Pick<
 
 /** What the address may say about the table, and the view it opens with when it says nothing. */
 function viewSetupOf<Row>(props: TableSource<Row>): { rules: TableViewRules; initial: TableView } {
-  const pageSizeOptions = props.pageSizeOptions ?? pageSizes;
+  const pageSizeOptions = props.pageSizeOptions ?? defaultPageSizes;
   const defaultSize = props.initialPageSize ?? defaultPageSize;
   return {
     rules: {
@@ -163,10 +169,7 @@ export function prefetchTablePage<Row>(
  */
 export function DataTable<Row>(props: DataTableProps<Row>) {
   const { title, columns, queryKey, fetchFilterOptions, exportCsv, getRowId, selection } = props;
-  const pageSizeOptions = props.pageSizeOptions ?? pageSizes;
-  const rowsPerPageOptions = pageSizeOptions.map((n) =>
-    n === ALL_ROWS ? { label: 'All', value: ALL_ROWS } : n,
-  );
+  const pageSizeOptions = props.pageSizeOptions ?? defaultPageSizes;
   const { rules, initial } = viewSetupOf(props);
   const [view, setAnyView] = useTableView(props.syncWithUrl ?? false, rules, initial);
   // Every change but a step (goToPage) leaves the step's anchor behind.
@@ -189,10 +192,21 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const query = pageRequestOf(props, view, exactCountOf === viewKey);
   const {
     data: fetched,
+    error,
     isFetching,
     isError,
     isPlaceholderData,
   } = useQuery({ ...pageQueryOptions(props, query), placeholderData: keepPreviousData });
+  // Every row was asked for and the server refused (more than ALL_ROWS_MAX under a view changed
+  // since): back to the table's page size, saying why while the filters and search stay.
+  const [allRefusedIn, setAllRefusedIn] = useState<string | null>(null);
+  const isAllRefused = view.pageSize === ALL_ROWS && isRefusal(error);
+  useEffect(() => {
+    if (isAllRefused) {
+      setAllRefusedIn(viewKey);
+      setView((v) => ({ ...v, page: 1, pageSize: rules.defaultPageSize }));
+    }
+  }, [isAllRefused, viewKey, setView, rules.defaultPageSize]);
   // A page that arrives is drawn in a background render that yields to the browser between rows,
   // so drawing a page of 50 rows never holds the main thread for the whole page. A page already
   // fetched when the table mounts (see prefetchTablePage) is drawn after the table's frame too.
@@ -233,6 +247,14 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const totalCount = data?.totalCount ?? 0;
   const isCountEstimate = data?.isCountEstimate === true;
   const shownCount = isCountEstimate ? messages.aboutCount(totalCount) : String(totalCount);
+  // Every row is offered when the exact total is small enough to draw (the server's rule too).
+  const allRowsReason =
+    isCountEstimate || totalCount > ALL_ROWS_MAX ? messages.tooManyRowsForAll(ALL_ROWS_MAX) : null;
+  const rowsPerPageOptions = pageSizeOptions.map((n) =>
+    n === ALL_ROWS
+      ? { label: messages.allRowsOption(shownCount), value: ALL_ROWS, disabledReason: allRowsReason }
+      : n,
+  );
 
   const setColumnFilter = (column: string, values: string[] | null) => {
     setView((v) => ({
@@ -393,9 +415,14 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
         <div className={toolClasses.progressTrack}>
           {isFetching && <ProgressBar label="Loading records" />}
         </div>
-        {isError && (
+        {isError && !isAllRefused && (
           <p role="alert" className={toolClasses.alert}>
             {messages.errorGettingRecords}
+          </p>
+        )}
+        {allRefusedIn === viewKey && (
+          <p role="status" className={toolClasses.alert}>
+            {messages.allRowsTooManyNow(ALL_ROWS_MAX, view.pageSize)}
           </p>
         )}
         {showsCards && (
@@ -494,6 +521,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
               goToPage(page + 1);
             }}
             onRowsPerPageChange={(pageSize) => {
+              setAllRefusedIn(null);
               setView((v) => ({ ...v, page: 1, pageSize }));
             }}
           />

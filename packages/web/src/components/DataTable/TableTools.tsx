@@ -125,12 +125,19 @@ export function ProgressBar({ label }: { label: string }) {
 
 const RowsPerPageMenu = lazy(() => import('./RowsPerPageMenu.tsx'));
 
+/** A rows-per-page choice; with a reason it is shown disabled, the reason beside it. */
+export interface RowsPerPageOption {
+  label: string;
+  value: number;
+  disabledReason?: string | null;
+}
+
 export interface PagerProps {
   count: number;
   /** From 0. */
   page: number;
   rowsPerPage: number;
-  rowsPerPageOptions: (number | { label: string; value: number })[];
+  rowsPerPageOptions: (number | RowsPerPageOption)[];
   labelDisplayedRows: (range: { from: number; to: number }) => string;
   onPageChange: (page: number) => void;
   onRowsPerPageChange: (rowsPerPage: number) => void;
@@ -149,7 +156,7 @@ export function Pager(props: PagerProps) {
   const from = count === 0 ? 0 : page * rowsPerPage + 1;
   const to = isAll ? count : Math.min(count, (page + 1) * rowsPerPage);
   const lastPage = isAll ? 0 : Math.max(0, Math.ceil(count / rowsPerPage) - 1);
-  const options = props.rowsPerPageOptions.map((o) =>
+  const options: RowsPerPageOption[] = props.rowsPerPageOptions.map((o) =>
     typeof o === 'number' ? { label: String(o), value: o } : o,
   );
   const shown = options.find((o) => o.value === rowsPerPage)?.label ?? String(rowsPerPage);

@@ -74,7 +74,10 @@ export interface DataTableProps<Row> {
   selection?: RowSelection<Row>;
   /** Extra buttons beside Clear Filters / Export CSV. */
   toolbar?: ReactNode;
-  /** Rows-per-page choices (default 5, 10, 20, 50, 100); ALL_ROWS (-1) is offered as 'All'. */
+  /**
+   * Rows-per-page choices (default 5, 10, 20, 50, 100 and ALL_ROWS). ALL_ROWS (-1) is offered as
+   * 'All (N)', disabled with its reason when the exact total is over ALL_ROWS_MAX.
+   */
   pageSizeOptions?: readonly number[];
   /** Rows per page at first (default 50). */
   initialPageSize?: number;
