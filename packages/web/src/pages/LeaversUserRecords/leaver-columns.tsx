@@ -18,6 +18,9 @@ const date = (id: string, header: string, value: (row: LeaverRecordRow) => strin
 const person = (name: string, lastName: string, email: string) =>
   email ? `${name} ${lastName} (${email})` : '';
 
+const leaverCommentText = (r: LeaverRecordRow) =>
+  r.leaverUserComment ? truncate(r.leaverUserComment, limits.requestorCommentInTable) : 'Add comment';
+
 /**
  * The leaver columns of spec 2 §3; the comment opens the record's comment history. A record
  * without comments offers 'Add comment' only to those who may comment (not the auditor).
@@ -33,14 +36,13 @@ export function leaverColumns(onOpenComments: (row: LeaverRecordRow) => void, ca
         !r.leaverUserComment && !canComment ? null : (
           <Link
             component="button"
-            aria-label={`Leaver comments of record ${r.requestId}`}
+            // Its words first, then which record (a name holds the visible words, WCAG 2.5.3).
+            aria-label={`${leaverCommentText(r)}, comments of record ${r.requestId}`}
             onClick={() => {
               onOpenComments(r);
             }}
           >
-            {r.leaverUserComment
-              ? truncate(r.leaverUserComment, limits.requestorCommentInTable)
-              : 'Add comment'}
+            {leaverCommentText(r)}
           </Link>
         ),
     },

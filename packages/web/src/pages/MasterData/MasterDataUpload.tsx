@@ -131,17 +131,18 @@ export function MasterDataUpload(props: { canWrite: boolean }) {
         <Button onClick={handleTemplate}>Download template</Button>
         {props.canWrite && (
           <>
-            <Button variant="outlined" component="label" disabled={isRunning}>
+            {/* A button that opens the file chooser (a label drawn as a button has no button role). */}
+            <Button variant="outlined" disabled={isRunning} onClick={() => inputRef.current?.click()}>
               Choose .xlsx file
-              <input
-                ref={inputRef}
-                type="file"
-                accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-                hidden
-                aria-label="Master data workbook"
-                onChange={(e) => handleFile(e.target.files?.[0] ?? null)}
-              />
             </Button>
+            <input
+              ref={inputRef}
+              type="file"
+              accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+              hidden
+              aria-label="Master data workbook"
+              onChange={(e) => handleFile(e.target.files?.[0] ?? null)}
+            />
             <Typography variant="body2">{file ? file.name : 'No file chosen'}</Typography>
             <Button variant="contained" disabled={!file || isRunning} onClick={() => void handleProcess()}>
               Process file

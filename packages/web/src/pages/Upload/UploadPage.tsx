@@ -187,17 +187,18 @@ export function UploadPage() {
           <Button onClick={() => handleDownload(() => downloadBulkTemplate(type))}>Download template</Button>
           {!isReadOnly && (
             <>
-              <Button variant="outlined" component="label">
+              {/* A button that opens the file chooser (a label drawn as a button has no button role). */}
+              <Button variant="outlined" onClick={() => inputRef.current?.click()}>
                 Choose .csv file
-                <input
-                  ref={inputRef}
-                  type="file"
-                  accept=".csv,text/csv"
-                  hidden
-                  aria-label="CSV file"
-                  onChange={(e) => handleFile(e.target.files?.[0] ?? null)}
-                />
               </Button>
+              <input
+                ref={inputRef}
+                type="file"
+                accept=".csv,text/csv"
+                hidden
+                aria-label="CSV file"
+                onChange={(e) => handleFile(e.target.files?.[0] ?? null)}
+              />
               <Typography variant="body2">{file ? file.name : 'No file chosen'}</Typography>
               <DisabledReason reason={file ? null : messages.bulkChooseFile}>
                 <Button
