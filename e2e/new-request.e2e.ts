@@ -248,9 +248,10 @@ describe('New Platform Access Request', () => {
       await choosePath(page, 'Search', 'Google Ads');
       await choose(page, 'Client Name', 'Trey Research Labs');
       await addAccount(page, { asset: 'Ad Account', userType: 'Read only', account: 'Trey US Launch' });
-      await page.getByRole('textbox', { name: 'Comments' }).fill('abc');
+      const comments = page.getByRole('textbox', { name: 'Comments' });
+      await comments.fill('abc');
       await page.getByRole('button', { name: 'Submit Request' }).click();
-      await page.getByText(messages.invalidComment).waitFor();
+      await expectFieldError(page, page.locator('body'), comments, messages.invalidComment);
       expect(await page.getByRole('alertdialog').count()).toBe(0);
     } finally {
       await context.close();

@@ -34,7 +34,7 @@ export interface FieldErrors<K extends string> {
   show: (errors: FieldErrorMap<K>) => boolean;
   /**
    * Shows a failed parse's issues at their fields (`fieldOf` maps the issue's first path key to a
-   * field). Returns ok when the parse succeeded, and the first issue no field shows (for the form's
+   * field; '' is the parsed value itself, for a schema of one field). Returns ok when the parse succeeded, and the first issue no field shows (for the form's
    * own error line), or null.
    */
   showIssues: (
@@ -122,7 +122,7 @@ export function useFieldErrors<K extends string>(): FieldErrors<K> {
       const errors: FieldErrorMap<K> = {};
       let unplaced: string | null = null;
       for (const issue of result.success ? [] : (result.error?.issues ?? [])) {
-        const key = fieldOf[String(issue.path[0])];
+        const key = fieldOf[issue.path.length === 0 ? '' : String(issue.path[0])];
         if (key === undefined) {
           unplaced ??= issue.message;
         } else {

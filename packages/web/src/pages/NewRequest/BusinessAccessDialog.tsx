@@ -19,7 +19,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { PLATFORM_OWNERSHIP_ID, commentField, limits, messages, type Platform } from '@uap/domain';
 import { ApiError } from '../../api/client.ts';
-import { firstIssue } from '../ChangeUserRecords/form-parts.tsx';
+import { useFieldErrors } from '../../components/FieldErrors.tsx';
 import { duplicateRecordIdOf, type Outcome } from './OutcomeDialog.tsx';
 import { useClientsQuery, useCreateRequestMutation, useUserTypesQuery } from '../../api/new-request.ts';
 import { AccessDates } from './AccountRowFields.tsx';
@@ -46,7 +46,7 @@ export function BusinessAccessDialog(props: {
   const [isUnlimited, setIsUnlimited] = useState(true);
   const [dates, setDates] = useState({ start: '', end: '' });
   const [comments, setComments] = useState('');
-  const [commentError, setCommentError] = useState<string | null>(null);
+  const fields = useFieldErrors<'comments'>();
   const [isUrgent, setIsUrgent] = useState(false);
   const [isListingClients, setIsListingClients] = useState(false);
   const userTypes = useUserTypesQuery(platform.platformId, null);
@@ -59,9 +59,8 @@ export function BusinessAccessDialog(props: {
       props.onDone({ message: messages.metaExternalRefused, recordId: null, isGoingHome: true });
       return;
     }
-    const issue = firstIssue(commentField.safeParse(comments));
-    setCommentError(issue);
-    if (issue) {
+    // The comment rule's message under the box, which is scrolled to and focused.
+    if (!fields.showIssues(commentField.safeParse(comments), { '': 'comments' }).ok) {
       return;
     }
     create.mutate(
@@ -170,9 +169,9 @@ export function BusinessAccessDialog(props: {
             multiline
             rows={4}
             value={comments}
-            error={commentError !== null}
-            helperText={commentError}
+            {...fields.textField('comments')}
             onChange={(e) => {
+              fields.clear('comments');
               setComments(e.target.value);
             }}
             slotProps={{ htmlInput: { maxLength: limits.comment } }}

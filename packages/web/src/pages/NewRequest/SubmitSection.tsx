@@ -9,9 +9,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { commentField, limits, messages, type CreateRequestBody } from '@uap/domain';
 import { ApiError } from '../../api/client.ts';
-import { firstIssue } from '../ChangeUserRecords/form-parts.tsx';
 import { useCreateRequestMutation } from '../../api/new-request.ts';
 import { notifySuccess } from '../../api/notice-store.ts';
+import { useFieldErrors } from '../../components/FieldErrors.tsx';
 import { OutcomeDialog, duplicateRecordIdOf, type Outcome } from './OutcomeDialog.tsx';
 
 /**
@@ -29,21 +29,19 @@ export function SubmitSection(props: {
 }) {
   const navigate = useNavigate();
   const [comments, setComments] = useState('');
-  const [commentError, setCommentError] = useState<string | null>(null);
+  const fields = useFieldErrors<'comments'>();
   const [isUrgent, setIsUrgent] = useState(false);
   const create = useCreateRequestMutation();
 
   const handleSubmit = () => {
-    const issue = firstIssue(commentField.safeParse(comments));
-    if (issue) {
-      setCommentError(issue);
+    // The comment rule's message under the box, which is scrolled to and focused.
+    if (!fields.showIssues(commentField.safeParse(comments), { '': 'comments' }).ok) {
       return;
     }
     const body = props.buildBody();
     if (!body) {
       return;
     }
-    setCommentError(null);
     create.mutate(
       { ...body, Comments: comments, IsUrgent: isUrgent },
       {
@@ -80,9 +78,9 @@ export function SubmitSection(props: {
         rows={4}
         fullWidth
         value={comments}
-        error={commentError !== null}
-        helperText={commentError}
+        {...fields.textField('comments')}
         onChange={(e) => {
+          fields.clear('comments');
           setComments(e.target.value);
         }}
         slotProps={{ htmlInput: { maxLength: limits.comment } }}
