@@ -38,6 +38,7 @@ import { m0040 } from './0040_add_request_path_client_index.ts';
 import { m0041 } from './0041_bind_profiles_to_identity.ts';
 import { m0042 } from './0042_add_user_status_sort_indexes.ts';
 import { m0043 } from './0043_add_directory_search_indexes.ts';
+import { m0044 } from './0044_add_request_client_platform_index.ts';
 
 /** Every migration by name; names sort in the order they run. Append only, never edit. */
 export const migrations: Record<string, Migration> = {
@@ -80,4 +81,5 @@ export const migrations: Record<string, Migration> = {
   '0041_bind_profiles_to_identity': m0041,
   '0042_add_user_status_sort_indexes': m0042,
   '0043_add_directory_search_indexes': m0043,
+  '0044_add_request_client_platform_index': m0044,
 };

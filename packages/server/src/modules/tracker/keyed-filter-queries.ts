@@ -3,7 +3,7 @@ import type { TableQuery } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
 import { inList, type TableColumn, type TableSpec } from '../../db/table-query.ts';
 import { lookupOf, ref } from '../request-lines/line-query.ts';
-import { aliasOf, type Alias, type TrackerScope } from './line-queries.ts';
+import { aliasOf, smallLookups, type Alias, type TrackerScope } from './line-queries.ts';
 import { lookupColumns } from './lookup-count-queries.ts';
 
 /**
@@ -17,8 +17,8 @@ import { lookupColumns } from './lookup-count-queries.ts';
  * plans for the joined names are the faster there (a sorted deep page under a status filter:
  * 51 ms joined, 212 ms keyed), so SQLite reads the keys only for a provisioner's lines: tested
  * one by one against their routing, it counted the 5,231 of a status and a region by reading
- * all million lines (476 ms), where the keys let it read the (region, status, …) index (26 ms).
- * bench/README has the measurements.
+ * all million lines (476 ms), where the keys let it read the (region, status, …) index (26 ms),
+ * and for the large lookups in every scope (`isLargeLookup`). bench/README has the measurements.
  */
 
 /** The people's names are computed (first and last name), not a lookup's column: they stay joined. */
@@ -125,8 +125,19 @@ export async function filtersAsKeys(
 }
 
 /**
+ * The large lookups (clients, client accounts: thousands of rows, a few hundred lines each), whose
+ * filters SQLite reads as keys in every scope. A name's rows (a client name several clients share)
+ * hold a few thousand lines, which requests(client_id, …) finds at once; as a joined name SQLite
+ * could not tell how few they are, and read another filter's lines or the page's order instead:
+ * a platform and a client name (1,495 of a million lines) walked the created-date order for the
+ * page (75 ms) and counted every line of the platform (124 ms). bench/README has the measurements.
+ */
+const isLargeLookup = (alias: Alias): boolean => keyedAliases(alias) && !smallLookups.has(alias);
+
+/**
  * A page's or an export's filters on a lookup's name read as keys (`filtersAsKeys`): on
- * PostgreSQL, and on SQLite for a provisioner's lines (see above); every lookup but people.
+ * PostgreSQL and on SQLite for a provisioner's lines every lookup but people (see above); on
+ * SQLite in other scopes the large lookups only (`isLargeLookup`).
  */
 export async function keyedFilters(
   db: Db,
@@ -134,13 +145,6 @@ export async function keyedFilters(
   spec: TableSpec,
   query: TableQuery,
 ): Promise<{ spec: TableSpec; query: TableQuery }> {
-  if (db.dialect !== 'postgres' && scope.kind !== 'routed') {
-    return { spec, query };
-  }
-  return (
-    (await filtersAsKeys(db, spec, query, { isKeyed: keyedAliases, binding: 'short-lists-bound' })) ?? {
-      spec,
-      query,
-    }
-  );
+  const isKeyed = db.dialect === 'postgres' || scope.kind === 'routed' ? keyedAliases : isLargeLookup;
+  return (await filtersAsKeys(db, spec, query, { isKeyed, binding: 'short-lists-bound' })) ?? { spec, query };
 }
