@@ -4,6 +4,7 @@ import { messages } from '@uap/domain';
 import { buildUser, uniqueTag } from '../packages/server/test/factories.ts';
 import { launchBrowser, signIn } from './browser.ts';
 import { expectReason } from './disabled-reason.ts';
+import { expectFieldError } from './field-error.ts';
 import { e2eDb } from './server.ts';
 
 let browser: Browser;
@@ -74,8 +75,13 @@ describe('All User Profiles', () => {
       await dialog.getByRole('textbox', { name: 'Last Name' }).fill('Vendor');
       await dialog.getByRole('textbox', { name: 'Primary Email' }).fill(email);
       await save.click();
-      // The spec's phone rule, shown inside the dialog; nothing saved yet.
-      await dialog.getByText('Charactors are not allowed. Please enter valid phone number').waitFor();
+      // The spec's phone rule, shown at the phone field, which is focused; nothing saved yet.
+      await expectFieldError(
+        page,
+        dialog,
+        dialog.getByRole('textbox', { name: 'Phone Number' }),
+        'Charactors are not allowed. Please enter valid phone number',
+      );
       await dialog.getByRole('textbox', { name: 'Phone Number' }).fill('+351 21 000');
       await save.click();
       await page.getByText('User saved successfully').waitFor();

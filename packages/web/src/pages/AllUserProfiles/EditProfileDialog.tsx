@@ -22,7 +22,8 @@ import { useDeactivateSecondaryEmail, useEditProfile } from '../../api/profiles.
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { DialogError, useDialogError } from '../../components/DialogError.tsx';
 import { DisabledReason } from '../../components/DisabledReason.tsx';
-import { failureText, firstIssue } from '../ChangeUserRecords/form-parts.tsx';
+import { failureText } from '../ChangeUserRecords/form-parts.tsx';
+import { useFieldErrors } from '../../components/FieldErrors.tsx';
 
 type FormField = Exclude<keyof ProfileEditFormInput, 'isProfileEdit' | 'userId' | 'isInternal'>;
 
@@ -38,6 +39,9 @@ const fields: { key: FormField; label: string; max: number; isRequired?: boolean
   { key: 'EmployeeId', label: 'Employee Id', max: limits.text },
   { key: 'newlyCreatedSecondaryEmail', label: 'New Secondary Email', max: limits.primaryEmail },
 ];
+
+/** A schema issue's field: the form's keys are the payload's. */
+const fieldOfIssue = Object.fromEntries(fields.map(({ key }) => [key, key])) as Record<string, FormField>;
 
 const emptyForm = Object.fromEntries(fields.map(({ key }) => [key, ''])) as Record<FormField, string>;
 
@@ -79,6 +83,8 @@ export function EditProfileDialog(props: {
   const [toDeactivate, setToDeactivate] = useState('');
   const [confirming, setConfirming] = useState<Confirming>(null);
   const [error, setError] = useDialogError();
+  // A field the spec's checks refuse is marked, says why and is focused.
+  const checks = useFieldErrors<FormField | 'toDeactivate'>();
   const edit = useEditProfile();
   const deactivate = useDeactivateSecondaryEmail();
   const isChanged = fields.some(({ key }) => form[key].trim() !== initial[key]);
@@ -91,12 +97,11 @@ export function EditProfileDialog(props: {
     });
 
   const handleSave = () => {
-    const issue = firstIssue(profileEditInput.safeParse(body));
-    if (issue) {
-      setError(issue);
+    const { ok, unplaced } = checks.showIssues(profileEditInput.safeParse(body), fieldOfIssue);
+    setError(unplaced);
+    if (!ok) {
       return;
     }
-    setError(null);
     if (row) {
       setConfirming({ kind: 'update' });
     } else {
@@ -108,15 +113,15 @@ export function EditProfileDialog(props: {
       return;
     }
     const parsed = deactivateAdditionalEmailInput.safeParse({ userId: row.userId, email: toDeactivate });
+    const { unplaced } = checks.showIssues(parsed, { email: 'toDeactivate' });
+    setError(unplaced);
     if (!parsed.success) {
-      setError(firstIssue(parsed));
       return;
     }
     if (!secondaryEmails.includes(parsed.data.email)) {
-      setError(messages.emailNotInList);
+      checks.show({ toDeactivate: messages.emailNotInList });
       return;
     }
-    setError(null);
     setConfirming({ kind: 'deactivate', email: parsed.data.email });
   };
   const handleConfirm = () => {
@@ -163,7 +168,11 @@ export function EditProfileDialog(props: {
                 size="small"
                 value={form[key]}
                 slotProps={{ htmlInput: { maxLength: max } }}
-                onChange={(e) => setForm({ ...form, [key]: e.target.value })}
+                {...checks.textField(key)}
+                onChange={(e) => {
+                  checks.clear(key);
+                  setForm({ ...form, [key]: e.target.value });
+                }}
               />
             ))}
           </Box>
@@ -186,7 +195,11 @@ export function EditProfileDialog(props: {
                 label="Email to deactivate"
                 size="small"
                 value={toDeactivate}
-                onChange={(e) => setToDeactivate(e.target.value)}
+                {...checks.textField('toDeactivate')}
+                onChange={(e) => {
+                  checks.clear('toDeactivate');
+                  setToDeactivate(e.target.value);
+                }}
                 sx={{ flex: 1 }}
               />
               <Button onClick={handleDeactivate} disabled={deactivate.isPending}>
