@@ -6,6 +6,7 @@ import {
   buildRequest,
   buildUser,
   uniqueTag,
+  userIdOf,
   type BuiltPath,
   type BuiltUser,
 } from './factories.ts';
@@ -137,6 +138,69 @@ describe('pageSize -1 (every row)', () => {
     const data = all.json<{ data: { totalCount: number; items: unknown[] } }>().data;
     expect(data.totalCount).toBe(totalCount);
     expect(data.items).toHaveLength(totalCount);
+  });
+
+  it('is taken by every table page: the whole result up to 1,000 rows, else 422', async () => {
+    const sam = await userIdOf(k(), demo.standard);
+    const line = await k()
+      .selectFrom('requests')
+      .select('requestId')
+      .orderBy('requestId')
+      .executeTakeFirstOrThrow();
+    const pages: [method: 'PUT' | 'GET', url: string, body?: object][] = [
+      ['PUT', '/api/Request/AllRequests'],
+      ['PUT', '/api/Request/UserRecords'],
+      ['PUT', '/api/Request/AllMyRequest'],
+      ['PUT', '/api/Request/ExistingAccess', { userId: sam }],
+      ['PUT', '/api/Approvers/RequestList'],
+      ['PUT', '/api/Approvers/RequestList', { archaic: true }],
+      ['PUT', '/api/Request/RequestForProvisioners'],
+      ['PUT', '/api/Request/RequestForProvisioners', { Archive: true }],
+      ['PUT', '/api/Approvers/Assignments'],
+      ['PUT', '/api/Approvers/MasterApprovers'],
+      ['PUT', '/api/Approvers/Assignments', { onlyMe: true }],
+      ['PUT', '/api/Approvers/CheckApprovalGrid'],
+      ['PUT', '/api/Approvers/Coverage'],
+      ['PUT', '/api/Request/UserRecordsOfADInactiveUsers'],
+      ['PUT', '/api/User/GetAllUsers'],
+      ['PUT', '/api/User/GetAdminRegion'],
+      ['PUT', '/api/User/GetSuperAdmins'],
+      ['PUT', '/api/User/UserStatusReport'],
+      ['PUT', `/api/User/UserLogs/${sam}`],
+      ['PUT', `/api/User/LogUserAditionalEmail/${sam}`],
+      ['PUT', `/api/User/userDetailsList/${sam}`],
+      ['PUT', '/api/Catalogs/MasterDataTable', { masterDataType: 'Region' }],
+      ['PUT', '/api/Catalogs/MasterDataTable', { masterDataType: 'Client Asset' }],
+      ['GET', '/api/MasterDataRequest?'],
+      ['GET', '/api/Request/BulkDataRecords?'],
+      ['GET', `/api/Request/Logs/${line.requestId}/History?`],
+    ];
+    const rowsOf = (data: Record<string, unknown>) =>
+      Object.values(data).find((v) => Array.isArray(v)) as unknown[];
+    const ask = (method: 'PUT' | 'GET', url: string, body: object | undefined, pageSize: number) =>
+      method === 'GET'
+        ? request('GET', `${url}&page=1&pageSize=${pageSize}`)
+        : request('PUT', url, { ...body, pageSize });
+    let refused = 0;
+    for (const [method, url, body] of pages) {
+      const label = `${method} ${url} ${JSON.stringify(body ?? {})}`;
+      const five = await ask(method, url, body, 5);
+      expect(five.statusCode, `${label}: ${five.body}`).toBe(200);
+      const { totalCount } = five.json<{ data: { totalCount: number } }>().data;
+      const all = await ask(method, url, body, ALL);
+      if (totalCount > MOST) {
+        refused += 1;
+        expect(all.statusCode, `${label}: ${all.body}`).toBe(422);
+        expect(all.json<{ message: string }>().message).toBe(messages.tooManyRowsForAll(MOST));
+      } else {
+        expect(all.statusCode, `${label}: ${all.body}`).toBe(200);
+        const data = all.json<{ data: Record<string, unknown> & { totalCount: number } }>().data;
+        expect(data.totalCount, label).toBe(totalCount);
+        expect(rowsOf(data), label).toHaveLength(totalCount);
+      }
+    }
+    // The previous tests made the tracker and the profiles larger than 1,000.
+    expect(refused).toBeGreaterThanOrEqual(2);
   });
 
   it('refuses any other page size with 400', async () => {
