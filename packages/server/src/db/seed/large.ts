@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { RequestStatus, RequestType, Role, type RoleId } from '@uap/domain';
 import type pg from 'pg';
 import { postgresClient, type Db } from '../connection.ts';
-import { suspendRequestSearch } from '../migrations/0012_add_request_search_index.ts';
+import { suspendRequestSearch } from '../search-index-ddl.ts';
 import {
   rebuildRequestPersonNames,
   suspendRequestPersonNames,

@@ -6,7 +6,7 @@ import {
   rebuildRequestSearch,
   sqliteLineTriggers,
   sqliteRequestSearchBuild,
-} from '../migrations/0012_add_request_search_index.ts';
+} from '../search-index-ddl.ts';
 import { secondsSince } from './batch.ts';
 import { BULK_PRAGMAS, sqliteBulkConnection, sqliteFile } from './writers.ts';
 
