@@ -12,6 +12,7 @@ import {
 } from '../packages/server/test/factories.ts';
 import { baseUrl, launchBrowser, signIn } from './browser.ts';
 import { demoEmails } from './data.ts';
+import { expectFieldError, expectMarked } from './field-error.ts';
 import { e2eDb } from './server.ts';
 
 let browser: Browser;
@@ -85,10 +86,28 @@ describe('Approve/Provision Assignments', () => {
       await page.getByRole('button', { name: 'New Approver/Provisioner' }).click();
       const dialog = page.getByRole('dialog', { name: 'New Approver/Provisioner' });
       await dialog.waitFor();
-      // Without a primary approver the spec's sentence, and nothing is saved.
+      // Saved empty: each missing level is marked, the first (Region) focused.
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await expectFieldError(
+        page,
+        dialog,
+        dialog.getByRole('combobox', { name: 'Region', exact: true }),
+        messages.completeRequiredFields,
+      );
+      await expectMarked(
+        page,
+        dialog.getByRole('combobox', { name: 'Platform', exact: true }),
+        messages.completeRequiredFields,
+      );
+      // Without a primary approver the spec's sentence at its search field, and nothing is saved.
       await fillPath(page, path);
       await dialog.getByRole('button', { name: 'Save' }).click();
-      await dialog.getByRole('alert').filter({ hasText: messages.searchForApprover }).waitFor();
+      await expectFieldError(
+        page,
+        dialog,
+        dialog.getByRole('textbox', { name: 'Search Primary Approver' }),
+        messages.searchForApprover,
+      );
       await pickPerson(page, 'Primary Approver', nora);
       await dialog.getByRole('button', { name: 'Save' }).click();
       await page.getByRole('status').filter({ hasText: messages.assignmentSaved }).waitFor();

@@ -9,6 +9,7 @@ import {
   usePracticesQuery,
   useRegionsQuery,
 } from '../../api/new-request.ts';
+import { FieldErrorText, type FieldErrors } from '../FieldErrors.tsx';
 
 export interface PathValue {
   regionId: number | null;
@@ -26,21 +27,32 @@ interface Option {
 
 function LevelSelect(props: {
   label: string;
+  name: keyof PathValue;
   value: number | null;
   options: Option[] | undefined;
   isDisabled: boolean;
   onChange: (id: number) => void;
+  fields: FieldErrors<keyof PathValue> | undefined;
 }) {
   const id = `path-${props.label.toLowerCase()}`;
+  const { fields, name } = props;
   return (
-    <FormControl fullWidth size="small" disabled={props.isDisabled || !props.options}>
+    <FormControl
+      fullWidth
+      size="small"
+      disabled={props.isDisabled || !props.options}
+      ref={fields?.ref(name)}
+      error={fields?.error(name) !== undefined}
+    >
       <InputLabel id={`${id}-label`}>{props.label}</InputLabel>
       <Select
         labelId={`${id}-label`}
         id={id}
         label={props.label}
         value={props.value ?? ''}
+        aria-describedby={fields?.describedBy(name)}
         onChange={(e) => {
+          fields?.clear(name);
           props.onChange(Number(e.target.value));
         }}
       >
@@ -50,6 +62,7 @@ function LevelSelect(props: {
           </MenuItem>
         ))}
       </Select>
+      {fields && <FieldErrorText fields={fields} name={name} />}
     </FormControl>
   );
 }
@@ -64,8 +77,10 @@ export function CascadingSelects(props: {
    * one. An empty list offers none.
    */
   scope?: readonly { regionId: number; marketId: number }[] | null | undefined;
+  /** A form's failed check of the levels (`useFieldErrors`): a missing level is marked at its select. */
+  fields?: FieldErrors<keyof PathValue>;
 }) {
-  const { value, onChange, isDisabled = false, scope } = props;
+  const { value, onChange, isDisabled = false, scope, fields } = props;
   const inScope = (pick: (pair: { regionId: number; marketId: number }) => boolean) =>
     scope ? scope.some(pick) : true;
   const regions = useRegionsQuery();
@@ -77,6 +92,8 @@ export function CascadingSelects(props: {
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(4, 1fr)' }, gap: 2 }}>
       <LevelSelect
         label="Region"
+        name="regionId"
+        fields={fields}
         value={value.regionId}
         isDisabled={isDisabled}
         options={regions.data
@@ -88,6 +105,8 @@ export function CascadingSelects(props: {
       />
       <LevelSelect
         label="Market"
+        name="marketId"
+        fields={fields}
         value={value.marketId}
         isDisabled={isDisabled || !value.regionId}
         options={markets.data
@@ -99,6 +118,8 @@ export function CascadingSelects(props: {
       />
       <LevelSelect
         label="Agency"
+        name="agencyId"
+        fields={fields}
         value={value.agencyId}
         isDisabled={isDisabled || !value.marketId}
         options={agencies.data?.map((a) => ({ id: a.agencyId, label: a.description }))}
@@ -108,6 +129,8 @@ export function CascadingSelects(props: {
       />
       <LevelSelect
         label="Practice"
+        name="practiceId"
+        fields={fields}
         value={value.practiceId}
         isDisabled={isDisabled || !value.agencyId}
         options={practices.data?.map((p) => ({ id: p.practice.practiceId, label: p.practice.description }))}

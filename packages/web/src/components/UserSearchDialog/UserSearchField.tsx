@@ -8,6 +8,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import { isIgnorableSearch, isValidEmail, messages, type UserSearchItem } from '@uap/domain';
 import { ApiError } from '../../api/client.ts';
 import { useUserSearchMutation } from '../../api/new-request.ts';
+import type { TextFieldErrorProps } from '../FieldErrors.tsx';
 import { UserSearchDialog } from './UserSearchDialog.tsx';
 
 export interface UserSearchFieldProps {
@@ -21,6 +22,8 @@ export interface UserSearchFieldProps {
   onNotFound?: (email: string) => void;
   /** The sentence for a malformed email (default: the wizard's email-format message). */
   invalidEmailMessage?: string;
+  /** A form's failed check of the person this field picks (`useFieldErrors`). */
+  field?: TextFieldErrorProps;
 }
 
 /**
@@ -71,6 +74,7 @@ export function UserSearchField(props: UserSearchFieldProps) {
         value={value}
         fullWidth
         size="small"
+        {...props.field}
         onChange={(e) => {
           setValue(e.target.value);
         }}

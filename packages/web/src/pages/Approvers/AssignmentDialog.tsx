@@ -15,6 +15,7 @@ import { useClientsQuery, usePlatformsQuery } from '../../api/new-request.ts';
 import { useAdminScopePairs } from '../../api/admin-scope.ts';
 import { CascadingSelects, type PathValue } from '../../components/CascadingSelects/CascadingSelects.tsx';
 import { DialogError, useDialogError } from '../../components/DialogError.tsx';
+import { FieldErrorText, useFieldErrors } from '../../components/FieldErrors.tsx';
 import { PersonPicker, type PickedPerson } from './PersonPicker.tsx';
 
 const personOf = (userId: number | null, name: string, email: string): PickedPerson | null =>
@@ -72,6 +73,8 @@ export function AssignmentDialog(props: {
 }) {
   const [form, setForm] = useState<Form>(() => formOf(props.row));
   const [error, setError] = useDialogError();
+  // A missing level, platform or primary approver is marked at its field, the first focused.
+  const fields = useFieldErrors<keyof PathValue | 'platform' | 'approver'>();
   const scope = useAdminScopePairs();
   const platforms = usePlatformsQuery(form.path.agencyId, form.path.practiceId);
   const clients = useClientsQuery(form.platformId, form.path.agencyId);
@@ -79,15 +82,22 @@ export function AssignmentDialog(props: {
 
   const handleSave = () => {
     const { regionId, marketId, agencyId, practiceId } = form.path;
-    if (!regionId || !marketId || !agencyId || !practiceId || !form.platformId) {
-      setError(messages.completeRequiredFields);
+    const required = (isSet: boolean) => (isSet ? undefined : messages.completeRequiredFields);
+    setError(null);
+    const isIncomplete = fields.show({
+      regionId: required(Boolean(regionId)),
+      marketId: required(Boolean(marketId)),
+      agencyId: required(Boolean(agencyId)),
+      practiceId: required(Boolean(practiceId)),
+      platform: required(Boolean(form.platformId)),
+    });
+    if (isIncomplete || !regionId || !marketId || !agencyId || !practiceId || !form.platformId) {
       return;
     }
     if (!form.approver) {
-      setError(messages.searchForApprover);
+      fields.show({ approver: messages.searchForApprover });
       return;
     }
-    setError(null);
     props.onSave(
       {
         regionId,
@@ -111,9 +121,13 @@ export function AssignmentDialog(props: {
       role={role}
       value={form[key]}
       onChange={(picked) => {
+        if (key === 'approver') {
+          fields.clear('approver');
+        }
         setForm((f) => ({ ...f, [key]: picked }));
       }}
       onError={setError}
+      {...(key === 'approver' ? { field: fields.textField('approver') } : {})}
     />
   );
 
@@ -125,20 +139,29 @@ export function AssignmentDialog(props: {
         <Box sx={{ display: 'grid', gap: 2 }}>
           <CascadingSelects
             scope={scope}
+            fields={fields}
             value={form.path}
             onChange={(path) => {
               setForm((f) => ({ ...f, path, platformId: null, clientId: null }));
             }}
           />
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
-            <FormControl fullWidth size="small" disabled={!form.path.practiceId || !platforms.data}>
+            <FormControl
+              fullWidth
+              size="small"
+              disabled={!form.path.practiceId || !platforms.data}
+              ref={fields.ref('platform')}
+              error={fields.error('platform') !== undefined}
+            >
               <InputLabel id="assignment-platform-label">Platform</InputLabel>
               <Select
                 labelId="assignment-platform-label"
                 id="assignment-platform"
                 label="Platform"
                 value={platforms.data ? (form.platformId ?? '') : ''}
+                aria-describedby={fields.describedBy('platform')}
                 onChange={(e) => {
+                  fields.clear('platform');
                   setForm((f) => ({ ...f, platformId: Number(e.target.value), clientId: null }));
                 }}
               >
@@ -148,6 +171,7 @@ export function AssignmentDialog(props: {
                   </MenuItem>
                 ))}
               </Select>
+              <FieldErrorText fields={fields} name="platform" />
             </FormControl>
             <FormControl fullWidth size="small" disabled={!form.platformId || !clients.data}>
               <InputLabel id="assignment-client-label">Client</InputLabel>

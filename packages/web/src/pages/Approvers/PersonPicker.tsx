@@ -3,6 +3,7 @@ import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import ClearIcon from '@mui/icons-material/Clear';
 import { messages } from '@uap/domain';
+import type { TextFieldErrorProps } from '../../components/FieldErrors.tsx';
 import { UserSearchField } from '../../components/UserSearchDialog/UserSearchField.tsx';
 
 /** A person an assignment names: a profile id and how to show it. */
@@ -22,6 +23,8 @@ export function PersonPicker(props: {
   isDisabled?: boolean;
   onChange: (person: PickedPerson | null) => void;
   onError: (message: string) => void;
+  /** A form's failed check of this role (`useFieldErrors`): shown at the search field. */
+  field?: TextFieldErrorProps;
 }) {
   const { role, value, onChange, onError } = props;
   return (
@@ -45,6 +48,7 @@ export function PersonPicker(props: {
           buttonLabel={`Search ${role}`}
           isInternal
           dialogTitle="Select User"
+          {...(props.field ? { field: props.field } : {})}
           onPick={(item) => {
             if (item.userId === null) {
               onError(messages.assignmentNeedsProfile(item.displayName));
