@@ -38,7 +38,7 @@ async function signInByEmail(email: string) {
 }
 
 /** The approval tile's accessible name with this many tasks. */
-const approvalTile = (count: number) => `My Approval Tasks, ${count} to approve`;
+const approvalTile = (count: number) => `My Approval Tasks ${count} to approve`;
 
 /** A fresh path inside Ada's admin rows, with a pending request of Sam's on it. */
 async function pathWithPendingRequest(o: { assignment?: { primary: number; secondary?: number } } = {}) {

@@ -26,7 +26,7 @@ async function signInByEmail(email: string) {
   return { context, page };
 }
 
-const approvalTile = (count: number) => `My Approval Tasks, ${count} to approve`;
+const approvalTile = (count: number) => `My Approval Tasks ${count} to approve`;
 
 describe('Out of office and delegation', () => {
   it("an approver's delegate sees and approves a task while the approver is away", async () => {
