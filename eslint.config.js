@@ -76,8 +76,6 @@ export default tseslint.config(
       'packages/server/src/modules/master-data/write-geography.ts',
       'packages/server/src/modules/master-data/write-global.ts',
       'packages/server/src/modules/master-data/write-platforms.ts',
-      'packages/server/src/modules/users/profile-matcher.ts',
-      'packages/server/src/modules/users/user-status-report.ts',
     ],
     rules: { 'no-restricted-syntax': 'off' },
   },

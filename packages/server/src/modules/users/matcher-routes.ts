@@ -90,7 +90,7 @@ export const matcherRoutes: FastifyPluginAsync<{ db: Db; runner: JobRunner }> = 
       summary: "The Profile Matcher's open merge proposals, newest first",
       response: { 200: envelope(z.array(mergeProposal)) },
     },
-    handler: async () => ok(await matcher.findProposals(db)),
+    handler: async (req) => ok(await matcher.findProposals(db, requireActor(req))),
   });
 
   for (const [action, accept] of [

@@ -3,7 +3,12 @@ import { inTransaction, nowIso, type Db, type Executor } from '../../db/connecti
 import type { Actor } from '../../http/actor.ts';
 import { notFound, unprocessable } from '../../http/errors.ts';
 import type { JobDefinition } from '../../jobs/runner.ts';
+import { adminScopeOf, reachesPersons } from '../../http/admin-scope.ts';
+import * as matcherQueries from './matcher-queries.ts';
 import { mergeIn } from './merge-service.ts';
+
+/** At most this many open proposals are listed. */
+const PROPOSALS_SHOWN = 1000;
 
 export const PROFILE_MATCHER = 'profile-matcher';
 
@@ -29,26 +34,7 @@ interface Candidate {
 
 /** Active profiles that may take part in a merge (not merged into another). */
 async function findCandidates(q: Executor): Promise<Candidate[]> {
-  const rows = await q
-    .selectFrom('users as u')
-    .leftJoin('directoryUsers as d', 'd.directoryId', 'u.directoryId')
-    .select([
-      'u.userId',
-      'u.name',
-      'u.lastName',
-      'u.directoryId',
-      'd.givenName',
-      'd.surname',
-      'd.employeeId',
-      (eb) =>
-        eb
-          .exists(eb.selectFrom('users as c').select('c.userId').whereRef('c.mergedUserId', '=', 'u.userId'))
-          .as('hasChildren'),
-    ])
-    .where('u.isDeleted', '=', 0)
-    .where('u.mergedUserId', 'is', null)
-    .orderBy('u.userId')
-    .execute();
+  const rows = await matcherQueries.findMatchCandidates(q);
   return rows.map((r) => ({
     userId: r.userId,
     name: r.name,
@@ -58,17 +44,6 @@ async function findCandidates(q: Executor): Promise<Candidate[]> {
     entryEmployeeId: r.employeeId,
     hasChildren: Number(r.hasChildren) === 1 || r.hasChildren === true,
   }));
-}
-
-/** Pairs of profiles where one's active additional email is the other's primary email. */
-function findEmailPairs(q: Executor) {
-  return q
-    .selectFrom('userAdditionalEmails as e')
-    .innerJoin('users as p', 'p.email', 'e.email')
-    .select(['p.userId as primaryOwner', 'e.userId as additionalOwner'])
-    .where('e.isDeleted', '=', 0)
-    .whereRef('p.userId', '!=', 'e.userId')
-    .execute();
 }
 
 /**
@@ -124,7 +99,7 @@ export const profileMatcherJob: JobDefinition = {
         proposals.set(key, { parentUserId: pair[0].userId, childUserId: pair[1].userId, reason });
       }
     };
-    for (const pair of await findEmailPairs(q)) {
+    for (const pair of await matcherQueries.findEmailPairs(q)) {
       const a = byId.get(pair.primaryOwner);
       const b = byId.get(pair.additionalOwner);
       if (a && b) {
@@ -147,33 +122,17 @@ export const profileMatcherJob: JobDefinition = {
         }
       }
     }
-    const open = await q
-      .selectFrom('profileMergeProposals')
-      .select(['parentUserId', 'childUserId'])
-      .execute();
+    const open = await matcherQueries.findProposedPairs(q);
     const known = new Set(open.map((p) => [p.parentUserId, p.childUserId].sort((x, y) => x - y).join(':')));
     const fresh = [...proposals.entries()].filter(([key]) => !known.has(key)).map(([, p]) => p);
-    const now = nowIso();
-    for (let i = 0; i < fresh.length; i += 500) {
-      await q
-        .insertInto('profileMergeProposals')
-        .values(fresh.slice(i, i + 500).map((p) => ({ ...p, status: 'PROPOSED', createdDate: now })))
-        .onConflict((oc) => oc.columns(['parentUserId', 'childUserId']).doNothing())
-        .execute();
-    }
+    await matcherQueries.insertProposals(q, fresh, nowIso());
     return { checked: candidates.length, proposed: fresh.length };
   },
 };
 
 /** GET api/User/ProfileMatcherRunningStatus/{id}: that run (0: the latest one). */
 export async function profileMatcherStatus(db: Db, id: number): Promise<ProfileMatcherStatus> {
-  let query = db.kysely
-    .selectFrom('jobRuns')
-    .select(['id', 'status', 'startedOn', 'endedOn'])
-    .where('jobName', '=', PROFILE_MATCHER);
-  query =
-    id > 0 ? query.where('id', '=', id) : query.orderBy('startedOn', 'desc').orderBy('id', 'desc').limit(1);
-  const run = await query.executeTakeFirst();
+  const run = await matcherQueries.findJobRun(db, PROFILE_MATCHER, id);
   if (!run && id > 0) {
     throw notFound();
   }
@@ -182,30 +141,18 @@ export async function profileMatcherStatus(db: Db, id: number): Promise<ProfileM
     : { id: null, status: null, startOn: null, endOn: null };
 }
 
-/** The open proposals, newest first. */
-export async function findProposals(db: Db): Promise<MergeProposal[]> {
-  const rows = await db.kysely
-    .selectFrom('profileMergeProposals as m')
-    .innerJoin('users as p', 'p.userId', 'm.parentUserId')
-    .innerJoin('users as c', 'c.userId', 'm.childUserId')
-    .select([
-      'm.id',
-      'm.reason',
-      'm.createdDate',
-      'p.userId as parentId',
-      'p.name as parentName',
-      'p.lastName as parentLastName',
-      'p.email as parentEmail',
-      'c.userId as childId',
-      'c.name as childName',
-      'c.lastName as childLastName',
-      'c.email as childEmail',
-    ])
-    .where('m.status', '=', 'PROPOSED')
-    .orderBy('m.createdDate', 'desc')
-    .orderBy('m.id', 'desc')
-    .limit(1000)
-    .execute();
+/**
+ * The open proposals, newest first: a super admin and the auditor see every one; an admin only
+ * those about two people they reach (as for any merge), so nobody is shown whom they cannot act on.
+ */
+export async function findProposals(db: Db, actor: Actor): Promise<MergeProposal[]> {
+  const all = await matcherQueries.findOpenProposals(db, PROPOSALS_SHOWN);
+  const scope = adminScopeOf(actor, 'read');
+  const reached =
+    scope.kind === 'all'
+      ? null
+      : await reachesPersons(db.kysely, actor, [...new Set(all.flatMap((r) => [r.parentId, r.childId]))]);
+  const rows = reached ? all.filter((r) => reached.has(r.parentId) && reached.has(r.childId)) : all;
   return rows.map((r) => ({
     id: r.id,
     reason: r.reason === 'email' ? 'email' : 'name',
@@ -222,13 +169,19 @@ export async function findProposals(db: Db): Promise<MergeProposal[]> {
 export function decideProposal(db: Db, actor: Actor, id: number, accept: boolean): Promise<string> {
   const actorId = actor.userId;
   return inTransaction(db, async (trx) => {
-    const decided = await trx
-      .updateTable('profileMergeProposals')
-      .set({ status: accept ? 'ACCEPTED' : 'DISMISSED', decidedDate: nowIso(), decidedBy: actorId })
-      .where('id', '=', id)
-      .where('status', '=', 'PROPOSED')
-      .returning(['parentUserId', 'childUserId'])
-      .executeTakeFirst();
+    // Dismissing is acting on both people, as accepting (the merge's own rule) is.
+    const pair = await matcherQueries.findOpenProposal(trx, id);
+    if (pair && !accept) {
+      const reached = await reachesPersons(trx, actor, [pair.parentUserId, pair.childUserId]);
+      if (!reached.has(pair.parentUserId) || !reached.has(pair.childUserId)) {
+        throw notFound();
+      }
+    }
+    const decided = await matcherQueries.decideOpenProposal(trx, id, {
+      status: accept ? 'ACCEPTED' : 'DISMISSED',
+      decidedDate: nowIso(),
+      decidedBy: actorId,
+    });
     if (!decided) {
       throw unprocessable(messages.proposalGone);
     }

@@ -1,6 +1,6 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { RequestStatus, RequestType, userStatusStates, type TableQuery } from '@uap/domain';
-import { toCount, type Db } from '../../db/connection.ts';
+import { toCount, type Db, type Executor } from '../../db/connection.ts';
 import {
   distinctFilterValues,
   filterColumn,
@@ -137,3 +137,84 @@ export async function findUserStatusValues(db: Db, query: TableQuery, column: st
     column,
   );
 }
+
+/** Where the last completed run of `jobName` before `before` started, if any. */
+export async function findLastCompletedRunStart(q: Executor, jobName: string, before: string) {
+  const last = await q
+    .selectFrom('jobRuns')
+    .select('startedOn')
+    .where('jobName', '=', jobName)
+    .where('status', '=', 'COMPLETED')
+    .where('startedOn', '<', before)
+    .orderBy('startedOn', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return last?.startedOn ?? null;
+}
+
+/** Internal, live profiles whose directory entry changed after `from`, with what the report keeps. */
+export function findDirectoryChangesSince(q: Executor, from: string) {
+  return q
+    .selectFrom('directoryUsers as d')
+    .innerJoin('users as u', 'u.directoryId', 'd.directoryId')
+    .innerJoin('roles as r', 'r.roleId', 'u.roleId')
+    .select([
+      'u.userId',
+      'r.description as roleName',
+      'u.organization',
+      'd.active',
+      'd.isDeleted',
+      'd.updatedDate',
+    ])
+    .where('d.updatedDate', '>', from)
+    .where('u.isDeleted', '=', 0)
+    .where('u.isInternal', '=', 1)
+    .orderBy('u.userId')
+    .execute();
+}
+
+/** The open (unacknowledged) report rows of these people: user id and change. */
+export async function findOpenStatusRows(q: Executor, userIds: readonly number[]) {
+  const rows: { userId: number; changeDescription: string }[] = [];
+  for (let i = 0; i < userIds.length; i += BATCH) {
+    rows.push(
+      ...(await q
+        .selectFrom('userStatusReports')
+        .select(['userId', 'changeDescription'])
+        .where('userId', 'in', userIds.slice(i, i + BATCH))
+        .where('isDeleted', '=', 0)
+        .execute()),
+    );
+  }
+  return rows;
+}
+
+export interface NewStatusRow {
+  userId: number;
+  roleName: string;
+  changeDescription: string;
+  agency: string | null;
+  operationDate: string;
+}
+
+export async function insertStatusRows(q: Executor, rows: readonly NewStatusRow[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += BATCH) {
+    await q
+      .insertInto('userStatusReports')
+      .values(rows.slice(i, i + BATCH).map((row) => ({ ...row, isDeleted: 0 })))
+      .execute();
+  }
+}
+
+/** Acknowledges (isDeleted 1) or reopens rows; answers how many rows exist among `ids`. */
+export async function setStatusRowsAcknowledged(db: Db, ids: readonly number[], isDeleted: boolean) {
+  const result = await db.kysely
+    .updateTable('userStatusReports')
+    .set({ isDeleted: isDeleted ? 1 : 0 })
+    .where('id', 'in', [...ids])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Rows per statement: well under SQLite's 32,766 parameters with six columns a row. */
+const BATCH = 500;

@@ -18,16 +18,8 @@ const FIRST_RUN_DAYS = 7;
 
 /** Where the last completed run started (changes after it are new), else FIRST_RUN_DAYS back. */
 async function since(q: Executor, currentRunStart: string): Promise<string> {
-  const last = await q
-    .selectFrom('jobRuns')
-    .select('startedOn')
-    .where('jobName', '=', USER_STATUS_REPORT)
-    .where('status', '=', 'COMPLETED')
-    .where('startedOn', '<', currentRunStart)
-    .orderBy('startedOn', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return last?.startedOn ?? new Date(Date.parse(currentRunStart) - FIRST_RUN_DAYS * 86_400_000).toISOString();
+  const last = await reportQueries.findLastCompletedRunStart(q, USER_STATUS_REPORT, currentRunStart);
+  return last ?? new Date(Date.parse(currentRunStart) - FIRST_RUN_DAYS * 86_400_000).toISOString();
 }
 
 /** What changed in the directory entry, as the report's Description reads. */
@@ -49,50 +41,29 @@ export const userStatusReportJob: JobDefinition = {
   maxAttempts: 3,
   async run({ db }) {
     const q = db.kysely;
-    const from = await since(q, nowIso());
-    const changed = await q
-      .selectFrom('directoryUsers as d')
-      .innerJoin('users as u', 'u.directoryId', 'd.directoryId')
-      .innerJoin('roles as r', 'r.roleId', 'u.roleId')
-      .select([
-        'u.userId',
-        'r.description as roleName',
-        'u.organization',
-        'd.active',
-        'd.isDeleted',
-        'd.updatedDate',
-      ])
-      .where('d.updatedDate', '>', from)
-      .where('u.isDeleted', '=', 0)
-      .where('u.isInternal', '=', 1)
-      .orderBy('u.userId')
-      .execute();
-    let added = 0;
+    const changed = await reportQueries.findDirectoryChangesSince(q, await since(q, nowIso()));
+    const key = (userId: number, change: string) => `${userId}\u0000${change}`;
+    const open = new Set(
+      (await reportQueries.findOpenStatusRows(q, [...new Set(changed.map((row) => row.userId))])).map((row) =>
+        key(row.userId, row.changeDescription),
+      ),
+    );
+    const fresh = new Map<string, reportQueries.NewStatusRow>();
     for (const row of changed) {
       const changeDescription = describeChange(row);
-      const open = await q
-        .selectFrom('userStatusReports')
-        .select('id')
-        .where('userId', '=', row.userId)
-        .where('changeDescription', '=', changeDescription)
-        .where('isDeleted', '=', 0)
-        .executeTakeFirst();
-      if (!open) {
-        await q
-          .insertInto('userStatusReports')
-          .values({
-            userId: row.userId,
-            roleName: row.roleName,
-            changeDescription,
-            agency: row.organization,
-            operationDate: row.updatedDate,
-            isDeleted: 0,
-          })
-          .execute();
-        added += 1;
+      const rowKey = key(row.userId, changeDescription);
+      if (!open.has(rowKey) && !fresh.has(rowKey)) {
+        fresh.set(rowKey, {
+          userId: row.userId,
+          roleName: row.roleName,
+          changeDescription,
+          agency: row.organization,
+          operationDate: row.updatedDate,
+        });
       }
     }
-    return { changed: changed.length, added };
+    await reportQueries.insertStatusRows(q, [...fresh.values()]);
+    return { changed: changed.length, added: fresh.size };
   },
 };
 
@@ -140,11 +111,6 @@ export async function findUserStatusFilters(db: Db, query: UserStatusFilterQuery
 }
 
 /** Acknowledges (isDeleted true) or reopens rows; answers how many rows exist among `ids`. */
-export async function acknowledgeRows(db: Db, ids: readonly number[], isDeleted: boolean): Promise<number> {
-  const result = await db.kysely
-    .updateTable('userStatusReports')
-    .set({ isDeleted: isDeleted ? 1 : 0 })
-    .where('id', 'in', [...ids])
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+export function acknowledgeRows(db: Db, ids: readonly number[], isDeleted: boolean): Promise<number> {
+  return reportQueries.setStatusRowsAcknowledged(db, ids, isDeleted);
 }
