@@ -9,6 +9,7 @@ import {
   userIdOf,
 } from '../packages/server/test/factories.ts';
 import { launchBrowser, signIn } from './browser.ts';
+import { expectFieldError, expectMarked } from './field-error.ts';
 import { e2eDb } from './server.ts';
 import { searchFor } from './table-search.ts';
 
@@ -50,6 +51,40 @@ describe('Master Approver Assignments', () => {
         .where('masterApproverId', '=', id)
         .executeTakeFirstOrThrow();
       expect(row.isDeleted).toBe(1);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('Save without a path or a person points at the missing fields, the first focused', async () => {
+    const path = await adasPath();
+    const { context, page } = await signIn(browser, 'Ada Admin');
+    try {
+      await page.goto('/MasterApprovers');
+      await page.getByRole('button', { name: 'Add New Master Approver' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add New Master Approver' });
+      const level = (label: string) => dialog.getByRole('combobox', { name: label, exact: true });
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await expectFieldError(page, dialog, level('Region'), messages.selectMasterApproverPath);
+      await expectMarked(page, level('Practice'), messages.selectMasterApproverPath);
+
+      for (const [label, option] of [
+        ['Region', path.names.region],
+        ['Market', path.names.market],
+        ['Agency', path.names.agency],
+        ['Practice', path.names.practice],
+      ] as const) {
+        await level(label).click();
+        await page.getByRole('option', { name: option, exact: true }).click();
+      }
+      expect(await level('Region').getAttribute('aria-invalid')).not.toBe('true');
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await expectFieldError(
+        page,
+        dialog,
+        dialog.getByRole('textbox', { name: 'Master approver (name or email)' }),
+        messages.searchForApprover,
+      );
     } finally {
       await context.close();
     }

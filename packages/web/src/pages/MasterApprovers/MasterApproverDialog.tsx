@@ -16,7 +16,8 @@ import {
 } from '../../components/CascadingSelects/CascadingSelects.tsx';
 import { DialogError, useDialogError } from '../../components/DialogError.tsx';
 import { UserSearchField } from '../../components/UserSearchDialog/UserSearchField.tsx';
-import { failureText, firstIssue } from '../ChangeUserRecords/form-parts.tsx';
+import { failureText } from '../ChangeUserRecords/form-parts.tsx';
+import { useFieldErrors } from '../../components/FieldErrors.tsx';
 
 interface Person {
   userId: number;
@@ -43,17 +44,28 @@ export function MasterApproverDialog(props: {
     row ? { userId: row.userId, label: `${row.masterApproverName} (${row.masterApproverEmail})` } : null,
   );
   const [error, setError] = useDialogError();
+  const fields = useFieldErrors<keyof PathValue | 'userId'>();
   const save = useSaveMasterApprover();
   const title = row ? 'Edit Master Approver' : 'Add New Master Approver';
 
   const handleSave = () => {
     const input = { ...path, userId: person?.userId ?? null };
-    const issue = firstIssue(saveMasterApproverInput.safeParse(input));
-    if (issue) {
-      setError(issue);
+    const parsed = saveMasterApproverInput.safeParse(input);
+    setError(null);
+    if (!parsed.success) {
+      // The path's one sentence under each missing level, the user's under the search; the first focused.
+      const issue = parsed.error.issues[0];
+      const missing = (['regionId', 'marketId', 'agencyId', 'practiceId'] as const).filter((k) => !path[k]);
+      const isPath = issue?.path[0] === 'practiceId' && missing.length > 0;
+      if (
+        !fields.show(
+          isPath ? Object.fromEntries(missing.map((k) => [k, issue.message])) : { userId: issue?.message },
+        )
+      ) {
+        setError(issue?.message ?? null);
+      }
       return;
     }
-    setError(null);
     save.mutate(row ? { ...input, masterApproverId: row.masterApproverId } : input, {
       onSuccess: (answer) => {
         props.onDone(answer.message);
@@ -70,18 +82,20 @@ export function MasterApproverDialog(props: {
       <DialogContent dividers>
         <DialogError error={error} />
         <Box sx={{ display: 'grid', gap: 2 }}>
-          <CascadingSelects value={path} onChange={setPath} scope={scope} />
+          <CascadingSelects value={path} onChange={setPath} scope={scope} fields={fields} />
           <UserSearchField
             label="Master approver (name or email)"
             buttonLabel="Search master approver"
             isInternal
             dialogTitle="Select User"
+            field={fields.textField('userId')}
             onPick={(item) => {
               if (item.userId === null) {
                 setError(messages.noProfileYet(item.displayName));
                 return;
               }
               setError(null);
+              fields.clear('userId');
               setPerson({ userId: item.userId, label: `${item.displayName} (${item.mail ?? ''})` });
             }}
           />
