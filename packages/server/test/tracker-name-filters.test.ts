@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Role } from '@uap/domain';
+import { RequestStatus, Role } from '@uap/domain';
 import { createTestContext, demo, type TestContext } from './harness.ts';
 import { trackerPage } from './tracker-helpers.ts';
 import {
@@ -65,19 +65,24 @@ beforeAll(async () => {
       .execute();
   }
   const user = await buildUser(k());
-  const line = async (path: BuiltPath, createdDate: string, set = {}) =>
-    (await buildRequest(k(), { path, user, createdDate, set })).requestId;
+  const line = async (
+    path: BuiltPath,
+    createdDate: string,
+    o: Omit<Parameters<typeof buildRequest>[1], 'path' | 'user' | 'createdDate'> = {},
+  ) => (await buildRequest(k(), { path, user, createdDate, ...o })).requestId;
   ids.platformAndName = [
     await line(onPlatform, '2023-01-01T00:00:00.000Z'),
     await line(samePlatformOtherAgency, '2023-01-02T00:00:00.000Z'),
     await line(onPlatform, '2023-01-03T00:00:00.000Z'),
   ];
-  ids.otherPlatformSameName = await line(otherPlatform, '2023-01-04T00:00:00.000Z');
-  ids.samePlatformOtherName = await line(otherClient, '2023-01-05T00:00:00.000Z');
+  ids.otherPlatformSameName = await line(otherPlatform, '2023-01-04T00:00:00.000Z', {
+    statusId: RequestStatus.APPROVED,
+  });
+  ids.samePlatformOtherName = await line(otherClient, '2023-01-05T00:00:00.000Z', {
+    statusId: RequestStatus.REJECTED,
+  });
   ids.samePlatformNoClient = await line(onPlatform, '2023-01-06T00:00:00.000Z', {
-    clientId: null,
-    clientCodeId: null,
-    clientAccountId: null,
+    set: { clientId: null, clientCodeId: null, clientAccountId: null },
   });
 });
 afterAll(async () => {
@@ -179,6 +184,26 @@ describe('Request Tracker filters on a platform name and a client name', () => {
     const none = await trackerPage(ctx, { pageSize: 50, filters: filters([shared.client]) }, outsider.email);
     expect(none.requests).toEqual([]);
     expect(none.totalCount).toBe(0);
+  });
+
+  it("offers in the other columns' menus only the values of those lines", async () => {
+    const menu = async (column: string) => {
+      const res = await ctx.app.inject({
+        method: 'PUT',
+        url: '/api/Request/AllRequests/Filters',
+        headers: { authorization: `Bearer ${await ctx.tokenFor(demo.superAdmin)}` },
+        payload: { column, filters: filters([shared.client]) },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ data: { values: string[] } }>().data.values;
+    };
+    expect(await menu('status')).toEqual(['Submitted']);
+    expect([...(await menu('agencyName'))].sort()).toEqual(
+      [onPlatform.names.agency, samePlatformOtherAgency.names.agency].sort(),
+    );
+    expect([...(await menu('platformName'))].sort()).toEqual(
+      [onPlatform.names.platform, otherPlatform.names.platform].sort(),
+    );
   });
 
   it('exports the same lines as CSV', async () => {
