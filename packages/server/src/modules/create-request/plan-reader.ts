@@ -1,7 +1,5 @@
-import { RequestStatus, RequestType } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
 import {
-  activePathPlatforms,
   findActiveAssets,
   findActiveClient,
   findActiveClientAccounts,
@@ -14,6 +12,7 @@ import {
   type PathIds,
   type PathPlatform,
 } from './queries.ts';
+import * as aheadQueries from './read-ahead-queries.ts';
 
 /**
  * What the wizard's checks (service.ts, `planRequest`) read: the same questions, asked of the
@@ -95,70 +94,14 @@ export async function readAhead(db: Db, questions: PlanQuestions): Promise<PlanR
 
   const [platforms, users, extraEmails, clients, codes, userTypes, assets, accounts, lines] =
     await Promise.all([
-      platformIds.length === 0
-        ? []
-        : activePathPlatforms(k)
-            .select(['pa.agencyId', 'pa.practiceId', 'm.marketId', 'rg.regionId'])
-            .where('pa.platformId', 'in', platformIds)
-            .where('pa.agencyId', 'in', agencyIds)
-            .execute(),
-      inChunks(userIds, (ids) =>
-        k
-          .selectFrom('users')
-          .select(['userId', 'email', 'isInternal'])
-          .where('userId', 'in', ids)
-          .where('isDeleted', '=', 0)
-          .execute(),
-      ),
-      inChunks(userIds, (ids) =>
-        k
-          .selectFrom('userAdditionalEmails')
-          .select(['userId', 'email'])
-          .where('userId', 'in', ids)
-          .where('isDeleted', '=', 0)
-          .orderBy('id')
-          .execute(),
-      ),
-      inChunks(questions.clientIds, (ids) =>
-        k
-          .selectFrom('clients')
-          .select(['clientId', 'description', 'platformId', 'agencyId'])
-          .where('clientId', 'in', ids)
-          .where('isDeleted', '=', 0)
-          .execute(),
-      ),
-      inChunks(questions.clientCodeIds, (ids) =>
-        k
-          .selectFrom('clientCodes')
-          .select(['clientCodeId', 'clientId'])
-          .where('clientCodeId', 'in', ids)
-          .where('isDeleted', '=', 0)
-          .execute(),
-      ),
-      inChunks(questions.userTypeIds, (ids) =>
-        k
-          .selectFrom('platformUserTypes')
-          .select(['platformUserTypeId', 'assetId', 'description', 'platformId'])
-          .where('platformUserTypeId', 'in', ids)
-          .where('isDeleted', '=', 0)
-          .execute(),
-      ),
-      inChunks(questions.assetIds, (ids) =>
-        k
-          .selectFrom('assetTypes')
-          .select(['assetId', 'description', 'isSystemRecord', 'platformId'])
-          .where('assetId', 'in', ids)
-          .where('isDeleted', '=', 0)
-          .execute(),
-      ),
-      inChunks(questions.clientAccountIds, (ids) =>
-        k
-          .selectFrom('clientAccounts')
-          .select(['clientAccountId', 'assetId', 'description', 'clientId'])
-          .where('clientAccountId', 'in', ids)
-          .where('isDeleted', '=', 0)
-          .execute(),
-      ),
+      platformIds.length === 0 ? [] : aheadQueries.findPathPlatformsOf(k, platformIds, agencyIds),
+      inChunks(userIds, (ids) => aheadQueries.findUsersIn(k, ids)),
+      inChunks(userIds, (ids) => aheadQueries.findAdditionalEmailsIn(k, ids)),
+      inChunks(questions.clientIds, (ids) => aheadQueries.findClientsIn(k, ids)),
+      inChunks(questions.clientCodeIds, (ids) => aheadQueries.findClientCodesIn(k, ids)),
+      inChunks(questions.userTypeIds, (ids) => aheadQueries.findUserTypesIn(k, ids)),
+      inChunks(questions.assetIds, (ids) => aheadQueries.findAssetsIn(k, ids)),
+      inChunks(questions.clientAccountIds, (ids) => aheadQueries.findClientAccountsIn(k, ids)),
       linesOnPaths(db, questions.paths),
     ]);
 
@@ -222,50 +165,6 @@ async function linesOnPaths(db: Db, paths: (PathIds & { userId: number })[]) {
   const groups = Array.from({ length: Math.ceil(distinctPaths.length / perQuery) }, (_, i) =>
     distinctPaths.slice(i * perQuery, (i + 1) * perQuery),
   );
-  const read = (group: typeof distinctPaths) =>
-    db.kysely
-      .selectFrom('requests as r')
-      .leftJoin('platformUserTypes as t', 't.platformUserTypeId', 'r.platformUserTypeId')
-      .leftJoin('clientAccounts as ca', 'ca.clientAccountId', 'r.clientAccountId')
-      .select([
-        'r.requestId',
-        'r.statusId',
-        'r.email',
-        'r.assetId',
-        'r.clientAccountId',
-        'r.isPlatformRequest',
-        'r.isDeleted',
-        't.description as userTypeName',
-        'ca.description as clientAccountName',
-        'r.userId',
-        'r.regionId',
-        'r.marketId',
-        'r.agencyId',
-        'r.practiceId',
-        'r.platformId',
-      ])
-      .where('r.requestTypeId', '=', RequestType.ADD)
-      .where('r.statusId', 'in', [
-        RequestStatus.SUBMITTED,
-        RequestStatus.APPROVED,
-        RequestStatus.COMPLETED,
-        RequestStatus.ARCHIVED,
-      ])
-      .where((eb) =>
-        eb.or(
-          group.map((p) =>
-            eb.and([
-              eb('r.userId', '=', p.userId),
-              eb('r.regionId', '=', p.regionId),
-              eb('r.marketId', '=', p.marketId),
-              eb('r.agencyId', '=', p.agencyId),
-              eb('r.practiceId', '=', p.practiceId),
-              eb('r.platformId', '=', p.platformId),
-            ]),
-          ),
-        ),
-      )
-      .orderBy('r.requestId')
-      .execute();
+  const read = (group: typeof distinctPaths) => aheadQueries.findLinesOnPaths(db, group);
   return (await Promise.all(groups.map(read))).flat();
 }
