@@ -103,7 +103,7 @@ describe('Modify an Existing Access', () => {
       const search = dialog.getByLabel('New user: corporate email or full name');
       await dialog.getByLabel('Comments').fill('The campaign mailbox moves to Zoe');
       await dialog.getByRole('button', { name: 'Submit' }).click();
-      await dialog.getByRole('alert').getByText(messages.enterNewUserEmail).waitFor();
+      await expectFieldError(page, dialog, search, messages.enterNewUserEmail);
 
       await search.fill('zoe@');
       await search.press('Enter');

@@ -7,9 +7,10 @@ import Typography from '@mui/material/Typography';
 import { messages, reassignRequestInput, type ReassignRequestInput, type UserSearchItem } from '@uap/domain';
 import { useReassignMutation } from '../../api/modify.ts';
 import { UserSearchField } from '../../components/UserSearchDialog/UserSearchField.tsx';
-import { CommentAndUrgent, DialogButtons, failureText, firstIssue } from './form-parts.tsx';
+import { CommentAndUrgent, DialogButtons, failureText } from './form-parts.tsx';
 import type { ModifyOutcome } from './ModifyRequestDialog.tsx';
 import { DialogError, useDialogError } from '../../components/DialogError.tsx';
+import { useFieldErrors } from '../../components/FieldErrors.tsx';
 
 interface Props {
   requestId: number;
@@ -31,6 +32,8 @@ export function ReassignEmailDialog({ requestId, isRecord, currentUserEmail, onC
   const [comments, setComments] = useState('');
   const [isUrgent, setIsUrgent] = useState(false);
   const [error, setError] = useDialogError();
+  // A missing or wrong new user, or a short comment, is shown and focused at its field.
+  const fields = useFieldErrors<'email' | 'comments'>();
   const reassign = useReassignMutation();
 
   const handlePick = (item: UserSearchItem) => {
@@ -41,6 +44,7 @@ export function ReassignEmailDialog({ requestId, isRecord, currentUserEmail, onC
     }
     setNewUser(item);
     setError(null);
+    fields.clear('email');
   };
 
   const handleSubmit = async () => {
@@ -53,14 +57,18 @@ export function ReassignEmailDialog({ requestId, isRecord, currentUserEmail, onC
       comments,
       IsUrgent: isUrgent,
     };
-    const issue =
-      firstIssue(reassignRequestInput.safeParse(body)) ??
-      (isSameUser(body.ReassignedPrimaryEmail ?? null, currentUserEmail) ? messages.sameUserReassign : null);
-    if (issue) {
-      setError(issue);
+    const { ok, unplaced } = fields.showIssues(reassignRequestInput.safeParse(body), {
+      ReassignedPrimaryEmail: 'email',
+      comments: 'comments',
+    });
+    setError(unplaced);
+    if (!ok) {
       return;
     }
-    setError(null);
+    if (isSameUser(body.ReassignedPrimaryEmail ?? null, currentUserEmail)) {
+      fields.show({ email: messages.sameUserReassign });
+      return;
+    }
     try {
       const { changeRequestId } = await reassign.mutateAsync(body);
       onDone({
@@ -89,6 +97,7 @@ export function ReassignEmailDialog({ requestId, isRecord, currentUserEmail, onC
             isInternal
             dialogTitle="Select User"
             invalidEmailMessage={messages.enterValidNewUserEmail}
+            field={fields.textField('email')}
             onPick={handlePick}
           />
           <Typography variant="body2" aria-live="polite">
@@ -97,8 +106,12 @@ export function ReassignEmailDialog({ requestId, isRecord, currentUserEmail, onC
           <CommentAndUrgent
             comments={comments}
             isUrgent={isUrgent}
-            onComments={setComments}
+            onComments={(value) => {
+              fields.clear('comments');
+              setComments(value);
+            }}
             onUrgent={setIsUrgent}
+            commentsField={fields.textField('comments')}
           />
         </Stack>
       </DialogContent>

@@ -10,7 +10,8 @@ import { messages, reassignMasterApproverInput } from '@uap/domain';
 import { useReassignMasterApprovers } from '../../api/master-approvers.ts';
 import { DialogError, useDialogError } from '../../components/DialogError.tsx';
 import { UserSearchField } from '../../components/UserSearchDialog/UserSearchField.tsx';
-import { failureText, firstIssue } from '../ChangeUserRecords/form-parts.tsx';
+import { failureText } from '../ChangeUserRecords/form-parts.tsx';
+import { useFieldErrors } from '../../components/FieldErrors.tsx';
 
 /** Reassign: the selected master approver rows move to one new person ('Select a new user'). */
 export function ReassignMasterApproverDialog(props: {
@@ -20,16 +21,19 @@ export function ReassignMasterApproverDialog(props: {
 }) {
   const [person, setPerson] = useState<{ userId: number; label: string } | null>(null);
   const [error, setError] = useDialogError();
+  const fields = useFieldErrors<'person'>();
   const reassign = useReassignMasterApprovers();
 
   const handleSubmit = () => {
     const input = { oldMasterApproverIds: props.ids, NewMasterApproverUserId: person?.userId ?? null };
-    const issue = firstIssue(reassignMasterApproverInput.safeParse(input));
-    if (issue) {
-      setError(issue);
+    // 'Select a new user' under the search field, which is focused.
+    const { ok, unplaced } = fields.showIssues(reassignMasterApproverInput.safeParse(input), {
+      NewMasterApproverUserId: 'person',
+    });
+    setError(unplaced);
+    if (!ok) {
       return;
     }
-    setError(null);
     reassign.mutate(input, {
       onSuccess: (answer) => {
         props.onDone(answer.message);
@@ -53,12 +57,14 @@ export function ReassignMasterApproverDialog(props: {
           buttonLabel="Search new master approver"
           isInternal
           dialogTitle="Select User"
+          field={fields.textField('person')}
           onPick={(item) => {
             if (item.userId === null) {
               setError(messages.noProfileYet(item.displayName));
               return;
             }
             setError(null);
+            fields.clear('person');
             setPerson({ userId: item.userId, label: `${item.displayName} (${item.mail ?? ''})` });
           }}
         />
