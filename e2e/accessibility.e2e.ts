@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { messages, routeTable, routeTitle, type ShellUser } from '@uap/domain';
 import { demoAccounts } from '../packages/server/src/auth/demo-accounts.ts';
+import { axeFindings } from './axe.ts';
 import { launchBrowser, signIn } from './browser.ts';
 import {
   buildAdminRegion,
@@ -18,6 +18,7 @@ let browser: Browser;
 let logId = 0;
 let samId = 0;
 let familyParentId = 0;
+let familyParentGuid = '';
 beforeAll(async () => {
   browser = await launchBrowser();
   const line = await samLine();
@@ -35,51 +36,34 @@ beforeAll(async () => {
   const parent = await buildUser(db, { name: 'Fay' });
   const child = await buildUser(db, { name: 'Fay' });
   familyParentId = parent.userId;
+  familyParentGuid = parent.directoryId;
   await db
     .updateTable('users')
     .set({ mergedUserId: parent.userId, isChild: 1 })
     .where('userId', '=', child.userId)
+    .execute();
+  // The family's ParentGUID, for the ParentGUID Log.
+  await db
+    .updateTable('users')
+    .set({ parentGuid: familyParentGuid })
+    .where('userId', 'in', [parent.userId, child.userId])
     .execute();
 });
 afterAll(async () => {
   await browser.close();
 });
 
-/** Every route whose screen is built (the others share the placeholder, checked once below). */
-const builtRoutes = [
-  '/',
-  '/NewRequest',
-  '/MyRequests',
-  '/ChangeUserRecords',
-  '/LearningResourceCenter',
-  '/AgencyClients',
-  '/Contact',
-  '/NewsLetter',
-  '/Approvals',
-  '/ArchiveApprovals',
-  '/MyApprovalPaths',
-  '/Provisioners',
-  '/ArchiveProvisioners',
-  '/Approvers',
-  '/AllRequest',
-  '/Logs/:logId',
-  '/MyMasterApprovalPath',
-  '/MasterApprovers',
-  '/MasterData',
-  '/MasterDataRequest',
-  '/LeaversUserRecords',
-  '/LandingReports',
-  '/Upload',
-  '/Token',
-  '/Jobs',
-  '/UnderConstruction',
-  // All User Profiles and the profile logs
-  '/AllUserProfiles',
-  '/UserLogs/:userId',
-  '/LogUserAditionalEmail/:userid',
-  // The User Details List of merged profiles
-  '/UserDetailsList/:userId',
-];
+/**
+ * The screens a role opens: every route of the route table it may reach. A route that only adds
+ * a filter to another one's address (`/AllRequest/:filtercolumn/:filtervalue`) is the same screen.
+ */
+const screensOf = (user: ShellUser) =>
+  routeTable.filter(
+    (e) =>
+      !e.path.includes(':filtercolumn') &&
+      user.roleId >= e.minLevel &&
+      (e.roles === undefined || e.roles.includes(user.roleId)),
+  );
 
 const shellUserOf = (account: (typeof demoAccounts)[number]): ShellUser => ({
   roleId: account.roleId,
@@ -93,27 +77,14 @@ async function settle(page: Page, heading: string): Promise<void> {
   await expect.poll(() => page.getByRole('progressbar').count(), { timeout: 15_000 }).toBe(0);
 }
 
-/**
- * Serious and critical findings of axe (its default rules: WCAG 2.x A and AA and best practices),
- * and skipped heading levels (moderate for axe, but they break navigating by headings), one line each.
- */
-async function seriousFindings(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical' || v.id === 'heading-order')
-    .flatMap((v) =>
-      v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary ?? ''}`),
-    );
-}
-
 describe.each(demoAccounts)('signed in as $name', (account) => {
   const user = shellUserOf(account);
-  const reachable = routeTable.filter((e) => builtRoutes.includes(e.path) && user.roleId >= e.minLevel);
+  const reachable = screensOf(user);
 
   // Every screen of the role, axe on each (a few seconds per table screen).
   const timeout = 60_000 + reachable.length * 12_000;
   it(
-    'every screen the role reaches has no serious accessibility finding and names itself in the tab',
+    'every screen the role reaches has no accessibility finding and names itself in the tab',
     { timeout },
     async () => {
       const { context, page } = await signIn(browser, account.name);
@@ -126,11 +97,12 @@ describe.each(demoAccounts)('signed in as $name', (account) => {
             entry.path
               .replace(':logId', String(logId))
               .replace(':userId', String(userId))
-              .replace(':userid', String(samId)),
+              .replace(':userid', String(samId))
+              .replace(':parentGuid', familyParentGuid),
           );
           await settle(page, title);
           expect(await page.title(), entry.path).toBe(messages.documentTitle(title));
-          findings.push(...(await seriousFindings(page)).map((f) => `${entry.path}: ${f}`));
+          findings.push(...(await axeFindings(page)).map((f) => `${entry.path}: ${f}`));
         }
         expect(findings).toEqual([]);
       } finally {
@@ -141,16 +113,16 @@ describe.each(demoAccounts)('signed in as $name', (account) => {
 });
 
 describe('pages outside the route table', () => {
-  it("'Forbidden!' and the not-found page have no serious accessibility finding", async () => {
+  it("'Forbidden!' and the not-found page have no accessibility finding", async () => {
     const { context, page } = await signIn(browser, 'Sam Standard');
     try {
       await page.goto('/Approvals');
       await settle(page, messages.forbidden);
       expect(await page.title()).toBe(messages.documentTitle(messages.forbidden));
-      const findings = await seriousFindings(page);
+      const findings = await axeFindings(page);
       await page.goto('/NoSuchScreen');
       await settle(page, messages.notFound);
-      findings.push(...(await seriousFindings(page)));
+      findings.push(...(await axeFindings(page)));
       expect(findings).toEqual([]);
     } finally {
       await context.close();
@@ -179,4 +151,60 @@ describe('keyboard', () => {
       await context.close();
     }
   });
+
+  it('shows where the focus is with a solid 2 px ring, not a tint', async () => {
+    const { context, page } = await signIn(browser, 'Sam Standard');
+    try {
+      const bell = page.getByRole('banner').getByRole('button', { name: /^Notifications, / });
+      await tabTo(page, bell);
+      const ring = await bell.evaluate((el) => {
+        const style = (globalThis as unknown as { getComputedStyle(e: unknown): Outline }).getComputedStyle(
+          el,
+        );
+        return `${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor}`;
+      });
+      // The primary navy, #0d2c54.
+      expect(ring).toBe('solid 2px rgb(13, 44, 84)');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('reaches and scrolls a scorecard table wider than the page', async () => {
+    const { context, page } = await signIn(browser, 'Ada Admin');
+    try {
+      await page.goto('/Scorecards');
+      const region = page.getByRole('region', { name: 'Meta numbers by agency' });
+      await tabTo(page, region);
+      const scrollLeft = () => region.evaluate((el: { scrollLeft: number }) => el.scrollLeft);
+      expect(await scrollLeft()).toBe(0);
+      await page.keyboard.press('ArrowRight');
+      await expect.poll(scrollLeft).toBeGreaterThan(0);
+    } finally {
+      await context.close();
+    }
+  });
 });
+
+interface Outline {
+  outlineStyle: string;
+  outlineWidth: string;
+  outlineColor: string;
+}
+
+const hasFocus = (target: Locator) =>
+  target.evaluate(
+    (el: { ownerDocument: { activeElement: unknown } }) => el === el.ownerDocument.activeElement,
+  );
+
+/** Presses Tab until the target has the focus (it must be a tab stop). */
+async function tabTo(page: Page, target: Locator): Promise<void> {
+  await target.waitFor();
+  for (let presses = 0; presses < 100; presses += 1) {
+    if (await hasFocus(target)) {
+      return;
+    }
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached ${target.toString()}`);
+}

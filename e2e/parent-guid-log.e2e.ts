@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { messages } from '@uap/domain';
 import { buildUser, userIdOf, type BuiltUser } from '../packages/server/test/factories.ts';
+import { axeFindings } from './axe.ts';
 import { launchBrowser, signIn } from './browser.ts';
 import { e2eDb } from './server.ts';
 
@@ -96,8 +96,7 @@ describe('the ParentGUID log', () => {
       await log.getByRole('link', { name: `Log of UAP Id ${parent.userId}` }).waitFor();
       await log.getByRole('row', { name: /Title: +→ Planner/ }).waitFor();
       expect(await page.title()).toBe(messages.documentTitle('ParentGUID Log'));
-      const { violations } = await new AxeBuilder({ page }).analyze();
-      expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+      expect(await axeFindings(page)).toEqual([]);
 
       await page.goto('/ParentGUIDLogs/no-such-parent-guid');
       await page.getByRole('alert').filter({ hasText: messages.parentGuidMissing }).waitFor();

@@ -43,7 +43,8 @@ describe.each(demoAccounts)('signed in as $name', (account) => {
       const tiles = await tileNames(page);
       const expected = homeTiles(user);
       // A badge tile's name goes on with what it counts ('12 to approve'), once it has loaded.
-      const counted = (badge: string) => messages.tileTaskCount('COUNT', badge).replace('COUNT', '\\d+\\+?');
+      const counted = (badge: Parameters<typeof messages.tileTaskCount>[1]) =>
+        messages.tileTaskCount('COUNT', badge).replace('COUNT', '\\d+\\+?');
       const labelOf = (name: string) =>
         expected.find((t) => t.badge && new RegExp(`^${t.label} ${counted(t.badge)}$`).test(name))?.label ??
         name;

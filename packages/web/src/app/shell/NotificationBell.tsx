@@ -34,9 +34,15 @@ export function NotificationBell() {
         aria-expanded={isOpen}
         onClick={handleOpen}
       >
-        <Badge badgeContent={unread} color="error" max={99}>
+        {/* No badge at 0: MUI's hidden badge keeps its last number in the page (scaled to nothing),
+            and that number then reads as the bell's visible text, missing from its name. */}
+        {unread > 0 ? (
+          <Badge badgeContent={unread} color="error" max={99}>
+            <NotificationsIcon />
+          </Badge>
+        ) : (
           <NotificationsIcon />
-        </Badge>
+        )}
       </IconButton>
       {hasOpened && (
         <Suspense fallback={null}>

@@ -33,7 +33,7 @@ interface ChartSectionProps<Row> {
   error: unknown;
   columns: TableColumn<Row>[];
   rowKey: (row: Row) => string;
-  /** Drawn when there are rows: the chart (its svg titled `title`). */
+  /** Drawn when there are rows: the chart (named `title` by the figure around it). */
   chart: (rows: Row[]) => ReactNode;
   /** Controls beside the CSV button (the median chart's grouping). */
   controls?: ReactNode;
@@ -47,6 +47,7 @@ export function ChartSection<Row>(props: ChartSectionProps<Row>) {
   const { title, description, path, params, rows, isLoading, error, columns, rowKey, chart, controls } =
     props;
   const titleId = useId();
+  const captionId = useId();
   const [downloadError, setDownloadError] = useState<string | null>(null);
   const handleDownload = async () => {
     setDownloadError(null);
@@ -92,9 +93,10 @@ export function ChartSection<Row>(props: ChartSectionProps<Row>) {
           <Box component="figure" aria-label={title} sx={{ m: 0 }}>
             {chart(rows)}
           </Box>
-          <TableContainer sx={{ maxHeight: 360 }}>
+          {/* It scrolls: a tab stop, so the keyboard scrolls it too, named by the table's caption. */}
+          <TableContainer tabIndex={0} role="region" aria-labelledby={captionId} sx={{ maxHeight: 360 }}>
             <Table size="small" stickyHeader>
-              <caption style={{ captionSide: 'top', textAlign: 'left', padding: 0 }}>
+              <caption id={captionId} style={{ captionSide: 'top', textAlign: 'left', padding: 0 }}>
                 <Typography variant="caption">{`${title}: the numbers of the chart`}</Typography>
               </caption>
               <TableHead>
