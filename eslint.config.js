@@ -70,7 +70,6 @@ export default tseslint.config(
     // Files that still mix their statements with the rules around them, each to be split into
     // its area's queries file when the area moves to its own folder (one name, one folder).
     files: [
-      'packages/server/src/modules/master-data/item-service.ts',
       'packages/server/src/modules/master-data/write-clients.ts',
       'packages/server/src/modules/master-data/write-geography.ts',
       'packages/server/src/modules/master-data/write-global.ts',

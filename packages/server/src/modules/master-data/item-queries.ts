@@ -424,3 +424,93 @@ export async function findLogItemsOfRequest(q: Executor, requestId: number, limi
     .limit(limit)
     .execute();
 }
+
+/** The description of a practice or platform (a path's name for those types' rows). */
+export async function findPracticeOrPlatformName(
+  q: Executor,
+  type: 'Practice' | 'Platform',
+  id: number,
+): Promise<string | undefined> {
+  const named =
+    type === 'Practice'
+      ? await q.selectFrom('practices').select('description').where('practiceId', '=', id).executeTakeFirst()
+      : await q.selectFrom('platforms').select('description').where('platformId', '=', id).executeTakeFirst();
+  return named?.description;
+}
+
+/** A client's codes go with it when it is deleted. */
+export async function deleteClientCodesOf(q: Executor, clientId: number): Promise<void> {
+  await q.deleteFrom('clientCodes').where('clientId', '=', clientId).execute();
+}
+
+export async function moveClientAccount(
+  q: Executor,
+  clientAccountId: number,
+  clientId: number,
+): Promise<void> {
+  await q
+    .updateTable('clientAccounts')
+    .set({ clientId, updatedDate: nowIso() })
+    .where('clientAccountId', '=', clientAccountId)
+    .execute();
+}
+
+export async function moveClient(q: Executor, clientId: number, agencyId: number): Promise<void> {
+  await q
+    .updateTable('clients')
+    .set({ agencyId, updatedDate: nowIso() })
+    .where('clientId', '=', clientId)
+    .execute();
+}
+
+/** Whether the agency offers the platform (on any practice). */
+export async function isPlatformOnAgency(
+  q: Executor,
+  platformId: number,
+  agencyId: number,
+): Promise<boolean> {
+  const offered = await q
+    .selectFrom('platformAgencies')
+    .select('platformAgencyId')
+    .where('agencyId', '=', agencyId)
+    .where('platformId', '=', platformId)
+    .executeTakeFirst();
+  return offered !== undefined;
+}
+
+/** One page of an item's log rows with who made each change, newest first, and their total. */
+export async function findItemLogPage(
+  q: Executor,
+  type: MasterDataType,
+  itemId: number,
+  page: number,
+  pageSize: number,
+) {
+  const base = q
+    .selectFrom('masterDataLogs as l')
+    .where('l.masterDataType', '=', type)
+    .where('l.itemId', '=', itemId);
+  const [rows, total] = await Promise.all([
+    base
+      .leftJoin('users as u', 'u.userId', 'l.operatedBy')
+      .select([
+        'l.id',
+        'l.masterDataType',
+        'l.itemId',
+        'l.operation',
+        'l.description',
+        'l.operationDate',
+        'l.before',
+        'l.after',
+        'u.name',
+        'u.lastName',
+        'u.email',
+      ])
+      .orderBy('l.id', 'desc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+    base.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
+  ]);
+  return { rows, totalCount: toCount(total?.count) };
+}

@@ -7,18 +7,24 @@ import {
   type MasterDataLogPage,
   type MasterDataType,
 } from '@uap/domain';
-import { inTransaction, nowIso, toCount, type Db, type Executor } from '../../db/connection.ts';
+import { inTransaction, type Db, type Executor } from '../../db/connection.ts';
 import type { Actor } from '../../http/actor.ts';
 import { adminScopeOf } from '../../http/admin-scope.ts';
 import { notFound, unprocessable } from '../../http/errors.ts';
 import * as catalog from '../catalog/service.ts';
 import {
+  deleteClientCodesOf,
   deleteItems,
+  findItemLogPage,
   findLogItemsOfRequest,
+  findPracticeOrPlatformName,
   findRequestsOfClientAssets,
   findUserTypeNamesakes,
+  isPlatformOnAgency,
   isUnused,
   locate,
+  moveClient,
+  moveClientAccount,
   setDeleted,
   snapshot,
   usesOf,
@@ -44,19 +50,12 @@ async function nameOf(q: Executor, type: MasterDataType, id: number): Promise<st
   const row = await snapshot(q, type, id);
   if (type === 'Practice' || type === 'Platform') {
     const at = await locate(q, type, id);
-    const named =
-      type === 'Practice'
-        ? await q
-            .selectFrom('practices')
-            .select('description')
-            .where('practiceId', '=', at?.practiceId ?? 0)
-            .executeTakeFirst()
-        : await q
-            .selectFrom('platforms')
-            .select('description')
-            .where('platformId', '=', at?.platformId ?? 0)
-            .executeTakeFirst();
-    return named?.description ?? String(id);
+    const named = await findPracticeOrPlatformName(
+      q,
+      type,
+      (type === 'Practice' ? at?.practiceId : at?.platformId) ?? 0,
+    );
+    return named ?? String(id);
   }
   return typeof row?.description === 'string' ? row.description : String(id);
 }
@@ -93,7 +92,7 @@ export async function changeItem(
           throw unprocessable(messages.masterDataInUse(type, uses), uses);
         }
         if (type === 'Client - Client Code') {
-          await trx.deleteFrom('clientCodes').where('clientId', '=', id).execute();
+          await deleteClientCodesOf(trx, id);
         }
         await deleteItems(trx, type, [id]);
         log.push({
@@ -162,11 +161,7 @@ export async function moveClientAccounts(
         continue;
       }
       const before = await snapshot(trx, 'Client Asset', id);
-      await trx
-        .updateTable('clientAccounts')
-        .set({ clientId, updatedDate: nowIso() })
-        .where('clientAccountId', '=', id)
-        .execute();
+      await moveClientAccount(trx, id, clientId);
       log.push({
         type: 'Client Asset',
         itemId: id,
@@ -200,24 +195,14 @@ export async function moveClients(db: Db, actor: Actor, agencyId: number, client
         throw notFound();
       }
       await requireWritable(trx, scope, 'Client - Client Code', at);
-      const offered = await trx
-        .selectFrom('platformAgencies')
-        .select('platformAgencyId')
-        .where('agencyId', '=', agencyId)
-        .where('platformId', '=', at.platformId ?? 0)
-        .executeTakeFirst();
-      if (!offered) {
+      if (!(await isPlatformOnAgency(trx, at.platformId ?? 0, agencyId))) {
         throw unprocessable(messages.platformNotOnAgency);
       }
       if (at.agencyId === agencyId) {
         continue;
       }
       const before = await snapshot(trx, 'Client - Client Code', id);
-      await trx
-        .updateTable('clients')
-        .set({ agencyId, updatedDate: nowIso() })
-        .where('clientId', '=', id)
-        .execute();
+      await moveClient(trx, id, agencyId);
       log.push({
         type: 'Client - Client Code',
         itemId: id,
@@ -272,32 +257,7 @@ export async function findItemLog(
   pageSize: number,
 ): Promise<MasterDataLogPage> {
   adminScopeOf(actor, 'read');
-  const base = db.kysely
-    .selectFrom('masterDataLogs as l')
-    .where('l.masterDataType', '=', type)
-    .where('l.itemId', '=', itemId);
-  const [rows, total] = await Promise.all([
-    base
-      .leftJoin('users as u', 'u.userId', 'l.operatedBy')
-      .select([
-        'l.id',
-        'l.masterDataType',
-        'l.itemId',
-        'l.operation',
-        'l.description',
-        'l.operationDate',
-        'l.before',
-        'l.after',
-        'u.name',
-        'u.lastName',
-        'u.email',
-      ])
-      .orderBy('l.id', 'desc')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute(),
-    base.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
-  ]);
+  const { rows, totalCount } = await findItemLogPage(db.kysely, type, itemId, page, pageSize);
   return {
     rows: rows.map((r) => ({
       id: r.id,
@@ -311,7 +271,7 @@ export async function findItemLog(
       after: parsed(r.after),
     })),
     page,
-    totalCount: toCount(total?.count),
+    totalCount,
   };
 }
 
