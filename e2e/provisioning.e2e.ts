@@ -174,7 +174,7 @@ describe('Provisioning', () => {
     const approved = await buildRequest(db, { path, user: sam, statusId: RequestStatus.APPROVED });
     const { context, page } = await signIn(browser, 'Pat Provisioner');
     try {
-      const tile = page.getByRole('link', { name: /^My Provisioning Tasks, \d+\+? to provision$/ });
+      const tile = page.getByRole('link', { name: /^My Provisioning Tasks \d+\+? to provision$/ });
       await tile.getByText(/^\d+\+? to provision$/).waitFor();
       await tile.click();
       const table = page.getByRole('table', { name: 'My Provisioning Tasks' });
