@@ -145,11 +145,11 @@ export async function findSubject(db: Db, userId: number) {
 }
 
 /**
- * The subject's Add lines on a platform path that still count: pending (Submitted, Approved)
- * or records (Completed, Archived), active or inactive, with the names the findings quote.
+ * Add lines that still count on a platform path: pending (Submitted, Approved) or records
+ * (Completed, Archived), active or inactive, with the names the findings quote.
  */
-export async function findLinesOnPath(db: Db, o: PathIds & { userId: number }) {
-  return db.kysely
+export function countingLines(k: Executor) {
+  return k
     .selectFrom('requests as r')
     .leftJoin('platformUserTypes as t', 't.platformUserTypeId', 'r.platformUserTypeId')
     .leftJoin('clientAccounts as ca', 'ca.clientAccountId', 'r.clientAccountId')
@@ -164,14 +164,19 @@ export async function findLinesOnPath(db: Db, o: PathIds & { userId: number }) {
       't.description as userTypeName',
       'ca.description as clientAccountName',
     ])
-    .where('r.userId', '=', o.userId)
     .where('r.requestTypeId', '=', RequestType.ADD)
     .where('r.statusId', 'in', [
       RequestStatus.SUBMITTED,
       RequestStatus.APPROVED,
       RequestStatus.COMPLETED,
       RequestStatus.ARCHIVED,
-    ])
+    ]);
+}
+
+/** The subject's counting lines on one platform path, first 1000 by id. */
+export async function findLinesOnPath(db: Db, o: PathIds & { userId: number }) {
+  return countingLines(db.kysely)
+    .where('r.userId', '=', o.userId)
     .where('r.regionId', '=', o.regionId)
     .where('r.marketId', '=', o.marketId)
     .where('r.agencyId', '=', o.agencyId)

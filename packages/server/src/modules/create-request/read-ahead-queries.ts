@@ -1,6 +1,5 @@
-import { RequestStatus, RequestType } from '@uap/domain';
 import type { Db, Executor } from '../../db/connection.ts';
-import { activePathPlatforms, type PathIds } from './queries.ts';
+import { activePathPlatforms, countingLines, type PathIds } from './queries.ts';
 
 // The bulk upload's read-ahead (plan-reader.ts, `readAhead`): the one-request questions of
 // queries.ts asked for a whole batch, each a set query over ids (the caller keeps each IN list short).
@@ -80,34 +79,8 @@ export function findClientAccountsIn(k: Executor, ids: number[]) {
 
 /** `findLinesOnPath` for a group of (subject, path) pairs at once, in request-id order, with the pair's columns. */
 export function findLinesOnPaths(db: Db, group: (PathIds & { userId: number })[]) {
-  return db.kysely
-    .selectFrom('requests as r')
-    .leftJoin('platformUserTypes as t', 't.platformUserTypeId', 'r.platformUserTypeId')
-    .leftJoin('clientAccounts as ca', 'ca.clientAccountId', 'r.clientAccountId')
-    .select([
-      'r.requestId',
-      'r.statusId',
-      'r.email',
-      'r.assetId',
-      'r.clientAccountId',
-      'r.isPlatformRequest',
-      'r.isDeleted',
-      't.description as userTypeName',
-      'ca.description as clientAccountName',
-      'r.userId',
-      'r.regionId',
-      'r.marketId',
-      'r.agencyId',
-      'r.practiceId',
-      'r.platformId',
-    ])
-    .where('r.requestTypeId', '=', RequestType.ADD)
-    .where('r.statusId', 'in', [
-      RequestStatus.SUBMITTED,
-      RequestStatus.APPROVED,
-      RequestStatus.COMPLETED,
-      RequestStatus.ARCHIVED,
-    ])
+  return countingLines(db.kysely)
+    .select(['r.userId', 'r.regionId', 'r.marketId', 'r.agencyId', 'r.practiceId', 'r.platformId'])
     .where((eb) =>
       eb.or(
         group.map((p) =>
