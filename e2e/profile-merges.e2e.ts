@@ -4,6 +4,7 @@ import { messages } from '@uap/domain';
 import { buildUser } from '../packages/server/test/factories.ts';
 import { launchBrowser, signIn } from './browser.ts';
 import { expectReason } from './disabled-reason.ts';
+import { expectFieldError } from './field-error.ts';
 import { e2eDb } from './server.ts';
 
 let browser: Browser;
@@ -29,6 +30,14 @@ describe('profile merges', () => {
 
       await table.getByRole('button', { name: `Merge Dana ${child.lastName}` }).click();
       const dialog = page.getByRole('dialog', { name: `Merge Profile — UAP Id ${child.userId}` });
+      // Merge without a UAP Id: the field says so and is focused.
+      await dialog.getByRole('button', { name: 'Merge', exact: true }).click();
+      await expectFieldError(
+        page,
+        dialog,
+        dialog.getByRole('textbox', { name: 'Merge into UAP Id' }),
+        messages.mergeChooseUapId,
+      );
       await dialog.getByRole('textbox', { name: 'Merge into UAP Id' }).fill(String(parent.userId));
       await dialog.getByRole('button', { name: 'Merge', exact: true }).click();
       await page.getByText(messages.mergeConfirm(child.userId, parent.userId)).waitFor();

@@ -11,6 +11,7 @@ import { messages, type ProfileRow } from '@uap/domain';
 import { useMergeProfile } from '../../api/merges.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { DialogError, useDialogError } from '../../components/DialogError.tsx';
+import { useFieldErrors } from '../../components/FieldErrors.tsx';
 import { UserSearchField } from '../../components/UserSearchDialog/UserSearchField.tsx';
 import { failureText } from '../ChangeUserRecords/form-parts.tsx';
 import { UserDetailsPopup } from './UserDetailsPopup.tsx';
@@ -37,19 +38,22 @@ export function MergeProfileDialog(props: {
   const [isConfirming, setIsConfirming] = useState(false);
   const [isBrowsing, setIsBrowsing] = useState(false);
   const [error, setError] = useDialogError();
+  // A missing or own UAP Id is said under the field, which is focused.
+  const fields = useFieldErrors<'uapId'>();
   const merge = useMergeProfile();
   const parentId = uapIdOf(value);
 
   const handleMerge = () => {
-    if (parentId === null) {
-      setError(messages.mergeChooseUapId);
-      return;
-    }
-    if (parentId === row.userId) {
-      setError(messages.mergeIntoSelf);
-      return;
-    }
     setError(null);
+    const issue =
+      parentId === null
+        ? messages.mergeChooseUapId
+        : parentId === row.userId
+          ? messages.mergeIntoSelf
+          : undefined;
+    if (fields.show({ uapId: issue })) {
+      return;
+    }
     setIsConfirming(true);
   };
   const handleConfirm = () => {
@@ -78,7 +82,11 @@ export function MergeProfileDialog(props: {
               size="small"
               value={value}
               slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 12 } }}
-              onChange={(e) => setValue(e.target.value)}
+              {...fields.textField('uapId')}
+              onChange={(e) => {
+                fields.clear('uapId');
+                setValue(e.target.value);
+              }}
             />
             <UserSearchField
               label="Person (name or email)"
@@ -91,6 +99,7 @@ export function MergeProfileDialog(props: {
                   return;
                 }
                 setError(null);
+                fields.clear('uapId');
                 setValue(String(item.userId));
               }}
             />
