@@ -254,6 +254,14 @@ describe('Approve/Provision Assignments', () => {
       await reassign.click();
       const dialog = page.getByRole('dialog', { name: 'Reassign' });
       await dialog.getByRole('checkbox', { name: 'Replace Primary Approver' }).check();
+      // Ticked without a person: the spec's sentence at the search field, which is focused.
+      await dialog.getByRole('button', { name: 'Reassign' }).click();
+      await expectFieldError(
+        page,
+        dialog,
+        dialog.getByRole('textbox', { name: 'Search New Primary Approver' }),
+        messages.searchForApprover,
+      );
       await pickPerson(page, 'New Primary Approver', pavel);
       await dialog.getByRole('button', { name: 'Reassign' }).click();
       await page

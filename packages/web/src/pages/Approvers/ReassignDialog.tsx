@@ -11,6 +11,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import { messages, type ReassignApproverInput } from '@uap/domain';
 import { ApiError } from '../../api/client.ts';
 import { DialogError, useDialogError } from '../../components/DialogError.tsx';
+import { useFieldErrors } from '../../components/FieldErrors.tsx';
 import { PersonPicker, type PickedPerson } from './PersonPicker.tsx';
 
 const roles = [
@@ -43,7 +44,10 @@ export function ReassignDialog(props: {
     SecondaryProvisioner: { isUpdated: false, person: null },
   });
   const [error, setError] = useDialogError();
+  // A ticked Primary Approver without a person is said at its search field, which is focused.
+  const fields = useFieldErrors<RoleKey>();
   const update = (key: RoleKey, change: Partial<Choice>) => {
+    fields.clear(key);
     setChoices((c) => ({ ...c, [key]: { ...c[key], ...change } }));
   };
 
@@ -52,11 +56,11 @@ export function ReassignDialog(props: {
       setError(messages.chooseRoleToReassign);
       return;
     }
+    setError(null);
     if (choices.PrimaryApprover.isUpdated && !choices.PrimaryApprover.person) {
-      setError(messages.searchForApprover);
+      fields.show({ PrimaryApprover: messages.searchForApprover });
       return;
     }
-    setError(null);
     const input: ReassignApproverInput = {
       ApproverIds: props.approverIds,
       PrimaryApproverId: choices.PrimaryApprover.person?.userId ?? null,
@@ -103,6 +107,7 @@ export function ReassignDialog(props: {
                     update(r.key, { person });
                   }}
                   onError={setError}
+                  field={fields.textField(r.key)}
                 />
               )}
             </Box>
