@@ -7,12 +7,18 @@ import type { Locator, Page } from 'playwright-core';
  */
 export async function expectReason(page: Page, control: Locator, reason: string) {
   await expect.poll(() => control.isDisabled(), { timeout: 15_000 }).toBe(true);
-  const describedBy = await control.getAttribute('aria-describedby');
-  expect(describedBy).not.toBeNull();
-  const descriptions = await Promise.all(
-    (describedBy ?? '').split(/\s+/).map((id) => page.locator(`[id="${id}"]`).textContent()),
-  );
-  expect(descriptions.join(' ')).toContain(reason);
+  // The reason may arrive after the control is disabled (a screen still loading what it needs).
+  const description = async () => {
+    const describedBy = (await control.getAttribute('aria-describedby')) ?? '';
+    const texts = await Promise.all(
+      describedBy
+        .split(/\s+/)
+        .filter((id) => id !== '')
+        .map((id) => page.locator(`[id="${id}"]`).textContent()),
+    );
+    return texts.join(' ');
+  };
+  await expect.poll(description, { timeout: 15_000 }).toContain(reason);
   // A hover that lands while the page is still redrawing shows nothing: point again, as a person would.
   const tip = page.getByRole('tooltip', { name: reason });
   await expect

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { RequestStatus, messages } from '@uap/domain';
 import { buildUser } from '../packages/server/test/factories.ts';
 import { launchBrowser, signIn } from './browser.ts';
+import { expectReason } from './disabled-reason.ts';
 import { samLine } from './data.ts';
 import { e2eDb } from './server.ts';
 import { searchFor } from './table-search.ts';
@@ -14,16 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser.close();
 });
-
-/** A disabled button says why: pointing at it shows the reason as a tooltip. */
-async function expectReason(page: Page, button: Locator, reason: string) {
-  expect(await button.isDisabled()).toBe(true);
-  // A disabled button takes no pointer events: the pointer goes where a person would put it.
-  await button.hover({ force: true });
-  await page.getByRole('tooltip', { name: reason }).waitFor();
-  await page.mouse.move(0, 0);
-  await page.getByRole('tooltip', { name: reason }).waitFor({ state: 'hidden' });
-}
 
 async function choose(page: Page, label: string, option: string) {
   await page.getByRole('combobox', { name: label, exact: true }).click();

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { messages } from '@uap/domain';
 import { buildAdminRegion, buildPath, userIdOf } from '../packages/server/test/factories.ts';
 import { launchBrowser, signIn } from './browser.ts';
+import { expectReason } from './disabled-reason.ts';
 import { e2eDb } from './server.ts';
 
 let browser: Browser;
@@ -12,28 +13,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser.close();
 });
-
-/** A disabled button says why: pointing at it shows the reason as a tooltip. */
-async function expectReason(page: Page, button: Locator, reason: string) {
-  await expect.poll(() => button.isDisabled()).toBe(true);
-  // A hover that lands while the page is still redrawing shows nothing: point again, as a person would.
-  const tip = page.getByRole('tooltip', { name: reason });
-  await expect
-    .poll(
-      async () => {
-        await page.mouse.move(0, 0);
-        await button.hover({ force: true });
-        return tip.waitFor({ timeout: 2_000 }).then(
-          () => true,
-          () => false,
-        );
-      },
-      { timeout: 20_000 },
-    )
-    .toBe(true);
-  await page.mouse.move(0, 0);
-  await page.getByRole('tooltip', { name: reason }).waitFor({ state: 'hidden' });
-}
 
 async function choose(page: Page, label: string, option: string) {
   await page.getByRole('combobox', { name: label, exact: true }).click();
