@@ -49,7 +49,7 @@ export default tseslint.config(
         'error',
         {
           selector:
-            "CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto|selectNoFrom|with|withRecursive)$/]",
+            'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto|selectNoFrom|with|withRecursive)$/]',
           message: "SQL belongs in the area's queries.ts (or the request-lines kernel, or src/db/).",
         },
       ],
@@ -65,17 +65,6 @@ export default tseslint.config(
         },
       ],
     },
-  },
-  {
-    // Files that still mix their statements with the rules around them, each to be split into
-    // its area's queries file when the area moves to its own folder (one name, one folder).
-    files: [
-      'packages/server/src/modules/master-data/write-clients.ts',
-      'packages/server/src/modules/master-data/write-geography.ts',
-      'packages/server/src/modules/master-data/write-global.ts',
-      'packages/server/src/modules/master-data/write-platforms.ts',
-    ],
-    rules: { 'no-restricted-syntax': 'off' },
   },
   {
     // Tests read untyped JSON bodies; the assertions are the type check there.

@@ -32,7 +32,7 @@ import {
 import { writeLog, type LogItem } from './log-queries.ts';
 import { mayWriteMarket, requireScope, writeScopeOf } from './scope.ts';
 import { requireWritable } from './write-kernel.ts';
-import { findPlatformByName } from './write-platforms.ts';
+import { findPlatformByName } from './platform-write-queries.ts';
 
 /**
  * A platform user type and its namesakes on the same platform (same name and normalized type,

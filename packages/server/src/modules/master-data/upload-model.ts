@@ -195,7 +195,7 @@ export const idColumn: Record<uq.InsertableTable, string> = {
   clientAccounts: 'clientAccountId',
 };
 
-/** The platform's snapshot as the master data log keeps it (write-platforms.ts platformSnapshot). */
+/** The platform's snapshot as the master data log keeps it (platform-write-queries.ts findPlatformWithAssets). */
 export const platformSnapshot = (p: PlatformItem) => ({
   ...p.row,
   assets: [...p.assets]

@@ -6,10 +6,11 @@ import {
   type UpdateClientAccountInput,
   type UpdateClientInput,
 } from '@uap/domain';
-import { nowIso, type Executor } from '../../db/connection.ts';
+import type { Executor } from '../../db/connection.ts';
 import type { Actor } from '../../http/actor.ts';
 import { notFound, unprocessable } from '../../http/errors.ts';
-import { sameText, snapshot } from './item-queries.ts';
+import * as c from './client-write-queries.ts';
+import { isPlatformOnAgency, snapshot } from './item-queries.ts';
 import { mayWriteMarket, requireScope } from './scope.ts';
 import {
   createdAsSaved,
@@ -30,15 +31,11 @@ async function codesOfOtherClients(
   q: Executor,
   o: { platformId: number; agencyId: number; clientId: number | null },
 ) {
-  const rows = await q
-    .selectFrom('clientCodes as cc')
-    .innerJoin('clients as c', 'c.clientId', 'cc.clientId')
-    .select('cc.code')
-    .where('c.platformId', '=', o.platformId)
-    .where('c.agencyId', '=', o.agencyId)
-    .where('cc.isDeleted', '=', 0)
-    .$if(o.clientId !== null, (b) => b.where('c.clientId', '!=', o.clientId ?? 0))
-    .execute();
+  const rows = await c.findCodesOfClients(q, {
+    platformId: o.platformId,
+    agencyId: o.agencyId,
+    exceptClientId: o.clientId,
+  });
   return new Set(rows.map((r) => r.code.toUpperCase()));
 }
 
@@ -46,22 +43,14 @@ export function saveClient(db: WriteTarget, actor: Actor, input: SaveClientInput
   return write(db, actor, async (trx, scope) => {
     const at = await found(trx, 'Agency', input.AgencyId);
     requireScope(mayWriteMarket(scope, at.regionId, at.marketId), 'Client - Client Code');
-    const offered = await trx
-      .selectFrom('platformAgencies')
-      .select('platformAgencyId')
-      .where('agencyId', '=', input.AgencyId)
-      .where('platformId', '=', input.PlatformId)
-      .executeTakeFirst();
-    if (!offered) {
+    if (!(await isPlatformOnAgency(trx, input.PlatformId, input.AgencyId))) {
       throw unprocessable(messages.platformNotOnAgency);
     }
-    const clash = await trx
-      .selectFrom('clients')
-      .select('clientId')
-      .where('agencyId', '=', input.AgencyId)
-      .where('platformId', '=', input.PlatformId)
-      .where(sameText('description', input.Description))
-      .executeTakeFirst();
+    const clash = await c.findClientNamed(trx, {
+      agencyId: input.AgencyId,
+      platformId: input.PlatformId,
+      description: input.Description,
+    });
     if (clash) {
       throw exists('Client', input.Description);
     }
@@ -73,15 +62,11 @@ export function saveClient(db: WriteTarget, actor: Actor, input: SaveClientInput
     if (input.ClientCode.some((c) => taken.has(c.toUpperCase()))) {
       throw unprocessable(messages.clientCodeExists);
     }
-    const { clientId } = await trx
-      .insertInto('clients')
-      .values({ platformId: input.PlatformId, agencyId: input.AgencyId, description: input.Description })
-      .returning('clientId')
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('clientCodes')
-      .values(input.ClientCode.map((code) => ({ clientId, code, isDeleted: 0, isSystemRecord: 0 })))
-      .execute();
+    const clientId = await c.insertClient(
+      trx,
+      { platformId: input.PlatformId, agencyId: input.AgencyId, description: input.Description },
+      input.ClientCode,
+    );
     return {
       result: { clientId },
       log: [await createdAsSaved(trx, 'Client - Client Code', clientId, input.Description)],
@@ -100,22 +85,16 @@ export function updateClient(db: WriteTarget, actor: Actor, input: UpdateClientI
   return write(db, actor, async (trx, scope) => {
     const at = await found(trx, 'Client - Client Code', clientId);
     await requireWritable(trx, scope, 'Client - Client Code', at);
-    const clash = await trx
-      .selectFrom('clients')
-      .select('clientId')
-      .where('agencyId', '=', at.agencyId ?? 0)
-      .where('platformId', '=', at.platformId ?? 0)
-      .where(sameText('description', input.description))
-      .where('clientId', '!=', clientId)
-      .executeTakeFirst();
+    const clash = await c.findClientNamed(trx, {
+      agencyId: at.agencyId ?? 0,
+      platformId: at.platformId ?? 0,
+      description: input.description,
+      exceptId: clientId,
+    });
     if (clash) {
       throw exists('Client', input.description);
     }
-    const current = await trx
-      .selectFrom('clientCodes')
-      .select(['clientCodeId', 'code'])
-      .where('clientId', '=', clientId)
-      .execute();
+    const current = await c.findCodesOfClient(trx, clientId);
     const currentIds = new Set(current.map((c) => c.clientCodeId));
     if (input.clientCode.some((c) => c.clientCodeId && !currentIds.has(c.clientCodeId))) {
       throw notFound();
@@ -143,35 +122,19 @@ export function updateClient(db: WriteTarget, actor: Actor, input: UpdateClientI
     for (const code of input.clientCode) {
       if (!code.clientCodeId) {
         if (!code.isRemoved) {
-          await trx
-            .insertInto('clientCodes')
-            .values({ clientId, code: code.code, isDeleted: code.isDeleted ? 1 : 0, isSystemRecord: 0 })
-            .execute();
+          await c.insertClientCode(trx, { clientId, code: code.code, isDeleted: code.isDeleted });
         }
       } else if (code.isRemoved) {
-        const used = await trx
-          .selectFrom('requests')
-          .select((eb) => eb.fn.countAll().as('count'))
-          .where('clientCodeId', '=', code.clientCodeId)
-          .executeTakeFirst();
-        const requests = Number(used?.count ?? 0);
+        const requests = await c.countRequestsOfClientCode(trx, code.clientCodeId);
         if (requests > 0) {
           throw unprocessable(messages.clientCodeInUse(code.code, requests));
         }
-        await trx.deleteFrom('clientCodes').where('clientCodeId', '=', code.clientCodeId).execute();
+        await c.deleteClientCode(trx, code.clientCodeId);
       } else {
-        await trx
-          .updateTable('clientCodes')
-          .set({ code: code.code, isDeleted: code.isDeleted ? 1 : 0, updatedDate: nowIso() })
-          .where('clientCodeId', '=', code.clientCodeId)
-          .execute();
+        await c.updateClientCode(trx, code.clientCodeId, { code: code.code, isDeleted: code.isDeleted });
       }
     }
-    await trx
-      .updateTable('clients')
-      .set({ description: input.description, updatedDate: nowIso() })
-      .where('clientId', '=', clientId)
-      .execute();
+    await c.renameClient(trx, clientId, input.description);
     const after = await snapshot(trx, 'Client - Client Code', clientId);
     return {
       result: { clientId },
@@ -189,13 +152,7 @@ async function requireAssetOfClient(
   assetId: number,
   assetReference: string | null,
 ) {
-  const asset = await q
-    .selectFrom('assetTypes as at')
-    .innerJoin('clients as c', 'c.platformId', 'at.platformId')
-    .select('at.isSystemRecord')
-    .where('at.assetId', '=', assetId)
-    .where('c.clientId', '=', clientId)
-    .executeTakeFirst();
+  const asset = await c.findAssetTypeOfClient(q, clientId, assetId);
   if (!asset) {
     throw unprocessable(messages.assetTypeNotOfPlatform);
   }
@@ -209,16 +166,12 @@ export function saveClientAccount(db: WriteTarget, actor: Actor, input: SaveClie
     const at = await found(trx, 'Client - Client Code', input.ClientId);
     requireScope(mayWriteMarket(scope, at.regionId, at.marketId), 'Client Asset');
     await requireAssetOfClient(trx, input.ClientId, input.AssetId, input.AssetReference);
-    const { clientAccountId } = await trx
-      .insertInto('clientAccounts')
-      .values({
-        clientId: input.ClientId,
-        assetId: input.AssetId,
-        description: input.Description,
-        assetReference: input.AssetReference,
-      })
-      .returning('clientAccountId')
-      .executeTakeFirstOrThrow();
+    const clientAccountId = await c.insertClientAccount(trx, {
+      clientId: input.ClientId,
+      assetId: input.AssetId,
+      description: input.Description,
+      assetReference: input.AssetReference,
+    });
     return {
       result: { clientAccountId },
       log: [await createdAsSaved(trx, 'Client Asset', clientAccountId, input.Description)],
@@ -233,16 +186,11 @@ export function updateClientAccount(db: WriteTarget, actor: Actor, input: Update
     await requireWritable(trx, scope, 'Client Asset', at);
     await requireAssetOfClient(trx, at.clientId ?? 0, input.assetId, input.assetReference);
     const before = await snapshot(trx, 'Client Asset', id);
-    await trx
-      .updateTable('clientAccounts')
-      .set({
-        assetId: input.assetId,
-        description: input.description,
-        assetReference: input.assetReference,
-        updatedDate: nowIso(),
-      })
-      .where('clientAccountId', '=', id)
-      .execute();
+    await c.updateClientAccountRow(trx, id, {
+      assetId: input.assetId,
+      description: input.description,
+      assetReference: input.assetReference,
+    });
     const after = await snapshot(trx, 'Client Asset', id);
     return {
       result: { clientAccountId: id },

@@ -1,6 +1,7 @@
-import { nowIso, type Executor } from '../../db/connection.ts';
+import type { Executor } from '../../db/connection.ts';
 import type { Actor } from '../../http/actor.ts';
-import { sameText, snapshot } from './item-queries.ts';
+import * as g from './geography-write-queries.ts';
+import { snapshot } from './item-queries.ts';
 import { mayWriteMarket, mayWriteRegion, requireScope, type WriteScope } from './scope.ts';
 import {
   created,
@@ -25,20 +26,14 @@ export function saveMarket(
   return write(db, actor, async (trx, scope) => {
     await found(trx, 'Region', input.RegionId);
     requireScope(mayWriteRegion(scope, input.RegionId), 'Market');
-    const clash = await trx
-      .selectFrom('markets')
-      .select('marketId')
-      .where('regionId', '=', input.RegionId)
-      .where(sameText('description', input.Description))
-      .executeTakeFirst();
-    if (clash) {
+    if (await g.findMarketNamed(trx, input.RegionId, input.Description)) {
       throw exists('Market', input.Description);
     }
-    const { marketId } = await trx
-      .insertInto('markets')
-      .values({ regionId: input.RegionId, description: input.Description, code: input.Code })
-      .returning('marketId')
-      .executeTakeFirstOrThrow();
+    const marketId = await g.insertMarket(trx, {
+      regionId: input.RegionId,
+      description: input.Description,
+      code: input.Code,
+    });
     return {
       result: { marketId },
       log: [await createdAsSaved(trx, 'Market', marketId, input.Description)],
@@ -54,22 +49,11 @@ export function updateMarket(
   return write(db, actor, async (trx, scope) => {
     const at = await found(trx, 'Market', input.marketId);
     await requireWritable(trx, scope, 'Market', at);
-    const clash = await trx
-      .selectFrom('markets')
-      .select('marketId')
-      .where('regionId', '=', at.regionId ?? 0)
-      .where(sameText('description', input.description))
-      .where('marketId', '!=', input.marketId)
-      .executeTakeFirst();
-    if (clash) {
+    if (await g.findMarketNamed(trx, at.regionId ?? 0, input.description, input.marketId)) {
       throw exists('Market', input.description);
     }
     const before = await snapshot(trx, 'Market', input.marketId);
-    await trx
-      .updateTable('markets')
-      .set({ description: input.description, code: input.code, updatedDate: nowIso() })
-      .where('marketId', '=', input.marketId)
-      .execute();
+    await g.updateMarketRow(trx, input.marketId, { description: input.description, code: input.code });
     const after = await snapshot(trx, 'Market', input.marketId);
     return {
       result: { marketId: input.marketId },
@@ -82,20 +66,10 @@ export function saveAgency(db: WriteTarget, actor: Actor, input: { Description: 
   return write(db, actor, async (trx, scope) => {
     const at = await found(trx, 'Market', input.MarketId);
     requireScope(mayWriteMarket(scope, at.regionId, at.marketId), 'Agency');
-    const clash = await trx
-      .selectFrom('agencies')
-      .select('agencyId')
-      .where('marketId', '=', input.MarketId)
-      .where(sameText('description', input.Description))
-      .executeTakeFirst();
-    if (clash) {
+    if (await g.findAgencyNamed(trx, input.MarketId, input.Description)) {
       throw exists('Agency', input.Description);
     }
-    const { agencyId } = await trx
-      .insertInto('agencies')
-      .values({ marketId: input.MarketId, description: input.Description })
-      .returning('agencyId')
-      .executeTakeFirstOrThrow();
+    const agencyId = await g.insertAgency(trx, { marketId: input.MarketId, description: input.Description });
     return {
       result: { agencyId },
       log: [await createdAsSaved(trx, 'Agency', agencyId, input.Description)],
@@ -111,22 +85,11 @@ export function updateAgency(
   return write(db, actor, async (trx, scope) => {
     const at = await found(trx, 'Agency', input.agencyId);
     await requireWritable(trx, scope, 'Agency', at);
-    const clash = await trx
-      .selectFrom('agencies')
-      .select('agencyId')
-      .where('marketId', '=', at.marketId ?? 0)
-      .where(sameText('description', input.description))
-      .where('agencyId', '!=', input.agencyId)
-      .executeTakeFirst();
-    if (clash) {
+    if (await g.findAgencyNamed(trx, at.marketId ?? 0, input.description, input.agencyId)) {
       throw exists('Agency', input.description);
     }
     const before = await snapshot(trx, 'Agency', input.agencyId);
-    await trx
-      .updateTable('agencies')
-      .set({ description: input.description, updatedDate: nowIso() })
-      .where('agencyId', '=', input.agencyId)
-      .execute();
+    await g.renameAgency(trx, input.agencyId, input.description);
     const after = await snapshot(trx, 'Agency', input.agencyId);
     return {
       result: { agencyId: input.agencyId },
@@ -142,13 +105,7 @@ async function requireWholePractice(q: Executor, scope: WriteScope, practiceId: 
   if (scope.kind === 'all') {
     return;
   }
-  const markets = await q
-    .selectFrom('agencyPractices as ap')
-    .innerJoin('agencies as a', 'a.agencyId', 'ap.agencyId')
-    .innerJoin('markets as mk', 'mk.marketId', 'a.marketId')
-    .select(['mk.regionId', 'mk.marketId'])
-    .where('ap.practiceId', '=', practiceId)
-    .execute();
+  const markets = await g.findPracticeMarkets(q, practiceId);
   requireScope(
     markets.every((m) => mayWriteMarket(scope, m.regionId, m.marketId)),
     'Practice',
@@ -164,34 +121,12 @@ export function savePractice(
   return write(db, actor, async (trx, scope) => {
     const at = await found(trx, 'Agency', input.AgencyId);
     requireScope(mayWriteMarket(scope, at.regionId, at.marketId), 'Practice');
-    const existing = await trx
-      .selectFrom('practices')
-      .select('practiceId')
-      .where(sameText('description', input.Description))
-      .executeTakeFirst();
-    const practiceId =
-      existing?.practiceId ??
-      (
-        await trx
-          .insertInto('practices')
-          .values({ description: input.Description })
-          .returning('practiceId')
-          .executeTakeFirstOrThrow()
-      ).practiceId;
-    const linked = await trx
-      .selectFrom('agencyPractices')
-      .select('agencyPracticeId')
-      .where('agencyId', '=', input.AgencyId)
-      .where('practiceId', '=', practiceId)
-      .executeTakeFirst();
-    if (linked) {
+    const existing = await g.findPracticeNamed(trx, input.Description);
+    const practiceId = existing?.practiceId ?? (await g.insertPractice(trx, input.Description));
+    if (await g.findAgencyPractice(trx, input.AgencyId, practiceId)) {
       throw exists('Practice', input.Description);
     }
-    const { agencyPracticeId } = await trx
-      .insertInto('agencyPractices')
-      .values({ agencyId: input.AgencyId, practiceId })
-      .returning('agencyPracticeId')
-      .executeTakeFirstOrThrow();
+    const agencyPracticeId = await g.insertAgencyPractice(trx, input.AgencyId, practiceId);
     const after = { ...(await snapshot(trx, 'Practice', agencyPracticeId)), description: input.Description };
     return {
       result: { agencyPracticeId, practiceId },
@@ -211,35 +146,13 @@ export function updatePractice(
     await requireWritable(trx, scope, 'Practice', at);
     const practiceId = at.practiceId ?? 0;
     await requireWholePractice(trx, scope, practiceId);
-    const clash = await trx
-      .selectFrom('practices')
-      .select('practiceId')
-      .where(sameText('description', input.description))
-      .where('practiceId', '!=', practiceId)
-      .executeTakeFirst();
-    if (clash) {
+    if (await g.findPracticeNamed(trx, input.description, practiceId)) {
       throw exists('Practice', input.description);
     }
-    const before = await trx
-      .selectFrom('practices')
-      .selectAll()
-      .where('practiceId', '=', practiceId)
-      .executeTakeFirst();
-    await trx
-      .updateTable('practices')
-      .set({ description: input.description, updatedDate: nowIso() })
-      .where('practiceId', '=', practiceId)
-      .execute();
-    const after = await trx
-      .selectFrom('practices')
-      .selectAll()
-      .where('practiceId', '=', practiceId)
-      .executeTakeFirst();
-    const links = await trx
-      .selectFrom('agencyPractices')
-      .select('agencyPracticeId')
-      .where('practiceId', '=', practiceId)
-      .execute();
+    const before = await g.findPracticeRow(trx, practiceId);
+    await g.renamePractice(trx, practiceId, input.description);
+    const after = await g.findPracticeRow(trx, practiceId);
+    const links = await g.findPracticeOffers(trx, practiceId);
     return {
       result: { agencyPracticeId: input.agencyPracticeId, practiceId },
       log: links.map((l) => updated('Practice', l.agencyPracticeId, input.description, before, after)),

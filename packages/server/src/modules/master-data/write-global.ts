@@ -1,6 +1,6 @@
-import { nowIso } from '../../db/connection.ts';
 import type { Actor } from '../../http/actor.ts';
-import { sameText, snapshot } from './item-queries.ts';
+import * as g from './geography-write-queries.ts';
+import { snapshot } from './item-queries.ts';
 import { mayWriteGlobal, requireScope } from './scope.ts';
 import {
   createdAsSaved,
@@ -17,20 +17,10 @@ import {
 export function saveRegion(db: WriteTarget, actor: Actor, input: { Description: string }) {
   return write(db, actor, async (trx, scope) => {
     requireScope(mayWriteGlobal(scope), 'Region');
-    if (
-      await trx
-        .selectFrom('regions')
-        .select('regionId')
-        .where(sameText('description', input.Description))
-        .executeTakeFirst()
-    ) {
+    if (await g.findRegionNamed(trx, input.Description)) {
       throw exists('Region', input.Description);
     }
-    const { regionId } = await trx
-      .insertInto('regions')
-      .values({ description: input.Description })
-      .returning('regionId')
-      .executeTakeFirstOrThrow();
+    const regionId = await g.insertRegion(trx, input.Description);
     return {
       result: { regionId },
       log: [await createdAsSaved(trx, 'Region', regionId, input.Description)],
@@ -45,21 +35,11 @@ export function updateRegion(
 ) {
   return write(db, actor, async (trx, scope) => {
     await requireWritable(trx, scope, 'Region', await found(trx, 'Region', input.regionId));
-    const clash = await trx
-      .selectFrom('regions')
-      .select('regionId')
-      .where(sameText('description', input.description))
-      .where('regionId', '!=', input.regionId)
-      .executeTakeFirst();
-    if (clash) {
+    if (await g.findRegionNamed(trx, input.description, input.regionId)) {
       throw exists('Region', input.description);
     }
     const before = await snapshot(trx, 'Region', input.regionId);
-    await trx
-      .updateTable('regions')
-      .set({ description: input.description, updatedDate: nowIso() })
-      .where('regionId', '=', input.regionId)
-      .execute();
+    await g.renameRegion(trx, input.regionId, input.description);
     const after = await snapshot(trx, 'Region', input.regionId);
     return {
       result: { regionId: input.regionId },
@@ -71,19 +51,10 @@ export function updateRegion(
 export function saveOwnership(db: WriteTarget, actor: Actor, input: { Description: string }) {
   return write(db, actor, async (trx, scope) => {
     requireScope(mayWriteGlobal(scope), 'Account Ownership');
-    const clash = await trx
-      .selectFrom('platformOwnerships')
-      .select('platformOwnershipId')
-      .where(sameText('description', input.Description))
-      .executeTakeFirst();
-    if (clash) {
+    if (await g.findOwnershipNamed(trx, input.Description)) {
       throw exists('Account Ownership', input.Description);
     }
-    const { platformOwnershipId } = await trx
-      .insertInto('platformOwnerships')
-      .values({ description: input.Description })
-      .returning('platformOwnershipId')
-      .executeTakeFirstOrThrow();
+    const platformOwnershipId = await g.insertOwnership(trx, input.Description);
     return {
       result: { platformOwnerShipId: platformOwnershipId },
       log: [await createdAsSaved(trx, 'Account Ownership', platformOwnershipId, input.Description)],
@@ -99,21 +70,11 @@ export function updateOwnership(
   const id = input.platformOwnerShipId;
   return write(db, actor, async (trx, scope) => {
     await requireWritable(trx, scope, 'Account Ownership', await found(trx, 'Account Ownership', id));
-    const clash = await trx
-      .selectFrom('platformOwnerships')
-      .select('platformOwnershipId')
-      .where(sameText('description', input.description))
-      .where('platformOwnershipId', '!=', id)
-      .executeTakeFirst();
-    if (clash) {
+    if (await g.findOwnershipNamed(trx, input.description, id)) {
       throw exists('Account Ownership', input.description);
     }
     const before = await snapshot(trx, 'Account Ownership', id);
-    await trx
-      .updateTable('platformOwnerships')
-      .set({ description: input.description, updatedDate: nowIso() })
-      .where('platformOwnershipId', '=', id)
-      .execute();
+    await g.renameOwnership(trx, id, input.description);
     const after = await snapshot(trx, 'Account Ownership', id);
     return {
       result: { platformOwnerShipId: id },

@@ -6,10 +6,12 @@ import {
   type UpdatePlatformInput,
   type UpdatePlatformUserTypeInput,
 } from '@uap/domain';
-import { nowIso, type Executor } from '../../db/connection.ts';
+import type { Executor } from '../../db/connection.ts';
 import type { Actor } from '../../http/actor.ts';
 import { notFound, unprocessable } from '../../http/errors.ts';
-import { sameText, snapshot } from './item-queries.ts';
+import { findAgencyPractice } from './geography-write-queries.ts';
+import { snapshot } from './item-queries.ts';
+import * as pq from './platform-write-queries.ts';
 import { mayWriteMarket, requireScope } from './scope.ts';
 import {
   created,
@@ -27,40 +29,15 @@ import {
 
 /** 404 unless the platform exists. */
 async function requirePlatform(q: Executor, platformId: number) {
-  const platform = await q
-    .selectFrom('platforms')
-    .select('platformId')
-    .where('platformId', '=', platformId)
-    .executeTakeFirst();
-  if (!platform) {
+  if (!(await pq.findPlatformId(q, platformId))) {
     throw notFound();
   }
 }
 
 // ---------------------------------------------------------------- platforms
 
-async function platformSnapshot(q: Executor, platformId: number) {
-  const platform = await q
-    .selectFrom('platforms')
-    .selectAll()
-    .where('platformId', '=', platformId)
-    .executeTakeFirst();
-  const assets = await q
-    .selectFrom('assetTypes')
-    .select(['assetId', 'description', 'assetName', 'isSystemRecord', 'isDeleted'])
-    .where('platformId', '=', platformId)
-    .orderBy('sortOrder')
-    .orderBy('assetId')
-    .execute();
-  return { ...platform, assets };
-}
-
 async function writeAssets(q: Executor, platformId: number, assets: readonly PlatformAssetInput[]) {
-  const existing = await q
-    .selectFrom('assetTypes')
-    .select(['assetId', 'sortOrder'])
-    .where('platformId', '=', platformId)
-    .execute();
+  const existing = await pq.findAssetOrders(q, platformId);
   const own = new Set(existing.map((a) => a.assetId));
   let order = Math.max(0, ...existing.map((a) => a.sortOrder));
   for (const asset of assets) {
@@ -74,29 +51,12 @@ async function writeAssets(q: Executor, platformId: number, assets: readonly Pla
       if (!own.has(asset.assetId)) {
         throw unprocessable(messages.assetTypeNotOfPlatform);
       }
-      await q
-        .updateTable('assetTypes')
-        .set({ ...values, updatedDate: nowIso() })
-        .where('assetId', '=', asset.assetId)
-        .execute();
+      await pq.updateAssetType(q, asset.assetId, values);
     } else {
       order += 1;
-      await q
-        .insertInto('assetTypes')
-        .values({ ...values, platformId, sortOrder: order })
-        .execute();
+      await pq.insertAssetType(q, { ...values, platformId, sortOrder: order });
     }
   }
-}
-
-/** GET ValidatePlatform: the platform of that name, if any (SavePlatform then offers it instead of making one). */
-export async function findPlatformByName(q: Executor, description: string) {
-  return q
-    .selectFrom('platforms')
-    .select('platformId')
-    .where(sameText('description', description))
-    .orderBy('platformId')
-    .executeTakeFirst();
 }
 
 /**
@@ -109,50 +69,28 @@ export function savePlatform(db: WriteTarget, actor: Actor, input: SavePlatformI
   return write(db, actor, async (trx, scope) => {
     const at = await found(trx, 'Agency', p.AgencyId);
     requireScope(mayWriteMarket(scope, at.regionId, at.marketId), 'Platform');
-    const offersPractice = await trx
-      .selectFrom('agencyPractices')
-      .select('agencyPracticeId')
-      .where('agencyId', '=', p.AgencyId)
-      .where('practiceId', '=', p.PracticeId)
-      .executeTakeFirst();
-    if (!offersPractice) {
+    if (!(await findAgencyPractice(trx, p.AgencyId, p.PracticeId))) {
       throw notFound();
     }
-    const existing = await findPlatformByName(trx, p.Description);
+    const existing = await pq.findPlatformByName(trx, p.Description);
     let platformId = existing?.platformId;
     if (platformId === undefined) {
-      platformId = (
-        await trx
-          .insertInto('platforms')
-          .values({
-            description: p.Description,
-            businessAccess: p.BusinessAccess ? 1 : 0,
-            bussinesAccessName: p.BusinessAccess ? p.BussinesAccessName : null,
-            bussinesAccessId: p.BusinessAccess ? p.BussinesAccessId : null,
-          })
-          .returning('platformId')
-          .executeTakeFirstOrThrow()
-      ).platformId;
+      platformId = await pq.insertPlatform(trx, {
+        description: p.Description,
+        businessAccess: p.BusinessAccess ? 1 : 0,
+        bussinesAccessName: p.BusinessAccess ? p.BussinesAccessName : null,
+        bussinesAccessId: p.BusinessAccess ? p.BussinesAccessId : null,
+      });
       await writeAssets(trx, platformId, input.Assets);
     }
-    const offered = await trx
-      .selectFrom('platformAgencies')
-      .select('platformAgencyId')
-      .where('platformId', '=', platformId)
-      .where('agencyId', '=', p.AgencyId)
-      .where('practiceId', '=', p.PracticeId)
-      .executeTakeFirst();
-    if (offered) {
+    const offer = { platformId, agencyId: p.AgencyId, practiceId: p.PracticeId };
+    if (await pq.findPlatformOffer(trx, offer)) {
       throw exists('Platform', p.Description);
     }
-    const { platformAgencyId } = await trx
-      .insertInto('platformAgencies')
-      .values({ platformId, agencyId: p.AgencyId, practiceId: p.PracticeId })
-      .returning('platformAgencyId')
-      .executeTakeFirstOrThrow();
+    const platformAgencyId = await pq.insertPlatformOffer(trx, offer);
     const after = {
       ...(await snapshot(trx, 'Platform', platformAgencyId)),
-      platform: await platformSnapshot(trx, platformId),
+      platform: await pq.findPlatformWithAssets(trx, platformId),
     };
     return {
       result: { platformId, platformAgencyId },
@@ -166,34 +104,19 @@ export function updatePlatform(db: WriteTarget, actor: Actor, input: UpdatePlatf
   return write(db, actor, async (trx, scope) => {
     await requirePlatform(trx, input.platformId);
     await requireWholePlatform(trx, scope, input.platformId, 'Platform');
-    const clash = await trx
-      .selectFrom('platforms')
-      .select('platformId')
-      .where(sameText('description', input.description))
-      .where('platformId', '!=', input.platformId)
-      .executeTakeFirst();
-    if (clash) {
+    if (await pq.findPlatformNamed(trx, input.description, input.platformId)) {
       throw exists('Platform', input.description);
     }
-    const before = await platformSnapshot(trx, input.platformId);
-    await trx
-      .updateTable('platforms')
-      .set({
-        description: input.description,
-        businessAccess: input.businessAccess ? 1 : 0,
-        bussinesAccessName: input.businessAccess ? input.bussinesAccessName : null,
-        bussinesAccessId: input.businessAccess ? input.bussinesAccessId : null,
-        updatedDate: nowIso(),
-      })
-      .where('platformId', '=', input.platformId)
-      .execute();
+    const before = await pq.findPlatformWithAssets(trx, input.platformId);
+    await pq.updatePlatformRow(trx, input.platformId, {
+      description: input.description,
+      businessAccess: input.businessAccess ? 1 : 0,
+      bussinesAccessName: input.businessAccess ? input.bussinesAccessName : null,
+      bussinesAccessId: input.businessAccess ? input.bussinesAccessId : null,
+    });
     await writeAssets(trx, input.platformId, input.assets);
-    const after = await platformSnapshot(trx, input.platformId);
-    const links = await trx
-      .selectFrom('platformAgencies')
-      .select('platformAgencyId')
-      .where('platformId', '=', input.platformId)
-      .execute();
+    const after = await pq.findPlatformWithAssets(trx, input.platformId);
+    const links = await pq.findPlatformOffers(trx, input.platformId);
     return {
       result: { platformId: input.platformId },
       log: links.map((l) => updated('Platform', l.platformAgencyId, input.description, before, after)),
@@ -205,21 +128,13 @@ export function updatePlatform(db: WriteTarget, actor: Actor, input: UpdatePlatf
 
 async function requireUserTypeAsset(q: Executor, platformId: number, assetId: number | null) {
   if (assetId === null) {
-    const platform = await q
-      .selectFrom('platforms')
-      .select('businessAccess')
-      .where('platformId', '=', platformId)
-      .executeTakeFirst();
+    const platform = await pq.findPlatformBusinessAccess(q, platformId);
     if (platform?.businessAccess !== 1) {
       throw unprocessable(messages.platformLevelTypeNeedsBusinessAccess);
     }
     return;
   }
-  const asset = await q
-    .selectFrom('assetTypes')
-    .select('platformId')
-    .where('assetId', '=', assetId)
-    .executeTakeFirst();
+  const asset = await pq.findAssetTypePlatform(q, assetId);
   if (asset?.platformId !== platformId) {
     throw unprocessable(messages.assetTypeNotOfPlatform);
   }
@@ -231,32 +146,21 @@ export function savePlatformAccess(db: WriteTarget, actor: Actor, input: SavePla
     await requirePlatform(trx, input.PlatformId);
     await requireWholePlatform(trx, scope, input.PlatformId, 'Platform User Type');
     await requireUserTypeAsset(trx, input.PlatformId, input.AssetId);
-    const clash = await trx
-      .selectFrom('platformUserTypes')
-      .select('platformUserTypeId')
-      .where('platformId', '=', input.PlatformId)
-      .where((eb) => (input.AssetId === null ? eb('assetId', 'is', null) : eb('assetId', '=', input.AssetId)))
-      .where(sameText('description', input.Description))
-      .executeTakeFirst();
+    const clash = await pq.findUserTypeNamed(trx, {
+      platformId: input.PlatformId,
+      assetId: input.AssetId,
+      description: input.Description,
+    });
     if (clash) {
       throw exists('Platform User Type', input.Description);
     }
-    const last = await trx
-      .selectFrom('platformUserTypes')
-      .select((eb) => eb.fn.max('sortOrder').as('sortOrder'))
-      .where('platformId', '=', input.PlatformId)
-      .executeTakeFirst();
-    const { platformUserTypeId } = await trx
-      .insertInto('platformUserTypes')
-      .values({
-        platformId: input.PlatformId,
-        assetId: input.AssetId,
-        description: input.Description,
-        basicName: input.BasicName,
-        sortOrder: Number(last?.sortOrder ?? 0) + 1,
-      })
-      .returning('platformUserTypeId')
-      .executeTakeFirstOrThrow();
+    const platformUserTypeId = await pq.insertUserType(trx, {
+      platformId: input.PlatformId,
+      assetId: input.AssetId,
+      description: input.Description,
+      basicName: input.BasicName,
+      sortOrder: (await pq.findLastUserTypeOrder(trx, input.PlatformId)) + 1,
+    });
     return {
       result: { platformUserTypeId },
       log: [await createdAsSaved(trx, 'Platform User Type', platformUserTypeId, input.Description)],
@@ -271,28 +175,21 @@ export function updatePlatformUserType(db: WriteTarget, actor: Actor, input: Upd
     await requireWritable(trx, scope, 'Platform User Type', at);
     const platformId = at.platformId ?? 0;
     await requireUserTypeAsset(trx, platformId, input.assetId);
-    const clash = await trx
-      .selectFrom('platformUserTypes')
-      .select('platformUserTypeId')
-      .where('platformId', '=', platformId)
-      .where((eb) => (input.assetId === null ? eb('assetId', 'is', null) : eb('assetId', '=', input.assetId)))
-      .where(sameText('description', input.description))
-      .where('platformUserTypeId', '!=', id)
-      .executeTakeFirst();
+    const clash = await pq.findUserTypeNamed(trx, {
+      platformId,
+      assetId: input.assetId,
+      description: input.description,
+      exceptId: id,
+    });
     if (clash) {
       throw exists('Platform User Type', input.description);
     }
     const before = await snapshot(trx, 'Platform User Type', id);
-    await trx
-      .updateTable('platformUserTypes')
-      .set({
-        description: input.description,
-        basicName: input.basicName,
-        assetId: input.assetId,
-        updatedDate: nowIso(),
-      })
-      .where('platformUserTypeId', '=', id)
-      .execute();
+    await pq.updateUserTypeRow(trx, id, {
+      description: input.description,
+      basicName: input.basicName,
+      assetId: input.assetId,
+    });
     const after = await snapshot(trx, 'Platform User Type', id);
     return {
       result: { platformUserTypeId: id },
