@@ -1,7 +1,7 @@
 import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { ALL_ROWS, ALL_ROWS_MAX, hasNul, messages, type TableQuery } from '@uap/domain';
 import { invalid, unprocessable } from '../http/errors.ts';
-import type { Dialect } from './connection.ts';
+import { toCount, type Dialect } from './connection.ts';
 
 /**
  * The server-paged table engine (docs/architecture.md): a table declares its columns once (key → SQL
@@ -258,6 +258,33 @@ export function fitsAllRows<Row>(query: Pick<TableQuery, 'pageSize'>, rows: Row[
     throw unprocessable(messages.tooManyRowsForAll(ALL_ROWS_MAX));
   }
   return rows;
+}
+
+/**
+ * One page of a table and the count of its matching rows, the two read together: `matching` is
+ * the table's rows in the caller's scope under the query's search and filters (no selection
+ * yet), `select` picks the page's columns. Tables that plan their own reads (the request lines,
+ * deep pages read from the end) do not come through here.
+ */
+export async function readPageAndCount<DB, TB extends keyof DB, O>(
+  matching: SelectQueryBuilder<DB, TB, object>,
+  select: (qb: SelectQueryBuilder<DB, TB, object>) => SelectQueryBuilder<DB, TB, O>,
+  spec: TableSpec,
+  query: TableQuery,
+): Promise<{ rows: O[]; totalCount: number }> {
+  const { limit, offset } = pageOf(query);
+  const [rows, total] = await Promise.all([
+    select(matching)
+      .$call((qb) => orderTable(qb, spec, query))
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    matching.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
+  ]);
+  return {
+    rows: fitsAllRows(query, rows),
+    totalCount: toCount((total as { count?: unknown } | undefined)?.count),
+  };
 }
 
 /**

@@ -1,13 +1,11 @@
 import type { AdminScope } from '../../http/admin-scope.ts';
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { messages, type TableQuery } from '@uap/domain';
-import { toCount, type Db, type Executor } from '../../db/connection.ts';
+import { type Db, type Executor } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
 import {
   distinctFilterValues,
-  orderTable,
-  fitsAllRows,
-  pageOf,
+  readPageAndCount,
   tableCondition,
   type TableColumn,
   type TableSpec,
@@ -145,21 +143,11 @@ export const approverStatusSpec: TableSpec = {
 };
 
 /** A page of the unacknowledged status rows in scope (filters, search, sort) and the filtered total. */
-export async function findStatusTable(db: Db, scope: AdminScope, query: TableQuery) {
-  const condition = tableCondition(db.dialect, approverStatusSpec, query);
-  const { limit, offset } = pageOf(query);
-  const base = () => statusRows(db.kysely, scope, { withAcknowledged: false }).where(condition);
-  const [rows, total] = await Promise.all([
-    selectStatus(base())
-      .$call((qb) => orderTable(qb, approverStatusSpec, query))
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    base()
-      .select((eb) => eb.fn.countAll().as('count'))
-      .executeTakeFirst(),
-  ]);
-  return { rows: fitsAllRows(query, rows), totalCount: toCount(total?.count) };
+export function findStatusTable(db: Db, scope: AdminScope, query: TableQuery) {
+  const matching = statusRows(db.kysely, scope, { withAcknowledged: false }).where(
+    tableCondition(db.dialect, approverStatusSpec, query),
+  );
+  return readPageAndCount(matching, selectStatus, approverStatusSpec, query);
 }
 export type StatusDbRow = Awaited<ReturnType<typeof findStatusTable>>['rows'][number];
 

@@ -1,12 +1,10 @@
 import type { AdminScope } from '../../http/admin-scope.ts';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { RequestStatus, RequestType, type TableQuery } from '@uap/domain';
-import { toCount, type Db, type Executor } from '../../db/connection.ts';
+import { type Db, type Executor } from '../../db/connection.ts';
 import {
   distinctFilterValues,
-  orderTable,
-  fitsAllRows,
-  pageOf,
+  readPageAndCount,
   tableCondition,
   type TableColumn,
   type TableSpec,
@@ -128,21 +126,11 @@ export const leaverRecordSpec: TableSpec = {
 };
 
 /** A page of leaver records in scope (filters, search, sort) and the filtered total. */
-export async function findLeaverTable(db: Db, scope: AdminScope, query: TableQuery) {
-  const condition = tableCondition(db.dialect, leaverRecordSpec, query);
-  const { limit, offset } = pageOf(query);
-  const [rows, total] = await Promise.all([
-    selectLeaverRecord(namedLeaverRecords(db.kysely, scope).where(condition))
-      .$call((qb) => orderTable(qb, leaverRecordSpec, query))
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    namedLeaverRecords(db.kysely, scope)
-      .where(condition)
-      .select((eb) => eb.fn.countAll().as('count'))
-      .executeTakeFirst(),
-  ]);
-  return { rows: fitsAllRows(query, rows), totalCount: toCount(total?.count) };
+export function findLeaverTable(db: Db, scope: AdminScope, query: TableQuery) {
+  const matching = namedLeaverRecords(db.kysely, scope).where(
+    tableCondition(db.dialect, leaverRecordSpec, query),
+  );
+  return readPageAndCount(matching, selectLeaverRecord, leaverRecordSpec, query);
 }
 export type LeaverDbRow = Awaited<ReturnType<typeof findLeaverTable>>['rows'][number];
 

@@ -1,11 +1,9 @@
 import { sql, type Expression } from 'kysely';
 import type { TableQuery } from '@uap/domain';
-import { nowIso, toCount, type Db, type Dialect, type Executor } from '../../db/connection.ts';
+import { nowIso, type Db, type Dialect, type Executor } from '../../db/connection.ts';
 import {
   distinctFilterValues,
-  orderTable,
-  fitsAllRows,
-  pageOf,
+  readPageAndCount,
   tableCondition,
   type TableColumn,
   type TableSpec,
@@ -122,13 +120,14 @@ function namedSuperAdmins(q: Executor) {
 }
 
 /** A page of administrator rows in scope (filters, search, sort) and the filtered total. */
-export async function findAdminRegionTable(db: Db, scope: AdminScope, query: TableQuery) {
-  const condition = tableCondition(db.dialect, adminRegionSpec, query);
-  const { limit, offset } = pageOf(query);
-  const [rows, total] = await Promise.all([
-    scopedAdminRegions(db.kysely, scope)
-      .where(condition)
-      .select([
+export function findAdminRegionTable(db: Db, scope: AdminScope, query: TableQuery) {
+  const matching = scopedAdminRegions(db.kysely, scope).where(
+    tableCondition(db.dialect, adminRegionSpec, query),
+  );
+  return readPageAndCount(
+    matching,
+    (qb) =>
+      qb.select([
         'ar.adminRegionId',
         'ar.userId',
         'ar.regionId',
@@ -139,17 +138,10 @@ export async function findAdminRegionTable(db: Db, scope: AdminScope, query: Tab
         'r.description as regionName',
         'm.description as marketName',
         'ar.isDeleted',
-      ])
-      .$call((qb) => orderTable(qb, adminRegionSpec, query))
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    scopedAdminRegions(db.kysely, scope)
-      .where(condition)
-      .select((eb) => eb.fn.countAll().as('count'))
-      .executeTakeFirst(),
-  ]);
-  return { rows: fitsAllRows(query, rows), totalCount: toCount(total?.count) };
+      ]),
+    adminRegionSpec,
+    query,
+  );
 }
 
 export function findAdminRegionValues(db: Db, scope: AdminScope, query: TableQuery, key: string) {
@@ -160,23 +152,14 @@ export function findAdminRegionValues(db: Db, scope: AdminScope, query: TableQue
 }
 
 /** A page of super administrator rows (filters, search, sort) and the filtered total. */
-export async function findSuperAdminTable(db: Db, query: TableQuery) {
-  const condition = tableCondition(db.dialect, superAdminSpec, query);
-  const { limit, offset } = pageOf(query);
-  const [rows, total] = await Promise.all([
-    namedSuperAdmins(db.kysely)
-      .where(condition)
-      .select(['s.adminId', 's.userId', 'u.name', 'u.lastName', 'u.email', 's.isDeleted'])
-      .$call((qb) => orderTable(qb, superAdminSpec, query))
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    namedSuperAdmins(db.kysely)
-      .where(condition)
-      .select((eb) => eb.fn.countAll().as('count'))
-      .executeTakeFirst(),
-  ]);
-  return { rows: fitsAllRows(query, rows), totalCount: toCount(total?.count) };
+export function findSuperAdminTable(db: Db, query: TableQuery) {
+  const matching = namedSuperAdmins(db.kysely).where(tableCondition(db.dialect, superAdminSpec, query));
+  return readPageAndCount(
+    matching,
+    (qb) => qb.select(['s.adminId', 's.userId', 'u.name', 'u.lastName', 'u.email', 's.isDeleted']),
+    superAdminSpec,
+    query,
+  );
 }
 
 export function findSuperAdminValues(db: Db, query: TableQuery, key: string) {

@@ -1,14 +1,7 @@
 import { sql } from 'kysely';
 import type { TableQuery } from '@uap/domain';
-import { toCount, type Db } from '../../db/connection.ts';
-import {
-  orderTable,
-  fitsAllRows,
-  pageOf,
-  tableCondition,
-  type TableColumn,
-  type TableSpec,
-} from '../../db/table-query.ts';
+import type { Db } from '../../db/connection.ts';
+import { readPageAndCount, tableCondition, type TableColumn, type TableSpec } from '../../db/table-query.ts';
 
 /**
  * The profile log pages as server-paged tables: one profile's log rows, numbered in the order
@@ -93,67 +86,25 @@ function emailLogs(db: Db, userId: number) {
 }
 
 /** One page of a profile's log and the count of its matching rows. */
-export async function findProfileLogPage(db: Db, userId: number, query: TableQuery) {
-  const condition = tableCondition(db.dialect, profileLogSpec, query);
-  const { limit, offset } = pageOf(query);
-  const [rows, total] = await Promise.all([
-    db.kysely
-      .selectFrom(profileLogs(db, userId))
-      .selectAll()
-      .where(condition)
-      .$call((qb) => orderTable(qb, profileLogSpec, query))
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    db.kysely
-      .selectFrom(profileLogs(db, userId))
-      .where(condition)
-      .select((eb) => eb.fn.countAll().as('count'))
-      .executeTakeFirst(),
-  ]);
-  return { rows: fitsAllRows(query, rows), totalCount: toCount(total?.count) };
+export function findProfileLogPage(db: Db, userId: number, query: TableQuery) {
+  const matching = db.kysely
+    .selectFrom(profileLogs(db, userId))
+    .where(tableCondition(db.dialect, profileLogSpec, query));
+  return readPageAndCount(matching, (qb) => qb.selectAll(), profileLogSpec, query);
 }
 
 /** One page of a profile's secondary email log and the count of its matching rows. */
-export async function findEmailLogPage(db: Db, userId: number, query: TableQuery) {
-  const condition = tableCondition(db.dialect, emailLogSpec, query);
-  const { limit, offset } = pageOf(query);
-  const [rows, total] = await Promise.all([
-    db.kysely
-      .selectFrom(emailLogs(db, userId))
-      .selectAll()
-      .where(condition)
-      .$call((qb) => orderTable(qb, emailLogSpec, query))
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    db.kysely
-      .selectFrom(emailLogs(db, userId))
-      .where(condition)
-      .select((eb) => eb.fn.countAll().as('count'))
-      .executeTakeFirst(),
-  ]);
-  return { rows: fitsAllRows(query, rows), totalCount: toCount(total?.count) };
+export function findEmailLogPage(db: Db, userId: number, query: TableQuery) {
+  const matching = db.kysely
+    .selectFrom(emailLogs(db, userId))
+    .where(tableCondition(db.dialect, emailLogSpec, query));
+  return readPageAndCount(matching, (qb) => qb.selectAll(), emailLogSpec, query);
 }
 
 /** One page of a ParentGUID's log and the count of its matching rows. */
-export async function findParentGuidLogPage(db: Db, parentGuid: string, query: TableQuery) {
-  const condition = tableCondition(db.dialect, parentGuidLogSpec, query);
-  const { limit, offset } = pageOf(query);
-  const [rows, total] = await Promise.all([
-    db.kysely
-      .selectFrom(parentGuidLogs(db, parentGuid))
-      .selectAll()
-      .where(condition)
-      .$call((qb) => orderTable(qb, parentGuidLogSpec, query))
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    db.kysely
-      .selectFrom(parentGuidLogs(db, parentGuid))
-      .where(condition)
-      .select((eb) => eb.fn.countAll().as('count'))
-      .executeTakeFirst(),
-  ]);
-  return { rows: fitsAllRows(query, rows), totalCount: toCount(total?.count) };
+export function findParentGuidLogPage(db: Db, parentGuid: string, query: TableQuery) {
+  const matching = db.kysely
+    .selectFrom(parentGuidLogs(db, parentGuid))
+    .where(tableCondition(db.dialect, parentGuidLogSpec, query));
+  return readPageAndCount(matching, (qb) => qb.selectAll(), parentGuidLogSpec, query);
 }
