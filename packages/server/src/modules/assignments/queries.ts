@@ -5,9 +5,7 @@ import { toCount } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
 import {
   distinctFilterValues,
-  orderTable,
-  fitsAllRows,
-  pageOf,
+  readPageAndCount,
   tableCondition,
   type TableColumn,
   type TableSpec,
@@ -171,26 +169,16 @@ export const approverAssignmentSpec: TableSpec = {
 };
 
 /** A page of the assignment table (filters, search, sort) in scope, and its filtered total. */
-export async function findApproverAssignmentTable(
+export function findApproverAssignmentTable(
   db: Db,
   scope: AssignmentScope,
   userId: number | undefined,
   query: TableQuery,
 ) {
-  const condition = tableCondition(db.dialect, approverAssignmentSpec, query);
-  const { limit, offset } = pageOf(query);
-  const [rows, total] = await Promise.all([
-    selectAssignment(namedAssignments(db, scope, userId).where(condition))
-      .$call((qb) => orderTable(qb, approverAssignmentSpec, query))
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    namedAssignments(db, scope, userId)
-      .where(condition)
-      .select((eb) => eb.fn.countAll().as('count'))
-      .executeTakeFirst(),
-  ]);
-  return { rows: fitsAllRows(query, rows), totalCount: toCount(total?.count) };
+  const matching = namedAssignments(db, scope, userId).where(
+    tableCondition(db.dialect, approverAssignmentSpec, query),
+  );
+  return readPageAndCount(matching, selectAssignment, approverAssignmentSpec, query);
 }
 
 /** One keyset batch of the whole filtered assignment table, newest id first (the CSV export). */
@@ -331,26 +319,16 @@ export const masterApproverSpec: TableSpec = {
 };
 
 /** A page of the master approver table (filters, search, sort) in scope, and its filtered total. */
-export async function findMasterApproverTable(
+export function findMasterApproverTable(
   db: Db,
   scope: AssignmentScope,
   userId: number | undefined,
   query: TableQuery,
 ) {
-  const condition = tableCondition(db.dialect, masterApproverSpec, query);
-  const { limit, offset } = pageOf(query);
-  const [rows, total] = await Promise.all([
-    selectMasterApprover(namedMasterApprovers(db, scope, userId).where(condition))
-      .$call((qb) => orderTable(qb, masterApproverSpec, query))
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    namedMasterApprovers(db, scope, userId)
-      .where(condition)
-      .select((eb) => eb.fn.countAll().as('count'))
-      .executeTakeFirst(),
-  ]);
-  return { rows: fitsAllRows(query, rows), totalCount: toCount(total?.count) };
+  const matching = namedMasterApprovers(db, scope, userId).where(
+    tableCondition(db.dialect, masterApproverSpec, query),
+  );
+  return readPageAndCount(matching, selectMasterApprover, masterApproverSpec, query);
 }
 
 /** One keyset batch of the whole filtered master approver table, newest id first (the CSV export). */

@@ -1,6 +1,6 @@
 import type { TableQuery } from '@uap/domain';
-import { toCount, type Db } from '../../db/connection.ts';
-import { fitsAllRows, orderTable, pageOf, tableCondition, type TableSpec } from '../../db/table-query.ts';
+import type { Db } from '../../db/connection.ts';
+import { readPageAndCount, tableCondition, type TableSpec } from '../../db/table-query.ts';
 import { codedLines, fullName, lineColumns, ref } from '../request-lines/line-query.ts';
 import { inTrackerScope, type TrackerScope } from './line-queries.ts';
 
@@ -138,19 +138,7 @@ export const historySpec: TableSpec = {
  * One page of a request's history (search, sort) and the total under the search; pageSize
  * ALL_ROWS reads every step (one request's history is short; more than ALL_ROWS_MAX refused).
  */
-export async function findHistoryTable(db: Db, requestId: number, query: TableQuery) {
-  const condition = tableCondition(db.dialect, historySpec, query);
-  const { limit, offset } = pageOf(query);
-  const [rows, total] = await Promise.all([
-    selectHistory(historyOf(db, requestId).where(condition))
-      .$call((qb) => orderTable(qb, historySpec, query))
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    historyOf(db, requestId)
-      .where(condition)
-      .select((eb) => eb.fn.countAll().as('count'))
-      .executeTakeFirst(),
-  ]);
-  return { rows: fitsAllRows(query, rows), totalCount: toCount(total?.count) };
+export function findHistoryTable(db: Db, requestId: number, query: TableQuery) {
+  const matching = historyOf(db, requestId).where(tableCondition(db.dialect, historySpec, query));
+  return readPageAndCount(matching, selectHistory, historySpec, query);
 }
