@@ -126,4 +126,40 @@ describe('CSV exports of the approval-path tables', () => {
     expect(lines).toHaveLength(2);
     expect(lines[1]?.startsWith(`${record.requestId},Lee Leaver,${leaver.email},`)).toBe(true);
   });
+
+  it("writes the leaver export's asset type under 'Asset Type', as every export does, and dates in the caller's zone", async () => {
+    const k = ctx.db.kysely;
+    const leaver = await buildUser(k, { active: false });
+    const path = await buildPath(k);
+    const record = await buildRecord(k, {
+      path,
+      user: { userId: leaver.userId, email: leaver.email },
+      createdBy: superAdmin.userId,
+    });
+    // 20:00 UTC on 1 March is already 2 March at UTC+14.
+    await k
+      .updateTable('requests')
+      .set({ createdDate: '2026-03-01T20:00:00.000Z' })
+      .where('requestId', '=', record.requestId)
+      .execute();
+    const cell = (lines: string[], header: string) =>
+      lines[1]?.split(',')[lines[0]!.split(',').indexOf(header)];
+    const asset = await k
+      .selectFrom('assetTypes')
+      .select('description')
+      .where('assetId', '=', path.assetId)
+      .executeTakeFirstOrThrow();
+    const kiritimati = await csvOf('/api/Request/UserRecordsOfADInactiveUsers/Export', {
+      searchCriteria: leaver.email,
+      localTimeZone: 'Pacific/Kiritimati',
+    });
+    expect(kiritimati[0]).not.toContain('Asset Name');
+    expect(cell(kiritimati, 'Asset Type')).toBe(asset.description);
+    expect(cell(kiritimati, 'Client Account')).toBe(path.names.account);
+    expect(cell(kiritimati, 'Created')).toBe('03-02-2026');
+    const utc = await csvOf('/api/Request/UserRecordsOfADInactiveUsers/Export', {
+      searchCriteria: leaver.email,
+    });
+    expect(cell(utc, 'Created')).toBe('03-01-2026');
+  });
 });

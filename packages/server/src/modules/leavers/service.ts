@@ -1,5 +1,6 @@
 import {
   formatDate,
+  timeZoneOrUtc,
   fullName,
   messages,
   type DeactivateLeaversResult,
@@ -58,11 +59,12 @@ function present(row: q.LeaverDbRow): LeaverRecordRow {
   };
 }
 
-const csvColumns: CsvColumn<LeaverRecordRow>[] = [
+/** The export's columns, dates in the caller's zone as on every export. */
+const csvColumns = (timeZone: string): CsvColumn<LeaverRecordRow>[] => [
   { header: 'Record ID', value: (r) => r.requestId },
   { header: 'User', value: (r) => fullName(r.requestUserName, r.requestUserLastName) },
   { header: 'User Email', value: (r) => r.requestUserEmail },
-  { header: 'Left', value: (r) => formatDate(r.leftDate) },
+  { header: 'Left', value: (r) => formatDate(r.leftDate, timeZone) },
   { header: 'Platform Email', value: (r) => r.email },
   { header: 'Role', value: (r) => r.roleName },
   { header: 'Location', value: (r) => r.userLocation },
@@ -72,14 +74,14 @@ const csvColumns: CsvColumn<LeaverRecordRow>[] = [
   { header: 'Practice', value: (r) => r.practiceDescription },
   { header: 'Platform', value: (r) => r.platformDescription },
   { header: 'Client', value: (r) => r.clientDescription },
-  { header: 'Asset Name', value: (r) => r.assetName },
+  { header: 'Asset Type', value: (r) => r.assetName },
   { header: 'Client Account', value: (r) => r.clientAccountDescription },
   { header: 'Asset Reference', value: (r) => r.clientAccountAssetReference },
   { header: 'Platform User Type', value: (r) => r.platformUserTypeDescription },
-  { header: 'Created', value: (r) => formatDate(r.createdDate) },
+  { header: 'Created', value: (r) => formatDate(r.createdDate, timeZone) },
   { header: 'Created By', value: (r) => fullName(r.createdByUserName, r.createdByUserLastName) },
   { header: 'Approver', value: (r) => fullName(r.approverName, r.approverLastName) },
-  { header: 'Approved', value: (r) => (r.approvedDate ? formatDate(r.approvedDate) : '') },
+  { header: 'Approved', value: (r) => (r.approvedDate ? formatDate(r.approvedDate, timeZone) : '') },
   { header: 'Leaver Comment', value: (r) => r.leaverUserComment },
 ];
 
@@ -90,7 +92,7 @@ export async function exportLeaverRecords(db: Db, actor: Actor, query: TableQuer
   return csvExport(
     async (beforeId, limit) => (await q.findLeaverBatch(db, scope, query, beforeId, limit)).map(present),
     (row) => row.requestId,
-    csvColumns,
+    csvColumns(timeZoneOrUtc(query.localTimeZone)),
   );
 }
 

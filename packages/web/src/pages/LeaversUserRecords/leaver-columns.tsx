@@ -56,7 +56,7 @@ export function leaverColumns(onOpenComments: (row: LeaverRecordRow) => void, ca
     text('practiceDescription', 'Practice', (r) => r.practiceDescription),
     text('platformDescription', 'Platform', (r) => r.platformDescription),
     text('clientDescription', 'Client', (r) => r.clientDescription),
-    text('assetName', 'Asset', (r) => r.assetName),
+    text('assetName', 'Asset Type', (r) => r.assetName),
     text('clientAccountDescription', 'Client Account', (r) =>
       r.clientAccountAssetReference
         ? `${r.clientAccountDescription} (${r.clientAccountAssetReference})`
