@@ -66,13 +66,8 @@ export function ExpiredRequestDialog({ detail, onClose, onDone }: Props) {
           <DateRange
             beginning={dates[0]}
             expiration={dates[1]}
-            onChange={(b, e) => {
-              fields.clear('beginning');
-              fields.clear('expiration');
-              setDates([b, e]);
-            }}
-            beginningField={fields.textField('beginning')}
-            expirationField={fields.textField('expiration')}
+            onChange={(b, e) => setDates([b, e])}
+            fields={fields}
           />
           <TextField
             label="Comments"

@@ -223,13 +223,8 @@ function ModifyForm(props: {
                 <DateRange
                   beginning={dates[0]}
                   expiration={dates[1]}
-                  onChange={(b, e) => {
-                    fields.clear('beginning');
-                    fields.clear('expiration');
-                    setDates([b, e]);
-                  }}
-                  beginningField={fields.textField('beginning')}
-                  expirationField={fields.textField('expiration')}
+                  onChange={(b, e) => setDates([b, e])}
+                  fields={fields}
                 />
               )}
             </>

@@ -6,7 +6,7 @@ import TextField from '@mui/material/TextField';
 import DialogActions from '@mui/material/DialogActions';
 import { limits, messages } from '@uap/domain';
 import { ApiError } from '../../api/client.ts';
-import type { TextFieldErrorProps } from '../../components/FieldErrors.tsx';
+import type { FieldErrors, TextFieldErrorProps } from '../../components/FieldErrors.tsx';
 
 /** The first message of a failed schema parse: the spec's sentence the server would answer. */
 export function firstIssue(result: {
@@ -57,29 +57,33 @@ export function DateRange(props: {
   beginning: string | null;
   expiration: string | null;
   onChange: (beginning: string | null, expiration: string | null) => void;
-  /** A failed check of the dates (`useFieldErrors`). */
-  beginningField?: TextFieldErrorProps;
-  expirationField?: TextFieldErrorProps;
+  /** The form's failed checks (`useFieldErrors`): marks the dates, cleared when either changes. */
+  fields?: Pick<FieldErrors<'beginning' | 'expiration'>, 'clear' | 'textField'>;
 }) {
+  const change = (beginning: string | null, expiration: string | null) => {
+    props.fields?.clear('beginning');
+    props.fields?.clear('expiration');
+    props.onChange(beginning, expiration);
+  };
   return (
     <Stack direction="row" spacing={2}>
       <TextField
         label="Start Date"
         type="date"
         value={props.beginning ?? ''}
-        onChange={(e) => props.onChange(e.target.value || null, props.expiration)}
+        onChange={(e) => change(e.target.value || null, props.expiration)}
         slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: todayIso() } }}
         fullWidth
-        {...props.beginningField}
+        {...props.fields?.textField('beginning')}
       />
       <TextField
         label="End Date"
         type="date"
         value={props.expiration ?? ''}
-        onChange={(e) => props.onChange(props.beginning, e.target.value || null)}
+        onChange={(e) => change(props.beginning, e.target.value || null)}
         slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: props.beginning ?? todayIso() } }}
         fullWidth
-        {...props.expirationField}
+        {...props.fields?.textField('expiration')}
       />
     </Stack>
   );

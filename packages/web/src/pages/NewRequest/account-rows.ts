@@ -68,7 +68,7 @@ const fieldOfPayloadKey: Record<string, AccountRowField> = {
 
 /**
  * The dialog's Confirm rules (spec 1 §5), then the shared schema's date rules: each offending
- * field's message by `rowFieldKey` ('Please complete required field(s)' on every empty required
+ * field's message by `rowFieldKey` (`messages.completeRequiredFields` on every empty required
  * field), and a message for the dialog when no field can show it (no rows at all).
  */
 export function rowsProblems(rows: AccountRowDraft[]): {
