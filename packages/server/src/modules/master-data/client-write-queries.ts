@@ -149,3 +149,28 @@ export async function updateClientAccountRow(
     .where('clientAccountId', '=', clientAccountId)
     .execute();
 }
+
+/** A client's codes go with it when it is deleted. */
+export async function deleteClientCodesOf(q: Executor, clientId: number): Promise<void> {
+  await q.deleteFrom('clientCodes').where('clientId', '=', clientId).execute();
+}
+
+export async function moveClientAccount(
+  q: Executor,
+  clientAccountId: number,
+  clientId: number,
+): Promise<void> {
+  await q
+    .updateTable('clientAccounts')
+    .set({ clientId, updatedDate: nowIso() })
+    .where('clientAccountId', '=', clientAccountId)
+    .execute();
+}
+
+export async function moveClient(q: Executor, clientId: number, agencyId: number): Promise<void> {
+  await q
+    .updateTable('clients')
+    .set({ agencyId, updatedDate: nowIso() })
+    .where('clientId', '=', clientId)
+    .execute();
+}

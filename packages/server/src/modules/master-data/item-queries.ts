@@ -362,69 +362,6 @@ export function findRequestsOfClientAssets(q: Executor, clientAccountIds: readon
     .execute();
 }
 
-/**
- * The master data log rows of the items a request uses (its region, market, agency, practice and
- * platform offers, client, client asset, user type and ownership) since the request was made,
- * oldest first, at most `limit`.
- */
-export async function findLogItemsOfRequest(q: Executor, requestId: number, limit: number) {
-  const r = await q
-    .selectFrom('requests')
-    .select([
-      'regionId',
-      'marketId',
-      'agencyId',
-      'practiceId',
-      'platformId',
-      'clientId',
-      'clientAccountId',
-      'platformUserTypeId',
-      'platformOwnershipId',
-      'createdDate',
-    ])
-    .where('requestId', '=', requestId)
-    .executeTakeFirst();
-  if (!r) {
-    return [];
-  }
-  const practice = await q
-    .selectFrom('agencyPractices')
-    .select('agencyPracticeId')
-    .where('agencyId', '=', r.agencyId)
-    .where('practiceId', '=', r.practiceId)
-    .executeTakeFirst();
-  const offer = await q
-    .selectFrom('platformAgencies')
-    .select('platformAgencyId')
-    .where('platformId', '=', r.platformId)
-    .where('agencyId', '=', r.agencyId)
-    .where('practiceId', '=', r.practiceId)
-    .executeTakeFirst();
-  const items: [MasterDataType, number | null | undefined][] = [
-    ['Region', r.regionId],
-    ['Market', r.marketId],
-    ['Agency', r.agencyId],
-    ['Practice', practice?.agencyPracticeId],
-    ['Platform', offer?.platformAgencyId],
-    ['Client - Client Code', r.clientId],
-    ['Client Asset', r.clientAccountId],
-    ['Platform User Type', r.platformUserTypeId],
-    ['Account Ownership', r.platformOwnershipId],
-  ];
-  const used = items.filter((i): i is [MasterDataType, number] => typeof i[1] === 'number');
-  return q
-    .selectFrom('masterDataLogs')
-    .select(['id', 'masterDataType', 'operation', 'description', 'operationDate'])
-    .where((eb) =>
-      eb.or(used.map(([type, id]) => eb.and([eb('masterDataType', '=', type), eb('itemId', '=', id)]))),
-    )
-    .where('operationDate', '>=', r.createdDate)
-    .orderBy('operationDate')
-    .orderBy('id')
-    .limit(limit)
-    .execute();
-}
-
 /** The description of a practice or platform (a path's name for those types' rows). */
 export async function findPracticeOrPlatformName(
   q: Executor,
@@ -436,31 +373,6 @@ export async function findPracticeOrPlatformName(
       ? await q.selectFrom('practices').select('description').where('practiceId', '=', id).executeTakeFirst()
       : await q.selectFrom('platforms').select('description').where('platformId', '=', id).executeTakeFirst();
   return named?.description;
-}
-
-/** A client's codes go with it when it is deleted. */
-export async function deleteClientCodesOf(q: Executor, clientId: number): Promise<void> {
-  await q.deleteFrom('clientCodes').where('clientId', '=', clientId).execute();
-}
-
-export async function moveClientAccount(
-  q: Executor,
-  clientAccountId: number,
-  clientId: number,
-): Promise<void> {
-  await q
-    .updateTable('clientAccounts')
-    .set({ clientId, updatedDate: nowIso() })
-    .where('clientAccountId', '=', clientAccountId)
-    .execute();
-}
-
-export async function moveClient(q: Executor, clientId: number, agencyId: number): Promise<void> {
-  await q
-    .updateTable('clients')
-    .set({ agencyId, updatedDate: nowIso() })
-    .where('clientId', '=', clientId)
-    .execute();
 }
 
 /** Whether the agency offers the platform (on any practice). */
@@ -476,41 +388,4 @@ export async function isPlatformOnAgency(
     .where('platformId', '=', platformId)
     .executeTakeFirst();
   return offered !== undefined;
-}
-
-/** One page of an item's log rows with who made each change, newest first, and their total. */
-export async function findItemLogPage(
-  q: Executor,
-  type: MasterDataType,
-  itemId: number,
-  page: number,
-  pageSize: number,
-) {
-  const base = q
-    .selectFrom('masterDataLogs as l')
-    .where('l.masterDataType', '=', type)
-    .where('l.itemId', '=', itemId);
-  const [rows, total] = await Promise.all([
-    base
-      .leftJoin('users as u', 'u.userId', 'l.operatedBy')
-      .select([
-        'l.id',
-        'l.masterDataType',
-        'l.itemId',
-        'l.operation',
-        'l.description',
-        'l.operationDate',
-        'l.before',
-        'l.after',
-        'u.name',
-        'u.lastName',
-        'u.email',
-      ])
-      .orderBy('l.id', 'desc')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute(),
-    base.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
-  ]);
-  return { rows, totalCount: toCount(total?.count) };
 }

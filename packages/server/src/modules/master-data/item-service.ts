@@ -13,23 +13,19 @@ import { adminScopeOf } from '../../http/admin-scope.ts';
 import { notFound, unprocessable } from '../../http/errors.ts';
 import * as catalog from '../catalog/service.ts';
 import {
-  deleteClientCodesOf,
   deleteItems,
-  findItemLogPage,
-  findLogItemsOfRequest,
   findPracticeOrPlatformName,
   findRequestsOfClientAssets,
   findUserTypeNamesakes,
   isPlatformOnAgency,
   isUnused,
   locate,
-  moveClient,
-  moveClientAccount,
   setDeleted,
   snapshot,
   usesOf,
 } from './item-queries.ts';
-import { writeLog, type LogItem } from './log-queries.ts';
+import { deleteClientCodesOf, moveClient, moveClientAccount } from './client-write-queries.ts';
+import { findItemLogPage, findLogItemsOfRequest, writeLog, type LogItem } from './log-queries.ts';
 import { mayWriteMarket, requireScope, writeScopeOf } from './scope.ts';
 import { requireWritable } from './write-kernel.ts';
 import { findPlatformByName } from './platform-write-queries.ts';

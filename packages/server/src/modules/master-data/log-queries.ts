@@ -1,5 +1,5 @@
 import type { MasterDataOperation, MasterDataType } from '@uap/domain';
-import { nowIso, type Executor } from '../../db/connection.ts';
+import { nowIso, toCount, type Executor } from '../../db/connection.ts';
 
 export interface LogItem {
   type: MasterDataType;
@@ -37,4 +37,104 @@ export async function writeLog(trx: Executor, actorId: number, items: readonly L
       })),
     )
     .execute();
+}
+
+/**
+ * The master data log rows of the items a request uses (its region, market, agency, practice and
+ * platform offers, client, client asset, user type and ownership) since the request was made,
+ * oldest first, at most `limit`.
+ */
+export async function findLogItemsOfRequest(q: Executor, requestId: number, limit: number) {
+  const r = await q
+    .selectFrom('requests')
+    .select([
+      'regionId',
+      'marketId',
+      'agencyId',
+      'practiceId',
+      'platformId',
+      'clientId',
+      'clientAccountId',
+      'platformUserTypeId',
+      'platformOwnershipId',
+      'createdDate',
+    ])
+    .where('requestId', '=', requestId)
+    .executeTakeFirst();
+  if (!r) {
+    return [];
+  }
+  const practice = await q
+    .selectFrom('agencyPractices')
+    .select('agencyPracticeId')
+    .where('agencyId', '=', r.agencyId)
+    .where('practiceId', '=', r.practiceId)
+    .executeTakeFirst();
+  const offer = await q
+    .selectFrom('platformAgencies')
+    .select('platformAgencyId')
+    .where('platformId', '=', r.platformId)
+    .where('agencyId', '=', r.agencyId)
+    .where('practiceId', '=', r.practiceId)
+    .executeTakeFirst();
+  const items: [MasterDataType, number | null | undefined][] = [
+    ['Region', r.regionId],
+    ['Market', r.marketId],
+    ['Agency', r.agencyId],
+    ['Practice', practice?.agencyPracticeId],
+    ['Platform', offer?.platformAgencyId],
+    ['Client - Client Code', r.clientId],
+    ['Client Asset', r.clientAccountId],
+    ['Platform User Type', r.platformUserTypeId],
+    ['Account Ownership', r.platformOwnershipId],
+  ];
+  const used = items.filter((i): i is [MasterDataType, number] => typeof i[1] === 'number');
+  return q
+    .selectFrom('masterDataLogs')
+    .select(['id', 'masterDataType', 'operation', 'description', 'operationDate'])
+    .where((eb) =>
+      eb.or(used.map(([type, id]) => eb.and([eb('masterDataType', '=', type), eb('itemId', '=', id)]))),
+    )
+    .where('operationDate', '>=', r.createdDate)
+    .orderBy('operationDate')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** One page of an item's log rows with who made each change, newest first, and their total. */
+export async function findItemLogPage(
+  q: Executor,
+  type: MasterDataType,
+  itemId: number,
+  page: number,
+  pageSize: number,
+) {
+  const base = q
+    .selectFrom('masterDataLogs as l')
+    .where('l.masterDataType', '=', type)
+    .where('l.itemId', '=', itemId);
+  const [rows, total] = await Promise.all([
+    base
+      .leftJoin('users as u', 'u.userId', 'l.operatedBy')
+      .select([
+        'l.id',
+        'l.masterDataType',
+        'l.itemId',
+        'l.operation',
+        'l.description',
+        'l.operationDate',
+        'l.before',
+        'l.after',
+        'u.name',
+        'u.lastName',
+        'u.email',
+      ])
+      .orderBy('l.id', 'desc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+    base.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
+  ]);
+  return { rows, totalCount: toCount(total?.count) };
 }
