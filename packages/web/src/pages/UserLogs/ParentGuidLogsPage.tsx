@@ -3,18 +3,14 @@ import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterDomLink, useParams } from 'react-router';
-import { formatDateTime, messages, type ProfileLogRow, type TableQuery } from '@uap/domain';
+import { messages, type ProfileLogRow, type TableQuery } from '@uap/domain';
 import { fetchParentGuidLogPage, profileKeys } from '../../api/profiles.ts';
 import { DataTable, type DataTableColumn } from '../../components/DataTable/DataTable.tsx';
-import { localTimeZone } from '../../app/time-zone.ts';
+import { profileLogColumns } from './profile-log-columns.tsx';
 import { useFetchFailure } from './use-fetch-failure.ts';
 
-const timeZone = localTimeZone();
-
-const changeText = (c: ProfileLogRow['changes'][number]) => `${c.field}: ${c.oldValue} → ${c.newValue}`;
-
 const columns: DataTableColumn<ProfileLogRow>[] = [
-  { id: 'serialNo', header: '#', sortable: true, text: (r) => String(r.serialNo) },
+  profileLogColumns.serialNo,
   {
     id: 'userId',
     header: 'UAP Id',
@@ -26,19 +22,7 @@ const columns: DataTableColumn<ProfileLogRow>[] = [
       </Link>
     ),
   },
-  {
-    id: 'newLastUpdated',
-    header: 'Changed',
-    sortable: true,
-    text: (r) => formatDateTime(r.newLastUpdated, timeZone),
-  },
-  { id: 'lastModifiedByName', header: 'Changed By', text: (r) => r.lastModifiedByName },
-  {
-    id: 'changes',
-    header: 'Changes (old → new)',
-    text: (r) => r.changes.map(changeText).join('; '),
-    cell: (r) => r.changes.map((c) => <div key={c.field}>{changeText(c)}</div>),
-  },
+  ...profileLogColumns.rest,
 ];
 
 /**

@@ -13,9 +13,7 @@ import {
 import { fetchSecondaryEmailLogPage, fetchUserLogPage, profileKeys } from '../../api/profiles.ts';
 import { DataTable, type DataTableColumn } from '../../components/DataTable/DataTable.tsx';
 import { useFetchFailure } from './use-fetch-failure.ts';
-import { localTimeZone } from '../../app/time-zone.ts';
-
-const timeZone = localTimeZone();
+import { profileLogColumns, timeZone } from './profile-log-columns.tsx';
 
 /** A positive integer id from the address, or null. */
 function idOf(value: string | undefined): number | null {
@@ -23,24 +21,10 @@ function idOf(value: string | undefined): number | null {
   return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
-const changeText = (c: ProfileLogRow['changes'][number]) => `${c.field}: ${c.oldValue} → ${c.newValue}`;
-
 /** A log row is one change of the profile: its number, when, by whom, and each field's old and new value. */
-const profileLogColumns: DataTableColumn<ProfileLogRow>[] = [
-  { id: 'serialNo', header: '#', sortable: true, text: (r) => String(r.serialNo) },
-  {
-    id: 'newLastUpdated',
-    header: 'Changed',
-    sortable: true,
-    text: (r) => formatDateTime(r.newLastUpdated, timeZone),
-  },
-  { id: 'lastModifiedByName', header: 'Changed By', text: (r) => r.lastModifiedByName },
-  {
-    id: 'changes',
-    header: 'Changes (old → new)',
-    text: (r) => r.changes.map(changeText).join('; '),
-    cell: (r) => r.changes.map((c) => <div key={c.field}>{changeText(c)}</div>),
-  },
+const profileLogColumnList: DataTableColumn<ProfileLogRow>[] = [
+  profileLogColumns.serialNo,
+  ...profileLogColumns.rest,
 ];
 
 const emailLogColumns: DataTableColumn<SecondaryEmailLogRow>[] = [
@@ -86,7 +70,7 @@ export function UserLogsPage() {
       {failure && <Alert severity="error">{failure}</Alert>}
       <DataTable<ProfileLogRow>
         title="Profile changes"
-        columns={profileLogColumns}
+        columns={profileLogColumnList}
         queryKey={profileKeys.logs(userId)}
         getRowId={(r) => r.serialNo}
         fetchPage={fetchPage}
