@@ -49,9 +49,7 @@ describe('Notifications', () => {
       await modify.getByRole('button', { name: 'Submit' }).click();
       const answer = sam.page.getByText(messages.requestsSentForApproval);
       await answer.waitFor();
-      const changeId = Number(
-        /change request is #(\d+)/.exec((await answer.textContent()) ?? '')?.[1],
-      );
+      const changeId = Number(/change request is #(\d+)/.exec((await answer.textContent()) ?? '')?.[1]);
       expect(changeId).toBeGreaterThan(recordId);
       await sam.page.getByRole('button', { name: 'No' }).click();
       const samBefore = await unreadOf(sam.page);

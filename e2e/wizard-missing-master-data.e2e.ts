@@ -114,7 +114,11 @@ describe('a path that lacks master data', () => {
       await choose(page, 'Platform User Type', 'User Work Licence');
       await dialog.getByRole('button', { name: 'Confirm' }).click();
       await dialog.waitFor({ state: 'hidden' });
-      await page.getByRole('list', { name: 'Pending request lines' }).getByText('Work Licence').first().waitFor();
+      await page
+        .getByRole('list', { name: 'Pending request lines' })
+        .getByText('Work Licence')
+        .first()
+        .waitFor();
     } finally {
       await context.close();
     }

@@ -44,7 +44,10 @@ describe('compileWriter', () => {
     const good = { id: 1, name: 'a', status: 'Submitted', approver: null, flags: [] };
     const write = compileWriter(page);
     expect(() => write({ requests: [good, { ...good, approver: { fullName: 'B', email: 3 } }] })).toThrow(
-      expect.objectContaining({ path: ['requests', 1, 'approver', 'email'], message: expect.stringContaining('string') }),
+      expect.objectContaining({
+        path: ['requests', 1, 'approver', 'email'],
+        message: expect.stringContaining('string'),
+      }),
     );
     expect(() => write({ requests: [{ ...good, name: undefined }] })).toThrow(
       expect.objectContaining({ path: ['requests', 0, 'name'] }),

@@ -2,11 +2,7 @@ import { rm } from 'node:fs/promises';
 import { Worker } from 'node:worker_threads';
 import type { Kysely } from 'kysely';
 import type { Db } from '../connection.ts';
-import {
-  rebuildRequestSearch,
-  sqliteLineTriggers,
-  sqliteRequestSearchBuild,
-} from '../search-index-ddl.ts';
+import { rebuildRequestSearch, sqliteLineTriggers, sqliteRequestSearchBuild } from '../search-index-ddl.ts';
 import { secondsSince } from './batch.ts';
 import { BULK_PRAGMAS, sqliteBulkConnection, sqliteFile } from './writers.ts';
 

@@ -19,7 +19,9 @@ connection.pragma(`${schema}.journal_mode = OFF`);
 connection.pragma(`${schema}.synchronous = OFF`);
 connection.pragma(`${schema}.cache_size = -1000000`);
 connection.exec(create);
-connection.exec(`insert into ${schema}.request_search (request_search, rank) values ('hashsize', ${hashBytes})`);
+connection.exec(
+  `insert into ${schema}.request_search (request_search, rank) values ('hashsize', ${hashBytes})`,
+);
 connection.exec(fill);
 connection.close();
 // Its own time: the main thread reads the answer only once its index rebuild is done.

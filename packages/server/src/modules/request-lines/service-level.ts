@@ -45,7 +45,9 @@ export function pastServiceLevel(
     pastLevelCutoff(at, levels, kind, isUrgent, multiple);
   const cut = (kind: 'approval' | 'provisioning', isUrgent: boolean) =>
     derived(now, (at) => cutAt(at, kind, isUrgent));
-  const latest = derived(now, (at) => [cutAt(at, 'approval', true), cutAt(at, 'provisioning', true)].sort().at(-1)!);
+  const latest = derived(now, (at) =>
+    [cutAt(at, 'approval', true), cutAt(at, 'provisioning', true)].sort().at(-1)!,
+  );
   const status = options.isDense ? sql`+${ref('r.statusId')}` : ref('r.statusId');
   const kind = (statusId: typeof SUBMITTED | typeof APPROVED, name: 'approval' | 'provisioning') =>
     sql<SqlBool>`(${status} = ${statusId} and (${waitingSince} <= ${cut(name, false)} or (${ref(
