@@ -2,6 +2,12 @@
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
+/** An import of another screen's folder: a piece two screens share belongs in src/components/. */
+const otherPage = (/** @type {string} */ regex) => ({
+  regex,
+  message: "A screen's folder is its own: move what two screens share to src/components/.",
+});
+
 export default tseslint.config(
   {
     ignores: [
@@ -64,6 +70,26 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  {
+    // A screen's folder is its own (docs/web.md, "Folders"): what two screens use lives in
+    // src/components/, so no page imports another page's folder, and no component imports a page.
+    files: ['packages/web/src/pages/*/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [otherPage('^\\.\\./(?!\\.)')] }],
+    },
+  },
+  {
+    files: ['packages/web/src/pages/*/*/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [otherPage('^\\.\\./\\.\\./(?!\\.)')] }],
+    },
+  },
+  {
+    files: ['packages/web/src/components/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [otherPage('/pages/')] }],
     },
   },
   {

@@ -15,7 +15,7 @@ import { useAdminScopePairs } from '../../api/admin-scope.ts';
 import { useMarketsQuery, useRegionsQuery } from '../../api/new-request.ts';
 import { DialogError, useDialogError } from '../../components/DialogError.tsx';
 import { DisabledReason } from '../../components/DisabledReason.tsx';
-import { failureText } from '../ChangeUserRecords/form-parts.tsx';
+import { failureText } from '../../components/forms/failure-text.ts';
 import { PersonField, type Person } from './PersonField.tsx';
 
 function PickOne(props: {

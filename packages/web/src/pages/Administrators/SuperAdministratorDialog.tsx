@@ -8,7 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import type { SuperAdminTableRow } from '@uap/domain';
 import { useSaveSuperAdministrator } from '../../api/admins.ts';
 import { DialogError, useDialogError } from '../../components/DialogError.tsx';
-import { failureText } from '../ChangeUserRecords/form-parts.tsx';
+import { failureText } from '../../components/forms/failure-text.ts';
 import { PersonField, type Person } from './PersonField.tsx';
 
 /** Add or edit a super administrator (spec 3 §5: Save needs a user chosen; on edit, another one). */

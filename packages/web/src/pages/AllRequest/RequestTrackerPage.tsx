@@ -11,7 +11,7 @@ import {
 import { useCanExportTables, useCurrentUser, useIsReadOnly } from '../../app/current-user.ts';
 import { warmUpDateFormats } from '../../app/time-zone.ts';
 import { DataTable, prefetchTablePage } from '../../components/DataTable/DataTable.tsx';
-import { useRecordActions } from '../ChangeUserRecords/use-record-actions.tsx';
+import { useRecordActions } from '../../components/RecordActions/use-record-actions.tsx';
 import { trackerColumns } from './tracker-columns.tsx';
 
 type TrackerParams = Partial<Record<'filtercolumn' | 'filtervalue', string>>;

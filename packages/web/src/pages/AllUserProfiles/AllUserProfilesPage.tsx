@@ -12,11 +12,11 @@ import { useCanExportTables, useIsReadOnly } from '../../app/current-user.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { reportError } from '../../api/error-store.ts';
-import { EditProfileDialog } from './EditProfileDialog.tsx';
+import { EditProfileDialog } from '../../components/ProfileDialogs/EditProfileDialog.tsx';
 import { MergeProfileDialog } from './MergeProfileDialog.tsx';
 import { ProfileMatcherLine, ProfilesToolbar } from './ProfilesToolbar.tsx';
 import type { ProfileAction } from './ProfileRowActions.tsx';
-import { SyncProfileDialog } from './SyncProfileDialog.tsx';
+import { SyncProfileDialog } from '../../components/ProfileDialogs/SyncProfileDialog.tsx';
 import { profileColumns } from './profile-columns.tsx';
 
 type OpenDialog = { action: ProfileAction; row: ProfileRow } | { action: 'add' } | null;

@@ -13,7 +13,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { DialogError, useDialogError } from '../../components/DialogError.tsx';
 import { useFieldErrors } from '../../components/FieldErrors.tsx';
 import { UserSearchField } from '../../components/UserSearchDialog/UserSearchField.tsx';
-import { failureText } from '../ChangeUserRecords/form-parts.tsx';
+import { failureText } from '../../components/forms/failure-text.ts';
 import { UserDetailsPopup } from './UserDetailsPopup.tsx';
 
 /** The UAP Id typed, or null when it is not a positive whole number. */

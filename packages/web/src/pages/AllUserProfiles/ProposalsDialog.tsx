@@ -15,7 +15,7 @@ import { useDecideProposal, useMergeProposals } from '../../api/merges.ts';
 import { notifySuccess } from '../../api/notice-store.ts';
 import { DialogError, useDialogError } from '../../components/DialogError.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
-import { failureText } from '../ChangeUserRecords/form-parts.tsx';
+import { failureText } from '../../components/forms/failure-text.ts';
 import { localTimeZone } from '../../app/time-zone.ts';
 
 const timeZone = localTimeZone();

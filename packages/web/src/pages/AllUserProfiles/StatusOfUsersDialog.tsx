@@ -19,7 +19,7 @@ import { DataTable, type DataTableColumn } from '../../components/DataTable/Data
 import { DialogError, useDialogError } from '../../components/DialogError.tsx';
 import { DisabledReason } from '../../components/DisabledReason.tsx';
 import { useRowSelection } from '../../components/DataTable/use-row-selection.ts';
-import { failureText } from '../ChangeUserRecords/form-parts.tsx';
+import { failureText } from '../../components/forms/failure-text.ts';
 import { localTimeZone } from '../../app/time-zone.ts';
 
 type Column = DataTableColumn<UserStatusRow>;

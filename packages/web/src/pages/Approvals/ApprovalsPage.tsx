@@ -7,7 +7,7 @@ import { approvalKeys, fetchApprovalFilterOptions, fetchApprovalList } from '../
 import { useIsReadOnly } from '../../app/current-user.ts';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { requestIdOf, useRowSelection } from '../../components/DataTable/use-row-selection.ts';
-import { ModifyRequestDialog } from '../ChangeUserRecords/ModifyRequestDialog.tsx';
+import { ModifyRequestDialog } from '../../components/RecordActions/ModifyRequestDialog.tsx';
 import { ApprovalRequestDialog } from './ApprovalRequestDialog.tsx';
 import { BulkActionDialog } from './BulkActionDialog.tsx';
 import { ExpiredRequestDialog } from './ExpiredRequestDialog.tsx';

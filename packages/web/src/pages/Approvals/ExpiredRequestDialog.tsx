@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { limits, messages, updateExpiredRequestInput, type ApprovalDetail } from '@uap/domain';
 import { ApiError } from '../../api/client.ts';
 import { useUpdateExpiredRequestMutation } from '../../api/modify.ts';
-import { DateRange, todayIso } from '../ChangeUserRecords/form-parts.tsx';
+import { DateRange, todayIso } from '../../components/forms/DateRange.tsx';
 import { DialogError, useDialogError } from '../../components/DialogError.tsx';
 import { useFieldErrors } from '../../components/FieldErrors.tsx';
 

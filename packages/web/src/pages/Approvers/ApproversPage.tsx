@@ -27,12 +27,12 @@ import { useCanExportTables, useIsReadOnly } from '../../app/current-user.ts';
 import { DataTable, type DataTableColumn } from '../../components/DataTable/DataTable.tsx';
 import { useRowSelection } from '../../components/DataTable/use-row-selection.ts';
 import { DisabledReason } from '../../components/DisabledReason.tsx';
-import { approverAssignmentColumns } from '../RoleDetails/assignment-columns.tsx';
+import { approverAssignmentColumns } from '../../components/ApproverAssignments/assignment-columns.tsx';
 import { AssignmentDialog } from './AssignmentDialog.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { StatusOfApproversButton } from '../ApproverStatus/StatusOfApproversButton.tsx';
+import { StatusOfApproversButton } from '../../components/ApproverStatus/StatusOfApproversButton.tsx';
 import { ReassignDialog } from './ReassignDialog.tsx';
-import { AbsencePanel } from '../RoleDetails/AbsencePanel.tsx';
+import { AbsencePanel } from '../../components/ApproverAssignments/AbsencePanel.tsx';
 import { CoverageTable } from './CoverageTable.tsx';
 
 type OpenDialog =

@@ -16,7 +16,7 @@ import { useAdminScopePairs } from '../../api/admin-scope.ts';
 import { CascadingSelects, type PathValue } from '../../components/CascadingSelects/CascadingSelects.tsx';
 import { DialogError, useDialogError } from '../../components/DialogError.tsx';
 import { FieldErrorText, useFieldErrors } from '../../components/FieldErrors.tsx';
-import { PersonPicker, type PickedPerson } from './PersonPicker.tsx';
+import { PersonPicker, type PickedPerson } from '../../components/UserSearchDialog/PersonPicker.tsx';
 
 const personOf = (userId: number | null, name: string, email: string): PickedPerson | null =>
   userId === null ? null : { userId, label: `${name} (${email})` };

@@ -12,7 +12,7 @@ import { messages, type ReassignApproverInput } from '@uap/domain';
 import { ApiError } from '../../api/client.ts';
 import { DialogError, useDialogError } from '../../components/DialogError.tsx';
 import { useFieldErrors } from '../../components/FieldErrors.tsx';
-import { PersonPicker, type PickedPerson } from './PersonPicker.tsx';
+import { PersonPicker, type PickedPerson } from '../../components/UserSearchDialog/PersonPicker.tsx';
 
 const roles = [
   { key: 'PrimaryApprover', label: 'Primary Approver' },

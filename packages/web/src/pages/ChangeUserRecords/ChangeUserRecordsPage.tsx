@@ -11,7 +11,7 @@ import {
 } from '../../api/records.ts';
 import { useCanExportTables } from '../../app/current-user.ts';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
-import { useRecordActions } from './use-record-actions.tsx';
+import { useRecordActions } from '../../components/RecordActions/use-record-actions.tsx';
 import { userAccessColumns } from '../../components/UserAccessOverview/user-access-columns.tsx';
 import { pendingChangeColumn } from './pending-change-column.tsx';
 import { extendColumn } from './extend-column.tsx';

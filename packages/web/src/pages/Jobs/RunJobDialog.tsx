@@ -10,7 +10,7 @@ import { messages, type JobSummary } from '@uap/domain';
 import { useRunJob } from '../../api/jobs.ts';
 import { notifySuccess } from '../../api/notice-store.ts';
 import { DialogError, useDialogError } from '../../components/DialogError.tsx';
-import { failureText } from '../ChangeUserRecords/form-parts.tsx';
+import { failureText } from '../../components/forms/failure-text.ts';
 
 /**
  * Run now: asks first, then shows progress until the run has ended (the call answers then).

@@ -12,7 +12,7 @@ import { deactivateLeaversInput, limits } from '@uap/domain';
 import { useDeactivateLeavers } from '../../api/leavers.ts';
 import { DialogError, useDialogError } from '../../components/DialogError.tsx';
 import { useFieldErrors } from '../../components/FieldErrors.tsx';
-import { failureText } from '../ChangeUserRecords/form-parts.tsx';
+import { failureText } from '../../components/forms/failure-text.ts';
 
 /** Deactivate the selected leaver records: a comment (max 500) and the urgent flag. */
 export function DeactivateLeaversDialog(props: {

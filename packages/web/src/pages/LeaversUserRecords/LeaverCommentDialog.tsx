@@ -4,7 +4,7 @@ import { leaverCommentInput, limits } from '@uap/domain';
 import { useLeaverComment } from '../../api/leavers.ts';
 import { useDialogError } from '../../components/DialogError.tsx';
 import { useFieldErrors } from '../../components/FieldErrors.tsx';
-import { failureText } from '../ChangeUserRecords/form-parts.tsx';
+import { failureText } from '../../components/forms/failure-text.ts';
 
 /** The leaver comment modal: up to 2000 characters for the selected records (spec 2 §2, §9). */
 export function LeaverCommentDialog(props: {

@@ -16,7 +16,7 @@ import {
 } from '../../components/CascadingSelects/CascadingSelects.tsx';
 import { DialogError, useDialogError } from '../../components/DialogError.tsx';
 import { UserSearchField } from '../../components/UserSearchDialog/UserSearchField.tsx';
-import { failureText } from '../ChangeUserRecords/form-parts.tsx';
+import { failureText } from '../../components/forms/failure-text.ts';
 import { useFieldErrors } from '../../components/FieldErrors.tsx';
 
 interface Person {

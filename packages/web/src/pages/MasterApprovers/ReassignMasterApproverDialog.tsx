@@ -10,7 +10,7 @@ import { messages, reassignMasterApproverInput } from '@uap/domain';
 import { useReassignMasterApprovers } from '../../api/master-approvers.ts';
 import { DialogError, useDialogError } from '../../components/DialogError.tsx';
 import { UserSearchField } from '../../components/UserSearchDialog/UserSearchField.tsx';
-import { failureText } from '../ChangeUserRecords/form-parts.tsx';
+import { failureText } from '../../components/forms/failure-text.ts';
 import { useFieldErrors } from '../../components/FieldErrors.tsx';
 
 /** Reassign: the selected master approver rows move to one new person ('Select a new user'). */

@@ -3,7 +3,7 @@ import { messages, type MasterDataRow } from '@uap/domain';
 import { itemAction, useMasterDataWrite } from '../../api/master-data.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { useDialogError } from '../../components/DialogError.tsx';
-import { failureText } from '../ChangeUserRecords/form-parts.tsx';
+import { failureText } from '../../components/forms/failure-text.ts';
 
 export type ItemActionKind = 'Activate' | 'Deactivate' | 'Delete';
 

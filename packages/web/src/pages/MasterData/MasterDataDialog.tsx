@@ -19,7 +19,7 @@ import {
   usePlatformWithAssets,
 } from '../../api/master-data.ts';
 import { DialogError, useDialogError } from '../../components/DialogError.tsx';
-import { failureText } from '../ChangeUserRecords/form-parts.tsx';
+import { failureText } from '../../components/forms/failure-text.ts';
 import { AssetTypesEditor } from './AssetTypesEditor.tsx';
 import { ClientCodesEditor } from './ClientCodesEditor.tsx';
 import { buildAdd, buildUpdate, formOf, type MasterDataForm, type Parents } from './master-data-form.ts';

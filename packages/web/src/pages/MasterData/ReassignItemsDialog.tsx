@@ -16,7 +16,7 @@ import {
   type MasterDataWrite,
 } from '../../api/master-data.ts';
 import { DialogError, useDialogError } from '../../components/DialogError.tsx';
-import { failureText } from '../ChangeUserRecords/form-parts.tsx';
+import { failureText } from '../../components/forms/failure-text.ts';
 
 /** Where the selected items can go: the clients of their platform and agency, or the agencies offering their platform. */
 function useTargets(isAsset: boolean, first: MasterDataRow) {

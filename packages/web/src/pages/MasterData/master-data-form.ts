@@ -23,7 +23,7 @@ import {
   type MasterDataType,
 } from '@uap/domain';
 import type { MasterDataWrite } from '../../api/master-data.ts';
-import { firstIssue } from '../ChangeUserRecords/form-parts.tsx';
+import { firstIssue } from '../../components/forms/failure-text.ts';
 
 /** The parents chosen in the cascading selectors (null: not chosen). */
 export interface Parents {

@@ -17,7 +17,7 @@ import {
 import { useMarkMasterDataRequestDone, useMasterDataItemOptions } from '../../api/master-data-requests.ts';
 import { DialogError, useDialogError } from '../../components/DialogError.tsx';
 import { useDebouncedValue } from '../../components/DataTable/use-debounced-value.ts';
-import { failureText } from '../ChangeUserRecords/form-parts.tsx';
+import { failureText } from '../../components/forms/failure-text.ts';
 
 const isMasterDataType = (value: string): value is MasterDataType =>
   (masterDataTypes as readonly string[]).includes(value);

@@ -8,7 +8,7 @@ import { limits, masterDataTypes, messages, type MasterDataType } from '@uap/dom
 import { useSubmitMasterDataRequest } from '../../api/master-data-requests.ts';
 import { notifySuccess } from '../../api/notice-store.ts';
 import { DialogError, useDialogError } from '../../components/DialogError.tsx';
-import { failureText } from '../ChangeUserRecords/form-parts.tsx';
+import { failureText } from '../../components/forms/failure-text.ts';
 
 interface RequestForm {
   type: MasterDataType | '';

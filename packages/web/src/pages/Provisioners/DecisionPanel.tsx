@@ -13,7 +13,7 @@ import {
   useRemoveStandardComment,
   useStandardComments,
 } from '../../api/provisioning.ts';
-import { failureText } from '../ChangeUserRecords/form-parts.tsx';
+import { failureText } from '../../components/forms/failure-text.ts';
 import { DialogError, useDialogError } from '../../components/DialogError.tsx';
 import { useFieldErrors, type FieldErrors } from '../../components/FieldErrors.tsx';
 

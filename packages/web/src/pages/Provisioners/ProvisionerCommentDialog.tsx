@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { CommentEntryDialog } from '../../components/CommentEntryDialog.tsx';
 import { limits, messages, provisionerCommentInput } from '@uap/domain';
 import { useProvisionerComment } from '../../api/provisioning.ts';
-import { failureText } from '../ChangeUserRecords/form-parts.tsx';
+import { failureText } from '../../components/forms/failure-text.ts';
 import { useDialogError } from '../../components/DialogError.tsx';
 import { useFieldErrors } from '../../components/FieldErrors.tsx';
 

@@ -6,7 +6,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { RequestStatus, messages } from '@uap/domain';
 import { useProvisioningTaskQuery } from '../../api/provisioning.ts';
-import { failureText } from '../ChangeUserRecords/form-parts.tsx';
+import { failureText } from '../../components/forms/failure-text.ts';
 import { ProvisioningRequestDialog } from './ProvisioningRequestDialog.tsx';
 
 /**

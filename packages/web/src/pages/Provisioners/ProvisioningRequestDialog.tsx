@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatDateTime, messages, provisionerDecisionInput, type ProvisioningRow } from '@uap/domain';
 import { useProvisionerDecision } from '../../api/provisioning.ts';
-import { failureText } from '../ChangeUserRecords/form-parts.tsx';
+import { failureText } from '../../components/forms/failure-text.ts';
 import { DecisionPanel } from './DecisionPanel.tsx';
 import { DialogError, useDialogError } from '../../components/DialogError.tsx';
 import { useFieldErrors } from '../../components/FieldErrors.tsx';

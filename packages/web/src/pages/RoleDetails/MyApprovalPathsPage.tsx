@@ -7,8 +7,8 @@ import {
 } from '../../api/assignments.ts';
 import { useCurrentUser } from '../../app/current-user.ts';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
-import { AbsencePanel } from './AbsencePanel.tsx';
-import { approverAssignmentColumns } from './assignment-columns.tsx';
+import { AbsencePanel } from '../../components/ApproverAssignments/AbsencePanel.tsx';
+import { approverAssignmentColumns } from '../../components/ApproverAssignments/assignment-columns.tsx';
 
 interface HeldRoles {
   holdsApprover: boolean;

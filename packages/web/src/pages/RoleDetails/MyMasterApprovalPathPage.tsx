@@ -5,8 +5,8 @@ import {
   fetchMyMasterApprovers,
 } from '../../api/assignments.ts';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
-import { AbsencePanel } from './AbsencePanel.tsx';
-import { masterApproverColumns } from './assignment-columns.tsx';
+import { AbsencePanel } from '../../components/ApproverAssignments/AbsencePanel.tsx';
+import { masterApproverColumns } from '../../components/ApproverAssignments/assignment-columns.tsx';
 
 /** My Master Approver Role Details: the user's master approver paths, read-only and server-paged. */
 export function MyMasterApprovalPathPage() {

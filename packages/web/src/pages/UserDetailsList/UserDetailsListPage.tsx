@@ -19,9 +19,9 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { DisabledReason } from '../../components/DisabledReason.tsx';
 import { DataTable, type DataTableColumn } from '../../components/DataTable/DataTable.tsx';
 import { useRowSelection } from '../../components/DataTable/use-row-selection.ts';
-import { EditProfileDialog } from '../AllUserProfiles/EditProfileDialog.tsx';
-import { SyncProfileDialog } from '../AllUserProfiles/SyncProfileDialog.tsx';
-import { useFetchFailure } from '../UserLogs/use-fetch-failure.ts';
+import { EditProfileDialog } from '../../components/ProfileDialogs/EditProfileDialog.tsx';
+import { SyncProfileDialog } from '../../components/ProfileDialogs/SyncProfileDialog.tsx';
+import { useFetchFailure } from '../../components/DataTable/use-fetch-failure.ts';
 import { localTimeZone } from '../../app/time-zone.ts';
 
 const timeZone = localTimeZone();

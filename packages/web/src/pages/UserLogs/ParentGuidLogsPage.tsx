@@ -7,7 +7,7 @@ import { messages, type ProfileLogRow, type TableQuery } from '@uap/domain';
 import { fetchParentGuidLogPage, profileKeys } from '../../api/profiles.ts';
 import { DataTable, type DataTableColumn } from '../../components/DataTable/DataTable.tsx';
 import { profileLogColumns } from './profile-log-columns.tsx';
-import { useFetchFailure } from './use-fetch-failure.ts';
+import { useFetchFailure } from '../../components/DataTable/use-fetch-failure.ts';
 
 const columns: DataTableColumn<ProfileLogRow>[] = [
   profileLogColumns.serialNo,

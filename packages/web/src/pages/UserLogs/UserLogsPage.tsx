@@ -12,7 +12,7 @@ import {
 } from '@uap/domain';
 import { fetchSecondaryEmailLogPage, fetchUserLogPage, profileKeys } from '../../api/profiles.ts';
 import { DataTable, type DataTableColumn } from '../../components/DataTable/DataTable.tsx';
-import { useFetchFailure } from './use-fetch-failure.ts';
+import { useFetchFailure } from '../../components/DataTable/use-fetch-failure.ts';
 import { profileLogColumns, timeZone } from './profile-log-columns.tsx';
 
 /** A positive integer id from the address, or null. */

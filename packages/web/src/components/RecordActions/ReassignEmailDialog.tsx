@@ -6,11 +6,12 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { messages, reassignRequestInput, type ReassignRequestInput, type UserSearchItem } from '@uap/domain';
 import { useReassignMutation } from '../../api/modify.ts';
-import { UserSearchField } from '../../components/UserSearchDialog/UserSearchField.tsx';
-import { CommentAndUrgent, DialogButtons, failureText } from './form-parts.tsx';
+import { UserSearchField } from '../UserSearchDialog/UserSearchField.tsx';
+import { CommentAndUrgent, DialogButtons } from './form-parts.tsx';
+import { failureText } from '../forms/failure-text.ts';
 import type { ModifyOutcome } from './ModifyRequestDialog.tsx';
-import { DialogError, useDialogError } from '../../components/DialogError.tsx';
-import { useFieldErrors } from '../../components/FieldErrors.tsx';
+import { DialogError, useDialogError } from '../DialogError.tsx';
+import { useFieldErrors } from '../FieldErrors.tsx';
 
 interface Props {
   requestId: number;

@@ -27,9 +27,11 @@ import {
   useUpdateMultipleMutation,
   useUpdateRequestMutation,
 } from '../../api/modify.ts';
-import { CommentAndUrgent, DateRange, DialogButtons, failureText, todayIso } from './form-parts.tsx';
-import { DialogError, useDialogError } from '../../components/DialogError.tsx';
-import { useFieldErrors } from '../../components/FieldErrors.tsx';
+import { CommentAndUrgent, DialogButtons } from './form-parts.tsx';
+import { DateRange, todayIso } from '../forms/DateRange.tsx';
+import { failureText } from '../forms/failure-text.ts';
+import { DialogError, useDialogError } from '../DialogError.tsx';
+import { useFieldErrors } from '../FieldErrors.tsx';
 
 export interface ModifyOutcome {
   message: string;

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { failureText } from '../ChangeUserRecords/form-parts.tsx';
+import { failureText } from '../forms/failure-text.ts';
 
 /**
  * A table's page fetch that remembers why it last failed, so a page can show the server's

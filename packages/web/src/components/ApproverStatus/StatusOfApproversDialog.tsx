@@ -15,10 +15,10 @@ import {
 import { reportError } from '../../api/error-store.ts';
 import { notifySuccess } from '../../api/notice-store.ts';
 import { useCanExportTables, useIsReadOnly } from '../../app/current-user.ts';
-import { DataTable, type DataTableColumn } from '../../components/DataTable/DataTable.tsx';
-import { useRowSelection } from '../../components/DataTable/use-row-selection.ts';
-import { DisabledReason } from '../../components/DisabledReason.tsx';
-import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { DataTable, type DataTableColumn } from '../DataTable/DataTable.tsx';
+import { useRowSelection } from '../DataTable/use-row-selection.ts';
+import { DisabledReason } from '../DisabledReason.tsx';
+import { ConfirmDialog } from '../ConfirmDialog.tsx';
 
 const text = (
   id: string,

@@ -1,6 +1,6 @@
 import Chip from '@mui/material/Chip';
 import { AssignmentStatus, type ApproverAssignmentRow, type MasterApproverRow } from '@uap/domain';
-import type { DataTableColumn } from '../../components/DataTable/DataTable.tsx';
+import type { DataTableColumn } from '../DataTable/DataTable.tsx';
 
 const person = (name: string, email: string) => (email ? `${name} (${email})` : '');
 

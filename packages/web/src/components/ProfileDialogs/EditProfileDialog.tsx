@@ -19,11 +19,11 @@ import {
   type ProfileRow,
 } from '@uap/domain';
 import { useDeactivateSecondaryEmail, useEditProfile } from '../../api/profiles.ts';
-import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { DialogError, useDialogError } from '../../components/DialogError.tsx';
-import { DisabledReason } from '../../components/DisabledReason.tsx';
-import { failureText } from '../ChangeUserRecords/form-parts.tsx';
-import { useFieldErrors } from '../../components/FieldErrors.tsx';
+import { ConfirmDialog } from '../ConfirmDialog.tsx';
+import { DialogError, useDialogError } from '../DialogError.tsx';
+import { DisabledReason } from '../DisabledReason.tsx';
+import { failureText } from '../forms/failure-text.ts';
+import { useFieldErrors } from '../FieldErrors.tsx';
 
 type FormField = Exclude<keyof ProfileEditFormInput, 'isProfileEdit' | 'userId' | 'isInternal'>;
 

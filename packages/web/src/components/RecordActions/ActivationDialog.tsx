@@ -13,10 +13,12 @@ import {
   type UserRecordRow,
 } from '@uap/domain';
 import { checkMergedProfile, useActiveDeactiveMutation } from '../../api/modify.ts';
-import { CommentAndUrgent, DateRange, DialogButtons, failureText, todayIso } from './form-parts.tsx';
+import { CommentAndUrgent, DialogButtons } from './form-parts.tsx';
+import { DateRange, todayIso } from '../forms/DateRange.tsx';
+import { failureText } from '../forms/failure-text.ts';
 import type { ModifyOutcome } from './ModifyRequestDialog.tsx';
-import { DialogError, useDialogError } from '../../components/DialogError.tsx';
-import { useFieldErrors } from '../../components/FieldErrors.tsx';
+import { DialogError, useDialogError } from '../DialogError.tsx';
+import { useFieldErrors } from '../FieldErrors.tsx';
 
 interface Props {
   rows: UserRecordRow[];

@@ -14,8 +14,8 @@ import { useAbsences, useEndAbsence, useSaveAbsence } from '../../api/absences.t
 import { ApiError } from '../../api/client.ts';
 import { notifySuccess } from '../../api/notice-store.ts';
 import { useIsReadOnly } from '../../app/current-user.ts';
-import { DialogError, useDialogError } from '../../components/DialogError.tsx';
-import { PersonPicker, type PickedPerson } from '../Approvers/PersonPicker.tsx';
+import { DialogError, useDialogError } from '../DialogError.tsx';
+import { PersonPicker, type PickedPerson } from '../UserSearchDialog/PersonPicker.tsx';
 import { localTimeZone } from '../../app/time-zone.ts';
 
 const timeZone = localTimeZone();

@@ -13,11 +13,11 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { messages, type ProfileRow, type SyncComparison, type SyncUserInput } from '@uap/domain';
 import { fetchSyncComparison, profileKeys, useSyncProfile } from '../../api/profiles.ts';
-import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { DialogError, useDialogError } from '../../components/DialogError.tsx';
-import { DisabledReason } from '../../components/DisabledReason.tsx';
-import { PageSpinner } from '../../components/PageSpinner.tsx';
-import { failureText } from '../ChangeUserRecords/form-parts.tsx';
+import { ConfirmDialog } from '../ConfirmDialog.tsx';
+import { DialogError, useDialogError } from '../DialogError.tsx';
+import { DisabledReason } from '../DisabledReason.tsx';
+import { PageSpinner } from '../PageSpinner.tsx';
+import { failureText } from '../forms/failure-text.ts';
 
 type Tick = Exclude<keyof SyncUserInput, 'userId'>;
 

@@ -3,8 +3,8 @@ import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import ClearIcon from '@mui/icons-material/Clear';
 import { messages } from '@uap/domain';
-import type { TextFieldErrorProps } from '../../components/FieldErrors.tsx';
-import { UserSearchField } from '../../components/UserSearchDialog/UserSearchField.tsx';
+import type { TextFieldErrorProps } from '../FieldErrors.tsx';
+import { UserSearchField } from './UserSearchField.tsx';
 
 /** A person an assignment names: a profile id and how to show it. */
 export interface PickedPerson {
