@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Role } from '@uap/domain';
-import { roleFromHoldings } from '../src/modules/users/role-rule.ts';
+import { roleFromHoldings } from '../src/modules/approval-paths/role-rule.ts';
 
 const none = { holdsMaster: false, holdsApprover: false, holdsProvisioner: false };
 

@@ -26,7 +26,7 @@ import {
 } from '../request-lines/transitions.ts';
 import * as q from './queries.ts';
 import { queueNotifications } from '../notifications/outbox.ts';
-import { findOnBehalfOfNames } from '../absences/queries.ts';
+import { findOnBehalfOfNames } from '../approval-paths/absences/queries.ts';
 import { presentApprovalDetail, presentApprovalRow } from './present.ts';
 
 /** My Approval Tasks (Submitted, routed to the caller) or, with `archaic`, the caller's past decisions. */

@@ -9,11 +9,11 @@ import {
 import { inTransaction, type Db, type Executor } from '../../db/connection.ts';
 import type { Actor } from '../../http/actor.ts';
 import { HttpError } from '../../http/errors.ts';
-import { createAssignmentIn } from '../assignments/write-service.ts';
+import { createAssignmentIn } from '../approval-paths/assignments/write-service.ts';
 import { readAhead, type PlanReader } from '../create-request/plan-reader.ts';
 import type { NewRequest } from '../create-request/write-queries.ts';
 import { planQuestions, planRequest, writeRequests } from '../create-request/service.ts';
-import { saveMasterApproverIn } from '../master-approvers/service.ts';
+import { saveMasterApproverIn } from '../approval-paths/master-approvers/service.ts';
 import { queueNotifications } from '../notifications/outbox.ts';
 import * as q from './queries.ts';
 import type { Resolver } from './rows.ts';

@@ -12,9 +12,9 @@ import { assertTableQuery, FILTER_OPTIONS_LIMIT } from '../../db/table-query.ts'
 import type { Actor } from '../../http/actor.ts';
 import { adminScopeOf, type AdminScope } from '../../http/admin-scope.ts';
 import { conflict, forbidden, notFound, unprocessable } from '../../http/errors.ts';
-import { getAssignableUser, isInsideScope } from '../master-approvers/queries.ts';
+import { getAssignableUser, isInsideScope } from '../approval-paths/master-approvers/queries.ts';
 import * as q from './admin-queries.ts';
-import { settleAdminRoles } from './role-rule.ts';
+import { settleAdminRoles } from '../approval-paths/role-rule.ts';
 
 /**
  * Administrators and super administrators (spec 3 §2.3, §5, §7). An admin manages the admin rows

@@ -17,7 +17,7 @@ import { forbidden, notFound, unprocessable } from '../../http/errors.ts';
 import { presentProfile } from './profile-admin-service.ts';
 import { insertProfileLog } from './profile-queries.ts';
 import { familySpec, findFamilyPage, findFamilyRows, findFamilyValues } from './profile-table-queries.ts';
-import { settleRoles } from './role-rule.ts';
+import { settleRoles } from '../approval-paths/role-rule.ts';
 import * as q from './merge-queries.ts';
 
 const mergeFieldsOf = (p: q.MergeProfile) => ({

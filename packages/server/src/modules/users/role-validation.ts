@@ -1,7 +1,7 @@
 import { inTransaction } from '../../db/connection.ts';
 import type { JobDefinition } from '../../jobs/runner.ts';
-import { findRowRoleHolderIds } from './role-queries.ts';
-import { settleRoles } from './role-rule.ts';
+import { findRowRoleHolderIds } from '../approval-paths/role-queries.ts';
+import { settleRoles } from '../approval-paths/role-rule.ts';
 
 /** People settled per transaction (a short write lock on SQLite, however many holders). */
 const BATCH = 500;

@@ -11,7 +11,7 @@ import type { Actor } from '../../../http/actor.ts';
 import { presentProvisioningRow } from '../present.ts';
 import * as q from '../queries.ts';
 import { provisioningScopeOf } from './scope.ts';
-import { findOnBehalfOfNames } from '../../absences/queries.ts';
+import { findOnBehalfOfNames } from '../../approval-paths/absences/queries.ts';
 
 /** A page of My Provisioning Tasks (or, with Archive, My Archive Provisionings). */
 export async function findProvisioningTasks(

@@ -1,8 +1,8 @@
 import { type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { RequestStatus } from '@uap/domain';
-import type { Executor } from '../../db/connection.ts';
-import { nowIso } from '../../db/connection.ts';
-import type { Database } from '../../db/schema.ts';
+import type { Executor } from '../../../db/connection.ts';
+import { nowIso } from '../../../db/connection.ts';
+import type { Database } from '../../../db/schema.ts';
 
 /** The six levels an assignment covers; clientId null = every client of the platform. */
 export interface AssignmentPath {

@@ -6,12 +6,12 @@ import {
   type FilterOptions,
   type MasterApproverList,
 } from '@uap/domain';
-import type { Db } from '../../db/connection.ts';
+import type { Db } from '../../../db/connection.ts';
 import type { Readable } from 'node:stream';
-import { csvExport } from '../../db/csv-export.ts';
-import { FILTER_OPTIONS_LIMIT, assertTableQuery } from '../../db/table-query.ts';
-import type { Actor } from '../../http/actor.ts';
-import { adminScopeOf } from '../../http/admin-scope.ts';
+import { csvExport } from '../../../db/csv-export.ts';
+import { FILTER_OPTIONS_LIMIT, assertTableQuery } from '../../../db/table-query.ts';
+import type { Actor } from '../../../http/actor.ts';
+import { adminScopeOf } from '../../../http/admin-scope.ts';
 import {
   approverAssignmentCsvColumns,
   masterApproverCsvColumns,

@@ -8,14 +8,14 @@ import {
   type FilterOptions,
   type TableQuery,
 } from '@uap/domain';
-import { inTransaction, type Db } from '../../db/connection.ts';
+import { inTransaction, type Db } from '../../../db/connection.ts';
 import type { Readable } from 'node:stream';
-import { csvExport } from '../../db/csv-export.ts';
-import type { CsvColumn } from '../../db/csv-text.ts';
-import { FILTER_OPTIONS_LIMIT, assertTableQuery } from '../../db/table-query.ts';
-import type { Actor } from '../../http/actor.ts';
-import { adminScopeOf } from '../../http/admin-scope.ts';
-import { notFound } from '../../http/errors.ts';
+import { csvExport } from '../../../db/csv-export.ts';
+import type { CsvColumn } from '../../../db/csv-text.ts';
+import { FILTER_OPTIONS_LIMIT, assertTableQuery } from '../../../db/table-query.ts';
+import type { Actor } from '../../../http/actor.ts';
+import { adminScopeOf } from '../../../http/admin-scope.ts';
+import { notFound } from '../../../http/errors.ts';
 import * as q from './queries.ts';
 
 function present(row: q.StatusDbRow): ApproverStatusRow {

@@ -12,12 +12,12 @@ import {
   masterApproverColumns,
   masterApproverList,
 } from '@uap/domain';
-import type { Db } from '../../db/connection.ts';
-import { FILTER_OPTIONS_LIMIT } from '../../db/table-query.ts';
-import type { Access } from '../../http/access.ts';
-import { requireActor } from '../../http/actor.ts';
-import { sendCsv } from '../../http/csv-reply.ts';
-import { ok } from '../../http/envelope.ts';
+import type { Db } from '../../../db/connection.ts';
+import { FILTER_OPTIONS_LIMIT } from '../../../db/table-query.ts';
+import type { Access } from '../../../http/access.ts';
+import { requireActor } from '../../../http/actor.ts';
+import { sendCsv } from '../../../http/csv-reply.ts';
+import { ok } from '../../../http/envelope.ts';
 import * as assignments from './service.ts';
 
 const scopeRule =

@@ -7,13 +7,13 @@ import {
   type PathPreviewQuery,
   type TableQuery,
 } from '@uap/domain';
-import type { Db } from '../../db/connection.ts';
-import { toCount } from '../../db/connection.ts';
-import { csvExport } from '../../db/csv-export.ts';
-import type { CsvColumn } from '../../db/csv-text.ts';
-import { FILTER_OPTIONS_LIMIT, assertTableQuery, distinctFilterValues } from '../../db/table-query.ts';
-import type { Actor } from '../../http/actor.ts';
-import { adminScopeOf } from '../../http/admin-scope.ts';
+import type { Db } from '../../../db/connection.ts';
+import { toCount } from '../../../db/connection.ts';
+import { csvExport } from '../../../db/csv-export.ts';
+import type { CsvColumn } from '../../../db/csv-text.ts';
+import { FILTER_OPTIONS_LIMIT, assertTableQuery, distinctFilterValues } from '../../../db/table-query.ts';
+import type { Actor } from '../../../http/actor.ts';
+import { adminScopeOf } from '../../../http/admin-scope.ts';
 import * as q from './queries.ts';
 
 function present(row: q.CoverageDbRow): CoverageRow {

@@ -15,11 +15,11 @@ import {
   messages,
   tableQuery,
 } from '@uap/domain';
-import type { Db } from '../../db/connection.ts';
-import type { Access } from '../../http/access.ts';
-import { requireActor } from '../../http/actor.ts';
-import { sendCsv } from '../../http/csv-reply.ts';
-import { ok } from '../../http/envelope.ts';
+import type { Db } from '../../../db/connection.ts';
+import type { Access } from '../../../http/access.ts';
+import { requireActor } from '../../../http/actor.ts';
+import { sendCsv } from '../../../http/csv-reply.ts';
+import { ok } from '../../../http/envelope.ts';
 import * as status from './service.ts';
 
 /** The report is read by administrators and the auditor. */

@@ -1,6 +1,6 @@
-import type { AdminScope } from '../../http/admin-scope.ts';
+import type { AdminScope } from '../../../http/admin-scope.ts';
 import type { MasterApproverPath } from '@uap/domain';
-import { nowIso, type Executor } from '../../db/connection.ts';
+import { nowIso, type Executor } from '../../../db/connection.ts';
 
 /**
  * Which master approver rows an administrator may change: those inside their admin (region,

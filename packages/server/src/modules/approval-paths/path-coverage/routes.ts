@@ -12,11 +12,11 @@ import {
   pathPreview,
   pathPreviewQuery,
 } from '@uap/domain';
-import type { Db } from '../../db/connection.ts';
-import type { Access } from '../../http/access.ts';
-import { requireActor } from '../../http/actor.ts';
-import { sendCsv } from '../../http/csv-reply.ts';
-import { ok } from '../../http/envelope.ts';
+import type { Db } from '../../../db/connection.ts';
+import type { Access } from '../../../http/access.ts';
+import { requireActor } from '../../../http/actor.ts';
+import { sendCsv } from '../../../http/csv-reply.ts';
+import { ok } from '../../../http/envelope.ts';
 import * as coverage from './service.ts';
 
 /** Administrators read the coverage; so does the auditor. */

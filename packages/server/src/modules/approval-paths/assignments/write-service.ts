@@ -7,13 +7,13 @@ import {
   type AssignmentWriteResult,
   type ReassignApproverInput,
 } from '@uap/domain';
-import { inTransaction, type Db, type Executor } from '../../db/connection.ts';
-import type { Actor } from '../../http/actor.ts';
-import { adminScopeOf } from '../../http/admin-scope.ts';
-import { conflict, invalid, notFound, unprocessable } from '../../http/errors.ts';
+import { inTransaction, type Db, type Executor } from '../../../db/connection.ts';
+import type { Actor } from '../../../http/actor.ts';
+import { adminScopeOf } from '../../../http/admin-scope.ts';
+import { conflict, invalid, notFound, unprocessable } from '../../../http/errors.ts';
 import * as q from './write-queries.ts';
-import { settleRoles } from '../users/role-rule.ts';
-import { findTaskHolders, queueReassignedTasks } from '../notifications/reassigned.ts';
+import { settleRoles } from '../role-rule.ts';
+import { findTaskHolders, queueReassignedTasks } from '../../notifications/reassigned.ts';
 
 /**
  * Approve/Provision Assignments writes. Admins change only the assignments inside

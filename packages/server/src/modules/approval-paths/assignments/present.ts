@@ -1,5 +1,5 @@
 import { AssignmentStatus, type ApproverAssignmentRow, type MasterApproverRow } from '@uap/domain';
-import type { CsvColumn } from '../../db/csv-text.ts';
+import type { CsvColumn } from '../../../db/csv-text.ts';
 import type { ApproverAssignmentDbRow, MasterApproverDbRow } from './queries.ts';
 
 const statusOf = (isDeleted: number) =>

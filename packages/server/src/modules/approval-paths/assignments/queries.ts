@@ -1,15 +1,15 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { AssignmentStatus, type TableQuery } from '@uap/domain';
-import type { Db } from '../../db/connection.ts';
-import { toCount } from '../../db/connection.ts';
-import type { Database } from '../../db/schema.ts';
+import type { Db } from '../../../db/connection.ts';
+import { toCount } from '../../../db/connection.ts';
+import type { Database } from '../../../db/schema.ts';
 import {
   distinctFilterValues,
   readPageAndCount,
   tableCondition,
   type TableColumn,
   type TableSpec,
-} from '../../db/table-query.ts';
+} from '../../../db/table-query.ts';
 
 /**
  * Whose assignments a list shows: 'me' = rows naming the caller (onlyMe); 'admin' = rows inside

@@ -1,10 +1,10 @@
 import { messages, type MasterApproverPath, type MasterApproverWriteResult } from '@uap/domain';
-import { inTransaction, type Db, type Executor } from '../../db/connection.ts';
-import type { Actor } from '../../http/actor.ts';
-import { adminScopeOf, type AdminScope } from '../../http/admin-scope.ts';
-import { conflict, notFound, unprocessable } from '../../http/errors.ts';
+import { inTransaction, type Db, type Executor } from '../../../db/connection.ts';
+import type { Actor } from '../../../http/actor.ts';
+import { adminScopeOf, type AdminScope } from '../../../http/admin-scope.ts';
+import { conflict, notFound, unprocessable } from '../../../http/errors.ts';
 import * as q from './queries.ts';
-import { settleRoles } from '../users/role-rule.ts';
+import { settleRoles } from '../role-rule.ts';
 
 /**
  * A new or changed row must name a real path inside the caller's scope (else 404, as a row

@@ -1,8 +1,8 @@
 import { sql, type SqlBool } from 'kysely';
 import { Role } from '@uap/domain';
-import type { Db, Executor } from '../../db/connection.ts';
-import { nowIso } from '../../db/connection.ts';
-import { onBehalfOf } from '../request-lines/routing.ts';
+import type { Db, Executor } from '../../../db/connection.ts';
+import { nowIso } from '../../../db/connection.ts';
+import { onBehalfOf } from '../../request-lines/routing.ts';
 
 const fullName = (alias: string) =>
   sql<string>`${sql.ref(`${alias}.name`)} || ' ' || ${sql.ref(`${alias}.lastName`)}`;

@@ -16,10 +16,10 @@ import {
   messages,
   reassignApproverInput,
 } from '@uap/domain';
-import type { Db } from '../../db/connection.ts';
-import type { Access } from '../../http/access.ts';
-import { requireActor } from '../../http/actor.ts';
-import { ok } from '../../http/envelope.ts';
+import type { Db } from '../../../db/connection.ts';
+import type { Access } from '../../../http/access.ts';
+import { requireActor } from '../../../http/actor.ts';
+import { ok } from '../../../http/envelope.ts';
 import * as writes from './write-service.ts';
 
 /** Assignment writes: admins and super admins; the read-only auditor gets 403. */

@@ -13,10 +13,10 @@ import {
   saveMasterApproverInput,
   updateMasterApproverInput,
 } from '@uap/domain';
-import type { Db } from '../../db/connection.ts';
-import type { Access } from '../../http/access.ts';
-import { requireActor } from '../../http/actor.ts';
-import { ok } from '../../http/envelope.ts';
+import type { Db } from '../../../db/connection.ts';
+import type { Access } from '../../../http/access.ts';
+import { requireActor } from '../../../http/actor.ts';
+import { ok } from '../../../http/envelope.ts';
 import * as masters from './service.ts';
 
 /** Master approver assignments are changed by administrators (never the auditor). */

@@ -1,8 +1,8 @@
 import { Role, messages, type AbsenceInput, type AbsenceRow } from '@uap/domain';
-import { inTransaction, type Db, type Executor } from '../../db/connection.ts';
-import type { Actor } from '../../http/actor.ts';
-import { reachesPerson } from '../../http/admin-scope.ts';
-import { conflict, forbidden, notFound, unprocessable } from '../../http/errors.ts';
+import { inTransaction, type Db, type Executor } from '../../../db/connection.ts';
+import type { Actor } from '../../../http/actor.ts';
+import { reachesPerson } from '../../../http/admin-scope.ts';
+import { conflict, forbidden, notFound, unprocessable } from '../../../http/errors.ts';
 import * as q from './queries.ts';
 
 /**

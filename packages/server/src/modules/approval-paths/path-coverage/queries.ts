@@ -1,8 +1,8 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { CoverageState, RequestStatus, type TableQuery } from '@uap/domain';
-import type { Db } from '../../db/connection.ts';
-import { toCount } from '../../db/connection.ts';
-import type { Database } from '../../db/schema.ts';
+import type { Db } from '../../../db/connection.ts';
+import { toCount } from '../../../db/connection.ts';
+import type { Database } from '../../../db/schema.ts';
 import {
   orderTable,
   fitsAllRows,
@@ -10,10 +10,10 @@ import {
   tableCondition,
   type TableColumn,
   type TableSpec,
-} from '../../db/table-query.ts';
-import type { AdminScope } from '../../http/admin-scope.ts';
-import { coveringAssignment, hasNoApprovalPath, masterApproverOfPath } from '../request-lines/routing.ts';
-import type { RequestEb } from '../request-lines/line-query.ts';
+} from '../../../db/table-query.ts';
+import type { AdminScope } from '../../../http/admin-scope.ts';
+import { coveringAssignment, hasNoApprovalPath, masterApproverOfPath } from '../../request-lines/routing.ts';
+import type { RequestEb } from '../../request-lines/line-query.ts';
 
 const name = (alias: string) =>
   sql<string | null>`${sql.ref(`${alias}.name`)} || ' ' || ${sql.ref(`${alias}.lastName`)}`;

@@ -1,15 +1,15 @@
-import type { AdminScope } from '../../http/admin-scope.ts';
+import type { AdminScope } from '../../../http/admin-scope.ts';
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { messages, type TableQuery } from '@uap/domain';
-import { type Db, type Executor } from '../../db/connection.ts';
-import type { Database } from '../../db/schema.ts';
+import { type Db, type Executor } from '../../../db/connection.ts';
+import type { Database } from '../../../db/schema.ts';
 import {
   distinctFilterValues,
   readPageAndCount,
   tableCondition,
   type TableColumn,
   type TableSpec,
-} from '../../db/table-query.ts';
+} from '../../../db/table-query.ts';
 
 /** Whose rows a caller sees: the people on rows inside an admin's (region, market) rows, or all. */
 

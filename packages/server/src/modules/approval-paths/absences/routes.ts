@@ -2,10 +2,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Role, absenceInput, absenceListQuery, absenceRow, envelope, idParam, messages } from '@uap/domain';
-import type { Db } from '../../db/connection.ts';
-import type { Access } from '../../http/access.ts';
-import { requireActor } from '../../http/actor.ts';
-import { ok } from '../../http/envelope.ts';
+import type { Db } from '../../../db/connection.ts';
+import type { Access } from '../../../http/access.ts';
+import { requireActor } from '../../../http/actor.ts';
+import { ok } from '../../../http/envelope.ts';
 import * as absences from './service.ts';
 
 const read: Access = { minRole: Role.APPROVER, auditor: true };
