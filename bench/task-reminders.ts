@@ -16,7 +16,7 @@ import { sql } from 'kysely';
 import { serviceLevelsFrom } from '../packages/server/src/config.ts';
 import { openDb } from '../packages/server/src/db/connection.ts';
 import { migrateToLatest } from '../packages/server/src/db/migrate.ts';
-import { sendTaskReminders } from '../packages/server/src/modules/reminders/service.ts';
+import { sendTaskReminders } from '../packages/server/src/modules/jobs/reminders/service.ts';
 
 const urls = process.argv.slice(2);
 const load = () =>

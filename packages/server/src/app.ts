@@ -60,10 +60,10 @@ import { coverageRoutes } from './modules/approval-paths/path-coverage/routes.ts
 import { scimRoutes } from './modules/scim/routes.ts';
 import { directoryImportRoutes } from './modules/directory-import/routes.ts';
 import { jobRoutes } from './modules/jobs/routes.ts';
-import { JobRunner } from './jobs/runner.ts';
+import { JobRunner } from './modules/jobs/runner.ts';
 import { mergeRoutes } from './modules/users/merge-routes.ts';
 import { matcherRoutes } from './modules/users/matcher-routes.ts';
-import { jobDefinitions } from './jobs/definitions.ts';
+import { jobDefinitions } from './modules/jobs/definitions.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { bulkRoutes } from './modules/bulk/routes.ts';
 import { masterDataUploadRoutes } from './modules/master-data/upload-routes.ts';

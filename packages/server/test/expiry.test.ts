@@ -10,7 +10,7 @@ import {
   type UserRecordsPage,
 } from '@uap/domain';
 import { parseExpiryNoticeDays, ConfigError } from '../src/config.ts';
-import { dueNotice } from '../src/modules/expiry/service.ts';
+import { dueNotice } from '../src/modules/jobs/expiry/service.ts';
 import { createTestContext, demo, type TestContext } from './harness.ts';
 import { buildPath, buildRecord, buildRequest, buildUser, type BuiltRequest } from './factories.ts';
 import { caller } from './provisioning-helpers.ts';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role, messages, type JobRun, type JobSummary } from '@uap/domain';
 import { openDb, type Db } from '../src/db/connection.ts';
-import { jobDefinitions } from '../src/jobs/definitions.ts';
-import { JobRunner, type JobDefinition, type RunResult } from '../src/jobs/runner.ts';
+import { jobDefinitions } from '../src/modules/jobs/definitions.ts';
+import { JobRunner, type JobDefinition, type RunResult } from '../src/modules/jobs/runner.ts';
 import { createTestContext, demo, type TestContext } from './harness.ts';
 import { buildPath, buildUser, uniqueTag } from './factories.ts';
 

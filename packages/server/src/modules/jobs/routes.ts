@@ -6,9 +6,9 @@ import type { Db } from '../../db/connection.ts';
 import { requireActor } from '../../http/actor.ts';
 import { ok } from '../../http/envelope.ts';
 import { conflict, notFound } from '../../http/errors.ts';
-import { latestRuns, type JobRunRow } from '../../jobs/job-queries.ts';
-import type { JobRunner } from '../../jobs/runner.ts';
-import { roleValidationJob } from '../users/role-validation.ts';
+import { latestRuns, type JobRunRow } from './queries.ts';
+import type { JobRunner } from './runner.ts';
+import { roleValidationJob } from './role-validation.ts';
 
 /** Runs shown per job. */
 const LAST_RUNS = 5;

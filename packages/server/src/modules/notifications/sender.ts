@@ -3,7 +3,7 @@ import os from 'node:os';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connection.ts';
-import { claimLease, releaseLease } from '../../jobs/job-queries.ts';
+import { claimLease, releaseLease } from '../jobs/queries.ts';
 import * as q from './queries.ts';
 import { webhookText, withBaseUrl, type WebhookTarget } from './render.ts';
 

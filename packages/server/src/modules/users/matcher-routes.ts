@@ -21,7 +21,7 @@ import type { Access } from '../../http/access.ts';
 import { requireActor } from '../../http/actor.ts';
 import { ok } from '../../http/envelope.ts';
 import { conflict, notFound } from '../../http/errors.ts';
-import type { JobRunner } from '../../jobs/runner.ts';
+import type { JobRunner } from '../jobs/runner.ts';
 import * as matcher from './profile-matcher.ts';
 import * as report from './user-status-report.ts';
 import { userStatusSpec } from './user-status-queries.ts';

@@ -2,7 +2,7 @@ import { fullName, messages, type MergeProposal, type ProfileMatcherStatus } fro
 import { inTransaction, nowIso, type Db, type Executor } from '../../db/connection.ts';
 import type { Actor } from '../../http/actor.ts';
 import { notFound, unprocessable } from '../../http/errors.ts';
-import type { JobDefinition } from '../../jobs/runner.ts';
+import type { JobDefinition } from '../jobs/runner.ts';
 import { adminScopeOf, reachesPersons } from '../../http/admin-scope.ts';
 import * as matcherQueries from './matcher-queries.ts';
 import { mergeIn } from './merge-service.ts';

@@ -8,7 +8,7 @@ import {
 } from '@uap/domain';
 import { nowIso, type Db, type Executor } from '../../db/connection.ts';
 import { FILTER_OPTIONS_LIMIT, assertTableQuery } from '../../db/table-query.ts';
-import type { JobDefinition } from '../../jobs/runner.ts';
+import type { JobDefinition } from '../jobs/runner.ts';
 import * as reportQueries from './user-status-queries.ts';
 
 export const USER_STATUS_REPORT = 'user-status-report';

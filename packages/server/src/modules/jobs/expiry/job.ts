@@ -1,4 +1,4 @@
-import type { JobDefinition } from '../../jobs/runner.ts';
+import type { JobDefinition } from '../runner.ts';
 import { runAccessExpiry } from './service.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { historySteps, startOfTodayUtc } from '@uap/domain';
-import { inTransaction, type Db } from '../../db/connection.ts';
-import { queueNotifications } from '../notifications/outbox.ts';
+import { inTransaction, type Db } from '../../../db/connection.ts';
+import { queueNotifications } from '../../notifications/outbox.ts';
 import * as q from './queries.ts';
 
 const DAY_MS = 86_400_000;

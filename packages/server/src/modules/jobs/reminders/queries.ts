@@ -1,9 +1,9 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { RequestStatus, taskStages, type ServiceLevels, type TaskStage } from '@uap/domain';
-import type { Executor } from '../../db/connection.ts';
-import type { RequestEb } from '../request-lines/line-query.ts';
-import { masterApproverOfPath } from '../request-lines/routing.ts';
-import { pastServiceLevel } from '../request-lines/service-level.ts';
+import type { Executor } from '../../../db/connection.ts';
+import type { RequestEb } from '../../request-lines/line-query.ts';
+import { masterApproverOfPath } from '../../request-lines/routing.ts';
+import { pastServiceLevel } from '../../request-lines/service-level.ts';
 
 /**
  * A master approver of the line's path who may decide it (not its requestor or subject): the

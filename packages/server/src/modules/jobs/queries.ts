@@ -1,4 +1,4 @@
-import { nowIso, type Executor } from '../db/connection.ts';
+import { nowIso, type Executor } from '../../db/connection.ts';
 
 /**
  * Takes the job's lease unless another owner holds an unexpired one: one statement (insert, or

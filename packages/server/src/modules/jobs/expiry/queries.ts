@@ -1,6 +1,6 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { RequestStatus, RequestType } from '@uap/domain';
-import type { Dialect, Executor } from '../../db/connection.ts';
+import type { Dialect, Executor } from '../../../db/connection.ts';
 
 /**
  * The WHERE of migration 0029's partial index, word for word: an active access record with an

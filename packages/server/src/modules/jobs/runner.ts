@@ -2,9 +2,9 @@ import crypto from 'node:crypto';
 import os from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Cron } from 'croner';
-import { parseExpiryNoticeDays, serviceLevelsFrom, type Config } from '../config.ts';
-import type { Db } from '../db/connection.ts';
-import { claimLease, finishRun, insertRun, releaseLease, renewLease } from './job-queries.ts';
+import { parseExpiryNoticeDays, serviceLevelsFrom, type Config } from '../../config.ts';
+import type { Db } from '../../db/connection.ts';
+import { claimLease, finishRun, insertRun, releaseLease, renewLease } from './queries.ts';
 
 /** The settings jobs read: the server's own configuration, checked once at start. */
 export type JobConfig = Pick<Config, 'serviceLevels' | 'expiryNoticeDays'>;

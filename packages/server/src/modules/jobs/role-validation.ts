@@ -1,5 +1,5 @@
 import { inTransaction } from '../../db/connection.ts';
-import type { JobDefinition } from '../../jobs/runner.ts';
+import type { JobDefinition } from './runner.ts';
 import { findRowRoleHolderIds } from '../approval-paths/role-queries.ts';
 import { settleRoles } from '../approval-paths/role-rule.ts';
 

@@ -1,7 +1,7 @@
 import { RequestStatus, taskStages, type ServiceLevels, type TaskStage } from '@uap/domain';
-import { inTransaction, type Db } from '../../db/connection.ts';
-import type { JobCounts, JobDefinition } from '../../jobs/runner.ts';
-import { queueNotifications, queueScopeEscalations } from '../notifications/outbox.ts';
+import { inTransaction, type Db } from '../../../db/connection.ts';
+import type { JobCounts, JobDefinition } from '../runner.ts';
+import { queueNotifications, queueScopeEscalations } from '../../notifications/outbox.ts';
 import * as q from './queries.ts';
 
 export const TASK_REMINDERS = 'task-reminders';

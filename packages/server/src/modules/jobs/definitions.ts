@@ -1,0 +1,15 @@
+import { roleValidationJob } from './role-validation.ts';
+import type { JobDefinition } from './runner.ts';
+import { profileMatcherJob } from '../users/profile-matcher.ts';
+import { userStatusReportJob } from '../users/user-status-report.ts';
+import { taskRemindersJob } from './reminders/service.ts';
+import { accessExpiryJob } from './expiry/job.ts';
+
+/** Every scheduled job (GET /api/Jobs lists them in this order). */
+export const jobDefinitions: readonly JobDefinition[] = [
+  roleValidationJob,
+  profileMatcherJob,
+  userStatusReportJob,
+  taskRemindersJob,
+  accessExpiryJob,
+];
