@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { Role, adminRegionRow } from '@uap/domain';
-import { useCurrentUser } from '../app/current-user.ts';
+import { useCurrentUser } from '../session/current-user.ts';
 import { apiRequest } from './client.ts';
 
 /** A (region, market) pair an administrator may change approval paths in. */

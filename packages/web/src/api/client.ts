@@ -20,7 +20,7 @@ export class ApiError extends Error {
   }
 }
 
-/** How the client signs its calls; set once by the sign-in set-up (src/app/auth.ts). */
+/** How the client signs its calls; set once by the sign-in set-up (src/session/auth.ts). */
 export interface ApiAuth {
   getAccessToken: () => Promise<string | null>;
   onUnauthorized: () => void;

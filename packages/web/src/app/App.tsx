@@ -10,12 +10,12 @@ import { FullPageMessage } from '../components/FullPageMessage.tsx';
 import { LoadFailureBoundary } from '../components/LoadFailureBoundary.tsx';
 import { PlainErrorNotice } from '../components/PlainErrorNotice.tsx';
 import { useSuccessNotice } from '../api/notice-store.ts';
-import { returnToOf } from './auth.ts';
+import { returnToOf } from '../session/auth.ts';
 import { useConfig } from './config-context.ts';
 import { ConfigGate } from './ConfigGate.tsx';
 import { queryClient } from './query-client.ts';
 import { getRouter } from './router.tsx';
-import { SessionProvider } from './session.tsx';
+import { SessionProvider } from '../session/session.tsx';
 import { getTheme } from './theme.ts';
 
 const ErrorDialog = lazy(() =>

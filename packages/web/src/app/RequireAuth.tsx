@@ -7,12 +7,12 @@ import { useLoggedUserQuery } from '../api/user.ts';
 import { FullPageMessage } from '../components/FullPageMessage.tsx';
 import { PendingScreen } from '../components/PendingScreen.tsx';
 import { useConfig } from './config-context.ts';
-import { CurrentUserContext, toCurrentUser } from './current-user.ts';
+import { CurrentUserContext, toCurrentUser } from '../session/current-user.ts';
 import { prefetchPageDataOf } from './pages.ts';
-import { useSession } from './session.tsx';
+import { useSession } from '../session/session.tsx';
 import { Shell } from './shell/Shell.tsx';
 import { useLogout } from './shell/use-logout.ts';
-import { useUserRevalidation } from './use-user-revalidation.ts';
+import { useUserRevalidation } from '../session/use-user-revalidation.ts';
 
 /**
  * Validates the signed-in user (POST ValidateNewUser) and then shows the shell; validates again

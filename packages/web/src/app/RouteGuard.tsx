@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { messages, routeTitle, type RouteEntry } from '@uap/domain';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { PageSpinner } from '../components/PageSpinner.tsx';
-import { useCurrentUser } from './current-user.ts';
+import { useCurrentUser } from '../session/current-user.ts';
 import { pageFor } from './pages.ts';
 import { useDocumentTitle } from './use-document-title.ts';
 

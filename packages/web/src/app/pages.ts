@@ -4,7 +4,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { routeTable } from '@uap/domain';
 import { PlaceholderPage } from '../components/PlaceholderPage.tsx';
 import { queryClient } from './query-client.ts';
-import { warmUpDateFormats } from './time-zone.ts';
+import { warmUpDateFormats } from '../session/time-zone.ts';
 
 interface PageModule {
   default: ComponentType;

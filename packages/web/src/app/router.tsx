@@ -1,6 +1,6 @@
 import { createBrowserRouter, Navigate } from 'react-router';
 import { routeTable } from '@uap/domain';
-import { signinCallbackPath } from './auth.ts';
+import { signinCallbackPath } from '../session/auth.ts';
 import { RequireAuth } from './RequireAuth.tsx';
 import { RouteErrorPage } from './RouteErrorPage.tsx';
 import { NotFoundPage, RouteGuard } from './RouteGuard.tsx';

@@ -6,7 +6,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { formatDateTime } from '@uap/domain';
 import { DataTable, type DataTableColumn } from './DataTable/DataTable.tsx';
 import { localPage } from './DataTable/local-page.ts';
-import { localTimeZone } from '../app/time-zone.ts';
+import { localTimeZone } from '../session/time-zone.ts';
 
 /** One comment of a history (provisioner comments of a request, leaver comments of a record). */
 export interface CommentEntry {

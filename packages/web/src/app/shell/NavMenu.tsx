@@ -4,7 +4,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import { visibleMenuItems } from '@uap/domain';
 import { NavLink } from 'react-router';
-import { useCurrentUser } from '../current-user.ts';
+import { useCurrentUser } from '../../session/current-user.ts';
 
 /** The navigation menu: exactly the items the user's role may see (spec 1 §6). */
 export function NavMenu({ onNavigate }: { onNavigate?: () => void }) {

@@ -12,8 +12,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatDateTime, messages, Role, type NotificationItem } from '@uap/domain';
 import { useMarkRead, useNotifications } from '../../api/notifications.ts';
-import { useCurrentUser } from '../current-user.ts';
-import { localTimeZone } from '../time-zone.ts';
+import { useCurrentUser } from '../../session/current-user.ts';
+import { localTimeZone } from '../../session/time-zone.ts';
 
 const timeZone = localTimeZone();
 const PAGE_SIZE = 20;

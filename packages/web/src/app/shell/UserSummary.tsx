@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useCurrentUser } from '../current-user.ts';
+import { useCurrentUser } from '../../session/current-user.ts';
 
 /** The signed-in user's email and role description (the role banner). */
 export function UserSummary({ align = 'right' }: { align?: 'left' | 'right' }) {

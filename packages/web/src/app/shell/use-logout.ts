@@ -1,4 +1,4 @@
-import { useSession } from '../session.tsx';
+import { useSession } from '../../session/session.tsx';
 
 /** Ends the session at the identity provider, which sends the user back to '/'. */
 export function useLogout(): () => void {

@@ -13,10 +13,10 @@ import { formatDateTime, messages } from '@uap/domain';
 import { useAbsences, useEndAbsence, useSaveAbsence } from '../../api/absences.ts';
 import { ApiError } from '../../api/client.ts';
 import { notifySuccess } from '../../api/notice-store.ts';
-import { useIsReadOnly } from '../../app/current-user.ts';
+import { useIsReadOnly } from '../../session/current-user.ts';
 import { DialogError, useDialogError } from '../DialogError.tsx';
 import { PersonPicker, type PickedPerson } from '../UserSearchDialog/PersonPicker.tsx';
-import { localTimeZone } from '../../app/time-zone.ts';
+import { localTimeZone } from '../../session/time-zone.ts';
 
 const timeZone = localTimeZone();
 

@@ -14,7 +14,7 @@ import {
 } from '../../api/approver-status.ts';
 import { reportError } from '../../api/error-store.ts';
 import { notifySuccess } from '../../api/notice-store.ts';
-import { useCanExportTables, useIsReadOnly } from '../../app/current-user.ts';
+import { useCanExportTables, useIsReadOnly } from '../../session/current-user.ts';
 import { DataTable, type DataTableColumn } from '../DataTable/DataTable.tsx';
 import { useRowSelection } from '../DataTable/use-row-selection.ts';
 import { DisabledReason } from '../DisabledReason.tsx';

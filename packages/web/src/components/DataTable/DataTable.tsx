@@ -35,7 +35,7 @@ import {
   type TableViewRules,
 } from '@uap/domain';
 import { reportError } from '../../api/error-store.ts';
-import { localTimeZone } from '../../app/time-zone.ts';
+import { localTimeZone } from '../../session/time-zone.ts';
 import { ColumnChooser } from './ColumnChooser.tsx';
 import { EmptyState } from './EmptyState.tsx';
 import { BodyRow } from './BodyRow.tsx';

@@ -1,5 +1,5 @@
 import { useContext, useState } from 'react';
-import { CurrentUserContext } from '../../app/current-user.ts';
+import { CurrentUserContext } from '../../session/current-user.ts';
 
 export type Density = 'compact' | 'comfortable';
 

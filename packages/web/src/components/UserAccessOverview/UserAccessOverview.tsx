@@ -8,7 +8,7 @@ import {
   recordKeys,
   type RecordSubject,
 } from '../../api/records.ts';
-import { useCanExportTables } from '../../app/current-user.ts';
+import { useCanExportTables } from '../../session/current-user.ts';
 import { DataTable } from '../DataTable/DataTable.tsx';
 import { userAccessColumns } from './user-access-columns.tsx';
 

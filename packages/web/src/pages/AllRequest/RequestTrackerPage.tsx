@@ -8,8 +8,8 @@ import {
   fetchTrackerPage,
   trackerKeys,
 } from '../../api/tracker.ts';
-import { useCanExportTables, useCurrentUser, useIsReadOnly } from '../../app/current-user.ts';
-import { warmUpDateFormats } from '../../app/time-zone.ts';
+import { useCanExportTables, useCurrentUser, useIsReadOnly } from '../../session/current-user.ts';
+import { warmUpDateFormats } from '../../session/time-zone.ts';
 import { DataTable, prefetchTablePage } from '../../components/DataTable/DataTable.tsx';
 import { useRecordActions } from '../../components/RecordActions/use-record-actions.tsx';
 import { trackerColumns } from './tracker-columns.tsx';
@@ -37,7 +37,7 @@ function trackerTable({ filtercolumn, filtervalue }: TrackerParams, canOpenLog: 
 
 /**
  * Starts fetching the page the tracker opens on (see app/pages.ts), once the browser's time zone,
- * part of the query, is known without Intl on the page's thread (app/time-zone.ts).
+ * part of the query, is known without Intl on the page's thread (session/time-zone.ts).
  */
 export async function prefetchRequestTracker(
   client: QueryClient,

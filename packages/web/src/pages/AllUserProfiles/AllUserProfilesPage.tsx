@@ -8,7 +8,7 @@ import {
   useDeleteProfile,
 } from '../../api/profiles.ts';
 import { notifySuccess } from '../../api/notice-store.ts';
-import { useCanExportTables, useIsReadOnly } from '../../app/current-user.ts';
+import { useCanExportTables, useIsReadOnly } from '../../session/current-user.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { reportError } from '../../api/error-store.ts';

@@ -8,7 +8,7 @@ import { notifySuccess } from '../../api/notice-store.ts';
 import { reportError } from '../../api/error-store.ts';
 import { ProposalsDialog } from './ProposalsDialog.tsx';
 import { StatusOfUsersDialog } from './StatusOfUsersDialog.tsx';
-import { localTimeZone } from '../../app/time-zone.ts';
+import { localTimeZone } from '../../session/time-zone.ts';
 
 const timeZone = localTimeZone();
 

@@ -16,7 +16,7 @@ import { notifySuccess } from '../../api/notice-store.ts';
 import { DialogError, useDialogError } from '../../components/DialogError.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { failureText } from '../../components/forms/failure-text.ts';
-import { localTimeZone } from '../../app/time-zone.ts';
+import { localTimeZone } from '../../session/time-zone.ts';
 
 const timeZone = localTimeZone();
 

@@ -20,7 +20,7 @@ import { DialogError, useDialogError } from '../../components/DialogError.tsx';
 import { DisabledReason } from '../../components/DisabledReason.tsx';
 import { useRowSelection } from '../../components/DataTable/use-row-selection.ts';
 import { failureText } from '../../components/forms/failure-text.ts';
-import { localTimeZone } from '../../app/time-zone.ts';
+import { localTimeZone } from '../../session/time-zone.ts';
 
 type Column = DataTableColumn<UserStatusRow>;
 

@@ -14,7 +14,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Role, formatDate, limits, messages, popupPaging, type PopupUser } from '@uap/domain';
 import { useUsersForPopup } from '../../api/user-popup.ts';
-import { localTimeZone } from '../../app/time-zone.ts';
+import { localTimeZone } from '../../session/time-zone.ts';
 import { Pager } from '../../components/DataTable/TableTools.tsx';
 import { useDebouncedValue } from '../../components/DataTable/use-debounced-value.ts';
 import { DisabledReason } from '../../components/DisabledReason.tsx';

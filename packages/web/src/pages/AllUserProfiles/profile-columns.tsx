@@ -1,7 +1,7 @@
 import { formatDate, limits, type ProfileRow } from '@uap/domain';
 import type { DataTableColumn } from '../../components/DataTable/DataTable.tsx';
 import { ProfileRowActions, type ProfileAction } from './ProfileRowActions.tsx';
-import { localTimeZone } from '../../app/time-zone.ts';
+import { localTimeZone } from '../../session/time-zone.ts';
 
 type Column = DataTableColumn<ProfileRow>;
 

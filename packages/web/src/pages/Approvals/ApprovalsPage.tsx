@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
 import { messages, type ApprovalDetail, type ApprovalRow, type TableQuery } from '@uap/domain';
 import { approvalKeys, fetchApprovalFilterOptions, fetchApprovalList } from '../../api/approvals.ts';
-import { useIsReadOnly } from '../../app/current-user.ts';
+import { useIsReadOnly } from '../../session/current-user.ts';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { requestIdOf, useRowSelection } from '../../components/DataTable/use-row-selection.ts';
 import { ModifyRequestDialog } from '../../components/RecordActions/ModifyRequestDialog.tsx';

@@ -9,7 +9,7 @@ import {
   messages,
   type ApprovalDetail,
 } from '@uap/domain';
-import { localTimeZone } from '../../app/time-zone.ts';
+import { localTimeZone } from '../../session/time-zone.ts';
 
 const timeZone = localTimeZone();
 

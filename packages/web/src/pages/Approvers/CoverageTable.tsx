@@ -6,7 +6,7 @@ import {
   fetchCoverage,
   fetchCoverageFilterOptions,
 } from '../../api/coverage.ts';
-import { useCanExportTables } from '../../app/current-user.ts';
+import { useCanExportTables } from '../../session/current-user.ts';
 import { DataTable, type DataTableColumn } from '../../components/DataTable/DataTable.tsx';
 
 const text = (

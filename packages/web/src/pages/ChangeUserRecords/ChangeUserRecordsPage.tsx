@@ -9,7 +9,7 @@ import {
   recordKeys,
   type RecordSubject,
 } from '../../api/records.ts';
-import { useCanExportTables } from '../../app/current-user.ts';
+import { useCanExportTables } from '../../session/current-user.ts';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { useRecordActions } from '../../components/RecordActions/use-record-actions.tsx';
 import { userAccessColumns } from '../../components/UserAccessOverview/user-access-columns.tsx';

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { messages } from '@uap/domain';
 import { Controller, useForm } from 'react-hook-form';
 import { useConfig } from '../../app/config-context.ts';
-import { useCurrentUser } from '../../app/current-user.ts';
+import { useCurrentUser } from '../../session/current-user.ts';
 
 interface ContactForm {
   text: string;

@@ -3,7 +3,7 @@ import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { APP_VERSION, homeTiles, messages } from '@uap/domain';
 import { useTaskCountsQuery } from '../../api/requests.ts';
-import { useCurrentUser } from '../../app/current-user.ts';
+import { useCurrentUser } from '../../session/current-user.ts';
 import { RouterLink } from '../../components/RouterLink.tsx';
 import { HomeTile } from './HomeTile.tsx';
 

@@ -13,7 +13,7 @@ import { describeSchedule, formatDateTime, messages, type JobRun, type JobSummar
 import { useJobs } from '../../api/jobs.ts';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { RunJobDialog } from './RunJobDialog.tsx';
-import { localTimeZone } from '../../app/time-zone.ts';
+import { localTimeZone } from '../../session/time-zone.ts';
 
 const timeZone = localTimeZone();
 

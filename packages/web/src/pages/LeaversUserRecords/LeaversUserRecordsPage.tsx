@@ -9,7 +9,7 @@ import {
   leaverKeys,
 } from '../../api/leavers.ts';
 import { notifySuccess } from '../../api/notice-store.ts';
-import { useCanExportTables, useIsReadOnly } from '../../app/current-user.ts';
+import { useCanExportTables, useIsReadOnly } from '../../session/current-user.ts';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { requestIdOf, useRowSelection } from '../../components/DataTable/use-row-selection.ts';
 import { DisabledReason } from '../../components/DisabledReason.tsx';

@@ -1,7 +1,7 @@
 import Link from '@mui/material/Link';
 import { formatDate, limits, truncate, type LeaverRecordRow } from '@uap/domain';
 import type { DataTableColumn } from '../../components/DataTable/DataTable.tsx';
-import { localTimeZone } from '../../app/time-zone.ts';
+import { localTimeZone } from '../../session/time-zone.ts';
 
 type Column = DataTableColumn<LeaverRecordRow>;
 

@@ -11,7 +11,7 @@ import { ApiError } from '../../api/client.ts';
 import { downloadActivityLogPdf, useActivityLogQuery } from '../../api/tracker.ts';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { HistoryTable } from './HistoryTable.tsx';
-import { localTimeZone } from '../../app/time-zone.ts';
+import { localTimeZone } from '../../session/time-zone.ts';
 
 const timeZone = localTimeZone();
 

@@ -9,7 +9,7 @@ import {
 } from '@uap/domain';
 import { fetchHistoryPage, trackerKeys } from '../../api/tracker.ts';
 import { DataTable, type DataTableColumn } from '../../components/DataTable/DataTable.tsx';
-import { localTimeZone } from '../../app/time-zone.ts';
+import { localTimeZone } from '../../session/time-zone.ts';
 
 /** Page sizes of the activity log (spec 2 §9): 5 to 100 and All. */
 const historyPageSizes = [...pageSizes, ALL_ROWS];

@@ -7,7 +7,7 @@ import { formatDateTime, limits, messages, type MasterDataLogEntry, type MasterD
 import { fetchMasterDataLog, masterDataKeys } from '../../api/master-data.ts';
 import { DataTable, type DataTableColumn } from '../../components/DataTable/DataTable.tsx';
 import { localPage } from '../../components/DataTable/local-page.ts';
-import { localTimeZone } from '../../app/time-zone.ts';
+import { localTimeZone } from '../../session/time-zone.ts';
 
 const timeZone = localTimeZone();
 

@@ -20,7 +20,7 @@ import {
   masterDataKeys,
 } from '../../api/master-data.ts';
 import { notifySuccess } from '../../api/notice-store.ts';
-import { useCanExportTables, useIsReadOnly } from '../../app/current-user.ts';
+import { useCanExportTables, useIsReadOnly } from '../../session/current-user.ts';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import type { DataTablePage } from '../../components/DataTable/types.ts';
 import { useRowSelection } from '../../components/DataTable/use-row-selection.ts';

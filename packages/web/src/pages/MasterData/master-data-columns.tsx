@@ -4,7 +4,7 @@ import { formatDateTime, masterDataColumns, type MasterDataRow, type MasterDataT
 import type { DataTableColumn } from '../../components/DataTable/DataTable.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import type { ItemActionKind } from './ItemActionDialog.tsx';
-import { localTimeZone } from '../../app/time-zone.ts';
+import { localTimeZone } from '../../session/time-zone.ts';
 
 type Column = DataTableColumn<MasterDataRow>;
 const timeZone = localTimeZone();

@@ -12,14 +12,14 @@ import {
 } from '@uap/domain';
 import { fetchMasterDataRequests, masterDataRequestKeys } from '../../api/master-data-requests.ts';
 import { notifySuccess } from '../../api/notice-store.ts';
-import { useCurrentUser, useIsReadOnly } from '../../app/current-user.ts';
+import { useCurrentUser, useIsReadOnly } from '../../session/current-user.ts';
 import { DataTable, type DataTableColumn } from '../../components/DataTable/DataTable.tsx';
 import { RouterLink } from '../../components/RouterLink.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { MarkDoneDialog } from './MarkDoneDialog.tsx';
 import { MasterDataRequestForm } from './MasterDataRequestForm.tsx';
 import { databaseManagerLink } from './master-data-link.ts';
-import { localTimeZone } from '../../app/time-zone.ts';
+import { localTimeZone } from '../../session/time-zone.ts';
 
 type Row = MasterDataRequestHistoryRow;
 type Column = DataTableColumn<Row>;

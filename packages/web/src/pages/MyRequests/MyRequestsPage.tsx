@@ -8,7 +8,7 @@ import {
   recordKeys,
   useCancelRequestsMutation,
 } from '../../api/records.ts';
-import { useCurrentUser } from '../../app/current-user.ts';
+import { useCurrentUser } from '../../session/current-user.ts';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { requestIdOf as rowIdOf, useRowSelection } from '../../components/DataTable/use-row-selection.ts';
 import { CancelRequestsDialog } from './CancelRequestsDialog.tsx';

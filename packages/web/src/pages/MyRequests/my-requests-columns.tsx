@@ -1,7 +1,7 @@
 import { formatDateTime, limits, type MyRequestRow } from '@uap/domain';
 import type { DataTableColumn } from '../../components/DataTable/DataTable.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
-import { localTimeZone } from '../../app/time-zone.ts';
+import { localTimeZone } from '../../session/time-zone.ts';
 
 type Column = DataTableColumn<MyRequestRow>;
 

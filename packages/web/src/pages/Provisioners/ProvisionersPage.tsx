@@ -10,7 +10,7 @@ import {
   useArchiveRequests,
 } from '../../api/provisioning.ts';
 import { reportError } from '../../api/error-store.ts';
-import { useIsReadOnly } from '../../app/current-user.ts';
+import { useIsReadOnly } from '../../session/current-user.ts';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { requestIdOf, useRowSelection } from '../../components/DataTable/use-row-selection.ts';
 import { ArchiveConfirmDialog } from './ArchiveConfirmDialog.tsx';

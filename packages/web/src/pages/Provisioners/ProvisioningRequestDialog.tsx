@@ -12,7 +12,7 @@ import { failureText } from '../../components/forms/failure-text.ts';
 import { DecisionPanel } from './DecisionPanel.tsx';
 import { DialogError, useDialogError } from '../../components/DialogError.tsx';
 import { useFieldErrors } from '../../components/FieldErrors.tsx';
-import { localTimeZone } from '../../app/time-zone.ts';
+import { localTimeZone } from '../../session/time-zone.ts';
 
 const timeZone = localTimeZone();
 

@@ -13,7 +13,7 @@ import { TruncatedText } from '../../components/DataTable/TruncatedText.tsx';
 import { PlatformUserType } from '../../components/PlatformUserType.tsx';
 import { OnBehalfOf } from '../../components/OnBehalfOf.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
-import { localTimeZone } from '../../app/time-zone.ts';
+import { localTimeZone } from '../../session/time-zone.ts';
 
 type Column = DataTableColumn<ProvisioningRow>;
 

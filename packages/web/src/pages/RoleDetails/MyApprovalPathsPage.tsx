@@ -5,7 +5,7 @@ import {
   fetchMyApproverAssignments,
   fetchMyAssignmentFilterOptions,
 } from '../../api/assignments.ts';
-import { useCurrentUser } from '../../app/current-user.ts';
+import { useCurrentUser } from '../../session/current-user.ts';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { AbsencePanel } from '../../components/ApproverAssignments/AbsencePanel.tsx';
 import { approverAssignmentColumns } from '../../components/ApproverAssignments/assignment-columns.tsx';

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { formatDateTime } from '@uap/domain';
 import { useSentMail } from '../../api/notifications.ts';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
-import { localTimeZone } from '../../app/time-zone.ts';
+import { localTimeZone } from '../../session/time-zone.ts';
 
 const timeZone = localTimeZone();
 const PAGE_SIZE = 20;

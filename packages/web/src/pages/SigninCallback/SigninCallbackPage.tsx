@@ -2,8 +2,8 @@ import { useState } from 'react';
 import Button from '@mui/material/Button';
 import { messages } from '@uap/domain';
 import { Navigate } from 'react-router';
-import { hasAuthParams } from '../../app/auth.ts';
-import { useSession } from '../../app/session.tsx';
+import { hasAuthParams } from '../../session/auth.ts';
+import { useSession } from '../../session/session.tsx';
 import { FullPageMessage } from '../../components/FullPageMessage.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 

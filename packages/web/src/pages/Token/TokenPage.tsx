@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { messages } from '@uap/domain';
 import { reportError } from '../../api/error-store.ts';
-import { useSession } from '../../app/session.tsx';
+import { useSession } from '../../session/session.tsx';
 
 /** Token (admin debug page): the current access token, read-only, with a Copy button. */
 export function TokenPage() {

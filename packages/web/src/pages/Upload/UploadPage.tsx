@@ -27,7 +27,7 @@ import {
   fetchUploadStatus,
   uploadBulkFile,
 } from '../../api/bulk.ts';
-import { useIsReadOnly } from '../../app/current-user.ts';
+import { useIsReadOnly } from '../../session/current-user.ts';
 import { DataTable, type DataTableColumn } from '../../components/DataTable/DataTable.tsx';
 import { DisabledReason } from '../../components/DisabledReason.tsx';
 

@@ -14,7 +14,7 @@ import {
 } from '../../api/merges.ts';
 import { notifySuccess } from '../../api/notice-store.ts';
 import { reportError } from '../../api/error-store.ts';
-import { useIsReadOnly } from '../../app/current-user.ts';
+import { useIsReadOnly } from '../../session/current-user.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { DisabledReason } from '../../components/DisabledReason.tsx';
 import { DataTable, type DataTableColumn } from '../../components/DataTable/DataTable.tsx';
@@ -22,7 +22,7 @@ import { useRowSelection } from '../../components/DataTable/use-row-selection.ts
 import { EditProfileDialog } from '../../components/ProfileDialogs/EditProfileDialog.tsx';
 import { SyncProfileDialog } from '../../components/ProfileDialogs/SyncProfileDialog.tsx';
 import { useFetchFailure } from '../../components/DataTable/use-fetch-failure.ts';
-import { localTimeZone } from '../../app/time-zone.ts';
+import { localTimeZone } from '../../session/time-zone.ts';
 
 const timeZone = localTimeZone();
 

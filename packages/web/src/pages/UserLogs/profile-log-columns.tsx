@@ -1,6 +1,6 @@
 import { formatDateTime, type ProfileLogRow } from '@uap/domain';
 import type { DataTableColumn } from '../../components/DataTable/DataTable.tsx';
-import { localTimeZone } from '../../app/time-zone.ts';
+import { localTimeZone } from '../../session/time-zone.ts';
 
 /** The viewer's zone, for every log page's dates. */
 export const timeZone = localTimeZone();

@@ -20,7 +20,7 @@ import {
   useRemoveAddedEmailMutation,
   useSaveAdditionalEmailMutation,
 } from '../../../api/new-request.ts';
-import { useCurrentUser } from '../../../app/current-user.ts';
+import { useCurrentUser } from '../../../session/current-user.ts';
 
 const ADD_NEW = '__add_new__';
 

@@ -11,7 +11,7 @@ import {
   useUpdateUserMutation,
   useUserSearchMutation,
 } from '../../../api/new-request.ts';
-import { useCurrentUser } from '../../../app/current-user.ts';
+import { useCurrentUser } from '../../../session/current-user.ts';
 import {
   detailsOf,
   emptyDetails,
