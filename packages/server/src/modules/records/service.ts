@@ -12,7 +12,7 @@ import type { Db } from '../../db/connection.ts';
 import { csvExport } from '../../db/csv-export.ts';
 import { FILTER_OPTIONS_LIMIT, assertTableQuery } from '../../db/table-query.ts';
 import type { Actor } from '../../http/actor.ts';
-import { getUserIdByEmail } from '../users/profile-service.ts';
+import { getUserIdByEmail } from '../profiles/service.ts';
 import * as q from './queries.ts';
 import { presentUserRecord, userRecordCsvColumns } from './present.ts';
 import type { LineWhere } from '../request-lines/line-query.ts';

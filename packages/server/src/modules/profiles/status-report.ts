@@ -9,7 +9,7 @@ import {
 import { nowIso, type Db, type Executor } from '../../db/connection.ts';
 import { FILTER_OPTIONS_LIMIT, assertTableQuery } from '../../db/table-query.ts';
 import type { JobDefinition } from '../jobs/runner.ts';
-import * as reportQueries from './user-status-queries.ts';
+import * as reportQueries from './status-queries.ts';
 
 export const USER_STATUS_REPORT = 'user-status-report';
 

@@ -20,8 +20,8 @@ import type { Db } from '../../db/connection.ts';
 import type { Access } from '../../http/access.ts';
 import { requireActor } from '../../http/actor.ts';
 import { ok } from '../../http/envelope.ts';
-import * as merges from './merge-service.ts';
-import { familySpec } from './profile-table-queries.ts';
+import * as merges from './service.ts';
+import { familySpec } from '../profiles/table-queries.ts';
 
 const adminsRead: Access = { minRole: Role.ADMIN, auditor: true };
 const adminsWrite: Access = { minRole: Role.ADMIN, auditor: false };

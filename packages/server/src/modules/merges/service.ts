@@ -14,11 +14,11 @@ import { FILTER_OPTIONS_LIMIT, assertTableQuery } from '../../db/table-query.ts'
 import type { Actor } from '../../http/actor.ts';
 import { reachesPerson } from '../../http/admin-scope.ts';
 import { forbidden, notFound, unprocessable } from '../../http/errors.ts';
-import { presentProfile } from './profile-admin-service.ts';
-import { insertProfileLog } from './profile-queries.ts';
-import { familySpec, findFamilyPage, findFamilyRows, findFamilyValues } from './profile-table-queries.ts';
+import { presentProfile } from '../profiles/admin-service.ts';
+import { insertProfileLog } from '../profiles/queries.ts';
+import { familySpec, findFamilyPage, findFamilyRows, findFamilyValues } from '../profiles/table-queries.ts';
 import { settleRoles } from '../approval-paths/role-rule.ts';
-import * as q from './merge-queries.ts';
+import * as q from './queries.ts';
 
 const mergeFieldsOf = (p: q.MergeProfile) => ({
   mergedUserId: p.mergedUserId,

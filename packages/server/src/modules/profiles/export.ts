@@ -6,8 +6,8 @@ import type { CsvColumn } from '../../db/csv-text.ts';
 import { assertTableQuery } from '../../db/table-query.ts';
 import type { Actor } from '../../http/actor.ts';
 import { adminScopeOf } from '../../http/admin-scope.ts';
-import { presentProfile } from './profile-admin-service.ts';
-import { findProfileBatch, profileSpec } from './profile-table-queries.ts';
+import { presentProfile } from './admin-service.ts';
+import { findProfileBatch, profileSpec } from './table-queries.ts';
 
 /** The All User Profiles columns (spec 3 §2.4) as the CSV writes them; dates in the caller's time zone. */
 export function profileCsvColumns(timeZone: string): CsvColumn<ProfileRow>[] {

@@ -13,7 +13,7 @@ import type { Actor } from '../../http/actor.ts';
 import { adminScopeOf, type AdminScope } from '../../http/admin-scope.ts';
 import { conflict, forbidden, notFound, unprocessable } from '../../http/errors.ts';
 import { getAssignableUser, isInsideScope } from '../approval-paths/master-approvers/queries.ts';
-import * as q from './admin-queries.ts';
+import * as q from './queries.ts';
 import { settleAdminRoles } from '../approval-paths/role-rule.ts';
 
 /**
@@ -24,6 +24,26 @@ import { settleAdminRoles } from '../approval-paths/role-rule.ts';
  */
 
 const status = (isDeleted: number) => (isDeleted === 1 ? 'Inactive' : 'Active');
+
+/** Administrator rows: super admins and auditors see all, an admin the rows of its own scope. */
+export async function adminRegions(db: Db, actor: Actor) {
+  const unscoped = actor.roleId === Role.SUPERADMIN || actor.roleId === Role.AUDITOR;
+  const rows = await q.findAdminRegions(db, unscoped ? null : actor.userId);
+  return rows.map(({ lastName, ...r }) => ({
+    ...r,
+    name: fullName(r.name, lastName),
+    isDeleted: r.isDeleted === 1,
+  }));
+}
+
+export async function superAdmins(db: Db) {
+  const rows = await q.findSuperAdmins(db);
+  return rows.map(({ lastName, ...r }) => ({
+    ...r,
+    name: fullName(r.name, lastName),
+    isDeleted: r.isDeleted === 1,
+  }));
+}
 
 // ---------------------------------------------------------------- tables
 

@@ -3,8 +3,8 @@ import type { Db } from '../../db/connection.ts';
 import type { Actor } from '../../http/actor.ts';
 import { adminScopeOf } from '../../http/admin-scope.ts';
 import { notFound, unprocessable } from '../../http/errors.ts';
-import * as a from './profile-admin-queries.ts';
-import { assertProfileWriter, changeProfile } from './profile-admin-service.ts';
+import * as a from './admin-queries.ts';
+import { assertProfileWriter, changeProfile } from './admin-service.ts';
 
 /** GET api/User/SyncUserData/{userId} (ours): the Sync modal's two columns. */
 export async function getSyncComparison(db: Db, actor: Actor, userId: number): Promise<SyncComparison> {

@@ -13,7 +13,7 @@ import { inTransaction, type Db, type Executor } from '../../db/connection.ts';
 import type { Actor } from '../../http/actor.ts';
 import { reachesPerson } from '../../http/admin-scope.ts';
 import { forbidden, notFound, unprocessable } from '../../http/errors.ts';
-import * as q from './profile-queries.ts';
+import * as q from './queries.ts';
 
 /** Search answers at most this many users (spec: a modal of names to pick from). */
 export const SEARCH_LIMIT = 50;

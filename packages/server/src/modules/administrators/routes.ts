@@ -15,7 +15,6 @@ import {
   deleteSuperAdminInput,
   envelope,
   filterOptions,
-  loggedUser,
   messages,
   superAdminColumns,
   superAdminPage,
@@ -26,29 +25,13 @@ import {
   updateSuperAdminInput,
 } from '@uap/domain';
 import type { Access } from '../../http/access.ts';
-import * as admins from './admin-service.ts';
+import * as admins from './service.ts';
 import { requireActor } from '../../http/actor.ts';
 import type { Db } from '../../db/connection.ts';
 import { ok } from '../../http/envelope.ts';
-import { adminRegions, superAdmins, validateNewUser } from './service.ts';
 
-export const userRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }) => {
+export const administratorRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
-
-  app.post('/api/User/ValidateNewUser', {
-    config: { access: { minRole: 'authenticated', auditor: true } },
-    schema: {
-      tags: ['users'],
-      errors: [403],
-      summary: "The route guard's first call: the caller's profile, created on first sign-in",
-      response: { 200: envelope(loggedUser) },
-    },
-    handler: async (request) => {
-      // 'authenticated' routes always carry a verified identity.
-      const identity = request.identity!;
-      return ok(await validateNewUser(db, identity, request.actor));
-    },
-  });
 
   app.get('/api/User/GetAdminRegion', {
     config: { access: { minRole: Role.ADMIN, auditor: true } },
@@ -57,7 +40,7 @@ export const userRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }) =
       summary: 'Administrators with their region and market (an admin sees the rows of its own scope)',
       response: { 200: envelope(z.array(adminRegionRow)) },
     },
-    handler: async (req) => ok(await adminRegions(db, requireActor(req))),
+    handler: async (req) => ok(await admins.adminRegions(db, requireActor(req))),
   });
 
   app.get('/api/User/GetSuperAdmins', {
@@ -67,7 +50,7 @@ export const userRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }) =
       summary: 'Super administrators',
       response: { 200: envelope(z.array(superAdminRow)) },
     },
-    handler: async () => ok(await superAdmins(db)),
+    handler: async () => ok(await admins.superAdmins(db)),
   });
 
   // ---------------------------------------------------------------- administrators

@@ -15,15 +15,10 @@ import type { Actor } from '../../http/actor.ts';
 import { adminScopeOf, reachesPerson } from '../../http/admin-scope.ts';
 import { unbindProfile } from '../../http/actor-queries.ts';
 import { forbidden, notFound, unprocessable } from '../../http/errors.ts';
-import * as a from './profile-admin-queries.ts';
-import {
-  deactivateAddedEmail,
-  insertAdditionalEmail,
-  insertProfile,
-  insertProfileLog,
-} from './profile-queries.ts';
-import { assertMayChangeEmailsOf } from './profile-service.ts';
-import * as t from './profile-table-queries.ts';
+import * as a from './admin-queries.ts';
+import { deactivateAddedEmail, insertAdditionalEmail, insertProfile, insertProfileLog } from './queries.ts';
+import { assertMayChangeEmailsOf } from './service.ts';
+import * as t from './table-queries.ts';
 
 /** Every profile field a log row compares (profileLogFields), as text. */
 type Snapshot = Record<string, string | null>;

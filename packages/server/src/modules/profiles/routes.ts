@@ -20,8 +20,8 @@ import type { Db } from '../../db/connection.ts';
 import type { Access } from '../../http/access.ts';
 import { requireActor } from '../../http/actor.ts';
 import { ok } from '../../http/envelope.ts';
-import * as profileAdmin from './profile-admin-service.ts';
-import * as profiles from './profile-service.ts';
+import * as profileAdmin from './admin-service.ts';
+import * as profiles from './service.ts';
 
 /** Searching people for a request: every signed-in user, auditors included. */
 const search: Access = { minRole: Role.STANDARD, auditor: true };

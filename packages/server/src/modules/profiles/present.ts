@@ -1,5 +1,5 @@
 import { fullName, isRoleId, type LoggedUser } from '@uap/domain';
-import type { ProfileRow } from './queries.ts';
+import type { ProfileRow } from './sign-in-queries.ts';
 
 export function toLoggedUser(
   row: ProfileRow,

@@ -8,7 +8,7 @@ import type {
 import type { Db } from '../../db/connection.ts';
 import type { Actor } from '../../http/actor.ts';
 import { adminScopeOf, reachesPersons } from '../../http/admin-scope.ts';
-import * as q from './user-popup-queries.ts';
+import * as q from './popup-queries.ts';
 
 function presentPopupUser(row: q.PopupUserDbRow, isInScope: boolean): PopupUser {
   return {

@@ -5,7 +5,7 @@ import { notFound, unprocessable } from '../../http/errors.ts';
 import type { JobDefinition } from '../jobs/runner.ts';
 import { adminScopeOf, reachesPersons } from '../../http/admin-scope.ts';
 import * as matcherQueries from './matcher-queries.ts';
-import { mergeIn } from './merge-service.ts';
+import { mergeIn } from './service.ts';
 
 /** At most this many open proposals are listed. */
 const PROPOSALS_SHOWN = 1000;

@@ -1,6 +1,5 @@
-import { fullName, messages, Role, type LoggedUser } from '@uap/domain';
+import { messages, Role, type LoggedUser } from '@uap/domain';
 import type { Actor } from '../../http/actor.ts';
-import { findAdminRegions, findSuperAdmins } from './admin-queries.ts';
 import type { Db } from '../../db/connection.ts';
 import type { Identity } from '../../auth/verify.ts';
 import { forbidden, unauthorized } from '../../http/errors.ts';
@@ -9,7 +8,7 @@ import {
   findDirectoryEntry,
   findProfileByEmail,
   insertProfileIfAbsent,
-} from './queries.ts';
+} from './sign-in-queries.ts';
 import { toLoggedUser } from './present.ts';
 
 /**
@@ -53,24 +52,4 @@ export async function validateNewUser(db: Db, identity: Identity, actor: Actor |
     }
   }
   return toLoggedUser(profile, await findAdditionalEmails(db, profile.userId));
-}
-
-/** Administrator rows: super admins and auditors see all, an admin the rows of its own scope. */
-export async function adminRegions(db: Db, actor: Actor) {
-  const unscoped = actor.roleId === Role.SUPERADMIN || actor.roleId === Role.AUDITOR;
-  const rows = await findAdminRegions(db, unscoped ? null : actor.userId);
-  return rows.map(({ lastName, ...r }) => ({
-    ...r,
-    name: fullName(r.name, lastName),
-    isDeleted: r.isDeleted === 1,
-  }));
-}
-
-export async function superAdmins(db: Db) {
-  const rows = await findSuperAdmins(db);
-  return rows.map(({ lastName, ...r }) => ({
-    ...r,
-    name: fullName(r.name, lastName),
-    isDeleted: r.isDeleted === 1,
-  }));
 }

@@ -13,7 +13,7 @@ import type { Db } from '../../db/connection.ts';
 import type { Access } from '../../http/access.ts';
 import { requireActor } from '../../http/actor.ts';
 import { ok } from '../../http/envelope.ts';
-import * as popup from './user-popup-service.ts';
+import * as popup from './popup-service.ts';
 
 /** The profile screens' reads: administrators and above, the auditor too (spec 3 §6). */
 const adminRead: Access = { minRole: Role.ADMIN, auditor: true };

@@ -12,8 +12,8 @@ import { assertTableQuery } from '../../db/table-query.ts';
 import type { Actor } from '../../http/actor.ts';
 import { adminScopeOf } from '../../http/admin-scope.ts';
 import { notFound } from '../../http/errors.ts';
-import * as a from './profile-admin-queries.ts';
-import * as logQueries from './profile-log-queries.ts';
+import * as a from './admin-queries.ts';
+import * as logQueries from './log-queries.ts';
 
 /** A profile's change logs: each change's old and new values, newest first. */
 

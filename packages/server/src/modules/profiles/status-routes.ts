@@ -7,10 +7,7 @@ import {
   acknowledgeUsersInput,
   envelope,
   filterOptions,
-  mergeProposal,
   messages,
-  profileMatcherStatus,
-  proposalParams,
   tableQuery,
   userStatusFilterQuery,
   userStatusPage,
@@ -20,11 +17,11 @@ import type { Db } from '../../db/connection.ts';
 import type { Access } from '../../http/access.ts';
 import { requireActor } from '../../http/actor.ts';
 import { ok } from '../../http/envelope.ts';
-import { conflict, notFound } from '../../http/errors.ts';
+import { notFound } from '../../http/errors.ts';
+import { runNow } from '../jobs/run-now.ts';
 import type { JobRunner } from '../jobs/runner.ts';
-import * as matcher from './profile-matcher.ts';
-import * as report from './user-status-report.ts';
-import { userStatusSpec } from './user-status-queries.ts';
+import * as report from './status-report.ts';
+import { userStatusSpec } from './status-queries.ts';
 
 const adminsRead: Access = { minRole: Role.ADMIN, auditor: true };
 const adminsWrite: Access = { minRole: Role.ADMIN, auditor: false };
@@ -39,79 +36,13 @@ const filterableStatusColumns = statusColumns
   .map(([k]) => k)
   .join(', ');
 
-/** The Profile Matcher and its proposals, and the Status of Users report. */
-export const matcherRoutes: FastifyPluginAsync<{ db: Db; runner: JobRunner }> = async (
+/** The Status of Users report (the All User Profiles toolbar): directory changes to acknowledge. */
+export const userStatusRoutes: FastifyPluginAsync<{ db: Db; runner: JobRunner }> = async (
   base,
   { db, runner },
 ) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['users'];
-
-  /** Runs a job now for an administrator: true when it completed, false when it failed; 409 while it runs. */
-  async function runNow(name: string, startedBy: number, title: string): Promise<boolean> {
-    const result = await runner.run(name, startedBy);
-    if (result.status === 'SKIPPED') {
-      throw conflict(messages.jobAlreadyRunning(title));
-    }
-    return result.status === 'COMPLETED';
-  }
-
-  app.get('/api/User/ProfileMatcher/', {
-    config: { access: adminsWrite },
-    schema: {
-      tags,
-      errors: [409],
-      summary:
-        "Run the Profile Matcher now: it proposes merges of profiles of one person (data false: the run failed, 'Something went wrong.!')",
-      response: { 200: envelope(z.boolean()) },
-    },
-    handler: async (req) =>
-      (await runNow(matcher.PROFILE_MATCHER, requireActor(req).userId, matcher.profileMatcherJob.title))
-        ? ok(true, messages.profileMatcherDone)
-        : { succeeded: false, message: messages.somethingWentWrong, data: false },
-  });
-
-  app.get('/api/User/ProfileMatcherRunningStatus/:id', {
-    config: { access: adminsRead },
-    schema: {
-      tags,
-      errors: [404],
-      summary: 'A Profile Matcher run (0: the latest): status COMPLETED, RUNNING or FAILED, startOn, endOn',
-      params: proposalParams,
-      response: { 200: envelope(profileMatcherStatus) },
-    },
-    handler: async (req) => ok(await matcher.profileMatcherStatus(db, req.params.id)),
-  });
-
-  app.get('/api/User/ProfileMatcherProposals', {
-    config: { access: adminsRead },
-    schema: {
-      tags,
-      summary: "The Profile Matcher's open merge proposals, newest first",
-      response: { 200: envelope(z.array(mergeProposal)) },
-    },
-    handler: async (req) => ok(await matcher.findProposals(db, requireActor(req))),
-  });
-
-  for (const [action, accept] of [
-    ['Accept', true],
-    ['Dismiss', false],
-  ] as const) {
-    app.post(`/api/User/ProfileMatcherProposals/:id/${action}`, {
-      config: { access: adminsWrite },
-      schema: {
-        tags,
-        errors: [404, 422],
-        summary: accept
-          ? 'Accept a proposal: the child profile is merged into the parent'
-          : 'Dismiss a proposal (it is not proposed again)',
-        params: proposalParams,
-        response: { 200: envelope(z.null()) },
-      },
-      handler: async (req) =>
-        ok(null, await matcher.decideProposal(db, requireActor(req), req.params.id, accept)),
-    });
-  }
 
   app.get('/api/User/UserStatusReport', {
     config: { access: adminsRead },
@@ -158,7 +89,12 @@ export const matcherRoutes: FastifyPluginAsync<{ db: Db; runner: JobRunner }> = 
       response: { 200: envelope(z.boolean()) },
     },
     handler: async (req) =>
-      (await runNow(report.USER_STATUS_REPORT, requireActor(req).userId, report.userStatusReportJob.title))
+      (await runNow(
+        runner,
+        report.USER_STATUS_REPORT,
+        requireActor(req).userId,
+        report.userStatusReportJob.title,
+      ))
         ? ok(true, messages.userStatusReportDone)
         : { succeeded: false, message: messages.somethingWentWrong, data: false },
   });

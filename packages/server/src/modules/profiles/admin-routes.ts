@@ -24,12 +24,12 @@ import type { Access } from '../../http/access.ts';
 import { requireActor } from '../../http/actor.ts';
 import { sendCsv } from '../../http/csv-reply.ts';
 import { ok } from '../../http/envelope.ts';
-import * as profiles from './profile-admin-service.ts';
-import { exportProfiles } from './profile-export.ts';
-import * as logs from './profile-log-service.ts';
-import { emailLogSpec, parentGuidLogSpec, profileLogSpec } from './profile-log-queries.ts';
-import * as sync from './profile-sync-service.ts';
-import { profileFilterColumns, profileSpec } from './profile-table-queries.ts';
+import * as profiles from './admin-service.ts';
+import { exportProfiles } from './export.ts';
+import * as logs from './log-service.ts';
+import { emailLogSpec, parentGuidLogSpec, profileLogSpec } from './log-queries.ts';
+import * as sync from './sync-service.ts';
+import { profileFilterColumns, profileSpec } from './table-queries.ts';
 
 /** All User Profiles and its logs: administrators and above read, the auditor too. */
 const adminRead: Access = { minRole: Role.ADMIN, auditor: true };

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db, Executor } from '../../db/connection.ts';
 import { nowIso } from '../../db/connection.ts';
-import type { NewProfile } from './queries.ts';
+import type { NewProfile } from './sign-in-queries.ts';
 
 const directoryColumns = [
   'd.directoryId',
