@@ -47,3 +47,4 @@ export * from './schemas/reports.ts';
 export * from './schemas/scorecards.ts';
 export * from './schemas/master-data-upload.ts';
 export * from './schemas/notifications.ts';
+export * from './tables/index.ts';

@@ -122,12 +122,14 @@ describe('CSV exports of the approval-path tables', () => {
     const lines = await csvOf('/api/Request/UserRecordsOfADInactiveUsers/Export', {
       searchCriteria: leaver.email,
     });
-    expect(lines[0]?.startsWith('Record ID,User,User Email,Left,')).toBe(true);
+    expect(
+      lines[0]?.startsWith('Record ID,Leaver Comment,User Name,User Primary Email,User Platform Email,'),
+    ).toBe(true);
     expect(lines).toHaveLength(2);
-    expect(lines[1]?.startsWith(`${record.requestId},Lee Leaver,${leaver.email},`)).toBe(true);
+    expect(lines[1]?.startsWith(`${record.requestId},,Lee Leaver,${leaver.email},`)).toBe(true);
   });
 
-  it("writes the leaver export's asset type under 'Asset Type', as every export does, and dates in the caller's zone", async () => {
+  it("writes the leaver export's asset type and client account under the tracker's headers, dates in the caller's zone", async () => {
     const k = ctx.db.kysely;
     const leaver = await buildUser(k, { active: false });
     const path = await buildPath(k);
@@ -153,13 +155,12 @@ describe('CSV exports of the approval-path tables', () => {
       searchCriteria: leaver.email,
       localTimeZone: 'Pacific/Kiritimati',
     });
-    expect(kiritimati[0]).not.toContain('Asset Name');
     expect(cell(kiritimati, 'Asset Type')).toBe(asset.description);
-    expect(cell(kiritimati, 'Client Account')).toBe(path.names.account);
-    expect(cell(kiritimati, 'Created')).toBe('03-02-2026');
+    expect(cell(kiritimati, 'Asset Name')).toBe(path.names.account);
+    expect(cell(kiritimati, 'Created Date')).toBe('03-02-2026 10:00 AM');
     const utc = await csvOf('/api/Request/UserRecordsOfADInactiveUsers/Export', {
       searchCriteria: leaver.email,
     });
-    expect(cell(utc, 'Created')).toBe('03-01-2026');
+    expect(cell(utc, 'Created Date')).toBe('03-01-2026 08:00 PM');
   });
 });

@@ -4,52 +4,17 @@ import {
   deactivateLeaversInput,
   deactivateLeaversResult,
   envelope,
-  filterOptions,
   leaverCommentEntry,
   leaverCommentInput,
-  leaverRecordList,
   type DeactivateLeaversInput,
   type LeaverCommentEntry,
-  type LeaverRecordList,
-  type TableQuery,
 } from '@uap/domain';
-import { apiDownload, apiRequest } from './client.ts';
+import { apiRequest } from './client.ts';
 
 /** TanStack Query keys of Leavers User Records. */
 export const leaverKeys = {
-  all: ['Request', 'UserRecordsOfADInactiveUsers'] as const,
   comments: (requestId: number) => ['Request', 'LeaverUserComments', requestId] as const,
 };
-
-/** PUT api/Request/UserRecordsOfADInactiveUsers: one page of leaver records. */
-export function fetchLeaverRecords(query: TableQuery, signal: AbortSignal): Promise<LeaverRecordList> {
-  return apiRequest('/api/Request/UserRecordsOfADInactiveUsers', {
-    method: 'PUT',
-    body: query,
-    schema: leaverRecordList,
-    signal,
-  });
-}
-
-/** PUT api/Request/UserRecordsOfADInactiveUsers/Filters: the distinct values of one column. */
-/** PUT api/Request/UserRecordsOfADInactiveUsers/Export: the whole filtered table as CSV. */
-export function exportLeaverRecords(query: TableQuery): Promise<void> {
-  return apiDownload('/api/Request/UserRecordsOfADInactiveUsers/Export', query, 'leaver-records.csv');
-}
-
-export async function fetchLeaverFilterOptions(
-  column: string,
-  query: TableQuery,
-  signal: AbortSignal,
-): Promise<string[]> {
-  const options = await apiRequest('/api/Request/UserRecordsOfADInactiveUsers/Filters', {
-    method: 'PUT',
-    body: { ...query, column },
-    schema: filterOptions,
-    signal,
-  });
-  return options.values;
-}
 
 /** GET api/Request/LeaverUserComments/{requestId}: the record's leaver comments, newest first. */
 export function fetchLeaverComments(requestId: number, signal: AbortSignal): Promise<LeaverCommentEntry[]> {

@@ -1,17 +1,11 @@
 import type { AdminScope } from '../../http/admin-scope.ts';
 import { sql, type Expression, type SqlBool } from 'kysely';
-import { RequestStatus, RequestType, type TableQuery } from '@uap/domain';
+import { RequestStatus, RequestType } from '@uap/domain';
 import { type Db, type Executor } from '../../db/connection.ts';
-import {
-  distinctFilterValues,
-  readPageAndCount,
-  tableCondition,
-  type TableColumn,
-  type TableSpec,
-} from '../../db/table-query.ts';
+import { sqlTable } from '../../db/sql-table.ts';
+import { type TableColumn, type TableSpec } from '../../db/table-query.ts';
+import { fullName } from '../request-lines/line-query.ts';
 import { insideAdminScope, TRUE } from '../request-lines/routing.ts';
-
-/** Which records a caller sees: those inside an admin's (region, market) rows, or all. */
 
 /**
  * Active access records (a completed or archived Add line not deactivated) of users whose
@@ -102,8 +96,7 @@ const ref = (name: string, kind: TableColumn['kind'] = 'text') => column(sql.ref
 export const leaverRecordSpec: TableSpec = {
   columns: {
     requestId: ref('r.requestId', 'number'),
-    requestUserName: ref('u.name'),
-    requestUserLastName: ref('u.lastName'),
+    requestUserName: column(fullName('u')),
     requestUserEmail: ref('u.email'),
     email: ref('r.email'),
     roleName: ref('ro.description'),
@@ -116,6 +109,7 @@ export const leaverRecordSpec: TableSpec = {
     clientDescription: ref('c.description'),
     assetName: ref('at.description'),
     clientAccountDescription: ref('ca.description'),
+    clientAccountAssetReference: ref('ca.assetReference'),
     platformUserTypeDescription: ref('t.description'),
     createdDate: ref('r.createdDate', 'date'),
     approvedDate: ref('r.approvedDate', 'date'),
@@ -125,40 +119,13 @@ export const leaverRecordSpec: TableSpec = {
   defaultOrder: { column: 'leftDate', isAscending: false },
 };
 
-/** A page of leaver records in scope (filters, search, sort) and the filtered total. */
-export function findLeaverTable(db: Db, scope: AdminScope, query: TableQuery) {
-  const matching = namedLeaverRecords(db.kysely, scope).where(
-    tableCondition(db.dialect, leaverRecordSpec, query),
-  );
-  return readPageAndCount(matching, selectLeaverRecord, leaverRecordSpec, query);
-}
-export type LeaverDbRow = Awaited<ReturnType<typeof findLeaverTable>>['rows'][number];
-
-/** One keyset batch of the whole filtered leaver table, newest record id first (the CSV export). */
-export function findLeaverBatch(
-  db: Db,
-  scope: AdminScope,
-  query: TableQuery,
-  beforeId: number | null,
-  limit: number,
-) {
-  return selectLeaverRecord(
-    namedLeaverRecords(db.kysely, scope)
-      .where(tableCondition(db.dialect, leaverRecordSpec, query))
-      .$if(beforeId !== null, (qb) => qb.where('r.requestId', '<', beforeId!)),
-  )
-    .orderBy('r.requestId', 'desc')
-    .limit(limit)
-    .execute();
-}
-
-/** The distinct values of one leavers column under the other filters. */
-export function findLeaverValues(db: Db, scope: AdminScope, query: TableQuery, column: string) {
-  const qb = namedLeaverRecords(db.kysely, scope).where(
-    tableCondition(db.dialect, leaverRecordSpec, query, column),
-  );
-  return distinctFilterValues(qb, leaverRecordSpec, column);
-}
+/** The leavers table's three reads (page, filter menus, export batches). */
+export const leaverTable = sqlTable({
+  spec: leaverRecordSpec,
+  rows: (db: Db, scope: AdminScope) => namedLeaverRecords(db.kysely, scope),
+  select: selectLeaverRecord,
+});
+export type LeaverDbRow = Awaited<ReturnType<typeof leaverTable.page>>['rows'][number];
 
 /** Which of these ids are leaver records in scope. */
 export async function findLeaverIds(

@@ -6,23 +6,20 @@ import {
   deactivateLeaversInput,
   deactivateLeaversResult,
   envelope,
-  filterOptions,
   idParam,
   leaverCommentEntry,
   leaverCommentInput,
-  leaverRecordColumns,
-  leaverRecordFilterQuery,
+  leaverRecordsTable,
   leaverRecordList,
   leaverRecordListQuery,
-  leaverRecordTableQuery,
   messages,
   tableQuery,
 } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
 import type { Access } from '../../http/access.ts';
 import { requireActor } from '../../http/actor.ts';
-import { sendCsv } from '../../http/csv-reply.ts';
 import { ok } from '../../http/envelope.ts';
+import { tableRoutes } from '../../http/table-routes.ts';
 import * as leavers from './service.ts';
 
 /** Administrators and the auditor read the leavers' records. */
@@ -52,46 +49,7 @@ export const leaverRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db })
       ok(await leavers.findLeaverRecords(db, requireActor(req), tableQuery.parse(req.query))),
   });
 
-  app.put('/api/Request/UserRecordsOfADInactiveUsers', {
-    config: { access: read },
-    schema: {
-      tags,
-      summary: 'Leavers User Records as a server-paged table',
-      description: `${rowsRule} orderBy and filter columns are the row field names (${leaverRecordColumns.join(', ')}; dates sort only); an unknown one is 400.`,
-      body: leaverRecordTableQuery,
-      response: { 200: envelope(leaverRecordList) },
-    },
-    handler: async (req) => ok(await leavers.findLeaverRecords(db, requireActor(req), req.body)),
-  });
-
-  app.put('/api/Request/UserRecordsOfADInactiveUsers/Export', {
-    config: { access: read },
-    schema: {
-      tags,
-      summary: 'The whole filtered Leavers User Records table as a streamed CSV file',
-      description: `${rowsRule} Same body as PUT api/Request/UserRecordsOfADInactiveUsers; newest record first. Every cell beginning with = + - @, tab or CR is prefixed with a single quote.`,
-      body: leaverRecordTableQuery,
-      produces: ['text/csv'],
-    },
-    handler: async (req, reply) =>
-      sendCsv(
-        reply,
-        'leaver-records.csv',
-        await leavers.exportLeaverRecords(db, requireActor(req), req.body),
-      ),
-  });
-
-  app.put('/api/Request/UserRecordsOfADInactiveUsers/Filters', {
-    config: { access: read },
-    schema: {
-      tags,
-      summary: 'Distinct values of one leavers column, under its other filters',
-      description: rowsRule,
-      body: leaverRecordFilterQuery,
-      response: { 200: envelope(filterOptions) },
-    },
-    handler: async (req) => ok(await leavers.findLeaverFilterOptions(db, requireActor(req), req.body)),
-  });
+  tableRoutes(base, db, leaverRecordsTable, leavers.leaverRecords, { access: read, tags, rowsRule });
 
   app.post('/api/Request/LeaverUserCommentRequest', {
     config: { access: write },

@@ -1,26 +1,20 @@
 import {
-  formatDate,
-  timeZoneOrUtc,
   fullName,
   messages,
   type DeactivateLeaversResult,
-  type FilterOptions,
   type LeaverCommentEntry,
-  type LeaverRecordFilterQuery,
   type LeaverRecordList,
   type LeaverRecordRow,
   type TableQuery,
   type deactivateLeaversInput,
 } from '@uap/domain';
-import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import { inTransaction, nowIso, type Db } from '../../db/connection.ts';
-import { csvExport } from '../../db/csv-export.ts';
-import type { CsvColumn } from '../../db/csv-text.ts';
-import { FILTER_OPTIONS_LIMIT, assertTableQuery } from '../../db/table-query.ts';
+import { assertTableQuery } from '../../db/table-query.ts';
 import type { Actor } from '../../http/actor.ts';
 import { adminScopeOf, type AdminScope } from '../../http/admin-scope.ts';
 import { notFound } from '../../http/errors.ts';
+import { scopedReader } from '../../http/table-routes.ts';
 import { activeDeactive } from '../modify/service.ts';
 import * as q from './queries.ts';
 
@@ -59,61 +53,14 @@ function present(row: q.LeaverDbRow): LeaverRecordRow {
   };
 }
 
-/** The export's columns, dates in the caller's zone as on every export. */
-const csvColumns = (timeZone: string): CsvColumn<LeaverRecordRow>[] => [
-  { header: 'Record ID', value: (r) => r.requestId },
-  { header: 'User', value: (r) => fullName(r.requestUserName, r.requestUserLastName) },
-  { header: 'User Email', value: (r) => r.requestUserEmail },
-  { header: 'Left', value: (r) => formatDate(r.leftDate, timeZone) },
-  { header: 'Platform Email', value: (r) => r.email },
-  { header: 'Role', value: (r) => r.roleName },
-  { header: 'Location', value: (r) => r.userLocation },
-  { header: 'Region', value: (r) => r.regionDescription },
-  { header: 'Market', value: (r) => r.marketDescription },
-  { header: 'Agency', value: (r) => r.agencyDescription },
-  { header: 'Practice', value: (r) => r.practiceDescription },
-  { header: 'Platform', value: (r) => r.platformDescription },
-  { header: 'Client', value: (r) => r.clientDescription },
-  { header: 'Asset Type', value: (r) => r.assetName },
-  { header: 'Client Account', value: (r) => r.clientAccountDescription },
-  { header: 'Asset Reference', value: (r) => r.clientAccountAssetReference },
-  { header: 'Platform User Type', value: (r) => r.platformUserTypeDescription },
-  { header: 'Created', value: (r) => formatDate(r.createdDate, timeZone) },
-  { header: 'Created By', value: (r) => fullName(r.createdByUserName, r.createdByUserLastName) },
-  { header: 'Approver', value: (r) => fullName(r.approverName, r.approverLastName) },
-  { header: 'Approved', value: (r) => (r.approvedDate ? formatDate(r.approvedDate, timeZone) : '') },
-  { header: 'Leaver Comment', value: (r) => r.leaverUserComment },
-];
+/** The leavers table's rows for one caller: an admin's (region, market) rows, or all. */
+export const leaverRecords = scopedReader(q.leaverTable, (actor) => adminScopeOf(actor, 'read'), present);
 
-/** PUT api/Request/UserRecordsOfADInactiveUsers/Export: the whole filtered leaver table as CSV. */
-export async function exportLeaverRecords(db: Db, actor: Actor, query: TableQuery): Promise<Readable> {
-  const scope = adminScopeOf(actor, 'read');
-  assertTableQuery(q.leaverRecordSpec, query);
-  return csvExport(
-    async (beforeId, limit) => (await q.findLeaverBatch(db, scope, query, beforeId, limit)).map(present),
-    (row) => row.requestId,
-    csvColumns(timeZoneOrUtc(query.localTimeZone)),
-  );
-}
-
-/** GET/PUT api/Request/UserRecordsOfADInactiveUsers: the leaver records in scope. */
+/** GET api/Request/UserRecordsOfADInactiveUsers: the leaver records in scope. */
 export async function findLeaverRecords(db: Db, actor: Actor, query: TableQuery): Promise<LeaverRecordList> {
-  const scope = adminScopeOf(actor, 'read');
   assertTableQuery(q.leaverRecordSpec, query);
-  const { rows, totalCount } = await q.findLeaverTable(db, scope, query);
-  return { records: rows.map(present), page: query.page, totalCount };
-}
-
-/** PUT …/Filters: one column's distinct values under the other filters. */
-export async function findLeaverFilterOptions(
-  db: Db,
-  actor: Actor,
-  query: LeaverRecordFilterQuery,
-): Promise<FilterOptions> {
-  const scope = adminScopeOf(actor, 'read');
-  assertTableQuery(q.leaverRecordSpec, query, query.column);
-  const values = await q.findLeaverValues(db, scope, query, query.column);
-  return { values: values.slice(0, FILTER_OPTIONS_LIMIT), isTruncated: values.length > FILTER_OPTIONS_LIMIT };
+  const { rows, totalCount } = await leaverRecords.page(db, actor, query);
+  return { records: rows, page: query.page, totalCount };
 }
 
 /** 404 unless every id is a leaver record in scope. */

@@ -1,0 +1,3 @@
+export * from './declare.ts';
+export * from './line-headers.ts';
+export * from './leavers.ts';

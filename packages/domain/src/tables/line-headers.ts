@@ -1,0 +1,42 @@
+/**
+ * The headers of the request-line tables' columns (tracker, approvals, provisioning, records,
+ * my requests, existing access, leavers): one header, one field, on every screen and in every
+ * export, so a column a person knows from one table means the same in the next.
+ */
+export const lineHeader = {
+  /** The Add line that is the record (its id). */
+  recordId: 'Record ID',
+  /** The line itself (its id). */
+  requestId: 'Request ID',
+  requestStatus: 'Request Status',
+  recordStatus: 'Record Status',
+  requestType: 'Request Type',
+  /** The subject's full name. */
+  userName: 'User Name',
+  userEmail: 'User Primary Email',
+  platformEmail: 'User Platform Email',
+  role: 'Role',
+  location: 'Location',
+  region: 'Region',
+  market: 'Market',
+  agency: 'Agency',
+  practice: 'Practice',
+  platform: 'Platform',
+  client: 'Client',
+  clientCode: 'Client Code',
+  assetType: 'Asset Type',
+  /** The client account's name (the spec's "Asset Name"). */
+  clientAccount: 'Asset Name',
+  assetReference: 'Asset Reference',
+  platformUserType: 'Platform User Type',
+  accessDate: 'Access Date',
+  /** The creator's full name. */
+  createdBy: 'Created By',
+  /** Date and time, in the caller's zone. */
+  createdDate: 'Created Date',
+  /** The approver's or rejecter's full name. */
+  approver: 'Approver/Rejecter',
+  approvedDate: 'Approved Date',
+  approvalPath: 'Approval Path',
+  overdue: 'Overdue',
+} as const;

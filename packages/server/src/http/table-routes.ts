@@ -1,0 +1,169 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  declaredKeys,
+  envelope,
+  filterOptions,
+  keptZoneFormatters,
+  tableQuery,
+  timeZoneOrUtc,
+  type FilterOptions,
+  type TableDeclaration,
+  type TableQuery,
+} from '@uap/domain';
+import type { Db } from '../db/connection.ts';
+import { csvExport, type BatchSource } from '../db/csv-export.ts';
+import type { CsvColumn } from '../db/csv-text.ts';
+import type { SqlTableReads } from '../db/sql-table.ts';
+import { FILTER_OPTIONS_LIMIT, assertTableQuery, type TableSpec } from '../db/table-query.ts';
+import type { Access } from './access.ts';
+import { requireActor, type Actor } from './actor.ts';
+import { sendCsv } from './csv-reply.ts';
+import { ok } from './envelope.ts';
+
+/**
+ * A declared table's page, `/Filters` and `/Export` endpoints, registered by one call: the
+ * declaration (packages/domain/src/tables) says the columns, headers and CSV; the reader says
+ * which rows the caller reaches and how they are read. Every sort and filter column is checked
+ * against both before a read.
+ */
+
+/** How a table's rows are read for one caller. */
+export interface TableReader<Row> {
+  spec: TableSpec;
+  page(
+    db: Db,
+    actor: Actor,
+    query: TableQuery,
+  ): Promise<{ rows: Row[]; totalCount: number; isCountEstimate?: boolean }>;
+  values(db: Db, actor: Actor, query: TableQuery, column: string): Promise<string[]>;
+  /** The export's keyset batches, highest row id first. */
+  batches(db: Db, actor: Actor, query: TableQuery): BatchSource<Row>;
+}
+
+/** A reader over a table bound to its SQL: the caller's scope decided once per call, every row presented. */
+export function scopedReader<Scope, DbRow, Row>(
+  reads: SqlTableReads<Scope, DbRow>,
+  scopeOf: (actor: Actor) => Scope,
+  present: (row: DbRow) => Row,
+): TableReader<Row> {
+  return {
+    spec: reads.spec,
+    page: async (db, actor, query) => {
+      const { rows, totalCount } = await reads.page(db, scopeOf(actor), query);
+      return { rows: rows.map(present), totalCount };
+    },
+    values: (db, actor, query, column) => reads.values(db, scopeOf(actor), query, column),
+    batches: (db, actor, query) => {
+      const scope = scopeOf(actor);
+      return async (beforeId, limit) => (await reads.batch(db, scope, query, beforeId, limit)).map(present);
+    },
+  };
+}
+
+/** The CSV columns of a declared table, dates in the caller's zone. */
+export function declaredCsvColumns<Row>(table: TableDeclaration<Row>, timeZone: string): CsvColumn<Row>[] {
+  const dates = keptZoneFormatters(timeZoneOrUtc(timeZone));
+  return table.csvColumns.map((column) => ({
+    header: column.header,
+    value: (row) => column.text(row, dates),
+  }));
+}
+
+/** Throws at start-up when the declaration and the SQL disagree on what sorts or filters. */
+export function assertDeclarationMatches(table: TableDeclaration<never>, spec: TableSpec): void {
+  for (const use of ['sort', 'filter'] as const) {
+    const declared = new Set(declaredKeys(table, use));
+    const bound = new Set(
+      Object.entries(spec.columns)
+        .filter(([, column]) => (use === 'sort' ? column.isSortable : column.isFilterable))
+        .map(([key]) => key),
+    );
+    const unbound = [...declared].filter((key) => !bound.has(key));
+    const undeclared = [...bound].filter((key) => !declared.has(key));
+    if (unbound.length > 0 || undeclared.length > 0) {
+      throw new Error(
+        `${table.title}: ${use} columns disagree (declared only: ${unbound.join(', ') || '-'}; SQL only: ${undeclared.join(', ') || '-'})`,
+      );
+    }
+  }
+}
+
+export interface TableRouteOptions {
+  access: Access;
+  tags: string[];
+  /** Which rows the caller reaches, for the OpenAPI descriptions. */
+  rowsRule: string;
+}
+
+const filterQuery = tableQuery.extend({ column: z.string().min(1).max(60) });
+
+/** PUT {path}, PUT {path}/Filters and PUT {path}/Export of a declared table. */
+export function tableRoutes<Row, List>(
+  base: FastifyInstance,
+  db: Db,
+  table: TableDeclaration<Row, List>,
+  reader: TableReader<Row>,
+  { access, tags, rowsRule }: TableRouteOptions,
+): void {
+  assertDeclarationMatches(table, reader.spec);
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const columns = (use: 'sort' | 'filter') => declaredKeys(table, use).join(', ');
+
+  app.put(table.path, {
+    config: { access },
+    schema: {
+      tags,
+      summary: `${table.title} as a server-paged table`,
+      description: `${rowsRule} orderBy: ${columns('sort')}. Filter columns: ${columns('filter')}. Any other column is 400.`,
+      body: tableQuery,
+      response: { 200: envelope(table.list) },
+    },
+    handler: async (req) => {
+      assertTableQuery(reader.spec, req.body);
+      const { rows, ...counts } = await reader.page(db, requireActor(req), req.body);
+      return ok({ [table.listKey]: rows, page: req.body.page, ...counts } as List);
+    },
+  });
+
+  app.put(`${table.path}/Filters`, {
+    config: { access },
+    schema: {
+      tags,
+      summary: `Distinct values of one ${table.title} column, under its other filters`,
+      description: `${rowsRule} At most ${FILTER_OPTIONS_LIMIT} values; isTruncated says there were more.`,
+      body: filterQuery,
+      response: { 200: envelope(filterOptions) },
+    },
+    handler: async (req) => {
+      assertTableQuery(reader.spec, req.body, req.body.column);
+      const values = await reader.values(db, requireActor(req), req.body, req.body.column);
+      const options: FilterOptions = {
+        values: values.slice(0, FILTER_OPTIONS_LIMIT),
+        isTruncated: values.length > FILTER_OPTIONS_LIMIT,
+      };
+      return ok(options);
+    },
+  });
+
+  app.put(`${table.path}/Export`, {
+    config: { access },
+    schema: {
+      tags,
+      summary: `The whole filtered ${table.title} table as a streamed CSV file`,
+      description: `${rowsRule} Same body as PUT ${table.path}; the columns of the screen, dates in localTimeZone; highest id first. Every cell beginning with = + - @, tab or CR is prefixed with a single quote.`,
+      body: tableQuery,
+      produces: ['text/csv'],
+    },
+    handler: async (req, reply) => {
+      assertTableQuery(reader.spec, req.body);
+      const csv = await csvExport(
+        reader.batches(db, requireActor(req), req.body),
+        table.rowId,
+        declaredCsvColumns(table, req.body.localTimeZone),
+      );
+      return sendCsv(reply, table.csvFile, csv);
+    },
+  });
+}

@@ -1,0 +1,52 @@
+import { useMemo } from 'react';
+import { keptZoneFormatters, type TableDeclaration } from '@uap/domain';
+import { declaredTableApi } from '../../api/declared-table.ts';
+import { localTimeZone } from '../../session/time-zone.ts';
+import type { DataTableColumn, DataTableProps } from './types.ts';
+
+/** What a screen adds to a declared column: a cell that is more than text, a truncation. */
+export type ColumnExtras<Row> = Partial<Pick<DataTableColumn<Row>, 'cell' | 'truncate'>>;
+
+export interface DeclaredTableOptions<Row> {
+  /** Cells that need more than their text, by column id. */
+  cells?: Readonly<Record<string, ColumnExtras<Row>>>;
+  /** Offer Export CSV (the standard role may not: useCanExportTables). */
+  canExport: boolean;
+}
+
+/**
+ * The DataTable props of a declared table: its title, the screen's columns with their text in the
+ * browser's zone (the same text its CSV file holds), and its calls. The screen adds selection,
+ * toolbar and dialogs.
+ */
+export function useDeclaredTable<Row, List>(
+  table: TableDeclaration<Row, List>,
+  { cells, canExport }: DeclaredTableOptions<Row>,
+): Pick<
+  DataTableProps<Row>,
+  'title' | 'columns' | 'queryKey' | 'fetchPage' | 'fetchFilterOptions' | 'exportCsv' | 'getRowId'
+> {
+  const api = useMemo(() => declaredTableApi(table), [table]);
+  const columns = useMemo(() => {
+    const dates = keptZoneFormatters(localTimeZone());
+    return table.columns
+      .filter((column) => column.isOnScreen)
+      .map((column): DataTableColumn<Row> => ({
+        id: column.id,
+        header: column.header,
+        text: (row) => column.text(row, dates),
+        sortable: column.isSortable,
+        filterable: column.isFilterable,
+        ...cells?.[column.id],
+      }));
+  }, [table, cells]);
+  return {
+    title: table.title,
+    columns,
+    queryKey: api.queryKey,
+    fetchPage: api.fetchPage,
+    fetchFilterOptions: api.fetchFilterOptions,
+    exportCsv: canExport ? api.exportCsv : undefined,
+    getRowId: table.rowId,
+  };
+}
