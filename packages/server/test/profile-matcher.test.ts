@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages, type MergeProposal, type ProfileMatcherStatus, type UserStatusRow } from '@uap/domain';
-import { normaliseName } from '../src/modules/merges/matcher.ts';
+import { normaliseName } from '../src/modules/jobs/profile-matcher.ts';
 import { createTestContext, demo, type TestContext } from './harness.ts';
 import { buildPath, buildRecord, buildUser, uniqueTag } from './factories.ts';
 

@@ -1,7 +1,7 @@
 import { roleValidationJob } from './role-validation.ts';
 import type { JobDefinition } from './runner.ts';
-import { profileMatcherJob } from '../merges/matcher.ts';
-import { userStatusReportJob } from '../profiles/status-report.ts';
+import { profileMatcherJob } from './profile-matcher.ts';
+import { userStatusReportJob } from './user-status-report.ts';
 import { taskRemindersJob } from './reminders/service.ts';
 import { accessExpiryJob } from './expiry/job.ts';
 

@@ -8,7 +8,8 @@ import { requireActor } from '../../http/actor.ts';
 import { ok } from '../../http/envelope.ts';
 import type { JobRunner } from '../jobs/runner.ts';
 import { runNow } from '../jobs/run-now.ts';
-import * as matcher from './matcher.ts';
+import { PROFILE_MATCHER, profileMatcherJob } from '../jobs/profile-matcher.ts';
+import * as matcher from './matcher-service.ts';
 
 const adminsRead: Access = { minRole: Role.ADMIN, auditor: true };
 const adminsWrite: Access = { minRole: Role.ADMIN, auditor: false };
@@ -31,12 +32,7 @@ export const matcherRoutes: FastifyPluginAsync<{ db: Db; runner: JobRunner }> = 
       response: { 200: envelope(z.boolean()) },
     },
     handler: async (req) =>
-      (await runNow(
-        runner,
-        matcher.PROFILE_MATCHER,
-        requireActor(req).userId,
-        matcher.profileMatcherJob.title,
-      ))
+      (await runNow(runner, PROFILE_MATCHER, requireActor(req).userId, profileMatcherJob.title))
         ? ok(true, messages.profileMatcherDone)
         : { succeeded: false, message: messages.somethingWentWrong, data: false },
   });

@@ -20,7 +20,8 @@ import { ok } from '../../http/envelope.ts';
 import { notFound } from '../../http/errors.ts';
 import { runNow } from '../jobs/run-now.ts';
 import type { JobRunner } from '../jobs/runner.ts';
-import * as report from './status-report.ts';
+import { USER_STATUS_REPORT, userStatusReportJob } from '../jobs/user-status-report.ts';
+import * as report from './status-service.ts';
 import { userStatusSpec } from './status-queries.ts';
 
 const adminsRead: Access = { minRole: Role.ADMIN, auditor: true };
@@ -89,12 +90,7 @@ export const userStatusRoutes: FastifyPluginAsync<{ db: Db; runner: JobRunner }>
       response: { 200: envelope(z.boolean()) },
     },
     handler: async (req) =>
-      (await runNow(
-        runner,
-        report.USER_STATUS_REPORT,
-        requireActor(req).userId,
-        report.userStatusReportJob.title,
-      ))
+      (await runNow(runner, USER_STATUS_REPORT, requireActor(req).userId, userStatusReportJob.title))
         ? ok(true, messages.userStatusReportDone)
         : { succeeded: false, message: messages.somethingWentWrong, data: false },
   });
