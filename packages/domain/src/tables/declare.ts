@@ -39,6 +39,12 @@ export interface TableDeclaration<Row, List = unknown> {
   columns: readonly DeclaredColumn<Row>[];
   /** The CSV file's columns, in its order (default: the screen's). */
   csvColumns: readonly DeclaredColumn<Row>[];
+  /**
+   * The page body when the table reads fields besides the table body's (e.g. onlyMe, userid):
+   * `tableQuery.extend(...)`. `/Filters` adds `column` to it, `/Export` takes it as it is.
+   * Default: `tableQuery`.
+   */
+  body?: z.ZodObject;
 }
 
 type ColumnOptions = Partial<Pick<DeclaredColumn<unknown>, 'isSortable' | 'isFilterable' | 'isOnScreen'>>;

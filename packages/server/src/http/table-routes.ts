@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -36,10 +37,21 @@ export interface TableReader<Row> {
     db: Db,
     actor: Actor,
     query: TableQuery,
-  ): Promise<{ rows: Row[]; totalCount: number; isCountEstimate?: boolean }>;
+  ): Promise<{
+    rows: Row[];
+    totalCount: number;
+    isCountEstimate?: boolean;
+    /** More fields of the page's answer, beside its rows and counts (e.g. holdsApprover). */
+    listFields?: Readonly<Record<string, unknown>>;
+  }>;
   values(db: Db, actor: Actor, query: TableQuery, column: string): Promise<string[]>;
-  /** The export's keyset batches, highest row id first. */
-  batches(db: Db, actor: Actor, query: TableQuery): BatchSource<Row>;
+  /** The export's keyset batches, highest row id first (unless `csv` writes the file itself). */
+  batches?(db: Db, actor: Actor, query: TableQuery): BatchSource<Row>;
+  /**
+   * The whole CSV file, for a table whose export plans its own reads (e.g. lines a read worker
+   * writes): with the declaration's CSV headers, in their order, dates in `timeZone`.
+   */
+  csv?(db: Db, actor: Actor, query: TableQuery, timeZone: string): Promise<Readable>;
 }
 
 /** A reader over a table bound to its SQL: the caller's scope decided once per call, every row presented. */
@@ -95,9 +107,11 @@ export interface TableRouteOptions {
   tags: string[];
   /** Which rows the caller reaches, for the OpenAPI descriptions. */
   rowsRule: string;
+  /** More of the page's OpenAPI description (its rows' own fields), before `rowsRule`. */
+  pageDescription?: string;
 }
 
-const filterQuery = tableQuery.extend({ column: z.string().min(1).max(60) });
+const filterColumn = { column: z.string().min(1).max(60) };
 
 /** PUT {path}, PUT {path}/Filters and PUT {path}/Export of a declared table. */
 export function tableRoutes<Row, List>(
@@ -105,25 +119,28 @@ export function tableRoutes<Row, List>(
   db: Db,
   table: TableDeclaration<Row, List>,
   reader: TableReader<Row>,
-  { access, tags, rowsRule }: TableRouteOptions,
+  { access, tags, rowsRule, pageDescription }: TableRouteOptions,
 ): void {
   assertDeclarationMatches(table, reader.spec);
   const app = base.withTypeProvider<ZodTypeProvider>();
   const columns = (use: 'sort' | 'filter') => declaredKeys(table, use).join(', ');
+  // A declared body extends the table body; its own fields reach the reader inside the query.
+  const body = (table.body ?? tableQuery) as typeof tableQuery;
+  const filterQuery = body.extend(filterColumn);
 
   app.put(table.path, {
     config: { access },
     schema: {
       tags,
       summary: `${table.title} as a server-paged table`,
-      description: `${rowsRule} orderBy: ${columns('sort')}. Filter columns: ${columns('filter')}. Any other column is 400.`,
-      body: tableQuery,
+      description: `${pageDescription ? `${pageDescription} ` : ''}${rowsRule} orderBy: ${columns('sort')}. Filter columns: ${columns('filter')}. Any other column is 400.`,
+      body,
       response: { 200: envelope(table.list) },
     },
     handler: async (req) => {
       assertTableQuery(reader.spec, req.body);
-      const { rows, ...counts } = await reader.page(db, requireActor(req), req.body);
-      return ok({ [table.listKey]: rows, page: req.body.page, ...counts } as List);
+      const { rows, listFields, ...counts } = await reader.page(db, requireActor(req), req.body);
+      return ok({ [table.listKey]: rows, page: req.body.page, ...counts, ...listFields } as List);
     },
   });
 
@@ -153,16 +170,19 @@ export function tableRoutes<Row, List>(
       tags,
       summary: `The whole filtered ${table.title} table as a streamed CSV file`,
       description: `${rowsRule} Same body as PUT ${table.path}; the columns of the screen, dates in localTimeZone; highest id first. Every cell beginning with = + - @, tab or CR is prefixed with a single quote.`,
-      body: tableQuery,
+      body,
       produces: ['text/csv'],
     },
     handler: async (req, reply) => {
       assertTableQuery(reader.spec, req.body);
-      const csv = await csvExport(
-        reader.batches(db, requireActor(req), req.body),
-        table.rowId,
-        declaredCsvColumns(table, req.body.localTimeZone),
-      );
+      const actor = requireActor(req);
+      const csv = reader.csv
+        ? await reader.csv(db, actor, req.body, timeZoneOrUtc(req.body.localTimeZone))
+        : await csvExport(
+            reader.batches!(db, actor, req.body),
+            table.rowId,
+            declaredCsvColumns(table, req.body.localTimeZone),
+          );
       return sendCsv(reply, table.csvFile, csv);
     },
   });

@@ -2,28 +2,43 @@ import { filterOptions, type TableDeclaration, type TableQuery } from '@uap/doma
 import type { DataTablePage } from '../components/DataTable/DataTable.tsx';
 import { apiDownload, apiRequest } from './client.ts';
 
+/** Fields a table's every call sends beside the table body (e.g. onlyMe, userid: its `body`). */
+export type DeclaredTableBody = Readonly<Record<string, unknown>>;
+
 /**
  * The calls of a declared table (packages/domain/src/tables): its page, a column's filter menu
- * and its CSV file, all at the paths the declaration names.
+ * and its CSV file, all at the paths the declaration names. `body` goes with every call and into
+ * the query key; `onList` sees each page's whole answer (fields beside its rows).
  */
-export function declaredTableApi<Row, List>(table: TableDeclaration<Row, List>) {
+export function declaredTableApi<Row, List>(
+  table: TableDeclaration<Row, List>,
+  body?: DeclaredTableBody,
+  onList?: (list: List) => void,
+) {
+  const words = table.path.split('/').slice(2);
   return {
-    /** TanStack Query key prefix: the path's words after /api (e.g. ['Request', 'UserRecords']). */
-    queryKey: table.path.split('/').slice(2),
+    /** TanStack Query key prefix: the path's words after /api (e.g. ['Request', 'UserRecords']), then `body`. */
+    queryKey: body ? [...words, body] : words,
     fetchPage: async (query: TableQuery, signal: AbortSignal): Promise<DataTablePage<Row>> => {
-      const page = await apiRequest(table.path, { method: 'PUT', body: query, schema: table.list, signal });
+      const page = await apiRequest(table.path, {
+        method: 'PUT',
+        body: { ...query, ...body },
+        schema: table.list,
+        signal,
+      });
+      onList?.(page);
       const { totalCount, isCountEstimate } = page as { totalCount: number; isCountEstimate?: boolean };
       return { rows: (page as Record<string, Row[]>)[table.listKey] ?? [], totalCount, isCountEstimate };
     },
     fetchFilterOptions: async (column: string, query: TableQuery, signal: AbortSignal): Promise<string[]> => {
       const options = await apiRequest(`${table.path}/Filters`, {
         method: 'PUT',
-        body: { ...query, column },
+        body: { ...query, ...body, column },
         schema: filterOptions,
         signal,
       });
       return options.values;
     },
-    exportCsv: (query: TableQuery) => apiDownload(`${table.path}/Export`, query, table.csvFile),
+    exportCsv: (query: TableQuery) => apiDownload(`${table.path}/Export`, { ...query, ...body }, table.csvFile),
   };
 }

@@ -1,17 +1,21 @@
 import { useMemo } from 'react';
 import { keptZoneFormatters, type TableDeclaration } from '@uap/domain';
-import { declaredTableApi } from '../../api/declared-table.ts';
+import { declaredTableApi, type DeclaredTableBody } from '../../api/declared-table.ts';
 import { localTimeZone } from '../../session/time-zone.ts';
 import type { DataTableColumn, DataTableProps } from './types.ts';
 
 /** What a screen adds to a declared column: a cell that is more than text, a truncation. */
 export type ColumnExtras<Row> = Partial<Pick<DataTableColumn<Row>, 'cell' | 'truncate'>>;
 
-export interface DeclaredTableOptions<Row> {
+export interface DeclaredTableOptions<Row, List = unknown> {
   /** Cells that need more than their text, by column id. */
   cells?: Readonly<Record<string, ColumnExtras<Row>>>;
   /** Offer Export CSV (the standard role may not: useCanExportTables). */
   canExport: boolean;
+  /** Fields every call sends beside the table body (the declaration's `body`); keep it memoised. */
+  body?: DeclaredTableBody;
+  /** Sees each page's whole answer (fields beside its rows); keep it stable. */
+  onList?: (list: List) => void;
 }
 
 /**
@@ -21,12 +25,12 @@ export interface DeclaredTableOptions<Row> {
  */
 export function useDeclaredTable<Row, List>(
   table: TableDeclaration<Row, List>,
-  { cells, canExport }: DeclaredTableOptions<Row>,
+  { cells, canExport, body, onList }: DeclaredTableOptions<Row, List>,
 ): Pick<
   DataTableProps<Row>,
   'title' | 'columns' | 'queryKey' | 'fetchPage' | 'fetchFilterOptions' | 'exportCsv' | 'getRowId'
 > {
-  const api = useMemo(() => declaredTableApi(table), [table]);
+  const api = useMemo(() => declaredTableApi(table, body, onList), [table, body, onList]);
   const columns = useMemo(() => {
     const dates = keptZoneFormatters(localTimeZone());
     return table.columns
