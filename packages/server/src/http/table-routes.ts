@@ -54,21 +54,24 @@ export interface TableReader<Row> {
   csv?(db: Db, actor: Actor, query: TableQuery, timeZone: string): Promise<Readable>;
 }
 
-/** A reader over a table bound to its SQL: the caller's scope decided once per call, every row presented. */
+/**
+ * A reader over a table bound to its SQL: the caller's scope decided once per call (from the
+ * caller and, for a table with its own body fields, the query), every row presented.
+ */
 export function scopedReader<Scope, DbRow, Row>(
   reads: SqlTableReads<Scope, DbRow>,
-  scopeOf: (actor: Actor) => Scope,
+  scopeOf: (actor: Actor, query: TableQuery) => Scope,
   present: (row: DbRow) => Row,
 ): TableReader<Row> {
   return {
     spec: reads.spec,
     page: async (db, actor, query) => {
-      const { rows, totalCount } = await reads.page(db, scopeOf(actor), query);
+      const { rows, totalCount } = await reads.page(db, scopeOf(actor, query), query);
       return { rows: rows.map(present), totalCount };
     },
-    values: (db, actor, query, column) => reads.values(db, scopeOf(actor), query, column),
+    values: (db, actor, query, column) => reads.values(db, scopeOf(actor, query), query, column),
     batches: (db, actor, query) => {
-      const scope = scopeOf(actor);
+      const scope = scopeOf(actor, query);
       return async (beforeId, limit) => (await reads.batch(db, scope, query, beforeId, limit)).map(present);
     },
   };
@@ -113,7 +116,7 @@ export interface TableRouteOptions {
 
 const filterColumn = { column: z.string().min(1).max(60) };
 
-/** PUT {path}, PUT {path}/Filters and PUT {path}/Export of a declared table. */
+/** PUT {path}, PUT {path}/Filters and (unless `hasExport` is false) PUT {path}/Export of a declared table. */
 export function tableRoutes<Row, List>(
   base: FastifyInstance,
   db: Db,
@@ -127,6 +130,10 @@ export function tableRoutes<Row, List>(
   // A declared body extends the table body; its own fields reach the reader inside the query.
   const body = (table.body ?? tableQuery) as typeof tableQuery;
   const filterQuery = body.extend(filterColumn);
+  // A path's parameters reach the reader inside the query too, beside the body's fields.
+  const params = table.params ? { params: table.params } : {};
+  const queryOf = (req: { body: TableQuery; params: unknown }): TableQuery =>
+    table.params ? { ...req.body, ...(req.params as object) } : req.body;
 
   app.put(table.path, {
     config: { access },
@@ -134,12 +141,13 @@ export function tableRoutes<Row, List>(
       tags,
       summary: `${table.title} as a server-paged table`,
       description: `${pageDescription ? `${pageDescription} ` : ''}${rowsRule} orderBy: ${columns('sort')}. Filter columns: ${columns('filter')}. Any other column is 400.`,
+      ...params,
       body,
       response: { 200: envelope(table.list) },
     },
     handler: async (req) => {
       assertTableQuery(reader.spec, req.body);
-      const { rows, listFields, ...counts } = await reader.page(db, requireActor(req), req.body);
+      const { rows, listFields, ...counts } = await reader.page(db, requireActor(req), queryOf(req));
       return ok({ [table.listKey]: rows, page: req.body.page, ...counts, ...listFields } as List);
     },
   });
@@ -150,12 +158,13 @@ export function tableRoutes<Row, List>(
       tags,
       summary: `Distinct values of one ${table.title} column, under its other filters`,
       description: `${rowsRule} At most ${FILTER_OPTIONS_LIMIT} values; isTruncated says there were more.`,
+      ...params,
       body: filterQuery,
       response: { 200: envelope(filterOptions) },
     },
     handler: async (req) => {
       assertTableQuery(reader.spec, req.body, req.body.column);
-      const values = await reader.values(db, requireActor(req), req.body, req.body.column);
+      const values = await reader.values(db, requireActor(req), queryOf(req), req.body.column);
       const options: FilterOptions = {
         values: values.slice(0, FILTER_OPTIONS_LIMIT),
         isTruncated: values.length > FILTER_OPTIONS_LIMIT,
@@ -164,22 +173,27 @@ export function tableRoutes<Row, List>(
     },
   });
 
+  if (table.hasExport === false) {
+    return;
+  }
   app.put(`${table.path}/Export`, {
     config: { access },
     schema: {
       tags,
       summary: `The whole filtered ${table.title} table as a streamed CSV file`,
       description: `${rowsRule} Same body as PUT ${table.path}; the columns of the screen, dates in localTimeZone; highest id first. Every cell beginning with = + - @, tab or CR is prefixed with a single quote.`,
+      ...params,
       body,
       produces: ['text/csv'],
     },
     handler: async (req, reply) => {
       assertTableQuery(reader.spec, req.body);
       const actor = requireActor(req);
+      const query = queryOf(req);
       const csv = reader.csv
-        ? await reader.csv(db, actor, req.body, timeZoneOrUtc(req.body.localTimeZone))
+        ? await reader.csv(db, actor, query, timeZoneOrUtc(req.body.localTimeZone))
         : await csvExport(
-            reader.batches!(db, actor, req.body),
+            reader.batches!(db, actor, query),
             table.rowId,
             declaredCsvColumns(table, req.body.localTimeZone),
           );
