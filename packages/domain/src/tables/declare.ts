@@ -45,6 +45,14 @@ export interface TableDeclaration<Row, List = unknown> {
    * Default: `tableQuery`.
    */
   body?: z.ZodObject;
+  /**
+   * The page path's parameters when it has some (e.g. `{ userId }` for `…/userDetailsList/:userId`):
+   * every endpoint takes them, the reader finds them inside the query beside the body's fields,
+   * and the web fills them in from its `params`. Default: none.
+   */
+  params?: z.ZodObject;
+  /** False: the table has no `/Export` endpoint and no Export CSV button. Default: true. */
+  hasExport?: boolean;
 }
 
 type ColumnOptions = Partial<Pick<DeclaredColumn<unknown>, 'isSortable' | 'isFilterable' | 'isOnScreen'>>;
@@ -82,16 +90,24 @@ export function columnsOf<Row>() {
   };
 }
 
-export interface TableDeclarationInput<Row, List> extends Omit<TableDeclaration<Row, List>, 'csvColumns'> {
+export interface TableDeclarationInput<Row, List> extends Omit<
+  TableDeclaration<Row, List>,
+  'csvColumns' | 'csvFile'
+> {
   /** Column ids in the CSV's order, when it is not the screen's. */
   csvOrder?: readonly string[];
+  /** The export's file name; only a table with `hasExport: false` goes without. */
+  csvFile?: string;
 }
 
 /** A table's declaration; throws at load on a repeated column id or a CSV column it does not have. */
 export function declareTable<Row, List>(
   input: TableDeclarationInput<Row, List>,
 ): TableDeclaration<Row, List> {
-  const { csvOrder, ...table } = input;
+  const { csvOrder, csvFile, ...table } = input;
+  if (csvFile === undefined && table.hasExport !== false) {
+    throw new Error(`${table.title}: a table with an export names its CSV file`);
+  }
   const byId = new Map(table.columns.map((column) => [column.id, column]));
   if (byId.size !== table.columns.length) {
     throw new Error(`${table.title}: a column id is declared twice`);
@@ -103,7 +119,7 @@ export function declareTable<Row, List>(
     }
     return column;
   });
-  return { ...table, csvColumns };
+  return { ...table, csvFile: csvFile ?? '', csvColumns };
 }
 
 /** The ids of the columns a table sorts or filters by (what the server must map to SQL). */

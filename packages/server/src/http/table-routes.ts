@@ -54,24 +54,21 @@ export interface TableReader<Row> {
   csv?(db: Db, actor: Actor, query: TableQuery, timeZone: string): Promise<Readable>;
 }
 
-/**
- * A reader over a table bound to its SQL: the caller's scope decided once per call (from the
- * caller and, for a table with its own body fields, the query), every row presented.
- */
+/** A reader over a table bound to its SQL: the caller's scope decided once per call, every row presented. */
 export function scopedReader<Scope, DbRow, Row>(
   reads: SqlTableReads<Scope, DbRow>,
-  scopeOf: (actor: Actor, query: TableQuery) => Scope,
+  scopeOf: (actor: Actor) => Scope,
   present: (row: DbRow) => Row,
 ): TableReader<Row> {
   return {
     spec: reads.spec,
     page: async (db, actor, query) => {
-      const { rows, totalCount } = await reads.page(db, scopeOf(actor, query), query);
+      const { rows, totalCount } = await reads.page(db, scopeOf(actor), query);
       return { rows: rows.map(present), totalCount };
     },
-    values: (db, actor, query, column) => reads.values(db, scopeOf(actor, query), query, column),
+    values: (db, actor, query, column) => reads.values(db, scopeOf(actor), query, column),
     batches: (db, actor, query) => {
-      const scope = scopeOf(actor, query);
+      const scope = scopeOf(actor);
       return async (beforeId, limit) => (await reads.batch(db, scope, query, beforeId, limit)).map(present);
     },
   };

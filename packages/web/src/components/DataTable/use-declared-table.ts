@@ -1,6 +1,10 @@
 import { useMemo } from 'react';
 import { keptZoneFormatters, type TableDeclaration } from '@uap/domain';
-import { declaredTableApi, type DeclaredTableBody } from '../../api/declared-table.ts';
+import {
+  declaredTableApi,
+  type DeclaredTableBody,
+  type DeclaredTableParams,
+} from '../../api/declared-table.ts';
 import { localTimeZone } from '../../session/time-zone.ts';
 import type { DataTableColumn, DataTableProps } from './types.ts';
 
@@ -16,6 +20,8 @@ export interface DeclaredTableOptions<Row, List = unknown> {
   body?: DeclaredTableBody;
   /** Sees each page's whole answer (fields beside its rows); keep it stable. */
   onList?: (list: List) => void;
+  /** The values of the path's parameters (the declaration's `params`); keep it memoised. */
+  params?: DeclaredTableParams;
 }
 
 /**
@@ -25,12 +31,12 @@ export interface DeclaredTableOptions<Row, List = unknown> {
  */
 export function useDeclaredTable<Row, List>(
   table: TableDeclaration<Row, List>,
-  { cells, canExport, body, onList }: DeclaredTableOptions<Row, List>,
+  { cells, canExport, body, onList, params }: DeclaredTableOptions<Row, List>,
 ): Pick<
   DataTableProps<Row>,
   'title' | 'columns' | 'queryKey' | 'fetchPage' | 'fetchFilterOptions' | 'exportCsv' | 'getRowId'
 > {
-  const api = useMemo(() => declaredTableApi(table, body, onList), [table, body, onList]);
+  const api = useMemo(() => declaredTableApi(table, body, onList, params), [table, body, onList, params]);
   const columns = useMemo(() => {
     const dates = keptZoneFormatters(localTimeZone());
     return table.columns
@@ -50,7 +56,7 @@ export function useDeclaredTable<Row, List>(
     queryKey: api.queryKey,
     fetchPage: api.fetchPage,
     fetchFilterOptions: api.fetchFilterOptions,
-    exportCsv: canExport ? api.exportCsv : undefined,
+    exportCsv: canExport && table.hasExport !== false ? api.exportCsv : undefined,
     getRowId: table.rowId,
   };
 }
