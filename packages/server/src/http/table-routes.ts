@@ -54,21 +54,24 @@ export interface TableReader<Row> {
   csv?(db: Db, actor: Actor, query: TableQuery, timeZone: string): Promise<Readable>;
 }
 
-/** A reader over a table bound to its SQL: the caller's scope decided once per call, every row presented. */
+/**
+ * A reader over a table bound to its SQL: the caller's scope decided once per call (from the
+ * caller and, for a table with its own body fields, the query), every row presented.
+ */
 export function scopedReader<Scope, DbRow, Row>(
   reads: SqlTableReads<Scope, DbRow>,
-  scopeOf: (actor: Actor) => Scope,
+  scopeOf: (actor: Actor, query: TableQuery) => Scope,
   present: (row: DbRow) => Row,
 ): TableReader<Row> {
   return {
     spec: reads.spec,
     page: async (db, actor, query) => {
-      const { rows, totalCount } = await reads.page(db, scopeOf(actor), query);
+      const { rows, totalCount } = await reads.page(db, scopeOf(actor, query), query);
       return { rows: rows.map(present), totalCount };
     },
-    values: (db, actor, query, column) => reads.values(db, scopeOf(actor), query, column),
+    values: (db, actor, query, column) => reads.values(db, scopeOf(actor, query), query, column),
     batches: (db, actor, query) => {
-      const scope = scopeOf(actor);
+      const scope = scopeOf(actor, query);
       return async (beforeId, limit) => (await reads.batch(db, scope, query, beforeId, limit)).map(present);
     },
   };
