@@ -1,3 +1,4 @@
 export * from './declare.ts';
 export * from './line-headers.ts';
 export * from './leavers.ts';
+export * from './administration.ts';

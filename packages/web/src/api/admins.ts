@@ -2,68 +2,26 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   activateDeactivateAdminInput,
   activateDeactivateSuperAdminInput,
-  adminRegionPage,
   adminWriteResult,
   assignAdminRegionInput,
   assignSuperAdminInput,
   deleteAdminInput,
   deleteSuperAdminInput,
   envelope,
-  filterOptions,
-  superAdminPage,
   superAdminWriteResult,
   updateAdminRegionInput,
   updateSuperAdminInput,
-  type AdminRegionPage,
-  type SuperAdminPage,
-  type TableQuery,
 } from '@uap/domain';
 import type { z } from 'zod';
 import { apiRequest } from './client.ts';
 
-/** TanStack Query key prefixes of the two tables (the DataTable adds its state). */
+/** TanStack Query key prefixes of the two tables (useDeclaredTable's: the path's words). */
 export const adminKeys = {
-  administrators: ['User', 'Administrators'] as const,
-  superAdministrators: ['User', 'SuperAdministrators'] as const,
+  administrators: ['User', 'GetAdminRegion'] as const,
+  superAdministrators: ['User', 'GetSuperAdmins'] as const,
   /** The admin's own scope rows (api/admin-scope.ts) change with the administrator rows. */
   scope: ['User', 'GetAdminRegion'] as const,
 };
-
-/** PUT api/User/GetAdminRegion: one page of the administrator rows in the caller's scope. */
-export function fetchAdministrators(query: TableQuery, signal: AbortSignal): Promise<AdminRegionPage> {
-  return apiRequest('/api/User/GetAdminRegion', {
-    method: 'PUT',
-    body: query,
-    schema: adminRegionPage,
-    signal,
-  });
-}
-
-/** PUT api/User/GetSuperAdmins: one page of the super administrators. */
-export function fetchSuperAdministrators(query: TableQuery, signal: AbortSignal): Promise<SuperAdminPage> {
-  return apiRequest('/api/User/GetSuperAdmins', {
-    method: 'PUT',
-    body: query,
-    schema: superAdminPage,
-    signal,
-  });
-}
-
-/** PUT …/Filters: the distinct values of one column under the other filters. */
-export async function fetchAdminFilterOptions(
-  path: '/api/User/GetAdminRegion/Filters' | '/api/User/GetSuperAdmins/Filters',
-  column: string,
-  query: TableQuery,
-  signal: AbortSignal,
-): Promise<string[]> {
-  const options = await apiRequest(path, {
-    method: 'PUT',
-    body: { ...query, column },
-    schema: filterOptions,
-    signal,
-  });
-  return options.values;
-}
 
 /** A write's answer: the server's sentence ('Admin saved!', 'Admin deactivated!', …). */
 export interface AdminWrite {

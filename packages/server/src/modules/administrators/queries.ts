@@ -1,13 +1,7 @@
 import { sql, type Expression } from 'kysely';
-import type { TableQuery } from '@uap/domain';
 import { nowIso, type Db, type Dialect, type Executor } from '../../db/connection.ts';
-import {
-  distinctFilterValues,
-  readPageAndCount,
-  tableCondition,
-  type TableColumn,
-  type TableSpec,
-} from '../../db/table-query.ts';
+import { sqlTable } from '../../db/sql-table.ts';
+import { type TableColumn, type TableSpec } from '../../db/table-query.ts';
 import type { AdminScope } from '../../http/admin-scope.ts';
 
 /** Administrator rows; `scopeUserId` limits them to the (region, market) pairs that admin holds. */
@@ -119,53 +113,31 @@ function namedSuperAdmins(q: Executor) {
   return q.selectFrom('superAdmins as s').innerJoin('users as u', 'u.userId', 's.userId');
 }
 
-/** A page of administrator rows in scope (filters, search, sort) and the filtered total. */
-export function findAdminRegionTable(db: Db, scope: AdminScope, query: TableQuery) {
-  const matching = scopedAdminRegions(db.kysely, scope).where(
-    tableCondition(db.dialect, adminRegionSpec, query),
-  );
-  return readPageAndCount(
-    matching,
-    (qb) =>
-      qb.select([
-        'ar.adminRegionId',
-        'ar.userId',
-        'ar.regionId',
-        'ar.marketId',
-        'u.name',
-        'u.lastName',
-        'u.email',
-        'r.description as regionName',
-        'm.description as marketName',
-        'ar.isDeleted',
-      ]),
-    adminRegionSpec,
-    query,
-  );
-}
+/** The Administrators table bound to its SQL: the admin rows in scope, by name by default. */
+export const adminRegionTable = sqlTable({
+  spec: adminRegionSpec,
+  rows: (db: Db, scope: AdminScope) => scopedAdminRegions(db.kysely, scope),
+  select: (qb) =>
+    qb.select([
+      'ar.adminRegionId',
+      'ar.userId',
+      'ar.regionId',
+      'ar.marketId',
+      'u.name',
+      'u.lastName',
+      'u.email',
+      'r.description as regionName',
+      'm.description as marketName',
+      'ar.isDeleted',
+    ]),
+});
 
-export function findAdminRegionValues(db: Db, scope: AdminScope, query: TableQuery, key: string) {
-  const qb = scopedAdminRegions(db.kysely, scope).where(
-    tableCondition(db.dialect, adminRegionSpec, query, key),
-  );
-  return distinctFilterValues(qb, adminRegionSpec, key);
-}
-
-/** A page of super administrator rows (filters, search, sort) and the filtered total. */
-export function findSuperAdminTable(db: Db, query: TableQuery) {
-  const matching = namedSuperAdmins(db.kysely).where(tableCondition(db.dialect, superAdminSpec, query));
-  return readPageAndCount(
-    matching,
-    (qb) => qb.select(['s.adminId', 's.userId', 'u.name', 'u.lastName', 'u.email', 's.isDeleted']),
-    superAdminSpec,
-    query,
-  );
-}
-
-export function findSuperAdminValues(db: Db, query: TableQuery, key: string) {
-  const qb = namedSuperAdmins(db.kysely).where(tableCondition(db.dialect, superAdminSpec, query, key));
-  return distinctFilterValues(qb, superAdminSpec, key);
-}
+/** The Super Administrators table bound to its SQL, by name by default. */
+export const superAdminTable = sqlTable({
+  spec: superAdminSpec,
+  rows: (db: Db) => namedSuperAdmins(db.kysely),
+  select: (qb) => qb.select(['s.adminId', 's.userId', 'u.name', 'u.lastName', 'u.email', 's.isDeleted']),
+});
 
 // ---------------------------------------------------------------- writes
 

@@ -5,22 +5,18 @@ import {
   Role,
   activateDeactivateAdminInput,
   activateDeactivateSuperAdminInput,
-  adminRegionColumns,
-  adminRegionPage,
   adminRegionRow,
+  adminRegionsTable,
   adminWriteResult,
   assignAdminRegionInput,
   assignSuperAdminInput,
   deleteAdminInput,
   deleteSuperAdminInput,
   envelope,
-  filterOptions,
   messages,
-  superAdminColumns,
-  superAdminPage,
   superAdminRow,
+  superAdminsTable,
   superAdminWriteResult,
-  tableQuery,
   updateAdminRegionInput,
   updateSuperAdminInput,
 } from '@uap/domain';
@@ -29,6 +25,7 @@ import * as admins from './service.ts';
 import { requireActor } from '../../http/actor.ts';
 import type { Db } from '../../db/connection.ts';
 import { ok } from '../../http/envelope.ts';
+import { tableRoutes } from '../../http/table-routes.ts';
 
 export const administratorRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -62,7 +59,6 @@ export const administratorRoutes: FastifyPluginAsync<{ db: Db }> = async (base, 
   // The super admin table is read by super admins and, as every table, the auditor.
   const superRead: Access = { minRole: Role.AUDITOR, auditor: true };
   const tags = ['administrators'];
-  const filterQuery = tableQuery.extend({ column: z.string().min(1).max(60) });
   const adminScopeRule =
     'Admins reach the rows of the (region, market) pairs they hold an active admin row of (any other row or pair is 404); super admins every row.';
   const adminRoleRule =
@@ -70,28 +66,10 @@ export const administratorRoutes: FastifyPluginAsync<{ db: Db }> = async (base, 
   const appointRule = `A market outside the region: 422 '${messages.adminMarketNotInRegion}'; an inactive profile or directory account: 422; the auditor: 422; the same person on the same region and market (active or not): 409 '${messages.adminExists}'.`;
   const lastRule = `Deleting or deactivating the last active super administrator: 409 '${messages.lastSuperAdmin}'.`;
 
-  app.put('/api/User/GetAdminRegion', {
-    config: { access: { minRole: Role.ADMIN, auditor: true } },
-    schema: {
-      tags,
-      summary: 'Administrators as a server-paged table',
-      description: `${adminScopeRule} orderBy and filter columns are the row field names (${adminRegionColumns.join(', ')}); an unknown one is 400.`,
-      body: tableQuery,
-      response: { 200: envelope(adminRegionPage) },
-    },
-    handler: async (req) => ok(await admins.adminRegionTable(db, requireActor(req), req.body)),
-  });
-
-  app.put('/api/User/GetAdminRegion/Filters', {
-    config: { access: { minRole: Role.ADMIN, auditor: true } },
-    schema: {
-      tags,
-      summary: 'Distinct values of one Administrators column, under its other filters',
-      description: adminScopeRule,
-      body: filterQuery,
-      response: { 200: envelope(filterOptions) },
-    },
-    handler: async (req) => ok(await admins.adminRegionFilterOptions(db, requireActor(req), req.body)),
+  tableRoutes(base, db, adminRegionsTable, admins.adminRegionReader, {
+    access: { minRole: Role.ADMIN, auditor: true },
+    tags,
+    rowsRule: adminScopeRule,
   });
 
   app.post('/api/User/AssignAdminRegion', {
@@ -157,27 +135,10 @@ export const administratorRoutes: FastifyPluginAsync<{ db: Db }> = async (base, 
     },
   });
 
-  app.put('/api/User/GetSuperAdmins', {
-    config: { access: superRead },
-    schema: {
-      tags,
-      summary: 'Super administrators as a server-paged table',
-      description: `orderBy and filter columns are the row field names (${superAdminColumns.join(', ')}); an unknown one is 400.`,
-      body: tableQuery,
-      response: { 200: envelope(superAdminPage) },
-    },
-    handler: async (req) => ok(await admins.superAdminTable(db, req.body)),
-  });
-
-  app.put('/api/User/GetSuperAdmins/Filters', {
-    config: { access: superRead },
-    schema: {
-      tags,
-      summary: 'Distinct values of one Super Administrators column, under its other filters',
-      body: filterQuery,
-      response: { 200: envelope(filterOptions) },
-    },
-    handler: async (req) => ok(await admins.superAdminFilterOptions(db, req.body)),
+  tableRoutes(base, db, superAdminsTable, admins.superAdminReader, {
+    access: superRead,
+    tags,
+    rowsRule: 'Every super administrator row.',
   });
 
   app.post('/api/User/AssignSuperAdmin', {

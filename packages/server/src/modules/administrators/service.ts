@@ -1,17 +1,9 @@
-import {
-  fullName,
-  messages,
-  Role,
-  type AdminRegionPage,
-  type FilterOptions,
-  type SuperAdminPage,
-  type TableQuery,
-} from '@uap/domain';
+import { fullName, messages, Role } from '@uap/domain';
 import { inTransaction, type Db, type Executor } from '../../db/connection.ts';
-import { assertTableQuery, FILTER_OPTIONS_LIMIT } from '../../db/table-query.ts';
 import type { Actor } from '../../http/actor.ts';
 import { adminScopeOf, type AdminScope } from '../../http/admin-scope.ts';
 import { conflict, forbidden, notFound, unprocessable } from '../../http/errors.ts';
+import { scopedReader } from '../../http/table-routes.ts';
 import { getAssignableUser, isInsideScope } from '../approval-paths/master-approvers/queries.ts';
 import * as q from './queries.ts';
 import { settleAdminRoles } from '../approval-paths/role-rule.ts';
@@ -47,58 +39,28 @@ export async function superAdmins(db: Db) {
 
 // ---------------------------------------------------------------- tables
 
-/** PUT api/User/GetAdminRegion: the administrator rows in scope as a server-paged table. */
-export async function adminRegionTable(db: Db, actor: Actor, query: TableQuery): Promise<AdminRegionPage> {
-  const scope = adminScopeOf(actor, 'read');
-  assertTableQuery(q.adminRegionSpec, query);
-  const { rows, totalCount } = await q.findAdminRegionTable(db, scope, query);
+/** A table row: the person's full name, isDeleted as a flag and as the Status column's text. */
+function presentTableRow<Row extends { name: string; lastName: string; isDeleted: number }>({
+  lastName,
+  ...r
+}: Row) {
   return {
-    records: rows.map(({ lastName, ...r }) => ({
-      ...r,
-      name: fullName(r.name, lastName),
-      isDeleted: r.isDeleted === 1,
-      status: status(r.isDeleted),
-    })),
-    page: query.page,
-    totalCount,
+    ...r,
+    name: fullName(r.name, lastName),
+    isDeleted: r.isDeleted === 1,
+    status: status(r.isDeleted),
   };
 }
 
-export async function adminRegionFilterOptions(
-  db: Db,
-  actor: Actor,
-  query: TableQuery & { column: string },
-): Promise<FilterOptions> {
-  const scope = adminScopeOf(actor, 'read');
-  assertTableQuery(q.adminRegionSpec, query, query.column);
-  const values = await q.findAdminRegionValues(db, scope, query, query.column);
-  return { values: values.slice(0, FILTER_OPTIONS_LIMIT), isTruncated: values.length > FILTER_OPTIONS_LIMIT };
-}
+/** PUT api/User/GetAdminRegion (+ /Filters): the administrator rows in the caller's scope. */
+export const adminRegionReader = scopedReader(
+  q.adminRegionTable,
+  (actor) => adminScopeOf(actor, 'read'),
+  presentTableRow,
+);
 
-/** PUT api/User/GetSuperAdmins: the super administrators as a server-paged table. */
-export async function superAdminTable(db: Db, query: TableQuery): Promise<SuperAdminPage> {
-  assertTableQuery(q.superAdminSpec, query);
-  const { rows, totalCount } = await q.findSuperAdminTable(db, query);
-  return {
-    records: rows.map(({ lastName, ...r }) => ({
-      ...r,
-      name: fullName(r.name, lastName),
-      isDeleted: r.isDeleted === 1,
-      status: status(r.isDeleted),
-    })),
-    page: query.page,
-    totalCount,
-  };
-}
-
-export async function superAdminFilterOptions(
-  db: Db,
-  query: TableQuery & { column: string },
-): Promise<FilterOptions> {
-  assertTableQuery(q.superAdminSpec, query, query.column);
-  const values = await q.findSuperAdminValues(db, query, query.column);
-  return { values: values.slice(0, FILTER_OPTIONS_LIMIT), isTruncated: values.length > FILTER_OPTIONS_LIMIT };
-}
+/** PUT api/User/GetSuperAdmins (+ /Filters): every super administrator row. */
+export const superAdminReader = scopedReader(q.superAdminTable, () => undefined, presentTableRow);
 
 // ---------------------------------------------------------------- administrators
 

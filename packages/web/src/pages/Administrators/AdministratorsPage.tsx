@@ -1,11 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import Button from '@mui/material/Button';
-import { messages, type AdminRegionTableRow, type SuperAdminTableRow, type TableQuery } from '@uap/domain';
+import Chip from '@mui/material/Chip';
+import { adminRegionsTable, messages, superAdminsTable, type TableDeclaration } from '@uap/domain';
 import {
-  adminKeys,
-  fetchAdminFilterOptions,
-  fetchAdministrators,
-  fetchSuperAdministrators,
   useActivateDeactivateAdministrator,
   useActivateDeactivateSuperAdministrator,
   useDeleteAdministrator,
@@ -16,10 +13,9 @@ import { notifySuccess } from '../../api/notice-store.ts';
 import { useIsReadOnly } from '../../session/current-user.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
-import type { DataTableColumn, DataTablePage } from '../../components/DataTable/types.ts';
+import { useDeclaredTable } from '../../components/DataTable/use-declared-table.ts';
 import { useRowSelection } from '../../components/DataTable/use-row-selection.ts';
 import { DisabledReason } from '../../components/DisabledReason.tsx';
-import { administratorColumns, superAdministratorColumns } from './admin-columns.tsx';
 import { AdministratorDialog } from './AdministratorDialog.tsx';
 import { SuperAdministratorDialog } from './SuperAdministratorDialog.tsx';
 
@@ -31,27 +27,33 @@ interface Write<Input> {
   isPending: boolean;
 }
 
+/** The Status column as a chip: green while the row is active. */
+const cells = {
+  status: {
+    cell: (r: { status: string }) => (
+      <Chip size="small" label={r.status} color={r.status === 'Active' ? 'success' : 'default'} />
+    ),
+  },
+};
+
 type OpenDialog<Row> = { kind: 'edit'; row: Row | null } | { kind: 'delete' } | { kind: 'activate' } | null;
 
 /**
  * One administrators table: add, edit, delete and activate/deactivate one selected row, each
  * change confirmed first where it removes or switches a row; the server's sentence is shown.
  */
-function AdminTablePage<Row extends { isDeleted: boolean }>(props: {
-  title: string;
+function AdminTablePage<Row extends { isDeleted: boolean; status: string }, List>(props: {
+  table: TableDeclaration<Row, List>;
   noun: string;
-  columns: DataTableColumn<Row>[];
-  queryKey: readonly unknown[];
-  idOf: (row: Row) => number;
-  fetchPage: (query: TableQuery, signal: AbortSignal) => Promise<DataTablePage<Row>>;
-  filtersPath: '/api/User/GetAdminRegion/Filters' | '/api/User/GetSuperAdmins/Filters';
   remove: Write<number>;
   activate: Write<{ id: number; isDeleted: boolean }>;
   confirmDelete: string;
   confirmActivate: (isActivating: boolean) => string;
   editDialog: (row: Row | null, onClose: () => void, onDone: (message: string) => void) => ReactNode;
 }) {
-  const { idOf, remove, activate } = props;
+  const { remove, activate } = props;
+  const table = useDeclaredTable(props.table, { cells, canExport: false });
+  const idOf = props.table.rowId;
   const isReadOnly = useIsReadOnly();
   const { selectedRows, selection, clear } = useRowSelection<Row>(idOf);
   const [dialog, setDialog] = useState<OpenDialog<Row>>(null);
@@ -103,15 +105,8 @@ function AdminTablePage<Row extends { isDeleted: boolean }>(props: {
   return (
     <>
       <DataTable<Row>
-        title={props.title}
+        {...table}
         syncWithUrl
-        columns={props.columns}
-        queryKey={props.queryKey}
-        getRowId={idOf}
-        fetchPage={props.fetchPage}
-        fetchFilterOptions={(column, query, signal) =>
-          fetchAdminFilterOptions(props.filtersPath, column, query, signal)
-        }
         selection={isReadOnly ? undefined : selection}
         toolbar={toolbar}
       />
@@ -152,17 +147,9 @@ export function AdministratorsPage() {
   const remove = useDeleteAdministrator();
   const activate = useActivateDeactivateAdministrator();
   return (
-    <AdminTablePage<AdminRegionTableRow>
-      title="Administrators"
+    <AdminTablePage
+      table={adminRegionsTable}
       noun="Administrator"
-      columns={administratorColumns}
-      queryKey={adminKeys.administrators}
-      idOf={(row) => row.adminRegionId}
-      fetchPage={async (query, signal) => {
-        const page = await fetchAdministrators(query, signal);
-        return { rows: page.records, totalCount: page.totalCount };
-      }}
-      filtersPath="/api/User/GetAdminRegion/Filters"
       remove={remove}
       activate={{
         isPending: activate.isPending,
@@ -182,17 +169,9 @@ export function SuperAdministratorsPage() {
   const remove = useDeleteSuperAdministrator();
   const activate = useActivateDeactivateSuperAdministrator();
   return (
-    <AdminTablePage<SuperAdminTableRow>
-      title="Super Administrators"
+    <AdminTablePage
+      table={superAdminsTable}
       noun="Super Administrator"
-      columns={superAdministratorColumns}
-      queryKey={adminKeys.superAdministrators}
-      idOf={(row) => row.adminId}
-      fetchPage={async (query, signal) => {
-        const page = await fetchSuperAdministrators(query, signal);
-        return { rows: page.records, totalCount: page.totalCount };
-      }}
-      filtersPath="/api/User/GetSuperAdmins/Filters"
       remove={remove}
       activate={{
         isPending: activate.isPending,

@@ -1,0 +1,47 @@
+import {
+  adminRegionPage,
+  superAdminPage,
+  type AdminRegionPage,
+  type AdminRegionTableRow,
+  type SuperAdminPage,
+  type SuperAdminTableRow,
+} from '../schemas/admins.ts';
+import { columnsOf, declareTable } from './declare.ts';
+
+const a = columnsOf<AdminRegionTableRow>();
+
+/** Administrators (spec 3 §2.3): the admin rows of the caller's (region, market) scope. */
+export const adminRegionsTable = declareTable<AdminRegionTableRow, AdminRegionPage>({
+  path: '/api/User/GetAdminRegion',
+  title: 'Administrators',
+  list: adminRegionPage,
+  listKey: 'records',
+  rowId: (r) => r.adminRegionId,
+  hasExport: false,
+  columns: [
+    a.text('regionName', 'Region', (r) => r.regionName),
+    a.text('marketName', 'Market', (r) => r.marketName),
+    a.text('name', 'Name', (r) => r.name),
+    a.text('email', 'Email', (r) => r.email),
+    a.text('status', 'Status', (r) => r.status),
+    a.number('adminRegionId', 'Id', (r) => r.adminRegionId, { isOnScreen: false }),
+  ],
+});
+
+const s = columnsOf<SuperAdminTableRow>();
+
+/** Super Administrators (spec 3 §2.3). */
+export const superAdminsTable = declareTable<SuperAdminTableRow, SuperAdminPage>({
+  path: '/api/User/GetSuperAdmins',
+  title: 'Super Administrators',
+  list: superAdminPage,
+  listKey: 'records',
+  rowId: (r) => r.adminId,
+  hasExport: false,
+  columns: [
+    s.text('name', 'Name', (r) => r.name),
+    s.text('email', 'Email', (r) => r.email),
+    s.text('status', 'Status', (r) => r.status),
+    s.number('adminId', 'Id', (r) => r.adminId, { isOnScreen: false }),
+  ],
+});
