@@ -90,7 +90,7 @@ for (const url of urls) {
     };
     const today = startOfTodayUtc().toISOString();
     const spec = userRecordSpec(today);
-    const source = userRecordsWhere({ kind: 'all' }, userId);
+    const source = userRecordsWhere({ kind: 'all', userId }, userId);
     const first = (await put('/api/Request/UserRecords', body)).json<{ data: { totalCount: number } }>();
 
     console.log(

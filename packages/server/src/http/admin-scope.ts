@@ -1,34 +1,17 @@
-import { Role } from '@uap/domain';
 import type { Executor } from '../db/connection.ts';
 import type { Actor } from './actor.ts';
-import { isBeyondAdminReach, usersBeyondAdminReach } from './admin-scope-queries.ts';
-import { auditorReadOnly, forbidden } from './errors.ts';
+import { usersBeyondAdminReach } from './admin-scope-queries.ts';
+import { personReachOf, rowScopeOf, type ScopeAtLeast } from './row-scope.ts';
 
 /**
  * What an administration screen (approval paths, master approvers, their status, leavers) lets
  * the caller reach: an admin the rows inside their own (region, market) admin rows, a super
- * admin every row, the auditor every row for reading only. The routes' access already refuses
- * the other roles; this refuses them again rather than scope them to nothing.
+ * admin every row, the auditor every row for reading only (row-scope.ts); other roles 403.
  */
-export type AdminScope = { kind: 'admin'; userId: number } | { kind: 'all' };
+export type AdminScope = ScopeAtLeast<'admin'>;
 
 export function adminScopeOf(actor: Actor, use: 'read' | 'write'): AdminScope {
-  switch (actor.roleId) {
-    case Role.SUPERADMIN:
-      return { kind: 'all' };
-    case Role.ADMIN:
-      return { kind: 'admin', userId: actor.userId };
-    case Role.AUDITOR:
-      if (use === 'write') {
-        throw auditorReadOnly();
-      }
-      return { kind: 'all' };
-    case Role.STANDARD:
-    case Role.APPROVER:
-    case Role.MASTERAPPROVER:
-    case Role.PROVISIONER:
-      throw forbidden();
-  }
+  return rowScopeOf(actor, { use, least: 'admin' });
 }
 
 /**
@@ -37,18 +20,7 @@ export function adminScopeOf(actor: Actor, use: 'read' | 'write'): AdminScope {
  * outside the admin's (region, market) rows (isBeyondAdminReach); nobody else.
  */
 export async function reachesPerson(q: Executor, actor: Actor, userId: number): Promise<boolean> {
-  switch (actor.roleId) {
-    case Role.SUPERADMIN:
-      return true;
-    case Role.ADMIN:
-      return !(await isBeyondAdminReach(q, actor.userId, userId));
-    case Role.STANDARD:
-    case Role.APPROVER:
-    case Role.MASTERAPPROVER:
-    case Role.PROVISIONER:
-    case Role.AUDITOR:
-      return false;
-  }
+  return (await reachesPersons(q, actor, [userId])).has(userId);
 }
 
 /** Which of `userIds` the caller reaches as reachesPerson says, in one statement for a page of people. */
@@ -57,18 +29,14 @@ export async function reachesPersons(
   actor: Actor,
   userIds: readonly number[],
 ): Promise<Set<number>> {
-  switch (actor.roleId) {
-    case Role.SUPERADMIN:
+  switch (personReachOf(actor)) {
+    case 'all':
       return new Set(userIds);
-    case Role.ADMIN: {
+    case 'admin': {
       const beyond = await usersBeyondAdminReach(q, actor.userId, userIds);
       return new Set(userIds.filter((id) => !beyond.has(id)));
     }
-    case Role.STANDARD:
-    case Role.APPROVER:
-    case Role.MASTERAPPROVER:
-    case Role.PROVISIONER:
-    case Role.AUDITOR:
+    case 'none':
       return new Set();
   }
 }

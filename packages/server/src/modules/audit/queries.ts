@@ -1,18 +1,19 @@
+import type { ScopeAtLeast } from '../../http/row-scope.ts';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import { exactCount } from '../request-lines/count.ts';
 import { lineColumns, namedLines, type RequestEb } from '../request-lines/line-query.ts';
-import { insideAdminScope, TRUE } from '../request-lines/routing.ts';
+import { inAdminRows } from '../../http/row-scope-queries.ts';
 
 /** Whose lines the audit covers: an admin the lines inside its (region, market) rows; super admins and auditors all. */
-export type AuditScope = { kind: 'admin'; userId: number } | { kind: 'all' };
+export type AuditScope = ScopeAtLeast<'admin'>;
 
 /** Lines created in [fromIso, toIso) inside the scope. */
 function inRange(eb: RequestEb, scope: AuditScope, fromIso: string, toIso: string): Expression<SqlBool> {
   return eb.and([
     eb('r.createdDate', '>=', fromIso),
     eb('r.createdDate', '<', toIso),
-    scope.kind === 'admin' ? insideAdminScope(eb, scope.userId) : TRUE,
+    inAdminRows(scope, 'r'),
   ]);
 }
 

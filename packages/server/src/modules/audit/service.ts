@@ -5,12 +5,12 @@ import {
   fullName,
   zoneFormatters,
   messages,
-  Role,
   type AuditRangeParams,
 } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
 import type { Actor } from '../../http/actor.ts';
-import { forbidden, invalid } from '../../http/errors.ts';
+import { rowScopeOf } from '../../http/row-scope.ts';
+import { invalid } from '../../http/errors.ts';
 import { auditPdf, type AuditCells } from './audit-pdf.ts';
 import * as q from './queries.ts';
 
@@ -20,18 +20,7 @@ const DAY_MS = 86_400_000;
 
 /** Admins audit the lines inside their (region, market) rows; super admins and auditors every line. */
 function auditScopeOf(actor: Actor): q.AuditScope {
-  switch (actor.roleId) {
-    case Role.ADMIN:
-      return { kind: 'admin', userId: actor.userId };
-    case Role.AUDITOR:
-    case Role.SUPERADMIN:
-      return { kind: 'all' };
-    case Role.STANDARD:
-    case Role.APPROVER:
-    case Role.MASTERAPPROVER:
-    case Role.PROVISIONER:
-      throw forbidden();
-  }
+  return rowScopeOf(actor, { least: 'admin' });
 }
 
 /** The range as instants: from the first day's UTC midnight to the midnight after the last day. */

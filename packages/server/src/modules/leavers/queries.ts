@@ -1,11 +1,11 @@
 import type { AdminScope } from '../../http/admin-scope.ts';
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type Expression } from 'kysely';
 import { RequestStatus, RequestType } from '@uap/domain';
 import { type Db, type Executor } from '../../db/connection.ts';
 import { sqlTable } from '../../db/sql-table.ts';
 import { type TableColumn, type TableSpec } from '../../db/table-query.ts';
 import { fullName } from '../request-lines/line-query.ts';
-import { insideAdminScope, TRUE } from '../request-lines/routing.ts';
+import { inAdminRows } from '../../http/row-scope-queries.ts';
 
 /**
  * Active access records (a completed or archived Add line not deactivated) of users whose
@@ -20,7 +20,7 @@ function leaverRecords(q: Executor, scope: AdminScope) {
     .where('r.requestTypeId', '=', RequestType.ADD)
     .where('r.statusId', 'in', [RequestStatus.COMPLETED, RequestStatus.ARCHIVED])
     .where('r.isDeleted', '=', 0)
-    .where((eb) => (scope.kind === 'admin' ? insideAdminScope(eb, scope.userId) : TRUE));
+    .where(inAdminRows(scope, 'r'));
 }
 
 /** The records with every name the leavers table shows. */
@@ -147,7 +147,7 @@ export async function isRecordInScope(q: Executor, scope: AdminScope, requestId:
     .select('r.requestId')
     .where('r.requestId', '=', requestId)
     .where('r.requestTypeId', '=', RequestType.ADD)
-    .where((eb) => (scope.kind === 'admin' ? insideAdminScope(eb, scope.userId) : sql<SqlBool>`1 = 1`))
+    .where(inAdminRows(scope, 'r'))
     .executeTakeFirst();
   return row !== undefined;
 }

@@ -3,12 +3,8 @@ import { RequestStatus, RequestType } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
 import type { AdminScope } from '../../http/admin-scope.ts';
 import type { RequestEb } from '../request-lines/line-query.ts';
-import {
-  coveringAssignment,
-  insideAdminScope,
-  masterApproverOfPath,
-  TRUE,
-} from '../request-lines/routing.ts';
+import { inAdminRows } from '../../http/row-scope-queries.ts';
+import { coveringAssignment, masterApproverOfPath } from '../request-lines/routing.ts';
 import { daysSince, hoursBetween, mediansByGroup, monthOf } from '../../db/report-sql.ts';
 
 /** The request lines a chart counts: created in [fromIso, toIso), inside the actor's (region, market) rows. */
@@ -22,7 +18,7 @@ function linesOf(eb: RequestEb, w: ReportWindow): Expression<SqlBool> {
   return eb.and([
     eb('r.createdDate', '>=', w.fromIso),
     eb('r.createdDate', '<', w.toIso),
-    w.scope.kind === 'admin' ? insideAdminScope(eb, w.scope.userId) : TRUE,
+    inAdminRows(w.scope, 'r'),
   ]);
 }
 

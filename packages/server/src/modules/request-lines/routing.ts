@@ -9,6 +9,8 @@ import {
 import { RequestStatus, Role } from '@uap/domain';
 import type { Database } from '../../db/schema.ts';
 import type { Actor } from '../../http/actor.ts';
+import { rowScopeOf, type RowScope } from '../../http/row-scope.ts';
+import { insideAdminRows } from '../../http/row-scope-queries.ts';
 import { nowIso } from '../../db/connection.ts';
 
 type RequestEb = ExpressionBuilder<Database & { r: Database['requests'] }, 'r'>;
@@ -462,16 +464,8 @@ export function hasNoApprovalPath(eb: RequestEb): Expression<SqlBool> {
 }
 
 /** The request (alias r) lies inside an admin's (region, market) rows. */
-export function insideAdminScope(eb: RequestEb, userId: number): Expression<SqlBool> {
-  return eb.exists(
-    eb
-      .selectFrom('adminRegions as ar')
-      .select('ar.adminRegionId')
-      .whereRef('ar.regionId', '=', 'r.regionId')
-      .whereRef('ar.marketId', '=', 'r.marketId')
-      .where('ar.userId', '=', userId)
-      .where('ar.isDeleted', '=', 0),
-  );
+export function insideAdminScope(_eb: RequestEb, userId: number): Expression<SqlBool> {
+  return insideAdminRows(userId, 'r');
 }
 
 export const TRUE = sql<SqlBool>`1 = 1`;
@@ -482,48 +476,32 @@ export const TRUE = sql<SqlBool>`1 = 1`;
  * market) rows; the super admin every request. Never one the actor created or is the subject of.
  */
 export function approvableBy(eb: RequestEb, actor: Actor): Expression<SqlBool> {
-  switch (actor.roleId) {
-    case Role.SUPERADMIN:
+  // The auditor's 'all' is for reading: it decides nothing but what is routed to it.
+  const kind = actor.roleId === Role.AUDITOR ? 'own' : rowScopeOf(actor).kind;
+  switch (kind) {
+    case 'all':
       return notOwnRequest(eb, actor.userId);
-    case Role.ADMIN:
+    case 'admin':
       return eb.or([
         routedToApprover(eb, actor.userId),
         eb.and([notOwnRequest(eb, actor.userId), hasNoApprovalPath(eb), insideAdminScope(eb, actor.userId)]),
       ]);
-    case Role.STANDARD:
-    case Role.APPROVER:
-    case Role.MASTERAPPROVER:
-    case Role.PROVISIONER:
-    case Role.AUDITOR:
+    case 'routed':
+    case 'own':
       return routedToApprover(eb, actor.userId);
   }
 }
 
 /**
- * Whose provisioning work an actor holds: 'routed' = the lines routed to them as provisioner or
- * backup; 'admin' adds the lines no assignment covers inside their admin (region, market) rows;
- * 'all' (super admin; auditor for reads) every line.
+ * Whose provisioning work an actor holds (their row scope): 'own' and 'routed' = the lines routed
+ * to them as provisioner or backup; 'admin' adds the lines no assignment covers inside their
+ * admin (region, market) rows; 'all' (super admin; auditor for reads) every line.
  */
-export type ProvisioningScope = { kind: 'routed' | 'admin' | 'all'; userId: number };
+export type ProvisioningScope = RowScope;
 
-/**
- * Whose provisioning work the actor holds: super admins (and, read-only, auditors) every line;
- * admins the lines routed to them plus the unrouted ones inside their admin rows; everyone else
- * (provisioners) the lines routed to them as provisioner or backup.
- */
+/** Whose provisioning work the actor holds: their row scope (http/row-scope.ts). */
 export function provisioningScopeOf(actor: Actor): ProvisioningScope {
-  switch (actor.roleId) {
-    case Role.SUPERADMIN:
-    case Role.AUDITOR:
-      return { kind: 'all', userId: actor.userId };
-    case Role.ADMIN:
-      return { kind: 'admin', userId: actor.userId };
-    case Role.STANDARD:
-    case Role.APPROVER:
-    case Role.MASTERAPPROVER:
-    case Role.PROVISIONER:
-      return { kind: 'routed', userId: actor.userId };
-  }
+  return rowScopeOf(actor);
 }
 
 /**
@@ -534,6 +512,7 @@ export function provisionableBy(eb: RequestEb, scope: ProvisioningScope, withOwn
   const routed = routedToProvisioner(eb, scope.userId);
   const guard = (e: Expression<SqlBool>) => (withOwn ? e : eb.and([e, notOwnRequest(eb, scope.userId)]));
   switch (scope.kind) {
+    case 'own':
     case 'routed':
       return routed;
     case 'admin':

@@ -1,19 +1,12 @@
 import type { Expression, SqlBool } from 'kysely';
-import { RequestStatus, Role } from '@uap/domain';
+import { RequestStatus } from '@uap/domain';
 import type { Actor } from '../../http/actor.ts';
+import { rowScopeOf, type RowScope } from '../../http/row-scope.ts';
 import type { RequestEb } from './line-query.ts';
 import { insideAdminScope, routedToApprover, routedToProvisioner, TRUE } from './routing.ts';
 
-/**
- * Which request lines an actor may read (docs/architecture.md, Security): 'own' = created by or
- * about the actor; 'routed' adds the lines routed to a provisioner; 'admin' adds the lines
- * inside the admin's (region, market) rows; 'all' for the super admin and the auditor.
- */
-export type RecordScope =
-  | { kind: 'own'; userId: number }
-  | { kind: 'routed'; userId: number }
-  | { kind: 'admin'; userId: number }
-  | { kind: 'all' };
+/** Which request lines an actor may read: the caller's row scope (http/row-scope.ts). */
+export type RecordScope = RowScope;
 
 export function ownLine(eb: RequestEb, userId: number): Expression<SqlBool> {
   return eb.or([eb('r.createdBy', '=', userId), eb('r.userId', '=', userId)]);
@@ -42,19 +35,7 @@ export function inScope(eb: RequestEb, scope: RecordScope): Expression<SqlBool> 
  * inside their admin (region, market) rows; super admins and auditors everything.
  */
 export function recordScopeOf(actor: Actor): RecordScope {
-  switch (actor.roleId) {
-    case Role.STANDARD:
-    case Role.APPROVER:
-    case Role.MASTERAPPROVER:
-      return { kind: 'own', userId: actor.userId };
-    case Role.PROVISIONER:
-      return { kind: 'routed', userId: actor.userId };
-    case Role.ADMIN:
-      return { kind: 'admin', userId: actor.userId };
-    case Role.AUDITOR:
-    case Role.SUPERADMIN:
-      return { kind: 'all' };
-  }
+  return rowScopeOf(actor);
 }
 
 /**
@@ -69,17 +50,14 @@ export function modifiableBy(eb: RequestEb, actor: Actor): Expression<SqlBool> {
     eb('r.createdBy', '=', actor.userId),
     eb.and([eb('r.statusId', '=', RequestStatus.SUBMITTED), routedToApprover(eb, actor.userId)]),
   ]);
-  switch (actor.roleId) {
-    case Role.SUPERADMIN:
-    case Role.AUDITOR:
+  switch (rowScopeOf(actor).kind) {
+    case 'all':
       return TRUE;
-    case Role.ADMIN:
+    case 'admin':
       return eb.or([own, insideAdminScope(eb, actor.userId)]);
-    case Role.PROVISIONER:
+    case 'routed':
       return eb.or([own, routedToProvisioner(eb, actor.userId)]);
-    case Role.STANDARD:
-    case Role.APPROVER:
-    case Role.MASTERAPPROVER:
+    case 'own':
       return own;
   }
 }

@@ -1,8 +1,9 @@
-import { Role, messages, type AbsenceInput, type AbsenceRow } from '@uap/domain';
+import { messages, type AbsenceInput, type AbsenceRow } from '@uap/domain';
 import { inTransaction, type Db, type Executor } from '../../../db/connection.ts';
 import type { Actor } from '../../../http/actor.ts';
+import { rowScopeOf } from '../../../http/row-scope.ts';
 import { reachesPerson } from '../../../http/admin-scope.ts';
-import { conflict, forbidden, notFound, unprocessable } from '../../../http/errors.ts';
+import { conflict, notFound, unprocessable } from '../../../http/errors.ts';
 import * as q from './queries.ts';
 
 /**
@@ -15,20 +16,9 @@ async function checkReach(q2: Executor, actor: Actor, userId: number): Promise<v
   if (userId === actor.userId) {
     return;
   }
-  switch (actor.roleId) {
-    case Role.SUPERADMIN:
-    case Role.AUDITOR:
-      return;
-    case Role.ADMIN:
-      if (!(await reachesPerson(q2, actor, userId))) {
-        throw notFound();
-      }
-      return;
-    case Role.STANDARD:
-    case Role.APPROVER:
-    case Role.MASTERAPPROVER:
-    case Role.PROVISIONER:
-      throw forbidden();
+  const scope = rowScopeOf(actor, { least: 'admin' });
+  if (scope.kind === 'admin' && !(await reachesPerson(q2, actor, userId))) {
+    throw notFound();
   }
 }
 

@@ -1,0 +1,32 @@
+import { expressionBuilder, sql, type Expression, type SqlBool } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import type { RowScope } from './row-scope.ts';
+
+/**
+ * The SQL pieces of a row scope (row-scope.ts), written once for every table whose rows carry a
+ * (region, market): request lines, assignments, master approver rows, admin rows.
+ */
+
+const TRUE = sql<SqlBool>`1 = 1`;
+
+/** An active admin row of `adminId` covers the (region, market) of the row aliased `alias`. */
+export function insideAdminRows(adminId: number, alias: string): Expression<SqlBool> {
+  const eb = expressionBuilder<Database, never>();
+  return eb.exists(
+    eb
+      .selectFrom('adminRegions as adm')
+      .select('adm.adminRegionId')
+      .where('adm.regionId', '=', sql.ref<number>(`${alias}.regionId`))
+      .where('adm.marketId', '=', sql.ref<number>(`${alias}.marketId`))
+      .where('adm.userId', '=', adminId)
+      .where('adm.isDeleted', '=', 0),
+  );
+}
+
+/**
+ * An administration screen's rows for its scope: an admin's inside her admin rows, every row for
+ * a wider scope. (The narrower kinds never reach these screens: rowScopeOf refuses them.)
+ */
+export function inAdminRows(scope: Pick<RowScope, 'kind' | 'userId'>, alias: string): Expression<SqlBool> {
+  return scope.kind === 'admin' ? insideAdminRows(scope.userId, alias) : TRUE;
+}
