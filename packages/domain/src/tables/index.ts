@@ -1,4 +1,5 @@
 export * from './declare.ts';
 export * from './line-headers.ts';
 export * from './leavers.ts';
-export * from './administration.ts';
+export * from './tracker-lines.ts';
+export * from './tracker.ts';

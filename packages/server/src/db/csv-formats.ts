@@ -1,5 +1,11 @@
-import { trackerCsvColumns } from '../modules/tracker/present.ts';
+import { keptZoneFormatters, trackerLineColumns, type TrackerLine } from '@uap/domain';
 import { csvLines, type CsvColumn } from './csv-text.ts';
+
+/** The Request Tracker's CSV columns over its flat lines (declared in domain), dates in `timeZone`. */
+function trackerCsvColumns(timeZone: string): CsvColumn<TrackerLine>[] {
+  const dates = keptZoneFormatters(timeZone);
+  return trackerLineColumns.map(({ header, text }) => ({ header, value: (line) => text(line, dates) }));
+}
 
 /**
  * The exports whose lines a SQLite read worker writes itself, where it read the rows

@@ -1,5 +1,4 @@
-import { fullName, messages, waitingHours, zoneFormatters, type TrackerRow } from '@uap/domain';
-import type { CsvColumn } from '../../db/csv-text.ts';
+import { fullName, waitingHours, type TrackerRow } from '@uap/domain';
 import type { TrackerLineRow } from './line-queries.ts';
 import { presentListItem } from '../request-lines/present.ts';
 
@@ -24,35 +23,4 @@ export function presentTrackerRow(row: TrackerLineRow, timeZone: string, now: Da
     waitingHours: row.waitingSince === null ? null : waitingHours(row.waitingSince, now),
     isOverdue: Number(row.isOverdue) === 1,
   });
-}
-
-/** The CSV columns of the Request Tracker export, in the screen's order. */
-export function trackerCsvColumns(timeZone: string): CsvColumn<TrackerLineRow>[] {
-  const dates = zoneFormatters(timeZone);
-  return [
-    { header: 'Request ID', value: (r) => r.requestId },
-    { header: 'Request Status', value: (r) => r.statusName },
-    { header: 'Record Status', value: (r) => r.recordStatus },
-    { header: 'Request Type', value: (r) => r.requestTypeName },
-    {
-      header: 'Approval Path',
-      value: (r) => (Number(r.noApprovalPath) === 1 ? messages.noApprovalPath : ''),
-    },
-    { header: 'User Name', value: (r) => fullName(r.name, r.lastName) },
-    { header: 'User Primary Email', value: (r) => r.userEmail },
-    { header: 'User Platform Email', value: (r) => r.email },
-    { header: 'Region', value: (r) => r.regionName },
-    { header: 'Market', value: (r) => r.marketName },
-    { header: 'Agency', value: (r) => r.agencyName },
-    { header: 'Practice', value: (r) => r.practiceName },
-    { header: 'Platform', value: (r) => r.platformName },
-    { header: 'Client', value: (r) => r.clientName },
-    { header: 'Asset Type', value: (r) => r.assetName },
-    { header: 'Asset Name', value: (r) => r.clientAccountName },
-    { header: 'Platform User Type', value: (r) => r.platformUserTypeName },
-    { header: 'Access Date', value: (r) => dates.accessDate(r.beginningDate, r.expirationDate) },
-    { header: 'Created By', value: (r) => fullName(r.creatorName, r.creatorLastName) },
-    { header: 'Created Date', value: (r) => dates.dateTime(r.createdDate) },
-    { header: 'Overdue', value: (r) => (Number(r.isOverdue) === 1 ? messages.overdue : '') },
-  ];
 }

@@ -5,34 +5,28 @@ import {
   Role,
   activityLog,
   envelope,
-  filterOptions,
   historyColumns,
   historyPage,
   historyQuery,
   idParam,
-  trackerColumns,
-  trackerFilterOptionsQuery,
-  trackerPage,
-  trackerQuery,
+  trackerTable,
 } from '@uap/domain';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connection.ts';
-import { FILTER_OPTIONS_LIMIT } from '../../db/table-query.ts';
 import type { Access } from '../../http/access.ts';
 import { requireActor } from '../../http/actor.ts';
-import { sendCsv } from '../../http/csv-reply.ts';
 import { ok } from '../../http/envelope.ts';
+import { tableRoutes } from '../../http/table-routes.ts';
 import * as logs from './logs-service.ts';
-import * as tracker from './service.ts';
+import { trackerReader } from './reader.ts';
 
 const scopeRule =
   'Rows: provisioners see the lines routed to them as provisioner or backup (any status); admins the lines ' +
   'inside their admin (region, market) rows; super admins and auditors every line. A line outside the ' +
   'scope is not listed (and its log answers 404); standard users, approvers and master approvers get 403.';
 const tableRule =
-  `orderBy and filter columns are the row field names (${trackerColumns.join(', ')}); an unknown one is ` +
-  'refused with 400. Filters are IN lists; searchCriteria matches any searchable column. Default order: ' +
-  'createdDate descending, ties by requestId.';
+  'Filters are IN lists; searchCriteria matches any searchable column. Default order: createdDate ' +
+  'descending, ties by requestId; anchor (the line next to the page asked for) reads a step from that line.';
 const historyRule =
   'History is append-only: no endpoint edits or deletes a history row; every status change writes one in ' +
   'the transaction that makes it.';
@@ -49,46 +43,11 @@ export const trackerRoutes: FastifyPluginAsync<{ db: Db; config: Pick<Config, 's
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['tracker'];
 
-  app.put('/api/Request/AllRequests', {
-    config: { access: read },
-    schema: {
-      tags,
-      summary: 'Request Tracker: a page of every request line (all types and statuses) in scope',
-      description: `Each row carries noApprovalPath: no active assignment and no master approver covers the line ('No approval path'); waitingSince and waitingHours: how long a Submitted line has waited since it was created, an Approved one since its approval; isOverdue: past its service level (SLA_APPROVAL_HOURS, SLA_PROVISIONING_HOURS; half for an urgent line), the rule the task-reminders job applies. The filter column overdue takes 'Overdue' (past the level) and '' (every other line). ${scopeRule} ${tableRule}`,
-      body: trackerQuery,
-      response: { 200: envelope(trackerPage) },
-    },
-    handler: async (req) => ok(await tracker.findTrackerPage(db, requireActor(req), req.body, levels)),
-  });
-
-  app.put('/api/Request/AllRequests/Filters', {
-    config: { access: read },
-    schema: {
-      tags,
-      summary: 'Distinct values of one Request Tracker column, under its other filters',
-      description: `At most ${FILTER_OPTIONS_LIMIT} values, sorted; isTruncated says the list was cut. ${scopeRule}`,
-      body: trackerFilterOptionsQuery,
-      response: { 200: envelope(filterOptions) },
-    },
-    handler: async (req) =>
-      ok(await tracker.findTrackerFilterOptions(db, requireActor(req), req.body, levels)),
-  });
-
-  app.put('/api/Request/AllRequests/Export', {
-    config: { access: read },
-    schema: {
-      tags,
-      summary: 'The whole filtered Request Tracker as a streamed CSV file',
-      description: `Same body as AllRequests; rows newest id first. Every cell beginning with = + - @, tab or CR is prefixed with a single quote. ${scopeRule}`,
-      body: trackerQuery,
-      produces: ['text/csv'],
-    },
-    handler: async (req, reply) =>
-      sendCsv(
-        reply,
-        'request-tracker.csv',
-        await tracker.exportTracker(db, requireActor(req), req.body, levels),
-      ),
+  tableRoutes(base, db, trackerTable, trackerReader(levels), {
+    access: read,
+    tags,
+    rowsRule: scopeRule,
+    pageDescription: `Each row carries noApprovalPath: no active assignment and no master approver covers the line ('No approval path'); waitingSince and waitingHours: how long a Submitted line has waited since it was created, an Approved one since its approval; isOverdue: past its service level (SLA_APPROVAL_HOURS, SLA_PROVISIONING_HOURS; half for an urgent line), the rule the task-reminders job applies. The filter column overdue takes 'Overdue' (past the level) and '' (every other line). ${tableRule}`,
   });
 
   app.get('/api/Request/Logs/:logId', {

@@ -3,25 +3,24 @@ import {
   timeZoneOrUtc,
   Role,
   startOfTodayUtc,
-  type FilterOptions,
   type ServiceLevels,
   type TableQuery,
+  type TrackerLine,
   type TrackerQuery,
-  type TrackerFilterOptionsQuery,
   type TrackerPage,
 } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
 import { csvExport, exportReadAhead, LINES_BATCH_SIZE } from '../../db/csv-export.ts';
-import type { CsvFormat } from '../../db/csv-formats.ts';
+import { csvColumnsOf, type CsvFormat } from '../../db/csv-formats.ts';
+import type { CsvColumn } from '../../db/csv-text.ts';
 import { readCsvLines } from '../../db/csv-read.ts';
-import { FILTER_OPTIONS_LIMIT, assertTableQuery } from '../../db/table-query.ts';
+import { assertTableQuery } from '../../db/table-query.ts';
 import type { Actor } from '../../http/actor.ts';
 import { forbidden } from '../../http/errors.ts';
 import * as lines from './line-queries.ts';
 import * as q from './queries.ts';
 import { keyedFilters } from './keyed-filter-queries.ts';
-import { findTrackerColumnValues } from './menu-queries.ts';
-import { presentTrackerRow, trackerCsvColumns } from './present.ts';
+import { presentTrackerRow } from './present.ts';
 
 /**
  * Whose lines the Request Tracker and the activity log show: provisioners the lines routed to
@@ -79,18 +78,11 @@ export async function findTrackerPage(
   };
 }
 
-/** The distinct values of one tracker column under the other filters. */
-export async function findTrackerFilterOptions(
-  db: Db,
-  actor: Actor,
-  query: TrackerFilterOptionsQuery,
-  levels: ServiceLevels,
-): Promise<FilterOptions> {
-  const spec = lines.trackerSpec(todayIso(), clockOf(levels));
-  assertTableQuery(spec, query, query.column);
-  const values = await findTrackerColumnValues(db, trackerScopeOf(actor), spec, query, query.column);
-  return { values: values.slice(0, FILTER_OPTIONS_LIMIT), isTruncated: values.length > FILTER_OPTIONS_LIMIT };
-}
+/**
+ * A line the export reads: the domain's TrackerLine, which its CSV columns read (never, failing
+ * the build below, when the statement's row lost one of its fields).
+ */
+type ExportLine = lines.TrackerLineRow extends TrackerLine ? TrackerLine : never;
 
 /**
  * The whole filtered tracker as a CSV stream, read in keyset batches (newest id first; the first
@@ -119,8 +111,9 @@ export async function exportTracker(
   };
   return csvExport(
     source,
-    (row) => row.requestId,
-    trackerCsvColumns(format.options.timeZone),
+    (row: ExportLine) => row.requestId,
+    // The header line's; each batch's lines come written with the same columns.
+    csvColumnsOf(format) as CsvColumn<ExportLine>[],
     LINES_BATCH_SIZE,
     exportReadAhead(db.dialect),
   );
