@@ -1,5 +1,6 @@
 export * from './declare.ts';
 export * from './line-headers.ts';
 export * from './leavers.ts';
+export * from './administration.ts';
 export * from './tracker-lines.ts';
 export * from './tracker.ts';
