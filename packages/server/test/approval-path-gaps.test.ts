@@ -93,8 +93,8 @@ describe('CSV exports of the approval-path tables', () => {
     await buildMasterApprover(k, master.userId, path);
     const lines = await csvOf('/api/Approvers/MasterApprovers/Export', { searchCriteria: master.email });
     expect(lines).toEqual([
-      'Master Approver,Region,Market,Agency,Practice,Status',
-      `Mia Export (${master.email}),${path.names.region},${path.names.market},${path.names.agency},${path.names.practice},Active`,
+      'Status,Master Approver,Email,Region,Market,Agency,Practice',
+      `Active,Mia Export,${master.email},${path.names.region},${path.names.market},${path.names.agency},${path.names.practice}`,
     ]);
   });
 

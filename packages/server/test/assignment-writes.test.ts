@@ -513,13 +513,13 @@ describe('PUT api/Approvers/Assignments/Export', () => {
       .trim()
       .split(/\r?\n/);
     expect(lines[0]).toBe(
-      'Region,Market,Agency,Practice,Platform,Client,Primary Approver,Secondary Approver,Provisioner,Provisioner Backup,Status',
+      'Status,Region,Market,Agency,Practice,Platform,Client,Primary Approver,Secondary Approver,Provisioner,Provisioner Backup',
     );
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(b.names.platform);
     expect(lines[1]).toContain(`Csv Person (${approver.email})`);
     expect(lines[2]).toContain(a.names.platform);
     expect(lines[2]).toMatch(/,All,/);
-    expect(lines[2]).toMatch(/,Active$/);
+    expect(lines[2]).toMatch(/^Active,/);
   });
 });

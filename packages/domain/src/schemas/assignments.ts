@@ -32,41 +32,9 @@ export const assignmentTableQuery = tableQuery.extend({
 });
 export type AssignmentTableQuery = z.infer<typeof assignmentTableQuery>;
 
-/** The …/Filters variants: the distinct values of one column under the other filters. */
-export const assignmentFilterOptionsQuery = assignmentTableQuery.extend({
-  column: z.string().min(1).max(60),
-});
-export type AssignmentFilterOptionsQuery = z.infer<typeof assignmentFilterOptionsQuery>;
-
 /** An assignment's status as the tables show and filter it. */
 export const AssignmentStatus = { ACTIVE: 'Active', INACTIVE: 'Inactive' } as const;
 const assignmentStatus = z.enum([AssignmentStatus.ACTIVE, AssignmentStatus.INACTIVE]);
-
-/** Sort and filter columns of the approver/provisioner assignment table (row field names). */
-export const approverAssignmentColumns = [
-  'status',
-  'regionName',
-  'marketName',
-  'agencyName',
-  'practiceName',
-  'platformName',
-  'clientName',
-  'approverName',
-  'secondaryApproverName',
-  'provisionerName',
-  'provisionerBackupName',
-] as const;
-
-/** Sort and filter columns of the master approver assignment table (row field names). */
-export const masterApproverColumns = [
-  'status',
-  'masterApproverName',
-  'masterApproverEmail',
-  'regionName',
-  'marketName',
-  'agencyName',
-  'practiceName',
-] as const;
 
 const pathNames = {
   regionId: z.number().int(),

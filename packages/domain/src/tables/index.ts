@@ -4,3 +4,4 @@ export * from './leavers.ts';
 export * from './administration.ts';
 export * from './tracker-lines.ts';
 export * from './tracker.ts';
+export * from './approval-paths.ts';

@@ -1,64 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  approverAssignmentList,
   assignmentSavePreview,
   assignmentWriteResult,
   envelope,
-  filterOptions,
   pathlessWarning,
   type ApproverAssignmentInput,
-  type ApproverAssignmentList,
   type ApproverAssignmentUpdate,
   type AssignmentSavePreviewInput,
   type AssignmentWriteResult,
   type ReassignApproverInput,
-  type TableQuery,
 } from '@uap/domain';
-import { ApiError, apiDownload, apiRequest } from './client.ts';
-
-/** TanStack Query key prefix of the /Approvers table (the DataTable adds its state). */
-export const approversKeys = {
-  table: (userId: number | null) => ['Approvers', 'Assignments', 'admin', userId] as const,
-};
-
-/** PUT api/Approvers/Assignments: one page of the assignments in the admin's scope (userid: one person's). */
-export function fetchAssignments(
-  userId: number | null,
-  query: TableQuery,
-  signal: AbortSignal,
-): Promise<ApproverAssignmentList> {
-  return apiRequest('/api/Approvers/Assignments', {
-    method: 'PUT',
-    body: { ...query, ...(userId ? { userid: userId } : {}) },
-    schema: approverAssignmentList,
-    signal,
-  });
-}
-
-/** PUT api/Approvers/Assignments/Filters: the distinct values of one column. */
-export async function fetchAssignmentFilterOptions(
-  userId: number | null,
-  column: string,
-  query: TableQuery,
-  signal: AbortSignal,
-): Promise<string[]> {
-  const options = await apiRequest('/api/Approvers/Assignments/Filters', {
-    method: 'PUT',
-    body: { ...query, ...(userId ? { userid: userId } : {}), column },
-    schema: filterOptions,
-    signal,
-  });
-  return options.values;
-}
-
-/** PUT api/Approvers/Assignments/Export: the whole filtered table as CSV. */
-export function exportAssignments(userId: number | null, query: TableQuery): Promise<void> {
-  return apiDownload(
-    '/api/Approvers/Assignments/Export',
-    { ...query, ...(userId ? { userid: userId } : {}) },
-    'approver-assignments.csv',
-  );
-}
+import { ApiError, apiRequest } from './client.ts';
 
 /** A write's answer: what it touched and the server's message for the success notice. */
 export interface WriteOutcome {

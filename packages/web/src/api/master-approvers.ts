@@ -1,67 +1,23 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   envelope,
-  filterOptions,
   masterApproverActiveDeactiveInput,
-  masterApproverList,
   masterApproverWriteResult,
   reassignMasterApproverInput,
   saveMasterApproverInput,
   updateMasterApproverInput,
   type MasterApproverActiveDeactiveInput,
-  type MasterApproverList,
   type MasterApproverWriteResult,
   type ReassignMasterApproverInput,
   type SaveMasterApproverInput,
-  type TableQuery,
   type UpdateMasterApproverInput,
 } from '@uap/domain';
-import { apiDownload, apiRequest } from './client.ts';
+import { apiRequest } from './client.ts';
 
-/** TanStack Query key prefix of the Master Approver Assignments table (the DataTable adds its state). */
+/** TanStack Query key prefix of the master approver tables (their path's words). */
 export const masterApproverKeys = {
   all: ['Approvers', 'MasterApprovers'] as const,
-  table: (userId: number | null) => ['Approvers', 'MasterApprovers', 'admin', userId] as const,
 };
-
-/** PUT api/Approvers/MasterApprovers: one page of every master approver row in the admin's scope. */
-export function fetchMasterApprovers(
-  userId: number | null,
-  query: TableQuery,
-  signal: AbortSignal,
-): Promise<MasterApproverList> {
-  return apiRequest('/api/Approvers/MasterApprovers', {
-    method: 'PUT',
-    body: { ...query, ...(userId ? { userid: userId } : {}) },
-    schema: masterApproverList,
-    signal,
-  });
-}
-
-/** PUT api/Approvers/MasterApprovers/Filters: the distinct values of one column. */
-export async function fetchMasterApproverFilterOptions(
-  userId: number | null,
-  column: string,
-  query: TableQuery,
-  signal: AbortSignal,
-): Promise<string[]> {
-  const options = await apiRequest('/api/Approvers/MasterApprovers/Filters', {
-    method: 'PUT',
-    body: { ...query, ...(userId ? { userid: userId } : {}), column },
-    schema: filterOptions,
-    signal,
-  });
-  return options.values;
-}
-
-/** PUT api/Approvers/MasterApprovers/Export: the whole filtered table as CSV. */
-export function exportMasterApprovers(userId: number | null, query: TableQuery): Promise<void> {
-  return apiDownload(
-    '/api/Approvers/MasterApprovers/Export',
-    { ...query, ...(userId ? { userid: userId } : {}) },
-    'master-approvers.csv',
-  );
-}
 
 /** A write's rows and the server's sentence. */
 export interface MasterApproverWrite {

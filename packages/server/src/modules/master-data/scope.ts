@@ -3,8 +3,7 @@ import type { Executor } from '../../db/connection.ts';
 import type { Actor } from '../../http/actor.ts';
 import { adminScopeOf } from '../../http/admin-scope.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
-import { findAdminRows } from '../../http/row-scope-queries.ts';
-import { findPlatformMarkets } from './scope-queries.ts';
+import { findAdminPairs, findPlatformMarkets } from './scope-queries.ts';
 
 /**
  * Where a caller may change master data: a super admin everywhere; an administrator inside the
@@ -39,7 +38,7 @@ export async function writeScopeOf(q: Executor, actor: Actor): Promise<WriteScop
 }
 
 async function adminWriteScope(q: Executor, userId: number): Promise<WriteScope> {
-  const rows = await findAdminRows(q, userId);
+  const rows = await findAdminPairs(q, userId);
   return {
     kind: 'admin',
     regionIds: new Set(rows.map((r) => r.regionId)),

@@ -10,12 +10,8 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import ToggleOffIcon from '@mui/icons-material/ToggleOff';
 import ToggleOnIcon from '@mui/icons-material/ToggleOn';
-import { messages, type ApproverAssignmentRow } from '@uap/domain';
+import { approverAssignmentsTable, messages, type ApproverAssignmentRow } from '@uap/domain';
 import {
-  approversKeys,
-  exportAssignments,
-  fetchAssignmentFilterOptions,
-  fetchAssignments,
   pendingWithoutPathOf,
   previewAssignmentSave,
   useAssignmentWrite,
@@ -25,9 +21,10 @@ import { reportError } from '../../api/error-store.ts';
 import { notifySuccess } from '../../api/notice-store.ts';
 import { useCanExportTables, useIsReadOnly } from '../../session/current-user.ts';
 import { DataTable, type DataTableColumn } from '../../components/DataTable/DataTable.tsx';
+import { useDeclaredTable } from '../../components/DataTable/use-declared-table.ts';
 import { useRowSelection } from '../../components/DataTable/use-row-selection.ts';
+import { assignmentStatusCells } from '../../components/ApproverAssignments/status-cells.tsx';
 import { DisabledReason } from '../../components/DisabledReason.tsx';
-import { approverAssignmentColumns } from '../../components/ApproverAssignments/assignment-columns.tsx';
 import { AssignmentDialog } from './AssignmentDialog.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { StatusOfApproversButton } from '../../components/ApproverStatus/StatusOfApproversButton.tsx';
@@ -68,7 +65,12 @@ export function ApproversPage() {
   const [searchParams] = useSearchParams();
   const userId = positiveInt(searchParams.get('userId'));
   const isReadOnly = useIsReadOnly();
-  const canExport = useCanExportTables();
+  const body = useMemo(() => (userId === null ? undefined : { userid: userId }), [userId]);
+  const table = useDeclaredTable(approverAssignmentsTable, {
+    cells: assignmentStatusCells,
+    canExport: useCanExportTables(),
+    body,
+  });
   const { selectedRows, selectedIds, selection, clear } = useRowSelection(approverIdOf);
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const write = useAssignmentWrite();
@@ -142,7 +144,7 @@ export function ApproversPage() {
 
   const columns = useMemo((): DataTableColumn<ApproverAssignmentRow>[] => {
     if (isReadOnly) {
-      return approverAssignmentColumns;
+      return table.columns;
     }
     const actions: DataTableColumn<ApproverAssignmentRow> = {
       id: 'actions',
@@ -177,8 +179,8 @@ export function ApproversPage() {
       },
     };
     // run and askDelete only set state and call the mutation's stable mutate.
-    return [actions, ...approverAssignmentColumns];
-  }, [isReadOnly]);
+    return [actions, ...table.columns];
+  }, [isReadOnly, table.columns]);
 
   const tooFew = selectedIds.length < BULK_MINIMUM ? messages.selectTwoAssignments : null;
   const toggle = toggleOf(selectedRows);
@@ -227,21 +229,11 @@ export function ApproversPage() {
       {/* An admin sets the out of office of the person the table is narrowed to. */}
       {userId !== null && <AbsencePanel key={userId} userId={userId} />}
       <DataTable<ApproverAssignmentRow>
+        {...table}
         key={userId ?? 'all'}
-        title="Approve/Provision Assignments"
         tableId="Approvers"
         syncWithUrl
         columns={columns}
-        queryKey={approversKeys.table(userId)}
-        getRowId={approverIdOf}
-        fetchPage={async (query, signal) => {
-          const page = await fetchAssignments(userId, query, signal);
-          return { rows: page.approvers, totalCount: page.totalCount };
-        }}
-        fetchFilterOptions={(column, query, signal) =>
-          fetchAssignmentFilterOptions(userId, column, query, signal)
-        }
-        exportCsv={canExport ? (query) => exportAssignments(userId, query) : undefined}
         selection={isReadOnly ? undefined : selection}
         toolbar={toolbar}
       />

@@ -1,23 +1,17 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import Button from '@mui/material/Button';
-import { messages, type MasterApproverRow } from '@uap/domain';
-import {
-  exportMasterApprovers,
-  fetchMasterApproverFilterOptions,
-  fetchMasterApprovers,
-  masterApproverKeys,
-  useActiveDeactiveMasterApprovers,
-  useDeleteMasterApprovers,
-} from '../../api/master-approvers.ts';
+import { masterApproversTable, messages, type MasterApproverRow } from '@uap/domain';
+import { useActiveDeactiveMasterApprovers, useDeleteMasterApprovers } from '../../api/master-approvers.ts';
 import { reportError } from '../../api/error-store.ts';
 import { notifySuccess } from '../../api/notice-store.ts';
 import { useCanExportTables, useIsReadOnly } from '../../session/current-user.ts';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
+import { useDeclaredTable } from '../../components/DataTable/use-declared-table.ts';
 import { useRowSelection } from '../../components/DataTable/use-row-selection.ts';
 import { DisabledReason } from '../../components/DisabledReason.tsx';
 import { StatusOfApproversButton } from '../../components/ApproverStatus/StatusOfApproversButton.tsx';
-import { masterApproverColumns } from '../../components/ApproverAssignments/assignment-columns.tsx';
+import { assignmentStatusCells } from '../../components/ApproverAssignments/status-cells.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { MasterApproverDialog } from './MasterApproverDialog.tsx';
 import { ReassignMasterApproverDialog } from './ReassignMasterApproverDialog.tsx';
@@ -41,6 +35,12 @@ export function MasterApproversPage() {
   const [params] = useSearchParams();
   const userId = userIdOf(params);
   const isReadOnly = useIsReadOnly();
+  const body = useMemo(() => (userId === null ? undefined : { userid: userId }), [userId]);
+  const table = useDeclaredTable(masterApproversTable, {
+    cells: assignmentStatusCells,
+    canExport: useCanExportTables(),
+    body,
+  });
   const { selectedRows, selectedIds, selection, clear } = useRowSelection<MasterApproverRow>(idOf);
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const activeDeactive = useActiveDeactiveMasterApprovers();
@@ -120,24 +120,12 @@ export function MasterApproversPage() {
     </>
   );
 
-  const canExport = useCanExportTables();
   return (
     <>
       <DataTable<MasterApproverRow>
+        {...table}
         key={userId ?? 0}
-        title="Master Approver Assignments"
         syncWithUrl
-        columns={masterApproverColumns}
-        queryKey={masterApproverKeys.table(userId)}
-        getRowId={idOf}
-        fetchPage={async (query, signal) => {
-          const page = await fetchMasterApprovers(userId, query, signal);
-          return { rows: page.masterApprovers, totalCount: page.totalCount };
-        }}
-        fetchFilterOptions={(column, query, signal) =>
-          fetchMasterApproverFilterOptions(userId, column, query, signal)
-        }
-        exportCsv={canExport ? (query) => exportMasterApprovers(userId, query) : undefined}
         selection={isReadOnly ? undefined : selection}
         toolbar={toolbar}
       />

@@ -1,19 +1,24 @@
-import { useState } from 'react';
-import { Role, messages, type ApproverAssignmentRow, type TableQuery } from '@uap/domain';
+import { useCallback, useState } from 'react';
 import {
-  assignmentKeys,
-  fetchMyApproverAssignments,
-  fetchMyAssignmentFilterOptions,
-} from '../../api/assignments.ts';
+  Role,
+  approverAssignmentsTable,
+  messages,
+  type ApproverAssignmentList,
+  type ApproverAssignmentRow,
+} from '@uap/domain';
 import { useCurrentUser } from '../../session/current-user.ts';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
+import { useDeclaredTable } from '../../components/DataTable/use-declared-table.ts';
 import { AbsencePanel } from '../../components/ApproverAssignments/AbsencePanel.tsx';
-import { approverAssignmentColumns } from '../../components/ApproverAssignments/assignment-columns.tsx';
+import { assignmentStatusCells } from '../../components/ApproverAssignments/status-cells.tsx';
 
 interface HeldRoles {
   holdsApprover: boolean;
   holdsProvisioner: boolean;
 }
+
+/** The caller's own rows. */
+const onlyMe = { onlyMe: true };
 
 /** The title names the roles the user holds (spec 2 "Role-details pages"). */
 function titleOf(held: HeldRoles): string {
@@ -31,25 +36,19 @@ export function MyApprovalPathsPage() {
     holdsApprover: shellUser.roleId !== Role.PROVISIONER,
     holdsProvisioner: shellUser.roleId === Role.PROVISIONER,
   });
-  const fetchPage = async (query: TableQuery, signal: AbortSignal) => {
-    const page = await fetchMyApproverAssignments(query, signal);
+  const onList = useCallback((page: ApproverAssignmentList) => {
     setHeld({ holdsApprover: page.holdsApprover, holdsProvisioner: page.holdsProvisioner });
-    return { rows: page.approvers, totalCount: page.totalCount };
-  };
+  }, []);
+  const table = useDeclaredTable(approverAssignmentsTable, {
+    cells: assignmentStatusCells,
+    canExport: false,
+    body: onlyMe,
+    onList,
+  });
   return (
     <>
       <AbsencePanel userId={null} />
-      <DataTable<ApproverAssignmentRow>
-        title={titleOf(held)}
-        syncWithUrl
-        columns={approverAssignmentColumns}
-        queryKey={assignmentKeys.myApprovalPaths}
-        getRowId={(r) => r.approverId}
-        fetchPage={fetchPage}
-        fetchFilterOptions={(column, query, signal) =>
-          fetchMyAssignmentFilterOptions('Assignments', column, query, signal)
-        }
-      />
+      <DataTable<ApproverAssignmentRow> {...table} title={titleOf(held)} syncWithUrl />
     </>
   );
 }

@@ -1,32 +1,23 @@
-import type { MasterApproverRow } from '@uap/domain';
-import {
-  assignmentKeys,
-  fetchMyAssignmentFilterOptions,
-  fetchMyMasterApprovers,
-} from '../../api/assignments.ts';
+import { masterApproversTable, type MasterApproverRow } from '@uap/domain';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
+import { useDeclaredTable } from '../../components/DataTable/use-declared-table.ts';
 import { AbsencePanel } from '../../components/ApproverAssignments/AbsencePanel.tsx';
-import { masterApproverColumns } from '../../components/ApproverAssignments/assignment-columns.tsx';
+import { assignmentStatusCells } from '../../components/ApproverAssignments/status-cells.tsx';
+
+/** The caller's own rows. */
+const onlyMe = { onlyMe: true };
 
 /** My Master Approver Role Details: the user's master approver paths, read-only and server-paged. */
 export function MyMasterApprovalPathPage() {
+  const table = useDeclaredTable(masterApproversTable, {
+    cells: assignmentStatusCells,
+    canExport: false,
+    body: onlyMe,
+  });
   return (
     <>
       <AbsencePanel userId={null} />
-      <DataTable<MasterApproverRow>
-        title="My Master Approver Role Details"
-        syncWithUrl
-        columns={masterApproverColumns}
-        queryKey={assignmentKeys.myMasterApprovalPaths}
-        getRowId={(r) => r.masterApproverId}
-        fetchPage={async (query, signal) => {
-          const page = await fetchMyMasterApprovers(query, signal);
-          return { rows: page.masterApprovers, totalCount: page.totalCount };
-        }}
-        fetchFilterOptions={(column, query, signal) =>
-          fetchMyAssignmentFilterOptions('MasterApprovers', column, query, signal)
-        }
-      />
+      <DataTable<MasterApproverRow> {...table} title="My Master Approver Role Details" syncWithUrl />
     </>
   );
 }

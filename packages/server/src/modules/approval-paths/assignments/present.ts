@@ -1,5 +1,4 @@
 import { AssignmentStatus, type ApproverAssignmentRow, type MasterApproverRow } from '@uap/domain';
-import type { CsvColumn } from '../../../db/csv-text.ts';
 import type { ApproverAssignmentDbRow, MasterApproverDbRow } from './queries.ts';
 
 const statusOf = (isDeleted: number) =>
@@ -38,23 +37,6 @@ export function presentApproverAssignment(row: ApproverAssignmentDbRow): Approve
   };
 }
 
-const person = (name: string | null, email: string | null) => (email ? `${name ?? ''} (${email})` : '');
-
-/** The columns of the assignment CSV, as the /Approvers table shows them. */
-export const approverAssignmentCsvColumns: CsvColumn<ApproverAssignmentDbRow>[] = [
-  { header: 'Region', value: (r) => r.regionName },
-  { header: 'Market', value: (r) => r.marketName },
-  { header: 'Agency', value: (r) => r.agencyName },
-  { header: 'Practice', value: (r) => r.practiceName },
-  { header: 'Platform', value: (r) => r.platformName },
-  { header: 'Client', value: (r) => r.clientName ?? 'All' },
-  { header: 'Primary Approver', value: (r) => person(r.approverName, r.approverEmail) },
-  { header: 'Secondary Approver', value: (r) => person(r.secondaryApproverName, r.secondaryApproverEmail) },
-  { header: 'Provisioner', value: (r) => person(r.provisionerName, r.provisionerEmail) },
-  { header: 'Provisioner Backup', value: (r) => person(r.provisionerBackupName, r.provisionerBackupEmail) },
-  { header: 'Status', value: (r) => statusOf(r.isDeleted) },
-];
-
 /** A master approver assignment. */
 export function presentMasterApprover(row: MasterApproverDbRow): MasterApproverRow {
   return {
@@ -74,13 +56,3 @@ export function presentMasterApprover(row: MasterApproverDbRow): MasterApproverR
     masterApproverEmail: row.masterApproverEmail,
   };
 }
-
-/** The columns of the master approver CSV, as the /MasterApprovers table shows them. */
-export const masterApproverCsvColumns: CsvColumn<MasterApproverDbRow>[] = [
-  { header: 'Master Approver', value: (r) => person(r.masterApproverName, r.masterApproverEmail) },
-  { header: 'Region', value: (r) => r.regionName },
-  { header: 'Market', value: (r) => r.marketName },
-  { header: 'Agency', value: (r) => r.agencyName },
-  { header: 'Practice', value: (r) => r.practiceName },
-  { header: 'Status', value: (r) => statusOf(r.isDeleted) },
-];

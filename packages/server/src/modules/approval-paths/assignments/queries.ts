@@ -1,15 +1,10 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
-import { AssignmentStatus, type TableQuery } from '@uap/domain';
+import { AssignmentStatus } from '@uap/domain';
 import type { Db } from '../../../db/connection.ts';
 import { toCount } from '../../../db/connection.ts';
 import type { Database } from '../../../db/schema.ts';
-import {
-  distinctFilterValues,
-  readPageAndCount,
-  tableCondition,
-  type TableColumn,
-  type TableSpec,
-} from '../../../db/table-query.ts';
+import { sqlTable } from '../../../db/sql-table.ts';
+import { type TableColumn, type TableSpec } from '../../../db/table-query.ts';
 
 /**
  * Whose assignments a list shows: 'me' = rows naming the caller (onlyMe); 'admin' = rows inside
@@ -168,51 +163,18 @@ export const approverAssignmentSpec: TableSpec = {
   defaultOrder: { column: 'status', isAscending: true },
 };
 
-/** A page of the assignment table (filters, search, sort) in scope, and its filtered total. */
-export function findApproverAssignmentTable(
-  db: Db,
-  scope: AssignmentScope,
-  userId: number | undefined,
-  query: TableQuery,
-) {
-  const matching = namedAssignments(db, scope, userId).where(
-    tableCondition(db.dialect, approverAssignmentSpec, query),
-  );
-  return readPageAndCount(matching, selectAssignment, approverAssignmentSpec, query);
+/** Whose rows a table reads: the caller's scope and, optionally, one person's rows (userid). */
+export interface AssignmentTableScope {
+  scope: AssignmentScope;
+  userId: number | undefined;
 }
 
-/** One keyset batch of the whole filtered assignment table, newest id first (the CSV export). */
-export function findApproverAssignmentBatch(
-  db: Db,
-  scope: AssignmentScope,
-  userId: number | undefined,
-  query: TableQuery,
-  beforeId: number | null,
-  limit: number,
-) {
-  return selectAssignment(
-    namedAssignments(db, scope, userId)
-      .where(tableCondition(db.dialect, approverAssignmentSpec, query))
-      .$if(beforeId !== null, (qb) => qb.where('a.approverId', '<', beforeId!)),
-  )
-    .orderBy('a.approverId', 'desc')
-    .limit(limit)
-    .execute();
-}
-
-/** The distinct values of one assignment column under the other filters, in scope. */
-export function findApproverAssignmentValues(
-  db: Db,
-  scope: AssignmentScope,
-  userId: number | undefined,
-  query: TableQuery,
-  column: string,
-) {
-  const qb = namedAssignments(db, scope, userId).where(
-    tableCondition(db.dialect, approverAssignmentSpec, query, column),
-  );
-  return distinctFilterValues(qb, approverAssignmentSpec, column);
-}
+/** The approver/provisioner assignment table's three reads (page, filter menus, export batches). */
+export const approverAssignmentTable = sqlTable({
+  spec: approverAssignmentSpec,
+  rows: (db: Db, { scope, userId }: AssignmentTableScope) => namedAssignments(db, scope, userId),
+  select: selectAssignment,
+});
 
 /** Which roles this user holds on active assignments. */
 export async function findHeldRoles(db: Db, userId: number) {
@@ -318,48 +280,9 @@ export const masterApproverSpec: TableSpec = {
   defaultOrder: { column: 'status', isAscending: true },
 };
 
-/** A page of the master approver table (filters, search, sort) in scope, and its filtered total. */
-export function findMasterApproverTable(
-  db: Db,
-  scope: AssignmentScope,
-  userId: number | undefined,
-  query: TableQuery,
-) {
-  const matching = namedMasterApprovers(db, scope, userId).where(
-    tableCondition(db.dialect, masterApproverSpec, query),
-  );
-  return readPageAndCount(matching, selectMasterApprover, masterApproverSpec, query);
-}
-
-/** One keyset batch of the whole filtered master approver table, newest id first (the CSV export). */
-export function findMasterApproverBatch(
-  db: Db,
-  scope: AssignmentScope,
-  userId: number | undefined,
-  query: TableQuery,
-  beforeId: number | null,
-  limit: number,
-) {
-  return selectMasterApprover(
-    namedMasterApprovers(db, scope, userId)
-      .where(tableCondition(db.dialect, masterApproverSpec, query))
-      .$if(beforeId !== null, (qb) => qb.where('a.masterApproverId', '<', beforeId!)),
-  )
-    .orderBy('a.masterApproverId', 'desc')
-    .limit(limit)
-    .execute();
-}
-
-/** The distinct values of one master approver column under the other filters, in scope. */
-export function findMasterApproverValues(
-  db: Db,
-  scope: AssignmentScope,
-  userId: number | undefined,
-  query: TableQuery,
-  column: string,
-) {
-  const qb = namedMasterApprovers(db, scope, userId).where(
-    tableCondition(db.dialect, masterApproverSpec, query, column),
-  );
-  return distinctFilterValues(qb, masterApproverSpec, column);
-}
+/** The master approver assignment table's three reads (page, filter menus, export batches). */
+export const masterApproverTable = sqlTable({
+  spec: masterApproverSpec,
+  rows: (db: Db, { scope, userId }: AssignmentTableScope) => namedMasterApprovers(db, scope, userId),
+  select: selectMasterApprover,
+});
