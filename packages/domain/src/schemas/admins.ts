@@ -45,18 +45,6 @@ export const superAdminPage = z.object({
 });
 export type SuperAdminPage = z.infer<typeof superAdminPage>;
 
-/** Sort and filter columns of the Administrators table (row field names). */
-export const adminRegionColumns = [
-  'adminRegionId',
-  'name',
-  'email',
-  'regionName',
-  'marketName',
-  'status',
-] as const;
-/** Sort and filter columns of the Super Administrators table (row field names). */
-export const superAdminColumns = ['adminId', 'name', 'email', 'status'] as const;
-
 /** Adds `message` when any of these fields is missing (the form's Save stays disabled until they are chosen). */
 function requireFields(keys: readonly string[], message: string) {
   return (value: Record<string, unknown>, ctx: z.RefinementCtx) => {

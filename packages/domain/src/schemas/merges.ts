@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { idParam } from './common.ts';
 import { profileRow } from './profiles.ts';
-import { tableQuery } from './table.ts';
 
 /** Profile merges, the Profile Matcher and the Status of Users report. */
 
@@ -50,10 +49,6 @@ export const userDetailsPage = z.object({
 });
 export type UserDetailsPage = z.infer<typeof userDetailsPage>;
 
-/** PUT api/User/userDetailsList/{userId}/Filters: one column's values within the family. */
-export const userDetailsFilterQuery = tableQuery.extend({ column: z.string().min(1).max(60) });
-export type UserDetailsFilterQuery = z.infer<typeof userDetailsFilterQuery>;
-
 /** GET api/User/ProfileMatcherRunningStatus/{id} (0: the latest run). */
 export const profileMatcherStatus = z.object({
   id: z.number().int().nullable(),
@@ -101,10 +96,6 @@ export type UserStatusPage = z.infer<typeof userStatusPage>;
 
 /** The Actions column's filter values: rows waiting for acknowledgement, and acknowledged ones. */
 export const userStatusStates = ['Open', 'Acknowledged'] as const;
-
-/** PUT api/User/UserStatusReport/Filters: one column's distinct values under the other filters. */
-export const userStatusFilterQuery = tableQuery.extend({ column: z.string().min(1).max(60) });
-export type UserStatusFilterQuery = z.infer<typeof userStatusFilterQuery>;
 
 export const acknowledgeUserParams = z.object({ id: idParam, flag: z.enum(['true', 'false', '0', '1']) });
 

@@ -5,3 +5,4 @@ export * from './administration.ts';
 export * from './tracker-lines.ts';
 export * from './tracker.ts';
 export * from './approval-paths.ts';
+export * from './profiles.ts';

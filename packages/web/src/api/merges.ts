@@ -3,63 +3,25 @@ import { z } from 'zod';
 import {
   acknowledgeUsersInput,
   envelope,
-  filterOptions,
   mergeProfileInput,
   mergeProposal,
   mergeResult,
   profileMatcherStatus,
   unmergeInput,
   unmergeResult,
-  userDetailsPage,
-  userStatusPage,
   type MergeProposal,
   type ProfileMatcherStatus,
-  type TableQuery,
-  type UserDetailsPage,
-  type UserStatusPage,
 } from '@uap/domain';
 import { apiRequest } from './client.ts';
 
-/** TanStack Query keys of the merges, the Profile Matcher and Status of Users (under ['User'], refreshed with the profiles). */
+/** TanStack Query keys of the Profile Matcher (under ['User'], refreshed with the profiles). */
 export const mergeKeys = {
-  family: (userId: number) => ['User', 'userDetailsList', userId] as const,
   matcherStatus: ['User', 'ProfileMatcherRunningStatus'] as const,
   proposals: ['User', 'ProfileMatcherProposals'] as const,
-  statusReport: ['User', 'UserStatusReport'] as const,
 };
 
 /** How often the Profile Matcher line is refreshed while a run is under way (spec 3 §4: 10 s). */
 export const MATCHER_POLL_MS = 10_000;
-
-/** PUT api/User/userDetailsList/{userId}: one page of the merged family, the parent first by default. */
-export function fetchFamilyPage(
-  userId: number,
-  query: TableQuery,
-  signal: AbortSignal,
-): Promise<UserDetailsPage> {
-  return apiRequest(`/api/User/userDetailsList/${userId}`, {
-    method: 'PUT',
-    body: query,
-    schema: userDetailsPage,
-    signal,
-  });
-}
-
-/** PUT api/User/userDetailsList/{userId}/Filters: one column's values within the family. */
-export async function fetchFamilyFilterOptions(
-  userId: number,
-  column: string,
-  query: TableQuery,
-  signal: AbortSignal,
-): Promise<string[]> {
-  const options = await apiRequest(`/api/User/userDetailsList/${userId}/Filters`, {
-    method: 'PUT',
-    body: { ...query, column },
-    schema: filterOptions,
-    signal,
-  });
-  return options.values;
-}
 
 /** GET api/User/ProfileMatcherRunningStatus/0: the latest run, polled only while it runs. */
 export function useProfileMatcherStatus() {
@@ -79,31 +41,6 @@ export function useMergeProposals() {
     queryFn: ({ signal }): Promise<MergeProposal[]> =>
       apiRequest('/api/User/ProfileMatcherProposals', { schema: z.array(mergeProposal), signal }),
   });
-}
-
-/** PUT api/User/UserStatusReport: one page of Status of Users (open rows first by default). */
-export function fetchUserStatusPage(query: TableQuery, signal: AbortSignal): Promise<UserStatusPage> {
-  return apiRequest('/api/User/UserStatusReport', {
-    method: 'PUT',
-    body: query,
-    schema: userStatusPage,
-    signal,
-  });
-}
-
-/** PUT api/User/UserStatusReport/Filters: the distinct values of one column under the other filters. */
-export async function fetchUserStatusFilterOptions(
-  column: string,
-  query: TableQuery,
-  signal: AbortSignal,
-): Promise<string[]> {
-  const options = await apiRequest('/api/User/UserStatusReport/Filters', {
-    method: 'PUT',
-    body: { ...query, column },
-    schema: filterOptions,
-    signal,
-  });
-  return options.values;
 }
 
 const messageOnly = envelope(z.null());

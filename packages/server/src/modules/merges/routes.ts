@@ -4,38 +4,27 @@ import { z } from 'zod';
 import {
   Role,
   envelope,
-  filterOptions,
   mergeProfileInput,
   mergeResult,
   messages,
   unmergeInput,
-  tableQuery,
   unmergeResult,
-  userDetailsFilterQuery,
-  userDetailsPage,
   userDetailsRow,
+  userDetailsTable,
   userIdParams,
 } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
 import type { Access } from '../../http/access.ts';
 import { requireActor } from '../../http/actor.ts';
 import { ok } from '../../http/envelope.ts';
+import { tableRoutes } from '../../http/table-routes.ts';
 import * as merges from './service.ts';
-import { familySpec } from '../profiles/table-queries.ts';
 
 const adminsRead: Access = { minRole: Role.ADMIN, auditor: true };
 const adminsWrite: Access = { minRole: Role.ADMIN, auditor: false };
 
-const familyColumns = Object.entries(familySpec(0).columns);
-const familyRule = `The family of the profile (or of its parent, for a merged child): the parent and every profile merged into it, deleted ones left out; an unknown or deleted profile is 404. orderBy: ${familyColumns
-  .filter(([, c]) => c.isSortable)
-  .map(([k]) => k)
-  .join(', ')} (default: the parent first, then by UAP Id); filter columns: ${familyColumns
-  .filter(([, c]) => c.isFilterable)
-  .map(([k]) => k)
-  .join(
-    ', ',
-  )}; searchCriteria matches the beginning of the first name, last name, primary email, employee id or parent GUID, or the exact UAP Id. An unknown column is 400.`;
+const familyRule =
+  'The family of the profile (or of its parent, for a merged child): the parent and every profile merged into it, deleted ones left out; an unknown or deleted profile is 404. Default order: the parent first, then by UAP Id; searchCriteria matches the beginning of the first name, last name, primary email, employee id or parent GUID, or the exact UAP Id.';
 
 /** Profile merges: merge by UAP Id, unmerge, the User Details List. */
 export const mergeRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }) => {
@@ -94,31 +83,9 @@ export const mergeRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }) 
     handler: async (req) => ok(await merges.userDetailsList(db, req.params.userId)),
   });
 
-  app.put('/api/User/userDetailsList/:userId', {
-    config: { access: adminsRead },
-    schema: {
-      tags,
-      errors: [404],
-      summary: 'The User Details List as a server-paged table',
-      description: familyRule,
-      params: userIdParams,
-      body: tableQuery,
-      response: { 200: envelope(userDetailsPage) },
-    },
-    handler: async (req) => ok(await merges.userDetailsPage(db, req.params.userId, req.body)),
-  });
-
-  app.put('/api/User/userDetailsList/:userId/Filters', {
-    config: { access: adminsRead },
-    schema: {
-      tags,
-      errors: [404],
-      summary: 'Distinct values of one User Details List column, under its other filters',
-      description: `Same body as PUT api/User/userDetailsList/{userId} plus column. ${familyRule}`,
-      params: userIdParams,
-      body: userDetailsFilterQuery,
-      response: { 200: envelope(filterOptions) },
-    },
-    handler: async (req) => ok(await merges.userDetailsFilters(db, req.params.userId, req.body)),
+  tableRoutes(base, db, userDetailsTable, merges.userDetailsReader, {
+    access: adminsRead,
+    tags,
+    rowsRule: familyRule,
   });
 };

@@ -1,19 +1,16 @@
 import {
   Role,
   messages,
-  type FilterOptions,
   type MergeResult,
   type TableQuery,
   type UnmergeResult,
-  type UserDetailsFilterQuery,
-  type UserDetailsPage,
   type UserDetailsRow,
 } from '@uap/domain';
 import { inTransaction, type Db, type Executor } from '../../db/connection.ts';
-import { FILTER_OPTIONS_LIMIT, assertTableQuery } from '../../db/table-query.ts';
 import type { Actor } from '../../http/actor.ts';
 import { reachesPerson } from '../../http/admin-scope.ts';
 import { forbidden, notFound, unprocessable } from '../../http/errors.ts';
+import type { TableReader } from '../../http/table-routes.ts';
 import { presentProfile } from '../profiles/admin-service.ts';
 import { insertProfileLog } from '../profiles/queries.ts';
 import { familySpec, findFamilyPage, findFamilyRows, findFamilyValues } from '../profiles/table-queries.ts';
@@ -193,26 +190,18 @@ export async function userDetailsList(db: Db, userId: number): Promise<UserDetai
   return rows.map((r) => ({ ...presentProfile(r), isParent: r.userId === parentId }));
 }
 
-/** PUT api/User/userDetailsList/{userId}: one page of the merged family, the parent first by default. */
-export async function userDetailsPage(db: Db, userId: number, query: TableQuery): Promise<UserDetailsPage> {
-  const parentId = await familyParentOf(db, userId);
-  assertTableQuery(familySpec(parentId), query);
-  const { rows, totalCount } = await findFamilyPage(db, parentId, query);
-  return {
-    users: rows.map((r) => ({ ...presentProfile(r), isParent: r.userId === parentId })),
-    page: query.page,
-    totalCount,
-  };
-}
+/** The profile a User Details List call names in its path. */
+const familyUserId = (query: TableQuery) => (query as TableQuery & { userId: number }).userId;
 
-/** PUT api/User/userDetailsList/{userId}/Filters: one column's values within the family. */
-export async function userDetailsFilters(
-  db: Db,
-  userId: number,
-  query: UserDetailsFilterQuery,
-): Promise<FilterOptions> {
-  const parentId = await familyParentOf(db, userId);
-  assertTableQuery(familySpec(parentId), query, query.column);
-  const values = await findFamilyValues(db, parentId, query, query.column);
-  return { values: values.slice(0, FILTER_OPTIONS_LIMIT), isTruncated: values.length > FILTER_OPTIONS_LIMIT };
-}
+/** PUT api/User/userDetailsList/{userId} (+ /Filters): the merged family, the parent first by default. */
+export const userDetailsReader: TableReader<UserDetailsRow> = {
+  // The columns are the same whatever the family (only the parent-first order names it).
+  spec: familySpec(0),
+  page: async (db, _actor, query) => {
+    const parentId = await familyParentOf(db, familyUserId(query));
+    const { rows, totalCount } = await findFamilyPage(db, parentId, query);
+    return { rows: rows.map((r) => ({ ...presentProfile(r), isParent: r.userId === parentId })), totalCount };
+  },
+  values: async (db, _actor, query, column) =>
+    findFamilyValues(db, await familyParentOf(db, familyUserId(query)), query, column),
+};

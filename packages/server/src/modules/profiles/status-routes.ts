@@ -6,36 +6,23 @@ import {
   acknowledgeUserParams,
   acknowledgeUsersInput,
   envelope,
-  filterOptions,
   messages,
-  tableQuery,
-  userStatusFilterQuery,
-  userStatusPage,
   userStatusRow,
+  userStatusTable,
 } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
 import type { Access } from '../../http/access.ts';
 import { requireActor } from '../../http/actor.ts';
 import { ok } from '../../http/envelope.ts';
 import { notFound } from '../../http/errors.ts';
+import { tableRoutes } from '../../http/table-routes.ts';
 import { runNow } from '../jobs/run-now.ts';
 import type { JobRunner } from '../jobs/runner.ts';
 import { USER_STATUS_REPORT, userStatusReportJob } from '../jobs/user-status-report.ts';
 import * as report from './status-service.ts';
-import { userStatusSpec } from './status-queries.ts';
 
 const adminsRead: Access = { minRole: Role.ADMIN, auditor: true };
 const adminsWrite: Access = { minRole: Role.ADMIN, auditor: false };
-
-const statusColumns = Object.entries(userStatusSpec.columns);
-const sortableStatusColumns = statusColumns
-  .filter(([, c]) => c.isSortable)
-  .map(([k]) => k)
-  .join(', ');
-const filterableStatusColumns = statusColumns
-  .filter(([, c]) => c.isFilterable)
-  .map(([k]) => k)
-  .join(', ');
 
 /** The Status of Users report (the All User Profiles toolbar): directory changes to acknowledge. */
 export const userStatusRoutes: FastifyPluginAsync<{ db: Db; runner: JobRunner }> = async (
@@ -55,30 +42,11 @@ export const userStatusRoutes: FastifyPluginAsync<{ db: Db; runner: JobRunner }>
     handler: async () => ok(await report.findUserStatusRows(db)),
   });
 
-  const statusRule = `Every report row (administrators are not scoped by region here). orderBy: ${sortableStatusColumns} (default: open rows first, then newest change first); filter columns: ${filterableStatusColumns}; the isDeleted (Actions) filter takes 'Open' and 'Acknowledged'. searchCriteria matches any part of the UAP Id, user name, role name, agency or description. An unknown column is 400.`;
-
-  app.put('/api/User/UserStatusReport', {
-    config: { access: adminsRead },
-    schema: {
-      tags,
-      summary: 'Status of Users as a server-paged table',
-      description: statusRule,
-      body: tableQuery,
-      response: { 200: envelope(userStatusPage) },
-    },
-    handler: async (req) => ok(await report.findUserStatusPage(db, req.body)),
-  });
-
-  app.put('/api/User/UserStatusReport/Filters', {
-    config: { access: adminsRead },
-    schema: {
-      tags,
-      summary: 'Distinct values of one Status of Users column, under its other filters',
-      description: `Same body as PUT api/User/UserStatusReport plus column. ${statusRule}`,
-      body: userStatusFilterQuery,
-      response: { 200: envelope(filterOptions) },
-    },
-    handler: async (req) => ok(await report.findUserStatusFilters(db, req.body)),
+  tableRoutes(base, db, userStatusTable, report.userStatusReader, {
+    access: adminsRead,
+    tags,
+    rowsRule:
+      "Every report row (administrators are not scoped by region here); open rows first, then the newest change first by default. The isDeleted (Actions) filter takes 'Open' and 'Acknowledged'. searchCriteria matches any part of the UAP Id, user name, role name, agency or description.",
   });
 
   app.get('/api/User/UserStatusReport/Run', {

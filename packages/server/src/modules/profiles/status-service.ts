@@ -1,13 +1,6 @@
-import {
-  fullName,
-  type FilterOptions,
-  type TableQuery,
-  type UserStatusFilterQuery,
-  type UserStatusPage,
-  type UserStatusRow,
-} from '@uap/domain';
+import { fullName, type UserStatusRow } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
-import { FILTER_OPTIONS_LIMIT, assertTableQuery } from '../../db/table-query.ts';
+import type { TableReader } from '../../http/table-routes.ts';
 import * as reportQueries from './status-queries.ts';
 
 /** A Status of Users row as the report shows it. */
@@ -39,19 +32,15 @@ export async function findUserStatusRows(db: Db): Promise<UserStatusRow[]> {
   return rows.map(presentStatusRow);
 }
 
-/** PUT api/User/UserStatusReport: one page of Status of Users (every row; administrators are not scoped). */
-export async function findUserStatusPage(db: Db, query: TableQuery): Promise<UserStatusPage> {
-  assertTableQuery(reportQueries.userStatusSpec, query);
-  const { rows, totalCount } = await reportQueries.findUserStatusPage(db, query);
-  return { statusRows: rows.map(presentStatusRow), page: query.page, totalCount };
-}
-
-/** PUT api/User/UserStatusReport/Filters: one column's distinct values under the other filters. */
-export async function findUserStatusFilters(db: Db, query: UserStatusFilterQuery): Promise<FilterOptions> {
-  assertTableQuery(reportQueries.userStatusSpec, query, query.column);
-  const values = await reportQueries.findUserStatusValues(db, query, query.column);
-  return { values: values.slice(0, FILTER_OPTIONS_LIMIT), isTruncated: values.length > FILTER_OPTIONS_LIMIT };
-}
+/** PUT api/User/UserStatusReport (+ /Filters): every report row (administrators are not scoped). */
+export const userStatusReader: TableReader<UserStatusRow> = {
+  spec: reportQueries.userStatusSpec,
+  page: async (db, _actor, query) => {
+    const { rows, totalCount } = await reportQueries.findUserStatusPage(db, query);
+    return { rows: rows.map(presentStatusRow), totalCount };
+  },
+  values: (db, _actor, query, column) => reportQueries.findUserStatusValues(db, query, column),
+};
 
 /** Acknowledges (isDeleted true) or reopens rows; answers how many rows exist among `ids`. */
 export function acknowledgeRows(db: Db, ids: readonly number[], isDeleted: boolean): Promise<number> {

@@ -6,25 +6,17 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
 import { Link as RouterDomLink } from 'react-router';
-import { Role, formatDateTime, messages, type UserStatusRow } from '@uap/domain';
-import {
-  fetchUserStatusFilterOptions,
-  fetchUserStatusPage,
-  mergeKeys,
-  useAcknowledgeUsers,
-} from '../../api/merges.ts';
+import { Role, messages, userStatusTable, type UserStatusRow } from '@uap/domain';
+import { useAcknowledgeUsers } from '../../api/merges.ts';
 import { notifySuccess } from '../../api/notice-store.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { DataTable, type DataTableColumn } from '../../components/DataTable/DataTable.tsx';
+import { DataTable } from '../../components/DataTable/DataTable.tsx';
+import { useDeclaredTable, type ColumnExtras } from '../../components/DataTable/use-declared-table.ts';
 import { DialogError, useDialogError } from '../../components/DialogError.tsx';
 import { DisabledReason } from '../../components/DisabledReason.tsx';
 import { useRowSelection } from '../../components/DataTable/use-row-selection.ts';
 import { failureText } from '../../components/forms/failure-text.ts';
-import { localTimeZone } from '../../session/time-zone.ts';
 
-type Column = DataTableColumn<UserStatusRow>;
-
-const timeZone = localTimeZone();
 const idOf = (row: UserStatusRow) => row.id;
 
 /** Where a role name leads: approvers and provisioners to Approvers, master approvers to MasterApprovers. */
@@ -35,19 +27,15 @@ function roleLink(row: UserStatusRow): string | null {
   return row.roleId === Role.MASTERAPPROVER ? `/MasterApprovers?userId=${row.userID}` : null;
 }
 
-function statusColumns(
+/** The cells of Status of Users that are more than their text: buttons and links. */
+function statusCells(
   isReadOnly: boolean,
   isPending: boolean,
   onToggle: (row: UserStatusRow) => void,
-): Column[] {
-  return [
-    {
+): Record<string, ColumnExtras<UserStatusRow>> {
+  return {
+    isDeleted: {
       // The row's flag: acknowledging sends the opposite of it (spec 3 §4), so a row toggles.
-      id: 'isDeleted',
-      header: 'Actions',
-      sortable: true,
-      filterable: true,
-      text: (r) => (r.isDeleted ? 'Acknowledged' : 'Open'),
       cell: (row) =>
         isReadOnly ? (
           row.isDeleted ? (
@@ -78,15 +66,7 @@ function statusColumns(
           </Button>
         ),
     },
-    { id: 'isMerged', header: 'Is Merged', text: (r) => (r.isMerged ? 'Yes' : 'No') },
-    { id: 'userID', header: 'UAP Id', sortable: true, text: (r) => String(r.userID) },
-    { id: 'fullName', header: 'User Name', text: (r) => r.fullName },
-    {
-      id: 'role',
-      header: 'UAP Role Name',
-      sortable: true,
-      filterable: true,
-      text: (r) => r.role ?? '',
+    role: {
       cell: (r) => {
         const to = roleLink(r);
         return to ? (
@@ -98,16 +78,7 @@ function statusColumns(
         );
       },
     },
-    {
-      id: 'operationDate',
-      header: 'Modified Date',
-      sortable: true,
-      text: (r) => formatDateTime(r.operationDate, timeZone),
-    },
-    {
-      id: 'activeRecordsCount',
-      header: 'Active Records Count',
-      text: (r) => String(r.activeRecordsCount),
+    activeRecordsCount: {
       cell: (r) =>
         r.activeRecordsCount > 0 ? (
           <Link
@@ -121,15 +92,7 @@ function statusColumns(
           '0'
         ),
     },
-    { id: 'agency', header: 'Agency', sortable: true, filterable: true, text: (r) => r.agency ?? '' },
-    {
-      id: 'changeDescription',
-      header: 'Description',
-      sortable: true,
-      filterable: true,
-      text: (r) => r.changeDescription,
-    },
-  ];
+  };
 }
 
 /**
@@ -161,10 +124,11 @@ export function StatusOfUsersDialog(props: { isReadOnly: boolean; onClose: () =>
       ),
     [mutate, setError, clear],
   );
-  const columns = useMemo(
-    () => statusColumns(isReadOnly, isPending, (row) => send([row.id], !row.isDeleted)),
+  const cells = useMemo(
+    () => statusCells(isReadOnly, isPending, (row) => send([row.id], !row.isDeleted)),
     [isReadOnly, isPending, send],
   );
+  const table = useDeclaredTable(userStatusTable, { cells, canExport: false });
 
   return (
     <>
@@ -173,16 +137,8 @@ export function StatusOfUsersDialog(props: { isReadOnly: boolean; onClose: () =>
         <DialogContent dividers>
           <DialogError error={error} />
           <DataTable<UserStatusRow>
-            title="Status of Users"
+            {...table}
             tableId="Status of Users"
-            columns={columns}
-            queryKey={mergeKeys.statusReport}
-            getRowId={idOf}
-            fetchPage={async (query, signal) => {
-              const page = await fetchUserStatusPage(query, signal);
-              return { rows: page.statusRows, totalCount: page.totalCount };
-            }}
-            fetchFilterOptions={fetchUserStatusFilterOptions}
             initialPageSize={10}
             emptyMessage={messages.noStatusChanges}
             {...(isReadOnly ? {} : { selection })}

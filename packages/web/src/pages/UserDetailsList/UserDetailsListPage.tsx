@@ -5,26 +5,19 @@ import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterDomLink, useNavigate, useParams } from 'react-router';
-import { formatDate, messages, type TableQuery, type UserDetailsRow } from '@uap/domain';
-import {
-  fetchFamilyFilterOptions,
-  fetchFamilyPage,
-  mergeKeys,
-  useUnmergeProfiles,
-} from '../../api/merges.ts';
+import { messages, userDetailsTable, type TableQuery, type UserDetailsRow } from '@uap/domain';
+import { useUnmergeProfiles } from '../../api/merges.ts';
 import { notifySuccess } from '../../api/notice-store.ts';
 import { reportError } from '../../api/error-store.ts';
 import { useIsReadOnly } from '../../session/current-user.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { DisabledReason } from '../../components/DisabledReason.tsx';
 import { DataTable, type DataTableColumn } from '../../components/DataTable/DataTable.tsx';
+import { useDeclaredTable } from '../../components/DataTable/use-declared-table.ts';
 import { useRowSelection } from '../../components/DataTable/use-row-selection.ts';
 import { EditProfileDialog } from '../../components/ProfileDialogs/EditProfileDialog.tsx';
 import { SyncProfileDialog } from '../../components/ProfileDialogs/SyncProfileDialog.tsx';
 import { useFetchFailure } from '../../components/DataTable/use-fetch-failure.ts';
-import { localTimeZone } from '../../session/time-zone.ts';
-
-const timeZone = localTimeZone();
 
 type Column = DataTableColumn<UserDetailsRow>;
 type OpenDialog = { action: 'edit' | 'sync'; row: UserDetailsRow } | { action: 'unmerge' } | null;
@@ -42,81 +35,54 @@ const who = (row: UserDetailsRow) => `${row.name} ${row.lastName}`;
 const isUnfiltered = (query: TableQuery) =>
   query.searchCriteria.trim() === '' && query.filters.every((f) => f.values.length === 0);
 
-/** The parent's cells are bold, as its row is the one the family hangs on (spec 3 §2.8). */
-function text(
-  id: keyof UserDetailsRow,
-  header: string,
-  value: (r: UserDetailsRow) => string,
-  o: Partial<Column> = {},
-): Column {
+/** The row actions: log, edit and sync as on All User Profiles. */
+function actionsColumn(isReadOnly: boolean, open: (dialog: OpenDialog) => void): Column {
   return {
-    id,
-    header,
-    text: value,
-    cell: (r) => (r.isParent ? <strong>{value(r)}</strong> : value(r)),
-    sortable: true,
-    ...o,
+    id: 'actions',
+    header: 'Actions',
+    cell: (row) => (
+      <>
+        <Button
+          size="small"
+          component={RouterDomLink}
+          to={`/UserLogs/${row.userId}`}
+          aria-label={`Log of ${who(row)} (UAP Id ${row.userId})`}
+        >
+          Log
+        </Button>
+        {!isReadOnly && !row.isChild && !row.isDeleted && (
+          <Button
+            size="small"
+            aria-label={`Edit ${who(row)} (UAP Id ${row.userId})`}
+            onClick={() => open({ action: 'edit', row })}
+          >
+            Edit
+          </Button>
+        )}
+        {!isReadOnly && row.isSyncButtonEnabled && (
+          <Button
+            size="small"
+            aria-label={`Sync ${who(row)} (UAP Id ${row.userId})`}
+            onClick={() => open({ action: 'sync', row })}
+          >
+            Sync
+          </Button>
+        )}
+      </>
+    ),
   };
 }
 
-function familyColumns(isReadOnly: boolean, open: (dialog: OpenDialog) => void): Column[] {
-  return [
-    {
-      id: 'actions',
-      header: 'Actions',
-      cell: (row) => (
-        <>
-          <Button
-            size="small"
-            component={RouterDomLink}
-            to={`/UserLogs/${row.userId}`}
-            aria-label={`Log of ${who(row)} (UAP Id ${row.userId})`}
-          >
-            Log
-          </Button>
-          {!isReadOnly && !row.isChild && !row.isDeleted && (
-            <Button
-              size="small"
-              aria-label={`Edit ${who(row)} (UAP Id ${row.userId})`}
-              onClick={() => open({ action: 'edit', row })}
-            >
-              Edit
-            </Button>
-          )}
-          {!isReadOnly && row.isSyncButtonEnabled && (
-            <Button
-              size="small"
-              aria-label={`Sync ${who(row)} (UAP Id ${row.userId})`}
-              onClick={() => open({ action: 'sync', row })}
-            >
-              Sync
-            </Button>
-          )}
-        </>
-      ),
-    },
-    {
-      id: 'isParent',
-      header: 'Profile',
-      sortable: true,
-      text: (r) => (r.isParent ? messages.parentProfileMark : messages.mergedIntoMark(r.mergedUserId ?? 0)),
-      cell: (r) =>
-        r.isParent ? (
-          <Chip size="small" color="primary" label={messages.parentProfileMark} />
-        ) : (
-          messages.mergedIntoMark(r.mergedUserId ?? 0)
-        ),
-    },
-    text('userId', 'UAP Id', (r) => r.uapId),
-    text('name', 'First Name', (r) => r.name, { filterable: true }),
-    text('lastName', 'Last Name', (r) => r.lastName, { filterable: true }),
-    text('email', 'Primary Email', (r) => r.email),
-    text('roleName', 'Role Name', (r) => r.roleName, { sortable: false, filterable: true }),
-    text('adEnabled', 'AD Account Enabled', (r) => r.adEnabled, { sortable: false, filterable: true }),
-    text('createdDate', 'Created Date', (r) => formatDate(r.createdDate, timeZone)),
-    text('parentGUID', 'Parent GUID', (r) => r.parentGUID ?? ''),
-    text('childGUID', 'Child GUID', (r) => r.childGUID ?? ''),
-  ];
+/** The parent is marked by a chip, and its other cells are bold: the family hangs on it (spec 3 §2.8). */
+function markParent(column: Column): Column {
+  const text = column.text ?? (() => '');
+  return column.id === 'isParent'
+    ? {
+        ...column,
+        cell: (r) =>
+          r.isParent ? <Chip size="small" color="primary" label={messages.parentProfileMark} /> : text(r),
+      }
+    : { ...column, cell: (r) => (r.isParent ? <strong>{text(r)}</strong> : text(r)) };
 }
 
 /**
@@ -132,22 +98,23 @@ export function UserDetailsListPage() {
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const unmerge = useUnmergeProfiles();
   const { selectedIds, selection, clear } = useRowSelection<UserDetailsRow>(rowId);
-  const columns = useMemo(() => familyColumns(isReadOnly, setDialog), [isReadOnly]);
+  const params = useMemo(() => ({ userId: userId ?? 0 }), [userId]);
+  const table = useDeclaredTable(userDetailsTable, { canExport: false, params });
+  const columns = useMemo(
+    () => [actionsColumn(isReadOnly, setDialog), ...table.columns.map(markParent)],
+    [isReadOnly, table.columns],
+  );
   const { failure, track } = useFetchFailure();
+  const { fetchPage: fetchDeclaredPage } = table;
   const fetchPage = useCallback(
     async (query: TableQuery, signal: AbortSignal) => {
-      const page = await track(fetchFamilyPage(userId ?? 0, query, signal), signal);
+      const page = await track(fetchDeclaredPage(query, signal), signal);
       if (isUnfiltered(query) && page.totalCount <= 1) {
         void navigate('/AllUserProfiles', { replace: true });
       }
-      return { rows: page.users, totalCount: page.totalCount };
+      return page;
     },
-    [userId, navigate, track],
-  );
-  const fetchFilterOptions = useCallback(
-    (column: string, query: TableQuery, signal: AbortSignal) =>
-      fetchFamilyFilterOptions(userId ?? 0, column, query, signal),
-    [userId],
+    [fetchDeclaredPage, navigate, track],
   );
 
   if (userId === null) {
@@ -177,12 +144,9 @@ export function UserDetailsListPage() {
       </Typography>
       {failure && <Alert severity="error">{failure}</Alert>}
       <DataTable<UserDetailsRow>
-        title="User Details List"
+        {...table}
         columns={columns}
-        queryKey={mergeKeys.family(userId)}
-        getRowId={rowId}
         fetchPage={fetchPage}
-        fetchFilterOptions={fetchFilterOptions}
         initialPageSize={10}
         {...(isReadOnly ? {} : { selection })}
         toolbar={
