@@ -1,4 +1,5 @@
 import { expressionBuilder, sql, type Expression, type SqlBool } from 'kysely';
+import type { Executor } from '../db/connection.ts';
 import type { Database } from '../db/schema.ts';
 import type { RowScope } from './row-scope.ts';
 
@@ -21,6 +22,16 @@ export function insideAdminRows(adminId: number, alias: string): Expression<SqlB
       .where('adm.userId', '=', adminId)
       .where('adm.isDeleted', '=', 0),
   );
+}
+
+/** An administrator's active (region, market) rows. */
+export function findAdminRows(q: Executor, userId: number) {
+  return q
+    .selectFrom('adminRegions')
+    .select(['regionId', 'marketId'])
+    .where('userId', '=', userId)
+    .where('isDeleted', '=', 0)
+    .execute();
 }
 
 /**

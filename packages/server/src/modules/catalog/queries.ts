@@ -1,11 +1,12 @@
 import type { Db } from '../../db/connection.ts';
+import { findAdminRows } from '../../http/row-scope-queries.ts';
 
 /** Adds `is_deleted = 0` to a query when only active rows are wanted. */
 function active(onlyActive: boolean) {
   return onlyActive ? ([0] as const) : ([0, 1] as const);
 }
 
-export interface AdminScope {
+export interface AdminPlaces {
   /** null = unscoped (super admin). */
   regionIds: number[] | null;
   marketIds: number[] | null;
@@ -13,7 +14,7 @@ export interface AdminScope {
 
 export async function findRegions(
   db: Db,
-  o: { onlyActive: boolean; forRequests: boolean; scope: AdminScope | null },
+  o: { onlyActive: boolean; forRequests: boolean; scope: AdminPlaces | null },
 ) {
   let q = db.kysely
     .selectFrom('regions')
@@ -40,7 +41,7 @@ export async function findRegions(
 
 export async function findMarkets(
   db: Db,
-  o: { regionId: number; onlyActive: boolean; forRequests: boolean; scope: AdminScope | null },
+  o: { regionId: number; onlyActive: boolean; forRequests: boolean; scope: AdminPlaces | null },
 ) {
   let q = db.kysely
     .selectFrom('markets')
@@ -324,16 +325,11 @@ export async function findAgencyPlatformPairs(db: Db) {
 }
 
 /** Admin (region, market) rows of a caller; null for super admins (unscoped). */
-export async function findAdminScope(db: Db, userId: number, isSuperAdmin: boolean): Promise<AdminScope> {
+export async function findAdminScope(db: Db, userId: number, isSuperAdmin: boolean): Promise<AdminPlaces> {
   if (isSuperAdmin) {
     return { regionIds: null, marketIds: null };
   }
-  const rows = await db.kysely
-    .selectFrom('adminRegions')
-    .select(['regionId', 'marketId'])
-    .where('userId', '=', userId)
-    .where('isDeleted', '=', 0)
-    .execute();
+  const rows = await findAdminRows(db.kysely, userId);
   return {
     regionIds: [...new Set(rows.map((r) => r.regionId))],
     marketIds: [...new Set(rows.map((r) => r.marketId))],

@@ -1,16 +1,6 @@
 import type { Executor } from '../../db/connection.ts';
 
-/** What the write scope (scope.ts) reads: an administrator's rows and where platforms are offered. */
-
-/** Active (region, market) rows of an administrator. */
-export function findAdminPairs(q: Executor, userId: number) {
-  return q
-    .selectFrom('adminRegions')
-    .select(['regionId', 'marketId'])
-    .where('userId', '=', userId)
-    .where('isDeleted', '=', 0)
-    .execute();
-}
+/** What the write scope (scope.ts) reads beside the administrator's rows: where platforms are offered. */
 
 /** The (region, market) of every agency path each platform is offered on. */
 export function findPlatformMarkets(q: Executor, platformIds: readonly number[]) {

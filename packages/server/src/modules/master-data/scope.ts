@@ -3,7 +3,8 @@ import type { Executor } from '../../db/connection.ts';
 import type { Actor } from '../../http/actor.ts';
 import { adminScopeOf } from '../../http/admin-scope.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
-import { findAdminPairs, findPlatformMarkets } from './scope-queries.ts';
+import { findAdminRows } from '../../http/row-scope-queries.ts';
+import { findPlatformMarkets } from './scope-queries.ts';
 
 /**
  * Where a caller may change master data: a super admin everywhere; an administrator inside the
@@ -38,7 +39,7 @@ export async function writeScopeOf(q: Executor, actor: Actor): Promise<WriteScop
 }
 
 async function adminWriteScope(q: Executor, userId: number): Promise<WriteScope> {
-  const rows = await findAdminPairs(q, userId);
+  const rows = await findAdminRows(q, userId);
   return {
     kind: 'admin',
     regionIds: new Set(rows.map((r) => r.regionId)),

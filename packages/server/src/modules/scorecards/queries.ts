@@ -10,7 +10,7 @@ import { insideAdminScope, TRUE } from '../request-lines/routing.ts';
  * of the card's practice.
  */
 export type ScorecardScope =
-  | { kind: 'all' }
+  | { kind: 'all'; userId?: number }
   | { kind: 'admin'; userId: number }
   | { kind: 'masterApprover'; userId: number; practice: string };
 

@@ -16,6 +16,7 @@ import {
 import type { Db } from '../../db/connection.ts';
 import { neutraliseCell } from '../../db/csv-text.ts';
 import type { Actor } from '../../http/actor.ts';
+import { rowScopeOf } from '../../http/row-scope.ts';
 import { forbidden } from '../../http/errors.ts';
 import * as q from './queries.ts';
 
@@ -28,27 +29,18 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * of their own master approver rows.
  */
 async function accessOf(db: Db, actor: Actor): Promise<(card: ScorecardCardKey) => q.ScorecardScope | null> {
-  switch (actor.roleId) {
-    case Role.SUPERADMIN:
-      return () => ({ kind: 'all' });
-    case Role.ADMIN:
-      return () => ({ kind: 'admin', userId: actor.userId });
-    case Role.AUDITOR:
-      return () => null;
-    case Role.STANDARD:
-    case Role.APPROVER:
-    case Role.MASTERAPPROVER:
-    case Role.PROVISIONER: {
-      const practices = await q.masterApproverPractices(db.kysely, actor.userId);
-      return (card) => {
-        const { practice } = scorecardCards[card];
-        return practices.includes(practice)
-          ? { kind: 'masterApprover', userId: actor.userId, practice }
-          : null;
-      };
-    }
+  if (actor.roleId === Role.AUDITOR) {
+    return () => null;
   }
-}
+  const scope = rowScopeOf(actor);
+  if (scope.kind === 'all' || scope.kind === 'admin') {
+    return () => scope;
+  }
+  const practices = await q.masterApproverPractices(db.kysely, actor.userId);
+  return (card) => {
+    const { practice } = scorecardCards[card];
+    return practices.includes(practice) ? { kind: 'masterApprover', userId: actor.userId, practice } : null;
+  };}
 
 /** The cards the caller may open; none at all is 403. */
 export async function listScorecards(db: Db, actor: Actor): Promise<ScorecardList> {
