@@ -103,11 +103,24 @@ describe('CSV exports of the approval-path tables', () => {
     const gone = await buildUser(k, { active: false, name: 'Gus', lastName: 'Gone' });
     const primary = await buildUser(k, { roleId: Role.APPROVER });
     await buildPath(k, { assignment: { primary: primary.userId, secondary: gone.userId } });
+    // 20:00 UTC on 1 March is already 2 March at UTC+14.
+    await k
+      .updateTable('directoryUsers')
+      .set({ updatedDate: '2026-03-01T20:00:00.000Z' })
+      .where('mail', '=', gone.email)
+      .execute();
     const lines = await csvOf('/api/Approvers/CheckApprovalGrid/Export', { searchCriteria: gone.email });
-    expect(lines[0]).toBe('User ID,Date,Full Name,Email Address,Role,Change,Assignments');
-    expect(lines).toHaveLength(2);
-    expect(lines[1]).toContain(`${gone.userId},`);
-    expect(lines[1]).toContain(`Gus Gone,${gone.email},Secondary Approver`);
+    expect(lines).toEqual([
+      'User ID,Date,Name,Email,Role,Change,Assignments',
+      `${gone.userId},03-01-2026,Gus Gone,${gone.email},Secondary Approver,Directory account disabled,1`,
+    ]);
+    const kiritimati = await csvOf('/api/Approvers/CheckApprovalGrid/Export', {
+      searchCriteria: gone.email,
+      localTimeZone: 'Pacific/Kiritimati',
+    });
+    expect(kiritimati[1]).toBe(
+      `${gone.userId},03-02-2026,Gus Gone,${gone.email},Secondary Approver,Directory account disabled,1`,
+    );
   });
 
   it('exports the leaver records', async () => {

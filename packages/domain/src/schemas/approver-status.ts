@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { pageSizes } from '../limits.ts';
 import { flagParam, idParam } from './common.ts';
-import { tableQuery } from './table.ts';
 
 /**
  * Status of Approvers and Provisioners (spec 2 §2, §3): a person named on an active assignment
@@ -35,15 +34,6 @@ export const approverStatusList = z.object({
 });
 export type ApproverStatusList = z.infer<typeof approverStatusList>;
 
-/** Sort and filter columns of the status table (row field names). */
-export const approverStatusColumns = [
-  'operationDate',
-  'fullName',
-  'emailAddress',
-  'role',
-  'changeDescription',
-] as const;
-
 /** GET api/Approvers/CheckApprovalGrid: paged. */
 export const approverStatusListQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
@@ -56,13 +46,6 @@ export const approverStatusListQuery = z.object({
     .default(100),
 });
 export type ApproverStatusListQuery = z.infer<typeof approverStatusListQuery>;
-
-/** PUT api/Approvers/CheckApprovalGrid: the server-paged table body. */
-export const approverStatusTableQuery = tableQuery;
-
-/** PUT api/Approvers/CheckApprovalGrid/Filters: one column's distinct values. */
-export const approverStatusFilterQuery = tableQuery.extend({ column: z.string().min(1).max(60) });
-export type ApproverStatusFilterQuery = z.infer<typeof approverStatusFilterQuery>;
 
 /**
  * PUT api/Approvers/AcknowledgeApproverOrProvisioner: the people (user ids) whose rows to

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { tableQuery } from './table.ts';
 
 /** The Coverage tab's states, in the order 'paths with none first' shows them. */
 export const CoverageState = {
@@ -41,8 +40,6 @@ export const coverageRow = z.object({
 });
 export type CoverageRow = z.infer<typeof coverageRow>;
 
-export const coverageQuery = tableQuery;
-export const coverageFilterQuery = tableQuery.extend({ column: z.string().min(1).max(60) });
 export const coveragePage = z.object({
   paths: z.array(coverageRow),
   page: z.number().int(),

@@ -7,14 +7,20 @@ import {
   type MasterApproverList,
   type MasterApproverRow,
 } from '../schemas/assignments.ts';
+import {
+  approverStatusList,
+  type ApproverStatusList,
+  type ApproverStatusRow,
+} from '../schemas/approver-status.ts';
+import { coveragePage, type CoveragePage, type CoverageRow } from '../schemas/coverage.ts';
 import { columnsOf, declareTable } from './declare.ts';
 import { lineHeader as h } from './line-headers.ts';
 
 /**
  * The approval-path tables (spec 2 §2, §3): approver/provisioner and master approver
  * assignments (on /Approvers, /MasterApprovers and the role-details pages, whose body adds
- * onlyMe and userid). A person column shows the full name and, where the row has it, the
- * email: 'Ann Approver (ann@…)'.
+ * onlyMe and userid), the Status of Approvers and Provisioners and the Coverage tab. A person
+ * column shows the full name and, where the row has it, the email: 'Ann Approver (ann@…)'.
  */
 
 const person = (name: string | null, email: string | null) => (email ? `${name ?? ''} (${email})` : '');
@@ -68,5 +74,71 @@ export const masterApproversTable = declareTable<MasterApproverRow, MasterApprov
     m.text('marketName', h.market, (r) => r.marketName),
     m.text('agencyName', h.agency, (r) => r.agencyName),
     m.text('practiceName', h.practice, (r) => r.practiceName),
+  ],
+});
+
+const s = columnsOf<ApproverStatusRow>();
+const csvOnly = { isOnScreen: false, isSortable: false, isFilterable: false };
+
+/** Status of Approvers and Provisioners: assigned people who left, one row per person and role. */
+export const approverStatusTable = declareTable<ApproverStatusRow, ApproverStatusList>({
+  path: '/api/Approvers/CheckApprovalGrid',
+  title: 'Approvers and Provisioners who left',
+  csvFile: 'approver-status.csv',
+  list: approverStatusList,
+  listKey: 'statusRows',
+  rowId: (r) => r.id,
+  columns: [
+    s.number('userID', 'User ID', (r) => r.userID, csvOnly),
+    s.date('operationDate', 'Date', (r) => r.operationDate),
+    s.text('fullName', 'Name', (r) => r.fullName),
+    s.text('emailAddress', 'Email', (r) => r.emailAddress),
+    s.text('role', 'Role', (r) => r.role),
+    s.text('changeDescription', 'Change', (r) => r.changeDescription),
+    s.number('assignmentCount', 'Assignments', (r) => r.assignmentCount, csvOnly),
+  ],
+});
+
+const c = columnsOf<CoverageRow>();
+
+/** The Coverage tab: every path with who approves and provisions it, the paths with none first. */
+export const coverageTable = declareTable<CoverageRow, CoveragePage>({
+  path: '/api/Approvers/Coverage',
+  title: 'Coverage',
+  csvFile: 'approval-coverage.csv',
+  list: coveragePage,
+  listKey: 'paths',
+  rowId: (r) => r.pathKey,
+  columns: [
+    c.text('coverage', 'Coverage', (r) => r.coverage),
+    c.text('regionName', h.region, (r) => r.regionName),
+    c.text('marketName', h.market, (r) => r.marketName),
+    c.text('agencyName', h.agency, (r) => r.agencyName),
+    c.text('practiceName', h.practice, (r) => r.practiceName),
+    c.text('platformName', h.platform, (r) => r.platformName),
+    c.text('clientName', h.client, (r) => r.clientName),
+    c.text('approverName', 'Primary Approver', (r) => r.approverName),
+    c.text('secondaryApproverName', 'Secondary Approver', (r) => r.secondaryApproverName),
+    c.text('masterApproverNames', 'Master Approvers', (r) => r.masterApproverNames, { isFilterable: false }),
+    c.text('provisionerName', 'Provisioner', (r) => r.provisionerName),
+    c.text('provisionerBackupName', 'Provisioner Backup', (r) => r.provisionerBackupName),
+    c.number('pendingCount', 'Pending Requests', (r) => r.pendingCount, { isFilterable: false }),
+    // The default order ('paths with none first'): it sorts, and is neither shown nor exported.
+    c.number('coverageRank', 'Coverage Rank', () => null, { isOnScreen: false, isFilterable: false }),
+  ],
+  csvOrder: [
+    'coverage',
+    'regionName',
+    'marketName',
+    'agencyName',
+    'practiceName',
+    'platformName',
+    'clientName',
+    'approverName',
+    'secondaryApproverName',
+    'masterApproverNames',
+    'provisionerName',
+    'provisionerBackupName',
+    'pendingCount',
   ],
 });

@@ -4,36 +4,16 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import { messages, type ApproverStatusRow } from '@uap/domain';
-import {
-  exportApproverStatus,
-  approverStatusKeys,
-  fetchApproverStatus,
-  fetchApproverStatusFilterOptions,
-  useAcknowledgeApprovers,
-} from '../../api/approver-status.ts';
+import { approverStatusTable, messages, type ApproverStatusRow } from '@uap/domain';
+import { useAcknowledgeApprovers } from '../../api/approver-status.ts';
 import { reportError } from '../../api/error-store.ts';
 import { notifySuccess } from '../../api/notice-store.ts';
 import { useCanExportTables, useIsReadOnly } from '../../session/current-user.ts';
-import { DataTable, type DataTableColumn } from '../DataTable/DataTable.tsx';
+import { DataTable } from '../DataTable/DataTable.tsx';
+import { useDeclaredTable } from '../DataTable/use-declared-table.ts';
 import { useRowSelection } from '../DataTable/use-row-selection.ts';
 import { DisabledReason } from '../DisabledReason.tsx';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
-
-const text = (
-  id: string,
-  header: string,
-  value: (r: ApproverStatusRow) => string,
-  filterable = true,
-): DataTableColumn<ApproverStatusRow> => ({ id, header, text: value, sortable: true, filterable });
-
-const columns: DataTableColumn<ApproverStatusRow>[] = [
-  text('operationDate', 'Date', (r) => r.operationDateFormat, false),
-  text('fullName', 'Name', (r) => r.fullName),
-  text('emailAddress', 'Email', (r) => r.emailAddress),
-  text('role', 'Role', (r) => r.role),
-  text('changeDescription', 'Change', (r) => r.changeDescription),
-];
 
 const idOf = (row: ApproverStatusRow) => row.id;
 
@@ -59,23 +39,14 @@ export function StatusOfApproversDialog(props: { onClose: () => void }) {
     });
   };
 
-  const canExport = useCanExportTables();
+  const table = useDeclaredTable(approverStatusTable, { canExport: useCanExportTables() });
   return (
     <Dialog open onClose={props.onClose} aria-labelledby="approver-status-title" fullWidth maxWidth="lg">
       <DialogTitle id="approver-status-title">Status of Approvers and Provisioners</DialogTitle>
       <DialogContent dividers>
         <DataTable<ApproverStatusRow>
-          title="Approvers and Provisioners who left"
+          {...table}
           tableId="approver-status"
-          columns={columns}
-          queryKey={approverStatusKeys.all}
-          getRowId={idOf}
-          fetchPage={async (query, signal) => {
-            const page = await fetchApproverStatus(query, signal);
-            return { rows: page.statusRows, totalCount: page.totalCount };
-          }}
-          fetchFilterOptions={fetchApproverStatusFilterOptions}
-          exportCsv={canExport ? exportApproverStatus : undefined}
           selection={isReadOnly ? undefined : selection}
           initialPageSize={10}
           emptyMessage={messages.nobodyToAcknowledge}

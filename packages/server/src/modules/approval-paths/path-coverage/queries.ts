@@ -4,6 +4,7 @@ import type { Db } from '../../../db/connection.ts';
 import { toCount } from '../../../db/connection.ts';
 import type { Database } from '../../../db/schema.ts';
 import {
+  distinctFilterValues,
   orderTable,
   fitsAllRows,
   pageOf,
@@ -250,8 +251,12 @@ export function findCoverageBatch(
 }
 
 /** The distinct values of one Coverage column under the other filters. */
-export function coverageValues(db: Db, scope: AdminScope, query: TableQuery, column: string) {
-  return coverage(db, scope).where(tableCondition(db.dialect, coverageSpec, query, column));
+export function findCoverageValues(db: Db, scope: AdminScope, query: TableQuery, column: string) {
+  return distinctFilterValues(
+    coverage(db, scope).where(tableCondition(db.dialect, coverageSpec, query, column)),
+    coverageSpec,
+    column,
+  );
 }
 
 type PreviewPath = {

@@ -3,20 +3,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   CoverageState,
   Role,
-  coverageFilterQuery,
-  coveragePage,
-  coverageQuery,
+  coverageTable,
   envelope,
-  filterOptions,
   messages,
   pathPreview,
   pathPreviewQuery,
 } from '@uap/domain';
 import type { Db } from '../../../db/connection.ts';
 import type { Access } from '../../../http/access.ts';
-import { requireActor } from '../../../http/actor.ts';
-import { sendCsv } from '../../../http/csv-reply.ts';
 import { ok } from '../../../http/envelope.ts';
+import { tableRoutes } from '../../../http/table-routes.ts';
 import * as coverage from './service.ts';
 
 /** Administrators read the coverage; so does the auditor. */
@@ -31,42 +27,7 @@ export const coverageRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db 
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['assignments'];
 
-  app.put('/api/Approvers/Coverage', {
-    config: { access: adminRead },
-    schema: {
-      tags,
-      summary: 'Approval coverage of every path, server-paged',
-      description: rule,
-      body: coverageQuery,
-      response: { 200: envelope(coveragePage) },
-    },
-    handler: async (req) => ok(await coverage.findCoverage(db, requireActor(req), req.body)),
-  });
-
-  app.put('/api/Approvers/Coverage/Filters', {
-    config: { access: adminRead },
-    schema: {
-      tags,
-      summary: 'Distinct values of one Coverage column, under its other filters',
-      description: rule,
-      body: coverageFilterQuery,
-      response: { 200: envelope(filterOptions) },
-    },
-    handler: async (req) => ok(await coverage.findCoverageFilterOptions(db, requireActor(req), req.body)),
-  });
-
-  app.put('/api/Approvers/Coverage/Export', {
-    config: { access: adminRead },
-    schema: {
-      tags,
-      summary: 'The whole filtered Coverage table as a streamed CSV file',
-      description: `${rule} Every cell beginning with = + - @, tab or CR is prefixed with a single quote.`,
-      body: coverageQuery,
-      produces: ['text/csv'],
-    },
-    handler: async (req, reply) =>
-      sendCsv(reply, 'approval-coverage.csv', await coverage.exportCoverage(db, requireActor(req), req.body)),
-  });
+  tableRoutes(base, db, coverageTable, coverage.coverageRows, { access: adminRead, tags, rowsRule: rule });
 
   app.get('/api/Approvers/PathPreview', {
     config: { access: anyone },

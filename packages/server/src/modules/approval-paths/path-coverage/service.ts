@@ -1,19 +1,8 @@
-import type { Readable } from 'node:stream';
-import {
-  type CoveragePage,
-  type CoverageRow,
-  type FilterOptions,
-  type PathPreview,
-  type PathPreviewQuery,
-  type TableQuery,
-} from '@uap/domain';
+import { type CoverageRow, type PathPreview, type PathPreviewQuery } from '@uap/domain';
 import type { Db } from '../../../db/connection.ts';
 import { toCount } from '../../../db/connection.ts';
-import { csvExport } from '../../../db/csv-export.ts';
-import type { CsvColumn } from '../../../db/csv-text.ts';
-import { FILTER_OPTIONS_LIMIT, assertTableQuery, distinctFilterValues } from '../../../db/table-query.ts';
-import type { Actor } from '../../../http/actor.ts';
 import { adminScopeOf } from '../../../http/admin-scope.ts';
+import type { TableReader } from '../../../http/table-routes.ts';
 import * as q from './queries.ts';
 
 function present(row: q.CoverageDbRow): CoverageRow {
@@ -43,54 +32,23 @@ function present(row: q.CoverageDbRow): CoverageRow {
   };
 }
 
-/** PUT api/Approvers/Coverage: one page of the paths in the caller's scope. */
-export async function findCoverage(db: Db, actor: Actor, query: TableQuery): Promise<CoveragePage> {
-  assertTableQuery(q.coverageSpec, query);
-  const { rows, totalCount } = await q.findCoveragePage(db, adminScopeOf(actor, 'read'), query);
-  return { paths: rows.map(present), page: query.page, totalCount };
-}
-
-/** PUT api/Approvers/Coverage/Filters: one column's distinct values under the other filters. */
-export async function findCoverageFilterOptions(
-  db: Db,
-  actor: Actor,
-  query: TableQuery & { column: string },
-): Promise<FilterOptions> {
-  assertTableQuery(q.coverageSpec, query, query.column);
-  const values = await distinctFilterValues(
-    q.coverageValues(db, adminScopeOf(actor, 'read'), query, query.column),
-    q.coverageSpec,
-    query.column,
-  );
-  return { values: values.slice(0, FILTER_OPTIONS_LIMIT), isTruncated: values.length > FILTER_OPTIONS_LIMIT };
-}
-
-const csvColumns: CsvColumn<CoverageRow>[] = [
-  { header: 'Coverage', value: (r) => r.coverage },
-  { header: 'Region', value: (r) => r.regionName },
-  { header: 'Market', value: (r) => r.marketName },
-  { header: 'Agency', value: (r) => r.agencyName },
-  { header: 'Practice', value: (r) => r.practiceName },
-  { header: 'Platform', value: (r) => r.platformName },
-  { header: 'Client', value: (r) => r.clientName },
-  { header: 'Primary Approver', value: (r) => r.approverName },
-  { header: 'Secondary Approver', value: (r) => r.secondaryApproverName },
-  { header: 'Master Approvers', value: (r) => r.masterApproverNames },
-  { header: 'Provisioner', value: (r) => r.provisionerName },
-  { header: 'Provisioner Backup', value: (r) => r.provisionerBackupName },
-  { header: 'Pending Requests', value: (r) => r.pendingCount },
-];
-
-/** PUT api/Approvers/Coverage/Export: the whole filtered table as CSV. */
-export async function exportCoverage(db: Db, actor: Actor, query: TableQuery): Promise<Readable> {
-  assertTableQuery(q.coverageSpec, query);
-  const scope = adminScopeOf(actor, 'read');
-  return csvExport(
-    async (beforeKey, limit) => (await q.findCoverageBatch(db, scope, query, beforeKey, limit)).map(present),
-    (row) => row.pathKey,
-    csvColumns,
-  );
-}
+/**
+ * PUT api/Approvers/Coverage (+ /Filters, /Export): the paths in an admin's (region, market)
+ * rows, or every path. A page finds its keys on narrow rows first (queries.ts).
+ */
+export const coverageRows: TableReader<CoverageRow> = {
+  spec: q.coverageSpec,
+  page: async (db, actor, query) => {
+    const { rows, totalCount } = await q.findCoveragePage(db, adminScopeOf(actor, 'read'), query);
+    return { rows: rows.map(present), totalCount };
+  },
+  values: (db, actor, query, column) => q.findCoverageValues(db, adminScopeOf(actor, 'read'), query, column),
+  batches: (db, actor, query) => {
+    const scope = adminScopeOf(actor, 'read');
+    return async (beforeKey, limit) =>
+      (await q.findCoverageBatch(db, scope, query, beforeKey, limit)).map(present);
+  },
+};
 
 /** GET api/Approvers/PathPreview: who approves and provisions a line of this path. */
 export async function previewPath(db: Db, query: PathPreviewQuery): Promise<PathPreview> {

@@ -1,15 +1,10 @@
 import type { AdminScope } from '../../../http/admin-scope.ts';
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
-import { messages, type TableQuery } from '@uap/domain';
+import { messages } from '@uap/domain';
 import { type Db, type Executor } from '../../../db/connection.ts';
 import type { Database } from '../../../db/schema.ts';
-import {
-  distinctFilterValues,
-  readPageAndCount,
-  tableCondition,
-  type TableColumn,
-  type TableSpec,
-} from '../../../db/table-query.ts';
+import { sqlTable } from '../../../db/sql-table.ts';
+import { type TableColumn, type TableSpec } from '../../../db/table-query.ts';
 
 /** Whose rows a caller sees: the people on rows inside an admin's (region, market) rows, or all. */
 
@@ -142,41 +137,13 @@ export const approverStatusSpec: TableSpec = {
   defaultOrder: { column: 'operationDate', isAscending: false },
 };
 
-/** A page of the unacknowledged status rows in scope (filters, search, sort) and the filtered total. */
-export function findStatusTable(db: Db, scope: AdminScope, query: TableQuery) {
-  const matching = statusRows(db.kysely, scope, { withAcknowledged: false }).where(
-    tableCondition(db.dialect, approverStatusSpec, query),
-  );
-  return readPageAndCount(matching, selectStatus, approverStatusSpec, query);
-}
-export type StatusDbRow = Awaited<ReturnType<typeof findStatusTable>>['rows'][number];
-
-/** One keyset batch of the whole filtered status table, highest row id first (the CSV export). */
-export function findStatusBatch(
-  db: Db,
-  scope: AdminScope,
-  query: TableQuery,
-  beforeId: number | null,
-  limit: number,
-) {
-  const id = approverStatusSpec.id;
-  return selectStatus(
-    statusRows(db.kysely, scope, { withAcknowledged: false })
-      .where(tableCondition(db.dialect, approverStatusSpec, query))
-      .$if(beforeId !== null, (qb) => qb.where(sql<SqlBool>`${id} < ${beforeId}`)),
-  )
-    .orderBy(id, 'desc')
-    .limit(limit)
-    .execute();
-}
-
-/** The distinct values of one status column under the other filters. */
-export function findStatusValues(db: Db, scope: AdminScope, query: TableQuery, column: string) {
-  const qb = statusRows(db.kysely, scope, { withAcknowledged: false }).where(
-    tableCondition(db.dialect, approverStatusSpec, query, column),
-  );
-  return distinctFilterValues(qb, approverStatusSpec, column);
-}
+/** The status table's three reads (page, filter menus, export batches): the unacknowledged rows in scope. */
+export const statusTable = sqlTable({
+  spec: approverStatusSpec,
+  rows: (db: Db, scope: AdminScope) => statusRows(db.kysely, scope, { withAcknowledged: false }),
+  select: selectStatus,
+});
+export type StatusDbRow = Awaited<ReturnType<typeof statusTable.page>>['rows'][number];
 
 /** These people's status rows in scope, acknowledged or not. */
 export function findStatusRowsOf(q: Executor, scope: AdminScope, userIds: readonly number[]) {

@@ -5,21 +5,18 @@ import {
   acknowledgeApproverParams,
   acknowledgeApproversInput,
   acknowledgeApproversResult,
-  approverStatusColumns,
-  approverStatusFilterQuery,
   approverStatusList,
+  approverStatusTable,
   approverStatusListQuery,
-  approverStatusTableQuery,
   envelope,
-  filterOptions,
   messages,
   tableQuery,
 } from '@uap/domain';
 import type { Db } from '../../../db/connection.ts';
 import type { Access } from '../../../http/access.ts';
 import { requireActor } from '../../../http/actor.ts';
-import { sendCsv } from '../../../http/csv-reply.ts';
 import { ok } from '../../../http/envelope.ts';
+import { tableRoutes } from '../../../http/table-routes.ts';
 import * as status from './service.ts';
 
 /** The report is read by administrators and the auditor. */
@@ -49,42 +46,7 @@ export const approverStatusRoutes: FastifyPluginAsync<{ db: Db }> = async (base,
       ok(await status.findStatusRows(db, requireActor(req), tableQuery.parse(req.query))),
   });
 
-  app.put('/api/Approvers/CheckApprovalGrid', {
-    config: { access: read },
-    schema: {
-      tags,
-      summary: 'Status of Approvers and Provisioners as a server-paged table',
-      description: `${rowsRule} orderBy and filter columns are the row field names (${approverStatusColumns.join(', ')}; operationDate sorts only); an unknown one is 400.`,
-      body: approverStatusTableQuery,
-      response: { 200: envelope(approverStatusList) },
-    },
-    handler: async (req) => ok(await status.findStatusRows(db, requireActor(req), req.body)),
-  });
-
-  app.put('/api/Approvers/CheckApprovalGrid/Export', {
-    config: { access: read },
-    schema: {
-      tags,
-      summary: 'The whole filtered Status of Approvers and Provisioners table as a streamed CSV file',
-      description: `${rowsRule} Same body as PUT api/Approvers/CheckApprovalGrid. Every cell beginning with = + - @, tab or CR is prefixed with a single quote.`,
-      body: approverStatusTableQuery,
-      produces: ['text/csv'],
-    },
-    handler: async (req, reply) =>
-      sendCsv(reply, 'approver-status.csv', await status.exportStatusRows(db, requireActor(req), req.body)),
-  });
-
-  app.put('/api/Approvers/CheckApprovalGrid/Filters', {
-    config: { access: read },
-    schema: {
-      tags,
-      summary: 'Distinct values of one status column, under its other filters',
-      description: rowsRule,
-      body: approverStatusFilterQuery,
-      response: { 200: envelope(filterOptions) },
-    },
-    handler: async (req) => ok(await status.findStatusFilterOptions(db, requireActor(req), req.body)),
-  });
+  tableRoutes(base, db, approverStatusTable, status.statusTableRows, { access: read, tags, rowsRule });
 
   app.put('/api/Approvers/ApproverOrProvisioner/AcknowledgeApproverOrProvisioner/:userId/:flag', {
     config: { access: write },

@@ -2,20 +2,16 @@ import {
   formatDate,
   messages,
   type AcknowledgeApproversResult,
-  type ApproverStatusFilterQuery,
   type ApproverStatusList,
   type ApproverStatusRow,
-  type FilterOptions,
   type TableQuery,
 } from '@uap/domain';
 import { inTransaction, type Db } from '../../../db/connection.ts';
-import type { Readable } from 'node:stream';
-import { csvExport } from '../../../db/csv-export.ts';
-import type { CsvColumn } from '../../../db/csv-text.ts';
-import { FILTER_OPTIONS_LIMIT, assertTableQuery } from '../../../db/table-query.ts';
+import { assertTableQuery } from '../../../db/table-query.ts';
 import type { Actor } from '../../../http/actor.ts';
 import { adminScopeOf } from '../../../http/admin-scope.ts';
 import { notFound } from '../../../http/errors.ts';
+import { scopedReader } from '../../../http/table-routes.ts';
 import * as q from './queries.ts';
 
 function present(row: q.StatusDbRow): ApproverStatusRow {
@@ -33,45 +29,14 @@ function present(row: q.StatusDbRow): ApproverStatusRow {
   };
 }
 
-/** GET/PUT api/Approvers/CheckApprovalGrid: the unacknowledged status rows in scope. */
+/** PUT api/Approvers/CheckApprovalGrid (+ /Filters, /Export): an admin's people, or everyone. */
+export const statusTableRows = scopedReader(q.statusTable, (actor) => adminScopeOf(actor, 'read'), present);
+
+/** GET api/Approvers/CheckApprovalGrid: the unacknowledged status rows in scope. */
 export async function findStatusRows(db: Db, actor: Actor, query: TableQuery): Promise<ApproverStatusList> {
-  const scope = adminScopeOf(actor, 'read');
   assertTableQuery(q.approverStatusSpec, query);
-  const { rows, totalCount } = await q.findStatusTable(db, scope, query);
-  return { statusRows: rows.map(present), page: query.page, totalCount };
-}
-
-const csvColumns: CsvColumn<ApproverStatusRow>[] = [
-  { header: 'User ID', value: (r) => r.userID },
-  { header: 'Date', value: (r) => r.operationDateFormat },
-  { header: 'Full Name', value: (r) => r.fullName },
-  { header: 'Email Address', value: (r) => r.emailAddress },
-  { header: 'Role', value: (r) => r.role },
-  { header: 'Change', value: (r) => r.changeDescription },
-  { header: 'Assignments', value: (r) => r.assignmentCount },
-];
-
-/** PUT api/Approvers/CheckApprovalGrid/Export: the whole filtered status table as CSV. */
-export async function exportStatusRows(db: Db, actor: Actor, query: TableQuery): Promise<Readable> {
-  const scope = adminScopeOf(actor, 'read');
-  assertTableQuery(q.approverStatusSpec, query);
-  return csvExport(
-    async (beforeId, limit) => (await q.findStatusBatch(db, scope, query, beforeId, limit)).map(present),
-    (row) => row.id,
-    csvColumns,
-  );
-}
-
-/** PUT api/Approvers/CheckApprovalGrid/Filters: one column's distinct values under the other filters. */
-export async function findStatusFilterOptions(
-  db: Db,
-  actor: Actor,
-  query: ApproverStatusFilterQuery,
-): Promise<FilterOptions> {
-  const scope = adminScopeOf(actor, 'read');
-  assertTableQuery(q.approverStatusSpec, query, query.column);
-  const values = await q.findStatusValues(db, scope, query, query.column);
-  return { values: values.slice(0, FILTER_OPTIONS_LIMIT), isTruncated: values.length > FILTER_OPTIONS_LIMIT };
+  const { rows, totalCount } = await statusTableRows.page(db, actor, query);
+  return { statusRows: rows, page: query.page, totalCount };
 }
 
 /**
