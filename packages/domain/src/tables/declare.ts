@@ -22,6 +22,8 @@ export interface DeclaredColumn<Row> {
   isFilterable: boolean;
   /** Shown on the screen (false: a column of the CSV file only). */
   isOnScreen: boolean;
+  /** The CSV cell is led by a tab, so a spreadsheet keeps it as text (spec 3 §9: the phone number). */
+  isTabLed?: boolean;
 }
 
 export interface TableDeclaration<Row, List = unknown> {
@@ -55,7 +57,9 @@ export interface TableDeclaration<Row, List = unknown> {
   hasExport?: boolean;
 }
 
-type ColumnOptions = Partial<Pick<DeclaredColumn<unknown>, 'isSortable' | 'isFilterable' | 'isOnScreen'>>;
+type ColumnOptions = Partial<
+  Pick<DeclaredColumn<unknown>, 'isSortable' | 'isFilterable' | 'isOnScreen' | 'isTabLed'>
+>;
 
 /**
  * Column builders for one row type: `text` and `number` columns sort and filter by default,

@@ -83,6 +83,7 @@ export function declaredCsvColumns<Row>(table: TableDeclaration<Row>, timeZone: 
   return table.csvColumns.map((column) => ({
     header: column.header,
     value: (row) => column.text(row, dates),
+    isTabLed: column.isTabLed,
   }));
 }
 
