@@ -6,3 +6,4 @@ export * from './tracker-lines.ts';
 export * from './tracker.ts';
 export * from './approval-paths.ts';
 export * from './profiles.ts';
+export * from './records.ts';

@@ -7,14 +7,16 @@ import {
   type UserRecordRow,
   type UserRecordsPage,
   type UserRecordsQuery,
+  userRecordsTable,
 } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
 import { csvExport } from '../../db/csv-export.ts';
 import { FILTER_OPTIONS_LIMIT, assertTableQuery } from '../../db/table-query.ts';
 import type { Actor } from '../../http/actor.ts';
+import { declaredCsvColumns } from '../../http/table-routes.ts';
 import { getUserIdByEmail } from '../profiles/service.ts';
 import * as q from './queries.ts';
-import { presentUserRecord, userRecordCsvColumns } from './present.ts';
+import { presentUserRecord } from './present.ts';
 import type { LineWhere } from '../request-lines/line-query.ts';
 import { findColumnValues, findLineBatch, findLinePage } from '../request-lines/lists.ts';
 import { recordScopeOf } from '../request-lines/scope.ts';
@@ -73,10 +75,14 @@ export async function exportUserRecords(db: Db, actor: Actor, query: UserRecords
   const where = await userRecordsWhere(db, actor, query);
   const timeZone = timeZoneOrUtc(query.localTimeZone);
   return csvExport(
-    (beforeId, limit) =>
-      where ? findLineBatch(db, where, spec, query, today, beforeId, limit) : Promise.resolve([]),
-    (row) => row.requestId,
-    userRecordCsvColumns(timeZone),
+    async (beforeId, limit) =>
+      where
+        ? (await findLineBatch(db, where, spec, query, today, beforeId, limit)).map((r) =>
+            presentUserRecord(r, timeZone),
+          )
+        : [],
+    userRecordsTable.rowId,
+    declaredCsvColumns(userRecordsTable, timeZone),
   );
 }
 

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
-import { daysSince, formatDateTime, limits, type ApprovalRow } from '@uap/domain';
+import { daysSince, formatDateTime, lineHeader as h, limits, type ApprovalRow } from '@uap/domain';
 import type { DataTableColumn } from '../../components/DataTable/DataTable.tsx';
 import { TruncatedText } from '../../components/DataTable/TruncatedText.tsx';
 import { PlatformUserType } from '../../components/PlatformUserType.tsx';
@@ -48,7 +48,7 @@ export function approvalColumns(isArchive: boolean, onOpen?: (row: ApprovalRow) 
   return [
     {
       id: 'requestId',
-      header: 'Request ID',
+      header: h.requestId,
       sortable: true,
       filterable: true,
       cell: (row) => (
@@ -72,19 +72,19 @@ export function approvalColumns(isArchive: boolean, onOpen?: (row: ApprovalRow) 
       ),
     },
     // What the decision needs first: who, where, what level, how long, how old.
-    text('requestUserName', 'User Name', (r) => r.requestUser.fullName),
-    text('platformName', 'Platform', (r) => r.platformName),
-    text('clientName', 'Client', (r) => r.clientName),
-    text('clientAccountName', 'Asset Name', (r) => r.clientAccountName),
+    text('requestUserName', h.userName, (r) => r.requestUser.fullName),
+    text('platformName', h.platform, (r) => r.platformName),
+    text('clientName', h.client, (r) => r.clientName),
+    text('clientAccountName', h.clientAccount, (r) => r.clientAccountName),
     {
-      ...text('platformUserTypeName', 'Platform User Type', (r) => r.platformUserTypeName),
+      ...text('platformUserTypeName', h.platformUserType, (r) => r.platformUserTypeName),
       cell: (row) =>
         inRowColour(
           row,
           <PlatformUserType name={row.platformUserTypeName} basicName={row.platformUserType.basicName} />,
         ),
     },
-    { id: 'accessDate', header: 'Access Date', cell: (row) => inRowColour(row, row.accessDate) },
+    { id: 'accessDate', header: h.accessDate, cell: (row) => inRowColour(row, row.accessDate) },
     { id: 'age', header: 'Age (days)', cell: (row) => inRowColour(row, daysSince(row.createdDate)) },
     {
       id: 'isUrgent',
@@ -94,23 +94,23 @@ export function approvalColumns(isArchive: boolean, onOpen?: (row: ApprovalRow) 
       cell: (row) => (row.isUrgent ? <Chip label="Urgent" color="error" size="small" /> : null),
     },
     ...(isArchive
-      ? [{ ...text('status', 'Request Status', (r) => r.status.description), cell: statusCell }]
+      ? [{ ...text('status', h.requestStatus, (r) => r.status.description), cell: statusCell }]
       : []),
     {
-      ...text('requestTypeName', 'Request Type', (r) => r.requestTypeName),
+      ...text('requestTypeName', h.requestType, (r) => r.requestTypeName),
       cell: (row: ApprovalRow) => <StatusChip label={row.requestTypeName} />,
     },
-    text('requestUserEmail', 'User Primary Email', (r) => r.requestUser.email),
-    text('email', 'Platform Email', (r) => r.email),
-    text('agencyName', 'Agency', (r) => r.agencyName),
-    text('practiceName', 'Practice', (r) => r.practiceName),
-    text('assetName', 'Asset Type', (r) => r.assetName),
+    text('requestUserEmail', h.userEmail, (r) => r.requestUser.email),
+    text('email', h.platformEmail, (r) => r.email),
+    text('agencyName', h.agency, (r) => r.agencyName),
+    text('practiceName', h.practice, (r) => r.practiceName),
+    text('assetName', h.assetType, (r) => r.assetName),
     text('comments', 'Requestor Comments', (r) => r.comments, {
       filterable: false,
       truncate: limits.requestorCommentInTable,
     }),
-    text('createdByName', 'Created By', (r) => r.createdByUser.fullName),
-    text('createdDate', 'Created Date', (r) => formatDateTime(r.createdDate, timeZone), {
+    text('createdByName', h.createdBy, (r) => r.createdByUser.fullName),
+    text('createdDate', h.createdDate, (r) => formatDateTime(r.createdDate, timeZone), {
       filterable: false,
     }),
     ...(isArchive

@@ -1,4 +1,4 @@
-import { formatDateTime, limits, type MyRequestRow } from '@uap/domain';
+import { formatDateTime, lineHeader as h, limits, type MyRequestRow } from '@uap/domain';
 import type { DataTableColumn } from '../../components/DataTable/DataTable.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { localTimeZone } from '../../session/time-zone.ts';
@@ -14,29 +14,29 @@ const text = (
 
 /** The My Requests columns; ids are the server's column names. */
 export const myRequestColumns: Column[] = [
-  text('requestId', 'Request ID', (r) => String(r.requestId)),
+  text('requestId', h.requestId, (r) => String(r.requestId)),
   {
-    ...text('status', 'Request Status', (r) => r.status.description),
+    ...text('status', h.requestStatus, (r) => r.status.description),
     cell: (r) => <StatusChip label={r.status.description} />,
   },
   {
-    ...text('requestTypeName', 'Request Type', (r) => r.requestTypeName),
+    ...text('requestTypeName', h.requestType, (r) => r.requestTypeName),
     cell: (r) => <StatusChip label={r.requestTypeName} />,
   },
-  text('requestUserName', 'User Name', (r) => r.requestUser.fullName),
-  text('requestUserEmail', 'User Primary Email', (r) => r.requestUser.email),
+  text('requestUserName', h.userName, (r) => r.requestUser.fullName),
+  text('requestUserEmail', h.userEmail, (r) => r.requestUser.email),
   text('secondaryEmail', 'Secondary Email', (r) => r.secondaryEmail, {
     sortable: false,
     filterable: false,
     truncate: limits.secondaryEmailInTable,
   }),
-  text('agencyName', 'Agency', (r) => r.agencyName),
-  text('platformName', 'Platform', (r) => r.platformName),
-  text('clientName', 'Client', (r) => r.clientName),
-  text('assetName', 'Asset Type', (r) => r.assetName),
-  text('clientAccountName', 'Asset Name', (r) => r.clientAccountName),
-  text('platformUserTypeName', 'Platform User Type', (r) => r.platformUserTypeName),
-  { id: 'accessDate', header: 'Access Date', text: (r) => r.accessDate },
+  text('agencyName', h.agency, (r) => r.agencyName),
+  text('platformName', h.platform, (r) => r.platformName),
+  text('clientName', h.client, (r) => r.clientName),
+  text('assetName', h.assetType, (r) => r.assetName),
+  text('clientAccountName', h.clientAccount, (r) => r.clientAccountName),
+  text('platformUserTypeName', h.platformUserType, (r) => r.platformUserTypeName),
+  { id: 'accessDate', header: h.accessDate, text: (r) => r.accessDate },
   text('comments', 'Requestor Comments', (r) => r.comments, {
     filterable: false,
     truncate: limits.requestorCommentInTable,
@@ -46,7 +46,7 @@ export const myRequestColumns: Column[] = [
     filterable: false,
     truncate: limits.requestorCommentInTable,
   }),
-  text('createdDate', 'Created Date', (r) => formatDateTime(r.createdDate, localTimeZone()), {
+  text('createdDate', h.createdDate, (r) => formatDateTime(r.createdDate, localTimeZone()), {
     filterable: false,
   }),
 ];

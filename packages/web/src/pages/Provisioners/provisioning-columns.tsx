@@ -2,7 +2,9 @@ import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import {
   RequestStatus,
+  formatDate,
   formatDateTime,
+  lineHeader as h,
   daysSince,
   limits,
   truncate,
@@ -36,7 +38,7 @@ interface Handlers {
 export function provisioningColumns({ onOpenRequest, onOpenComments }: Handlers): Column[] {
   return [
     {
-      ...text('requestId', 'Request ID', (r) => String(r.requestId)),
+      ...text('requestId', h.requestId, (r) => String(r.requestId)),
       cell: (r) => (
         <>
           {onOpenRequest && r.statusId === RequestStatus.APPROVED ? (
@@ -57,52 +59,52 @@ export function provisioningColumns({ onOpenRequest, onOpenComments }: Handlers)
       ),
     },
     // What the work needs first: who, where, what level, how long, how old.
-    text('requestUserName', 'Requesting User', (r) => r.requestUser.fullName),
-    text('platformName', 'Platform', (r) => r.platformName),
-    text('clientName', 'Client', (r) => r.clientName),
-    text('clientAccountName', 'Asset Name', (r) => r.clientAccountName),
+    text('requestUserName', h.userName, (r) => r.requestUser.fullName),
+    text('platformName', h.platform, (r) => r.platformName),
+    text('clientName', h.client, (r) => r.clientName),
+    text('clientAccountName', h.clientAccount, (r) => r.clientAccountName),
     {
-      ...text('platformUserTypeName', 'Platform User Type', (r) => r.platformUserTypeName),
+      ...text('platformUserTypeName', h.platformUserType, (r) => r.platformUserTypeName),
       cell: (r) => (
         <PlatformUserType name={r.platformUserTypeName} basicName={r.platformUserType.basicName} />
       ),
     },
-    { id: 'accessDate', header: 'Access Date', text: (r) => r.accessDate },
+    { id: 'accessDate', header: h.accessDate, text: (r) => r.accessDate },
     { id: 'age', header: 'Age (days)', text: (r) => String(daysSince(r.createdDate)) },
     {
       ...text('isUrgent', 'Urgent', (r) => (r.isUrgent ? 'Yes' : 'No')),
       cell: (r) => (r.isUrgent ? <Chip label="Urgent" color="error" size="small" /> : ''),
     },
     {
-      ...text('status', 'Status', (r) => r.status.description),
+      ...text('status', h.requestStatus, (r) => r.status.description),
       cell: (r) => <StatusChip label={r.status.description} />,
     },
     {
-      ...text('requestTypeName', 'Request Type', (r) => r.requestTypeName),
+      ...text('requestTypeName', h.requestType, (r) => r.requestTypeName),
       cell: (r) => <StatusChip label={r.requestTypeName} />,
     },
-    text('agencyName', 'Agency', (r) => r.agencyName),
-    text('practiceName', 'Practice', (r) => r.practiceName),
-    text('createdDate', 'Created Date', (r) => formatDateTime(r.createdDate, timeZone), {
+    text('agencyName', h.agency, (r) => r.agencyName),
+    text('practiceName', h.practice, (r) => r.practiceName),
+    text('createdDate', h.createdDate, (r) => formatDateTime(r.createdDate, timeZone), {
       filterable: false,
     }),
-    text('approvedDate', 'Approved Date', (r) => formatDateTime(r.approvedDate, timeZone), {
+    text('approvedDate', h.approvedDate, (r) => formatDate(r.approvedDate, timeZone), {
       filterable: false,
     }),
-    text('requestUserEmail', 'User Email', (r) => r.requestUserEmail),
-    text('email', 'Platform Email', (r) => r.email),
-    text('createdByName', 'Created By', (r) => r.createdByUser.fullName),
+    text('requestUserEmail', h.userEmail, (r) => r.requestUserEmail),
+    text('email', h.platformEmail, (r) => r.email),
+    text('createdByName', h.createdBy, (r) => r.createdByUser.fullName),
     text('comments', 'Requestor Comments', (r) => r.comments, {
       filterable: false,
       truncate: limits.requestorCommentInTable,
     }),
-    text('approverName', 'Approver', (r) => r.approverName),
+    text('approverName', h.approver, (r) => r.approverName),
     text('approverComment', 'Approver Comment', (r) => r.approverComment, {
       filterable: false,
       truncate: limits.requestorCommentInTable,
     }),
-    text('assetName', 'Asset Type', (r) => r.assetName),
-    text('assetReference', 'Asset Reference', (r) => r.assetReference),
+    text('assetName', h.assetType, (r) => r.assetName),
+    text('assetReference', h.assetReference, (r) => r.assetReference),
     text('platformUserTypeBasicName', 'Basic User Type', (r) => r.platformUserTypeBasicName),
     {
       ...text('provisionerComment', 'Provisioner Comment', (r) => r.provisionerComment, {
