@@ -17,6 +17,41 @@ export type RoleId = (typeof Role)[keyof typeof Role];
  */
 export const isReadOnlyRole = (roleId: RoleId): boolean => roleId === Role.AUDITOR;
 
+/** The lowest role that exports a table as CSV (the standard role does not; docs/architecture.md). */
+export const minExportRole: RoleId = Role.APPROVER;
+
+/**
+ * What the signed-in user may do beyond the menus, decided once from the role: the server
+ * enforces each one (its routes and row scope) and sends them with the user (ValidateNewUser),
+ * so the web shows only what the server will accept and decides nothing by role itself.
+ */
+export interface Capabilities {
+  /** Reads the task screens and changes nothing (the auditor). */
+  isReadOnly: boolean;
+  /** Exports a table as CSV. */
+  exportsTables: boolean;
+  /** Opens a line's activity log (provisioners and above). */
+  opensActivityLogs: boolean;
+  /** Reads what administrators read: every person's emails, every master data request. */
+  readsAsAdmin: boolean;
+  /** Acts as an administrator: record actions on the tracker, marking requests done. */
+  administers: boolean;
+  /** Acts on every row and person (the super administrator). */
+  actsEverywhere: boolean;
+}
+
+export function capabilitiesOf(roleId: RoleId): Capabilities {
+  const isReadOnly = isReadOnlyRole(roleId);
+  return {
+    isReadOnly,
+    exportsTables: roleId >= minExportRole,
+    opensActivityLogs: roleId >= Role.PROVISIONER,
+    readsAsAdmin: roleId >= Role.ADMIN,
+    administers: roleId >= Role.ADMIN && !isReadOnly,
+    actsEverywhere: roleId === Role.SUPERADMIN,
+  };
+}
+
 export const roleIds: readonly RoleId[] = Object.values(Role);
 
 /** The role description shown in the top bar and on profile tables. */

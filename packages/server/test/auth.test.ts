@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SignJWT, exportJWK, generateKeyPair, importJWK } from 'jose';
-import { messages } from '@uap/domain';
+import { Role, messages, type RoleId } from '@uap/domain';
+import { buildUser } from './factories.ts';
 import { createTestContext, demo, type TestContext } from './harness.ts';
 
 let ctx: TestContext;
@@ -123,6 +124,28 @@ describe('token verification', () => {
 });
 
 describe('POST /api/User/ValidateNewUser', () => {
+  it("sends what the user's role may do beyond the menus, for the web to show nothing more", async () => {
+    // isReadOnly, exportsTables, opensActivityLogs, readsAsAdmin, administers, actsEverywhere
+    const expected: [RoleId, boolean[]][] = [
+      [Role.STANDARD, [false, false, false, false, false, false]],
+      [Role.APPROVER, [false, true, false, false, false, false]],
+      [Role.MASTERAPPROVER, [false, true, false, false, false, false]],
+      [Role.PROVISIONER, [false, true, true, false, false, false]],
+      [Role.ADMIN, [false, true, true, true, true, false]],
+      [Role.AUDITOR, [true, true, true, true, false, false]],
+      [Role.SUPERADMIN, [false, true, true, true, true, true]],
+    ];
+    for (const [roleId, flags] of expected) {
+      const user = await buildUser(ctx.db.kysely, { roleId });
+      const res = await validate(await ctx.tokenFor(user.email));
+      const c = res.json<{ data: { capabilities: Record<string, boolean> } }>().data.capabilities;
+      expect(
+        [c.isReadOnly, c.exportsTables, c.opensActivityLogs, c.readsAsAdmin, c.administers, c.actsEverywhere],
+        `role ${roleId}`,
+      ).toEqual(flags);
+    }
+  });
+
   it('returns the profile with its role for an existing user', async () => {
     const res = await validate(await ctx.tokenFor(demo.approver));
     expect(res.statusCode).toBe(200);

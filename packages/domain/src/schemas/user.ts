@@ -37,6 +37,15 @@ export const loggedUser = z.object({
   displayName: z.string(),
   mail: z.string(),
   fullName: z.string(),
+  /** What the user may do beyond the menus (capabilitiesOf their role). */
+  capabilities: z.object({
+    isReadOnly: z.boolean(),
+    exportsTables: z.boolean(),
+    opensActivityLogs: z.boolean(),
+    readsAsAdmin: z.boolean(),
+    administers: z.boolean(),
+    actsEverywhere: z.boolean(),
+  }),
 });
 export type LoggedUser = z.infer<typeof loggedUser>;
 

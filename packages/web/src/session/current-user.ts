@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import { isReadOnlyRole, isRoleId, Role, type LoggedUser, type ShellUser } from '@uap/domain';
+import { isRoleId, Role, type Capabilities, type LoggedUser, type ShellUser } from '@uap/domain';
 
 export interface CurrentUser {
   user: LoggedUser;
@@ -24,12 +24,17 @@ export function useCurrentUser(): CurrentUser {
   return current;
 }
 
-/** Whether the signed-in user only reads the task screens (the auditor). */
-export function useIsReadOnly(): boolean {
-  return isReadOnlyRole(useCurrentUser().shellUser.roleId);
+/** What the signed-in user may do beyond the menus, as the server says (ValidateNewUser). */
+export function useCapabilities(): Capabilities {
+  return useCurrentUser().user.capabilities;
 }
 
-/** Whether the signed-in user may export a table as CSV: everyone but the standard role (docs/architecture.md). */
+/** Whether the signed-in user only reads the task screens (the auditor). */
+export function useIsReadOnly(): boolean {
+  return useCapabilities().isReadOnly;
+}
+
+/** Whether the signed-in user may export a table as CSV: everyone but the standard role. */
 export function useCanExportTables(): boolean {
-  return useCurrentUser().shellUser.roleId !== Role.STANDARD;
+  return useCapabilities().exportsTables;
 }

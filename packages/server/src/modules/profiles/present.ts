@@ -1,4 +1,4 @@
-import { fullName, isRoleId, type LoggedUser } from '@uap/domain';
+import { capabilitiesOf, fullName, isRoleId, type LoggedUser } from '@uap/domain';
 import type { ProfileRow } from './sign-in-queries.ts';
 
 export function toLoggedUser(
@@ -32,5 +32,6 @@ export function toLoggedUser(
     displayName: name,
     mail: row.email,
     fullName: name,
+    capabilities: capabilitiesOf(row.roleId),
   };
 }

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   Role,
+  minExportRole,
   envelope,
   filterOptions,
   filterOptionsQuery,
@@ -48,7 +49,7 @@ export const recordRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db })
   });
 
   app.put('/api/Request/UserRecords/Export', {
-    config: { access: { minRole: Role.APPROVER, auditor: true } },
+    config: { access: { minRole: minExportRole, auditor: true } },
     schema: {
       tags,
       summary: 'The whole filtered User Access Overview as a streamed CSV file (not for the standard role)',

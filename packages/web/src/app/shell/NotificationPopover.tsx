@@ -10,9 +10,9 @@ import ListItemText from '@mui/material/ListItemText';
 import Popover from '@mui/material/Popover';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { formatDateTime, messages, Role, type NotificationItem } from '@uap/domain';
+import { formatDateTime, messages, type NotificationItem } from '@uap/domain';
 import { useMarkRead, useNotifications } from '../../api/notifications.ts';
-import { useCurrentUser } from '../../session/current-user.ts';
+import { useCapabilities } from '../../session/current-user.ts';
 import { localTimeZone } from '../../session/time-zone.ts';
 
 const timeZone = localTimeZone();
@@ -29,7 +29,7 @@ export function NotificationPopover({ anchor, isOpen, onClose }: Props) {
   const [page, setPage] = useState(1);
   const list = useNotifications(page, isOpen);
   const markRead = useMarkRead();
-  const isSuperAdmin = useCurrentUser().shellUser.roleId === Role.SUPERADMIN;
+  const isSuperAdmin = useCapabilities().actsEverywhere;
   const data = list.data;
   const pageCount = data ? Math.max(1, Math.ceil(data.totalCount / PAGE_SIZE)) : 1;
 

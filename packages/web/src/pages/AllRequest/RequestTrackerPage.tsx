@@ -1,14 +1,14 @@
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import { Role, trackerColumns as columnIds, type ColumnFilter, type TrackerRow } from '@uap/domain';
+import { trackerColumns as columnIds, type ColumnFilter, type TrackerRow } from '@uap/domain';
 import {
   exportTracker,
   fetchTrackerFilterOptions,
   fetchTrackerPage,
   trackerKeys,
 } from '../../api/tracker.ts';
-import { useCanExportTables, useCurrentUser, useIsReadOnly } from '../../session/current-user.ts';
+import { useCanExportTables, useCapabilities } from '../../session/current-user.ts';
 import { warmUpDateFormats } from '../../session/time-zone.ts';
 import { DataTable, prefetchTablePage } from '../../components/DataTable/DataTable.tsx';
 import { useRecordActions } from '../../components/RecordActions/use-record-actions.tsx';
@@ -50,12 +50,11 @@ export async function prefetchRequestTracker(
 
 /** Request Tracker (spec 2 §2): every request line in scope, with admin actions. */
 export function RequestTrackerPage() {
-  const { shellUser } = useCurrentUser();
-  const isReadOnly = useIsReadOnly();
+  const capabilities = useCapabilities();
   const { filtercolumn, filtervalue } = useParams();
   // Admins and super admins act on records; the read-only auditor does not.
-  const isAdmin = shellUser.roleId >= Role.ADMIN && !isReadOnly;
-  const canOpenLog = shellUser.roleId >= Role.PROVISIONER;
+  const isAdmin = capabilities.administers;
+  const canOpenLog = capabilities.opensActivityLogs;
   const table = useMemo(
     () => trackerTable({ filtercolumn, filtervalue }, canOpenLog),
     [filtercolumn, filtervalue, canOpenLog],

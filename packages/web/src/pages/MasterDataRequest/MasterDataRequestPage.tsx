@@ -3,7 +3,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import {
-  Role,
   formatDateTime,
   limits,
   masterDataRequestStatuses,
@@ -12,7 +11,7 @@ import {
 } from '@uap/domain';
 import { fetchMasterDataRequests, masterDataRequestKeys } from '../../api/master-data-requests.ts';
 import { notifySuccess } from '../../api/notice-store.ts';
-import { useCurrentUser, useIsReadOnly } from '../../session/current-user.ts';
+import { useCapabilities } from '../../session/current-user.ts';
 import { DataTable, type DataTableColumn } from '../../components/DataTable/DataTable.tsx';
 import { RouterLink } from '../../components/RouterLink.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
@@ -59,10 +58,9 @@ function Outcome({ row, canLink }: { row: Row; canLink: boolean }) {
  * who mark them done with a link to the item they created.
  */
 export function MasterDataRequestPage() {
-  const { shellUser } = useCurrentUser();
-  const isAdmin = shellUser.roleId >= Role.ADMIN;
-  const isReadOnly = useIsReadOnly();
-  const canMarkDone = isAdmin && !isReadOnly;
+  const capabilities = useCapabilities();
+  const isAdmin = capabilities.readsAsAdmin;
+  const canMarkDone = capabilities.administers;
   const [marking, setMarking] = useState<Row | null>(null);
 
   const columns: Column[] = [

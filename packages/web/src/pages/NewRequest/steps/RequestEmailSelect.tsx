@@ -13,14 +13,14 @@ import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { Role, isValidEmail, messages, type AddedEmail } from '@uap/domain';
+import { isValidEmail, messages, type AddedEmail } from '@uap/domain';
 import { ApiError } from '../../../api/client.ts';
 import {
   useAddedEmails,
   useRemoveAddedEmailMutation,
   useSaveAdditionalEmailMutation,
 } from '../../../api/new-request.ts';
-import { useCurrentUser } from '../../../session/current-user.ts';
+import { useCapabilities, useCurrentUser } from '../../../session/current-user.ts';
 
 const ADD_NEW = '__add_new__';
 
@@ -45,10 +45,11 @@ export function RequestEmailSelect(props: RequestEmailSelectProps) {
   const [draft, setDraft] = useState('');
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
   const save = useSaveAdditionalEmailMutation();
-  const { user: me, shellUser } = useCurrentUser();
+  const { user: me } = useCurrentUser();
+  const capabilities = useCapabilities();
   // The server answers only the owner and administrators; others do not ask.
-  const canManage = props.userId !== null && (props.userId === me.userId || shellUser.roleId >= Role.ADMIN);
-  const canRemove = canManage && shellUser.roleId !== Role.AUDITOR;
+  const canManage = props.userId !== null && (props.userId === me.userId || capabilities.readsAsAdmin);
+  const canRemove = canManage && !capabilities.isReadOnly;
   const added = useAddedEmails(canManage ? props.userId : null);
   const remove = useRemoveAddedEmailMutation(props.userId);
   const addedByEmail = new Map((added.data ?? []).map((e) => [e.email, e]));
