@@ -45,7 +45,6 @@ export const profileRow = z.object({
 export type ProfileRow = z.infer<typeof profileRow>;
 
 /** PUT api/User/GetAllUsers. */
-export const profileTableQuery = tableQuery;
 export const profilePage = z.object({
   users: z.array(profileRow),
   page: z.number().int(),

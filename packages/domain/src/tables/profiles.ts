@@ -8,7 +8,7 @@ import {
   type UserStatusPage,
   type UserStatusRow,
 } from '../schemas/merges.ts';
-import { type ProfileRow } from '../schemas/profiles.ts';
+import { profilePage, type ProfilePage, type ProfileRow } from '../schemas/profiles.ts';
 import { columnsOf, declareTable } from './declare.ts';
 
 const sortOnly = { isFilterable: false };
@@ -31,13 +31,29 @@ function profileColumnsOf<Row extends ProfileRow>() {
     title: c.text('title', 'Title', (r) => r.title),
     organization: c.text('organization', 'Organization', (r) => r.organization),
     locationCountry: c.text('locationCountry', 'Location', (r) => r.locationCountry),
-    officeNumber: c.text('officeNumber', 'Phone Number', (r) => r.officeNumber, sortOnly),
+    officeNumber: c.text('officeNumber', 'Phone Number', (r) => r.officeNumber, {
+      ...sortOnly,
+      isTabLed: true,
+    }),
     employeeId: c.text('employeeId', 'Employee Id', (r) => r.employeeId, sortOnly),
     department: c.text('department', 'Department', (r) => r.department),
     parentGUID: c.text('parentGUID', 'Parent GUID', (r) => r.parentGUID, sortOnly),
     childGUID: c.text('childGUID', 'Child GUID', (r) => r.childGUID, sortOnly),
   };
 }
+
+const profile = profileColumnsOf<ProfileRow>();
+
+/** All User Profiles (spec 3 §2.4): every profile, newest UAP Id first by default. */
+export const allUserProfilesTable = declareTable<ProfileRow, ProfilePage>({
+  path: '/api/User/GetAllUsers',
+  title: 'All User Profiles',
+  csvFile: 'user-profiles.csv',
+  list: profilePage,
+  listKey: 'users',
+  rowId: (r) => r.userId,
+  columns: Object.values(profile),
+});
 
 const family = profileColumnsOf<UserDetailsRow>();
 const hidden = { isOnScreen: false };

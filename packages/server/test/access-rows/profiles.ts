@@ -17,6 +17,13 @@ export const profileRows: Row[] = [
   },
   {
     method: 'PUT',
+    route: '/api/User/GetAllUsers/Filters',
+    url: '/api/User/GetAllUsers/Filters',
+    body: { column: 'userType' },
+    expect: reads,
+  },
+  {
+    method: 'PUT',
     route: '/api/User/ProfileFilters',
     url: '/api/User/ProfileFilters',
     body: { column: 'userType' },

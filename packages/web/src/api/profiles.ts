@@ -4,56 +4,27 @@ import {
   deactivateAdditionalEmailInput,
   envelope,
   profileEditInput,
-  profileFilterOptions,
   profileLogPage,
-  profilePage,
   savedUser,
   secondaryEmailLogPage,
   syncComparison,
   syncUserInput,
   type ProfileEditFormInput,
   type ProfileLogPage,
-  type ProfilePage,
   type SecondaryEmailLogPage,
   type SyncComparison,
   type SyncUserInput,
   type TableQuery,
 } from '@uap/domain';
-import { apiDownload, apiRequest } from './client.ts';
+import { apiRequest } from './client.ts';
 
 /** TanStack Query keys of All User Profiles and the profile logs. */
 export const profileKeys = {
-  all: ['User', 'GetAllUsers'] as const,
   sync: (userId: number) => ['User', 'SyncUserData', userId] as const,
   logs: (userId: number) => ['User', 'UserLogs', userId] as const,
   emailLogs: (userId: number) => ['User', 'LogUserAditionalEmail', userId] as const,
   parentGuidLogs: (parentGuid: string) => ['User', 'ParentGUIDLogs', parentGuid] as const,
 };
-
-/** PUT api/User/GetAllUsers: one page of profiles. */
-export function fetchProfiles(query: TableQuery, signal: AbortSignal): Promise<ProfilePage> {
-  return apiRequest('/api/User/GetAllUsers', { method: 'PUT', body: query, schema: profilePage, signal });
-}
-
-/** PUT api/User/GetAllUsers/Export: the whole filtered table as CSV, in its order. */
-export function exportProfiles(query: TableQuery): Promise<void> {
-  return apiDownload('/api/User/GetAllUsers/Export', query, 'user-profiles.csv');
-}
-
-/** PUT api/User/ProfileFilters/: one column's filter values under the other filters. */
-export async function fetchProfileFilterOptions(
-  column: string,
-  query: TableQuery,
-  signal: AbortSignal,
-): Promise<string[]> {
-  const options = await apiRequest('/api/User/ProfileFilters/', {
-    method: 'PUT',
-    body: { ...query, column },
-    schema: profileFilterOptions,
-    signal,
-  });
-  return options.data[column] ?? [];
-}
 
 /** GET api/User/SyncUserData/{userId}: the profile beside its directory entry. */
 export function fetchSyncComparison(userId: number, signal: AbortSignal): Promise<SyncComparison> {

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   Role,
+  allUserProfilesTable,
   deactivateAdditionalEmailInput,
   envelope,
   parentGuidParams,
@@ -10,8 +11,6 @@ import {
   profileFilterQuery,
   profileLogPage,
   profileLogRow,
-  profilePage,
-  profileTableQuery,
   profileUserIdParams,
   secondaryEmailLogPage,
   secondaryEmailLogRow,
@@ -22,10 +21,10 @@ import {
 import type { Db } from '../../db/connection.ts';
 import type { Access } from '../../http/access.ts';
 import { requireActor } from '../../http/actor.ts';
-import { sendCsv } from '../../http/csv-reply.ts';
 import { ok } from '../../http/envelope.ts';
+import { tableRoutes } from '../../http/table-routes.ts';
 import * as profiles from './admin-service.ts';
-import { exportProfiles } from './export.ts';
+import { allUserProfilesReader } from './admin-table.ts';
 import * as logs from './log-service.ts';
 import { emailLogSpec, parentGuidLogSpec, profileLogSpec } from './log-queries.ts';
 import * as sync from './sync-service.ts';
@@ -50,36 +49,19 @@ function logRule(spec: typeof profileLogSpec): string {
   return `Paged on the server; serialNo numbers the profile's rows from its first change, whatever the page, order or search. orderBy: ${keys('isSortable')} (default newLastUpdated, newest first); searchCriteria matches any part of ${keys('isSearchable')}. An unknown column is 400; an unknown profile 404.`;
 }
 
-const tableRule = `Every profile (deleted ones show AD Account Enabled 'Deleted'); administrators are not scoped by region for profiles. orderBy: ${sortable.join(', ')} (default userId, newest first); filter columns: ${profileFilterColumns.join(', ')}; searchCriteria matches the beginning of the first name, last name, primary email, employee id or parent GUID (case-insensitive), or the exact UAP Id. An unknown column is 400.`;
+const profilesRule =
+  "Every profile (deleted ones show AD Account Enabled 'Deleted'); administrators are not scoped by region for profiles. Newest UAP Id first by default; searchCriteria matches the beginning of the first name, last name, primary email, employee id or parent GUID (case-insensitive), or the exact UAP Id; the export's phone numbers are led by a tab (spec 3 §9).";
+const tableRule = `${profilesRule} orderBy: ${sortable.join(', ')}; filter columns: ${profileFilterColumns.join(', ')}. An unknown column is 400.`;
 
 /** All User Profiles (spec 3 §2.4–§2.6, §7 'User profiles'). */
 export const profileAdminRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['users'];
 
-  app.put('/api/User/GetAllUsers', {
-    config: { access: adminRead },
-    schema: {
-      tags,
-      summary: 'All User Profiles, server-paged',
-      description: tableRule,
-      body: profileTableQuery,
-      response: { 200: envelope(profilePage) },
-    },
-    handler: async (req) => ok(await profiles.findProfiles(db, requireActor(req), req.body)),
-  });
-
-  app.put('/api/User/GetAllUsers/Export', {
-    config: { access: adminRead },
-    schema: {
-      tags,
-      summary: 'The whole filtered All User Profiles table as a streamed CSV file',
-      description: `Same body as PUT api/User/GetAllUsers; the rows in the table's order, dates in localTimeZone. The phone number is led by a tab (spec 3 §9); every other cell beginning with = + - @, tab or CR is prefixed with a single quote. ${tableRule}`,
-      body: profileTableQuery,
-      produces: ['text/csv'],
-    },
-    handler: async (req, reply) =>
-      sendCsv(reply, 'user-profiles.csv', await exportProfiles(db, requireActor(req), req.body)),
+  tableRoutes(base, db, allUserProfilesTable, allUserProfilesReader, {
+    access: adminRead,
+    tags,
+    rowsRule: profilesRule,
   });
 
   for (const path of ['/api/User/ProfileFilters', '/api/User/ProfileFilters/']) {

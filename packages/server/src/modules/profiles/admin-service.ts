@@ -5,9 +5,7 @@ import {
   type ProfileEditInput,
   type ProfileFilterOptions,
   type ProfileFilterQuery,
-  type ProfilePage,
   type ProfileRow,
-  type TableQuery,
 } from '@uap/domain';
 import { inTransaction, type Db, type Executor } from '../../db/connection.ts';
 import { FILTER_OPTIONS_LIMIT, assertTableQuery } from '../../db/table-query.ts';
@@ -110,14 +108,6 @@ export function presentProfile(row: t.ProfileDbRow): ProfileRow {
     isSyncButtonEnabled: row.directoryEntryId !== null && row.isDeleted === 0,
     canDelete: row.roleId === Role.STANDARD && !isMerged && row.isDeleted === 0,
   };
-}
-
-/** PUT api/User/GetAllUsers: one page of every profile (administrators see them all). */
-export async function findProfiles(db: Db, actor: Actor, query: TableQuery): Promise<ProfilePage> {
-  adminScopeOf(actor, 'read');
-  assertTableQuery(t.profileSpec, query);
-  const { rows, totalCount } = await t.findProfilePage(db, query);
-  return { users: rows.map(presentProfile), page: query.page, totalCount };
 }
 
 /** PUT api/User/ProfileFilters: each filterable column's values (or the one asked for). */

@@ -1,35 +1,33 @@
 import { useMemo, useState } from 'react';
-import { messages, type ProfileRow } from '@uap/domain';
-import {
-  exportProfiles,
-  fetchProfileFilterOptions,
-  fetchProfiles,
-  profileKeys,
-  useDeleteProfile,
-} from '../../api/profiles.ts';
+import { allUserProfilesTable, messages, type ProfileRow } from '@uap/domain';
+import { useDeleteProfile } from '../../api/profiles.ts';
 import { notifySuccess } from '../../api/notice-store.ts';
 import { useCanExportTables, useIsReadOnly } from '../../session/current-user.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
+import { useDeclaredTable } from '../../components/DataTable/use-declared-table.ts';
 import { reportError } from '../../api/error-store.ts';
 import { EditProfileDialog } from '../../components/ProfileDialogs/EditProfileDialog.tsx';
 import { MergeProfileDialog } from './MergeProfileDialog.tsx';
 import { ProfileMatcherLine, ProfilesToolbar } from './ProfilesToolbar.tsx';
 import type { ProfileAction } from './ProfileRowActions.tsx';
 import { SyncProfileDialog } from '../../components/ProfileDialogs/SyncProfileDialog.tsx';
-import { profileColumns } from './profile-columns.tsx';
+import { profileActionsColumn, profileCells } from './profile-columns.tsx';
 
 type OpenDialog = { action: ProfileAction; row: ProfileRow } | { action: 'add' } | null;
 
 /** All User Profiles (/AllUserProfiles, spec 3 §2.4): every profile, server-paged, with its row actions. */
 export function AllUserProfilesPage() {
   const isReadOnly = useIsReadOnly();
-  const canExport = useCanExportTables();
+  const table = useDeclaredTable(allUserProfilesTable, {
+    cells: profileCells,
+    canExport: useCanExportTables(),
+  });
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const remove = useDeleteProfile();
   const columns = useMemo(
-    () => profileColumns(isReadOnly, (action, row) => setDialog({ action, row })),
-    [isReadOnly],
+    () => [profileActionsColumn(isReadOnly, (action, row) => setDialog({ action, row })), ...table.columns],
+    [isReadOnly, table.columns],
   );
   const handleDone = (message: string) => {
     setDialog(null);
@@ -39,17 +37,9 @@ export function AllUserProfilesPage() {
   return (
     <>
       <DataTable<ProfileRow>
-        title="All User Profiles"
+        {...table}
         syncWithUrl
         columns={columns}
-        queryKey={profileKeys.all}
-        getRowId={(r) => r.userId}
-        fetchPage={async (query, signal) => {
-          const page = await fetchProfiles(query, signal);
-          return { rows: page.users, totalCount: page.totalCount };
-        }}
-        fetchFilterOptions={fetchProfileFilterOptions}
-        exportCsv={canExport ? exportProfiles : undefined}
         toolbar={<ProfilesToolbar isReadOnly={isReadOnly} onAdd={() => setDialog({ action: 'add' })} />}
         intro={<ProfileMatcherLine />}
       />
