@@ -1,15 +1,15 @@
 import { useMemo } from 'react';
-import { keptZoneFormatters, type TableDeclaration } from '@uap/domain';
+import type { TableDeclaration } from '@uap/domain';
 import {
   declaredTableApi,
   type DeclaredTableBody,
   type DeclaredTableParams,
 } from '../../api/declared-table.ts';
-import { localTimeZone } from '../../session/time-zone.ts';
-import type { DataTableColumn, DataTableProps } from './types.ts';
+import { declaredColumns, type DeclaredColumnExtras } from './declared-columns.ts';
+import type { DataTableProps } from './types.ts';
 
 /** What a screen adds to a declared column: a cell that is more than text, a truncation. */
-export type ColumnExtras<Row> = Partial<Pick<DataTableColumn<Row>, 'cell' | 'truncate'>>;
+export type ColumnExtras<Row> = DeclaredColumnExtras<Row>;
 
 export interface DeclaredTableOptions<Row, List = unknown> {
   /** Cells that need more than their text, by column id. */
@@ -37,19 +37,7 @@ export function useDeclaredTable<Row, List>(
   'title' | 'columns' | 'queryKey' | 'fetchPage' | 'fetchFilterOptions' | 'exportCsv' | 'getRowId'
 > {
   const api = useMemo(() => declaredTableApi(table, body, onList, params), [table, body, onList, params]);
-  const columns = useMemo(() => {
-    const dates = keptZoneFormatters(localTimeZone());
-    return table.columns
-      .filter((column) => column.isOnScreen)
-      .map((column): DataTableColumn<Row> => ({
-        id: column.id,
-        header: column.header,
-        text: (row) => column.text(row, dates),
-        sortable: column.isSortable,
-        filterable: column.isFilterable,
-        ...cells?.[column.id],
-      }));
-  }, [table, cells]);
+  const columns = useMemo(() => declaredColumns(table.columns, cells), [table, cells]);
   return {
     title: table.title,
     columns,
