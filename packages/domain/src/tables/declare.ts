@@ -55,6 +55,12 @@ export interface TableDeclaration<Row, List = unknown> {
   params?: z.ZodObject;
   /** False: the table has no `/Export` endpoint and no Export CSV button. Default: true. */
   hasExport?: boolean;
+  /**
+   * The columns a call shows, in order, on the screen and in its CSV file, when they follow a
+   * field of its body (the Database Manager's type): picked from `columns`, a header may be
+   * renamed. Default: `columns` on the screen, `csvColumns` in the file.
+   */
+  columnsFor?: (body: Readonly<Record<string, unknown>>) => readonly DeclaredColumn<Row>[];
 }
 
 type ColumnOptions = Partial<

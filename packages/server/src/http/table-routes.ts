@@ -45,6 +45,8 @@ export interface TableReader<Row> {
     listFields?: Readonly<Record<string, unknown>>;
   }>;
   values(db: Db, actor: Actor, query: TableQuery, column: string): Promise<string[]>;
+  /** The SQL columns of one call, when they follow its body (default: `spec`, which holds them all). */
+  specOf?(query: TableQuery): TableSpec;
   /** The export's keyset batches, highest row id first (unless `csv` writes the file itself). */
   batches?(db: Db, actor: Actor, query: TableQuery): BatchSource<Row>;
   /**
@@ -78,9 +80,14 @@ export function scopedReader<Scope, DbRow, Row>(
 }
 
 /** The CSV columns of a declared table, dates in the caller's zone. */
-export function declaredCsvColumns<Row>(table: TableDeclaration<Row>, timeZone: string): CsvColumn<Row>[] {
+export function declaredCsvColumns<Row>(
+  table: TableDeclaration<Row>,
+  timeZone: string,
+  query?: TableQuery,
+): CsvColumn<Row>[] {
   const dates = keptZoneFormatters(timeZoneOrUtc(timeZone));
-  return table.csvColumns.map((column) => ({
+  const columns = (query && table.columnsFor?.(query)) || table.csvColumns;
+  return columns.map((column) => ({
     header: column.header,
     value: (row) => column.text(row, dates),
     isTabLed: column.isTabLed,
@@ -147,7 +154,7 @@ export function tableRoutes<Row, List>(
       response: { 200: envelope(table.list) },
     },
     handler: async (req) => {
-      assertTableQuery(reader.spec, req.body);
+      assertTableQuery(reader.specOf?.(req.body) ?? reader.spec, req.body);
       const { rows, listFields, ...counts } = await reader.page(db, requireActor(req), queryOf(req));
       return ok({ [table.listKey]: rows, page: req.body.page, ...counts, ...listFields } as List);
     },
@@ -164,7 +171,7 @@ export function tableRoutes<Row, List>(
       response: { 200: envelope(filterOptions) },
     },
     handler: async (req) => {
-      assertTableQuery(reader.spec, req.body, req.body.column);
+      assertTableQuery(reader.specOf?.(req.body) ?? reader.spec, req.body, req.body.column);
       const values = await reader.values(db, requireActor(req), queryOf(req), req.body.column);
       const options: FilterOptions = {
         values: values.slice(0, FILTER_OPTIONS_LIMIT),
@@ -188,7 +195,7 @@ export function tableRoutes<Row, List>(
       produces: ['text/csv'],
     },
     handler: async (req, reply) => {
-      assertTableQuery(reader.spec, req.body);
+      assertTableQuery(reader.specOf?.(req.body) ?? reader.spec, req.body);
       const actor = requireActor(req);
       const query = queryOf(req);
       const csv = reader.csv
@@ -196,7 +203,7 @@ export function tableRoutes<Row, List>(
         : await csvExport(
             reader.batches!(db, actor, query),
             table.rowId,
-            declaredCsvColumns(table, req.body.localTimeZone),
+            declaredCsvColumns(table, req.body.localTimeZone, query),
           );
       return sendCsv(reply, table.csvFile, csv);
     },

@@ -37,7 +37,10 @@ export function useDeclaredTable<Row, List>(
   'title' | 'columns' | 'queryKey' | 'fetchPage' | 'fetchFilterOptions' | 'exportCsv' | 'getRowId'
 > {
   const api = useMemo(() => declaredTableApi(table, body, onList, params), [table, body, onList, params]);
-  const columns = useMemo(() => declaredColumns(table.columns, cells), [table, cells]);
+  const columns = useMemo(
+    () => declaredColumns(table.columnsFor?.(body ?? {}) ?? table.columns, cells),
+    [table, cells, body],
+  );
   return {
     title: table.title,
     columns,
