@@ -9,12 +9,6 @@ export const existingAccessQuery = tableQuery.extend({ userId: z.number().int().
 export type ExistingAccessQuery = z.infer<typeof existingAccessQuery>;
 export type ExistingAccessQueryInput = z.input<typeof existingAccessQuery>;
 
-/** PUT api/Request/ExistingAccess/Filters: the same body and the column whose values to list. */
-export const existingAccessFilterQuery = existingAccessQuery.extend({
-  column: z.string().min(1).max(60),
-});
-export type ExistingAccessFilterQuery = z.infer<typeof existingAccessFilterQuery>;
-
 /**
  * One line of the subject's existing access (the wizard's Check Existing Access Information):
  * only what tells a duplicate apart, the spec's columns of the User Access Overview. No comments,
@@ -48,22 +42,3 @@ export const existingAccessRow = z.object({
 export type ExistingAccessRow = z.infer<typeof existingAccessRow>;
 export const existingAccessPage = tablePage(existingAccessRow);
 export type ExistingAccessPage = z.infer<typeof existingAccessPage>;
-
-/** The column ids of the existing-access table (orderBy and filter columns). */
-export const existingAccessColumns = [
-  'requestId',
-  'status',
-  'statusDescription',
-  'requestTypeName',
-  'requestUserName',
-  'requestUserEmail',
-  'email',
-  'agencyName',
-  'practiceName',
-  'platformName',
-  'clientName',
-  'clientCodeName',
-  'assetName',
-  'clientAccountName',
-  'platformUserTypeName',
-] as const;

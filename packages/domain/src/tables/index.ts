@@ -7,3 +7,4 @@ export * from './tracker.ts';
 export * from './approval-paths.ts';
 export * from './profiles.ts';
 export * from './records.ts';
+export * from './existing-access.ts';

@@ -10,19 +10,18 @@ import type { DataTableColumn } from '../DataTable/DataTable.tsx';
 import { declaredColumns, type DeclaredColumnExtras } from '../DataTable/declared-columns.ts';
 
 /**
- * The columns of spec 1 §2.4, in its order (declared in domain: tables/records.ts). The Record
- * ID links to Modify an Existing Access for the rows `canModify` allows.
+ * The cells of the access columns that are more than text: the Record ID links to Modify an
+ * Existing Access for the rows `canModify` allows; statuses and types are chips.
  */
-export function accessColumns<Row extends AccessRow>(
+export function accessCells<Row extends AccessRow>(
   canModify: (row: Row) => boolean,
-): DataTableColumn<Row>[] {
-  const columns = declaredAccessColumns<Row>();
+): Record<string, DeclaredColumnExtras<Row>> {
   const chip = (text: (row: Row) => string): DeclaredColumnExtras<Row> => ({
     cell: (r) => <StatusChip label={text(r)} />,
     truncate: 60,
   });
-  const extras: Record<string, DeclaredColumnExtras<Row>> = {
-    ...Object.fromEntries(columns.map((column) => [column.id, { truncate: 60 }])),
+  return {
+    ...Object.fromEntries(declaredAccessColumns<Row>().map((column) => [column.id, { truncate: 60 }])),
     requestId: {
       cell: (r) =>
         canModify(r) ? (
@@ -35,7 +34,13 @@ export function accessColumns<Row extends AccessRow>(
     statusDescription: chip((r) => r.statusDescription),
     requestTypeName: chip((r) => r.requestTypeName),
   };
-  return declaredColumns(columns, extras);
+}
+
+/** The columns of spec 1 §2.4, in its order (declared in domain: tables/records.ts). */
+export function accessColumns<Row extends AccessRow>(
+  canModify: (row: Row) => boolean,
+): DataTableColumn<Row>[] {
+  return declaredColumns(declaredAccessColumns<Row>(), accessCells(canModify));
 }
 
 /** The caller's own records and requests: only an access record can be modified. */
