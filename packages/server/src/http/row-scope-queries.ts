@@ -34,10 +34,30 @@ export function findAdminRows(q: Executor, userId: number) {
     .execute();
 }
 
+/** Whether one of an administrator's active rows is this (region, market). */
+export async function holdsAdminRow(
+  q: Executor,
+  adminId: number,
+  place: { regionId: number; marketId: number },
+): Promise<boolean> {
+  const row = await q
+    .selectFrom('adminRegions')
+    .select('adminRegionId')
+    .where('userId', '=', adminId)
+    .where('regionId', '=', place.regionId)
+    .where('marketId', '=', place.marketId)
+    .where('isDeleted', '=', 0)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /**
  * An administration screen's rows for its scope: an admin's inside her admin rows, every row for
  * a wider scope. (The narrower kinds never reach these screens: rowScopeOf refuses them.)
  */
-export function inAdminRows(scope: Pick<RowScope, 'kind' | 'userId'>, alias: string): Expression<SqlBool> {
-  return scope.kind === 'admin' ? insideAdminRows(scope.userId, alias) : TRUE;
+export function inAdminRows(
+  scope: Pick<RowScope, 'kind' | 'userId'> | { kind: string; userId?: number },
+  alias: string,
+): Expression<SqlBool> {
+  return scope.kind === 'admin' && scope.userId !== undefined ? insideAdminRows(scope.userId, alias) : TRUE;
 }

@@ -1,10 +1,10 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression } from 'kysely';
 import { AssignmentStatus } from '@uap/domain';
 import type { Db } from '../../../db/connection.ts';
 import { toCount } from '../../../db/connection.ts';
-import type { Database } from '../../../db/schema.ts';
 import { sqlTable } from '../../../db/sql-table.ts';
 import { type TableColumn, type TableSpec } from '../../../db/table-query.ts';
+import { inAdminRows } from '../../../http/row-scope-queries.ts';
 
 /**
  * Whose assignments a list shows: 'me' = rows naming the caller (onlyMe); 'admin' = rows inside
@@ -14,19 +14,6 @@ import { type TableColumn, type TableSpec } from '../../../db/table-query.ts';
 export type AssignmentScope =
   { kind: 'me'; userId: number } | { kind: 'admin'; userId: number } | { kind: 'all' };
 
-type PathEb = ExpressionBuilder<Database & { a: { regionId: number; marketId: number } }, 'a'>;
-
-function insideAdminRows(eb: PathEb, adminId: number): Expression<SqlBool> {
-  return eb.exists(
-    eb
-      .selectFrom('adminRegions as ar')
-      .select('ar.adminRegionId')
-      .whereRef('ar.regionId', '=', 'a.regionId')
-      .whereRef('ar.marketId', '=', 'a.marketId')
-      .where('ar.userId', '=', adminId)
-      .where('ar.isDeleted', '=', 0),
-  );
-}
 
 const name = (alias: string) =>
   sql<string | null>`${sql.ref(`${alias}.name`)} || ' ' || ${sql.ref(`${alias}.lastName`)}`;
@@ -46,7 +33,7 @@ function assignments(db: Db, scope: AssignmentScope, userId: number | undefined)
       ),
     )
     .$if(scope.kind === 'admin', (qb) =>
-      qb.where((eb) => insideAdminRows(eb as unknown as PathEb, scope.kind === 'admin' ? scope.userId : 0)),
+      qb.where(inAdminRows(scope, 'a')),
     );
 }
 
@@ -207,7 +194,7 @@ function masterApprovers(db: Db, scope: AssignmentScope, userId: number | undefi
     .selectFrom('masterApprovers as a')
     .$if(who !== undefined, (qb) => qb.where('a.userId', '=', who!))
     .$if(scope.kind === 'admin', (qb) =>
-      qb.where((eb) => insideAdminRows(eb as unknown as PathEb, scope.kind === 'admin' ? scope.userId : 0)),
+      qb.where(inAdminRows(scope, 'a')),
     );
 }
 

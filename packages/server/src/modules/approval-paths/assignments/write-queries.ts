@@ -1,8 +1,9 @@
-import { type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { type ExpressionBuilder } from 'kysely';
 import { RequestStatus } from '@uap/domain';
 import type { Executor } from '../../../db/connection.ts';
 import { nowIso } from '../../../db/connection.ts';
 import type { Database } from '../../../db/schema.ts';
+import { holdsAdminRow, insideAdminRows } from '../../../http/row-scope-queries.ts';
 
 /** The six levels an assignment covers; clientId null = every client of the platform. */
 export interface AssignmentPath {
@@ -22,32 +23,10 @@ export interface AssignmentPeople {
   provisionerBackupId: number | null;
 }
 
-type AssignmentEb = ExpressionBuilder<Database & { a: Database['approverAssignments'] }, 'a'>;
-
-/** The assignment (alias a) lies inside the admin's (region, market) rows. */
-export function insideAdminRows(eb: AssignmentEb, adminId: number): Expression<SqlBool> {
-  return eb.exists(
-    eb
-      .selectFrom('adminRegions as ar')
-      .select('ar.adminRegionId')
-      .whereRef('ar.regionId', '=', 'a.regionId')
-      .whereRef('ar.marketId', '=', 'a.marketId')
-      .where('ar.userId', '=', adminId)
-      .where('ar.isDeleted', '=', 0),
-  );
-}
 
 /** Whether an admin's (region, market) rows hold this pair. */
-export async function isInsideAdminRows(trx: Executor, adminId: number, path: AssignmentPath) {
-  const row = await trx
-    .selectFrom('adminRegions')
-    .select('adminRegionId')
-    .where('userId', '=', adminId)
-    .where('regionId', '=', path.regionId)
-    .where('marketId', '=', path.marketId)
-    .where('isDeleted', '=', 0)
-    .executeTakeFirst();
-  return row !== undefined;
+export function isInsideAdminRows(trx: Executor, adminId: number, path: AssignmentPath) {
+  return holdsAdminRow(trx, adminId, path);
 }
 
 /**
@@ -112,7 +91,7 @@ export function findAssignments(trx: Executor, ids: readonly number[], adminId: 
     .selectFrom('approverAssignments as a')
     .selectAll('a')
     .where('a.approverId', 'in', ids)
-    .$if(adminId !== null, (qb) => qb.where((eb) => insideAdminRows(eb, adminId!)))
+    .$if(adminId !== null, (qb) => qb.where(insideAdminRows(adminId!, 'a')))
     .execute();
 }
 export type AssignmentDbRow = Awaited<ReturnType<typeof findAssignments>>[number];

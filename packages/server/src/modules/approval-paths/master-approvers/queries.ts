@@ -1,6 +1,7 @@
 import type { AdminScope } from '../../../http/admin-scope.ts';
 import type { MasterApproverPath } from '@uap/domain';
 import { nowIso, type Executor } from '../../../db/connection.ts';
+import { holdsAdminRow, inAdminRows } from '../../../http/row-scope-queries.ts';
 
 /**
  * Which master approver rows an administrator may change: those inside their admin (region,
@@ -29,18 +30,7 @@ export async function isInsideScope(
   scope: AdminScope,
   path: { regionId: number; marketId: number },
 ): Promise<boolean> {
-  if (scope.kind === 'all') {
-    return true;
-  }
-  const row = await q
-    .selectFrom('adminRegions')
-    .select('adminRegionId')
-    .where('userId', '=', scope.userId)
-    .where('regionId', '=', path.regionId)
-    .where('marketId', '=', path.marketId)
-    .where('isDeleted', '=', 0)
-    .executeTakeFirst();
-  return row !== undefined;
+  return scope.kind === 'all' || holdsAdminRow(q, scope.userId, path);
 }
 
 /** A profile with its directory account's state (a profile without one counts as enabled). */
@@ -97,19 +87,7 @@ export function findRowsInScope(
       'a.isDeleted',
     ])
     .where('a.masterApproverId', 'in', ids)
-    .$if(scope.kind === 'admin', (qb) =>
-      qb.where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('adminRegions as ar')
-            .select('ar.adminRegionId')
-            .whereRef('ar.regionId', '=', 'a.regionId')
-            .whereRef('ar.marketId', '=', 'a.marketId')
-            .where('ar.userId', '=', scope.kind === 'admin' ? scope.userId : 0)
-            .where('ar.isDeleted', '=', 0),
-        ),
-      ),
-    );
+    .where(inAdminRows(scope, 'a'));
   if (dialect === 'postgres') {
     query = query.forUpdate();
   }

@@ -15,6 +15,7 @@ import {
 import type { AdminScope } from '../../../http/admin-scope.ts';
 import { coveringAssignment, hasNoApprovalPath, masterApproverOfPath } from '../../request-lines/routing.ts';
 import type { RequestEb } from '../../request-lines/line-query.ts';
+import { inAdminRows } from '../../../http/row-scope-queries.ts';
 
 const name = (alias: string) =>
   sql<string | null>`${sql.ref(`${alias}.name`)} || ' ' || ${sql.ref(`${alias}.lastName`)}`;
@@ -41,18 +42,6 @@ function masterNames(db: Db, eb: PathEb) {
     .where('m.isDeleted', '=', 0);
 }
 
-/** The path (alias pc) lies inside the admin's active (region, market) rows. */
-const insideAdminRows = (eb: PathEb, scope: AdminScope) =>
-  eb.exists(
-    eb
-      .selectFrom('adminRegions as ar')
-      .select('ar.adminRegionId')
-      .whereRef('ar.regionId', '=', 'pc.regionId')
-      .whereRef('ar.marketId', '=', 'pc.marketId')
-      .where('ar.userId', '=', scope.kind === 'admin' ? scope.userId : 0)
-      .where('ar.isDeleted', '=', 0),
-  );
-
 /**
  * Every active path, from its stored coverage state (`path_coverage`, migration 0033: kept by
  * triggers in every writing transaction): platform availability (agency, practice, platform) ×
@@ -71,7 +60,7 @@ function paths(db: Db, scope: AdminScope, only?: readonly number[]) {
     .innerJoin('clients as c', 'c.clientId', 'pc.clientId')
     .where('pc.isActive', '=', 1)
     .$if(only !== undefined, (qb) => qb.where('pc.pathKey', 'in', [...only!]))
-    .$if(scope.kind === 'admin', (qb) => qb.where((eb) => insideAdminRows(eb, scope)))
+    .$if(scope.kind === 'admin', (qb) => qb.where(inAdminRows(scope, 'pc')))
     .select((eb) => [
       'pc.pathKey',
       'pc.regionId',
@@ -185,7 +174,7 @@ function countPaths(db: Db, scope: AdminScope) {
   return db.kysely
     .selectFrom('pathCoverage as pc')
     .where('pc.isActive', '=', 1)
-    .$if(scope.kind === 'admin', (qb) => qb.where((eb) => insideAdminRows(eb, scope)));
+    .$if(scope.kind === 'admin', (qb) => qb.where(inAdminRows(scope, 'pc')));
 }
 
 /**

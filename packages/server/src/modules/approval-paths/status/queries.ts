@@ -1,10 +1,10 @@
 import type { AdminScope } from '../../../http/admin-scope.ts';
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type SqlBool } from 'kysely';
 import { messages } from '@uap/domain';
 import { type Db, type Executor } from '../../../db/connection.ts';
-import type { Database } from '../../../db/schema.ts';
 import { sqlTable } from '../../../db/sql-table.ts';
 import { type TableColumn, type TableSpec } from '../../../db/table-query.ts';
+import { inAdminRows } from '../../../http/row-scope-queries.ts';
 
 /** Whose rows a caller sees: the people on rows inside an admin's (region, market) rows, or all. */
 
@@ -17,22 +17,7 @@ const assignmentRoles = [
 ] as const;
 const masterRole = { code: 5, role: 'Master Approver' } as const;
 
-type PathEb = ExpressionBuilder<Database & { a: { regionId: number; marketId: number } }, 'a'>;
 
-function inScope(eb: PathEb, scope: AdminScope): Expression<SqlBool> {
-  if (scope.kind === 'all') {
-    return sql<SqlBool>`1 = 1`;
-  }
-  return eb.exists(
-    eb
-      .selectFrom('adminRegions as ar')
-      .select('ar.adminRegionId')
-      .whereRef('ar.regionId', '=', 'a.regionId')
-      .whereRef('ar.marketId', '=', 'a.marketId')
-      .where('ar.userId', '=', scope.userId)
-      .where('ar.isDeleted', '=', 0),
-  );
-}
 
 /** (person, role, how many active rows) of every active assignment and master approver row in scope. */
 function heldRoles(q: Executor, scope: AdminScope) {
@@ -47,7 +32,7 @@ function heldRoles(q: Executor, scope: AdminScope) {
       ])
       .where('a.isDeleted', '=', 0)
       .where(sql.ref(column), 'is not', null)
-      .where((eb) => inScope(eb as unknown as PathEb, scope))
+      .where(inAdminRows(scope, 'a'))
       .groupBy(sql.ref(column)),
   );
   const masters = q
@@ -59,7 +44,7 @@ function heldRoles(q: Executor, scope: AdminScope) {
       eb.fn.countAll<number>().as('assignmentCount'),
     ])
     .where('a.isDeleted', '=', 0)
-    .where((eb) => inScope(eb as unknown as PathEb, scope))
+    .where(inAdminRows(scope, 'a'))
     .groupBy('a.userId');
   return rest.reduce((union, branch) => union.unionAll(branch), first!).unionAll(masters);
 }
