@@ -357,8 +357,10 @@ describe('PUT api/Catalogs/MasterDataTable', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\n');
-    expect(lines[0]).toBe('Id,Description,Asset ID,Asset Type,Client,Agency,Platform,Status,Updated Date');
+    // The screen's headers; the date as the screen writes it (MM-DD-YYYY and the time), not ISO.
+    expect(lines[0]).toBe('ID,Description,Asset ID,Asset Type,Client,Agency,Platform,Status,Updated');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(inside.names.account);
+    expect(lines[1]).toMatch(/,Active,\d{2}-\d{2}-\d{4} \d{1,2}:\d{2} [AP]M$/);
   });
 });

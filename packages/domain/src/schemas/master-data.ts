@@ -280,9 +280,6 @@ export const masterDataTableQuery = tableQuery.extend({
   ...masterDataParents.shape,
 });
 export type MasterDataTableQuery = z.infer<typeof masterDataTableQuery>;
-export type MasterDataTableQueryInput = z.input<typeof masterDataTableQuery>;
-export const masterDataFilterQuery = masterDataTableQuery.extend({ column: z.string().min(1).max(60) });
-export type MasterDataFilterQuery = z.infer<typeof masterDataFilterQuery>;
 
 /**
  * One row of the Database Manager table. `id` is the item id every row action sends (itemId):

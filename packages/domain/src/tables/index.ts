@@ -8,3 +8,4 @@ export * from './approval-paths.ts';
 export * from './profiles.ts';
 export * from './records.ts';
 export * from './existing-access.ts';
+export * from './master-data.ts';

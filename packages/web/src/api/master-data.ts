@@ -6,59 +6,24 @@ import {
   client,
   clientAssetRequest,
   clientCode,
-  filterOptions,
   market,
   masterDataLogPage,
-  masterDataTable,
   platform,
   platformAgency,
   region,
   type MasterDataLogPage,
-  type MasterDataTable,
-  type MasterDataTableQueryInput,
   type MasterDataType,
 } from '@uap/domain';
-import { apiDownload, apiRequest } from './client.ts';
+import { apiRequest } from './client.ts';
 
 /** TanStack Query keys of the Database Manager; every write refreshes all of them and the catalogs. */
 export const masterDataKeys = {
   all: ['MasterData'] as const,
-  table: (type: MasterDataType) => ['MasterData', 'table', type] as const,
+  /** The Database Manager table's pages and menus (useDeclaredTable's key: the path's words). */
+  table: ['Catalogs', 'MasterDataTable'] as const,
   log: (type: MasterDataType, id: number) => ['MasterData', 'log', type, id] as const,
   catalog: (...key: unknown[]) => ['MasterData', 'catalog', ...key] as const,
 };
-
-/** PUT api/Catalogs/MasterDataTable: one page of one type under the parents, filters and search. */
-export function fetchMasterDataTable(
-  query: MasterDataTableQueryInput,
-  signal: AbortSignal,
-): Promise<MasterDataTable> {
-  return apiRequest('/api/Catalogs/MasterDataTable', {
-    method: 'PUT',
-    body: query,
-    schema: masterDataTable,
-    signal,
-  });
-}
-
-/** PUT api/Catalogs/MasterDataTable/Filters: the distinct values of one column. */
-export async function fetchMasterDataFilterOptions(
-  query: MasterDataTableQueryInput & { column: string },
-  signal: AbortSignal,
-): Promise<string[]> {
-  const options = await apiRequest('/api/Catalogs/MasterDataTable/Filters', {
-    method: 'PUT',
-    body: query,
-    schema: filterOptions,
-    signal,
-  });
-  return options.values;
-}
-
-/** PUT api/Catalogs/MasterDataTable/Export: the whole filtered table as CSV. */
-export function exportMasterData(query: MasterDataTableQueryInput): Promise<void> {
-  return apiDownload('/api/Catalogs/MasterDataTable/Export', query, 'master-data.csv');
-}
 
 /** GET api/Catalogs/MasterDataLog/{type}/{id}: an item's history, newest first. */
 export function fetchMasterDataLog(

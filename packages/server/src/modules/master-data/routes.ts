@@ -4,15 +4,12 @@ import { z } from 'zod';
 import {
   clientAssetRequest,
   envelope,
-  filterOptions,
   idParam,
   masterDataColumns,
-  masterDataFilterQuery,
   masterDataItemQuery,
+  masterDataItemsTable,
   masterDataLogPage,
   masterDataLogQuery,
-  masterDataTable,
-  masterDataTableQuery,
   masterDataTypes,
   moveClientAccountInput,
   moveClientInput,
@@ -25,8 +22,8 @@ import {
 } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
 import { requireActor } from '../../http/actor.ts';
-import { sendCsv } from '../../http/csv-reply.ts';
 import { ok } from '../../http/envelope.ts';
+import { tableRoutes } from '../../http/table-routes.ts';
 import * as items from './item-service.ts';
 import { read, scopeRule, write } from './route-rules.ts';
 import * as table from './table-service.ts';
@@ -41,41 +38,10 @@ export const masterDataRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { d
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['master data'];
 
-  app.put('/api/Catalogs/MasterDataTable', {
-    config: { access: read },
-    schema: {
-      tags,
-      summary: 'The Database Manager table of one master data type, server-paged',
-      description: tableRule,
-      body: masterDataTableQuery,
-      response: { 200: envelope(masterDataTable) },
-    },
-    handler: async (req) => ok(await table.findMasterDataTable(db, requireActor(req), req.body)),
-  });
-
-  app.put('/api/Catalogs/MasterDataTable/Filters', {
-    config: { access: read },
-    schema: {
-      tags,
-      summary: 'Distinct values of one Database Manager column, under its other filters',
-      description: tableRule,
-      body: masterDataFilterQuery,
-      response: { 200: envelope(filterOptions) },
-    },
-    handler: async (req) => ok(await table.findMasterDataFilterOptions(db, requireActor(req), req.body)),
-  });
-
-  app.put('/api/Catalogs/MasterDataTable/Export', {
-    config: { access: read },
-    schema: {
-      tags,
-      summary: 'The whole filtered Database Manager table of one type as a streamed CSV file',
-      description: `Same body as PUT api/Catalogs/MasterDataTable; rows id descending. Every cell beginning with = + - @, tab or CR is prefixed with a single quote. ${tableRule}`,
-      body: masterDataTableQuery,
-      produces: ['text/csv'],
-    },
-    handler: async (req, reply) =>
-      sendCsv(reply, 'master-data.csv', await table.exportMasterDataTable(db, requireActor(req), req.body)),
+  tableRoutes(base, db, masterDataItemsTable, table.masterDataReader, {
+    access: read,
+    tags,
+    rowsRule: tableRule,
   });
 
   const itemIdRule =

@@ -1,17 +1,13 @@
-import type { Readable } from 'node:stream';
 import {
   masterDataColumns,
-  type FilterOptions,
-  type MasterDataFilterQuery,
+  masterDataItemsTable,
   type MasterDataRow,
-  type MasterDataTable,
   type MasterDataTableQuery,
+  type TableQuery,
 } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
-import { csvExport } from '../../db/csv-export.ts';
-import { FILTER_OPTIONS_LIMIT, assertTableQuery } from '../../db/table-query.ts';
-import type { Actor } from '../../http/actor.ts';
 import { adminScopeOf } from '../../http/admin-scope.ts';
+import type { TableReader } from '../../http/table-routes.ts';
 import {
   mayWriteGlobal,
   mayWriteMarket,
@@ -23,7 +19,7 @@ import {
 import { locate } from './item-queries.ts';
 import * as q from './table-queries.ts';
 import type { MasterDataDbRow } from './table-row-queries.ts';
-import { masterDataSpec } from './table-spec-queries.ts';
+import { everyMasterDataColumn, masterDataSpec } from './table-spec-queries.ts';
 
 function specOf(query: MasterDataTableQuery) {
   return masterDataSpec(query.masterDataType, masterDataColumns[query.masterDataType]);
@@ -105,75 +101,42 @@ async function mayAdd(db: Db, scope: WriteScope, query: MasterDataTableQuery): P
   }
 }
 
-/** PUT api/Catalogs/MasterDataTable: one page of the Database Manager table of a type. */
-export async function findMasterDataTable(
-  db: Db,
-  actor: Actor,
-  query: MasterDataTableQuery,
-): Promise<MasterDataTable> {
-  adminScopeOf(actor, 'read');
-  const spec = specOf(query);
-  assertTableQuery(spec, query);
-  const [{ rows, totalCount }, scope] = await Promise.all([
-    q.findMasterDataPage(db, spec, query),
-    writeScopeForRead(db.kysely, actor),
-  ]);
-  const [canEdit, canAdd] = await Promise.all([editable(db, scope, query, rows), mayAdd(db, scope, query)]);
-  return {
-    rows: rows.map((r, i) => present(r, query.masterDataType, canEdit[i] ?? false)),
-    page: query.page,
-    totalCount,
-    canAdd,
-  };
-}
+/** The table body: the type and its parents beside the table query. */
+const bodyOf = (query: TableQuery) => query as MasterDataTableQuery;
 
-/** PUT api/Catalogs/MasterDataTable/Filters: one column's distinct values under the other filters. */
-export async function findMasterDataFilterOptions(
-  db: Db,
-  actor: Actor,
-  query: MasterDataFilterQuery,
-): Promise<FilterOptions> {
-  adminScopeOf(actor, 'read');
-  const spec = specOf(query);
-  assertTableQuery(spec, query, query.column);
-  const values = await q.findMasterDataValues(db, spec, query, query.column);
-  return { values: values.slice(0, FILTER_OPTIONS_LIMIT), isTruncated: values.length > FILTER_OPTIONS_LIMIT };
-}
-
-const csvHeaders: Record<string, string> = {
-  id: 'Id',
-  description: 'Description',
-  code: 'Code',
-  regionName: 'Region',
-  marketName: 'Market',
-  agencyName: 'Agency',
-  practiceName: 'Practice',
-  platformName: 'Platform',
-  clientName: 'Client',
-  assetTypeName: 'Asset Type',
-  assetReference: 'Asset ID',
-  basicName: 'Normalized User Type',
-  bussinesAccessName: 'Business Access',
-  status: 'Status',
-  updatedDate: 'Updated Date',
+/**
+ * PUT api/Catalogs/MasterDataTable (+ /Filters, /Export): the items of one type under the parents
+ * chosen; canEdit per row and canAdd say what the caller may change. The export's rows carry no
+ * canEdit (false).
+ */
+export const masterDataReader: TableReader<MasterDataRow> = {
+  spec: everyMasterDataColumn(masterDataItemsTable.columns.map((column) => column.id)),
+  specOf: (query) => specOf(bodyOf(query)),
+  page: async (db, actor, tableQuery) => {
+    adminScopeOf(actor, 'read');
+    const query = bodyOf(tableQuery);
+    const [{ rows, totalCount }, scope] = await Promise.all([
+      q.findMasterDataPage(db, specOf(query), query),
+      writeScopeForRead(db.kysely, actor),
+    ]);
+    const [canEdit, canAdd] = await Promise.all([editable(db, scope, query, rows), mayAdd(db, scope, query)]);
+    return {
+      rows: rows.map((r, i) => present(r, query.masterDataType, canEdit[i] ?? false)),
+      totalCount,
+      listFields: { canAdd },
+    };
+  },
+  values: (db, actor, tableQuery, column) => {
+    adminScopeOf(actor, 'read');
+    const query = bodyOf(tableQuery);
+    return q.findMasterDataValues(db, specOf(query), query, column);
+  },
+  batches: (db, actor, tableQuery) => {
+    adminScopeOf(actor, 'read');
+    const query = bodyOf(tableQuery);
+    return async (beforeId, limit) =>
+      (await q.findMasterDataBatch(db, specOf(query), query, beforeId, limit)).map((r) =>
+        present(r, query.masterDataType, false),
+      );
+  },
 };
-
-/** PUT api/Catalogs/MasterDataTable/Export: the whole filtered table of a type as CSV. */
-export async function exportMasterDataTable(
-  db: Db,
-  actor: Actor,
-  query: MasterDataTableQuery,
-): Promise<Readable> {
-  adminScopeOf(actor, 'read');
-  const spec = specOf(query);
-  assertTableQuery(spec, query);
-  const columns = masterDataColumns[query.masterDataType].map((field) => ({
-    header: csvHeaders[field] ?? field,
-    value: (row: MasterDataDbRow) => row[field as keyof MasterDataDbRow],
-  }));
-  return csvExport(
-    (beforeId, limit) => q.findMasterDataBatch(db, spec, query, beforeId, limit),
-    (row) => row.id,
-    columns,
-  );
-}

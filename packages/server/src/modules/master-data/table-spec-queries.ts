@@ -42,12 +42,8 @@ const searchIndexes: Partial<Record<MasterDataType, { columns: string[]; index: 
 
 const specs = new Map<MasterDataType, TableSpec>();
 
-/** The table of one type (keys = row field names; see masterDataColumns), by name A→Z by default. */
-export function masterDataSpec(type: MasterDataType, columns: readonly string[]): TableSpec {
-  const cached = specs.get(type);
-  if (cached) {
-    return cached;
-  }
+/** The columns named (row field names), each with its SQL. */
+function columnMap(columns: readonly string[]): Record<string, TableColumn> {
   const map: Record<string, TableColumn> = {};
   for (const field of columns) {
     map[field] =
@@ -59,6 +55,25 @@ export function masterDataSpec(type: MasterDataType, columns: readonly string[])
             ? statusColumn
             : textColumn(field);
   }
+  return map;
+}
+
+/** Every type's columns in one spec: what the table's declaration is checked against at start-up. */
+export function everyMasterDataColumn(columns: readonly string[]): TableSpec {
+  return {
+    columns: columnMap(columns),
+    id: sql.ref<number>('m.id'),
+    defaultOrder: { column: 'description', isAscending: true },
+  };
+}
+
+/** The table of one type (keys = row field names; see masterDataColumns), by name A→Z by default. */
+export function masterDataSpec(type: MasterDataType, columns: readonly string[]): TableSpec {
+  const cached = specs.get(type);
+  if (cached) {
+    return cached;
+  }
+  const map = columnMap(columns);
   const searched = Object.entries(map)
     .filter(([, c]) => c.isSearchable)
     .map(([k]) => k);

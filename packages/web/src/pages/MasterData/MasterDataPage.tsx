@@ -1,28 +1,21 @@
-import { useMemo, useState, useSyncExternalStore } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import {
+  masterDataItemsTable,
   masterDataTypes,
   messages,
   type MasterDataRow,
-  type MasterDataTableQueryInput,
+  type MasterDataTable,
   type MasterDataType,
-  type TableQuery,
 } from '@uap/domain';
-import {
-  exportMasterData,
-  fetchMasterDataFilterOptions,
-  fetchMasterDataTable,
-  masterDataKeys,
-} from '../../api/master-data.ts';
 import { notifySuccess } from '../../api/notice-store.ts';
 import { useCanExportTables, useIsReadOnly } from '../../session/current-user.ts';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
-import type { DataTablePage } from '../../components/DataTable/types.ts';
+import { useDeclaredTable } from '../../components/DataTable/use-declared-table.ts';
 import { useRowSelection } from '../../components/DataTable/use-row-selection.ts';
 import { DisabledReason } from '../../components/DisabledReason.tsx';
 import { ItemActionDialog, type ItemActionKind } from './ItemActionDialog.tsx';
@@ -31,7 +24,7 @@ import { MasterDataLogDialog } from './MasterDataLogDialog.tsx';
 import { MasterDataUpload } from './MasterDataUpload.tsx';
 import { ParentSelectors } from './ParentSelectors.tsx';
 import { ReassignItemsDialog } from './ReassignItemsDialog.tsx';
-import { masterDataColumnsOf, type RowAction } from './master-data-columns.tsx';
+import { masterDataActionsColumn, masterDataCells, type RowAction } from './master-data-columns.tsx';
 import { addNeeds, levelLabel, levelsOf, noParents, parentLevels, type Parents } from './master-data-form.ts';
 
 /** The address names the type (`type`) and the chosen parents (`region`, `market`, …). */
@@ -79,34 +72,6 @@ type OpenDialog =
 
 const idOf = (row: MasterDataRow) => row.id;
 
-/** A page of the table as the screen keeps it: the server's answer whether the caller may add here. */
-type MasterDataPageData = DataTablePage<MasterDataRow> & { canAdd: boolean };
-
-/**
- * The server's answer whether the caller may add an item of the shown type under the chosen
- * parents, read from the table's newest cached page under `queryKey` (it does not depend on the
- * page, filters or search); undefined until the first page arrives.
- */
-function useCanAdd(queryKey: readonly unknown[]): boolean | undefined {
-  const queryClient = useQueryClient();
-  return useSyncExternalStore(
-    (onChange) => queryClient.getQueryCache().subscribe(onChange),
-    () => {
-      // The prefix also holds the filter menus' options: only pages carry the answer.
-      const pages = queryClient
-        .getQueryCache()
-        .findAll({ queryKey })
-        .flatMap((query) => {
-          const data = query.state.data as Partial<MasterDataPageData> | undefined;
-          return typeof data?.canAdd === 'boolean'
-            ? [{ canAdd: data.canAdd, at: query.state.dataUpdatedAt }]
-            : [];
-        });
-      return pages.sort((a, b) => b.at - a.at)[0]?.canAdd;
-    },
-  );
-}
-
 /** Why the caller may not add an item of this type under the chosen parents (the server said no). */
 function addRefusalOf(type: MasterDataType): string {
   const parent = addNeeds[type][0];
@@ -132,15 +97,25 @@ export function MasterDataPage() {
     whyNotSelectable: (row) => (row.canEdit ? null : messages.forbiddenRole),
   });
 
-  const bodyOf = (query: TableQuery): MasterDataTableQueryInput => ({
-    ...query,
-    masterDataType: type,
-    ...parents,
-  });
-  const canEdit = (row: MasterDataRow) => !isReadOnly && row.canEdit;
-  const columns = useMemo(
-    () =>
-      masterDataColumnsOf(type, canEdit, (action: RowAction, row) => {
+  const viewKey = `${type}|${parentKey}`;
+  // Every call sends the type and its parents; the type also picks the columns.
+  const body = useMemo(
+    () => ({ masterDataType: type, ...(JSON.parse(parentKey) as Parents) }),
+    [type, parentKey],
+  );
+  // Each page says whether the caller may add an item here (under these parents).
+  const [added, setAdded] = useState<{ viewKey: string; canAdd: boolean } | null>(null);
+  const onList = useCallback(
+    (list: MasterDataTable) => setAdded({ viewKey, canAdd: list.canAdd }),
+    [viewKey],
+  );
+  const canAdd = added?.viewKey === viewKey ? added.canAdd : undefined;
+  const table = useDeclaredTable(masterDataItemsTable, { cells: masterDataCells, canExport, body, onList });
+  const columns = useMemo(() => {
+    const canEdit = (row: MasterDataRow) => !isReadOnly && row.canEdit;
+    return [
+      ...table.columns,
+      masterDataActionsColumn(canEdit, (action: RowAction, row) => {
         if (action === 'Modify') {
           setDialog({ kind: 'edit', row });
         } else if (action === 'History') {
@@ -149,8 +124,8 @@ export function MasterDataPage() {
           setDialog({ kind: 'action', action, row });
         }
       }),
-    [type, isReadOnly],
-  );
+    ];
+  }, [table.columns, isReadOnly]);
 
   const handleDone = (message: string) => {
     setDialog(null);
@@ -162,8 +137,6 @@ export function MasterDataPage() {
     setParams(screenParams(nextType, nextParents), { replace: true });
   };
 
-  const tableKey = [...masterDataKeys.table(type), parentKey];
-  const canAdd = useCanAdd(tableKey);
   const missing = addNeeds[type].filter((level) => parents[level] === null);
   const addBlocker =
     missing.length > 0
@@ -225,26 +198,11 @@ export function MasterDataPage() {
       <MasterDataUpload canWrite={!isReadOnly} />
       <ParentSelectors type={type} value={parents} onChange={(next) => changeView(type, next)} />
       <DataTable<MasterDataRow>
-        key={`${type}|${parentKey}`}
-        title="Database Manager"
+        {...table}
+        key={viewKey}
         tableId={`Database Manager ${type}`}
         syncWithUrl
         columns={columns}
-        queryKey={tableKey}
-        getRowId={idOf}
-        fetchPage={async (query, signal) => {
-          const page = await fetchMasterDataTable(bodyOf(query), signal);
-          const kept: MasterDataPageData = {
-            rows: page.rows,
-            totalCount: page.totalCount,
-            canAdd: page.canAdd,
-          };
-          return kept;
-        }}
-        fetchFilterOptions={(column, query, signal) =>
-          fetchMasterDataFilterOptions({ ...bodyOf(query), column }, signal)
-        }
-        exportCsv={canExport ? (query) => exportMasterData(bodyOf(query)) : undefined}
         selection={canReassign && !isReadOnly ? selection : undefined}
         toolbar={toolbar}
         emptyMessage={`No ${type} items under the chosen parents.`}

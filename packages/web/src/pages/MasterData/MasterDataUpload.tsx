@@ -107,7 +107,11 @@ export function MasterDataUpload(props: { canWrite: boolean }) {
         if (inputRef.current) {
           inputRef.current.value = '';
         }
-        await queryClient.invalidateQueries({ queryKey: masterDataKeys.all });
+        await Promise.all(
+          [masterDataKeys.all, masterDataKeys.table].map((queryKey) =>
+            queryClient.invalidateQueries({ queryKey }),
+          ),
+        );
       }
     } catch (e) {
       setError(errorText(e));

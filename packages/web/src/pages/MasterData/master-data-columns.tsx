@@ -1,57 +1,26 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { formatDateTime, masterDataColumns, type MasterDataRow, type MasterDataType } from '@uap/domain';
+import type { MasterDataRow } from '@uap/domain';
 import type { DataTableColumn } from '../../components/DataTable/DataTable.tsx';
+import type { ColumnExtras } from '../../components/DataTable/use-declared-table.ts';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import type { ItemActionKind } from './ItemActionDialog.tsx';
-import { localTimeZone } from '../../session/time-zone.ts';
 
 type Column = DataTableColumn<MasterDataRow>;
-const timeZone = localTimeZone();
 
-const headers: Partial<Record<keyof MasterDataRow, string>> = {
-  id: 'ID',
-  description: 'Description',
-  code: 'Code',
-  regionName: 'Region',
-  marketName: 'Market',
-  agencyName: 'Agency',
-  practiceName: 'Practice',
-  platformName: 'Platform',
-  clientName: 'Client',
-  assetTypeName: 'Asset Type',
-  assetReference: 'Asset ID',
-  basicName: 'Normalized User Type',
-  bussinesAccessName: 'Business Access',
-  status: 'Status',
-  updatedDate: 'Updated',
-};
-
-const textOf = (row: MasterDataRow, key: keyof MasterDataRow): string => {
-  if (key === 'updatedDate') {
-    return formatDateTime(row.updatedDate, timeZone);
-  }
-  const value = row[key];
-  return value === null || value === undefined ? '' : String(value);
+/** What the Database Manager adds to its declared columns: the status chip, long names cut. */
+export const masterDataCells: Readonly<Record<string, ColumnExtras<MasterDataRow>>> = {
+  status: { cell: (row) => <StatusChip label={row.status} /> },
+  description: { truncate: 150 },
 };
 
 export type RowAction = ItemActionKind | 'Modify' | 'History';
 
-/** The Database Manager columns of a type (the server's sortable and filterable ones) and the row actions. */
-export function masterDataColumnsOf(
-  type: MasterDataType,
+/** The row actions column, last on the Database Manager. */
+export function masterDataActionsColumn(
   canEdit: (row: MasterDataRow) => boolean,
   onAction: (action: RowAction, row: MasterDataRow) => void,
-): Column[] {
-  const columns: Column[] = masterDataColumns[type].map((key) => ({
-    id: key,
-    header: key === 'code' && type === 'Client - Client Code' ? 'Client Codes' : (headers[key] ?? key),
-    text: (row) => textOf(row, key),
-    sortable: true,
-    filterable: key !== 'id' && key !== 'updatedDate',
-    ...(key === 'status' ? { cell: (row: MasterDataRow) => <StatusChip label={row.status} /> } : {}),
-    ...(key === 'description' ? { truncate: 150 } : {}),
-  }));
+): Column {
   const button = (action: RowAction, row: MasterDataRow, label: string) => (
     <Button
       size="small"
@@ -62,7 +31,7 @@ export function masterDataColumnsOf(
       {label}
     </Button>
   );
-  columns.push({
+  return {
     id: 'actions',
     header: 'Actions',
     cell: (row) => (
@@ -74,6 +43,5 @@ export function masterDataColumnsOf(
         {button('History', row, 'History')}
       </Box>
     ),
-  });
-  return columns;
+  };
 }
