@@ -10,8 +10,11 @@ import type { RowScope } from './row-scope.ts';
 
 const TRUE = sql<SqlBool>`1 = 1`;
 
-/** An active admin row of `adminId` covers the (region, market) of the row aliased `alias`. */
-export function insideAdminRows(adminId: number, alias: string): Expression<SqlBool> {
+/**
+ * An active admin row of `adminId` (a user id, or a column holding one) covers the (region,
+ * market) of the row aliased `alias`.
+ */
+export function insideAdminRows(adminId: number | Expression<number>, alias: string): Expression<SqlBool> {
   const eb = expressionBuilder<Database, never>();
   return eb.exists(
     eb

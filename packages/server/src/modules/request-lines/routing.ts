@@ -127,15 +127,7 @@ export function absencePasses(eb: RequestEb, absence: string, line: string): Exp
     eb(sql.ref<number>(`${line}.createdBy`), '!=', absent),
     eb.or([
       isUnbounded(eb, absence),
-      eb.exists(
-        eb
-          .selectFrom('adminRegions as sr')
-          .select('sr.adminRegionId')
-          .where('sr.userId', '=', setter)
-          .where('sr.isDeleted', '=', 0)
-          .where('sr.regionId', '=', sql.ref<number>(`${line}.regionId`))
-          .where('sr.marketId', '=', sql.ref<number>(`${line}.marketId`)),
-      ),
+      insideAdminRows(setter, line),
     ]),
   ]);
 }
