@@ -14,38 +14,6 @@ export const approvalListQuery = tableQuery.extend({ archaic: z.boolean().defaul
 export type ApprovalListQuery = z.infer<typeof approvalListQuery>;
 export type ApprovalListQueryInput = z.input<typeof approvalListQuery>;
 
-/** PUT api/Approvers/RequestList/Filters (ours): the list body and the column whose values to list. */
-export const approvalFilterQuery = approvalListQuery.extend({ column: z.string().min(1).max(60) });
-export type ApprovalFilterQuery = z.infer<typeof approvalFilterQuery>;
-export type ApprovalFilterQueryInput = z.input<typeof approvalFilterQuery>;
-
-/** The column ids of the approval tables (orderBy and filter columns); the server refuses others. */
-export const approvalColumns = [
-  'requestId',
-  'status',
-  'requestTypeName',
-  'isUrgent',
-  'requestUserName',
-  'requestUserEmail',
-  'email',
-  'createdByName',
-  'regionName',
-  'marketName',
-  'agencyName',
-  'practiceName',
-  'platformName',
-  'clientName',
-  'clientCodeName',
-  'assetName',
-  'clientAccountName',
-  'platformUserTypeName',
-  'comments',
-  'approverComment',
-  'createdDate',
-  'approvedDate',
-  'expirationDate',
-] as const;
-
 const person = z.object({ fullName: z.string(), email: z.string() });
 
 /** A Change request's `changesRequest`: what changes, before → after. */

@@ -9,3 +9,4 @@ export * from './profiles.ts';
 export * from './records.ts';
 export * from './existing-access.ts';
 export * from './master-data.ts';
+export * from './approvals.ts';

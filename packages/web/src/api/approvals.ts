@@ -1,52 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   approvalDetail,
-  approvalPage,
   approveRejectResult,
-  filterOptions,
   messages,
-  type ApprovalPage,
   type ApproveRejectInput,
-  type TableQuery,
 } from '@uap/domain';
 import { apiRequest } from './client.ts';
 
 /** TanStack Query key prefixes of the approval screens (the DataTable adds its state). */
 export const approvalKeys = {
   all: ['Approvers'] as const,
-  list: (isArchive: boolean) => ['Approvers', 'RequestList', isArchive] as const,
   detail: (requestId: number | null) => ['Approvers', 'RequestDetail', requestId] as const,
 };
-
-/** PUT api/Approvers/RequestList: a page of My Approval Tasks, or of My Archive Approvals. */
-export function fetchApprovalList(
-  isArchive: boolean,
-  query: TableQuery,
-  signal: AbortSignal,
-): Promise<ApprovalPage> {
-  return apiRequest('/api/Approvers/RequestList', {
-    method: 'PUT',
-    body: { ...query, archaic: isArchive },
-    schema: approvalPage,
-    signal,
-  });
-}
-
-/** PUT api/Approvers/RequestList/Filters: the distinct values of one column under the other filters. */
-export async function fetchApprovalFilterOptions(
-  isArchive: boolean,
-  column: string,
-  query: TableQuery,
-  signal: AbortSignal,
-): Promise<string[]> {
-  const options = await apiRequest('/api/Approvers/RequestList/Filters', {
-    method: 'PUT',
-    body: { ...query, archaic: isArchive, column },
-    schema: filterOptions,
-    signal,
-  });
-  return options.values;
-}
 
 /** GET api/Approvers/RequestDetail/{id}: the Approval Request modal's request with its people. */
 export function useApprovalDetailQuery(requestId: number | null) {

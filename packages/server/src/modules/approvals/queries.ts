@@ -46,7 +46,7 @@ function listWhere(actor: Actor, isArchive: boolean): LineWhere {
 
 const urgentText = sql<string>`case when ${ref('r.isUrgent')} = 1 then 'Yes' else 'No' end`;
 
-/** The approval tables; keys are the row field names the web sends (approvalColumns). */
+/** The approval tables; keys are the row field names the web sends (approvalsTable's columns). */
 export const approvalSpec: TableSpec = {
   columns: {
     requestId: {

@@ -4,14 +4,13 @@ import { z } from 'zod';
 import {
   Role,
   approvalDetail,
-  approvalFilterQuery,
   approvalListQuery,
   approvalPage,
+  approvalsTable,
   approveRejectInput,
   approveRejectResult,
   columnFilter,
   envelope,
-  filterOptions,
   idParam,
   maxDecisionIds,
   messages,
@@ -22,6 +21,7 @@ import type { Access } from '../../http/access.ts';
 import { requireActor } from '../../http/actor.ts';
 import { ok } from '../../http/envelope.ts';
 import { invalid } from '../../http/errors.ts';
+import { tableRoutes } from '../../http/table-routes.ts';
 import * as approvals from './service.ts';
 
 /** Approver level and above read the lists routed to them (auditors too: read-only). */
@@ -31,7 +31,7 @@ const write: Access = { minRole: Role.APPROVER, auditor: false };
 const scopeRule =
   'Tasks: Submitted requests routed to the caller as primary or secondary approver of the covering assignment or as master approver of the path; admins also the requests no path covers inside their (region, market) rows; the super admin and the auditor every Submitted request. Never a request the caller created or is the subject of. Archive (Archaic): the lines the caller approved or rejected, newest decision first.';
 const tableRule =
-  'orderBy and filter columns are the names in approvalColumns (400 otherwise); filters are IN lists; searchCriteria matches any searchable column, case-insensitively.';
+  'orderBy and filter columns are the row field names the PUT page names (400 otherwise); filters are IN lists; searchCriteria matches any searchable column, case-insensitively.';
 
 /** The table query as query-string parameters; `filters` is JSON text of [{ column, values }]. */
 const listQueryString = z.object({
@@ -84,28 +84,10 @@ export const approvalRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db 
       ok(await approvals.findApprovalList(db, requireActor(req), parseListQueryString(req.query))),
   });
 
-  app.put('/api/Approvers/RequestList', {
-    config: { access: read },
-    schema: {
-      tags,
-      summary: 'My Approval Tasks / My Archive Approvals with the full table body (ours)',
-      description: `The table body plus archaic (true = the archive). ${scopeRule} ${tableRule}`,
-      body: approvalListQuery,
-      response: { 200: envelope(approvalPage) },
-    },
-    handler: async (req) => ok(await approvals.findApprovalList(db, requireActor(req), req.body)),
-  });
-
-  app.put('/api/Approvers/RequestList/Filters', {
-    config: { access: read },
-    schema: {
-      tags,
-      summary: 'Distinct values of one column of the approval list, under its other filters (ours)',
-      description: `The list body plus column; the column's own filter is ignored. ${scopeRule}`,
-      body: approvalFilterQuery,
-      response: { 200: envelope(filterOptions) },
-    },
-    handler: async (req) => ok(await approvals.findApprovalFilterOptions(db, requireActor(req), req.body)),
+  tableRoutes(app, db, approvalsTable, approvals.approvalReader, {
+    access: read,
+    tags,
+    rowsRule: `The table body plus archaic (true = the archive). ${scopeRule}`,
   });
 
   app.get('/api/Approvers/RequestDetail/:requestId', {

@@ -7,17 +7,17 @@ import {
   isExpiredDeactivation,
   messages,
   type ApprovalDetail,
-  type ApprovalFilterQuery,
   type ApprovalListQuery,
   type ApprovalPage,
   type ApproveRejectBody,
   type ApproveRejectResult,
-  type FilterOptions,
+  type ApprovalRow,
 } from '@uap/domain';
 import { type Db, inTransaction } from '../../db/connection.ts';
-import { FILTER_OPTIONS_LIMIT, assertTableQuery } from '../../db/table-query.ts';
+import { assertTableQuery } from '../../db/table-query.ts';
 import type { Actor } from '../../http/actor.ts';
 import { forbidden, notFound, unprocessable } from '../../http/errors.ts';
+import type { TableReader } from '../../http/table-routes.ts';
 import {
   insertHistoryRows,
   moveStatus,
@@ -56,16 +56,16 @@ export async function findApprovalList(
   };
 }
 
-/** Distinct values of one column of the caller's approval list, under its other filters. */
-export async function findApprovalFilterOptions(
-  db: Db,
-  actor: Actor,
-  query: ApprovalFilterQuery,
-): Promise<FilterOptions> {
-  assertTableQuery(q.approvalSpec, query, query.column);
-  const values = await q.findApprovalColumnValues(db, actor, query, query.column);
-  return { values: values.slice(0, FILTER_OPTIONS_LIMIT), isTruncated: values.length > FILTER_OPTIONS_LIMIT };
-}
+/** The approval lists' reads for the declared table's page and filter menus (no export). */
+export const approvalReader: TableReader<ApprovalRow> = {
+  spec: q.approvalSpec,
+  page: async (db, actor, query) => {
+    const { requests, totalCount } = await findApprovalList(db, actor, query as ApprovalListQuery);
+    return { rows: requests, totalCount };
+  },
+  values: (db, actor, query, column) =>
+    q.findApprovalColumnValues(db, actor, query as ApprovalListQuery, column),
+};
 
 /** The Approval Request modal: a request the caller may decide or has decided (else 404). */
 export async function getApprovalDetail(db: Db, actor: Actor, requestId: number): Promise<ApprovalDetail> {

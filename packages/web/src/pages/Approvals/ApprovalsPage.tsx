@@ -2,8 +2,8 @@ import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
-import { messages, type ApprovalDetail, type ApprovalRow, type TableQuery } from '@uap/domain';
-import { approvalKeys, fetchApprovalFilterOptions, fetchApprovalList } from '../../api/approvals.ts';
+import { approvalsTable, messages, type ApprovalDetail, type ApprovalRow } from '@uap/domain';
+import { approvalKeys } from '../../api/approvals.ts';
 import { useIsReadOnly } from '../../session/current-user.ts';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { requestIdOf, useRowSelection } from '../../components/DataTable/use-row-selection.ts';
@@ -11,7 +11,8 @@ import { ModifyRequestDialog } from '../../components/RecordActions/ModifyReques
 import { ApprovalRequestDialog } from './ApprovalRequestDialog.tsx';
 import { BulkActionDialog } from './BulkActionDialog.tsx';
 import { ExpiredRequestDialog } from './ExpiredRequestDialog.tsx';
-import { approvalColumns } from './approval-columns.tsx';
+import { useDeclaredTable } from '../../components/DataTable/use-declared-table.ts';
+import { approvalCells, inUrgentColour } from './approval-cells.tsx';
 import { notifySuccess } from '../../api/notice-store.ts';
 import { DisabledReason } from '../../components/DisabledReason.tsx';
 
@@ -39,22 +40,20 @@ export function ApprovalsPage({ archive = false }: { archive?: boolean }) {
   const isReadOnly = useIsReadOnly();
   const canAct = !archive && !isReadOnly;
 
-  const columns = useMemo(
+  const cells = useMemo(
     () =>
-      approvalColumns(
-        archive,
+      approvalCells(
         isReadOnly
           ? undefined
           : (row) => {
               setModal({ kind: 'request', requestId: row.requestId });
             },
       ),
-    [archive, isReadOnly],
+    [isReadOnly],
   );
-  const fetchPage = async (query: TableQuery, signal: AbortSignal) => {
-    const page = await fetchApprovalList(archive, query, signal);
-    return { rows: page.requests, totalCount: page.totalCount };
-  };
+  const body = useMemo(() => ({ archaic: archive }), [archive]);
+  const table = useDeclaredTable(approvalsTable, { cells, canExport: false, body });
+  const columns = useMemo(() => inUrgentColour(table.columns), [table.columns]);
 
   const handleDecided = (message: string, decidedIds: number[]) => {
     setModal(null);
@@ -71,15 +70,10 @@ export function ApprovalsPage({ archive = false }: { archive?: boolean }) {
   return (
     <>
       <DataTable<ApprovalRow>
+        {...table}
         title={isReadOnly ? 'Submitted Requests' : archive ? 'My Archive Approvals' : 'My Approval Tasks'}
         syncWithUrl
         columns={columns}
-        queryKey={approvalKeys.list(archive)}
-        getRowId={(r) => r.requestId}
-        fetchPage={fetchPage}
-        fetchFilterOptions={(column, query, signal) =>
-          fetchApprovalFilterOptions(archive, column, query, signal)
-        }
         selection={canAct ? selection : undefined}
         emptyMessage={canAct ? messages.nothingWaiting : undefined}
         toolbar={

@@ -1,0 +1,64 @@
+import { daysSince } from '../dates.ts';
+import {
+  approvalListQuery,
+  approvalPage,
+  type ApprovalPage,
+  type ApprovalRow,
+} from '../schemas/approvals.ts';
+import { columnsOf, declareTable } from './declare.ts';
+import { lineHeader as h } from './line-headers.ts';
+
+const c = columnsOf<ApprovalRow>();
+
+/** The archive's own columns (spec 2 §3): the line's status, the approver's comment and decision date. */
+const archiveOnly = new Set(['status', 'approverComment', 'approvedDate']);
+
+const columns = [
+  c.number('requestId', h.requestId, (r) => r.requestId),
+  // What the decision needs first: who, where, what level, how long, how old.
+  c.text('requestUserName', h.userName, (r) => r.requestUser.fullName),
+  c.text('platformName', h.platform, (r) => r.platformName),
+  c.text('clientName', h.client, (r) => r.clientName),
+  c.text('clientAccountName', h.clientAccount, (r) => r.clientAccountName),
+  c.text('platformUserTypeName', h.platformUserType, (r) => r.platformUserTypeName),
+  c.text('accessDate', h.accessDate, (r) => r.accessDate, { isSortable: false, isFilterable: false }),
+  c.text('age', 'Age (days)', (r) => String(daysSince(r.createdDate)), {
+    isSortable: false,
+    isFilterable: false,
+  }),
+  c.text('isUrgent', 'Urgent', (r) => (r.isUrgent ? 'Urgent' : '')),
+  c.text('status', h.requestStatus, (r) => r.status.description),
+  c.text('requestTypeName', h.requestType, (r) => r.requestTypeName),
+  c.text('requestUserEmail', h.userEmail, (r) => r.requestUser.email),
+  c.text('email', h.platformEmail, (r) => r.email),
+  c.text('agencyName', h.agency, (r) => r.agencyName),
+  c.text('practiceName', h.practice, (r) => r.practiceName),
+  c.text('assetName', h.assetType, (r) => r.assetName),
+  c.text('comments', 'Requestor Comments', (r) => r.comments, { isFilterable: false }),
+  c.text('createdByName', h.createdBy, (r) => r.createdByUser.fullName),
+  c.dateTime('createdDate', h.createdDate, (r) => r.createdDate),
+  c.text('approverComment', 'Approver Comment', (r) => r.approverComment, { isFilterable: false }),
+  c.dateTime('approvedDate', 'Decision Date', (r) => r.approvedDate),
+  // Sorted and filtered by, not shown.
+  c.text('regionName', h.region, (r) => r.regionName, { isOnScreen: false }),
+  c.text('marketName', h.market, (r) => r.marketName, { isOnScreen: false }),
+  c.text('clientCodeName', h.clientCode, (r) => r.clientCodeName, { isOnScreen: false }),
+  c.date('expirationDate', 'Expiration Date', (r) => r.expirationDate, { isOnScreen: false }),
+];
+const taskColumns = columns.filter((column) => !archiveOnly.has(column.id));
+
+/**
+ * My Approval Tasks and, with `archaic: true`, My Archive Approvals (spec 2 §3): the lines
+ * routed to the caller, or the ones they decided, which also show status, comment and date.
+ */
+export const approvalsTable = declareTable<ApprovalRow, ApprovalPage>({
+  path: '/api/Approvers/RequestList',
+  title: 'My Approval Tasks',
+  list: approvalPage,
+  listKey: 'requests',
+  rowId: (r) => r.requestId,
+  body: approvalListQuery,
+  hasExport: false,
+  columns,
+  columnsFor: (body) => (body.archaic === true ? columns : taskColumns),
+});
