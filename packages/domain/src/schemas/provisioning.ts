@@ -16,10 +16,6 @@ export const provisioningQuery = tableQuery.extend({ Archive: z.boolean().defaul
 export type ProvisioningQuery = z.infer<typeof provisioningQuery>;
 export type ProvisioningQueryInput = z.input<typeof provisioningQuery>;
 
-/** PUT api/Request/RequestForProvisioners/Filters (ours): distinct values of one column. */
-export const provisioningFilterQuery = provisioningQuery.extend({ column: z.string().min(1).max(60) });
-export type ProvisioningFilterQuery = z.infer<typeof provisioningFilterQuery>;
-
 /** GET api/Request/RequestForProvisioners: the spec's query string (`?Archive=true`) plus paging. */
 export const provisioningListQueryString = z.object({
   Archive: z.enum(['true', 'false']).optional(),
@@ -80,33 +76,6 @@ export const provisioningRow = z.object({
 export type ProvisioningRow = z.infer<typeof provisioningRow>;
 export const provisioningPage = tablePage(provisioningRow);
 export type ProvisioningPage = z.infer<typeof provisioningPage>;
-
-/** The column ids of the provisioning tables (orderBy and filter columns). */
-export const provisioningColumns = [
-  'requestId',
-  'status',
-  'requestTypeName',
-  'isUrgent',
-  'agencyName',
-  'practiceName',
-  'platformName',
-  'createdDate',
-  'approvedDate',
-  'requestUserName',
-  'requestUserEmail',
-  'email',
-  'createdByName',
-  'comments',
-  'approverName',
-  'approverComment',
-  'clientName',
-  'assetName',
-  'clientAccountName',
-  'assetReference',
-  'platformUserTypeName',
-  'platformUserTypeBasicName',
-  'provisionerComment',
-] as const;
 
 /**
  * POST api/Request/ApproveRejectForProvisioner, both variants of the spec: requestIds, comments,

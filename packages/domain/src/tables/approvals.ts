@@ -26,7 +26,7 @@ const columns = [
     isSortable: false,
     isFilterable: false,
   }),
-  c.text('isUrgent', 'Urgent', (r) => (r.isUrgent ? 'Urgent' : '')),
+  c.text('isUrgent', 'Urgent', (r) => (r.isUrgent ? 'Yes' : 'No')),
   c.text('status', h.requestStatus, (r) => r.status.description),
   c.text('requestTypeName', h.requestType, (r) => r.requestTypeName),
   c.text('requestUserEmail', h.userEmail, (r) => r.requestUser.email),

@@ -10,3 +10,4 @@ export * from './records.ts';
 export * from './existing-access.ts';
 export * from './master-data.ts';
 export * from './approvals.ts';
+export * from './provisioning.ts';

@@ -2,42 +2,25 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   StandardCommentType,
   archiveRequestsInput,
-  filterOptions,
   provisionerCommentEntry,
   provisionerDecisionResult,
-  provisioningPage,
+  provisioningTable,
   standardComment,
   tableQuery,
   type ProvisionerCommentEntry,
   type ProvisionerDecisionInput,
-  type ProvisioningPage,
   type StandardComment,
-  type TableQuery,
 } from '@uap/domain';
 import { z } from 'zod';
 import { apiRequest } from './client.ts';
+import { declaredTableApi } from './declared-table.ts';
 
 /** TanStack Query keys of the provisioning screens. */
 export const provisioningKeys = {
-  tasks: (isArchive: boolean) => ['Request', 'RequestForProvisioners', isArchive] as const,
   standardComments: ['Request', 'GetAllStandardComments', StandardCommentType.PROVISIONING] as const,
   provisionerComments: (requestId: number) => ['Request', 'ProvisionerComments', requestId] as const,
   task: (requestId: number) => ['Request', 'RequestForProvisioners', false, 'requestId', requestId] as const,
 };
-
-/** PUT api/Request/RequestForProvisioners: one page of My Provisioning Tasks (or the archive). */
-export function fetchProvisioningTasks(
-  isArchive: boolean,
-  query: TableQuery,
-  signal: AbortSignal,
-): Promise<ProvisioningPage> {
-  return apiRequest('/api/Request/RequestForProvisioners', {
-    method: 'PUT',
-    body: { ...query, Archive: isArchive },
-    schema: provisioningPage,
-    signal,
-  });
-}
 
 /**
  * One line of My Provisioning Tasks by its id (a notification's `?requestId=N`): the list's row,
@@ -49,28 +32,12 @@ export function useProvisioningTaskQuery(requestId: number | null) {
     queryKey: provisioningKeys.task(requestId ?? 0),
     queryFn: async ({ signal }) => {
       const query = tableQuery.parse({ filters: [{ column: 'requestId', values: [String(requestId)] }] });
-      const page = await fetchProvisioningTasks(false, query, signal);
-      return page.requests.find((r) => r.requestId === requestId) ?? null;
+      const page = await declaredTableApi(provisioningTable, { Archive: false }).fetchPage(query, signal);
+      return page.rows.find((r) => r.requestId === requestId) ?? null;
     },
     enabled: requestId !== null,
     staleTime: 0,
   });
-}
-
-/** PUT api/Request/RequestForProvisioners/Filters: the distinct values of one column. */
-export async function fetchProvisioningFilterOptions(
-  isArchive: boolean,
-  column: string,
-  query: TableQuery,
-  signal: AbortSignal,
-): Promise<string[]> {
-  const options = await apiRequest('/api/Request/RequestForProvisioners/Filters', {
-    method: 'PUT',
-    body: { ...query, Archive: isArchive, column },
-    schema: filterOptions,
-    signal,
-  });
-  return options.values;
 }
 
 /** GET api/Request/GetAllStandardComments/1: the standard comments of type Provisioning. */

@@ -6,17 +6,16 @@ import {
   addStandardCommentInput,
   archiveRequestsInput,
   envelope,
-  filterOptions,
   idParam,
   messages,
   provisionerCommentEntry,
   provisionerCommentInput,
   provisionerDecisionInput,
   provisionerDecisionResult,
-  provisioningFilterQuery,
   provisioningListQueryString,
   provisioningPage,
   provisioningQuery,
+  provisioningTable,
   removeStandardCommentInput,
   standardComment,
   standardCommentTypeParam,
@@ -26,10 +25,11 @@ import type { Access } from '../../http/access.ts';
 import { requireActor } from '../../http/actor.ts';
 import { ok } from '../../http/envelope.ts';
 import { invalid } from '../../http/errors.ts';
+import { tableRoutes } from '../../http/table-routes.ts';
 import { archiveRequests } from './service/archive.ts';
 import * as comments from './service/comments.ts';
 import { decideProvisioning } from './service/decide.ts';
-import { findProvisioningFilterOptions, findProvisioningTasks } from './service/list.ts';
+import { findProvisioningTasks, provisioningReader } from './service/list.ts';
 
 /** Provisioner level and above read; the auditor reads too (everything, read-only). */
 const read: Access = { minRole: Role.PROVISIONER, auditor: true };
@@ -42,7 +42,7 @@ const scopeRule =
   'admins and auditors every Approved line; plus the Completed lines the caller provisioned. Archive=true: ' +
   'the Archived lines the caller provisioned.';
 const tableRule =
-  'orderBy and filter columns are the row field names of provisioningColumns; an unknown one is refused with 400. ' +
+  'orderBy and filter columns are the row field names the PUT page names; an unknown one is refused with 400. ' +
   'Without orderBy the Approved lines (the work) come before the Completed ones, each urgent first, then oldest.';
 
 /** Routes of the provisioners' task lists, decisions, standard comments and archive. */
@@ -73,28 +73,10 @@ export const provisioningRoutes: FastifyPluginAsync<{ db: Db }> = async (base, {
     },
   });
 
-  app.put('/api/Request/RequestForProvisioners', {
-    config: { access: read },
-    schema: {
-      tags,
-      summary: 'My Provisioning Tasks as a server-paged table (filters, search, sort, page)',
-      description: `The table body plus Archive. ${scopeRule} ${tableRule}`,
-      body: provisioningQuery,
-      response: { 200: envelope(provisioningPage) },
-    },
-    handler: async (req) => ok(await findProvisioningTasks(db, requireActor(req), req.body)),
-  });
-
-  app.put('/api/Request/RequestForProvisioners/Filters', {
-    config: { access: read },
-    schema: {
-      tags,
-      summary: 'Distinct values of one column of the provisioning table, under its other filters',
-      description: `The table body plus Archive and column. ${scopeRule}`,
-      body: provisioningFilterQuery,
-      response: { 200: envelope(filterOptions) },
-    },
-    handler: async (req) => ok(await findProvisioningFilterOptions(db, requireActor(req), req.body)),
+  tableRoutes(app, db, provisioningTable, provisioningReader, {
+    access: read,
+    tags,
+    rowsRule: `The table body plus Archive. ${scopeRule}`,
   });
 
   app.post('/api/Request/ApproveRejectForProvisioner', {

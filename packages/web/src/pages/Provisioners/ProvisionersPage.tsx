@@ -1,14 +1,14 @@
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import Button from '@mui/material/Button';
-import { ARCHIVE_ELIGIBLE_STATUS, RequestStatus, messages, type ProvisioningRow } from '@uap/domain';
 import {
-  fetchProvisionerComments,
-  fetchProvisioningFilterOptions,
-  fetchProvisioningTasks,
-  provisioningKeys,
-  useArchiveRequests,
-} from '../../api/provisioning.ts';
+  ARCHIVE_ELIGIBLE_STATUS,
+  RequestStatus,
+  messages,
+  provisioningTable,
+  type ProvisioningRow,
+} from '@uap/domain';
+import { fetchProvisionerComments, provisioningKeys, useArchiveRequests } from '../../api/provisioning.ts';
 import { reportError } from '../../api/error-store.ts';
 import { useIsReadOnly } from '../../session/current-user.ts';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
@@ -19,7 +19,8 @@ import { CommentHistoryDialog } from '../../components/CommentHistoryDialog.tsx'
 import { ProvisionerCommentDialog } from './ProvisionerCommentDialog.tsx';
 import { ProvisioningLinkDialog } from './ProvisioningLinkDialog.tsx';
 import { ProvisioningRequestDialog } from './ProvisioningRequestDialog.tsx';
-import { provisioningColumns } from './provisioning-columns.tsx';
+import { useDeclaredTable } from '../../components/DataTable/use-declared-table.ts';
+import { provisioningCells } from './provisioning-cells.tsx';
 import { notifySuccess } from '../../api/notice-store.ts';
 import { DisabledReason } from '../../components/DisabledReason.tsx';
 
@@ -50,14 +51,16 @@ export function ProvisionersPage({ archive = false }: { archive?: boolean }) {
   });
   const archiveRequests = useArchiveRequests();
 
-  const columns = useMemo(
+  const cells = useMemo(
     () =>
-      provisioningColumns({
+      provisioningCells({
         onOpenRequest: canAct ? (row) => setDialog({ kind: 'request', row }) : undefined,
         onOpenComments: (row) => setDialog({ kind: 'history', requestId: row.requestId }),
       }),
     [canAct],
   );
+  const body = useMemo(() => ({ Archive: archive }), [archive]);
+  const table = useDeclaredTable(provisioningTable, { cells, canExport: false, body });
   const allApproved =
     selectedRows.length > 0 && selectedRows.every((r) => r.statusId === RequestStatus.APPROVED);
   const allCompleted =
@@ -129,20 +132,11 @@ export function ProvisionersPage({ archive = false }: { archive?: boolean }) {
     <>
       <DataTable<ProvisioningRow>
         key={String(archive)}
+        {...table}
         title={
           isReadOnly ? 'Approved Requests' : archive ? 'My Archive Provisionings' : 'My Provisioning Tasks'
         }
         syncWithUrl
-        columns={columns}
-        queryKey={provisioningKeys.tasks(archive)}
-        getRowId={(r) => r.requestId}
-        fetchPage={async (query, signal) => {
-          const page = await fetchProvisioningTasks(archive, query, signal);
-          return { rows: page.requests, totalCount: page.totalCount };
-        }}
-        fetchFilterOptions={(column, query, signal) =>
-          fetchProvisioningFilterOptions(archive, column, query, signal)
-        }
         selection={canAct ? selection : undefined}
         emptyMessage={canAct ? messages.nothingWaiting : undefined}
         toolbar={toolbar}

@@ -1,13 +1,9 @@
 import { timeZoneOrUtc } from '@uap/domain';
-import type {
-  FilterOptions,
-  ProvisioningFilterQuery,
-  ProvisioningPage,
-  ProvisioningQuery,
-} from '@uap/domain';
+import type { ProvisioningPage, ProvisioningQuery, ProvisioningRow } from '@uap/domain';
 import type { Db } from '../../../db/connection.ts';
-import { FILTER_OPTIONS_LIMIT, assertTableQuery } from '../../../db/table-query.ts';
+import { assertTableQuery } from '../../../db/table-query.ts';
 import type { Actor } from '../../../http/actor.ts';
+import type { TableReader } from '../../../http/table-routes.ts';
 import { presentProvisioningRow } from '../present.ts';
 import * as q from '../queries.ts';
 import { provisioningScopeOf } from './scope.ts';
@@ -40,13 +36,13 @@ export async function findProvisioningTasks(
   };
 }
 
-/** The distinct values of one column of the provisioning table under its other filters. */
-export async function findProvisioningFilterOptions(
-  db: Db,
-  actor: Actor,
-  query: ProvisioningFilterQuery,
-): Promise<FilterOptions> {
-  assertTableQuery(q.provisioningSpec, query, query.column);
-  const values = await q.findProvisioningColumnValues(db, provisioningScopeOf(actor), query, query.column);
-  return { values: values.slice(0, FILTER_OPTIONS_LIMIT), isTruncated: values.length > FILTER_OPTIONS_LIMIT };
-}
+/** The provisioning lists' reads for the declared table's page and filter menus (no export). */
+export const provisioningReader: TableReader<ProvisioningRow> = {
+  spec: q.provisioningSpec,
+  page: async (db, actor, query) => {
+    const { requests, totalCount } = await findProvisioningTasks(db, actor, query as ProvisioningQuery);
+    return { rows: requests, totalCount };
+  },
+  values: (db, actor, query, column) =>
+    q.findProvisioningColumnValues(db, provisioningScopeOf(actor), query as ProvisioningQuery, column),
+};
