@@ -53,6 +53,13 @@ export interface TableDeclaration<Row, List = unknown> {
    * and the web fills them in from its `params`. Default: none.
    */
   params?: z.ZodObject;
+  /**
+   * The filter menus' endpoint when it is shared with another table (My Requests' and the User
+   * Access Overview's `PUT /api/Catalogs/Filters/`, told apart by `body`'s `source`): the web asks
+   * it with the table body, `column` and `body`; `tableRoutes` registers no `/Filters` of its own,
+   * the module that owns the shared path does. Default: `{path}/Filters`.
+   */
+  sharedFilters?: { path: string; body: Readonly<Record<string, unknown>> };
   /** False: the table has no `/Export` endpoint and no Export CSV button. Default: true. */
   hasExport?: boolean;
   /**

@@ -160,26 +160,29 @@ export function tableRoutes<Row, List>(
     },
   });
 
-  app.put(`${table.path}/Filters`, {
-    config: { access },
-    schema: {
-      tags,
-      summary: `Distinct values of one ${table.title} column, under its other filters`,
-      description: `${rowsRule} At most ${FILTER_OPTIONS_LIMIT} values; isTruncated says there were more.`,
-      ...params,
-      body: filterQuery,
-      response: { 200: envelope(filterOptions) },
-    },
-    handler: async (req) => {
-      assertTableQuery(reader.specOf?.(req.body) ?? reader.spec, req.body, req.body.column);
-      const values = await reader.values(db, requireActor(req), queryOf(req), req.body.column);
-      const options: FilterOptions = {
-        values: values.slice(0, FILTER_OPTIONS_LIMIT),
-        isTruncated: values.length > FILTER_OPTIONS_LIMIT,
-      };
-      return ok(options);
-    },
-  });
+  // A shared filter endpoint (the table's `sharedFilters`) is registered by the module that owns it.
+  if (!table.sharedFilters) {
+    app.put(`${table.path}/Filters`, {
+      config: { access },
+      schema: {
+        tags,
+        summary: `Distinct values of one ${table.title} column, under its other filters`,
+        description: `${rowsRule} At most ${FILTER_OPTIONS_LIMIT} values; isTruncated says there were more.`,
+        ...params,
+        body: filterQuery,
+        response: { 200: envelope(filterOptions) },
+      },
+      handler: async (req) => {
+        assertTableQuery(reader.specOf?.(req.body) ?? reader.spec, req.body, req.body.column);
+        const values = await reader.values(db, requireActor(req), queryOf(req), req.body.column);
+        const options: FilterOptions = {
+          values: values.slice(0, FILTER_OPTIONS_LIMIT),
+          isTruncated: values.length > FILTER_OPTIONS_LIMIT,
+        };
+        return ok(options);
+      },
+    });
+  }
 
   if (table.hasExport === false) {
     return;

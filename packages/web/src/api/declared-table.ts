@@ -42,9 +42,9 @@ export function declaredTableApi<Row, List>(
       return { rows: (page as Record<string, Row[]>)[table.listKey] ?? [], totalCount, isCountEstimate };
     },
     fetchFilterOptions: async (column: string, query: TableQuery, signal: AbortSignal): Promise<string[]> => {
-      const options = await apiRequest(`${path}/Filters`, {
+      const options = await apiRequest(table.sharedFilters?.path ?? `${path}/Filters`, {
         method: 'PUT',
-        body: { ...query, ...body, column },
+        body: { ...query, ...body, ...table.sharedFilters?.body, column },
         schema: filterOptions,
         signal,
       });
