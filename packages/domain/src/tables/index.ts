@@ -11,3 +11,4 @@ export * from './existing-access.ts';
 export * from './master-data.ts';
 export * from './approvals.ts';
 export * from './provisioning.ts';
+export * from './my-requests.ts';

@@ -2,10 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   cancelRequestsInput,
   filterOptions,
-  myRequestsPage,
   userRecordsPage,
   type FilterSource,
-  type MyRequestsPage,
   type TableQuery,
   type UserRecordsPage,
 } from '@uap/domain';
@@ -20,7 +18,6 @@ export interface RecordSubject {
 /** TanStack Query key prefixes of the two tables (the DataTable adds its state). */
 export const recordKeys = {
   userRecords: (subject: RecordSubject) => ['Request', 'UserRecords', subject] as const,
-  myRequests: (requestId: number) => ['Request', 'AllMyRequest', requestId] as const,
 };
 
 /** PUT api/Request/UserRecords: one page of the User Access Overview. */
@@ -57,20 +54,6 @@ export async function fetchFilterOptions(
 /** PUT api/Request/UserRecords/Export: downloads the whole filtered result as CSV. */
 export function exportUserRecords(subject: RecordSubject, query: TableQuery): Promise<void> {
   return apiDownload('/api/Request/UserRecords/Export', { ...query, ...subject }, 'user-records.csv');
-}
-
-/** PUT api/Request/AllMyRequest: one page of My Requests (requestId > 0: that request's submission). */
-export function fetchMyRequests(
-  requestId: number,
-  query: TableQuery,
-  signal: AbortSignal,
-): Promise<MyRequestsPage> {
-  return apiRequest('/api/Request/AllMyRequest', {
-    method: 'PUT',
-    body: { ...query, requestId },
-    schema: myRequestsPage,
-    signal,
-  });
 }
 
 /** POST api/Request/CancelMultipleRequest/; refreshes every request table on success. */

@@ -7,6 +7,7 @@ import {
   envelope,
   idParam,
   myRequestsPage,
+  myRequestsTable,
   searchTerm,
   tableQuery,
 } from '@uap/domain';
@@ -15,10 +16,11 @@ import type { Access } from '../../http/access.ts';
 import { requireActor } from '../../http/actor.ts';
 import { ok } from '../../http/envelope.ts';
 import { invalid } from '../../http/errors.ts';
+import { tableRoutes } from '../../http/table-routes.ts';
 import * as myRequests from './service.ts';
 
 const tableRule =
-  'orderBy and filter columns are the row field names listed in myRequestColumns; an unknown one is ' +
+  'orderBy and filter columns are the row field names the PUT page names; an unknown one is ' +
   'refused with 400. Filters are IN lists (an empty list filters nothing); searchCriteria matches any ' +
   'searchable column, case-insensitively. Ties sort by requestId.';
 
@@ -59,16 +61,11 @@ export const myRequestRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db
     },
   });
 
-  app.put('/api/Request/AllMyRequest', {
-    config: { access: readOwn },
-    schema: {
-      tags,
-      summary: 'My Requests as a server-paged table (filters, search, sort, page)',
-      description: `The table body plus requestId (0 or absent = all). ${tableRule}`,
-      body: tableQuery.extend({ requestId: idParam.default(0) }),
-      response: { 200: envelope(myRequestsPage) },
-    },
-    handler: async (req) => ok(await myRequests.findMyRequests(db, requireActor(req), req.body)),
+  tableRoutes(app, db, myRequestsTable, myRequests.myRequestsReader, {
+    access: readOwn,
+    tags,
+    pageDescription: 'The table body plus requestId (0 or absent = all).',
+    rowsRule: `Rows: the lines the caller created or is the subject of. Filter menus: PUT api/Catalogs/Filters/ with source MyRequests.`,
   });
 
   app.post('/api/Request/CancelMultipleRequest/', {

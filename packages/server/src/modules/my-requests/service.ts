@@ -8,6 +8,7 @@ import {
   startOfTodayUtc,
   type FilterOptions,
   type FilterOptionsQuery,
+  type MyRequestRow,
   type MyRequestsPage,
   type TableQuery,
 } from '@uap/domain';
@@ -15,6 +16,7 @@ import { type Db, inTransaction } from '../../db/connection.ts';
 import { FILTER_OPTIONS_LIMIT, assertTableQuery } from '../../db/table-query.ts';
 import type { Actor } from '../../http/actor.ts';
 import { forbidden, notFound, unprocessable } from '../../http/errors.ts';
+import type { TableReader } from '../../http/table-routes.ts';
 import { findColumnValues, findLinePage } from '../request-lines/lists.ts';
 import { insertHistoryRows, moveStatus, releasePendingChanges } from '../request-lines/transitions.ts';
 import * as q from './queries.ts';
@@ -47,6 +49,17 @@ export async function findMyRequests(
     isCountEstimate,
   };
 }
+
+/** My Requests' reads for the declared table's page (its filter menus are api/Catalogs/Filters/). */
+export const myRequestsReader: TableReader<MyRequestRow> = {
+  spec: q.myRequestSpec,
+  page: async (db, actor, query) => {
+    const page = await findMyRequests(db, actor, query as TableQuery & { requestId: number });
+    return { rows: page.requests, totalCount: page.totalCount, isCountEstimate: page.isCountEstimate };
+  },
+  values: (db, actor, query, column) =>
+    findColumnValues(db, q.myRequestsWhere(actor.userId, 0), q.myRequestSpec, query, column),
+};
 
 /**
  * Cancels Submitted requests, all or none (spec 1 §4, docs/architecture.md): every line must exist for

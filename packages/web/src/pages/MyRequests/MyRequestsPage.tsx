@@ -1,18 +1,14 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import Button from '@mui/material/Button';
-import { messages, whyNotCancellable, type MyRequestRow } from '@uap/domain';
-import {
-  fetchFilterOptions,
-  fetchMyRequests,
-  recordKeys,
-  useCancelRequestsMutation,
-} from '../../api/records.ts';
+import { limits, messages, myRequestsTable, whyNotCancellable, type MyRequestRow } from '@uap/domain';
+import { useCancelRequestsMutation } from '../../api/records.ts';
 import { useCurrentUser } from '../../session/current-user.ts';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { requestIdOf as rowIdOf, useRowSelection } from '../../components/DataTable/use-row-selection.ts';
 import { CancelRequestsDialog } from './CancelRequestsDialog.tsx';
-import { myRequestColumns } from './my-requests-columns.tsx';
+import { useDeclaredTable, type ColumnExtras } from '../../components/DataTable/use-declared-table.ts';
+import { StatusChip } from '../../components/StatusChip.tsx';
 import { notifySuccess } from '../../api/notice-store.ts';
 
 /** The address parameters (either spelling) of ?requestId=N. */
@@ -23,6 +19,15 @@ function requestIdOf(params: URLSearchParams): number {
   const id = Number(params.get('requestId') ?? params.get('RequestId'));
   return Number.isSafeInteger(id) && id > 0 ? id : 0;
 }
+
+/** My Requests' cells that are more than text (myRequestsTable). */
+const cells: Readonly<Record<string, ColumnExtras<MyRequestRow>>> = {
+  status: { cell: (r) => <StatusChip label={r.status.description} /> },
+  requestTypeName: { cell: (r) => <StatusChip label={r.requestTypeName} /> },
+  secondaryEmail: { truncate: limits.secondaryEmailInTable },
+  comments: { truncate: limits.requestorCommentInTable },
+  decisionComment: { truncate: limits.requestorCommentInTable },
+};
 
 /** My Requests (spec 1 §2.5): what I asked for or am the subject of; cancel Submitted ones. */
 export function MyRequestsPage() {
@@ -40,6 +45,8 @@ export function MyRequestsPage() {
   const { selectedIds, selection, clear } = useRowSelection<MyRequestRow>(rowIdOf, { whyNotSelectable });
   const [isConfirming, setIsConfirming] = useState(false);
   const cancelRequests = useCancelRequestsMutation();
+  const body = useMemo(() => ({ requestId }), [requestId]);
+  const table = useDeclaredTable(myRequestsTable, { cells, canExport: false, body });
 
   const handleConfirm = () => {
     cancelRequests.mutate(selectedIds, {
@@ -57,22 +64,12 @@ export function MyRequestsPage() {
     <>
       <DataTable<MyRequestRow>
         key={requestId}
-        title="My Requests"
+        {...table}
         syncWithUrl
         addressFilters={
           requestId > 0
             ? [{ label: messages.myRequestsOfSubmission(requestId), params: requestIdParams }]
             : []
-        }
-        columns={myRequestColumns}
-        queryKey={recordKeys.myRequests(requestId)}
-        getRowId={(r) => r.requestId}
-        fetchPage={async (query, signal) => {
-          const page = await fetchMyRequests(requestId, query, signal);
-          return { rows: page.requests, totalCount: page.totalCount, isCountEstimate: page.isCountEstimate };
-        }}
-        fetchFilterOptions={(column, query, signal) =>
-          fetchFilterOptions('MyRequests', {}, column, query, signal)
         }
         selection={selection}
         toolbar={
