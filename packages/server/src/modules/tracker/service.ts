@@ -1,7 +1,6 @@
 import type { Readable } from 'node:stream';
 import {
   timeZoneOrUtc,
-  Role,
   startOfTodayUtc,
   type ServiceLevels,
   type TableQuery,
@@ -16,7 +15,7 @@ import type { CsvColumn } from '../../db/csv-text.ts';
 import { readCsvLines } from '../../db/csv-read.ts';
 import { assertTableQuery } from '../../db/table-query.ts';
 import type { Actor } from '../../http/actor.ts';
-import { forbidden } from '../../http/errors.ts';
+import { rowScopeOf } from '../../http/row-scope.ts';
 import * as lines from './line-queries.ts';
 import * as q from './queries.ts';
 import { keyedFilters } from './keyed-filter-queries.ts';
@@ -28,19 +27,7 @@ import { presentTrackerRow } from './present.ts';
  * Roles below provisioner never get here (the route refuses them); refused again for safety.
  */
 export function trackerScopeOf(actor: Actor): lines.TrackerScope {
-  switch (actor.roleId) {
-    case Role.STANDARD:
-    case Role.APPROVER:
-    case Role.MASTERAPPROVER:
-      throw forbidden();
-    case Role.PROVISIONER:
-      return { kind: 'routed', userId: actor.userId };
-    case Role.ADMIN:
-      return { kind: 'admin', userId: actor.userId };
-    case Role.AUDITOR:
-    case Role.SUPERADMIN:
-      return { kind: 'all' };
-  }
+  return rowScopeOf(actor, { least: 'routed' });
 }
 
 const todayIso = () => startOfTodayUtc().toISOString();
