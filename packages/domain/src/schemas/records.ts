@@ -107,33 +107,3 @@ export type MyRequestsPage = z.infer<typeof myRequestsPage>;
 /** POST api/Request/CancelMultipleRequest/: the request ids to cancel. */
 export const cancelRequestsInput = z.array(z.number().int().positive()).min(1).max(500);
 export type CancelRequestsInput = z.infer<typeof cancelRequestsInput>;
-
-/** The column ids of the two tables (orderBy and filter columns); the server refuses others. */
-export const userRecordColumns = [
-  'requestId',
-  'status',
-  'statusDescription',
-  'requestTypeName',
-  'requestUserName',
-  'requestUserEmail',
-  'email',
-  'regionName',
-  'marketName',
-  'agencyName',
-  'practiceName',
-  'platformName',
-  'clientName',
-  'clientCodeName',
-  'assetName',
-  'clientAccountName',
-  'platformUserTypeName',
-  'expirationDate',
-  'createdDate',
-] as const;
-export const myRequestColumns = [
-  ...userRecordColumns.filter((c) => c !== 'statusDescription'),
-  'comments',
-  'decisionComment',
-  'secondaryEmail',
-  'createdByName',
-] as const;

@@ -63,6 +63,11 @@ export interface SortKey {
 /** The most distinct values a filter menu is offered. */
 export const FILTER_OPTIONS_LIMIT = 500;
 
+/** A filter menu's answer from the values read (at most the limit + 1): cut at the limit, and whether it was. */
+export function filterOptionsOf(values: string[]): { values: string[]; isTruncated: boolean } {
+  return { values: values.slice(0, FILTER_OPTIONS_LIMIT), isTruncated: values.length > FILTER_OPTIONS_LIMIT };
+}
+
 const TRUE = sql<SqlBool>`1 = 1`;
 const FALSE = sql<SqlBool>`1 = 0`;
 

@@ -9,7 +9,6 @@ import {
   keptZoneFormatters,
   tableQuery,
   timeZoneOrUtc,
-  type FilterOptions,
   type TableDeclaration,
   type TableQuery,
 } from '@uap/domain';
@@ -17,7 +16,12 @@ import type { Db } from '../db/connection.ts';
 import { csvExport, type BatchSource } from '../db/csv-export.ts';
 import type { CsvColumn } from '../db/csv-text.ts';
 import type { SqlTableReads } from '../db/sql-table.ts';
-import { FILTER_OPTIONS_LIMIT, assertTableQuery, type TableSpec } from '../db/table-query.ts';
+import {
+  FILTER_OPTIONS_LIMIT,
+  assertTableQuery,
+  filterOptionsOf,
+  type TableSpec,
+} from '../db/table-query.ts';
 import type { Access } from './access.ts';
 import { requireActor, type Actor } from './actor.ts';
 import { sendCsv } from './csv-reply.ts';
@@ -133,6 +137,11 @@ export function tableRoutes<Row, List>(
   { access, tags, rowsRule, pageDescription }: TableRouteOptions,
 ): void {
   assertDeclarationMatches(table, reader.spec);
+  if (table.hasExport !== false && !reader.csv && !reader.batches) {
+    throw new Error(`${table.title}: an exported table's reader needs csv or batches`);
+  }
+  /** The SQL columns a call may sort and filter by. */
+  const specOf = (query: TableQuery) => reader.specOf?.(query) ?? reader.spec;
   const app = base.withTypeProvider<ZodTypeProvider>();
   const columns = (use: 'sort' | 'filter') => declaredKeys(table, use).join(', ');
   // A declared body extends the table body; its own fields reach the reader inside the query.
@@ -154,7 +163,7 @@ export function tableRoutes<Row, List>(
       response: { 200: envelope(table.list) },
     },
     handler: async (req) => {
-      assertTableQuery(reader.specOf?.(req.body) ?? reader.spec, req.body);
+      assertTableQuery(specOf(req.body), req.body);
       const { rows, listFields, ...counts } = await reader.page(db, requireActor(req), queryOf(req));
       return ok({ [table.listKey]: rows, page: req.body.page, ...counts, ...listFields } as List);
     },
@@ -173,13 +182,9 @@ export function tableRoutes<Row, List>(
         response: { 200: envelope(filterOptions) },
       },
       handler: async (req) => {
-        assertTableQuery(reader.specOf?.(req.body) ?? reader.spec, req.body, req.body.column);
+        assertTableQuery(specOf(req.body), req.body, req.body.column);
         const values = await reader.values(db, requireActor(req), queryOf(req), req.body.column);
-        const options: FilterOptions = {
-          values: values.slice(0, FILTER_OPTIONS_LIMIT),
-          isTruncated: values.length > FILTER_OPTIONS_LIMIT,
-        };
-        return ok(options);
+        return ok(filterOptionsOf(values));
       },
     });
   }
@@ -198,12 +203,13 @@ export function tableRoutes<Row, List>(
       produces: ['text/csv'],
     },
     handler: async (req, reply) => {
-      assertTableQuery(reader.specOf?.(req.body) ?? reader.spec, req.body);
+      assertTableQuery(specOf(req.body), req.body);
       const actor = requireActor(req);
       const query = queryOf(req);
       const csv = reader.csv
         ? await reader.csv(db, actor, query, timeZoneOrUtc(req.body.localTimeZone))
         : await csvExport(
+            // Registration refused an exported table whose reader has neither.
             reader.batches!(db, actor, query),
             table.rowId,
             declaredCsvColumns(table, req.body.localTimeZone, query),

@@ -13,7 +13,7 @@ import {
   type TableQuery,
 } from '@uap/domain';
 import { type Db, inTransaction } from '../../db/connection.ts';
-import { FILTER_OPTIONS_LIMIT, assertTableQuery } from '../../db/table-query.ts';
+import { assertTableQuery, filterOptionsOf } from '../../db/table-query.ts';
 import type { Actor } from '../../http/actor.ts';
 import { forbidden, notFound, unprocessable } from '../../http/errors.ts';
 import type { TableReader } from '../../http/table-routes.ts';
@@ -126,5 +126,5 @@ export async function findMyRequestFilterOptions(
     query,
     query.column,
   );
-  return { values: values.slice(0, FILTER_OPTIONS_LIMIT), isTruncated: values.length > FILTER_OPTIONS_LIMIT };
+  return filterOptionsOf(values);
 }

@@ -3,7 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   Role,
+  declaredKeys,
   minExportRole,
+  myRequestsTable,
+  userRecordsTable,
   envelope,
   filterOptions,
   filterOptionsQuery,
@@ -24,7 +27,7 @@ const scopeRule =
   '(another subject gives an empty page, not an error); provisioners also the lines routed to them; admins ' +
   'also the lines inside their admin (region, market) rows; super admins and auditors every line.';
 const tableRule =
-  'orderBy and filter columns are the row field names listed in userRecordColumns / myRequestColumns; ' +
+  `orderBy and filter columns are the row field names (User Access Overview: ${declaredKeys(userRecordsTable, 'sort').join(', ')}; My Requests: ${declaredKeys(myRequestsTable, 'sort').join(', ')}); ` +
   'an unknown one is refused with 400. Filters are IN lists (an empty list filters nothing); searchCriteria ' +
   'matches any searchable column, case-insensitively. Ties sort by requestId.';
 

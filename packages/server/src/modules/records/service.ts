@@ -11,7 +11,7 @@ import {
 } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
 import { csvExport } from '../../db/csv-export.ts';
-import { FILTER_OPTIONS_LIMIT, assertTableQuery } from '../../db/table-query.ts';
+import { assertTableQuery, filterOptionsOf } from '../../db/table-query.ts';
 import type { Actor } from '../../http/actor.ts';
 import { declaredCsvColumns } from '../../http/table-routes.ts';
 import { getUserIdByEmail } from '../profiles/service.ts';
@@ -102,7 +102,7 @@ export async function findFilterOptions(
     return { values: [], isTruncated: false };
   }
   const values = await findColumnValues(db, where, spec, query, query.column);
-  return { values: values.slice(0, FILTER_OPTIONS_LIMIT), isTruncated: values.length > FILTER_OPTIONS_LIMIT };
+  return filterOptionsOf(values);
 }
 
 /** The records (completed or archived Add lines) of the user with this email, within scope. */
