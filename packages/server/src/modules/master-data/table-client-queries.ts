@@ -2,7 +2,8 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import type { MasterDataType } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
 import { likePattern, type SearchIndex } from '../../db/table-query.ts';
-import { noId, noText, none, picked, rowArms, status, type Base } from './table-row-queries.ts';
+import { agencyFields } from './table-geography-queries.ts';
+import { rowArms, rowsFrom, type Base } from './table-row-queries.ts';
 
 /** The Database Manager rows of clients (with their codes) and client assets, and their searches. */
 
@@ -18,84 +19,59 @@ function clientCodes(db: Db) {
 /** Each type's rows as the derived table `m` (table-queries.ts), narrowed by the parent selectors. */
 export const clientBases: Record<Extract<MasterDataType, 'Client - Client Code' | 'Client Asset'>, Base> = {
   'Client - Client Code': (db, q, p) =>
-    q
-      .selectFrom('clients as c')
-      .innerJoin('platforms as pl', 'pl.platformId', 'c.platformId')
-      .innerJoin('agencies as a', 'a.agencyId', 'c.agencyId')
-      .innerJoin('markets as mk', 'mk.marketId', 'a.marketId')
-      .innerJoin('regions as r', 'r.regionId', 'mk.regionId')
-      .$if(picked(p.regionId), (b) => b.where('mk.regionId', '=', p.regionId ?? 0))
-      .$if(picked(p.marketId), (b) => b.where('a.marketId', '=', p.marketId ?? 0))
-      .$if(picked(p.agencyId), (b) => b.where('c.agencyId', '=', p.agencyId ?? 0))
-      .$if(picked(p.platformId), (b) => b.where('c.platformId', '=', p.platformId ?? 0))
-      .select([
-        'c.clientId as id',
-        'c.description',
-        clientCodes(db).as('code'),
-        'r.regionId',
-        'r.description as regionName',
-        'mk.marketId',
-        'mk.description as marketName',
-        'a.agencyId',
-        'a.description as agencyName',
-        noId().as('practiceId'),
-        noText().as('practiceName'),
-        'pl.platformId',
-        'pl.description as platformName',
-        'c.clientId',
-        'c.description as clientName',
-        noId().as('assetId'),
-        noText().as('assetTypeName'),
-        noText().as('assetReference'),
-        noText().as('basicName'),
-        none<number>().as('businessAccess'),
-        noText().as('bussinesAccessName'),
-        status('c.isDeleted').as('status'),
-        'c.isDeleted',
-        'c.updatedDate',
-      ])
-      .as('m'),
+    rowsFrom(
+      q
+        .selectFrom('clients as c')
+        .innerJoin('platforms as pl', 'pl.platformId', 'c.platformId')
+        .innerJoin('agencies as a', 'a.agencyId', 'c.agencyId')
+        .innerJoin('markets as mk', 'mk.marketId', 'a.marketId')
+        .innerJoin('regions as r', 'r.regionId', 'mk.regionId'),
+      p,
+      { regionId: 'mk.regionId', marketId: 'a.marketId', agencyId: 'c.agencyId', platformId: 'c.platformId' },
+      'c',
+      {
+        id: 'c.clientId',
+        description: 'c.description',
+        code: clientCodes(db),
+        ...agencyFields,
+        platformId: 'pl.platformId',
+        platformName: 'pl.description',
+        clientId: 'c.clientId',
+        clientName: 'c.description',
+      },
+    ),
   'Client Asset': (_db, q, p) =>
-    q
-      .selectFrom('clientAccounts as ca')
-      .innerJoin('clients as c', 'c.clientId', 'ca.clientId')
-      .innerJoin('assetTypes as at', 'at.assetId', 'ca.assetId')
-      .innerJoin('platforms as pl', 'pl.platformId', 'c.platformId')
-      .innerJoin('agencies as a', 'a.agencyId', 'c.agencyId')
-      .innerJoin('markets as mk', 'mk.marketId', 'a.marketId')
-      .innerJoin('regions as r', 'r.regionId', 'mk.regionId')
-      .$if(picked(p.regionId), (b) => b.where('mk.regionId', '=', p.regionId ?? 0))
-      .$if(picked(p.marketId), (b) => b.where('a.marketId', '=', p.marketId ?? 0))
-      .$if(picked(p.agencyId), (b) => b.where('c.agencyId', '=', p.agencyId ?? 0))
-      .$if(picked(p.platformId), (b) => b.where('c.platformId', '=', p.platformId ?? 0))
-      .$if(picked(p.clientId), (b) => b.where('ca.clientId', '=', p.clientId ?? 0))
-      .select([
-        'ca.clientAccountId as id',
-        'ca.description',
-        noText().as('code'),
-        'r.regionId',
-        'r.description as regionName',
-        'mk.marketId',
-        'mk.description as marketName',
-        'a.agencyId',
-        'a.description as agencyName',
-        noId().as('practiceId'),
-        noText().as('practiceName'),
-        'pl.platformId',
-        'pl.description as platformName',
-        'c.clientId',
-        'c.description as clientName',
-        'ca.assetId',
-        'at.description as assetTypeName',
-        'ca.assetReference',
-        noText().as('basicName'),
-        none<number>().as('businessAccess'),
-        noText().as('bussinesAccessName'),
-        status('ca.isDeleted').as('status'),
-        'ca.isDeleted',
-        'ca.updatedDate',
-      ])
-      .as('m'),
+    rowsFrom(
+      q
+        .selectFrom('clientAccounts as ca')
+        .innerJoin('clients as c', 'c.clientId', 'ca.clientId')
+        .innerJoin('assetTypes as at', 'at.assetId', 'ca.assetId')
+        .innerJoin('platforms as pl', 'pl.platformId', 'c.platformId')
+        .innerJoin('agencies as a', 'a.agencyId', 'c.agencyId')
+        .innerJoin('markets as mk', 'mk.marketId', 'a.marketId')
+        .innerJoin('regions as r', 'r.regionId', 'mk.regionId'),
+      p,
+      {
+        regionId: 'mk.regionId',
+        marketId: 'a.marketId',
+        agencyId: 'c.agencyId',
+        platformId: 'c.platformId',
+        clientId: 'ca.clientId',
+      },
+      'ca',
+      {
+        id: 'ca.clientAccountId',
+        description: 'ca.description',
+        ...agencyFields,
+        platformId: 'pl.platformId',
+        platformName: 'pl.description',
+        clientId: 'c.clientId',
+        clientName: 'c.description',
+        assetId: 'ca.assetId',
+        assetTypeName: 'at.description',
+        assetReference: 'ca.assetReference',
+      },
+    ),
 };
 
 /** The Client Asset columns the search looks in (every searchable one of the type). */
