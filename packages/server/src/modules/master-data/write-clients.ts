@@ -10,17 +10,9 @@ import type { Executor } from '../../db/connection.ts';
 import type { Actor } from '../../http/actor.ts';
 import { notFound, unprocessable } from '../../http/errors.ts';
 import * as c from './client-write-queries.ts';
-import { isPlatformOnAgency, snapshot } from './item-queries.ts';
+import { isPlatformOnAgency, type Location } from './item-queries.ts';
 import { mayWriteMarket, requireScope } from './scope.ts';
-import {
-  createdAsSaved,
-  exists,
-  found,
-  requireWritable,
-  updated,
-  write,
-  type WriteTarget,
-} from './write-kernel.ts';
+import { createdAsSaved, exists, found, updateItem, write, type WriteTarget } from './write-kernel.ts';
 
 /** Saves and updates of clients (with their client codes) and client assets. */
 
@@ -82,65 +74,69 @@ export function saveClient(db: WriteTarget, actor: Actor, input: SaveClientInput
  */
 export function updateClient(db: WriteTarget, actor: Actor, input: UpdateClientInput) {
   const clientId = input.clientId;
-  return write(db, actor, async (trx, scope) => {
-    const at = await found(trx, 'Client - Client Code', clientId);
-    await requireWritable(trx, scope, 'Client - Client Code', at);
-    const clash = await c.findClientNamed(trx, {
-      agencyId: at.agencyId ?? 0,
-      platformId: at.platformId ?? 0,
-      description: input.description,
-      exceptId: clientId,
-    });
-    if (clash) {
-      throw exists('Client', input.description);
-    }
-    const current = await c.findCodesOfClient(trx, clientId);
-    const currentIds = new Set(current.map((c) => c.clientCodeId));
-    if (input.clientCode.some((c) => c.clientCodeId && !currentIds.has(c.clientCodeId))) {
-      throw notFound();
-    }
-    const mentioned = new Set(input.clientCode.map((c) => c.clientCodeId).filter((id) => id));
-    const kept = [
-      ...current.filter((c) => !mentioned.has(c.clientCodeId)).map((c) => c.code),
-      ...input.clientCode.filter((c) => !c.isRemoved).map((c) => c.code),
-    ];
-    if (kept.length > limits.clientCodesPerClient) {
-      throw unprocessable(messages.tooManyClientCodes(limits.clientCodesPerClient));
-    }
-    if (new Set(kept.map((c) => c.toUpperCase())).size !== kept.length) {
-      throw unprocessable(messages.duplicateClientCodes);
-    }
-    const taken = await codesOfOtherClients(trx, {
-      platformId: at.platformId ?? 0,
-      agencyId: at.agencyId ?? 0,
-      clientId,
-    });
-    if (input.clientCode.some((c) => !c.isRemoved && !c.isDeleted && taken.has(c.code.toUpperCase()))) {
-      throw unprocessable(messages.clientCodeExists);
-    }
-    const before = await snapshot(trx, 'Client - Client Code', clientId);
-    for (const code of input.clientCode) {
-      if (!code.clientCodeId) {
-        if (!code.isRemoved) {
-          await c.insertClientCode(trx, { clientId, code: code.code, isDeleted: code.isDeleted });
+  return updateItem(db, actor, {
+    type: 'Client - Client Code',
+    id: clientId,
+    name: input.description,
+    check: (trx, at) => checkClientUpdate(trx, at, input),
+    change: async (trx) => {
+      for (const code of input.clientCode) {
+        if (!code.clientCodeId) {
+          if (!code.isRemoved) {
+            await c.insertClientCode(trx, { clientId, code: code.code, isDeleted: code.isDeleted });
+          }
+        } else if (code.isRemoved) {
+          const requests = await c.countRequestsOfClientCode(trx, code.clientCodeId);
+          if (requests > 0) {
+            throw unprocessable(messages.clientCodeInUse(code.code, requests));
+          }
+          await c.deleteClientCode(trx, code.clientCodeId);
+        } else {
+          await c.updateClientCode(trx, code.clientCodeId, { code: code.code, isDeleted: code.isDeleted });
         }
-      } else if (code.isRemoved) {
-        const requests = await c.countRequestsOfClientCode(trx, code.clientCodeId);
-        if (requests > 0) {
-          throw unprocessable(messages.clientCodeInUse(code.code, requests));
-        }
-        await c.deleteClientCode(trx, code.clientCodeId);
-      } else {
-        await c.updateClientCode(trx, code.clientCodeId, { code: code.code, isDeleted: code.isDeleted });
       }
-    }
-    await c.renameClient(trx, clientId, input.description);
-    const after = await snapshot(trx, 'Client - Client Code', clientId);
-    return {
-      result: { clientId },
-      log: [updated('Client - Client Code', clientId, input.description, before, after)],
-    };
+      await c.renameClient(trx, clientId, input.description);
+    },
+    result: { clientId },
   });
+}
+
+/** The refusals of a client's update: its name or codes taken, codes not its own, too many or twice. */
+async function checkClientUpdate(trx: Executor, at: Location, input: UpdateClientInput) {
+  const clientId = input.clientId;
+  const clash = await c.findClientNamed(trx, {
+    agencyId: at.agencyId ?? 0,
+    platformId: at.platformId ?? 0,
+    description: input.description,
+    exceptId: clientId,
+  });
+  if (clash) {
+    throw exists('Client', input.description);
+  }
+  const current = await c.findCodesOfClient(trx, clientId);
+  const currentIds = new Set(current.map((c) => c.clientCodeId));
+  if (input.clientCode.some((c) => c.clientCodeId && !currentIds.has(c.clientCodeId))) {
+    throw notFound();
+  }
+  const mentioned = new Set(input.clientCode.map((c) => c.clientCodeId).filter((id) => id));
+  const kept = [
+    ...current.filter((c) => !mentioned.has(c.clientCodeId)).map((c) => c.code),
+    ...input.clientCode.filter((c) => !c.isRemoved).map((c) => c.code),
+  ];
+  if (kept.length > limits.clientCodesPerClient) {
+    throw unprocessable(messages.tooManyClientCodes(limits.clientCodesPerClient));
+  }
+  if (new Set(kept.map((c) => c.toUpperCase())).size !== kept.length) {
+    throw unprocessable(messages.duplicateClientCodes);
+  }
+  const taken = await codesOfOtherClients(trx, {
+    platformId: at.platformId ?? 0,
+    agencyId: at.agencyId ?? 0,
+    clientId,
+  });
+  if (input.clientCode.some((c) => !c.isRemoved && !c.isDeleted && taken.has(c.code.toUpperCase()))) {
+    throw unprocessable(messages.clientCodeExists);
+  }
 }
 
 // ---------------------------------------------------------------- client assets
@@ -181,20 +177,17 @@ export function saveClientAccount(db: WriteTarget, actor: Actor, input: SaveClie
 
 export function updateClientAccount(db: WriteTarget, actor: Actor, input: UpdateClientAccountInput) {
   const id = input.clientAccountId;
-  return write(db, actor, async (trx, scope) => {
-    const at = await found(trx, 'Client Asset', id);
-    await requireWritable(trx, scope, 'Client Asset', at);
-    await requireAssetOfClient(trx, at.clientId ?? 0, input.assetId, input.assetReference);
-    const before = await snapshot(trx, 'Client Asset', id);
-    await c.updateClientAccountRow(trx, id, {
-      assetId: input.assetId,
-      description: input.description,
-      assetReference: input.assetReference,
-    });
-    const after = await snapshot(trx, 'Client Asset', id);
-    return {
-      result: { clientAccountId: id },
-      log: [updated('Client Asset', id, input.description, before, after)],
-    };
+  return updateItem(db, actor, {
+    type: 'Client Asset',
+    id,
+    name: input.description,
+    check: (trx, at) => requireAssetOfClient(trx, at.clientId ?? 0, input.assetId, input.assetReference),
+    change: (trx) =>
+      c.updateClientAccountRow(trx, id, {
+        assetId: input.assetId,
+        description: input.description,
+        assetReference: input.assetReference,
+      }),
+    result: { clientAccountId: id },
   });
 }

@@ -10,6 +10,7 @@ import {
   found,
   requireWritable,
   updated,
+  updateItem,
   write,
   type WriteTarget,
 } from './write-kernel.ts';
@@ -46,19 +47,14 @@ export function updateMarket(
   actor: Actor,
   input: { marketId: number; description: string; code: string },
 ) {
-  return write(db, actor, async (trx, scope) => {
-    const at = await found(trx, 'Market', input.marketId);
-    await requireWritable(trx, scope, 'Market', at);
-    if (await g.findMarketNamed(trx, at.regionId ?? 0, input.description, input.marketId)) {
-      throw exists('Market', input.description);
-    }
-    const before = await snapshot(trx, 'Market', input.marketId);
-    await g.updateMarketRow(trx, input.marketId, { description: input.description, code: input.code });
-    const after = await snapshot(trx, 'Market', input.marketId);
-    return {
-      result: { marketId: input.marketId },
-      log: [updated('Market', input.marketId, input.description, before, after)],
-    };
+  const id = input.marketId;
+  return updateItem(db, actor, {
+    type: 'Market',
+    id,
+    name: input.description,
+    taken: (trx, at) => g.findMarketNamed(trx, at.regionId ?? 0, input.description, id),
+    change: (trx) => g.updateMarketRow(trx, id, { description: input.description, code: input.code }),
+    result: { marketId: id },
   });
 }
 
@@ -82,19 +78,14 @@ export function updateAgency(
   actor: Actor,
   input: { agencyId: number; description: string },
 ) {
-  return write(db, actor, async (trx, scope) => {
-    const at = await found(trx, 'Agency', input.agencyId);
-    await requireWritable(trx, scope, 'Agency', at);
-    if (await g.findAgencyNamed(trx, at.marketId ?? 0, input.description, input.agencyId)) {
-      throw exists('Agency', input.description);
-    }
-    const before = await snapshot(trx, 'Agency', input.agencyId);
-    await g.renameAgency(trx, input.agencyId, input.description);
-    const after = await snapshot(trx, 'Agency', input.agencyId);
-    return {
-      result: { agencyId: input.agencyId },
-      log: [updated('Agency', input.agencyId, input.description, before, after)],
-    };
+  const id = input.agencyId;
+  return updateItem(db, actor, {
+    type: 'Agency',
+    id,
+    name: input.description,
+    taken: (trx, at) => g.findAgencyNamed(trx, at.marketId ?? 0, input.description, id),
+    change: (trx) => g.renameAgency(trx, id, input.description),
+    result: { agencyId: id },
   });
 }
 

@@ -1,16 +1,7 @@
 import type { Actor } from '../../http/actor.ts';
 import * as g from './geography-write-queries.ts';
-import { snapshot } from './item-queries.ts';
 import { mayWriteGlobal, requireScope } from './scope.ts';
-import {
-  createdAsSaved,
-  exists,
-  found,
-  requireWritable,
-  updated,
-  write,
-  type WriteTarget,
-} from './write-kernel.ts';
+import { createdAsSaved, exists, updateItem, write, type WriteTarget } from './write-kernel.ts';
 
 /** Saves and updates of what spans every market, kept by super admins: regions, account ownerships. */
 
@@ -33,18 +24,14 @@ export function updateRegion(
   actor: Actor,
   input: { regionId: number; description: string },
 ) {
-  return write(db, actor, async (trx, scope) => {
-    await requireWritable(trx, scope, 'Region', await found(trx, 'Region', input.regionId));
-    if (await g.findRegionNamed(trx, input.description, input.regionId)) {
-      throw exists('Region', input.description);
-    }
-    const before = await snapshot(trx, 'Region', input.regionId);
-    await g.renameRegion(trx, input.regionId, input.description);
-    const after = await snapshot(trx, 'Region', input.regionId);
-    return {
-      result: { regionId: input.regionId },
-      log: [updated('Region', input.regionId, input.description, before, after)],
-    };
+  const id = input.regionId;
+  return updateItem(db, actor, {
+    type: 'Region',
+    id,
+    name: input.description,
+    taken: (trx) => g.findRegionNamed(trx, input.description, id),
+    change: (trx) => g.renameRegion(trx, id, input.description),
+    result: { regionId: id },
   });
 }
 
@@ -68,17 +55,12 @@ export function updateOwnership(
   input: { platformOwnerShipId: number; description: string },
 ) {
   const id = input.platformOwnerShipId;
-  return write(db, actor, async (trx, scope) => {
-    await requireWritable(trx, scope, 'Account Ownership', await found(trx, 'Account Ownership', id));
-    if (await g.findOwnershipNamed(trx, input.description, id)) {
-      throw exists('Account Ownership', input.description);
-    }
-    const before = await snapshot(trx, 'Account Ownership', id);
-    await g.renameOwnership(trx, id, input.description);
-    const after = await snapshot(trx, 'Account Ownership', id);
-    return {
-      result: { platformOwnerShipId: id },
-      log: [updated('Account Ownership', id, input.description, before, after)],
-    };
+  return updateItem(db, actor, {
+    type: 'Account Ownership',
+    id,
+    name: input.description,
+    taken: (trx) => g.findOwnershipNamed(trx, input.description, id),
+    change: (trx) => g.renameOwnership(trx, id, input.description),
+    result: { platformOwnerShipId: id },
   });
 }

@@ -86,6 +86,40 @@ export async function write<T>(
   return inTransaction(db, async (trx) => run(trx, await writeScopeOf(trx, actor)));
 }
 
+/** An update of one item (updateItem): the item, its new name and what is done once it may change. */
+export interface ItemUpdate<T> {
+  type: MasterDataType;
+  id: number;
+  name: string;
+  /** Its refusals (422) for the item at `at`, before its name is looked at. */
+  check?: (trx: Executor, at: Location) => Promise<void>;
+  /** Another item of the type with the new name under the same parent, if any (422). */
+  taken?: (trx: Executor, at: Location) => Promise<unknown>;
+  /** The change itself. */
+  change: (trx: Executor) => Promise<unknown>;
+  result: T;
+}
+
+/**
+ * An update of one item: 404 unless found, 403 unless the caller may change it, 422 when a check refuses
+ * or its name is taken, then its change, logged Updated with the item before and after.
+ */
+export function updateItem<T>(db: WriteTarget, actor: Actor, update: ItemUpdate<T>): Promise<T> {
+  const { type, id, name } = update;
+  return write(db, actor, async (trx, scope) => {
+    const at = await found(trx, type, id);
+    await requireWritable(trx, scope, type, at);
+    await update.check?.(trx, at);
+    if (update.taken && (await update.taken(trx, at))) {
+      throw exists(type, name);
+    }
+    const before = await snapshot(trx, type, id);
+    await update.change(trx);
+    const after = await snapshot(trx, type, id);
+    return { result: update.result, log: [updated(type, id, name, before, after)] };
+  });
+}
+
 /** 422: an item of that type and name already exists under the same parent. */
 export const exists = (type: string, name: string) => unprocessable(messages.masterDataExists(type, name));
 /** The Created log row of an item. */

@@ -19,8 +19,8 @@ import {
   exists,
   found,
   requireWholePlatform,
-  requireWritable,
   updated,
+  updateItem,
   write,
   type WriteTarget,
 } from './write-kernel.ts';
@@ -170,30 +170,24 @@ export function savePlatformAccess(db: WriteTarget, actor: Actor, input: SavePla
 
 export function updatePlatformUserType(db: WriteTarget, actor: Actor, input: UpdatePlatformUserTypeInput) {
   const id = input.platformUserTypeId;
-  return write(db, actor, async (trx, scope) => {
-    const at = await found(trx, 'Platform User Type', id);
-    await requireWritable(trx, scope, 'Platform User Type', at);
-    const platformId = at.platformId ?? 0;
-    await requireUserTypeAsset(trx, platformId, input.assetId);
-    const clash = await pq.findUserTypeNamed(trx, {
-      platformId,
-      assetId: input.assetId,
-      description: input.description,
-      exceptId: id,
-    });
-    if (clash) {
-      throw exists('Platform User Type', input.description);
-    }
-    const before = await snapshot(trx, 'Platform User Type', id);
-    await pq.updateUserTypeRow(trx, id, {
-      description: input.description,
-      basicName: input.basicName,
-      assetId: input.assetId,
-    });
-    const after = await snapshot(trx, 'Platform User Type', id);
-    return {
-      result: { platformUserTypeId: id },
-      log: [updated('Platform User Type', id, input.description, before, after)],
-    };
+  return updateItem(db, actor, {
+    type: 'Platform User Type',
+    id,
+    name: input.description,
+    check: (trx, at) => requireUserTypeAsset(trx, at.platformId ?? 0, input.assetId),
+    taken: (trx, at) =>
+      pq.findUserTypeNamed(trx, {
+        platformId: at.platformId ?? 0,
+        assetId: input.assetId,
+        description: input.description,
+        exceptId: id,
+      }),
+    change: (trx) =>
+      pq.updateUserTypeRow(trx, id, {
+        description: input.description,
+        basicName: input.basicName,
+        assetId: input.assetId,
+      }),
+    result: { platformUserTypeId: id },
   });
 }
