@@ -293,6 +293,54 @@ export async function readPageAndCount<DB, TB extends keyof DB, O>(
 }
 
 /**
+ * The rows at a window of the table's order, as a condition on the table's id: their ids are read
+ * from `matching` alone (the table's rows under the query, joined only where a filter needs it),
+ * so a deep window skips index entries rather than whole joined rows.
+ */
+export function idsInWindow<DB, TB extends keyof DB>(
+  matching: SelectQueryBuilder<DB, TB, object>,
+  spec: TableSpec,
+  query: TableQuery,
+  { limit, offset }: { limit: number; offset: number },
+): Expression<SqlBool> {
+  const ids = matching
+    .select(sql<number>`${spec.id}`.as('id'))
+    .$call((qb) => orderTable(qb, spec, query))
+    .limit(limit)
+    .offset(offset);
+  return sql<SqlBool>`${spec.id} in (${ids})`;
+}
+
+/**
+ * One page of a table and the count of its matching rows, the page read in two steps: its ids
+ * (idsInWindow over `from` under `condition`), then `columnsOf` those rows, so that a row's joins
+ * and subqueries run for the page's rows only. The count leaves out a condition that filters
+ * nothing: SQLite then counts the rows from an index instead of stepping through them.
+ */
+export async function readPageByIds<DB, TB extends keyof DB, RDB, RTB extends keyof RDB, O>(
+  from: SelectQueryBuilder<DB, TB, object>,
+  condition: Expression<SqlBool>,
+  columnsOf: (isOnPage: Expression<SqlBool>) => SelectQueryBuilder<RDB, RTB, O>,
+  spec: TableSpec,
+  query: TableQuery,
+): Promise<{ rows: O[]; totalCount: number }> {
+  const isFiltered = condition !== TRUE;
+  const [rows, total] = await Promise.all([
+    columnsOf(idsInWindow(from.where(condition), spec, query, pageOf(query)))
+      .$call((qb) => orderTable(qb, spec, query))
+      .execute(),
+    from
+      .$if(isFiltered, (qb) => qb.where(condition))
+      .select((eb) => eb.fn.countAll().as('count'))
+      .executeTakeFirst(),
+  ]);
+  return {
+    rows: fitsAllRows(query, rows),
+    totalCount: toCount((total as { count?: unknown } | undefined)?.count),
+  };
+}
+
+/**
  * Where to read a page of `total` rows: forward at its offset, or, in the back half, from the
  * end (every sort key reversed, a short offset), so a deep page does not sort and skip every row
  * before it; rows read from the end come back in reverse. Null past the last row.

@@ -2,34 +2,33 @@ import { sql } from 'kysely';
 import type { Db, Executor } from '../../db/connection.ts';
 import { nowIso } from '../../db/connection.ts';
 
+/** A profile's fields as the administration screens show them, from `users as u` joined to `roles as r`. */
+export const profileColumns = [
+  'u.userId',
+  'u.name',
+  'u.lastName',
+  'u.email',
+  'u.title',
+  'u.organization',
+  'u.department',
+  'u.officeNumber',
+  'u.employeeId',
+  'u.locationCountry',
+  'u.isInternal',
+  'u.roleId',
+  'r.description as roleName',
+  'u.parentGuid',
+  'u.childGuid',
+  'u.isChild',
+  'u.mergedUserId',
+] as const;
+
 /** One profile as the administration screens change it (deleted ones included). */
 export function getProfileForAdmin(trx: Executor, userId: number) {
   return trx
     .selectFrom('users as u')
     .innerJoin('roles as r', 'r.roleId', 'u.roleId')
-    .select([
-      'u.userId',
-      'u.name',
-      'u.lastName',
-      'u.email',
-      'u.title',
-      'u.organization',
-      'u.department',
-      'u.officeNumber',
-      'u.employeeId',
-      'u.locationCountry',
-      'u.isInternal',
-      'u.roleId',
-      'r.description as roleName',
-      'u.parentGuid',
-      'u.childGuid',
-      'u.isChild',
-      'u.mergedUserId',
-      'u.managerEmail',
-      'u.managerName',
-      'u.isDeleted',
-      'u.directoryId',
-    ])
+    .select([...profileColumns, 'u.managerEmail', 'u.managerName', 'u.isDeleted', 'u.directoryId'])
     .where('u.userId', '=', userId)
     .executeTakeFirst();
 }

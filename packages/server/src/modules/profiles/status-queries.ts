@@ -1,12 +1,10 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { RequestStatus, RequestType, userStatusStates, type TableQuery } from '@uap/domain';
-import { toCount, type Db, type Executor } from '../../db/connection.ts';
+import type { Db, Executor } from '../../db/connection.ts';
 import {
   distinctFilterValues,
   filterColumn,
-  orderTable,
-  fitsAllRows,
-  pageOf,
+  readPageByIds,
   tableCondition,
   type TableColumn,
   type TableSpec,
@@ -100,29 +98,16 @@ export function selectStatusRows(db: Db) {
 }
 export type StatusDbRow = Awaited<ReturnType<ReturnType<typeof selectStatusRows>['execute']>>[number];
 
-/** One page of Status of Users and the count of the filtered rows. */
-export async function findUserStatusPage(db: Db, query: TableQuery) {
+/** One page of Status of Users and the count of the filtered rows (a row's counts read for the page's rows only). */
+export function findUserStatusPage(db: Db, query: TableQuery) {
   const condition = tableCondition(db.dialect, userStatusSpec, query);
-  const { limit, offset } = pageOf(query);
-  const [rows, total] = await Promise.all([
-    // The page's ids first, then their columns: the counts are read for the page's rows only.
-    selectStatusRows(db)
-      .where(
-        sql<SqlBool>`s.id in (${base(db)
-          .where(condition)
-          .select('s.id')
-          .$call((qb) => orderTable(qb, userStatusSpec, query))
-          .limit(limit)
-          .offset(offset)})`,
-      )
-      .$call((qb) => orderTable(qb, userStatusSpec, query))
-      .execute(),
-    base(db)
-      .where(condition)
-      .select((eb) => eb.fn.countAll().as('count'))
-      .executeTakeFirst(),
-  ]);
-  return { rows: fitsAllRows(query, rows), totalCount: toCount(total?.count) };
+  return readPageByIds(
+    base(db),
+    condition,
+    (isOnPage) => selectStatusRows(db).where(isOnPage),
+    userStatusSpec,
+    query,
+  );
 }
 
 /** The values of one column's filter menu under the other filters (the Actions column: its states). */

@@ -1,16 +1,18 @@
 import { sql, type SqlBool, type Expression } from 'kysely';
 import { AdEnabled, type TableQuery } from '@uap/domain';
-import { toCount, type Db } from '../../db/connection.ts';
+import type { Db } from '../../db/connection.ts';
 import type { Dialect } from '../../db/connection.ts';
 import {
   distinctFilterValues,
+  idsInWindow,
   orderTable,
-  fitsAllRows,
-  pageOf,
+  readPageAndCount,
+  readPageByIds,
   tableCondition,
   type TableColumn,
   type TableSpec,
 } from '../../db/table-query.ts';
+import { profileColumns } from './admin-queries.ts';
 
 const text = (ref: string, o: Partial<TableColumn> = {}): TableColumn => ({
   sql: sql.ref(ref),
@@ -126,62 +128,30 @@ function secondaryEmails(db: Db) {
         where e.user_id = u.user_id and e.is_deleted = 0 order by e.id))`;
 }
 
-function selectRow(db: Db, condition: Expression<SqlBool>) {
-  return base(db)
-    .where(condition)
-    .select([
-      'u.userId',
-      'u.name',
-      'u.lastName',
-      'u.email',
-      'u.title',
-      'u.organization',
-      'u.department',
-      'u.officeNumber',
-      'u.employeeId',
-      'u.locationCountry',
-      'u.isInternal',
-      'u.roleId',
-      'r.description as roleName',
-      'u.parentGuid',
-      'u.childGuid',
-      'u.isChild',
-      'u.mergedUserId',
-      'u.isDeleted',
-      'u.createdDate',
-      'd.directoryId as directoryEntryId',
-    ])
+/** The All User Profiles row's columns of the profiles `rows` reads. */
+function withProfileColumns(db: Db, rows: ReturnType<typeof base>) {
+  return rows
+    .select([...profileColumns, 'u.isDeleted', 'u.createdDate', 'd.directoryId as directoryEntryId'])
     .select(adEnabled.as('adEnabled'))
     .select(secondaryEmails(db).as('secondaryEmail'))
     .select(hasMergedChildren.as('hasMergedChildren'));
 }
+
+function selectRow(db: Db, condition: Expression<SqlBool>) {
+  return withProfileColumns(db, base(db).where(condition));
+}
 export type ProfileDbRow = Awaited<ReturnType<ReturnType<typeof selectRow>['execute']>>[number];
 
 /** One page of All User Profiles and the count of the filtered result. */
-export async function findProfilePage(db: Db, query: TableQuery) {
+export function findProfilePage(db: Db, query: TableQuery) {
   const condition = tableCondition(db.dialect, profileSpec, query);
-  const { limit, offset } = pageOf(query);
-  const isFiltered = query.filters.some((f) => f.values.length > 0) || query.searchCriteria.trim() !== '';
-  const [rows, total] = await Promise.all([
-    // The page's ids first (the profiles only, joined where a filter needs it), then their
-    // columns: a deep page skips index entries instead of whole joined rows.
-    selectRow(
-      db,
-      sql<SqlBool>`u.user_id in (${countBase(db, query)
-        .where(condition)
-        .select('u.userId')
-        .$call((qb) => orderTable(qb, profileSpec, query))
-        .limit(limit)
-        .offset(offset)})`,
-    )
-      .$call((qb) => orderTable(qb, profileSpec, query))
-      .execute(),
-    countBase(db, query)
-      .$if(isFiltered, (qb) => qb.where(condition))
-      .select((eb) => eb.fn.countAll().as('count'))
-      .executeTakeFirst(),
-  ]);
-  return { rows: fitsAllRows(query, rows), totalCount: toCount(total?.count) };
+  return readPageByIds(
+    countBase(db, query),
+    condition,
+    (isOnPage) => selectRow(db, isOnPage),
+    profileSpec,
+    query,
+  );
 }
 
 /**
@@ -190,34 +160,23 @@ export async function findProfilePage(db: Db, query: TableQuery) {
  * the tiebreak, so the order is total) rather than by a keyset on each engine's null order.
  */
 export function findProfileBatch(db: Db, query: TableQuery, offset: number, limit: number) {
-  const condition = tableCondition(db.dialect, profileSpec, query);
-  return selectRow(
-    db,
-    sql<SqlBool>`u.user_id in (${countBase(db, query)
-      .where(condition)
-      .select('u.userId')
-      .$call((qb) => orderTable(qb, profileSpec, query))
-      .limit(limit)
-      .offset(offset)})`,
-  )
+  const matching = countBase(db, query).where(tableCondition(db.dialect, profileSpec, query));
+  return selectRow(db, idsInWindow(matching, profileSpec, query, { limit, offset }))
     .$call((qb) => orderTable(qb, profileSpec, query))
-    .execute();
-}
-
-/** A merged family as All User Profiles rows: the parent first, then its children by UAP Id. */
-export function findFamilyRows(db: Db, parentUserId: number) {
-  return selectRow(
-    db,
-    sql<SqlBool>`(u.user_id = ${parentUserId} or u.merged_user_id = ${parentUserId}) and u.is_deleted = 0`,
-  )
-    .orderBy(sql`case when ${sql.ref('u.userId')} = ${parentUserId} then 0 else 1 end`)
-    .orderBy('u.userId')
     .execute();
 }
 
 /** The profiles of a merged family: the parent and the profiles merged into it, deleted ones left out. */
 function familyOf(parentUserId: number) {
   return sql<SqlBool>`(u.user_id = ${parentUserId} or u.merged_user_id = ${parentUserId}) and u.is_deleted = 0`;
+}
+
+/** A merged family as All User Profiles rows: the parent first, then its children by UAP Id. */
+export function findFamilyRows(db: Db, parentUserId: number) {
+  return selectRow(db, familyOf(parentUserId))
+    .orderBy(sql`case when ${sql.ref('u.userId')} = ${parentUserId} then 0 else 1 end`)
+    .orderBy('u.userId')
+    .execute();
 }
 
 /**
@@ -241,22 +200,10 @@ export function familySpec(parentUserId: number): TableSpec {
 }
 
 /** One page of a merged family (the User Details List) and the count of its filtered profiles. */
-export async function findFamilyPage(db: Db, parentUserId: number, query: TableQuery) {
+export function findFamilyPage(db: Db, parentUserId: number, query: TableQuery) {
   const spec = familySpec(parentUserId);
   const condition = sql<SqlBool>`${familyOf(parentUserId)} and ${tableCondition(db.dialect, spec, query)}`;
-  const { limit, offset } = pageOf(query);
-  const [rows, total] = await Promise.all([
-    selectRow(db, condition)
-      .$call((qb) => orderTable(qb, spec, query))
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    base(db)
-      .where(condition)
-      .select((eb) => eb.fn.countAll().as('count'))
-      .executeTakeFirst(),
-  ]);
-  return { rows: fitsAllRows(query, rows), totalCount: toCount(total?.count) };
+  return readPageAndCount(base(db).where(condition), (qb) => withProfileColumns(db, qb), spec, query);
 }
 
 /** The distinct values of one column's filter menu within a family, under the other filters. */
