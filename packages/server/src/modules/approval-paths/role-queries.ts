@@ -1,5 +1,26 @@
+import type { ExpressionBuilder } from 'kysely';
 import { Role } from '@uap/domain';
 import { nowIso, type Executor } from '../../db/connection.ts';
+import type { Database } from '../../db/schema.ts';
+
+type PersonColumn = 'userId' | 'secondaryApproverId' | 'provisionerId' | 'provisionerBackupId';
+
+/** The person `u` is named in one of these two places of an active assignment. */
+function namedOnActiveAssignment(
+  eb: ExpressionBuilder<Database & { u: Database['users'] }, 'u'>,
+  first: PersonColumn,
+  second: PersonColumn,
+) {
+  return eb.exists(
+    eb
+      .selectFrom('approverAssignments as a')
+      .select('a.approverId')
+      .where('a.isDeleted', '=', 0)
+      .where((w) =>
+        w.or([w(`a.${first}`, '=', w.ref('u.userId')), w(`a.${second}`, '=', w.ref('u.userId'))]),
+      ),
+  );
+}
 
 /** What the role rule reads of each person: their role and which active rows name them. */
 export function findRoleHoldings(q: Executor, userIds: readonly number[]) {
@@ -18,34 +39,8 @@ export function findRoleHoldings(q: Executor, userIds: readonly number[]) {
             .where('m.isDeleted', '=', 0),
         )
         .as('holdsMaster'),
-      eb
-        .exists(
-          eb
-            .selectFrom('approverAssignments as a')
-            .select('a.approverId')
-            .where('a.isDeleted', '=', 0)
-            .where((w) =>
-              w.or([
-                w('a.userId', '=', w.ref('u.userId')),
-                w('a.secondaryApproverId', '=', w.ref('u.userId')),
-              ]),
-            ),
-        )
-        .as('holdsApprover'),
-      eb
-        .exists(
-          eb
-            .selectFrom('approverAssignments as a')
-            .select('a.approverId')
-            .where('a.isDeleted', '=', 0)
-            .where((w) =>
-              w.or([
-                w('a.provisionerId', '=', w.ref('u.userId')),
-                w('a.provisionerBackupId', '=', w.ref('u.userId')),
-              ]),
-            ),
-        )
-        .as('holdsProvisioner'),
+      namedOnActiveAssignment(eb, 'userId', 'secondaryApproverId').as('holdsApprover'),
+      namedOnActiveAssignment(eb, 'provisionerId', 'provisionerBackupId').as('holdsProvisioner'),
     ])
     .where('u.userId', 'in', userIds)
     .execute();

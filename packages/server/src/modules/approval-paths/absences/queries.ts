@@ -3,9 +3,7 @@ import { Role } from '@uap/domain';
 import type { Db, Executor } from '../../../db/connection.ts';
 import { nowIso } from '../../../db/connection.ts';
 import { onBehalfOf } from '../../request-lines/routing.ts';
-
-const fullName = (alias: string) =>
-  sql<string>`${sql.ref(`${alias}.name`)} || ' ' || ${sql.ref(`${alias}.lastName`)}`;
+import { fullName } from '../column-queries.ts';
 
 /** A person's absences that have not ended yet, earliest first, with the delegate's name. */
 export function findAbsences(db: Db, userId: number) {
@@ -17,9 +15,9 @@ export function findAbsences(db: Db, userId: number) {
     .select([
       'ab.absenceId',
       'ab.userId',
-      fullName('u').as('userName'),
+      fullName<string>('u').as('userName'),
       'ab.delegateId as delegateUserId',
-      fullName('d').as('delegateName'),
+      fullName<string>('d').as('delegateName'),
       'd.email as delegateEmail',
       'ab.fromDate',
       'ab.toDate',
@@ -131,7 +129,7 @@ export async function findOnBehalfOfNames(
         .as('t'),
     )
     .innerJoin('users as u', 'u.userId', 't.absentId')
-    .select(['t.requestId', sql<string>`${sql.ref('u.name')} || ' ' || ${sql.ref('u.lastName')}`.as('name')])
+    .select(['t.requestId', fullName<string>('u').as('name')])
     .execute();
   return new Map(rows.map((r) => [r.requestId, r.name]));
 }

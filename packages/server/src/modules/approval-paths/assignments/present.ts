@@ -4,27 +4,56 @@ import type { ApproverAssignmentDbRow, MasterApproverDbRow } from './queries.ts'
 const statusOf = (isDeleted: number) =>
   isDeleted === 1 ? AssignmentStatus.INACTIVE : AssignmentStatus.ACTIVE;
 
+/** A master approver's path: the practice's four levels, their ids then their names. */
+const PRACTICE_PATH = [
+  'regionId',
+  'marketId',
+  'agencyId',
+  'practiceId',
+  'regionName',
+  'marketName',
+  'agencyName',
+  'practiceName',
+] as const;
+/** An assignment's path: down to the platform and client, ids then names (the client's name apart). */
+const PLATFORM_PATH = [
+  'regionId',
+  'marketId',
+  'agencyId',
+  'practiceId',
+  'platformId',
+  'clientId',
+  'regionName',
+  'marketName',
+  'agencyName',
+  'practiceName',
+  'platformName',
+] as const;
+
+function pick<R, K extends keyof R>(row: R, keys: readonly K[]): Pick<R, K> {
+  return Object.fromEntries(keys.map((key) => [key, row[key]])) as Pick<R, K>;
+}
+
+/** The ids and names of a row's path down to the platform and client, as the answers show them. */
+export const platformPathOf = <R extends Record<(typeof PLATFORM_PATH)[number], unknown>>(row: R) =>
+  pick(row, PLATFORM_PATH);
+
+/** The row's state: isDeleted as a boolean and its status word. */
+const stateOf = (row: { isDeleted: number }) => ({
+  isDeleted: row.isDeleted === 1,
+  status: statusOf(row.isDeleted),
+});
+
 /** An approver/provisioner assignment; a row naming no client covers them all ('All'). */
 export function presentApproverAssignment(row: ApproverAssignmentDbRow): ApproverAssignmentRow {
   return {
     approverId: row.approverId,
-    isDeleted: row.isDeleted === 1,
-    status: statusOf(row.isDeleted),
+    ...stateOf(row),
     userId: row.userId,
     secondaryApproverId: row.secondaryApproverId,
     provisionerId: row.provisionerId,
     provisionerBackupId: row.provisionerBackupId,
-    regionId: row.regionId,
-    marketId: row.marketId,
-    agencyId: row.agencyId,
-    practiceId: row.practiceId,
-    platformId: row.platformId,
-    clientId: row.clientId,
-    regionName: row.regionName,
-    marketName: row.marketName,
-    agencyName: row.agencyName,
-    practiceName: row.practiceName,
-    platformName: row.platformName,
+    ...platformPathOf(row),
     clientName: row.clientName ?? 'All',
     approverName: row.approverName ?? '',
     approverEmail: row.approverEmail,
@@ -41,17 +70,9 @@ export function presentApproverAssignment(row: ApproverAssignmentDbRow): Approve
 export function presentMasterApprover(row: MasterApproverDbRow): MasterApproverRow {
   return {
     masterApproverId: row.masterApproverId,
-    isDeleted: row.isDeleted === 1,
-    status: statusOf(row.isDeleted),
+    ...stateOf(row),
     userId: row.userId,
-    regionId: row.regionId,
-    marketId: row.marketId,
-    agencyId: row.agencyId,
-    practiceId: row.practiceId,
-    regionName: row.regionName,
-    marketName: row.marketName,
-    agencyName: row.agencyName,
-    practiceName: row.practiceName,
+    ...pick(row, PRACTICE_PATH),
     masterApproverName: row.masterApproverName ?? '',
     masterApproverEmail: row.masterApproverEmail,
   };

@@ -1,10 +1,11 @@
-import { sql, type Expression } from 'kysely';
+import { sql } from 'kysely';
 import { AssignmentStatus } from '@uap/domain';
 import type { Db } from '../../../db/connection.ts';
 import { toCount } from '../../../db/connection.ts';
 import { sqlTable } from '../../../db/sql-table.ts';
-import { type TableColumn, type TableSpec } from '../../../db/table-query.ts';
+import { type TableSpec } from '../../../db/table-query.ts';
 import { inAdminRows } from '../../../http/row-scope-queries.ts';
+import { fullName, refColumn, textColumn } from '../column-queries.ts';
 
 /**
  * Whose assignments a list shows: 'me' = rows naming the caller (onlyMe); 'admin' = rows inside
@@ -15,8 +16,6 @@ export type AssignmentScope =
   { kind: 'me'; userId: number } | { kind: 'admin'; userId: number } | { kind: 'all' };
 
 
-const name = (alias: string) =>
-  sql<string | null>`${sql.ref(`${alias}.name`)} || ' ' || ${sql.ref(`${alias}.lastName`)}`;
 
 function assignments(db: Db, scope: AssignmentScope, userId: number | undefined) {
   const who = scope.kind === 'me' ? scope.userId : userId;
@@ -72,13 +71,13 @@ function selectAssignment(qb: ReturnType<typeof namedAssignments>) {
     'pr.description as practiceName',
     'pl.description as platformName',
     'c.description as clientName',
-    name('ap').as('approverName'),
+    fullName('ap').as('approverName'),
     'ap.email as approverEmail',
-    name('sa').as('secondaryApproverName'),
+    fullName('sa').as('secondaryApproverName'),
     'sa.email as secondaryApproverEmail',
-    name('pv').as('provisionerName'),
+    fullName('pv').as('provisionerName'),
     'pv.email as provisionerEmail',
-    name('pb').as('provisionerBackupName'),
+    fullName('pb').as('provisionerBackupName'),
     'pb.email as provisionerBackupEmail',
   ]);
 }
@@ -110,14 +109,13 @@ export async function findApproverAssignments(
 }
 export type ApproverAssignmentDbRow = Awaited<ReturnType<typeof findApproverAssignments>>['rows'][number];
 
-const textColumn = (expression: Expression<unknown>): TableColumn => ({
-  sql: expression,
-  kind: 'text',
-  isFilterable: true,
-  isSortable: true,
-  isSearchable: true,
-});
-const column = (reference: string) => textColumn(sql.ref(reference));
+/** One assignment with every name, whatever its state (the path preview's people). */
+export function findNamedAssignment(db: Db, approverId: number) {
+  return selectAssignment(namedAssignments(db, { kind: 'all' }, undefined))
+    .where('a.approverId', '=', approverId)
+    .executeTakeFirst();
+}
+
 /** 'Active' / 'Inactive' from the row's isDeleted flag. */
 const statusOf = (alias: string) =>
   textColumn(
@@ -131,20 +129,20 @@ const statusOf = (alias: string) =>
 export const approverAssignmentSpec: TableSpec = {
   columns: {
     status: statusOf('a'),
-    regionName: column('rg.description'),
-    marketName: column('mk.description'),
-    agencyName: column('ag.description'),
-    practiceName: column('pr.description'),
-    platformName: column('pl.description'),
+    regionName: refColumn('rg.description'),
+    marketName: refColumn('mk.description'),
+    agencyName: refColumn('ag.description'),
+    practiceName: refColumn('pr.description'),
+    platformName: refColumn('pl.description'),
     clientName: textColumn(sql`coalesce(${sql.ref('c.description')}, 'All')`),
-    approverName: textColumn(name('ap')),
-    approverEmail: { ...column('ap.email'), isFilterable: false, isSortable: false },
-    secondaryApproverName: textColumn(name('sa')),
-    secondaryApproverEmail: { ...column('sa.email'), isFilterable: false, isSortable: false },
-    provisionerName: textColumn(name('pv')),
-    provisionerEmail: { ...column('pv.email'), isFilterable: false, isSortable: false },
-    provisionerBackupName: textColumn(name('pb')),
-    provisionerBackupEmail: { ...column('pb.email'), isFilterable: false, isSortable: false },
+    approverName: textColumn(fullName('ap')),
+    approverEmail: { ...refColumn('ap.email'), isFilterable: false, isSortable: false },
+    secondaryApproverName: textColumn(fullName('sa')),
+    secondaryApproverEmail: { ...refColumn('sa.email'), isFilterable: false, isSortable: false },
+    provisionerName: textColumn(fullName('pv')),
+    provisionerEmail: { ...refColumn('pv.email'), isFilterable: false, isSortable: false },
+    provisionerBackupName: textColumn(fullName('pb')),
+    provisionerBackupEmail: { ...refColumn('pb.email'), isFilterable: false, isSortable: false },
   },
   id: sql.ref<number>('a.approverId'),
   defaultOrder: { column: 'status', isAscending: true },
@@ -221,7 +219,7 @@ function selectMasterApprover(qb: ReturnType<typeof namedMasterApprovers>) {
     'mk.description as marketName',
     'ag.description as agencyName',
     'pr.description as practiceName',
-    name('u').as('masterApproverName'),
+    fullName('u').as('masterApproverName'),
     'u.email as masterApproverEmail',
   ]);
 }
@@ -256,12 +254,12 @@ export type MasterApproverDbRow = Awaited<ReturnType<typeof findMasterApprovers>
 export const masterApproverSpec: TableSpec = {
   columns: {
     status: statusOf('a'),
-    masterApproverName: textColumn(name('u')),
-    masterApproverEmail: column('u.email'),
-    regionName: column('rg.description'),
-    marketName: column('mk.description'),
-    agencyName: column('ag.description'),
-    practiceName: column('pr.description'),
+    masterApproverName: textColumn(fullName('u')),
+    masterApproverEmail: refColumn('u.email'),
+    regionName: refColumn('rg.description'),
+    marketName: refColumn('mk.description'),
+    agencyName: refColumn('ag.description'),
+    practiceName: refColumn('pr.description'),
   },
   id: sql.ref<number>('a.masterApproverId'),
   defaultOrder: { column: 'status', isAscending: true },

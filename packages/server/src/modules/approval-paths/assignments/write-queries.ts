@@ -2,27 +2,21 @@ import { type ExpressionBuilder } from 'kysely';
 import { RequestStatus } from '@uap/domain';
 import type { Executor } from '../../../db/connection.ts';
 import { nowIso } from '../../../db/connection.ts';
-import type { Database } from '../../../db/schema.ts';
+import type { ApproverAssignmentsTable, Database } from '../../../db/schema.ts';
 import { holdsAdminRow, insideAdminRows } from '../../../http/row-scope-queries.ts';
+import { masterApproverOfPath } from '../../request-lines/routing.ts';
 
 /** The six levels an assignment covers; clientId null = every client of the platform. */
-export interface AssignmentPath {
-  regionId: number;
-  marketId: number;
-  agencyId: number;
-  practiceId: number;
-  platformId: number;
-  clientId: number | null;
-}
+export type AssignmentPath = Pick<
+  ApproverAssignmentsTable,
+  'regionId' | 'marketId' | 'agencyId' | 'practiceId' | 'platformId' | 'clientId'
+>;
 
 /** The four people of an assignment. */
-export interface AssignmentPeople {
-  userId: number;
-  secondaryApproverId: number | null;
-  provisionerId: number | null;
-  provisionerBackupId: number | null;
-}
-
+export type AssignmentPeople = Pick<
+  ApproverAssignmentsTable,
+  'userId' | 'secondaryApproverId' | 'provisionerId' | 'provisionerBackupId'
+>;
 
 /** Whether an admin's (region, market) rows hold this pair. */
 export function isInsideAdminRows(trx: Executor, adminId: number, path: AssignmentPath) {
@@ -114,21 +108,25 @@ export async function findActiveTwin(trx: Executor, path: AssignmentPath, except
 
 type LineEb = ExpressionBuilder<Database & { r: Database['requests'] }, 'r'>;
 
+/**
+ * The active assignments on the line's (alias r) path naming its client or every client, among
+ * `ids` ('in') or other than them ('not in').
+ */
+const activeOnLinePath = (eb: LineEb, ids: readonly number[], among: 'in' | 'not in') =>
+  eb
+    .selectFrom('approverAssignments as a')
+    .select('a.approverId')
+    .where('a.approverId', among, ids)
+    .where('a.isDeleted', '=', 0)
+    .whereRef('a.regionId', '=', 'r.regionId')
+    .whereRef('a.marketId', '=', 'r.marketId')
+    .whereRef('a.agencyId', '=', 'r.agencyId')
+    .whereRef('a.practiceId', '=', 'r.practiceId')
+    .whereRef('a.platformId', '=', 'r.platformId')
+    .where((w) => w.or([w('a.clientId', 'is', null), w('a.clientId', '=', w.ref('r.clientId'))]));
+
 /** The line (alias r) lies on the path of an active assignment among `ids` (its client or every client). */
-const onPathOfAssignments = (eb: LineEb, ids: readonly number[]) =>
-  eb.exists(
-    eb
-      .selectFrom('approverAssignments as a')
-      .select('a.approverId')
-      .where('a.approverId', 'in', ids)
-      .where('a.isDeleted', '=', 0)
-      .whereRef('a.regionId', '=', 'r.regionId')
-      .whereRef('a.marketId', '=', 'r.marketId')
-      .whereRef('a.agencyId', '=', 'r.agencyId')
-      .whereRef('a.practiceId', '=', 'r.practiceId')
-      .whereRef('a.platformId', '=', 'r.platformId')
-      .where((w) => w.or([w('a.clientId', 'is', null), w('a.clientId', '=', w.ref('r.clientId'))])),
-  );
+const onPathOfAssignments = (eb: LineEb, ids: readonly number[]) => eb.exists(activeOnLinePath(eb, ids, 'in'));
 
 /**
  * Pending requests (Submitted or Approved) that an active assignment among `ids` covers today
@@ -141,37 +139,8 @@ export async function countPendingLeftWithoutPath(trx: Executor, ids: readonly n
     .select((eb) => eb.fn.countAll().as('count'))
     .where('r.statusId', 'in', [RequestStatus.SUBMITTED, RequestStatus.APPROVED])
     .where((eb) => onPathOfAssignments(eb, ids))
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('approverAssignments as b')
-            .select('b.approverId')
-            .where('b.approverId', 'not in', ids)
-            .where('b.isDeleted', '=', 0)
-            .whereRef('b.regionId', '=', 'r.regionId')
-            .whereRef('b.marketId', '=', 'r.marketId')
-            .whereRef('b.agencyId', '=', 'r.agencyId')
-            .whereRef('b.practiceId', '=', 'r.practiceId')
-            .whereRef('b.platformId', '=', 'r.platformId')
-            .where((w) => w.or([w('b.clientId', 'is', null), w('b.clientId', '=', w.ref('r.clientId'))])),
-        ),
-      ),
-    )
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('masterApprovers as m')
-            .select('m.masterApproverId')
-            .where('m.isDeleted', '=', 0)
-            .whereRef('m.regionId', '=', 'r.regionId')
-            .whereRef('m.marketId', '=', 'r.marketId')
-            .whereRef('m.agencyId', '=', 'r.agencyId')
-            .whereRef('m.practiceId', '=', 'r.practiceId'),
-        ),
-      ),
-    )
+    .where((eb) => eb.not(eb.exists(activeOnLinePath(eb, ids, 'not in'))))
+    .where((eb) => eb.not(eb.exists(masterApproverOfPath(eb).select('m.masterApproverId'))))
     .executeTakeFirst();
   return Number(row?.count ?? 0);
 }

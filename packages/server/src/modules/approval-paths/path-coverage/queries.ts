@@ -1,4 +1,4 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { sql, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { CoverageState, RequestStatus, type TableQuery } from '@uap/domain';
 import type { Db } from '../../../db/connection.ts';
 import { toCount } from '../../../db/connection.ts';
@@ -9,16 +9,15 @@ import {
   fitsAllRows,
   pageOf,
   tableCondition,
-  type TableColumn,
   type TableSpec,
 } from '../../../db/table-query.ts';
 import type { AdminScope } from '../../../http/admin-scope.ts';
 import { coveringAssignment, hasNoApprovalPath, masterApproverOfPath } from '../../request-lines/routing.ts';
 import type { RequestEb } from '../../request-lines/line-query.ts';
 import { inAdminRows } from '../../../http/row-scope-queries.ts';
-
-const name = (alias: string) =>
-  sql<string | null>`${sql.ref(`${alias}.name`)} || ' ' || ${sql.ref(`${alias}.lastName`)}`;
+import { findNamedAssignment } from '../assignments/queries.ts';
+import type { AssignmentPath } from '../assignments/write-queries.ts';
+import { fullName, refColumn, textColumn } from '../column-queries.ts';
 
 type PathEb = ExpressionBuilder<
   Database & { pc: Database['pathCoverage']; mk: Database['markets'] },
@@ -29,8 +28,8 @@ type PathEb = ExpressionBuilder<
 function masterNames(db: Db, eb: PathEb) {
   const agg =
     db.dialect === 'postgres'
-      ? sql<string | null>`string_agg(${name('mu')}, ', ' order by ${sql.ref('mu.name')})`
-      : sql<string | null>`group_concat(${name('mu')}, ', ')`;
+      ? sql<string | null>`string_agg(${fullName('mu')}, ', ' order by ${sql.ref('mu.name')})`
+      : sql<string | null>`group_concat(${fullName('mu')}, ', ')`;
   return eb
     .selectFrom('masterApprovers as m')
     .innerJoin('users as mu', 'mu.userId', 'm.userId')
@@ -110,31 +109,22 @@ const pendingSql = sql<number>`(select count(*) from requests q
     and q.region_id = ${sql.ref('p.regionId')} and q.market_id = ${sql.ref('p.marketId')}
     and q.status_id in (${sql.lit(RequestStatus.SUBMITTED)}, ${sql.lit(RequestStatus.APPROVED)}))`;
 
-const text = (expression: Expression<unknown>): TableColumn => ({
-  sql: expression,
-  kind: 'text',
-  isFilterable: true,
-  isSortable: true,
-  isSearchable: true,
-});
-const ref = (reference: string) => text(sql.ref(reference));
-
 /** The Coverage table (keys = row field names); paths with no approver first, then no provisioner. */
 export const coverageSpec: TableSpec = {
   columns: {
-    coverage: { ...text(stateSql), isSearchable: false },
+    coverage: { ...textColumn(stateSql), isSearchable: false },
     coverageRank: { sql: rankSql, kind: 'number', isSortable: true },
-    regionName: ref('p.regionName'),
-    marketName: ref('p.marketName'),
-    agencyName: ref('p.agencyName'),
-    practiceName: ref('p.practiceName'),
-    platformName: ref('p.platformName'),
-    clientName: ref('p.clientName'),
-    approverName: text(name('ap')),
-    secondaryApproverName: text(name('sa')),
-    provisionerName: text(name('pv')),
-    provisionerBackupName: text(name('pb')),
-    masterApproverNames: { ...ref('p.masterApproverNames'), isFilterable: false },
+    regionName: refColumn('p.regionName'),
+    marketName: refColumn('p.marketName'),
+    agencyName: refColumn('p.agencyName'),
+    practiceName: refColumn('p.practiceName'),
+    platformName: refColumn('p.platformName'),
+    clientName: refColumn('p.clientName'),
+    approverName: textColumn(fullName('ap')),
+    secondaryApproverName: textColumn(fullName('sa')),
+    provisionerName: textColumn(fullName('pv')),
+    provisionerBackupName: textColumn(fullName('pb')),
+    masterApproverNames: { ...refColumn('p.masterApproverNames'), isFilterable: false },
     pendingCount: { sql: pendingSql, kind: 'number', isSortable: true },
   },
   id: sql.ref<number>('p.pathKey'),
@@ -158,10 +148,10 @@ function selectRow(qb: ReturnType<typeof coverage>) {
     'p.clientName',
     'p.approverId',
     'a.clientId as assignmentClientId',
-    name('ap').as('approverName'),
-    name('sa').as('secondaryApproverName'),
-    name('pv').as('provisionerName'),
-    name('pb').as('provisionerBackupName'),
+    fullName('ap').as('approverName'),
+    fullName('sa').as('secondaryApproverName'),
+    fullName('pv').as('provisionerName'),
+    fullName('pb').as('provisionerBackupName'),
     'p.masterApproverNames',
     stateSql.as('coverage'),
     pendingSql.as('pendingCount'),
@@ -248,21 +238,12 @@ export function findCoverageValues(db: Db, scope: AdminScope, query: TableQuery,
   );
 }
 
-type PreviewPath = {
-  regionId: number;
-  marketId: number;
-  agencyId: number;
-  practiceId: number;
-  platformId: number;
-  clientId: number | null;
-};
-
 /**
  * Who would approve and provision a line on this path, by the routing rule (request-lines/
  * routing.ts) applied to the path as a one-row table `r`: the covering assignment's approvers
  * and provisioners and the practice's master approvers; `hasApprovalPath` false when none.
  */
-export async function findPathPreview(db: Db, path: PreviewPath) {
+export async function findPathPreview(db: Db, path: AssignmentPath) {
   const r = db.kysely
     .selectNoFrom([
       sql<number>`cast(${path.regionId} as integer)`.as('regionId'),
@@ -282,27 +263,7 @@ export async function findPathPreview(db: Db, path: PreviewPath) {
     ])
     .executeTakeFirst();
   const approverId = found?.approverId ?? null;
-  const assignment =
-    approverId === null
-      ? undefined
-      : await db.kysely
-          .selectFrom('approverAssignments as a')
-          .innerJoin('users as ap', 'ap.userId', 'a.userId')
-          .leftJoin('users as sa', 'sa.userId', 'a.secondaryApproverId')
-          .leftJoin('users as pv', 'pv.userId', 'a.provisionerId')
-          .leftJoin('users as pb', 'pb.userId', 'a.provisionerBackupId')
-          .select([
-            name('ap').as('approverName'),
-            'ap.email as approverEmail',
-            name('sa').as('secondaryName'),
-            'sa.email as secondaryEmail',
-            name('pv').as('provisionerName'),
-            'pv.email as provisionerEmail',
-            name('pb').as('backupName'),
-            'pb.email as backupEmail',
-          ])
-          .where('a.approverId', '=', approverId)
-          .executeTakeFirst();
+  const assignment = approverId === null ? undefined : await findNamedAssignment(db, approverId);
   const masters = await db.kysely
     .selectFrom(r)
     .innerJoin('masterApprovers as mm', (j) => j.onTrue())
@@ -314,7 +275,7 @@ export async function findPathPreview(db: Db, path: PreviewPath) {
           .whereRef('m.masterApproverId', '=', sql.ref('mm.masterApproverId')),
       ),
     )
-    .select([name('mu').as('fullName'), 'mu.email'])
+    .select([fullName('mu').as('fullName'), 'mu.email'])
     .orderBy('mm.masterApproverId')
     .execute();
   return { noPath: Number(found?.noPath) === 1 || found?.noPath === true, assignment, masters };

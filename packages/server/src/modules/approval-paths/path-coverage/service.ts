@@ -3,23 +3,14 @@ import type { Db } from '../../../db/connection.ts';
 import { toCount } from '../../../db/connection.ts';
 import { adminScopeOf } from '../../../http/admin-scope.ts';
 import type { TableReader } from '../../../http/table-routes.ts';
+import { platformPathOf } from '../assignments/present.ts';
 import * as q from './queries.ts';
 
 function present(row: q.CoverageDbRow): CoverageRow {
   return {
     pathKey: Number(row.pathKey),
     coverage: row.coverage,
-    regionId: row.regionId,
-    marketId: row.marketId,
-    agencyId: row.agencyId,
-    practiceId: row.practiceId,
-    platformId: row.platformId,
-    clientId: row.clientId,
-    regionName: row.regionName,
-    marketName: row.marketName,
-    agencyName: row.agencyName,
-    practiceName: row.practiceName,
-    platformName: row.platformName,
+    ...platformPathOf(row),
     clientName: row.clientName,
     approverId: row.approverId ?? null,
     isClientAssignment: row.assignmentClientId !== null && row.assignmentClientId !== undefined,
@@ -62,13 +53,13 @@ export async function previewPath(db: Db, query: PathPreviewQuery): Promise<Path
     hasApprovalPath: !noPath,
     approvers: [
       ...(assignment ? person(assignment.approverName, assignment.approverEmail) : []),
-      ...(assignment ? person(assignment.secondaryName, assignment.secondaryEmail) : []),
+      ...(assignment ? person(assignment.secondaryApproverName, assignment.secondaryApproverEmail) : []),
       ...masters.flatMap((m) => person(m.fullName, m.email)),
     ],
     provisioners: assignment
       ? [
           ...person(assignment.provisionerName, assignment.provisionerEmail),
-          ...person(assignment.backupName, assignment.backupEmail),
+          ...person(assignment.provisionerBackupName, assignment.provisionerBackupEmail),
         ]
       : [],
   };

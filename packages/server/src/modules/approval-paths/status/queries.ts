@@ -1,10 +1,11 @@
 import type { AdminScope } from '../../../http/admin-scope.ts';
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import { messages } from '@uap/domain';
 import { type Db, type Executor } from '../../../db/connection.ts';
 import { sqlTable } from '../../../db/sql-table.ts';
-import { type TableColumn, type TableSpec } from '../../../db/table-query.ts';
+import { type TableSpec } from '../../../db/table-query.ts';
 import { inAdminRows } from '../../../http/row-scope-queries.ts';
+import { fullName, textColumn } from '../column-queries.ts';
 
 /** Whose rows a caller sees: the people on rows inside an admin's (region, market) rows, or all. */
 
@@ -53,7 +54,7 @@ function heldRoles(q: Executor, scope: AdminScope) {
 const isDirectoryDisabled = sql<SqlBool>`${sql.ref('du.active')} = 0`;
 const changeDate = sql<string>`case when ${isDirectoryDisabled} then ${sql.ref('du.updatedDate')} else ${sql.ref('u.updatedDate')} end`;
 const changeDescription = sql<string>`case when ${isDirectoryDisabled} then ${sql.lit(messages.statusDirectoryDisabled)} else ${sql.lit(messages.statusProfileDeactivated)} end`;
-const fullName = sql<string>`${sql.ref('u.name')} || ' ' || ${sql.ref('u.lastName')}`;
+const personName = fullName<string>('u');
 
 /**
  * The people holding a role on an active row in scope whose directory account is disabled or
@@ -96,24 +97,16 @@ function selectStatus(qb: ReturnType<typeof statusRows>) {
     's.assignmentCount',
     changeDate.as('operationDate'),
     changeDescription.as('changeDescription'),
-    fullName.as('fullName'),
+    personName.as('fullName'),
     'u.email as emailAddress',
   ]);
 }
-
-const textColumn = (expression: Expression<unknown>): TableColumn => ({
-  sql: expression,
-  kind: 'text',
-  isFilterable: true,
-  isSortable: true,
-  isSearchable: true,
-});
 
 /** The status table (keys = row field names); newest change first by default. */
 export const approverStatusSpec: TableSpec = {
   columns: {
     operationDate: { sql: changeDate, kind: 'date', isSortable: true },
-    fullName: textColumn(fullName),
+    fullName: textColumn(personName),
     emailAddress: textColumn(sql.ref('u.email')),
     role: textColumn(sql.ref('s.role')),
     changeDescription: textColumn(changeDescription),
