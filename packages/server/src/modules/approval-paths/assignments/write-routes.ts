@@ -19,7 +19,7 @@ import {
 import type { Db } from '../../../db/connection.ts';
 import type { Access } from '../../../http/access.ts';
 import { requireActor } from '../../../http/actor.ts';
-import { ok } from '../../../http/envelope.ts';
+import { ok, okWith } from '../../../http/envelope.ts';
 import * as writes from './write-service.ts';
 
 /** Assignment writes: admins and super admins; the read-only auditor gets 403. */
@@ -91,10 +91,7 @@ export const assignmentWriteRoutes: FastifyPluginAsync<{ db: Db }> = async (base
       body: assignmentStateInput,
       response: { 200: envelope(assignmentWriteResult) },
     },
-    handler: async (req) => {
-      const { result, message } = await writes.setAssignmentsState(db, requireActor(req), req.body);
-      return ok(result, message);
-    },
+    handler: async (req) => okWith(await writes.setAssignmentsState(db, requireActor(req), req.body)),
   });
 
   app.put('/api/Approvers/Approver/ActiveDeactive/:id/:flag', {
@@ -108,14 +105,14 @@ export const assignmentWriteRoutes: FastifyPluginAsync<{ db: Db }> = async (base
       querystring: assignmentConfirmQuery,
       response: { 200: envelope(assignmentWriteResult) },
     },
-    handler: async (req) => {
-      const { result, message } = await writes.setAssignmentsState(db, requireActor(req), {
-        ids: [req.params.id],
-        isDeleted: req.params.flag,
-        confirm: req.query.confirm ?? false,
-      });
-      return ok(result, message);
-    },
+    handler: async (req) =>
+      okWith(
+        await writes.setAssignmentsState(db, requireActor(req), {
+          ids: [req.params.id],
+          isDeleted: req.params.flag,
+          confirm: req.query.confirm ?? false,
+        }),
+      ),
   });
 
   const deleteDescription = `Removes the rows for good (deactivate keeps them). ${warnRule} ${scopeRule} ${roleRule}`;
@@ -130,10 +127,7 @@ export const assignmentWriteRoutes: FastifyPluginAsync<{ db: Db }> = async (base
       body: assignmentStateInput,
       response: { 200: envelope(assignmentWriteResult) },
     },
-    handler: async (req) => {
-      const { result, message } = await writes.deleteAssignments(db, requireActor(req), req.body);
-      return ok(result, message);
-    },
+    handler: async (req) => okWith(await writes.deleteAssignments(db, requireActor(req), req.body)),
   });
 
   app.put('/api/Approvers/Approver/DeleteAssignment/:id', {
@@ -147,13 +141,13 @@ export const assignmentWriteRoutes: FastifyPluginAsync<{ db: Db }> = async (base
       querystring: assignmentConfirmQuery,
       response: { 200: envelope(assignmentWriteResult) },
     },
-    handler: async (req) => {
-      const { result, message } = await writes.deleteAssignments(db, requireActor(req), {
-        ids: [req.params.id],
-        confirm: req.query.confirm ?? false,
-      });
-      return ok(result, message);
-    },
+    handler: async (req) =>
+      okWith(
+        await writes.deleteAssignments(db, requireActor(req), {
+          ids: [req.params.id],
+          confirm: req.query.confirm ?? false,
+        }),
+      ),
   });
 
   app.put('/api/Approvers/ReassignApprover', {
@@ -166,9 +160,6 @@ export const assignmentWriteRoutes: FastifyPluginAsync<{ db: Db }> = async (base
       body: reassignApproverInput,
       response: { 200: envelope(assignmentWriteResult) },
     },
-    handler: async (req) => {
-      const { result, message } = await writes.reassignAssignments(db, requireActor(req), req.body);
-      return ok(result, message);
-    },
+    handler: async (req) => okWith(await writes.reassignAssignments(db, requireActor(req), req.body)),
   });
 };

@@ -16,7 +16,7 @@ import {
 import type { Db } from '../../../db/connection.ts';
 import type { Access } from '../../../http/access.ts';
 import { requireActor } from '../../../http/actor.ts';
-import { ok } from '../../../http/envelope.ts';
+import { ok, okWith } from '../../../http/envelope.ts';
 import * as masters from './service.ts';
 
 /** Master approver assignments are changed by administrators (never the auditor). */
@@ -71,15 +71,10 @@ export const masterApproverRoutes: FastifyPluginAsync<{ db: Db }> = async (base,
       body: masterApproverActiveDeactiveInput,
       response: { 200: envelope(masterApproverWriteResult) },
     },
-    handler: async (req) => {
-      const { result, message } = await masters.setMasterApproversDeleted(
-        db,
-        requireActor(req),
-        req.body.ids,
-        req.body.isDeleted,
-      );
-      return ok(result, message);
-    },
+    handler: async (req) =>
+      okWith(
+        await masters.setMasterApproversDeleted(db, requireActor(req), req.body.ids, req.body.isDeleted),
+      ),
   });
 
   app.put('/api/Approvers/MasterApprover/ActiveDeactive/:id/:flag', {
@@ -92,15 +87,10 @@ export const masterApproverRoutes: FastifyPluginAsync<{ db: Db }> = async (base,
       params: z.object({ id: idParam, flag: flagParam }),
       response: { 200: envelope(masterApproverWriteResult) },
     },
-    handler: async (req) => {
-      const { result, message } = await masters.setMasterApproversDeleted(
-        db,
-        requireActor(req),
-        [req.params.id],
-        req.params.flag,
-      );
-      return ok(result, message);
-    },
+    handler: async (req) =>
+      okWith(
+        await masters.setMasterApproversDeleted(db, requireActor(req), [req.params.id], req.params.flag),
+      ),
   });
 
   app.put('/api/Approvers/MasterApprover/DeleteMasterApprover/:id', {

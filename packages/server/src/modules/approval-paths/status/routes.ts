@@ -15,7 +15,7 @@ import {
 import type { Db } from '../../../db/connection.ts';
 import type { Access } from '../../../http/access.ts';
 import { requireActor } from '../../../http/actor.ts';
-import { ok } from '../../../http/envelope.ts';
+import { ok, okWith } from '../../../http/envelope.ts';
 import { tableRoutes } from '../../../http/table-routes.ts';
 import * as status from './service.ts';
 
@@ -58,15 +58,8 @@ export const approverStatusRoutes: FastifyPluginAsync<{ db: Db }> = async (base,
       params: acknowledgeApproverParams,
       response: { 200: envelope(acknowledgeApproversResult) },
     },
-    handler: async (req) => {
-      const { result, message } = await status.acknowledge(
-        db,
-        requireActor(req),
-        [req.params.userId],
-        req.params.flag,
-      );
-      return ok(result, message);
-    },
+    handler: async (req) =>
+      okWith(await status.acknowledge(db, requireActor(req), [req.params.userId], req.params.flag)),
   });
 
   app.put('/api/Approvers/AcknowledgeApproverOrProvisioner', {
@@ -80,14 +73,7 @@ export const approverStatusRoutes: FastifyPluginAsync<{ db: Db }> = async (base,
       body: acknowledgeApproversInput,
       response: { 200: envelope(acknowledgeApproversResult) },
     },
-    handler: async (req) => {
-      const { result, message } = await status.acknowledge(
-        db,
-        requireActor(req),
-        req.body.Ids,
-        req.body.IsDeleted,
-      );
-      return ok(result, message);
-    },
+    handler: async (req) =>
+      okWith(await status.acknowledge(db, requireActor(req), req.body.Ids, req.body.IsDeleted)),
   });
 };
