@@ -1,5 +1,4 @@
-import { sql } from 'kysely';
-import type { Db, Executor } from '../../db/connection.ts';
+import type { Executor } from '../../db/connection.ts';
 import { nowIso } from '../../db/connection.ts';
 
 /** A profile's fields as the administration screens show them, from `users as u` joined to `roles as r`. */
@@ -142,63 +141,6 @@ export async function hasMergedChildren(trx: Executor, userId: number): Promise<
     .select('userId')
     .where('mergedUserId', '=', userId)
     .where('isChild', '=', 1)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-/** A profile's log rows, newest first, with who made each change. */
-export function findProfileLogs(db: Db, userId: number) {
-  return db.kysely
-    .selectFrom('userProfileLogs as l')
-    .leftJoin('users as b', 'b.userId', 'l.changedBy')
-    .select(['l.id', 'l.userId', 'l.changedDate', 'l.before', 'l.after', 'b.name', 'b.lastName'])
-    .where('l.userId', '=', userId)
-    .orderBy('l.changedDate', 'desc')
-    .orderBy('l.id', 'desc')
-    .execute();
-}
-
-/** The log rows of every profile carrying this ParentGUID (a parent and its merged children), newest first. */
-export function findParentGuidLogs(db: Db, parentGuid: string) {
-  return db.kysely
-    .selectFrom('userProfileLogs as l')
-    .innerJoin('users as u', 'u.userId', 'l.userId')
-    .leftJoin('users as b', 'b.userId', 'l.changedBy')
-    .select(['l.id', 'l.userId', 'l.changedDate', 'l.before', 'l.after', 'b.name', 'b.lastName'])
-    .where('u.parentGuid', '=', parentGuid)
-    .orderBy('l.changedDate', 'desc')
-    .orderBy('l.id', 'desc')
-    .execute();
-}
-
-/** Whether any profile carries this ParentGUID (deleted ones included). */
-export async function parentGuidExists(db: Db, parentGuid: string): Promise<boolean> {
-  const row = await db.kysely
-    .selectFrom('users')
-    .select(sql<number>`1`.as('one'))
-    .where('parentGuid', '=', parentGuid)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-/** A profile's secondary email log rows, newest first, with who made each change. */
-export function findSecondaryEmailLogs(db: Db, userId: number) {
-  return db.kysely
-    .selectFrom('userAdditionalEmailLogs as l')
-    .leftJoin('users as b', 'b.userId', 'l.changedBy')
-    .select(['l.id', 'l.operation', 'l.oldEmail', 'l.newEmail', 'l.changedDate', 'b.name', 'b.lastName'])
-    .where('l.userId', '=', userId)
-    .orderBy('l.changedDate', 'desc')
-    .orderBy('l.id', 'desc')
-    .execute();
-}
-
-/** Whether a profile with this id exists (deleted ones included). */
-export async function profileExists(db: Db, userId: number): Promise<boolean> {
-  const row = await db.kysely
-    .selectFrom('users')
-    .select(sql<number>`1`.as('one'))
-    .where('userId', '=', userId)
     .executeTakeFirst();
   return row !== undefined;
 }

@@ -143,7 +143,8 @@ export const profileAdminRoutes: FastifyPluginAsync<{ db: Db }> = async (base, {
       params: profileUserIdParams,
       response: { 200: envelope(z.array(profileLogRow)) },
     },
-    handler: async (req) => ok(await logs.findUserLogs(db, requireActor(req), req.params.userId)),
+    handler: async (req) =>
+      ok(await logs.findProfileLogs(db, requireActor(req), { userId: req.params.userId })),
   });
 
   app.get('/api/User/ParentGUIDLogs/:parentGuid', {
@@ -157,7 +158,8 @@ export const profileAdminRoutes: FastifyPluginAsync<{ db: Db }> = async (base, {
       params: parentGuidParams,
       response: { 200: envelope(z.array(profileLogRow)) },
     },
-    handler: async (req) => ok(await logs.findParentGuidLogs(db, requireActor(req), req.params.parentGuid)),
+    handler: async (req) =>
+      ok(await logs.findProfileLogs(db, requireActor(req), { parentGuid: req.params.parentGuid })),
   });
 
   app.put('/api/User/UserLogs/:userId', {
@@ -172,7 +174,7 @@ export const profileAdminRoutes: FastifyPluginAsync<{ db: Db }> = async (base, {
       response: { 200: envelope(profileLogPage) },
     },
     handler: async (req) =>
-      ok(await logs.findUserLogPage(db, requireActor(req), req.params.userId, req.body)),
+      ok(await logs.findProfileLogPage(db, requireActor(req), { userId: req.params.userId }, req.body)),
   });
 
   app.put('/api/User/LogUserAditionalEmail/:userId', {
@@ -202,7 +204,9 @@ export const profileAdminRoutes: FastifyPluginAsync<{ db: Db }> = async (base, {
       response: { 200: envelope(profileLogPage) },
     },
     handler: async (req) =>
-      ok(await logs.findParentGuidLogPage(db, requireActor(req), req.params.parentGuid, req.body)),
+      ok(
+        await logs.findProfileLogPage(db, requireActor(req), { parentGuid: req.params.parentGuid }, req.body),
+      ),
   });
 
   app.get('/api/User/LogUserAditionalEmail/:userId', {

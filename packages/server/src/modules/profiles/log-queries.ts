@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type AliasedSelectQueryBuilder } from 'kysely';
 import type { TableQuery } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
 import { readPageAndCount, tableCondition, type TableColumn, type TableSpec } from '../../db/table-query.ts';
@@ -52,29 +52,36 @@ export const emailLogSpec: TableSpec = {
 
 const serial = sql<number>`row_number() over (order by l.changed_date, l.id)`;
 
-/** One profile's log rows with who made each change and their number, as `x`. */
-function profileLogs(db: Db, userId: number) {
-  return db.kysely
-    .selectFrom('userProfileLogs as l')
-    .leftJoin('users as b', 'b.userId', 'l.changedBy')
-    .select(['l.id', 'l.userId', 'l.changedDate', 'l.before', 'l.after', 'b.name', 'b.lastName'])
-    .select(serial.as('serialNo'))
-    .where('l.userId', '=', userId)
-    .as('x');
+/** Whose profile log: one profile's, or that of every profile carrying a ParentGUID (a family). */
+export type ProfileLogSubject = { userId: number } | { parentGuid: string };
+
+/** Whether the subject of a log exists: a profile with the id, or one carrying the ParentGUID (deleted ones included). */
+export async function logSubjectExists(db: Db, subject: ProfileLogSubject): Promise<boolean> {
+  const row = await db.kysely
+    .selectFrom('users')
+    .select(sql<number>`1`.as('one'))
+    .where((eb) =>
+      'userId' in subject ? eb('userId', '=', subject.userId) : eb('parentGuid', '=', subject.parentGuid),
+    )
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
-/** The log rows of every profile carrying the ParentGUID (a family), numbered together, as `x`. */
-function parentGuidLogs(db: Db, parentGuid: string) {
+/** The subject's profile log rows with who made each change and their number (a family's numbered together), as `x`. */
+function profileLogs(db: Db, subject: ProfileLogSubject) {
   return db.kysely
     .selectFrom('userProfileLogs as l')
     .innerJoin('users as u', 'u.userId', 'l.userId')
     .leftJoin('users as b', 'b.userId', 'l.changedBy')
     .select(['l.id', 'l.userId', 'l.changedDate', 'l.before', 'l.after', 'b.name', 'b.lastName'])
     .select(serial.as('serialNo'))
-    .where('u.parentGuid', '=', parentGuid)
+    .where((eb) =>
+      'userId' in subject ? eb('l.userId', '=', subject.userId) : eb('u.parentGuid', '=', subject.parentGuid),
+    )
     .as('x');
 }
 
+/** One profile's secondary email log rows with who made each change and their number, as `x`. */
 function emailLogs(db: Db, userId: number) {
   return db.kysely
     .selectFrom('userAdditionalEmailLogs as l')
@@ -85,26 +92,41 @@ function emailLogs(db: Db, userId: number) {
     .as('x');
 }
 
-/** One page of a profile's log and the count of its matching rows. */
-export function findProfileLogPage(db: Db, userId: number, query: TableQuery) {
-  const matching = db.kysely
-    .selectFrom(profileLogs(db, userId))
-    .where(tableCondition(db.dialect, profileLogSpec, query));
-  return readPageAndCount(matching, (qb) => qb.selectAll(), profileLogSpec, query);
+/** Every row of a log, newest first. */
+function everyRow<Row>(db: Db, log: AliasedSelectQueryBuilder<Row, 'x'>) {
+  return db.kysely
+    .selectFrom(log)
+    .selectAll()
+    .orderBy(sql.ref('x.changedDate'), 'desc')
+    .orderBy(sql.ref('x.id'), 'desc')
+    .execute();
 }
+
+/** One page of a log and the count of its matching rows. */
+function pageOfLog<Row>(
+  db: Db,
+  log: AliasedSelectQueryBuilder<Row, 'x'>,
+  spec: TableSpec,
+  query: TableQuery,
+) {
+  const matching = db.kysely.selectFrom(log).where(tableCondition(db.dialect, spec, query));
+  return readPageAndCount(matching, (qb) => qb.selectAll(), spec, query);
+}
+
+/** The subject's profile log, newest first. */
+export const findProfileLogs = (db: Db, subject: ProfileLogSubject) => everyRow(db, profileLogs(db, subject));
+
+/** A profile's secondary email log, newest first. */
+export const findEmailLogs = (db: Db, userId: number) => everyRow(db, emailLogs(db, userId));
+
+/** The table a subject's log pages through: a family's names the profile each row changed. */
+export const profileLogSpecOf = (subject: ProfileLogSubject) =>
+  'userId' in subject ? profileLogSpec : parentGuidLogSpec;
+
+/** One page of the subject's profile log and the count of its matching rows. */
+export const findProfileLogPage = (db: Db, subject: ProfileLogSubject, query: TableQuery) =>
+  pageOfLog(db, profileLogs(db, subject), profileLogSpecOf(subject), query);
 
 /** One page of a profile's secondary email log and the count of its matching rows. */
-export function findEmailLogPage(db: Db, userId: number, query: TableQuery) {
-  const matching = db.kysely
-    .selectFrom(emailLogs(db, userId))
-    .where(tableCondition(db.dialect, emailLogSpec, query));
-  return readPageAndCount(matching, (qb) => qb.selectAll(), emailLogSpec, query);
-}
-
-/** One page of a ParentGUID's log and the count of its matching rows. */
-export function findParentGuidLogPage(db: Db, parentGuid: string, query: TableQuery) {
-  const matching = db.kysely
-    .selectFrom(parentGuidLogs(db, parentGuid))
-    .where(tableCondition(db.dialect, parentGuidLogSpec, query));
-  return readPageAndCount(matching, (qb) => qb.selectAll(), parentGuidLogSpec, query);
-}
+export const findEmailLogPage = (db: Db, userId: number, query: TableQuery) =>
+  pageOfLog(db, emailLogs(db, userId), emailLogSpec, query);

@@ -12,8 +12,8 @@ import { assertTableQuery } from '../../db/table-query.ts';
 import type { Actor } from '../../http/actor.ts';
 import { adminScopeOf } from '../../http/admin-scope.ts';
 import { notFound } from '../../http/errors.ts';
-import * as a from './admin-queries.ts';
 import * as logQueries from './log-queries.ts';
+import type { ProfileLogSubject } from './log-queries.ts';
 
 /** A profile's change logs: each change's old and new values, newest first. */
 
@@ -37,10 +37,11 @@ interface LogDbRow {
   after: string | null;
   name: string | null;
   lastName: string | null;
+  serialNo: number;
 }
 
-/** A log row as the log pages show it: old/new per changed field. */
-function presentProfileLog(r: LogDbRow, serialNo: number): ProfileLogRow {
+/** A log row as the log pages show it: old/new per changed field, numbered from the first change. */
+function presentProfileLog(r: LogDbRow): ProfileLogRow {
   const before = parseSnapshot(r.before);
   const after = parseSnapshot(r.after);
   const changes = profileLogFields
@@ -48,7 +49,7 @@ function presentProfileLog(r: LogDbRow, serialNo: number): ProfileLogRow {
     .map(([key, field]) => ({ field, oldValue: asText(before[key]), newValue: asText(after[key]) }))
     .filter((c) => c.oldValue !== c.newValue);
   return {
-    serialNo,
+    serialNo: Number(r.serialNo),
     userId: r.userId,
     changes,
     newLastUpdated: r.changedDate,
@@ -56,31 +57,52 @@ function presentProfileLog(r: LogDbRow, serialNo: number): ProfileLogRow {
   };
 }
 
-/** Log rows, newest first, numbered from the oldest. */
-function presentProfileLogs(rows: LogDbRow[]): ProfileLogRow[] {
-  return rows.map((r, i) => presentProfileLog(r, rows.length - i));
-}
-
-/** GET api/User/UserLogs/{userId}: every change of a profile, newest first, old/new per changed field. */
-export async function findUserLogs(db: Db, actor: Actor, userId: number): Promise<ProfileLogRow[]> {
-  adminScopeOf(actor, 'read');
-  if (!(await a.profileExists(db, userId))) {
-    throw notFound(messages.uapIdMissing);
-  }
-  return presentProfileLogs(await a.findProfileLogs(db, userId));
+function presentEmailLog(r: {
+  serialNo: number;
+  operation: string;
+  oldEmail: string | null;
+  newEmail: string | null;
+  changedDate: string;
+  name: string | null;
+  lastName: string | null;
+}): SecondaryEmailLogRow {
+  return {
+    serialNo: Number(r.serialNo),
+    operation: r.operation,
+    newEmail: r.newEmail,
+    oldEmail: r.oldEmail,
+    newLastUpdated: r.changedDate,
+    lastModifiedBy: personOf(r.name, r.lastName),
+  };
 }
 
 /**
- * GET api/User/ParentGUIDLogs/{parentGuid}: the ParentGUID log (spec 3 §8), every change of the
- * profiles that carry this ParentGUID (a parent and the profiles merged into it), newest first,
- * each naming its UAP Id. No profile with it: 'ParentGUID doesn't exist'.
+ * Refuses a caller who may not read profiles (403) and the log of a profile or ParentGUID that
+ * does not exist (404 `missing`).
  */
-export async function findParentGuidLogs(db: Db, actor: Actor, parentGuid: string): Promise<ProfileLogRow[]> {
+async function checkLogReadable(db: Db, actor: Actor, subject: ProfileLogSubject, missing: string) {
   adminScopeOf(actor, 'read');
-  if (!(await a.parentGuidExists(db, parentGuid))) {
-    throw notFound(messages.parentGuidMissing);
+  if (!(await logQueries.logSubjectExists(db, subject))) {
+    throw notFound(missing);
   }
-  return presentProfileLogs(await a.findParentGuidLogs(db, parentGuid));
+}
+
+const missingOf = (subject: ProfileLogSubject) =>
+  'userId' in subject ? messages.uapIdMissing : messages.parentGuidMissing;
+
+/**
+ * GET api/User/UserLogs/{userId}: every change of a profile, newest first, old/new per changed
+ * field. GET api/User/ParentGUIDLogs/{parentGuid}: the ParentGUID log (spec 3 §8), every change of
+ * the profiles that carry this ParentGUID (a parent and the profiles merged into it), each naming
+ * its UAP Id. No profile with it: 'ParentGUID doesn't exist'.
+ */
+export async function findProfileLogs(
+  db: Db,
+  actor: Actor,
+  subject: ProfileLogSubject,
+): Promise<ProfileLogRow[]> {
+  await checkLogReadable(db, actor, subject, missingOf(subject));
+  return (await logQueries.findProfileLogs(db, subject)).map(presentProfileLog);
 }
 
 /** GET api/User/LogUserAditionalEmail/{userId}: the profile's secondary email changes, newest first. */
@@ -89,51 +111,24 @@ export async function findSecondaryEmailLogs(
   actor: Actor,
   userId: number,
 ): Promise<SecondaryEmailLogRow[]> {
-  adminScopeOf(actor, 'read');
-  if (!(await a.profileExists(db, userId))) {
-    throw notFound(messages.userIdMissing);
-  }
-  const rows = await a.findSecondaryEmailLogs(db, userId);
-  return rows.map((r, i) => ({
-    serialNo: rows.length - i,
-    operation: r.operation,
-    newEmail: r.newEmail,
-    oldEmail: r.oldEmail,
-    newLastUpdated: r.changedDate,
-    lastModifiedBy: personOf(r.name, r.lastName),
-  }));
+  await checkLogReadable(db, actor, { userId }, messages.userIdMissing);
+  return (await logQueries.findEmailLogs(db, userId)).map(presentEmailLog);
 }
 
-/** PUT api/User/UserLogs/{userId}: one page of a profile's log, numbered from its first change. */
-export async function findUserLogPage(
+/**
+ * PUT api/User/UserLogs/{userId}, PUT api/User/ParentGUIDLogs/{parentGuid}: one page of a
+ * profile's or a ParentGUID's log, numbered from its first change.
+ */
+export async function findProfileLogPage(
   db: Db,
   actor: Actor,
-  userId: number,
+  subject: ProfileLogSubject,
   query: TableQuery,
 ): Promise<ProfileLogPage> {
-  adminScopeOf(actor, 'read');
-  assertTableQuery(logQueries.profileLogSpec, query);
-  if (!(await a.profileExists(db, userId))) {
-    throw notFound(messages.uapIdMissing);
-  }
-  const { rows, totalCount } = await logQueries.findProfileLogPage(db, userId, query);
-  return { logs: rows.map((r) => presentProfileLog(r, Number(r.serialNo))), page: query.page, totalCount };
-}
-
-/** PUT api/User/ParentGUIDLogs/{parentGuid}: one page of the ParentGUID log, numbered from its first change. */
-export async function findParentGuidLogPage(
-  db: Db,
-  actor: Actor,
-  parentGuid: string,
-  query: TableQuery,
-): Promise<ProfileLogPage> {
-  adminScopeOf(actor, 'read');
-  assertTableQuery(logQueries.parentGuidLogSpec, query);
-  if (!(await a.parentGuidExists(db, parentGuid))) {
-    throw notFound(messages.parentGuidMissing);
-  }
-  const { rows, totalCount } = await logQueries.findParentGuidLogPage(db, parentGuid, query);
-  return { logs: rows.map((r) => presentProfileLog(r, Number(r.serialNo))), page: query.page, totalCount };
+  assertTableQuery(logQueries.profileLogSpecOf(subject), query);
+  await checkLogReadable(db, actor, subject, missingOf(subject));
+  const { rows, totalCount } = await logQueries.findProfileLogPage(db, subject, query);
+  return { logs: rows.map(presentProfileLog), page: query.page, totalCount };
 }
 
 /** PUT api/User/LogUserAditionalEmail/{userId}: one page of a profile's secondary email log. */
@@ -143,22 +138,8 @@ export async function findSecondaryEmailLogPage(
   userId: number,
   query: TableQuery,
 ): Promise<SecondaryEmailLogPage> {
-  adminScopeOf(actor, 'read');
   assertTableQuery(logQueries.emailLogSpec, query);
-  if (!(await a.profileExists(db, userId))) {
-    throw notFound(messages.userIdMissing);
-  }
+  await checkLogReadable(db, actor, { userId }, messages.userIdMissing);
   const { rows, totalCount } = await logQueries.findEmailLogPage(db, userId, query);
-  return {
-    logs: rows.map((r) => ({
-      serialNo: Number(r.serialNo),
-      operation: r.operation,
-      newEmail: r.newEmail,
-      oldEmail: r.oldEmail,
-      newLastUpdated: r.changedDate,
-      lastModifiedBy: personOf(r.name, r.lastName),
-    })),
-    page: query.page,
-    totalCount,
-  };
+  return { logs: rows.map(presentEmailLog), page: query.page, totalCount };
 }
