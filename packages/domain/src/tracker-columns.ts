@@ -1,3 +1,5 @@
+import { placeNameColumns } from './tables/line-headers.ts';
+
 /**
  * The Request Tracker's column ids (orderBy and filter columns); the server refuses others.
  * Out of the schema modules: the tracker's screen checks an address's column against it without
@@ -11,12 +13,7 @@ export const trackerColumns = [
   'requestUserName',
   'requestUserEmail',
   'email',
-  'regionName',
-  'marketName',
-  'agencyName',
-  'practiceName',
-  'platformName',
-  'clientName',
+  ...placeNameColumns,
   'assetName',
   'clientAccountName',
   'platformUserTypeName',

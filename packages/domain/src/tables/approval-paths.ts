@@ -14,7 +14,7 @@ import {
 } from '../schemas/approver-status.ts';
 import { coveragePage, type CoveragePage, type CoverageRow } from '../schemas/coverage.ts';
 import { columnsOf, declareTable } from './declare.ts';
-import { lineHeader as h } from './line-headers.ts';
+import { lineHeader as h, placeNameColumns } from './line-headers.ts';
 
 /**
  * The approval-path tables (spec 2 §2, §3): approver/provisioner and master approver
@@ -128,12 +128,7 @@ export const coverageTable = declareTable<CoverageRow, CoveragePage>({
   ],
   csvOrder: [
     'coverage',
-    'regionName',
-    'marketName',
-    'agencyName',
-    'practiceName',
-    'platformName',
-    'clientName',
+    ...placeNameColumns,
     'approverName',
     'secondaryApproverName',
     'masterApproverNames',

@@ -40,3 +40,13 @@ export const lineHeader = {
   approvalPath: 'Approval Path',
   overdue: 'Overdue',
 } as const;
+
+/** A place in the master data by its names, top down: the columns of the path a line or an approval path is on. */
+export const placeNameColumns = [
+  'regionName',
+  'marketName',
+  'agencyName',
+  'practiceName',
+  'platformName',
+  'clientName',
+] as const;

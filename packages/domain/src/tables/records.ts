@@ -5,7 +5,7 @@ import {
   type UserRecordsPage,
 } from '../schemas/records.ts';
 import { columnsOf, declareTable, type DeclaredColumn } from './declare.ts';
-import { lineHeader as h } from './line-headers.ts';
+import { lineHeader as h, placeNameColumns } from './line-headers.ts';
 
 /** What the access columns read: a user record, or a line of someone's existing access. */
 export type AccessRow = Pick<
@@ -82,12 +82,7 @@ export const userRecordsTable = declareTable<UserRecordRow, UserRecordsPage>({
     'requestUserName',
     'requestUserEmail',
     'email',
-    'regionName',
-    'marketName',
-    'agencyName',
-    'practiceName',
-    'platformName',
-    'clientName',
+    ...placeNameColumns,
     'clientCodeName',
     'assetName',
     'clientAccountName',

@@ -1,4 +1,5 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
+import { placeNameColumns } from '@uap/domain';
 import type { Dialect } from './connection.ts';
 import { likePattern, type SearchIndex } from './table-query.ts';
 
@@ -27,12 +28,7 @@ const covered = [
   'requestUserEmail',
   'email',
   'createdByName',
-  'regionName',
-  'marketName',
-  'agencyName',
-  'practiceName',
-  'platformName',
-  'clientName',
+  ...placeNameColumns,
   'clientCodeName',
   'assetName',
   'clientAccountName',
