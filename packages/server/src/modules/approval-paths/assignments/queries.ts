@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { AssignmentStatus } from '@uap/domain';
 import type { Db } from '../../../db/connection.ts';
 import { toCount } from '../../../db/connection.ts';
+import { joinPracticeNames, practiceNameColumns } from '../../../db/path-joins.ts';
 import { sqlTable } from '../../../db/sql-table.ts';
 import { type TableSpec } from '../../../db/table-query.ts';
 import { inAdminRows } from '../../../http/row-scope-queries.ts';
@@ -38,11 +39,7 @@ function assignments(db: Db, scope: AssignmentScope, userId: number | undefined)
 
 /** Assignments in scope joined to every name a row shows. */
 function namedAssignments(db: Db, scope: AssignmentScope, userId: number | undefined) {
-  return assignments(db, scope, userId)
-    .innerJoin('regions as rg', 'rg.regionId', 'a.regionId')
-    .innerJoin('markets as mk', 'mk.marketId', 'a.marketId')
-    .innerJoin('agencies as ag', 'ag.agencyId', 'a.agencyId')
-    .innerJoin('practices as pr', 'pr.practiceId', 'a.practiceId')
+  return joinPracticeNames(assignments(db, scope, userId), 'a')
     .innerJoin('platforms as pl', 'pl.platformId', 'a.platformId')
     .leftJoin('clients as c', 'c.clientId', 'a.clientId')
     .innerJoin('users as ap', 'ap.userId', 'a.userId')
@@ -65,10 +62,7 @@ function selectAssignment(qb: ReturnType<typeof namedAssignments>) {
     'a.practiceId',
     'a.platformId',
     'a.clientId',
-    'rg.description as regionName',
-    'mk.description as marketName',
-    'ag.description as agencyName',
-    'pr.description as practiceName',
+    ...practiceNameColumns,
     'pl.description as platformName',
     'c.description as clientName',
     fullName('ap').as('approverName'),
@@ -198,12 +192,11 @@ function masterApprovers(db: Db, scope: AssignmentScope, userId: number | undefi
 
 /** Master approver rows in scope joined to every name a row shows. */
 function namedMasterApprovers(db: Db, scope: AssignmentScope, userId: number | undefined) {
-  return masterApprovers(db, scope, userId)
-    .innerJoin('regions as rg', 'rg.regionId', 'a.regionId')
-    .innerJoin('markets as mk', 'mk.marketId', 'a.marketId')
-    .innerJoin('agencies as ag', 'ag.agencyId', 'a.agencyId')
-    .innerJoin('practices as pr', 'pr.practiceId', 'a.practiceId')
-    .innerJoin('users as u', 'u.userId', 'a.userId');
+  return joinPracticeNames(masterApprovers(db, scope, userId), 'a').innerJoin(
+    'users as u',
+    'u.userId',
+    'a.userId',
+  );
 }
 
 function selectMasterApprover(qb: ReturnType<typeof namedMasterApprovers>) {
@@ -215,10 +208,7 @@ function selectMasterApprover(qb: ReturnType<typeof namedMasterApprovers>) {
     'a.marketId',
     'a.agencyId',
     'a.practiceId',
-    'rg.description as regionName',
-    'mk.description as marketName',
-    'ag.description as agencyName',
-    'pr.description as practiceName',
+    ...practiceNameColumns,
     fullName('u').as('masterApproverName'),
     'u.email as masterApproverEmail',
   ]);

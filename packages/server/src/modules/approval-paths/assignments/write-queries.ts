@@ -2,6 +2,7 @@ import { type ExpressionBuilder } from 'kysely';
 import { RequestStatus } from '@uap/domain';
 import type { Executor } from '../../../db/connection.ts';
 import { nowIso } from '../../../db/connection.ts';
+import { practiceNameColumns } from '../../../db/path-joins.ts';
 import type { ApproverAssignmentsTable, Database } from '../../../db/schema.ts';
 import { holdsAdminRow, insideAdminRows } from '../../../http/row-scope-queries.ts';
 import { masterApproverOfPath } from '../../request-lines/routing.ts';
@@ -39,13 +40,7 @@ export async function findPathNames(trx: Executor, path: AssignmentPath) {
       join.onRef('pa.agencyId', '=', 'ag.agencyId').onRef('pa.practiceId', '=', 'pr.practiceId'),
     )
     .innerJoin('platforms as pl', 'pl.platformId', 'pa.platformId')
-    .select([
-      'rg.description as regionName',
-      'mk.description as marketName',
-      'ag.description as agencyName',
-      'pr.description as practiceName',
-      'pl.description as platformName',
-    ])
+    .select([...practiceNameColumns, 'pl.description as platformName'])
     .where('mk.marketId', '=', path.marketId)
     .where('rg.regionId', '=', path.regionId)
     .where('ag.agencyId', '=', path.agencyId)

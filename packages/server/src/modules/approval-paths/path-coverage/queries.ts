@@ -2,6 +2,7 @@ import { sql, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { CoverageState, RequestStatus, type TableQuery } from '@uap/domain';
 import type { Db } from '../../../db/connection.ts';
 import { toCount } from '../../../db/connection.ts';
+import { joinPracticeNames, practiceNameColumns } from '../../../db/path-joins.ts';
 import type { Database } from '../../../db/schema.ts';
 import {
   distinctFilterValues,
@@ -49,12 +50,7 @@ function masterNames(db: Db, eb: PathEb) {
  * restricts it to some path keys (a page's).
  */
 function paths(db: Db, scope: AdminScope, only?: readonly number[]) {
-  return db.kysely
-    .selectFrom('pathCoverage as pc')
-    .innerJoin('regions as rg', 'rg.regionId', 'pc.regionId')
-    .innerJoin('markets as mk', 'mk.marketId', 'pc.marketId')
-    .innerJoin('agencies as ag', 'ag.agencyId', 'pc.agencyId')
-    .innerJoin('practices as pr', 'pr.practiceId', 'pc.practiceId')
+  return joinPracticeNames(db.kysely.selectFrom('pathCoverage as pc'), 'pc')
     .innerJoin('platforms as pl', 'pl.platformId', 'pc.platformId')
     .innerJoin('clients as c', 'c.clientId', 'pc.clientId')
     .where('pc.isActive', '=', 1)
@@ -70,10 +66,7 @@ function paths(db: Db, scope: AdminScope, only?: readonly number[]) {
       'pc.clientId',
       'pc.approverId',
       'pc.coverageRank',
-      'rg.description as regionName',
-      'mk.description as marketName',
-      'ag.description as agencyName',
-      'pr.description as practiceName',
+      ...practiceNameColumns,
       'pl.description as platformName',
       'c.description as clientName',
       masterNames(db, eb as unknown as PathEb).as('masterApproverNames'),
