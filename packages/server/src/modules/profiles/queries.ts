@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db, Executor } from '../../db/connection.ts';
 import { nowIso } from '../../db/connection.ts';
-import type { NewProfile } from './sign-in-queries.ts';
+import { newProfileRow, type NewProfile } from './sign-in-queries.ts';
 
 const directoryColumns = [
   'd.directoryId',
@@ -167,22 +167,9 @@ export async function isEmailTaken(db: Db, email: string): Promise<boolean> {
 
 /** Inserts a profile; returns the new id. Run inside the service's transaction. */
 export async function insertProfile(trx: Executor, profile: NewProfile, createdBy: number): Promise<number> {
-  const now = nowIso();
   const row = await trx
     .insertInto('users')
-    .values({
-      ...profile,
-      showApprover: 0,
-      parentGuid: profile.directoryId,
-      childGuid: null,
-      mergedUserId: null,
-      isChild: 0,
-      isDeleted: 0,
-      createdDate: now,
-      createdBy,
-      updatedDate: now,
-      updatedBy: createdBy,
-    })
+    .values(newProfileRow(profile, createdBy))
     .returning('userId')
     .executeTakeFirstOrThrow();
   return row.userId;

@@ -1,5 +1,7 @@
+import type { Selectable } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import { nowIso } from '../../db/connection.ts';
+import type { UsersTable } from '../../db/schema.ts';
 
 const profileColumns = [
   'userId',
@@ -66,41 +68,49 @@ export async function findDirectoryEntry(db: Db, email: string) {
     .executeTakeFirst();
 }
 
-export interface NewProfile {
-  email: string;
-  name: string;
-  lastName: string;
-  title: string | null;
-  organization: string | null;
-  department: string | null;
-  officeNumber: string | null;
-  employeeId: string | null;
-  locationCountry: string | null;
-  isInternal: number;
-  userType: string;
-  roleId: number;
-  directoryId: string | null;
-  managerEmail: string | null;
-  managerName: string | null;
+/** A new profile's own fields, as the users table types them. */
+export type NewProfile = Pick<
+  Selectable<UsersTable>,
+  | 'email'
+  | 'name'
+  | 'lastName'
+  | 'title'
+  | 'organization'
+  | 'department'
+  | 'officeNumber'
+  | 'employeeId'
+  | 'locationCountry'
+  | 'isInternal'
+  | 'userType'
+  | 'roleId'
+  | 'directoryId'
+  | 'managerEmail'
+  | 'managerName'
+>;
+
+/** The users row of a new profile: its own ParentGUID, merged with nobody, created and last changed by `createdBy`. */
+export function newProfileRow(profile: NewProfile, createdBy: number | null) {
+  const now = nowIso();
+  return {
+    ...profile,
+    showApprover: 0,
+    parentGuid: profile.directoryId,
+    childGuid: null,
+    mergedUserId: null,
+    isChild: 0,
+    isDeleted: 0,
+    createdDate: now,
+    createdBy,
+    updatedDate: now,
+    updatedBy: createdBy,
+  };
 }
 
 /** Inserts a profile unless one with the email exists (two first sign-ins at once make one). */
 export async function insertProfileIfAbsent(db: Db, profile: NewProfile): Promise<void> {
-  const now = nowIso();
   await db.kysely
     .insertInto('users')
-    .values({
-      ...profile,
-      showApprover: 0,
-      parentGuid: profile.directoryId,
-      childGuid: null,
-      mergedUserId: null,
-      isChild: 0,
-      isDeleted: 0,
-      createdDate: now,
-      createdBy: null,
-      updatedDate: now,
-    })
+    .values(newProfileRow(profile, null))
     .onConflict((oc) => oc.column('email').doNothing())
     .execute();
 }
