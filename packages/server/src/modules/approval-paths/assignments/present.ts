@@ -4,31 +4,13 @@ import type { ApproverAssignmentDbRow, MasterApproverDbRow } from './queries.ts'
 const statusOf = (isDeleted: number) =>
   isDeleted === 1 ? AssignmentStatus.INACTIVE : AssignmentStatus.ACTIVE;
 
-/** A master approver's path: the practice's four levels, their ids then their names. */
-const PRACTICE_PATH = [
-  'regionId',
-  'marketId',
-  'agencyId',
-  'practiceId',
-  'regionName',
-  'marketName',
-  'agencyName',
-  'practiceName',
-] as const;
-/** An assignment's path: down to the platform and client, ids then names (the client's name apart). */
-const PLATFORM_PATH = [
-  'regionId',
-  'marketId',
-  'agencyId',
-  'practiceId',
-  'platformId',
-  'clientId',
-  'regionName',
-  'marketName',
-  'agencyName',
-  'practiceName',
-  'platformName',
-] as const;
+/** A practice's four levels: their ids, then their names. */
+const PRACTICE_IDS = ['regionId', 'marketId', 'agencyId', 'practiceId'] as const;
+const PRACTICE_NAMES = ['regionName', 'marketName', 'agencyName', 'practiceName'] as const;
+/** A master approver's path: the practice. */
+const PRACTICE_PATH = [...PRACTICE_IDS, ...PRACTICE_NAMES] as const;
+/** An assignment's path: down to the platform and client (the client's name apart, it may be 'All'). */
+const PLATFORM_PATH = [...PRACTICE_IDS, 'platformId', 'clientId', ...PRACTICE_NAMES, 'platformName'] as const;
 
 function pick<R, K extends keyof R>(row: R, keys: readonly K[]): Pick<R, K> {
   return Object.fromEntries(keys.map((key) => [key, row[key]])) as Pick<R, K>;
