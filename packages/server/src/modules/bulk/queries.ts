@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { hasNul, type BulkResultsQuery, type BulkUploadType } from '@uap/domain';
 import { toCount, type Db, type Executor } from '../../db/connection.ts';
+import type { Database } from '../../db/schema.ts';
 import { fitsAllRows, pageOf } from '../../db/table-query.ts';
 
 /** The upload row by its code (the upload ID). */
@@ -177,28 +178,37 @@ export function findUploader(db: Db, userId: number) {
 const lowerEq = (column: string, value: string) =>
   sql<boolean>`lower(${sql.ref(column)}) = ${value.trim().toLowerCase()}`;
 
+/**
+ * The lowest id of `table`'s rows named `name` (any case, in `nameColumn`) under the parents given
+ * (each column holding that id; null: none).
+ */
+function lowestNamed<T extends keyof Database>(
+  db: Db,
+  table: T,
+  id: keyof Database[T] & string,
+  parents: Partial<Record<keyof Database[T] & string, number | null>>,
+  name: string,
+  nameColumn: keyof Database[T] & string = 'description' as keyof Database[T] & string,
+) {
+  const from: keyof Database = table;
+  let qb = db.kysely.selectFrom(from).select(sql<number>`${sql.ref(id)}`.as('id'));
+  for (const [column, parentId] of Object.entries(parents)) {
+    qb = qb.where(
+      parentId === null
+        ? sql<boolean>`${sql.ref(column)} is null`
+        : sql<boolean>`${sql.ref(column)} = ${parentId}`,
+    );
+  }
+  return qb.where(lowerEq(nameColumn, name)).orderBy(sql.ref(id));
+}
+
 /** Ids of master data and people named in a row; each answer is the lowest id of that name under its parent. */
 export const lookups = {
-  region: (db: Db, name: string) =>
-    db.kysely
-      .selectFrom('regions')
-      .select('regionId as id')
-      .where(lowerEq('description', name))
-      .orderBy('regionId'),
+  region: (db: Db, name: string) => lowestNamed(db, 'regions', 'regionId', {}, name),
   market: (db: Db, regionId: number, name: string) =>
-    db.kysely
-      .selectFrom('markets')
-      .select('marketId as id')
-      .where('regionId', '=', regionId)
-      .where(lowerEq('description', name))
-      .orderBy('marketId'),
+    lowestNamed(db, 'markets', 'marketId', { regionId }, name),
   agency: (db: Db, marketId: number, name: string) =>
-    db.kysely
-      .selectFrom('agencies')
-      .select('agencyId as id')
-      .where('marketId', '=', marketId)
-      .where(lowerEq('description', name))
-      .orderBy('agencyId'),
+    lowestNamed(db, 'agencies', 'agencyId', { marketId }, name),
   practice: (db: Db, agencyId: number, name: string) =>
     db.kysely
       .selectFrom('practices as p')
@@ -217,43 +227,15 @@ export const lookups = {
       .where(lowerEq('p.description', name))
       .orderBy('p.platformId'),
   client: (db: Db, platformId: number, agencyId: number, name: string) =>
-    db.kysely
-      .selectFrom('clients')
-      .select('clientId as id')
-      .where('platformId', '=', platformId)
-      .where('agencyId', '=', agencyId)
-      .where(lowerEq('description', name))
-      .orderBy('clientId'),
+    lowestNamed(db, 'clients', 'clientId', { platformId, agencyId }, name),
   clientCode: (db: Db, clientId: number, code: string) =>
-    db.kysely
-      .selectFrom('clientCodes')
-      .select('clientCodeId as id')
-      .where('clientId', '=', clientId)
-      .where(lowerEq('code', code))
-      .orderBy('clientCodeId'),
+    lowestNamed(db, 'clientCodes', 'clientCodeId', { clientId }, code, 'code'),
   assetType: (db: Db, platformId: number, name: string) =>
-    db.kysely
-      .selectFrom('assetTypes')
-      .select('assetId as id')
-      .where('platformId', '=', platformId)
-      .where(lowerEq('description', name))
-      .orderBy('assetId'),
+    lowestNamed(db, 'assetTypes', 'assetId', { platformId }, name),
   clientAccount: (db: Db, clientId: number, assetId: number, name: string) =>
-    db.kysely
-      .selectFrom('clientAccounts')
-      .select('clientAccountId as id')
-      .where('clientId', '=', clientId)
-      .where('assetId', '=', assetId)
-      .where(lowerEq('description', name))
-      .orderBy('clientAccountId'),
+    lowestNamed(db, 'clientAccounts', 'clientAccountId', { clientId, assetId }, name),
   platformUserType: (db: Db, platformId: number, assetId: number | null, name: string) =>
-    db.kysely
-      .selectFrom('platformUserTypes')
-      .select('platformUserTypeId as id')
-      .where('platformId', '=', platformId)
-      .where((eb) => (assetId === null ? eb('assetId', 'is', null) : eb('assetId', '=', assetId)))
-      .where(lowerEq('description', name))
-      .orderBy('platformUserTypeId'),
+    lowestNamed(db, 'platformUserTypes', 'platformUserTypeId', { platformId, assetId }, name),
   person: (db: Db, email: string) =>
     db.kysely
       .selectFrom('users')
