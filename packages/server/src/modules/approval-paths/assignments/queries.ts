@@ -1,8 +1,9 @@
-import { sql } from 'kysely';
+import { sql, type Nullable, type SelectQueryBuilder } from 'kysely';
 import { AssignmentStatus } from '@uap/domain';
 import type { Db } from '../../../db/connection.ts';
 import { toCount } from '../../../db/connection.ts';
 import { joinPracticeNames, practiceNameColumns } from '../../../db/path-joins.ts';
+import type { Database } from '../../../db/schema.ts';
 import { sqlTable } from '../../../db/sql-table.ts';
 import { type TableSpec } from '../../../db/table-query.ts';
 import { inAdminRows } from '../../../http/row-scope-queries.ts';
@@ -37,15 +38,39 @@ function assignments(db: Db, scope: AssignmentScope, userId: number | undefined)
     );
 }
 
-/** Assignments in scope joined to every name a row shows. */
-function namedAssignments(db: Db, scope: AssignmentScope, userId: number | undefined) {
-  return joinPracticeNames(assignments(db, scope, userId), 'a')
-    .innerJoin('platforms as pl', 'pl.platformId', 'a.platformId')
-    .leftJoin('clients as c', 'c.clientId', 'a.clientId')
-    .innerJoin('users as ap', 'ap.userId', 'a.userId')
+/** The people of an assignment after its primary approver. */
+interface BackupPeople {
+  secondaryApproverId: number | null;
+  provisionerId: number | null;
+  provisionerBackupId: number | null;
+}
+type OptionalUser = Nullable<Database['users']>;
+type BackupUsers = { sa: OptionalUser; pv: OptionalUser; pb: OptionalUser };
+
+/**
+ * Left-joins the secondary approver (sa), the provisioner (pv) and the provisioner backup (pb)
+ * of the assignment `a` (each may be unnamed).
+ */
+export function joinBackupPeople<DB extends { a: Nullable<BackupPeople> }, TB extends keyof DB, O>(
+  qb: SelectQueryBuilder<DB, TB, O>,
+): SelectQueryBuilder<DB & BackupUsers, TB | keyof BackupUsers, O> {
+  return (qb as unknown as SelectQueryBuilder<Database & { a: BackupPeople }, 'a', O>)
     .leftJoin('users as sa', 'sa.userId', 'a.secondaryApproverId')
     .leftJoin('users as pv', 'pv.userId', 'a.provisionerId')
-    .leftJoin('users as pb', 'pb.userId', 'a.provisionerBackupId');
+    .leftJoin('users as pb', 'pb.userId', 'a.provisionerBackupId') as unknown as SelectQueryBuilder<
+    DB & BackupUsers,
+    TB | keyof BackupUsers,
+    O
+  >;
+}
+
+/** Assignments in scope joined to every name a row shows. */
+function namedAssignments(db: Db, scope: AssignmentScope, userId: number | undefined) {
+  const named = joinPracticeNames(assignments(db, scope, userId), 'a')
+    .innerJoin('platforms as pl', 'pl.platformId', 'a.platformId')
+    .leftJoin('clients as c', 'c.clientId', 'a.clientId')
+    .innerJoin('users as ap', 'ap.userId', 'a.userId');
+  return joinBackupPeople(named);
 }
 
 function selectAssignment(qb: ReturnType<typeof namedAssignments>) {

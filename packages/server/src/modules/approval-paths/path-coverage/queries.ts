@@ -16,7 +16,7 @@ import type { AdminScope } from '../../../http/admin-scope.ts';
 import { coveringAssignment, hasNoApprovalPath, masterApproverOfPath } from '../../request-lines/routing.ts';
 import type { RequestEb } from '../../request-lines/line-query.ts';
 import { inAdminRows } from '../../../http/row-scope-queries.ts';
-import { findNamedAssignment } from '../assignments/queries.ts';
+import { findNamedAssignment, joinBackupPeople } from '../assignments/queries.ts';
 import type { AssignmentPath } from '../assignments/write-queries.ts';
 import { fullName, refColumn, textColumn } from '../column-queries.ts';
 
@@ -75,13 +75,11 @@ function paths(db: Db, scope: AdminScope, only?: readonly number[]) {
 
 /** The paths with their covering assignment's people: the rows the Coverage tab filters and sorts. */
 function coverage(db: Db, scope: AdminScope, only?: readonly number[]) {
-  return db.kysely
+  const covering = db.kysely
     .selectFrom(paths(db, scope, only).as('p'))
     .leftJoin('approverAssignments as a', 'a.approverId', 'p.approverId')
-    .leftJoin('users as ap', 'ap.userId', 'a.userId')
-    .leftJoin('users as sa', 'sa.userId', 'a.secondaryApproverId')
-    .leftJoin('users as pv', 'pv.userId', 'a.provisionerId')
-    .leftJoin('users as pb', 'pb.userId', 'a.provisionerBackupId');
+    .leftJoin('users as ap', 'ap.userId', 'a.userId');
+  return joinBackupPeople(covering);
 }
 
 // The state and rank are stored per path (coverage_rank: 0 no approver, 1 no provisioner, 2
