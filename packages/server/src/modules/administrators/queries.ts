@@ -3,47 +3,43 @@ import { nowIso, type Db, type Dialect, type Executor } from '../../db/connectio
 import { sqlTable } from '../../db/sql-table.ts';
 import { type TableColumn, type TableSpec } from '../../db/table-query.ts';
 import type { AdminScope } from '../../http/admin-scope.ts';
+import { inAdminRows } from '../../http/row-scope-queries.ts';
 
-/** Administrator rows; `scopeUserId` limits them to the (region, market) pairs that admin holds. */
-export async function findAdminRegions(db: Db, scopeUserId: number | null) {
-  let q = db.kysely
-    .selectFrom('adminRegions as ar')
-    .innerJoin('users as u', 'u.userId', 'ar.userId')
-    .innerJoin('regions as r', 'r.regionId', 'ar.regionId')
-    .innerJoin('markets as m', 'm.marketId', 'ar.marketId')
-    .select([
-      'ar.adminRegionId',
-      'ar.userId',
-      'ar.regionId',
-      'ar.marketId',
-      'u.name',
-      'u.lastName',
-      'u.email',
-      'r.description as regionName',
-      'm.description as marketName',
-      'ar.isDeleted',
-    ]);
-  if (scopeUserId !== null) {
-    q = q.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('adminRegions as mine')
-          .select('mine.adminRegionId')
-          .whereRef('mine.regionId', '=', 'ar.regionId')
-          .whereRef('mine.marketId', '=', 'ar.marketId')
-          .where('mine.userId', '=', scopeUserId)
-          .where('mine.isDeleted', '=', 0),
-      ),
-    );
-  }
-  return q.orderBy('u.name').orderBy('u.lastName').orderBy('ar.adminRegionId').execute();
+/** An administrator row's fields: the person's, the region's and the market's names. */
+const adminRegionColumns = [
+  'ar.adminRegionId',
+  'ar.userId',
+  'ar.regionId',
+  'ar.marketId',
+  'u.name',
+  'u.lastName',
+  'u.email',
+  'r.description as regionName',
+  'm.description as marketName',
+  'ar.isDeleted',
+] as const;
+const superAdminColumns = [
+  's.adminId',
+  's.userId',
+  'u.name',
+  'u.lastName',
+  'u.email',
+  's.isDeleted',
+] as const;
+
+/** The administrator rows in the scope (an admin: those of the (region, market) pairs it holds), by name. */
+export async function findAdminRegions(db: Db, scope: AdminScope) {
+  return scopedAdminRegions(db.kysely, scope)
+    .select(adminRegionColumns)
+    .orderBy('u.name')
+    .orderBy('u.lastName')
+    .orderBy('ar.adminRegionId')
+    .execute();
 }
 
 export async function findSuperAdmins(db: Db) {
-  return db.kysely
-    .selectFrom('superAdmins as s')
-    .innerJoin('users as u', 'u.userId', 's.userId')
-    .select(['s.adminId', 's.userId', 'u.name', 'u.lastName', 'u.email', 's.isDeleted'])
+  return namedSuperAdmins(db.kysely)
+    .select(superAdminColumns)
     .orderBy('u.name')
     .orderBy('u.lastName')
     .execute();
@@ -94,19 +90,7 @@ function scopedAdminRegions(q: Executor, scope: AdminScope) {
     .innerJoin('users as u', 'u.userId', 'ar.userId')
     .innerJoin('regions as r', 'r.regionId', 'ar.regionId')
     .innerJoin('markets as m', 'm.marketId', 'ar.marketId')
-    .$if(scope.kind === 'admin', (qb) =>
-      qb.where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('adminRegions as mine')
-            .select('mine.adminRegionId')
-            .whereRef('mine.regionId', '=', 'ar.regionId')
-            .whereRef('mine.marketId', '=', 'ar.marketId')
-            .where('mine.userId', '=', scope.kind === 'admin' ? scope.userId : 0)
-            .where('mine.isDeleted', '=', 0),
-        ),
-      ),
-    );
+    .where(inAdminRows(scope, 'ar'));
 }
 
 function namedSuperAdmins(q: Executor) {
@@ -117,26 +101,14 @@ function namedSuperAdmins(q: Executor) {
 export const adminRegionTable = sqlTable({
   spec: adminRegionSpec,
   rows: (db: Db, scope: AdminScope) => scopedAdminRegions(db.kysely, scope),
-  select: (qb) =>
-    qb.select([
-      'ar.adminRegionId',
-      'ar.userId',
-      'ar.regionId',
-      'ar.marketId',
-      'u.name',
-      'u.lastName',
-      'u.email',
-      'r.description as regionName',
-      'm.description as marketName',
-      'ar.isDeleted',
-    ]),
+  select: (qb) => qb.select(adminRegionColumns),
 });
 
 /** The Super Administrators table bound to its SQL, by name by default. */
 export const superAdminTable = sqlTable({
   spec: superAdminSpec,
   rows: (db: Db) => namedSuperAdmins(db.kysely),
-  select: (qb) => qb.select(['s.adminId', 's.userId', 'u.name', 'u.lastName', 'u.email', 's.isDeleted']),
+  select: (qb) => qb.select(superAdminColumns),
 });
 
 // ---------------------------------------------------------------- writes
@@ -147,19 +119,7 @@ export async function findAdminRegionInScope(trx: Executor, dialect: Dialect, sc
     .selectFrom('adminRegions as ar')
     .selectAll('ar')
     .where('ar.adminRegionId', '=', id)
-    .$if(scope.kind === 'admin', (qb) =>
-      qb.where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('adminRegions as mine')
-            .select('mine.adminRegionId')
-            .whereRef('mine.regionId', '=', 'ar.regionId')
-            .whereRef('mine.marketId', '=', 'ar.marketId')
-            .where('mine.userId', '=', scope.kind === 'admin' ? scope.userId : 0)
-            .where('mine.isDeleted', '=', 0),
-        ),
-      ),
-    );
+    .where(inAdminRows(scope, 'ar'));
   if (dialect === 'postgres') {
     query = query.forUpdate('ar');
   }

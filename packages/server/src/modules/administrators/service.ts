@@ -15,41 +15,32 @@ import { settleAdminRoles } from '../approval-paths/role-rule.ts';
  * role their rows give (role-rule.ts `roleFromAdminRows`).
  */
 
-const status = (isDeleted: number) => (isDeleted === 1 ? 'Inactive' : 'Active');
+const status = (isDeleted: number): 'Inactive' | 'Active' => (isDeleted === 1 ? 'Inactive' : 'Active');
+
+/** A row as the screens show it: the person's full name, isDeleted as a flag. */
+type PersonRow = { name: string; lastName: string; isDeleted: number };
+
+function presentRow<Row extends PersonRow>({
+  lastName,
+  ...r
+}: Row): Omit<Row, keyof PersonRow> & { name: string; isDeleted: boolean } {
+  return { ...r, name: fullName(r.name, lastName), isDeleted: r.isDeleted === 1 };
+}
 
 /** Administrator rows: super admins and auditors see all, an admin the rows of its own scope. */
 export async function adminRegions(db: Db, actor: Actor) {
-  const unscoped = actor.roleId === Role.SUPERADMIN || actor.roleId === Role.AUDITOR;
-  const rows = await q.findAdminRegions(db, unscoped ? null : actor.userId);
-  return rows.map(({ lastName, ...r }) => ({
-    ...r,
-    name: fullName(r.name, lastName),
-    isDeleted: r.isDeleted === 1,
-  }));
+  return (await q.findAdminRegions(db, adminScopeOf(actor, 'read'))).map(presentRow);
 }
 
 export async function superAdmins(db: Db) {
-  const rows = await q.findSuperAdmins(db);
-  return rows.map(({ lastName, ...r }) => ({
-    ...r,
-    name: fullName(r.name, lastName),
-    isDeleted: r.isDeleted === 1,
-  }));
+  return (await q.findSuperAdmins(db)).map(presentRow);
 }
 
 // ---------------------------------------------------------------- tables
 
-/** A table row: the person's full name, isDeleted as a flag and as the Status column's text. */
-function presentTableRow<Row extends { name: string; lastName: string; isDeleted: number }>({
-  lastName,
-  ...r
-}: Row) {
-  return {
-    ...r,
-    name: fullName(r.name, lastName),
-    isDeleted: r.isDeleted === 1,
-    status: status(r.isDeleted),
-  };
+/** A table row: presentRow and isDeleted as the Status column's text. */
+function presentTableRow<Row extends PersonRow>(row: Row) {
+  return { ...presentRow(row), status: status(row.isDeleted) };
 }
 
 /** PUT api/User/GetAdminRegion (+ /Filters): the administrator rows in the caller's scope. */
