@@ -1,5 +1,6 @@
 import type { AdapterPayload } from 'oidc-provider';
 import { nowIso, type Db } from '../db/connection.ts';
+import type { OidcPayloadsTable } from '../db/schema.ts';
 
 // The embedded identity provider's storage: its keys (auth_keys) and oidc-provider's payloads
 // (oidc_payloads: sessions, codes, refresh tokens), shared by every instance on one database.
@@ -36,15 +37,8 @@ export async function insertAuthKey(db: Db, kid: string, jwk: string): Promise<v
     .execute();
 }
 
-export interface OidcPayloadRow {
-  id: string;
-  model: string;
-  payload: string;
-  grantId: string | null;
-  userCode: string | null;
-  uid: string | null;
-  expiresAt: string | null;
-}
+/** A payload as oidc-provider saves it (consumedAt is set by consumeOidcPayload only). */
+export type OidcPayloadRow = Omit<OidcPayloadsTable, 'consumedAt'>;
 
 export async function upsertOidcPayload(db: Db, row: OidcPayloadRow): Promise<void> {
   await db.kysely
