@@ -6,6 +6,7 @@ import {
   type ApprovalDetail,
   type ApprovalRow,
 } from '@uap/domain';
+import { presentLineNames, presentLineStatus } from '../request-lines/present.ts';
 import type { ApprovalLineRow, EmailAdder, findPathPeople } from './queries.ts';
 
 /** A line → a row of My Approval Tasks / My Archive Approvals (spec 2 §3 field names). */
@@ -16,11 +17,7 @@ export function presentApprovalRow(row: ApprovalLineRow, timeZone: string): Appr
       ? { fullName: fullName(row.deciderName, row.deciderLastName), email: row.deciderEmail ?? '' }
       : null;
   return {
-    requestId: row.requestId,
-    statusId: row.statusId,
-    status: { description: row.statusName },
-    requestTypeId: row.requestTypeId,
-    requestTypeName: row.requestTypeName,
+    ...presentLineStatus(row),
     recordId: row.recordId,
     createdDate: row.createdDate,
     createdBy: row.createdBy,
@@ -44,9 +41,7 @@ export function presentApprovalRow(row: ApprovalLineRow, timeZone: string): Appr
     reassignedPrimaryEmail: row.reassignedPrimaryEmail,
     isReassignedRequest: row.isReassignedRequest === 1,
     platformId: row.platformId,
-    platformName: row.platformName,
     platformUserTypeId: row.platformUserTypeId,
-    platformUserTypeName: row.platformUserTypeName ?? '',
     platformUserTypeBasicName: row.platformUserTypeBasicName ?? '',
     platformUserType: {
       description: row.platformUserTypeName ?? '',
@@ -55,14 +50,9 @@ export function presentApprovalRow(row: ApprovalLineRow, timeZone: string): Appr
     regionName: row.regionName,
     marketName: row.marketName,
     agencyId: row.agencyId,
-    agencyName: row.agencyName,
-    practiceName: row.practiceName,
-    clientName: row.clientName ?? '',
-    clientCodeName: row.clientCodeName ?? '',
+    ...presentLineNames(row),
     productCode: row.productCode,
-    assetName: row.assetName ?? '',
     assetReference: row.assetReference ?? '',
-    clientAccountName: row.clientAccountName ?? '',
     clientAccount: { description: row.clientAccountName ?? '', assetReference: row.assetReference ?? '' },
     accessDate: formatAccessDate(row.beginningDate, row.expirationDate, timeZone),
     beginningDate: row.beginningDate,

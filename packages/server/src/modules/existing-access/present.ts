@@ -1,4 +1,5 @@
 import { fullName, isAccessRecord, type ExistingAccessRow } from '@uap/domain';
+import { presentLineNames } from '../request-lines/present.ts';
 import type { ExistingAccessLine } from './queries.ts';
 
 /** A line of the subject's existing access: the step's columns and whether the caller may open it. */
@@ -11,14 +12,7 @@ export function presentExistingAccess(row: ExistingAccessLine): ExistingAccessRo
     requestTypeName: row.requestTypeName,
     requestUser: { fullName: fullName(row.name, row.lastName), email: row.userEmail },
     email: row.email,
-    agencyName: row.agencyName,
-    practiceName: row.practiceName,
-    platformName: row.platformName,
-    clientName: row.clientName ?? '',
-    clientCodeName: row.clientCodeName ?? '',
-    assetName: row.assetName ?? '',
-    clientAccountName: row.clientAccountName ?? '',
-    platformUserTypeName: row.platformUserTypeName ?? '',
+    ...presentLineNames(row),
     canModify: isAccessRecord(row) && Number(row.isModifiable) === 1,
   };
 }

@@ -62,7 +62,6 @@ function selectLeaverRecord(qb: ReturnType<typeof namedLeaverRecords>) {
     'pl.description as platformDescription',
     'c.description as clientDescription',
     'at.description as assetName',
-    'at.description as assetDescription',
     'ca.description as clientAccountDescription',
     'ca.assetReference as clientAccountAssetReference',
     't.description as platformUserTypeDescription',

@@ -1,5 +1,4 @@
 import {
-  fullName,
   messages,
   type DeactivateLeaversResult,
   type LeaverCommentEntry,
@@ -16,40 +15,24 @@ import { adminScopeOf, type AdminScope } from '../../http/admin-scope.ts';
 import { notFound } from '../../http/errors.ts';
 import { scopedReader } from '../../http/table-routes.ts';
 import { activeDeactive } from '../modify/service.ts';
+import { presentLineComment } from '../request-lines/present.ts';
 import * as q from './queries.ts';
 
+/** A leaver record: its columns carry the answer's names; the optional ones answer ''. */
 function present(row: q.LeaverDbRow): LeaverRecordRow {
   return {
-    requestId: row.requestId,
+    ...row,
     leaverUserComment: row.leaverUserComment ?? '',
     isDeleted: row.isDeleted === 1,
-    roleName: row.roleName,
     userLocation: row.userLocation ?? '',
-    requestUserId: row.requestUserId,
-    requestUserName: row.requestUserName,
-    requestUserLastName: row.requestUserLastName,
-    requestUserEmail: row.requestUserEmail,
-    email: row.email,
-    regionDescription: row.regionDescription,
-    marketDescription: row.marketDescription,
-    practiceDescription: row.practiceDescription,
-    platformDescription: row.platformDescription,
-    agencyDescription: row.agencyDescription,
     clientDescription: row.clientDescription ?? '',
-    assetName: row.assetName ?? row.assetDescription ?? '',
+    assetName: row.assetName ?? '',
     clientAccountDescription: row.clientAccountDescription ?? '',
     clientAccountAssetReference: row.clientAccountAssetReference ?? '',
     platformUserTypeDescription: row.platformUserTypeDescription ?? '',
-    createdDate: row.createdDate,
-    createdByUserName: row.createdByUserName,
-    createdByUserLastName: row.createdByUserLastName,
-    createdByUserEmail: row.createdByUserEmail,
     approverName: row.approverName ?? '',
     approverLastName: row.approverLastName ?? '',
     approverEmail: row.approverEmail ?? '',
-    approvedDate: row.approvedDate,
-    leftDate: row.leftDate,
-    pendingChangeRequestId: row.pendingChangeRequestId,
   };
 }
 
@@ -100,13 +83,7 @@ export async function findLeaverComments(
     throw notFound();
   }
   const rows = await q.findLeaverComments(db.kysely, requestId);
-  return rows.map((r) => ({
-    id: r.id,
-    requestId: r.requestId,
-    comment: r.comment,
-    createdDate: r.createdDate,
-    createdBy: { fullName: fullName(r.name, r.lastName), email: r.email },
-  }));
+  return rows.map(presentLineComment);
 }
 
 /**

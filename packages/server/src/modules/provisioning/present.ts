@@ -1,4 +1,5 @@
 import { fullName, formatAccessDate, parseStoredChange, type ProvisioningRow } from '@uap/domain';
+import { presentLineStatus } from '../request-lines/present.ts';
 import type { ProvisioningLineRow } from './queries.ts';
 
 const dayText = (value: unknown) =>
@@ -33,11 +34,7 @@ export function presentProvisioningRow(row: ProvisioningLineRow, timeZone: strin
     basicName: row.platformUserTypeBasicName ?? '',
   };
   return {
-    requestId: row.requestId,
-    statusId: row.statusId,
-    status: { description: row.statusName },
-    requestTypeId: row.requestTypeId,
-    requestTypeName: row.requestTypeName,
+    ...presentLineStatus(row),
     recordId: row.recordId,
     isUrgent: row.isUrgent === 1,
     regionName: row.regionName,

@@ -30,15 +30,53 @@ type ListItemSource = Pick<
   | 'createdDate'
 >;
 
-/** The fields of spec 1 §3 "Request list item" every request table shares. */
-export function presentListItem(row: ListItemSource, timeZone: string) {
-  const isUnlimited = row.expirationDate === null;
+type LineStatusSource = Pick<LineRow, 'requestId' | 'statusId' | 'statusName' | 'requestTypeId' | 'requestTypeName'>;
+
+/** A line's id, status and request type, as every request answer shows them. */
+export function presentLineStatus(row: LineStatusSource) {
   return {
     requestId: row.requestId,
     statusId: row.statusId,
     status: { description: row.statusName },
     requestTypeId: row.requestTypeId,
     requestTypeName: row.requestTypeName,
+  };
+}
+
+type LineNamesSource = Pick<
+  LineRow,
+  | 'agencyName'
+  | 'practiceName'
+  | 'platformName'
+  | 'clientName'
+  | 'clientCodeName'
+  | 'assetName'
+  | 'clientAccountName'
+  | 'platformUserTypeName'
+>;
+
+/**
+ * The names of a line's agency, practice, platform, client, client code, asset, client account
+ * and role, as every request answer shows them: '' for the ones a line may lack.
+ */
+export function presentLineNames(row: LineNamesSource) {
+  return {
+    agencyName: row.agencyName,
+    practiceName: row.practiceName,
+    platformName: row.platformName,
+    clientName: row.clientName ?? '',
+    clientCodeName: row.clientCodeName ?? '',
+    assetName: row.assetName ?? '',
+    clientAccountName: row.clientAccountName ?? '',
+    platformUserTypeName: row.platformUserTypeName ?? '',
+  };
+}
+
+/** The fields of spec 1 §3 "Request list item" every request table shares. */
+export function presentListItem(row: ListItemSource, timeZone: string) {
+  const isUnlimited = row.expirationDate === null;
+  return {
+    ...presentLineStatus(row),
     expirationDate: row.expirationDate,
     beginningDate: row.beginningDate,
     accessDate: keptZoneFormatters(timeZone).accessDate(row.beginningDate, row.expirationDate),
@@ -49,16 +87,30 @@ export function presentListItem(row: ListItemSource, timeZone: string) {
     regionName: row.regionName,
     marketName: row.marketName,
     agencyId: row.agencyId,
-    agencyName: row.agencyName,
-    practiceName: row.practiceName,
     platformId: row.platformId,
-    platformName: row.platformName,
-    clientName: row.clientName ?? '',
-    clientCodeName: row.clientCodeName ?? '',
-    assetName: row.assetName ?? '',
-    clientAccountName: row.clientAccountName ?? '',
+    ...presentLineNames(row),
     platformUserTypeId: row.platformUserTypeId,
-    platformUserTypeName: row.platformUserTypeName ?? '',
     createdDate: row.createdDate,
+  };
+}
+
+interface LineCommentSource {
+  id: number;
+  requestId: number;
+  comment: string;
+  createdDate: string;
+  name: string;
+  lastName: string;
+  email: string;
+}
+
+/** One comment of a line's comment history (leaver or provisioner comments), with its author. */
+export function presentLineComment(row: LineCommentSource) {
+  return {
+    id: row.id,
+    requestId: row.requestId,
+    comment: row.comment,
+    createdDate: row.createdDate,
+    createdBy: { fullName: fullName(row.name, row.lastName), email: row.email },
   };
 }

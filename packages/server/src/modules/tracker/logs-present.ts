@@ -6,18 +6,15 @@ import {
   type ActivityLog,
   type RequestHistoryEntry,
 } from '@uap/domain';
+import { presentLineNames, presentLineStatus } from '../request-lines/present.ts';
 import type { HistoryRow, LogHeaderRow } from './logs-queries.ts';
 
 /** The request part of the activity log: header, creator, user and platform access information. */
 export function presentLogHeader(row: LogHeaderRow): Omit<ActivityLog, 'requestHistoryLogsDTOs'> {
   return {
-    requestId: row.requestId,
+    ...presentLineStatus(row),
     submissionId: row.submissionId,
     recordId: row.recordId,
-    statusId: row.statusId,
-    status: { description: row.statusName },
-    requestTypeId: row.requestTypeId,
-    requestTypeName: row.requestTypeName,
     createdDate: row.createdDate,
     isUrgent: row.isUrgent === 1,
     comments: row.comments ?? '',
@@ -40,15 +37,8 @@ export function presentLogHeader(row: LogHeaderRow): Omit<ActivityLog, 'requestH
     reassignedPrimaryEmail: row.reassignedPrimaryEmail ?? '',
     regionName: row.regionName,
     marketName: row.marketName,
-    agencyName: row.agencyName,
-    practiceName: row.practiceName,
-    platformName: row.platformName,
-    clientName: row.clientName ?? '',
-    clientCodeName: row.clientCodeName ?? '',
-    assetName: row.assetName ?? '',
-    clientAccountName: row.clientAccountName ?? '',
+    ...presentLineNames(row),
     assetReference: row.assetReference ?? '',
-    platformUserTypeName: row.platformUserTypeName ?? '',
     platformUserTypeBasicName: row.platformUserTypeBasicName ?? '',
     accessDate: formatAccessDate(row.beginningDate, row.expirationDate, 'UTC'),
     beginningDate: row.beginningDate,

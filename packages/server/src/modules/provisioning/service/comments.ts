@@ -1,8 +1,9 @@
-import { fullName, messages, type ProvisionerCommentEntry, type StandardComment } from '@uap/domain';
+import { messages, type ProvisionerCommentEntry, type StandardComment } from '@uap/domain';
 import { type Db, inTransaction } from '../../../db/connection.ts';
 import { nowIso } from '../../../db/connection.ts';
 import type { Actor } from '../../../http/actor.ts';
 import { notFound, unprocessable } from '../../../http/errors.ts';
+import { presentLineComment } from '../../request-lines/present.ts';
 import * as q from '../queries.ts';
 import { provisioningScopeOf } from './scope.ts';
 
@@ -63,11 +64,5 @@ export async function findProvisionerComments(
     throw notFound();
   }
   const rows = await q.findProvisionerComments(db, requestId);
-  return rows.map((r) => ({
-    id: r.id,
-    requestId: r.requestId,
-    comment: r.comment,
-    createdDate: r.createdDate,
-    createdBy: { fullName: fullName(r.name, r.lastName), email: r.email },
-  }));
+  return rows.map(presentLineComment);
 }
