@@ -1,5 +1,5 @@
 import { sql, type SqlBool } from 'kysely';
-import { RequestStatus, Role, type ApprovalListQuery } from '@uap/domain';
+import { RequestStatus, Role, approvalsTable, type ApprovalListQuery } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
 import { toCount } from '../../db/connection.ts';
 import {
@@ -23,8 +23,8 @@ import {
   type LineWhere,
   type RequestEb,
   linesById,
-  text,
 } from '../request-lines/line-query.ts';
+import { declaredColumns, urgentFirst } from '../request-lines/lists.ts';
 import { approvableBy, approvalTask, onBehalfOf } from '../request-lines/routing.ts';
 
 export { approvableBy };
@@ -44,49 +44,12 @@ function listWhere(actor: Actor, isArchive: boolean): LineWhere {
   };
 }
 
-const urgentText = sql<string>`case when ${ref('r.isUrgent')} = 1 then 'Yes' else 'No' end`;
-
 /** The approval tables; keys are the row field names the web sends (approvalsTable's columns). */
 export const approvalSpec: TableSpec = {
-  columns: {
-    requestId: {
-      sql: ref<number>('r.requestId'),
-      kind: 'number',
-      isFilterable: true,
-      isSortable: true,
-      isSearchable: true,
-    },
-    status: text('s.description'),
-    requestTypeName: text('t.description'),
-    isUrgent: { sql: urgentText, kind: 'text', isFilterable: true, isSortable: true },
-    requestUserName: { ...text('u.name'), sql: fullName('u') },
-    requestUserEmail: text('u.email'),
-    email: text('r.email'),
-    createdByName: { ...text('cu.name'), sql: fullName('cu') },
-    regionName: text('rg.description'),
-    marketName: text('mk.description'),
-    agencyName: text('ag.description'),
-    practiceName: text('pr.description'),
-    platformName: text('pl.description'),
-    clientName: text('c.description'),
-    clientCodeName: text('cc.code'),
-    assetName: text('at.description'),
-    clientAccountName: text('ca.description'),
-    platformUserTypeName: text('put.description'),
-    comments: { ...text('r.comments'), isFilterable: false },
-    approverComment: { ...text('r.approverComment'), isFilterable: false },
-    createdDate: { sql: ref('r.createdDate'), kind: 'date', isSortable: true },
-    approvedDate: { sql: ref('r.approvedDate'), kind: 'date', isSortable: true },
-    expirationDate: { sql: ref('r.expirationDate'), kind: 'date', isSortable: true },
-  },
+  columns: declaredColumns(approvalsTable),
   id: ref<number>('r.requestId'),
   searchIndex: requestSearchIndex,
-  // Urgent first, then the longest waiting.
-  defaultOrder: {
-    column: 'isUrgent',
-    isAscending: false,
-    thenBy: { column: 'createdDate', isAscending: true },
-  },
+  defaultOrder: urgentFirst,
 };
 
 /** Lines matching `where` with every name the approval views show. */

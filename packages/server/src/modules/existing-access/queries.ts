@@ -1,59 +1,32 @@
-import { ACCESS_RECORD_STATUSES, RequestStatus, RequestType, type TableQuery } from '@uap/domain';
+import {
+  ACCESS_RECORD_STATUSES,
+  RequestStatus,
+  RequestType,
+  existingAccessTable,
+  type TableQuery,
+} from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
-import { toCount } from '../../db/connection.ts';
 import {
   distinctFilterValues,
-  orderTable,
-  fitsAllRows,
-  pageOf,
+  readPageAndCount,
   tableCondition,
   type TableSpec,
 } from '../../db/table-query.ts';
 import { requestSearchIndex } from '../../db/search-index.ts';
 import type { Actor } from '../../http/actor.ts';
 import { codedLines, type LineWhere } from '../request-lines/line-query.ts';
-import { recordStatus, requestListColumns } from '../request-lines/lists.ts';
+import { declaredColumns, recordStatus, requestListColumns } from '../request-lines/lists.ts';
 import { modifiableBy } from '../request-lines/scope.ts';
 
 const PENDING = [RequestStatus.SUBMITTED, RequestStatus.APPROVED];
 
 /** The existing-access table: the spec's columns of the User Access Overview, nothing more. */
 export function existingAccessSpec(todayIso: string): TableSpec {
-  const {
-    requestId,
-    status,
-    requestTypeName,
-    requestUserName,
-    requestUserEmail,
-    email,
-    agencyName,
-    practiceName,
-    platformName,
-    clientName,
-    clientCodeName,
-    assetName,
-    clientAccountName,
-    platformUserTypeName,
-  } = requestListColumns;
   return {
-    columns: {
-      requestId,
-      status,
+    columns: declaredColumns(existingAccessTable, {
       statusDescription: { sql: recordStatus(todayIso), kind: 'text', isFilterable: true, isSortable: true },
-      requestTypeName,
-      requestUserName,
-      requestUserEmail,
-      email,
-      agencyName,
-      practiceName,
-      platformName,
-      clientName,
-      clientCodeName,
-      assetName,
-      clientAccountName,
-      platformUserTypeName,
-    },
-    id: requestId.sql,
+    }),
+    id: requestListColumns.requestId.sql,
     defaultOrder: { column: 'requestId', isAscending: false },
     searchIndex: requestSearchIndex,
   };
@@ -83,7 +56,7 @@ function lines(db: Db, subjectId: number, spec: TableSpec, query: TableQuery, ex
 }
 
 /** One page of the subject's live access with only the columns the step shows, and the total. */
-export async function findExistingAccessPage(
+export function findExistingAccessPage(
   db: Db,
   actor: Actor,
   subjectId: number,
@@ -91,11 +64,10 @@ export async function findExistingAccessPage(
   query: TableQuery,
   todayIso: string,
 ) {
-  const base = lines(db, subjectId, spec, query);
-  const { limit, offset } = pageOf(query);
-  const [rows, total] = await Promise.all([
-    base
-      .select((eb) => [
+  return readPageAndCount(
+    lines(db, subjectId, spec, query),
+    (qb) =>
+      qb.select((eb) => [
         'r.requestId',
         'r.statusId',
         'r.requestTypeId',
@@ -116,14 +88,10 @@ export async function findExistingAccessPage(
         recordStatus(todayIso).as('recordStatus'),
         // 1/0 on both engines (a bare boolean comes back as true on PostgreSQL and 1 on SQLite).
         eb.case().when(modifiableBy(eb, actor)).then(1).else(0).end().as('isModifiable'),
-      ])
-      .$call((qb) => orderTable(qb, spec, query))
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    base.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
-  ]);
-  return { rows: fitsAllRows(query, rows), totalCount: toCount(total?.count) };
+      ]),
+    spec,
+    query,
+  );
 }
 export type ExistingAccessLine = Awaited<ReturnType<typeof findExistingAccessPage>>['rows'][number];
 

@@ -1,5 +1,5 @@
 import { sql, type SqlBool } from 'kysely';
-import { RequestStatus, type ProvisioningQuery } from '@uap/domain';
+import { RequestStatus, provisioningTable, type ProvisioningQuery } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
 import type { RequestRowUpdate } from '../../db/schema.ts';
 import { toCount } from '../../db/connection.ts';
@@ -23,6 +23,7 @@ import {
   linesById,
   text,
 } from '../request-lines/line-query.ts';
+import { declaredColumns, urgentFirst } from '../request-lines/lists.ts';
 import {
   insideAdminScope,
   onBehalfOf,
@@ -59,50 +60,14 @@ function listWhere(scope: ProvisioningScope, isArchive: boolean) {
   return (eb: RequestEb) => eb.or(parts.map((part) => part(eb)));
 }
 
-const urgentText = sql<string>`case when ${ref('r.isUrgent')} = 1 then 'Yes' else 'No' end`;
-const longText = (reference: string) => ({ ...text(reference), isFilterable: false });
-
 /** The provisioning table; keys are the row field names the web sends. */
 export const provisioningSpec: TableSpec = {
-  columns: {
-    requestId: {
-      sql: ref('r.requestId'),
-      kind: 'number',
-      isFilterable: true,
-      isSortable: true,
-      isSearchable: true,
-    },
-    status: text('s.description'),
-    requestTypeName: text('t.description'),
-    isUrgent: { sql: urgentText, kind: 'text', isFilterable: true, isSortable: true },
-    agencyName: text('ag.description'),
-    practiceName: text('pr.description'),
-    platformName: text('pl.description'),
-    createdDate: { sql: ref('r.createdDate'), kind: 'date', isSortable: true },
-    approvedDate: { sql: ref('r.approvedDate'), kind: 'date', isSortable: true },
-    requestUserName: { ...text('u.name'), sql: fullName('u') },
-    requestUserEmail: text('u.email'),
-    email: text('r.email'),
-    createdByName: { ...text('cu.name'), sql: fullName('cu') },
-    comments: longText('r.comments'),
+  columns: declaredColumns(provisioningTable, {
     approverName: { ...text('ap.name'), sql: fullName('ap') },
-    approverComment: longText('r.approverComment'),
-    clientName: text('c.description'),
-    assetName: text('at.description'),
-    clientAccountName: text('ca.description'),
-    assetReference: text('ca.assetReference'),
-    platformUserTypeName: text('put.description'),
-    platformUserTypeBasicName: text('put.basicName'),
-    provisionerComment: longText('r.provisionerComment'),
-  },
+  }),
   id: ref<number>('r.requestId'),
   searchIndex: requestSearchIndex,
-  // Urgent first, then the longest waiting.
-  defaultOrder: {
-    column: 'isUrgent',
-    isAscending: false,
-    thenBy: { column: 'createdDate', isAscending: true },
-  },
+  defaultOrder: urgentFirst,
 };
 
 function lines(db: Db, where: LineWhere) {

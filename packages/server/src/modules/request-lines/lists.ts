@@ -1,5 +1,11 @@
 import { sql } from 'kysely';
-import { RecordStatus, RequestStatus, RequestType, type TableQuery } from '@uap/domain';
+import {
+  RecordStatus,
+  RequestStatus,
+  RequestType,
+  type TableDeclaration,
+  type TableQuery,
+} from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
 import {
   distinctFilterValues,
@@ -7,6 +13,7 @@ import {
   fitsAllRows,
   pageOf,
   tableCondition,
+  type TableColumn,
   type TableSpec,
 } from '../../db/table-query.ts';
 import {
@@ -77,6 +84,54 @@ export const requestListColumns = {
   expirationDate: { sql: ref('r.expirationDate'), kind: 'date', isSortable: true },
   createdDate: { sql: ref('r.createdDate'), kind: 'date', isSortable: true },
 } as const;
+
+const urgentText = sql<string>`case when ${ref('r.isUrgent')} = 1 then 'Yes' else 'No' end`;
+/** A long text: searched and sorted, offered in no filter menu. */
+const longText = (reference: string) => ({ ...text(reference), isFilterable: false }) as const;
+
+/** The columns the task tables (My Approval Tasks, My Provisioning Tasks) add to the shared ones. */
+const taskColumns = {
+  isUrgent: { sql: urgentText, kind: 'text', isFilterable: true, isSortable: true },
+  createdByName: { ...text('cu.name'), sql: fullName('cu') },
+  comments: longText('r.comments'),
+  approverComment: longText('r.approverComment'),
+  provisionerComment: longText('r.provisionerComment'),
+  approvedDate: { sql: ref('r.approvedDate'), kind: 'date', isSortable: true },
+  assetReference: text('ca.assetReference'),
+  platformUserTypeBasicName: text('put.basicName'),
+} as const;
+
+const lineTableColumns = { ...requestListColumns, ...taskColumns };
+
+/**
+ * A declared request table's column map: each column it sorts or filters by, in its order, bound
+ * to its SQL among the request tables' columns or the table's `own` (`tableRoutes` checks at
+ * start-up that the two agree on what sorts and filters).
+ */
+export function declaredColumns(
+  table: TableDeclaration<never>,
+  own: Readonly<Record<string, TableColumn>> = {},
+): Record<string, TableColumn> {
+  const shared: Readonly<Record<string, TableColumn>> = lineTableColumns;
+  return Object.fromEntries(
+    table.columns
+      .filter((column) => column.isSortable || column.isFilterable)
+      .map(({ id }) => {
+        const column = own[id] ?? (Object.hasOwn(shared, id) ? shared[id] : undefined);
+        if (!column) {
+          throw new Error(`${table.title}: no SQL for the column '${id}'`);
+        }
+        return [id, column];
+      }),
+  );
+}
+
+/** The task tables' default order: urgent first, then the longest waiting. */
+export const urgentFirst = {
+  column: 'isUrgent',
+  isAscending: false,
+  thenBy: { column: 'createdDate', isAscending: true },
+};
 
 /** Request lines in scope with every name the tables show; `where` sees only `r`. */
 export function lines(db: Db, where: LineWhere) {
