@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { RequestStatus, RequestType } from '@uap/domain';
+import { RequestStatus, RequestType, type RequestStatusId } from '@uap/domain';
 import type { Database } from '../schema.ts';
 import { DAY, HOUR, insertRows } from './batch.ts';
 import type { Routing } from './assignments.ts';
@@ -262,32 +262,24 @@ export async function insertDemoRequests(
       routing.provisioners(p, null, []).includes(pat.userId),
   );
   const others = people.internal.filter((p) => p !== alex && p !== pat && p !== sam);
-  for (let i = 0; i < 14; i++) {
-    const subject = rng.pick(others);
-    const creator = rng.chance(0.7) ? subject : rng.pick(others);
-    addScripted(
-      ...gen.addSubmission({
-        subject,
-        creator,
-        path: rng.pick(alexPaths),
-        createdMs: ago(rng.int(0, 9)),
-        status: RequestStatus.SUBMITTED,
-      }),
-    );
-  }
-  for (let i = 0; i < 14; i++) {
-    const subject = rng.pick(others);
-    const creator = rng.chance(0.7) ? subject : rng.pick(others);
-    addScripted(
-      ...gen.addSubmission({
-        subject,
-        creator,
-        path: rng.pick(patPaths),
-        createdMs: ago(rng.int(1, 9)),
-        status: RequestStatus.APPROVED,
-      }),
-    );
-  }
+  /** Fourteen pending submissions by the others on these paths, made `fromDay` to 9 days ago. */
+  const pendingOn = (paths: CatalogPath[], fromDay: number, status: RequestStatusId) => {
+    for (let i = 0; i < 14; i++) {
+      const subject = rng.pick(others);
+      const creator = rng.chance(0.7) ? subject : rng.pick(others);
+      addScripted(
+        ...gen.addSubmission({
+          subject,
+          creator,
+          path: rng.pick(paths),
+          createdMs: ago(rng.int(fromDay, 9)),
+          status,
+        }),
+      );
+    }
+  };
+  pendingOn(alexPaths, 0, RequestStatus.SUBMITTED);
+  pendingOn(patPaths, 1, RequestStatus.APPROVED);
 
   // ---- Pending work on paths no assignment or master approver covers ('No approval path').
   const noPath = catalog.paths.filter(
