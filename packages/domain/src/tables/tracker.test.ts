@@ -4,17 +4,8 @@ import type { TrackerRow } from '../schemas/tracker.ts';
 import { trackerTable } from './tracker.ts';
 import { trackerLineColumns, type TrackerLine } from './tracker-lines.ts';
 
-/** One line as the export reads it, and the same line as the page's row. */
-const line: TrackerLine = {
-  requestId: 42,
-  statusName: 'Completed',
-  recordStatus: 'Active',
-  requestTypeName: 'Add',
-  noApprovalPath: 1,
-  name: 'Ann',
-  lastName: 'Lee',
-  userEmail: 'ann.lee@agency.example',
-  email: 'ann@platform.example',
+/** The line's place, access and dates: the same in the stored line and the row shown. */
+const shared = {
   regionName: 'EMEA',
   marketName: 'France',
   agencyName: 'Agency One',
@@ -26,6 +17,20 @@ const line: TrackerLine = {
   platformUserTypeName: 'Admin',
   beginningDate: '2026-03-01T00:00:00.000Z',
   expirationDate: '2026-06-30T00:00:00.000Z',
+};
+
+/** One line as the export reads it, and the same line as the page's row. */
+const line: TrackerLine = {
+  requestId: 42,
+  statusName: 'Completed',
+  recordStatus: 'Active',
+  requestTypeName: 'Add',
+  noApprovalPath: 1,
+  name: 'Ann',
+  lastName: 'Lee',
+  userEmail: 'ann.lee@agency.example',
+  email: 'ann@platform.example',
+  ...shared,
   creatorName: 'Bob',
   creatorLastName: 'Ray',
   createdDate: '2026-03-07T23:30:00.000Z',
@@ -40,17 +45,7 @@ const row = {
   noApprovalPath: true,
   requestUser: { fullName: 'Ann Lee', email: 'ann.lee@agency.example' },
   email: 'ann@platform.example',
-  regionName: 'EMEA',
-  marketName: 'France',
-  agencyName: 'Agency One',
-  practiceName: 'Search',
-  platformName: 'Meta',
-  clientName: 'Client A',
-  assetName: 'Ad Account',
-  clientAccountName: 'Account 7',
-  platformUserTypeName: 'Admin',
-  beginningDate: '2026-03-01T00:00:00.000Z',
-  expirationDate: '2026-06-30T00:00:00.000Z',
+  ...shared,
   createdBy: { fullName: 'Bob Ray', email: 'bob@agency.example' },
   createdDate: '2026-03-07T23:30:00.000Z',
   isOverdue: true,
