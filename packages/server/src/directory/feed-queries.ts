@@ -1,60 +1,32 @@
 import crypto from 'node:crypto';
 import type { Selectable } from 'kysely';
+import { directoryImportColumns } from '@uap/domain';
 import { nowIso, type Executor } from '../db/connection.ts';
 import type { DirectoryUsersTable } from '../db/schema.ts';
 
-/**
- * The directory fields a feed (SCIM or the CSV import) writes. Internal search, sign-in, the
- * profile's 'AD Account Enabled' and the leavers list all read these, so a write here is seen
- * by them at once.
- */
-export interface DirectoryFields {
-  /** Lowercased. */
-  mail: string | null;
-  userPrincipalName: string | null;
-  displayName: string;
-  givenName: string | null;
-  surname: string | null;
-  jobTitle: string | null;
-  companyName: string | null;
-  department: string | null;
-  officeLocation: string | null;
-  country: string | null;
-  mobilePhone: string | null;
-  businessPhone: string | null;
-  employeeId: string | null;
-  userType: 'Member' | 'Guest';
-  active: boolean;
-  externalId: string | null;
-  managerDirectoryId: string | null;
-  /** Lowercased. Resolved from managerDirectoryId when that names a directory entry. */
-  managerMail: string | null;
-  managerDisplayName: string | null;
-}
-
 export type DirectoryRow = Selectable<DirectoryUsersTable>;
 
+/**
+ * The directory fields a feed (SCIM or the CSV import) writes, in the order a change names them:
+ * the CSV import's columns, then what SCIM alone brings (the ids) and the manager as resolved.
+ */
 export const fieldNames = [
-  'mail',
-  'userPrincipalName',
-  'displayName',
-  'givenName',
-  'surname',
-  'jobTitle',
-  'companyName',
-  'department',
-  'officeLocation',
-  'country',
-  'mobilePhone',
-  'businessPhone',
-  'employeeId',
-  'userType',
-  'active',
+  ...directoryImportColumns.filter((column) => column !== 'managerMail'),
   'externalId',
   'managerDirectoryId',
   'managerMail',
   'managerDisplayName',
-] as const satisfies readonly (keyof DirectoryFields)[];
+] as const satisfies readonly (keyof DirectoryRow)[];
+
+/**
+ * The fields as a feed gives them (mail and managerMail lowercased). Internal search, sign-in, the
+ * profile's 'AD Account Enabled' and the leavers list all read these, so a write here is seen by
+ * them at once.
+ */
+export type DirectoryFields = Omit<Pick<DirectoryRow, (typeof fieldNames)[number]>, 'userType' | 'active'> & {
+  userType: 'Member' | 'Guest';
+  active: boolean;
+};
 
 /** The feed's fields of a stored row. */
 export function fieldsOf(row: DirectoryRow): DirectoryFields {
