@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { CsvJob, CsvLinesWriter } from './csv-formats.ts';
 import { linesBuffer } from './csv-text.ts';
+import { IdleTimer } from './idle-timer.ts';
 
 interface Answer {
   id: number;
@@ -48,13 +49,15 @@ export class PgCsvWorker implements CsvLinesWriter {
   private readonly waiting = new Map<number, Pending>();
   private nextId = 1;
   private isClosed = false;
-  private idleTimer: NodeJS.Timeout | null = null;
+  private readonly idle: IdleTimer;
   readonly stats: PgCsvWorkerStats = { jobs: 0, started: 0, stopped: 0 };
 
   constructor(
     private readonly url: string,
-    private readonly idleMs = CSV_WORKER_IDLE_MS,
-  ) {}
+    idleMs = CSV_WORKER_IDLE_MS,
+  ) {
+    this.idle = new IdleTimer(idleMs);
+  }
 
   /** The CSV lines of one batch's statement, written by the worker. */
   csvLines(job: CsvJob): Promise<Buffer> {
@@ -68,7 +71,7 @@ export class PgCsvWorker implements CsvLinesWriter {
     if (this.isClosed) {
       return Promise.reject(new Error('The database is closed'));
     }
-    this.stopIdleTimer();
+    this.idle.cancel();
     worker ??= this.started();
     const id = this.nextId++;
     worker.ref();
@@ -117,25 +120,15 @@ export class PgCsvWorker implements CsvLinesWriter {
     pending.resolve(answer);
   }
 
-  private stopIdleTimer(): void {
-    if (this.idleTimer !== null) {
-      clearTimeout(this.idleTimer);
-      this.idleTimer = null;
-    }
-  }
-
   /** Stops the worker `idleMs` after its last batch unless another comes first. */
   private stopWhenIdle(worker: Worker): void {
-    this.stopIdleTimer();
-    this.idleTimer = setTimeout(() => {
-      this.idleTimer = null;
+    this.idle.after(() => {
       if (this.worker === worker && this.waiting.size === 0) {
         // The next job starts a new worker while this one closes its connections.
         this.worker = null;
         void this.stop(worker);
       }
-    }, this.idleMs);
-    this.idleTimer.unref();
+    });
   }
 
   /** Closes a worker's connections (for at most CLOSE_WAIT_MS), then ends the worker. */
@@ -167,7 +160,7 @@ export class PgCsvWorker implements CsvLinesWriter {
     if (this.isClosed) {
       return;
     }
-    this.stopIdleTimer();
+    this.idle.cancel();
     const worker = this.worker;
     this.worker = null;
     if (worker !== null) {

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { HttpError } from '../../http/errors.ts';
+import { IdleTimer } from '../../db/idle-timer.ts';
 import type { SheetRow } from './upload-model.ts';
 
 interface Answer {
@@ -25,10 +26,13 @@ export class WorkbookReadThread {
   /** The read under way (later reads wait for it). */
   private queue: Promise<unknown> = Promise.resolve();
   private nextId = 1;
-  private idleTimer: NodeJS.Timeout | null = null;
   private isClosed = false;
 
-  constructor(private readonly idleMs = WORKBOOK_WORKER_IDLE_MS) {}
+  private readonly idle: IdleTimer;
+
+  constructor(idleMs = WORKBOOK_WORKER_IDLE_MS) {
+    this.idle = new IdleTimer(idleMs);
+  }
 
   /** The workbook's rows, as `readWorkbook` reads them (its refusals as the same 400s). */
   read(file: Buffer): Promise<SheetRow[]> {
@@ -41,7 +45,7 @@ export class WorkbookReadThread {
     if (this.isClosed) {
       return Promise.reject(new Error('The workbook reader is closed'));
     }
-    this.stopIdleTimer();
+    this.idle.cancel();
     const worker = this.started();
     const id = this.nextId++;
     worker.ref();
@@ -89,30 +93,20 @@ export class WorkbookReadThread {
     return this.worker;
   }
 
-  private stopIdleTimer(): void {
-    if (this.idleTimer !== null) {
-      clearTimeout(this.idleTimer);
-      this.idleTimer = null;
-    }
-  }
-
   /** Stops the worker `idleMs` after its last read unless another comes first. */
   private stopWhenIdle(worker: Worker): void {
-    this.stopIdleTimer();
-    this.idleTimer = setTimeout(() => {
-      this.idleTimer = null;
+    this.idle.after(() => {
       if (this.worker === worker) {
         this.worker = null;
         void worker.terminate();
       }
-    }, this.idleMs);
-    this.idleTimer.unref();
+    });
   }
 
   /** Ends the worker (the app's own close). */
   async close(): Promise<void> {
     this.isClosed = true;
-    this.stopIdleTimer();
+    this.idle.cancel();
     const worker = this.worker;
     this.worker = null;
     await worker?.terminate();
