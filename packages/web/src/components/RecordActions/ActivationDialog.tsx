@@ -1,8 +1,5 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Dialog from '@mui/material/Dialog';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
@@ -13,11 +10,12 @@ import {
   type UserRecordRow,
 } from '@uap/domain';
 import { checkMergedProfile, useActiveDeactiveMutation } from '../../api/modify.ts';
-import { CommentAndUrgent, DialogButtons } from './form-parts.tsx';
-import { DateRange, todayIso } from '../forms/DateRange.tsx';
+import { CommentAndUrgent, useCommentAndUrgent } from '../forms/CommentsField.tsx';
+import { FormDialog } from '../FormDialog.tsx';
+import { DateRange, todayIso, type Dates } from '../forms/DateRange.tsx';
 import { failureText } from '../forms/failure-text.ts';
 import type { ModifyOutcome } from './ModifyRequestDialog.tsx';
-import { DialogError, useDialogError } from '../DialogError.tsx';
+import { useDialogError } from '../DialogError.tsx';
 import { useFieldErrors } from '../FieldErrors.tsx';
 
 interface Props {
@@ -48,9 +46,8 @@ export function ActivationDialog({ rows, isActive, onClose, onDone }: Props) {
   const needsRange = isActive && rows.some((r) => isExpired(r.expirationDate));
   const blocked = isActive ? mixIssue(rows) : null;
   const warnings = isActive ? agencyWarnings(rows) : [];
-  const [dates, setDates] = useState<[string | null, string | null]>([todayIso(), null]);
-  const [comment, setComment] = useState('');
-  const [isUrgent, setIsUrgent] = useState(false);
+  const [dates, setDates] = useState<Dates>([todayIso(), null]);
+  const note = useCommentAndUrgent();
   const [error, setError] = useDialogError();
   const fields = useFieldErrors<'beginning' | 'expiration' | 'comment'>();
   const [mergedWarning, setMergedWarning] = useState<string | null>(null);
@@ -61,10 +58,10 @@ export function ActivationDialog({ rows, isActive, onClose, onDone }: Props) {
     const body: ActiveDeactiveInput = {
       isActive,
       requests: rows.map((r) => r.requestId),
-      comment,
+      comment: note.comments,
       BeginningDate: needsRange ? dates[0] : null,
       ExpirationDate: needsRange ? dates[1] : null,
-      IsUrgent: isUrgent,
+      IsUrgent: note.isUrgent,
     };
     const { ok, unplaced } = fields.showIssues(activeDeactiveInput.safeParse(body), {
       BeginningDate: 'beginning',
@@ -99,56 +96,39 @@ export function ActivationDialog({ rows, isActive, onClose, onDone }: Props) {
   };
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby="activation-title" fullWidth maxWidth="sm">
-      <DialogTitle id="activation-title">{`${verb} Access`}</DialogTitle>
-      <DialogContent dividers>
-        <DialogError error={error} />
-        <Stack spacing={2}>
-          <Typography>
-            {rows.length === 1 ? `Record ID ${rows[0]?.requestId}` : `${rows.length} records`}:{' '}
-            {[...new Set(rows.map((r) => r.platformName))].join(', ')}
-          </Typography>
-          {blocked && (
-            <Alert severity="error" role="alert">
-              {blocked}
+    <FormDialog
+      title={`${verb} Access`}
+      error={error}
+      submitLabel={mergedWarning ? 'Continue' : verb}
+      isDisabled={blocked !== null || mutation.isPending}
+      onClose={onClose}
+      onSubmit={handleSubmit}
+    >
+      <Stack spacing={2}>
+        <Typography>
+          {rows.length === 1 ? `Record ID ${rows[0]?.requestId}` : `${rows.length} records`}:{' '}
+          {[...new Set(rows.map((r) => r.platformName))].join(', ')}
+        </Typography>
+        {blocked && (
+          <Alert severity="error" role="alert">
+            {blocked}
+          </Alert>
+        )}
+        {!blocked &&
+          warnings.map((warning) => (
+            <Alert key={warning} severity="warning">
+              {warning}
             </Alert>
-          )}
-          {!blocked &&
-            warnings.map((warning) => (
-              <Alert key={warning} severity="warning">
-                {warning}
-              </Alert>
-            ))}
-          {mergedWarning && <Alert severity="warning">{mergedWarning}</Alert>}
-          {needsRange && !blocked && (
-            <>
-              <Alert severity="info">{messages.activateExpiredFirst}</Alert>
-              <DateRange
-                beginning={dates[0]}
-                expiration={dates[1]}
-                onChange={(b, e) => setDates([b, e])}
-                fields={fields}
-              />
-            </>
-          )}
-          <CommentAndUrgent
-            comments={comment}
-            isUrgent={isUrgent}
-            onComments={(value) => {
-              fields.clear('comment');
-              setComment(value);
-            }}
-            onUrgent={setIsUrgent}
-            commentsField={fields.textField('comment')}
-          />
-        </Stack>
-      </DialogContent>
-      <DialogButtons
-        submitLabel={mergedWarning ? 'Continue' : verb}
-        isDisabled={blocked !== null || mutation.isPending}
-        onCancel={onClose}
-        onSubmit={handleSubmit}
-      />
-    </Dialog>
+          ))}
+        {mergedWarning && <Alert severity="warning">{mergedWarning}</Alert>}
+        {needsRange && !blocked && (
+          <>
+            <Alert severity="info">{messages.activateExpiredFirst}</Alert>
+            <DateRange value={dates} onChange={setDates} fields={fields} />
+          </>
+        )}
+        <CommentAndUrgent state={note} fields={fields} name="comment" />
+      </Stack>
+    </FormDialog>
   );
 }

@@ -10,7 +10,6 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   messages,
@@ -27,8 +26,10 @@ import {
   useUpdateMultipleMutation,
   useUpdateRequestMutation,
 } from '../../api/modify.ts';
-import { CommentAndUrgent, DialogButtons } from './form-parts.tsx';
-import { DateRange, todayIso } from '../forms/DateRange.tsx';
+import { CommentAndUrgent, useCommentAndUrgent } from '../forms/CommentsField.tsx';
+import { DialogButtons } from '../FormDialog.tsx';
+import { DateRange, todayIso, type Dates } from '../forms/DateRange.tsx';
+import { FieldTextField } from '../forms/FieldTextField.tsx';
 import { failureText } from '../forms/failure-text.ts';
 import { DialogError, useDialogError } from '../DialogError.tsx';
 import { useFieldErrors } from '../FieldErrors.tsx';
@@ -86,12 +87,8 @@ function ModifyForm(props: {
   const [roleId, setRoleId] = useState<number | null>(detail.platformUserTypeId);
   const [email, setEmail] = useState('');
   const [isUnlimited, setIsUnlimited] = useState(detail.isUnlimited);
-  const [dates, setDates] = useState<[string | null, string | null]>([
-    todayIso(),
-    detail.expirationDate?.slice(0, 10) ?? null,
-  ]);
-  const [comments, setComments] = useState('');
-  const [isUrgent, setIsUrgent] = useState(false);
+  const [dates, setDates] = useState<Dates>([todayIso(), detail.expirationDate?.slice(0, 10) ?? null]);
+  const note = useCommentAndUrgent();
   const [error, setError] = useDialogError();
   const fields = useFieldErrors<'role' | 'email' | 'beginning' | 'expiration' | 'comments'>();
   const roles = useAccountAccessQuery(detail.assetId, detail.platformId);
@@ -112,8 +109,8 @@ function ModifyForm(props: {
       PlatformId: detail.platformId,
       AgencyId: detail.agencyId,
       businessAccess: detail.businessAccess,
-      comments,
-      IsUrgent: isUrgent,
+      comments: note.comments,
+      IsUrgent: note.isUrgent,
     };
     const { ok, unplaced } = fields.showIssues(updateRequestInput.safeParse(body), {
       platformUserTypeId: 'role',
@@ -132,8 +129,8 @@ function ModifyForm(props: {
         await multiple.mutateAsync({
           Requests: requestIds,
           platformUserTypeId: roleId,
-          comments,
-          IsUrgent: isUrgent,
+          comments: note.comments,
+          IsUrgent: note.isUrgent,
         });
       } else {
         ({ changeRequestId } = await single.mutateAsync(body));
@@ -185,34 +182,30 @@ function ModifyForm(props: {
             ))}
           </RadioGroup>
           {kind === 'UserRole' && (
-            <TextField
+            <FieldTextField
               select
               label="Platform User Type"
               value={roleId ?? ''}
-              onChange={(e) => {
-                fields.clear('role');
-                setRoleId(Number(e.target.value));
-              }}
+              fields={fields}
+              name="role"
+              onValue={(value) => setRoleId(Number(value))}
               fullWidth
-              {...fields.textField('role')}
             >
               {(roles.data ?? []).map((r) => (
                 <MenuItem key={r.platformUserTypeId} value={r.platformUserTypeId}>
                   {r.description}
                 </MenuItem>
               ))}
-            </TextField>
+            </FieldTextField>
           )}
           {kind === 'PlatformEmail' && (
-            <TextField
+            <FieldTextField
               label="New Platform Email"
               value={email}
-              onChange={(e) => {
-                fields.clear('email');
-                setEmail(e.target.value);
-              }}
+              fields={fields}
+              name="email"
+              onValue={setEmail}
               fullWidth
-              {...fields.textField('email')}
             />
           )}
           {kind === 'LengthOfAccess' && (
@@ -221,26 +214,10 @@ function ModifyForm(props: {
                 control={<Switch checked={isUnlimited} onChange={(e) => setIsUnlimited(e.target.checked)} />}
                 label="Unlimited"
               />
-              {!isUnlimited && (
-                <DateRange
-                  beginning={dates[0]}
-                  expiration={dates[1]}
-                  onChange={(b, e) => setDates([b, e])}
-                  fields={fields}
-                />
-              )}
+              {!isUnlimited && <DateRange value={dates} onChange={setDates} fields={fields} />}
             </>
           )}
-          <CommentAndUrgent
-            comments={comments}
-            isUrgent={isUrgent}
-            onComments={(value) => {
-              fields.clear('comments');
-              setComments(value);
-            }}
-            onUrgent={setIsUrgent}
-            commentsField={fields.textField('comments')}
-          />
+          <CommentAndUrgent state={note} fields={fields} name="comments" />
         </Stack>
       </DialogContent>
       <DialogButtons

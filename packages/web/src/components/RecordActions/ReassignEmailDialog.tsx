@@ -1,16 +1,14 @@
 import { useState } from 'react';
-import Dialog from '@mui/material/Dialog';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { messages, reassignRequestInput, type ReassignRequestInput, type UserSearchItem } from '@uap/domain';
 import { useReassignMutation } from '../../api/modify.ts';
 import { UserSearchField } from '../UserSearchDialog/UserSearchField.tsx';
-import { CommentAndUrgent, DialogButtons } from './form-parts.tsx';
+import { CommentAndUrgent, useCommentAndUrgent } from '../forms/CommentsField.tsx';
+import { FormDialog } from '../FormDialog.tsx';
 import { failureText } from '../forms/failure-text.ts';
 import type { ModifyOutcome } from './ModifyRequestDialog.tsx';
-import { DialogError, useDialogError } from '../DialogError.tsx';
+import { useDialogError } from '../DialogError.tsx';
 import { useFieldErrors } from '../FieldErrors.tsx';
 
 interface Props {
@@ -30,8 +28,7 @@ const isSameUser = (mail: string | null, currentUserEmail: string) =>
  */
 export function ReassignEmailDialog({ requestId, isRecord, currentUserEmail, onClose, onDone }: Props) {
   const [newUser, setNewUser] = useState<UserSearchItem | null>(null);
-  const [comments, setComments] = useState('');
-  const [isUrgent, setIsUrgent] = useState(false);
+  const note = useCommentAndUrgent();
   const [error, setError] = useDialogError();
   // A missing or wrong new user, or a short comment, is shown and focused at its field.
   const fields = useFieldErrors<'email' | 'comments'>();
@@ -55,8 +52,8 @@ export function ReassignEmailDialog({ requestId, isRecord, currentUserEmail, onC
       ReassignedPrimaryEmail: newUser?.mail?.toLowerCase() ?? '',
       IsReassignedRequest: true,
       IsInternal: newUser?.isInternal ?? null,
-      comments,
-      IsUrgent: isUrgent,
+      comments: note.comments,
+      IsUrgent: note.isUrgent,
     };
     const { ok, unplaced } = fields.showIssues(reassignRequestInput.safeParse(body), {
       ReassignedPrimaryEmail: 'email',
@@ -84,39 +81,31 @@ export function ReassignEmailDialog({ requestId, isRecord, currentUserEmail, onC
   };
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby="reassign-title" fullWidth maxWidth="sm">
-      <DialogTitle id="reassign-title">Reassign Non-Personal User Email</DialogTitle>
-      <DialogContent dividers>
-        <DialogError error={error} />
-        <Stack spacing={2}>
-          <Typography>
-            Record ID {requestId} · current user {currentUserEmail}
-          </Typography>
-          <UserSearchField
-            label="New user: corporate email or full name"
-            buttonLabel="Search"
-            isInternal
-            dialogTitle="Select User"
-            invalidEmailMessage={messages.enterValidNewUserEmail}
-            field={fields.textField('email')}
-            onPick={handlePick}
-          />
-          <Typography variant="body2" aria-live="polite">
-            New User Email: {newUser ? `${newUser.displayName} (${newUser.mail ?? ''})` : 'none selected'}
-          </Typography>
-          <CommentAndUrgent
-            comments={comments}
-            isUrgent={isUrgent}
-            onComments={(value) => {
-              fields.clear('comments');
-              setComments(value);
-            }}
-            onUrgent={setIsUrgent}
-            commentsField={fields.textField('comments')}
-          />
-        </Stack>
-      </DialogContent>
-      <DialogButtons isDisabled={reassign.isPending} onCancel={onClose} onSubmit={handleSubmit} />
-    </Dialog>
+    <FormDialog
+      title="Reassign Non-Personal User Email"
+      error={error}
+      isDisabled={reassign.isPending}
+      onClose={onClose}
+      onSubmit={handleSubmit}
+    >
+      <Stack spacing={2}>
+        <Typography>
+          Record ID {requestId} · current user {currentUserEmail}
+        </Typography>
+        <UserSearchField
+          label="New user: corporate email or full name"
+          buttonLabel="Search"
+          isInternal
+          dialogTitle="Select User"
+          invalidEmailMessage={messages.enterValidNewUserEmail}
+          field={fields.textField('email')}
+          onPick={handlePick}
+        />
+        <Typography variant="body2" aria-live="polite">
+          New User Email: {newUser ? `${newUser.displayName} (${newUser.mail ?? ''})` : 'none selected'}
+        </Typography>
+        <CommentAndUrgent state={note} fields={fields} name="comments" />
+      </Stack>
+    </FormDialog>
   );
 }

@@ -15,7 +15,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { useDeclaredTable } from '../../components/DataTable/use-declared-table.ts';
 import { useRowSelection } from '../../components/DataTable/use-row-selection.ts';
-import { DisabledReason } from '../../components/DisabledReason.tsx';
+import { ReasonButton } from '../../components/ReasonButton.tsx';
 import { AdministratorDialog } from './AdministratorDialog.tsx';
 import { SuperAdministratorDialog } from './SuperAdministratorDialog.tsx';
 
@@ -75,30 +75,24 @@ function AdminTablePage<Row extends { isDeleted: boolean; status: string }, List
       <Button variant="contained" onClick={() => setDialog({ kind: 'edit', row: null })}>
         {`Add New ${props.noun}`}
       </Button>
-      <DisabledReason reason={blocker}>
-        <Button
-          variant="outlined"
-          disabled={!selected}
-          onClick={() => setDialog({ kind: 'edit', row: selected ?? null })}
-        >
-          Edit
-        </Button>
-      </DisabledReason>
-      <DisabledReason reason={blocker}>
-        <Button variant="outlined" disabled={!selected} onClick={() => setDialog({ kind: 'activate' })}>
-          {selected?.isDeleted ? 'Activate' : selected ? 'Deactivate' : 'Activate/Deactivate'}
-        </Button>
-      </DisabledReason>
-      <DisabledReason reason={blocker}>
-        <Button
-          variant="outlined"
-          color="error"
-          disabled={!selected}
-          onClick={() => setDialog({ kind: 'delete' })}
-        >
-          Delete
-        </Button>
-      </DisabledReason>
+      <ReasonButton
+        reason={blocker}
+        variant="outlined"
+        onClick={() => setDialog({ kind: 'edit', row: selected ?? null })}
+      >
+        Edit
+      </ReasonButton>
+      <ReasonButton reason={blocker} variant="outlined" onClick={() => setDialog({ kind: 'activate' })}>
+        {selected?.isDeleted ? 'Activate' : selected ? 'Deactivate' : 'Activate/Deactivate'}
+      </ReasonButton>
+      <ReasonButton
+        reason={blocker}
+        variant="outlined"
+        color="error"
+        onClick={() => setDialog({ kind: 'delete' })}
+      >
+        Delete
+      </ReasonButton>
     </>
   );
 

@@ -1,16 +1,13 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { messages, type ProfileRow } from '@uap/domain';
 import { useMergeProfile } from '../../api/merges.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { DialogError, useDialogError } from '../../components/DialogError.tsx';
+import { useDialogError } from '../../components/DialogError.tsx';
+import { FormDialog } from '../../components/FormDialog.tsx';
 import { useFieldErrors } from '../../components/FieldErrors.tsx';
 import { UserSearchField } from '../../components/UserSearchDialog/UserSearchField.tsx';
 import { failureText } from '../../components/forms/failure-text.ts';
@@ -69,54 +66,52 @@ export function MergeProfileDialog(props: {
 
   return (
     <>
-      <Dialog open onClose={props.onClose} aria-labelledby="merge-profile-title" maxWidth="sm" fullWidth>
-        <DialogTitle id="merge-profile-title">{`Merge Profile — UAP Id ${row.userId}`}</DialogTitle>
-        <DialogContent>
-          <DialogError error={error} />
-          <DialogContentText sx={{ mb: 2 }}>
-            {`${row.name} ${row.lastName} (${row.email}). ${messages.mergeChooseUapId}`}
-          </DialogContentText>
-          <Box sx={{ display: 'grid', gap: 2 }}>
-            <TextField
-              label="Merge into UAP Id"
-              size="small"
-              value={value}
-              slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 12 } }}
-              {...fields.textField('uapId')}
-              onChange={(e) => {
-                fields.clear('uapId');
-                setValue(e.target.value);
-              }}
-            />
-            <UserSearchField
-              label="Person (name or email)"
-              buttonLabel="Search the profile to merge into"
-              isInternal
-              dialogTitle="Select User"
-              onPick={(item) => {
-                if (item.userId === null) {
-                  setError(messages.noProfileYet(item.displayName));
-                  return;
-                }
-                setError(null);
-                fields.clear('uapId');
-                setValue(String(item.userId));
-              }}
-            />
-            <Box>
-              <Button variant="outlined" onClick={() => setIsBrowsing(true)}>
-                Browse user details
-              </Button>
-            </Box>
+      <FormDialog
+        title={`Merge Profile — UAP Id ${row.userId}`}
+        hasDividers={false}
+        error={error}
+        submitLabel="Merge"
+        isDisabled={merge.isPending}
+        onClose={props.onClose}
+        onSubmit={handleMerge}
+      >
+        <DialogContentText sx={{ mb: 2 }}>
+          {`${row.name} ${row.lastName} (${row.email}). ${messages.mergeChooseUapId}`}
+        </DialogContentText>
+        <Box sx={{ display: 'grid', gap: 2 }}>
+          <TextField
+            label="Merge into UAP Id"
+            size="small"
+            value={value}
+            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 12 } }}
+            {...fields.textField('uapId')}
+            onChange={(e) => {
+              fields.clear('uapId');
+              setValue(e.target.value);
+            }}
+          />
+          <UserSearchField
+            label="Person (name or email)"
+            buttonLabel="Search the profile to merge into"
+            isInternal
+            dialogTitle="Select User"
+            onPick={(item) => {
+              if (item.userId === null) {
+                setError(messages.noProfileYet(item.displayName));
+                return;
+              }
+              setError(null);
+              fields.clear('uapId');
+              setValue(String(item.userId));
+            }}
+          />
+          <Box>
+            <Button variant="outlined" onClick={() => setIsBrowsing(true)}>
+              Browse user details
+            </Button>
           </Box>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={props.onClose}>Cancel</Button>
-          <Button variant="contained" onClick={handleMerge} disabled={merge.isPending}>
-            Merge
-          </Button>
-        </DialogActions>
-      </Dialog>
+        </Box>
+      </FormDialog>
       {isBrowsing && (
         <UserDetailsPopup
           mergingUserId={row.userId}

@@ -5,13 +5,11 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   RequestType,
   approveRejectInput,
   isExpiredDeactivation,
-  limits,
   messages,
   type ApprovalDetail,
 } from '@uap/domain';
@@ -19,6 +17,7 @@ import { useApprovalDetailQuery, useApproveRejectMutation } from '../../api/appr
 import { ApiError } from '../../api/client.ts';
 import { DialogError, useDialogError } from '../../components/DialogError.tsx';
 import { useFieldErrors } from '../../components/FieldErrors.tsx';
+import { CommentsField } from '../../components/forms/CommentsField.tsx';
 import { RequestSummary } from './RequestSummary.tsx';
 
 interface Props {
@@ -105,19 +104,12 @@ export function ApprovalRequestDialog({ requestId, onClose, onDecided, onModify,
             <>
               <RequestSummary detail={data} />
               {data.canDecide ? (
-                <TextField
-                  label="Comments"
+                <CommentsField
                   value={comments}
-                  onChange={(e) => {
-                    fields.clear('comments');
-                    setComments(e.target.value);
-                  }}
-                  multiline
-                  rows={3}
-                  fullWidth
+                  onValue={setComments}
+                  fields={fields}
+                  name="comments"
                   sx={{ mt: 2 }}
-                  slotProps={{ htmlInput: { maxLength: limits.comment } }}
-                  {...fields.textField('comments')}
                 />
               ) : (
                 <Typography sx={{ mt: 2 }}>{`This request is ${data.status.description}.`}</Typography>

@@ -5,20 +5,14 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
-import {
-  approveRejectInput,
-  hasMixedExpiredDeactivations,
-  limits,
-  messages,
-  type ApprovalRow,
-} from '@uap/domain';
+import { approveRejectInput, hasMixedExpiredDeactivations, messages, type ApprovalRow } from '@uap/domain';
 import { useApproveRejectMutation } from '../../api/approvals.ts';
 import { ApiError } from '../../api/client.ts';
 import { DecisionLines, decisionLineOf } from '../../components/DecisionLines.tsx';
 import { DialogError, useDialogError } from '../../components/DialogError.tsx';
 import { useFieldErrors } from '../../components/FieldErrors.tsx';
+import { CommentsField } from '../../components/forms/CommentsField.tsx';
 
 interface Props {
   rows: ApprovalRow[];
@@ -62,19 +56,7 @@ export function BulkActionDialog({ rows, onClose, onDone }: Props) {
         <DialogError error={error} />
         <DialogContentText sx={{ mb: 1 }}>{`${rows.length} request(s) selected:`}</DialogContentText>
         <DecisionLines lines={rows.map(decisionLineOf)} />
-        <TextField
-          label="Comments"
-          value={comments}
-          onChange={(e) => {
-            fields.clear('comments');
-            setComments(e.target.value);
-          }}
-          multiline
-          rows={3}
-          fullWidth
-          slotProps={{ htmlInput: { maxLength: limits.comment } }}
-          {...fields.textField('comments')}
-        />
+        <CommentsField value={comments} onValue={setComments} fields={fields} name="comments" />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Cancel</Button>

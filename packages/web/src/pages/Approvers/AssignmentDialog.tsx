@@ -1,10 +1,5 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
 import InputLabel from '@mui/material/InputLabel';
 import MenuItem from '@mui/material/MenuItem';
@@ -14,7 +9,8 @@ import { ApiError } from '../../api/client.ts';
 import { useClientsQuery, usePlatformsQuery } from '../../api/new-request.ts';
 import { useAdminScopePairs } from '../../api/admin-scope.ts';
 import { CascadingSelects, type PathValue } from '../../components/CascadingSelects/CascadingSelects.tsx';
-import { DialogError, useDialogError } from '../../components/DialogError.tsx';
+import { useDialogError } from '../../components/DialogError.tsx';
+import { FormDialog } from '../../components/FormDialog.tsx';
 import { FieldErrorText, useFieldErrors } from '../../components/FieldErrors.tsx';
 import { PersonPicker, type PickedPerson } from '../../components/UserSearchDialog/PersonPicker.tsx';
 
@@ -132,82 +128,80 @@ export function AssignmentDialog(props: {
   );
 
   return (
-    <Dialog open onClose={props.onClose} aria-labelledby="assignment-title" maxWidth="md" fullWidth>
-      <DialogTitle id="assignment-title">{title}</DialogTitle>
-      <DialogContent dividers>
-        <DialogError error={error} />
-        <Box sx={{ display: 'grid', gap: 2 }}>
-          <CascadingSelects
-            scope={scope}
-            fields={fields}
-            value={form.path}
-            onChange={(path) => {
-              setForm((f) => ({ ...f, path, platformId: null, clientId: null }));
-            }}
-          />
-          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
-            <FormControl
-              fullWidth
-              size="small"
-              disabled={!form.path.practiceId || !platforms.data}
-              ref={fields.ref('platform')}
-              error={fields.error('platform') !== undefined}
+    <FormDialog
+      title={title}
+      maxWidth="md"
+      error={error}
+      submitLabel="Save"
+      isDisabled={props.isPending}
+      onClose={props.onClose}
+      onSubmit={handleSave}
+    >
+      <Box sx={{ display: 'grid', gap: 2 }}>
+        <CascadingSelects
+          scope={scope}
+          fields={fields}
+          value={form.path}
+          onChange={(path) => {
+            setForm((f) => ({ ...f, path, platformId: null, clientId: null }));
+          }}
+        />
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
+          <FormControl
+            fullWidth
+            size="small"
+            disabled={!form.path.practiceId || !platforms.data}
+            ref={fields.ref('platform')}
+            error={fields.error('platform') !== undefined}
+          >
+            <InputLabel id="assignment-platform-label">Platform</InputLabel>
+            <Select
+              labelId="assignment-platform-label"
+              id="assignment-platform"
+              label="Platform"
+              value={platforms.data ? (form.platformId ?? '') : ''}
+              aria-describedby={fields.describedBy('platform')}
+              onChange={(e) => {
+                fields.clear('platform');
+                setForm((f) => ({ ...f, platformId: Number(e.target.value), clientId: null }));
+              }}
             >
-              <InputLabel id="assignment-platform-label">Platform</InputLabel>
-              <Select
-                labelId="assignment-platform-label"
-                id="assignment-platform"
-                label="Platform"
-                value={platforms.data ? (form.platformId ?? '') : ''}
-                aria-describedby={fields.describedBy('platform')}
-                onChange={(e) => {
-                  fields.clear('platform');
-                  setForm((f) => ({ ...f, platformId: Number(e.target.value), clientId: null }));
-                }}
-              >
-                {platforms.data?.map((p) => (
-                  <MenuItem key={p.platformId} value={p.platformId}>
-                    {p.description}
-                  </MenuItem>
-                ))}
-              </Select>
-              <FieldErrorText fields={fields} name="platform" />
-            </FormControl>
-            <FormControl fullWidth size="small" disabled={!form.platformId || !clients.data}>
-              <InputLabel id="assignment-client-label">Client</InputLabel>
-              <Select
-                labelId="assignment-client-label"
-                id="assignment-client"
-                label="Client"
-                value={clients.data ? (form.clientId ?? 0) : ''}
-                onChange={(e) => {
-                  const clientId = Number(e.target.value);
-                  setForm((f) => ({ ...f, clientId: clientId === 0 ? null : clientId }));
-                }}
-              >
-                <MenuItem value={0}>All</MenuItem>
-                {clients.data?.map((c) => (
-                  <MenuItem key={c.clientId} value={c.clientId}>
-                    {c.description}
-                  </MenuItem>
-                ))}
-              </Select>
-            </FormControl>
-          </Box>
-          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
-            {person('approver', 'Primary Approver')}
-            {person('secondary', 'Secondary Approver')}
-            {person('provisioner', 'Provisioner')}
-            {person('backup', 'Provisioner Backup')}
-          </Box>
+              {platforms.data?.map((p) => (
+                <MenuItem key={p.platformId} value={p.platformId}>
+                  {p.description}
+                </MenuItem>
+              ))}
+            </Select>
+            <FieldErrorText fields={fields} name="platform" />
+          </FormControl>
+          <FormControl fullWidth size="small" disabled={!form.platformId || !clients.data}>
+            <InputLabel id="assignment-client-label">Client</InputLabel>
+            <Select
+              labelId="assignment-client-label"
+              id="assignment-client"
+              label="Client"
+              value={clients.data ? (form.clientId ?? 0) : ''}
+              onChange={(e) => {
+                const clientId = Number(e.target.value);
+                setForm((f) => ({ ...f, clientId: clientId === 0 ? null : clientId }));
+              }}
+            >
+              <MenuItem value={0}>All</MenuItem>
+              {clients.data?.map((c) => (
+                <MenuItem key={c.clientId} value={c.clientId}>
+                  {c.description}
+                </MenuItem>
+              ))}
+            </Select>
+          </FormControl>
         </Box>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={props.onClose}>Cancel</Button>
-        <Button variant="contained" onClick={handleSave} disabled={props.isPending}>
-          Save
-        </Button>
-      </DialogActions>
-    </Dialog>
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
+          {person('approver', 'Primary Approver')}
+          {person('secondary', 'Secondary Approver')}
+          {person('provisioner', 'Provisioner')}
+          {person('backup', 'Provisioner Backup')}
+        </Box>
+      </Box>
+    </FormDialog>
   );
 }

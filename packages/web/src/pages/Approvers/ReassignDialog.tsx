@@ -1,16 +1,12 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import { messages, type ReassignApproverInput } from '@uap/domain';
 import { ApiError } from '../../api/client.ts';
-import { DialogError, useDialogError } from '../../components/DialogError.tsx';
+import { useDialogError } from '../../components/DialogError.tsx';
+import { FormDialog } from '../../components/FormDialog.tsx';
 import { useFieldErrors } from '../../components/FieldErrors.tsx';
 import { PersonPicker, type PickedPerson } from '../../components/UserSearchDialog/PersonPicker.tsx';
 
@@ -78,48 +74,45 @@ export function ReassignDialog(props: {
   };
 
   return (
-    <Dialog open onClose={props.onClose} aria-labelledby="reassign-title" maxWidth="sm" fullWidth>
-      <DialogTitle id="reassign-title">Reassign</DialogTitle>
-      <DialogContent dividers>
-        <DialogError error={error} />
-        <DialogContentText sx={{ mb: 2 }}>
-          {`Tick each role to hand over on the ${props.approverIds.length} selected assignments and pick its new holder.`}
-        </DialogContentText>
-        <Box sx={{ display: 'grid', gap: 2 }}>
-          {roles.map((r) => (
-            <Box key={r.key}>
-              <FormControlLabel
-                control={
-                  <Checkbox
-                    checked={choices[r.key].isUpdated}
-                    onChange={(e) => {
-                      update(r.key, { isUpdated: e.target.checked });
-                    }}
-                  />
-                }
-                label={`Replace ${r.label}`}
-              />
-              {choices[r.key].isUpdated && (
-                <PersonPicker
-                  role={`New ${r.label}`}
-                  value={choices[r.key].person}
-                  onChange={(person) => {
-                    update(r.key, { person });
+    <FormDialog
+      title="Reassign"
+      error={error}
+      submitLabel="Reassign"
+      isDisabled={props.isPending}
+      onClose={props.onClose}
+      onSubmit={handleSave}
+    >
+      <DialogContentText sx={{ mb: 2 }}>
+        {`Tick each role to hand over on the ${props.approverIds.length} selected assignments and pick its new holder.`}
+      </DialogContentText>
+      <Box sx={{ display: 'grid', gap: 2 }}>
+        {roles.map((r) => (
+          <Box key={r.key}>
+            <FormControlLabel
+              control={
+                <Checkbox
+                  checked={choices[r.key].isUpdated}
+                  onChange={(e) => {
+                    update(r.key, { isUpdated: e.target.checked });
                   }}
-                  onError={setError}
-                  field={fields.textField(r.key)}
                 />
-              )}
-            </Box>
-          ))}
-        </Box>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={props.onClose}>Cancel</Button>
-        <Button variant="contained" onClick={handleSave} disabled={props.isPending}>
-          Reassign
-        </Button>
-      </DialogActions>
-    </Dialog>
+              }
+              label={`Replace ${r.label}`}
+            />
+            {choices[r.key].isUpdated && (
+              <PersonPicker
+                role={`New ${r.label}`}
+                value={choices[r.key].person}
+                onChange={(person) => {
+                  update(r.key, { person });
+                }}
+                onError={setError}
+                field={fields.textField(r.key)}
+              />
+            )}
+          </Box>
+        ))}
+      </Box>
+    </FormDialog>
   );
 }

@@ -1,16 +1,12 @@
 import { useState } from 'react';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import TextField from '@mui/material/TextField';
 import { deactivateLeaversInput, limits } from '@uap/domain';
 import { useDeactivateLeavers } from '../../api/leavers.ts';
-import { DialogError, useDialogError } from '../../components/DialogError.tsx';
+import { useDialogError } from '../../components/DialogError.tsx';
+import { FormDialog } from '../../components/FormDialog.tsx';
 import { useFieldErrors } from '../../components/FieldErrors.tsx';
 import { failureText } from '../../components/forms/failure-text.ts';
 
@@ -39,37 +35,34 @@ export function DeactivateLeaversDialog(props: {
   };
 
   return (
-    <Dialog open onClose={props.onClose} aria-labelledby="deactivate-leavers-title" fullWidth maxWidth="sm">
-      <DialogTitle id="deactivate-leavers-title">Deactivate Selected Records</DialogTitle>
-      <DialogContent dividers>
-        <DialogError error={error} />
-        <DialogContentText sx={{ mb: 2 }}>
-          {`A deactivation request will be sent for approval for each of the ${props.requestIds.length} selected record(s).`}
-        </DialogContentText>
-        <TextField
-          label="Comment"
-          multiline
-          minRows={3}
-          fullWidth
-          value={comment}
-          onChange={(e) => {
-            fields.clear('comment');
-            setComment(e.target.value);
-          }}
-          slotProps={{ htmlInput: { maxLength: limits.comment } }}
-          {...fields.textField('comment', `${comment.length}/${limits.comment}`)}
-        />
-        <FormControlLabel
-          control={<Checkbox checked={isUrgent} onChange={(e) => setIsUrgent(e.target.checked)} />}
-          label="Urgent Request"
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={props.onClose}>Cancel</Button>
-        <Button variant="contained" color="error" disabled={mutation.isPending} onClick={handleSubmit}>
-          Submit
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <FormDialog
+      title="Deactivate Selected Records"
+      error={error}
+      submitColor="error"
+      isDisabled={mutation.isPending}
+      onClose={props.onClose}
+      onSubmit={handleSubmit}
+    >
+      <DialogContentText sx={{ mb: 2 }}>
+        {`A deactivation request will be sent for approval for each of the ${props.requestIds.length} selected record(s).`}
+      </DialogContentText>
+      <TextField
+        label="Comment"
+        multiline
+        minRows={3}
+        fullWidth
+        value={comment}
+        onChange={(e) => {
+          fields.clear('comment');
+          setComment(e.target.value);
+        }}
+        slotProps={{ htmlInput: { maxLength: limits.comment } }}
+        {...fields.textField('comment', `${comment.length}/${limits.comment}`)}
+      />
+      <FormControlLabel
+        control={<Checkbox checked={isUrgent} onChange={(e) => setIsUrgent(e.target.checked)} />}
+        label="Urgent Request"
+      />
+    </FormDialog>
   );
 }

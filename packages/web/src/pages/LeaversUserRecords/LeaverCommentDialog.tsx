@@ -34,7 +34,6 @@ export function LeaverCommentDialog(props: {
 
   return (
     <CommentEntryDialog
-      id="leaver-comment"
       title="Leaver Comment"
       label="Leaver comment"
       maxLength={limits.leaverComment}

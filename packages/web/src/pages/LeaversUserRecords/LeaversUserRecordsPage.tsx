@@ -1,5 +1,4 @@
 import { useMemo, useState } from 'react';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import { leaverRecordsTable, limits, messages, truncate, type LeaverRecordRow } from '@uap/domain';
 import { fetchLeaverComments, leaverKeys } from '../../api/leavers.ts';
@@ -7,7 +6,7 @@ import { notifySuccess } from '../../api/notice-store.ts';
 import { useCanExportTables, useIsReadOnly } from '../../session/current-user.ts';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { requestIdOf, useRowSelection } from '../../components/DataTable/use-row-selection.ts';
-import { DisabledReason } from '../../components/DisabledReason.tsx';
+import { ReasonButton } from '../../components/ReasonButton.tsx';
 import { DeactivateLeaversDialog } from './DeactivateLeaversDialog.tsx';
 import { LeaverCommentDialog } from './LeaverCommentDialog.tsx';
 import { CommentHistoryDialog } from '../../components/CommentHistoryDialog.tsx';
@@ -59,25 +58,21 @@ export function LeaversUserRecordsPage() {
 
   const toolbar = isReadOnly ? undefined : (
     <>
-      <DisabledReason reason={selectFirst}>
-        <Button
-          variant="outlined"
-          disabled={selectFirst !== null}
-          onClick={() => setDialog({ kind: 'comment', requestIds: selectedIds })}
-        >
-          Leaver Comment
-        </Button>
-      </DisabledReason>
-      <DisabledReason reason={selectFirst}>
-        <Button
-          variant="contained"
-          color="error"
-          disabled={selectFirst !== null}
-          onClick={() => setDialog({ kind: 'deactivate' })}
-        >
-          {`Deactivate Selected (${selectedIds.length})`}
-        </Button>
-      </DisabledReason>
+      <ReasonButton
+        reason={selectFirst}
+        variant="outlined"
+        onClick={() => setDialog({ kind: 'comment', requestIds: selectedIds })}
+      >
+        Leaver Comment
+      </ReasonButton>
+      <ReasonButton
+        reason={selectFirst}
+        variant="contained"
+        color="error"
+        onClick={() => setDialog({ kind: 'deactivate' })}
+      >
+        {`Deactivate Selected (${selectedIds.length})`}
+      </ReasonButton>
     </>
   );
 

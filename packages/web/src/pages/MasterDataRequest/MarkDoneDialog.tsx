@@ -1,10 +1,5 @@
 import { useState } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
@@ -15,7 +10,8 @@ import {
   type MasterDataType,
 } from '@uap/domain';
 import { useMarkMasterDataRequestDone, useMasterDataItemOptions } from '../../api/master-data-requests.ts';
-import { DialogError, useDialogError } from '../../components/DialogError.tsx';
+import { useDialogError } from '../../components/DialogError.tsx';
+import { FormDialog } from '../../components/FormDialog.tsx';
 import { useDebouncedValue } from '../../components/DataTable/use-debounced-value.ts';
 import { failureText } from '../../components/forms/failure-text.ts';
 
@@ -54,42 +50,39 @@ export function MarkDoneDialog(props: {
   };
 
   return (
-    <Dialog open onClose={props.onClose} aria-labelledby="mark-done-title" fullWidth maxWidth="sm">
-      <DialogTitle id="mark-done-title">Mark request done</DialogTitle>
-      <DialogContent dividers>
-        <DialogError error={error} />
-        <Typography sx={{ mb: 1 }}>
-          {row.masterDataType} requested by {row.createdByUser.name} {row.createdByUser.lastName}:
-        </Typography>
-        <Typography sx={{ mb: 2, whiteSpace: 'pre-wrap' }}>{row.comments}</Typography>
-        <Autocomplete
-          options={options.data ?? []}
-          value={item}
-          loading={options.isFetching}
-          filterOptions={(x) => x}
-          isOptionEqualToValue={(a, b) => a.id === b.id}
-          getOptionLabel={(o) => `${o.description} (#${o.id})`}
-          onChange={(_event, value) => {
-            setItem(value);
-          }}
-          onInputChange={(_event, value) => {
-            setInput(value);
-          }}
-          renderInput={(params) => (
-            <TextField
-              {...params}
-              label={`${row.masterDataType} created (optional)`}
-              helperText="Links the request to the item it created or changed."
-            />
-          )}
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={props.onClose}>Cancel</Button>
-        <Button variant="contained" onClick={handleSave} disabled={markDone.isPending}>
-          Mark done
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <FormDialog
+      title="Mark request done"
+      error={error}
+      submitLabel="Mark done"
+      isDisabled={markDone.isPending}
+      onClose={props.onClose}
+      onSubmit={handleSave}
+    >
+      <Typography sx={{ mb: 1 }}>
+        {row.masterDataType} requested by {row.createdByUser.name} {row.createdByUser.lastName}:
+      </Typography>
+      <Typography sx={{ mb: 2, whiteSpace: 'pre-wrap' }}>{row.comments}</Typography>
+      <Autocomplete
+        options={options.data ?? []}
+        value={item}
+        loading={options.isFetching}
+        filterOptions={(x) => x}
+        isOptionEqualToValue={(a, b) => a.id === b.id}
+        getOptionLabel={(o) => `${o.description} (#${o.id})`}
+        onChange={(_event, value) => {
+          setItem(value);
+        }}
+        onInputChange={(_event, value) => {
+          setInput(value);
+        }}
+        renderInput={(params) => (
+          <TextField
+            {...params}
+            label={`${row.masterDataType} created (optional)`}
+            helperText="Links the request to the item it created or changed."
+          />
+        )}
+      />
+    </FormDialog>
   );
 }

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -16,10 +15,10 @@ import ListItem from '@mui/material/ListItem';
 import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
 import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
-import { PLATFORM_OWNERSHIP_ID, commentField, limits, messages, type Platform } from '@uap/domain';
+import { PLATFORM_OWNERSHIP_ID, commentField, messages, type Platform } from '@uap/domain';
 import { ApiError } from '../../api/client.ts';
 import { useFieldErrors } from '../../components/FieldErrors.tsx';
+import { CommentAndUrgent, useCommentAndUrgent } from '../../components/forms/CommentsField.tsx';
 import { duplicateRecordIdOf, type Outcome } from './OutcomeDialog.tsx';
 import { useClientsQuery, useCreateRequestMutation, useUserTypesQuery } from '../../api/new-request.ts';
 import { AccessDates } from './AccountRowFields.tsx';
@@ -45,9 +44,8 @@ export function BusinessAccessDialog(props: {
   const [userTypeId, setUserTypeId] = useState<number | ''>('');
   const [isUnlimited, setIsUnlimited] = useState(true);
   const [dates, setDates] = useState({ start: '', end: '' });
-  const [comments, setComments] = useState('');
+  const note = useCommentAndUrgent();
   const fields = useFieldErrors<'comments'>();
-  const [isUrgent, setIsUrgent] = useState(false);
   const [isListingClients, setIsListingClients] = useState(false);
   const userTypes = useUserTypesQuery(platform.platformId, null);
   const clients = useClientsQuery(isListingClients ? platform.platformId : null, path.agencyId);
@@ -60,7 +58,7 @@ export function BusinessAccessDialog(props: {
       return;
     }
     // The comment rule's message under the box, which is scrolled to and focused.
-    if (!fields.showIssues(commentField.safeParse(comments), { '': 'comments' }).ok) {
+    if (!fields.showIssues(commentField.safeParse(note.comments), { '': 'comments' }).ok) {
       return;
     }
     create.mutate(
@@ -70,7 +68,7 @@ export function BusinessAccessDialog(props: {
         IsInternal: user.isInternal,
         ManagerEmail: user.isInternal ? (user.manager?.mail ?? null) : null,
         ManagerName: user.isInternal ? (user.manager?.displayName ?? null) : null,
-        Comments: comments,
+        Comments: note.comments,
         RegionId: path.regionId,
         MarketId: path.marketId,
         AgencyId: path.agencyId,
@@ -78,7 +76,7 @@ export function BusinessAccessDialog(props: {
         PlatformId: platform.platformId,
         PlatformOwnerShipId: PLATFORM_OWNERSHIP_ID,
         isPlaformRequest: true,
-        IsUrgent: isUrgent,
+        IsUrgent: note.isUrgent,
         RequestAccountAccess: [
           {
             PlatformUserTypeId: Number(userTypeId),
@@ -164,29 +162,7 @@ export function BusinessAccessDialog(props: {
             }
           />
           {!isUnlimited && <AccessDates start={dates.start} end={dates.end} onChange={setDates} />}
-          <TextField
-            label="Comments"
-            multiline
-            rows={4}
-            value={comments}
-            {...fields.textField('comments')}
-            onChange={(e) => {
-              fields.clear('comments');
-              setComments(e.target.value);
-            }}
-            slotProps={{ htmlInput: { maxLength: limits.comment } }}
-          />
-          <FormControlLabel
-            label="Urgent Request"
-            control={
-              <Checkbox
-                checked={isUrgent}
-                onChange={(e) => {
-                  setIsUrgent(e.target.checked);
-                }}
-              />
-            }
-          />
+          <CommentAndUrgent state={note} fields={fields} name="comments" />
         </Box>
       </DialogContent>
       <DialogActions>

@@ -1,17 +1,14 @@
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { commentField, limits, messages, type CreateRequestBody } from '@uap/domain';
+import { commentField, messages, type CreateRequestBody } from '@uap/domain';
 import { ApiError } from '../../api/client.ts';
 import { useCreateRequestMutation } from '../../api/new-request.ts';
 import { notifySuccess } from '../../api/notice-store.ts';
 import { useFieldErrors } from '../../components/FieldErrors.tsx';
+import { CommentAndUrgent, useCommentAndUrgent } from '../../components/forms/CommentsField.tsx';
 import { OutcomeDialog, duplicateRecordIdOf, type Outcome } from './OutcomeDialog.tsx';
 
 /**
@@ -28,14 +25,13 @@ export function SubmitSection(props: {
   onBack: () => void;
 }) {
   const navigate = useNavigate();
-  const [comments, setComments] = useState('');
+  const note = useCommentAndUrgent();
   const fields = useFieldErrors<'comments'>();
-  const [isUrgent, setIsUrgent] = useState(false);
   const create = useCreateRequestMutation();
 
   const handleSubmit = () => {
     // The comment rule's message under the box, which is scrolled to and focused.
-    if (!fields.showIssues(commentField.safeParse(comments), { '': 'comments' }).ok) {
+    if (!fields.showIssues(commentField.safeParse(note.comments), { '': 'comments' }).ok) {
       return;
     }
     const body = props.buildBody();
@@ -43,7 +39,7 @@ export function SubmitSection(props: {
       return;
     }
     create.mutate(
-      { ...body, Comments: comments, IsUrgent: isUrgent },
+      { ...body, Comments: note.comments, IsUrgent: note.isUrgent },
       {
         onSuccess: ({ requestIds }) => {
           // The number(s) it got, and where to follow them; the message closes by itself on Home.
@@ -72,30 +68,7 @@ export function SubmitSection(props: {
   }
   return (
     <>
-      <TextField
-        label="Comments"
-        multiline
-        rows={4}
-        fullWidth
-        value={comments}
-        {...fields.textField('comments')}
-        onChange={(e) => {
-          fields.clear('comments');
-          setComments(e.target.value);
-        }}
-        slotProps={{ htmlInput: { maxLength: limits.comment } }}
-      />
-      <FormControlLabel
-        label="Urgent Request"
-        control={
-          <Checkbox
-            checked={isUrgent}
-            onChange={(e) => {
-              setIsUrgent(e.target.checked);
-            }}
-          />
-        }
-      />
+      <CommentAndUrgent state={note} fields={fields} name="comments" />
       <Box sx={{ display: 'flex', gap: 2, mt: 2 }}>
         <Button variant="outlined" onClick={props.onBack}>
           Back

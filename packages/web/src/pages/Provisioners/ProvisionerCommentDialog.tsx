@@ -51,7 +51,6 @@ export function ProvisionerCommentDialog(props: {
 
   return (
     <CommentEntryDialog
-      id="provisioner-comment"
       title="Provisioner Comment"
       label="Provisioner comment"
       maxLength={limits.provisionerComment}
