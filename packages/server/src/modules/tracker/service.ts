@@ -34,6 +34,20 @@ const todayIso = () => startOfTodayUtc().toISOString();
 /** The clock of one answer: the overdue marker, the Overdue filter and the ages agree within it. */
 const clockOf = (levels: ServiceLevels): lines.OverdueClock => ({ now: new Date(), levels });
 
+/**
+ * What a read of the tracker (a page, the export) works from: today, the clock, the caller's
+ * scope and the query with its filters keyed; 400 on a column the table does not sort or filter by.
+ */
+async function trackerRead<Q extends TableQuery>(db: Db, actor: Actor, query: Q, levels: ServiceLevels) {
+  const today = todayIso();
+  const clock = clockOf(levels);
+  const spec = lines.trackerSpec(today, clock);
+  assertTableQuery(spec, query);
+  const scope = trackerScopeOf(actor);
+  const keyed = await keyedFilters(db, scope, spec, query);
+  return { today, clock, scope, keyed };
+}
+
 /** A page of the Request Tracker: every type and status of line in the caller's scope. */
 export async function findTrackerPage(
   db: Db,
@@ -41,12 +55,7 @@ export async function findTrackerPage(
   query: TrackerQuery,
   levels: ServiceLevels,
 ): Promise<TrackerPage> {
-  const today = todayIso();
-  const clock = clockOf(levels);
-  const spec = lines.trackerSpec(today, clock);
-  assertTableQuery(spec, query);
-  const scope = trackerScopeOf(actor);
-  const keyed = await keyedFilters(db, scope, spec, query);
+  const { today, clock, scope, keyed } = await trackerRead(db, actor, query, levels);
   const { rows, totalCount, isCountEstimate } = await q.findTrackerPage(
     db,
     scope,
@@ -81,12 +90,7 @@ export async function exportTracker(
   query: TableQuery,
   levels: ServiceLevels,
 ): Promise<Readable> {
-  const today = todayIso();
-  const clock = clockOf(levels);
-  const spec = lines.trackerSpec(today, clock);
-  assertTableQuery(spec, query);
-  const scope = trackerScopeOf(actor);
-  const keyed = await keyedFilters(db, scope, spec, query);
+  const { today, clock, scope, keyed } = await trackerRead(db, actor, query, levels);
   const format: CsvFormat = { name: 'tracker', options: { timeZone: timeZoneOrUtc(query.localTimeZone) } };
   // Each batch's ids, then its lines: the next batches are read (and on SQLite written, by the
   // read workers) while one is sent.
