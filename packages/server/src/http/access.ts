@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { RoleId } from '@uap/domain';
+import { Role, type RoleId } from '@uap/domain';
 
 /**
  * Who may call a route. `minRole` is compared with the caller's numeric role id; 'public' needs
@@ -16,6 +16,10 @@ export interface Access {
 }
 
 export const publicAccess: Access = { minRole: 'public', auditor: true };
+/** Administrators and higher read; so does the read-only auditor. */
+export const adminRead: Access = { minRole: Role.ADMIN, auditor: true };
+/** Administrators and higher change; the read-only auditor gets 403. */
+export const adminWrite: Access = { minRole: Role.ADMIN, auditor: false };
 
 declare module 'fastify' {
   interface FastifyContextConfig {

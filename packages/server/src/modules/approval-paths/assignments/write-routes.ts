@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  Role,
   approverAssignmentInput,
   approverAssignmentUpdate,
   assignmentConfirmQuery,
@@ -17,13 +16,10 @@ import {
   reassignApproverInput,
 } from '@uap/domain';
 import type { Db } from '../../../db/connection.ts';
-import type { Access } from '../../../http/access.ts';
+import { adminWrite } from '../../../http/access.ts';
 import { requireActor } from '../../../http/actor.ts';
 import { ok, okWith } from '../../../http/envelope.ts';
 import * as writes from './write-service.ts';
-
-/** Assignment writes: admins and super admins; the read-only auditor gets 403. */
-const adminWrite: Access = { minRole: Role.ADMIN, auditor: false };
 
 const scopeRule =
   'Admins change only the assignments inside their admin (region, market) rows: any id outside them (or unknown) is 404 and nothing changes; super admins change every one.';

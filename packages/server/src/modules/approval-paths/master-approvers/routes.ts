@@ -2,7 +2,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  Role,
   envelope,
   flagParam,
   idParam,
@@ -14,13 +13,10 @@ import {
   updateMasterApproverInput,
 } from '@uap/domain';
 import type { Db } from '../../../db/connection.ts';
-import type { Access } from '../../../http/access.ts';
+import { adminWrite } from '../../../http/access.ts';
 import { requireActor } from '../../../http/actor.ts';
 import { ok, okWith } from '../../../http/envelope.ts';
 import * as masters from './service.ts';
-
-/** Master approver assignments are changed by administrators (never the auditor). */
-const write: Access = { minRole: Role.ADMIN, auditor: false };
 
 const scopeRule =
   'Admins change the rows inside their admin (region, market) rows (a row or path outside them is 404); super admins every row.';
@@ -34,7 +30,7 @@ export const masterApproverRoutes: FastifyPluginAsync<{ db: Db }> = async (base,
   const tags = ['assignments'];
 
   app.post('/api/Approvers/SaveMasterApprover', {
-    config: { access: write },
+    config: { access: adminWrite },
     schema: {
       tags,
       errors: [404, 409, 422],
@@ -48,7 +44,7 @@ export const masterApproverRoutes: FastifyPluginAsync<{ db: Db }> = async (base,
   });
 
   app.put('/api/Approvers/UpdateMasterApprover', {
-    config: { access: write },
+    config: { access: adminWrite },
     schema: {
       tags,
       errors: [404, 409, 422],
@@ -62,7 +58,7 @@ export const masterApproverRoutes: FastifyPluginAsync<{ db: Db }> = async (base,
   });
 
   app.put('/api/Approvers/MasterApprover/ActiveDeactive', {
-    config: { access: write },
+    config: { access: adminWrite },
     schema: {
       tags,
       errors: [404, 409],
@@ -78,7 +74,7 @@ export const masterApproverRoutes: FastifyPluginAsync<{ db: Db }> = async (base,
   });
 
   app.put('/api/Approvers/MasterApprover/ActiveDeactive/:id/:flag', {
-    config: { access: write },
+    config: { access: adminWrite },
     schema: {
       tags,
       errors: [404, 409],
@@ -94,7 +90,7 @@ export const masterApproverRoutes: FastifyPluginAsync<{ db: Db }> = async (base,
   });
 
   app.put('/api/Approvers/MasterApprover/DeleteMasterApprover/:id', {
-    config: { access: write },
+    config: { access: adminWrite },
     schema: {
       tags,
       errors: [404],
@@ -111,7 +107,7 @@ export const masterApproverRoutes: FastifyPluginAsync<{ db: Db }> = async (base,
   });
 
   app.put('/api/Approvers/ReassignMasterApprover', {
-    config: { access: write },
+    config: { access: adminWrite },
     schema: {
       tags,
       errors: [404, 422],

@@ -10,13 +10,11 @@ import {
   pathPreviewQuery,
 } from '@uap/domain';
 import type { Db } from '../../../db/connection.ts';
-import type { Access } from '../../../http/access.ts';
+import { adminRead, type Access } from '../../../http/access.ts';
 import { ok } from '../../../http/envelope.ts';
 import { tableRoutes } from '../../../http/table-routes.ts';
 import * as coverage from './service.ts';
 
-/** Administrators read the coverage; so does the auditor. */
-const adminRead: Access = { minRole: Role.ADMIN, auditor: true };
 /** Anyone who requests access previews its approval path. */
 const anyone: Access = { minRole: Role.STANDARD, auditor: true };
 

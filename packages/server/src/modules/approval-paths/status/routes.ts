@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  Role,
   acknowledgeApproverParams,
   acknowledgeApproversInput,
   acknowledgeApproversResult,
@@ -13,16 +12,11 @@ import {
   tableQuery,
 } from '@uap/domain';
 import type { Db } from '../../../db/connection.ts';
-import type { Access } from '../../../http/access.ts';
+import { adminRead, adminWrite } from '../../../http/access.ts';
 import { requireActor } from '../../../http/actor.ts';
 import { ok, okWith } from '../../../http/envelope.ts';
 import { tableRoutes } from '../../../http/table-routes.ts';
 import * as status from './service.ts';
-
-/** The report is read by administrators and the auditor. */
-const read: Access = { minRole: Role.ADMIN, auditor: true };
-/** Acknowledging is for administrators (never the auditor). */
-const write: Access = { minRole: Role.ADMIN, auditor: false };
 
 const rowsRule =
   'One row per (person, role) for every person named on an active assignment (approver, secondary approver, provisioner, provisioner backup) or active master approver row whose directory account is disabled or whose UAP profile is inactive, until acknowledged; a new change shows again. Admins see the people on rows inside their admin (region, market) rows; super admins and auditors everyone.';
@@ -34,7 +28,7 @@ export const approverStatusRoutes: FastifyPluginAsync<{ db: Db }> = async (base,
   const tags = ['assignments'];
 
   app.get('/api/Approvers/CheckApprovalGrid', {
-    config: { access: read },
+    config: { access: adminRead },
     schema: {
       tags,
       summary: 'Status of Approvers and Provisioners: assigned people who left',
@@ -46,10 +40,10 @@ export const approverStatusRoutes: FastifyPluginAsync<{ db: Db }> = async (base,
       ok(await status.findStatusRows(db, requireActor(req), tableQuery.parse(req.query))),
   });
 
-  tableRoutes(base, db, approverStatusTable, status.statusTableRows, { access: read, tags, rowsRule });
+  tableRoutes(base, db, approverStatusTable, status.statusTableRows, { access: adminRead, tags, rowsRule });
 
   app.put('/api/Approvers/ApproverOrProvisioner/AcknowledgeApproverOrProvisioner/:userId/:flag', {
-    config: { access: write },
+    config: { access: adminWrite },
     schema: {
       tags,
       errors: [404],
@@ -63,7 +57,7 @@ export const approverStatusRoutes: FastifyPluginAsync<{ db: Db }> = async (base,
   });
 
   app.put('/api/Approvers/AcknowledgeApproverOrProvisioner', {
-    config: { access: write },
+    config: { access: adminWrite },
     schema: {
       tags,
       errors: [404],
