@@ -64,6 +64,29 @@ export function joinBackupPeople<DB extends { a: Nullable<BackupPeople> }, TB ex
   >;
 }
 
+/** The names of the assignment's four people (ap, sa, pv, pb), as a row selects them. */
+export const peopleNames = [
+  fullName('ap').as('approverName'),
+  fullName('sa').as('secondaryApproverName'),
+  fullName('pv').as('provisionerName'),
+  fullName('pb').as('provisionerBackupName'),
+] as const;
+
+/** The same names as table columns. */
+export const peopleNameColumns = {
+  approverName: textColumn(fullName('ap')),
+  secondaryApproverName: textColumn(fullName('sa')),
+  provisionerName: textColumn(fullName('pv')),
+  provisionerBackupName: textColumn(fullName('pb')),
+};
+
+/** A column the search reads but no filter or sort (a person's email). */
+const searchedOnly = (reference: string) => ({
+  ...refColumn(reference),
+  isFilterable: false,
+  isSortable: false,
+});
+
 /** Assignments in scope joined to every name a row shows. */
 function namedAssignments(db: Db, scope: AssignmentScope, userId: number | undefined) {
   const named = joinPracticeNames(assignments(db, scope, userId), 'a')
@@ -90,13 +113,10 @@ function selectAssignment(qb: ReturnType<typeof namedAssignments>) {
     ...practiceNameColumns,
     'pl.description as platformName',
     'c.description as clientName',
-    fullName('ap').as('approverName'),
+    ...peopleNames,
     'ap.email as approverEmail',
-    fullName('sa').as('secondaryApproverName'),
     'sa.email as secondaryApproverEmail',
-    fullName('pv').as('provisionerName'),
     'pv.email as provisionerEmail',
-    fullName('pb').as('provisionerBackupName'),
     'pb.email as provisionerBackupEmail',
   ]);
 }
@@ -154,14 +174,11 @@ export const approverAssignmentSpec: TableSpec = {
     practiceName: refColumn('pr.description'),
     platformName: refColumn('pl.description'),
     clientName: textColumn(sql`coalesce(${sql.ref('c.description')}, 'All')`),
-    approverName: textColumn(fullName('ap')),
-    approverEmail: { ...refColumn('ap.email'), isFilterable: false, isSortable: false },
-    secondaryApproverName: textColumn(fullName('sa')),
-    secondaryApproverEmail: { ...refColumn('sa.email'), isFilterable: false, isSortable: false },
-    provisionerName: textColumn(fullName('pv')),
-    provisionerEmail: { ...refColumn('pv.email'), isFilterable: false, isSortable: false },
-    provisionerBackupName: textColumn(fullName('pb')),
-    provisionerBackupEmail: { ...refColumn('pb.email'), isFilterable: false, isSortable: false },
+    ...peopleNameColumns,
+    approverEmail: searchedOnly('ap.email'),
+    secondaryApproverEmail: searchedOnly('sa.email'),
+    provisionerEmail: searchedOnly('pv.email'),
+    provisionerBackupEmail: searchedOnly('pb.email'),
   },
   id: sql.ref<number>('a.approverId'),
   defaultOrder: { column: 'status', isAscending: true },

@@ -16,7 +16,12 @@ import type { AdminScope } from '../../../http/admin-scope.ts';
 import { coveringAssignment, hasNoApprovalPath, masterApproverOfPath } from '../../request-lines/routing.ts';
 import type { RequestEb } from '../../request-lines/line-query.ts';
 import { inAdminRows } from '../../../http/row-scope-queries.ts';
-import { findNamedAssignment, joinBackupPeople } from '../assignments/queries.ts';
+import {
+  findNamedAssignment,
+  joinBackupPeople,
+  peopleNameColumns,
+  peopleNames,
+} from '../assignments/queries.ts';
 import type { AssignmentPath } from '../assignments/write-queries.ts';
 import { fullName, refColumn, textColumn } from '../column-queries.ts';
 
@@ -111,10 +116,7 @@ export const coverageSpec: TableSpec = {
     practiceName: refColumn('p.practiceName'),
     platformName: refColumn('p.platformName'),
     clientName: refColumn('p.clientName'),
-    approverName: textColumn(fullName('ap')),
-    secondaryApproverName: textColumn(fullName('sa')),
-    provisionerName: textColumn(fullName('pv')),
-    provisionerBackupName: textColumn(fullName('pb')),
+    ...peopleNameColumns,
     masterApproverNames: { ...refColumn('p.masterApproverNames'), isFilterable: false },
     pendingCount: { sql: pendingSql, kind: 'number', isSortable: true },
   },
@@ -139,10 +141,7 @@ function selectRow(qb: ReturnType<typeof coverage>) {
     'p.clientName',
     'p.approverId',
     'a.clientId as assignmentClientId',
-    fullName('ap').as('approverName'),
-    fullName('sa').as('secondaryApproverName'),
-    fullName('pv').as('provisionerName'),
-    fullName('pb').as('provisionerBackupName'),
+    ...peopleNames,
     'p.masterApproverNames',
     stateSql.as('coverage'),
     pendingSql.as('pendingCount'),
