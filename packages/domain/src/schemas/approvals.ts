@@ -3,6 +3,7 @@ import { isExpired } from '../dates.ts';
 import { limits } from '../limits.ts';
 import { messages } from '../messages.ts';
 import { RequestType } from '../requests.ts';
+import { taskRowHead } from './common.ts';
 import { tablePage, tableQuery } from './table.ts';
 import { emailAddedBy } from './user-search.ts';
 
@@ -46,15 +47,7 @@ export function parseStoredChange(value: unknown): ChangesRequest | null {
 
 /** One row of My Approval Tasks / My Archive Approvals (spec 2 §3 Request, approval view). */
 export const approvalRow = z.object({
-  requestId: z.number().int(),
-  /** The absent approver whose task the caller holds as delegate (out of office), if any. */
-  onBehalfOf: z.string().nullable().optional(),
-  statusId: z.number().int(),
-  status: z.object({ description: z.string() }),
-  /** 2 means deactivation. */
-  requestTypeId: z.number().int(),
-  requestTypeName: z.string(),
-  recordId: z.number().int().nullable(),
+  ...taskRowHead,
   createdDate: z.string(),
   createdBy: z.number().int(),
   createdByUser: person,

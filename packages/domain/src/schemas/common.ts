@@ -24,3 +24,19 @@ export const flagParam = z
 export const onlyActiveQuery = z.object({
   OnlyActive: flagParam.optional().describe('true (default): only active rows; false: every row'),
 });
+
+/**
+ * The fields a row of My Approval Tasks and of My Provisioning Tasks starts with: the line, whose
+ * task it is, its status and type.
+ */
+export const taskRowHead = {
+  requestId: z.number().int(),
+  /** The absent approver or provisioner whose task the caller holds as delegate (out of office), if any. */
+  onBehalfOf: z.string().nullable().optional(),
+  statusId: z.number().int(),
+  status: z.object({ description: z.string() }),
+  /** 2 means deactivation. */
+  requestTypeId: z.number().int(),
+  requestTypeName: z.string(),
+  recordId: z.number().int().nullable(),
+};

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { limits } from '../limits.ts';
 import { messages } from '../messages.ts';
 import { StandardCommentType } from '../requests.ts';
+import { taskRowHead } from './common.ts';
 import { tablePage, tableQuery } from './table.ts';
 import { searchTerm } from './text.ts';
 
@@ -30,14 +31,7 @@ const person = z.object({ fullName: z.string(), email: z.string() });
 
 /** One row of My Provisioning Tasks / My Archive Provisionings (spec 2 §2 columns). */
 export const provisioningRow = z.object({
-  requestId: z.number().int(),
-  /** The absent provisioner whose task the caller holds as delegate (out of office), if any. */
-  onBehalfOf: z.string().nullable().optional(),
-  statusId: z.number().int(),
-  status: z.object({ description: z.string() }),
-  requestTypeId: z.number().int(),
-  requestTypeName: z.string(),
-  recordId: z.number().int().nullable(),
+  ...taskRowHead,
   isUrgent: z.boolean(),
   regionName: z.string(),
   marketName: z.string(),
