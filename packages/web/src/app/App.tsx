@@ -3,7 +3,6 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
-import Button from '@mui/material/Button';
 import { messages } from '@uap/domain';
 import { useErrorNotices } from '../api/error-store.ts';
 import { FullPageMessage } from '../components/FullPageMessage.tsx';
@@ -79,17 +78,7 @@ const reload = () => {
 
 /** Whatever failed outside a screen (those have their own error page): never a blank page. */
 function AppFailure() {
-  return (
-    <FullPageMessage
-      title={messages.errorTitle}
-      message={messages.appPartNotLoaded}
-      action={
-        <Button variant="contained" onClick={reload}>
-          Reload
-        </Button>
-      }
-    />
-  );
+  return <FullPageMessage message={messages.appPartNotLoaded} actionLabel="Reload" onAction={reload} />;
 }
 
 /** Providers, from the outside in: look, data cache, configuration, sign-in, routes. */

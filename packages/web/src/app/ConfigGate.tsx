@@ -1,8 +1,6 @@
 import type { ReactNode } from 'react';
-import Button from '@mui/material/Button';
-import { messages } from '@uap/domain';
 import { usePublicConfigQuery } from '../api/config.ts';
-import { FullPageMessage } from '../components/FullPageMessage.tsx';
+import { FullPageRetry } from '../components/FullPageMessage.tsx';
 import { PendingScreen } from '../components/PendingScreen.tsx';
 import { ConfigContext } from './config-context.ts';
 
@@ -13,20 +11,7 @@ export function ConfigGate({ children }: { children: ReactNode }) {
     return <ConfigContext value={config}>{children}</ConfigContext>;
   }
   if (error) {
-    const handleRetry = () => {
-      void refetch();
-    };
-    return (
-      <FullPageMessage
-        title={messages.errorTitle}
-        message={error.message}
-        action={
-          <Button variant="contained" onClick={handleRetry} disabled={isFetching}>
-            Try again
-          </Button>
-        }
-      />
-    );
+    return <FullPageRetry error={error} refetch={refetch} isFetching={isFetching} />;
   }
   return <PendingScreen label="Loading" />;
 }

@@ -1,10 +1,8 @@
 import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import { environmentLook, messages } from '@uap/domain';
 import { ApiError } from '../api/client.ts';
 import { useLoggedUserQuery } from '../api/user.ts';
-import { FullPageMessage } from '../components/FullPageMessage.tsx';
+import { FullPageMessage, FullPageRetry } from '../components/FullPageMessage.tsx';
 import { PendingScreen } from '../components/PendingScreen.tsx';
 import { useConfig } from './config-context.ts';
 import { CurrentUserContext, toCurrentUser } from '../session/current-user.ts';
@@ -40,24 +38,13 @@ function ValidatedUser() {
   }
   // A 401 has already restarted sign-in: keep spinning until the redirect happens.
   if (error && !validated && !(error instanceof ApiError && error.status === 401)) {
-    const handleRetry = () => {
-      void refetch();
-    };
     return (
-      <FullPageMessage
-        title={messages.errorTitle}
-        message={error.message}
-        action={
-          // Logout lets someone who signed in with the wrong account (e.g. a guest) switch.
-          <Stack direction="row" spacing={1}>
-            <Button variant="contained" onClick={handleRetry} disabled={isFetching}>
-              Try again
-            </Button>
-            <Button variant="outlined" onClick={handleLogout}>
-              Logout
-            </Button>
-          </Stack>
-        }
+      <FullPageRetry
+        error={error}
+        refetch={refetch}
+        isFetching={isFetching}
+        // Logout lets someone who signed in with the wrong account (e.g. a guest) switch.
+        secondary={{ label: 'Logout', onClick: handleLogout }}
       />
     );
   }
@@ -82,17 +69,7 @@ export function RequireAuth() {
     const handleSignin = () => {
       void auth.signinRedirect();
     };
-    return (
-      <FullPageMessage
-        title={messages.errorTitle}
-        message={messages.unauthorized}
-        action={
-          <Button variant="contained" onClick={handleSignin}>
-            Sign in
-          </Button>
-        }
-      />
-    );
+    return <FullPageMessage message={messages.unauthorized} actionLabel="Sign in" onAction={handleSignin} />;
   }
   if (!auth.isAuthenticated) {
     return <PendingScreen label="Signing in" headerColor={headerColor} />;

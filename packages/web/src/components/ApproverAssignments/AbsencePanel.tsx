@@ -26,6 +26,22 @@ function localInput(date: Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
+/** A local date and time of an absence (the browser's own picker). */
+function MomentField(props: { label: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <TextField
+      label={props.label}
+      type="datetime-local"
+      size="small"
+      value={props.value}
+      onChange={(e) => {
+        props.onChange(e.target.value);
+      }}
+      slotProps={{ inputLabel: { shrink: true } }}
+    />
+  );
+}
+
 /**
  * Out of office: the person's running and planned absences, each with End, and a
  * form to add one (from, to, delegate). `userId` null: the signed-in user; an admin passes the
@@ -124,26 +140,8 @@ export function AbsencePanel({ userId }: { userId: number | null }) {
       )}
       {!isReadOnly && (
         <Box sx={{ display: 'grid', gap: 2, mt: 2, gridTemplateColumns: { sm: '1fr 1fr' } }}>
-          <TextField
-            label="Away from"
-            type="datetime-local"
-            size="small"
-            value={from}
-            onChange={(e) => {
-              setFrom(e.target.value);
-            }}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-          <TextField
-            label="Away until"
-            type="datetime-local"
-            size="small"
-            value={to}
-            onChange={(e) => {
-              setTo(e.target.value);
-            }}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
+          <MomentField label="Away from" value={from} onChange={setFrom} />
+          <MomentField label="Away until" value={to} onChange={setTo} />
           <Box sx={{ gridColumn: '1 / -1' }}>
             <PersonPicker role="Delegate" value={delegate} onChange={setDelegate} onError={setError} />
           </Box>

@@ -1,6 +1,8 @@
+import { useMemo } from 'react';
 import Chip from '@mui/material/Chip';
-import { AssignmentStatus } from '@uap/domain';
-import type { ColumnExtras } from '../DataTable/use-declared-table.ts';
+import { AssignmentStatus, type TableDeclaration } from '@uap/domain';
+import { useCanExportTables } from '../../session/current-user.ts';
+import { useDeclaredTable, type ColumnExtras } from '../DataTable/use-declared-table.ts';
 
 /** The Status cell of an assignment table: Active or Inactive as a chip. */
 export const assignmentStatusCells: Readonly<Record<string, ColumnExtras<{ status: string }>>> = {
@@ -14,3 +16,15 @@ export const assignmentStatusCells: Readonly<Record<string, ColumnExtras<{ statu
     ),
   },
 };
+
+/**
+ * An assignment table (approvers, master approvers) with its Status cells; `userId` (the
+ * screen's `?userId=`) narrows it to one person's rows.
+ */
+export function useAssignmentTable<Row extends { status: string }, List>(
+  table: TableDeclaration<Row, List>,
+  userId: number | null,
+) {
+  const body = useMemo(() => (userId === null ? undefined : { userid: userId }), [userId]);
+  return useDeclaredTable(table, { cells: assignmentStatusCells, canExport: useCanExportTables(), body });
+}

@@ -1,15 +1,12 @@
 import Box from '@mui/material/Box';
-import FormControl from '@mui/material/FormControl';
-import InputLabel from '@mui/material/InputLabel';
-import MenuItem from '@mui/material/MenuItem';
-import Select from '@mui/material/Select';
 import {
   useAgenciesQuery,
   useMarketsQuery,
   usePracticesQuery,
   useRegionsQuery,
 } from '../../api/new-request.ts';
-import { FieldErrorText, type FieldErrors } from '../FieldErrors.tsx';
+import type { FieldErrors } from '../FieldErrors.tsx';
+import { OptionSelect, type Option } from '../forms/OptionSelect.tsx';
 
 export interface PathValue {
   regionId: number | null;
@@ -19,53 +16,6 @@ export interface PathValue {
 }
 
 export const emptyPath: PathValue = { regionId: null, marketId: null, agencyId: null, practiceId: null };
-
-interface Option {
-  id: number;
-  label: string;
-}
-
-function LevelSelect(props: {
-  label: string;
-  name: keyof PathValue;
-  value: number | null;
-  options: Option[] | undefined;
-  isDisabled: boolean;
-  onChange: (id: number) => void;
-  fields: FieldErrors<keyof PathValue> | undefined;
-}) {
-  const id = `path-${props.label.toLowerCase()}`;
-  const { fields, name } = props;
-  return (
-    <FormControl
-      fullWidth
-      size="small"
-      disabled={props.isDisabled || !props.options}
-      ref={fields?.ref(name)}
-      error={fields?.error(name) !== undefined}
-    >
-      <InputLabel id={`${id}-label`}>{props.label}</InputLabel>
-      <Select
-        labelId={`${id}-label`}
-        id={id}
-        label={props.label}
-        value={props.value ?? ''}
-        aria-describedby={fields?.describedBy(name)}
-        onChange={(e) => {
-          fields?.clear(name);
-          props.onChange(Number(e.target.value));
-        }}
-      >
-        {props.options?.map((o) => (
-          <MenuItem key={o.id} value={o.id}>
-            {o.label}
-          </MenuItem>
-        ))}
-      </Select>
-      {fields && <FieldErrorText fields={fields} name={name} />}
-    </FormControl>
-  );
-}
 
 /** Region → Market → Agency → Practice; changing a level clears those below (spec 1 §4). */
 export function CascadingSelects(props: {
@@ -88,56 +38,65 @@ export function CascadingSelects(props: {
   const agencies = useAgenciesQuery(value.marketId);
   const practices = usePracticesQuery(value.agencyId);
 
+  // Each level: its options, when it can be chosen, and the path a choice makes.
+  const levels: {
+    label: string;
+    name: keyof PathValue;
+    options: Option[] | undefined;
+    isOpen: boolean;
+    pick: (id: number) => PathValue;
+  }[] = [
+    {
+      label: 'Region',
+      name: 'regionId',
+      options: regions.data
+        ?.filter((r) => inScope((s) => s.regionId === r.regionId))
+        .map((r) => ({ id: r.regionId, label: r.description })),
+      isOpen: true,
+      pick: (regionId) => ({ ...emptyPath, regionId }),
+    },
+    {
+      label: 'Market',
+      name: 'marketId',
+      options: markets.data
+        ?.filter((m) => inScope((s) => s.regionId === value.regionId && s.marketId === m.marketId))
+        .map((m) => ({ id: m.marketId, label: m.description })),
+      isOpen: Boolean(value.regionId),
+      pick: (marketId) => ({ ...emptyPath, regionId: value.regionId, marketId }),
+    },
+    {
+      label: 'Agency',
+      name: 'agencyId',
+      options: agencies.data?.map((a) => ({ id: a.agencyId, label: a.description })),
+      isOpen: Boolean(value.marketId),
+      pick: (agencyId) => ({ ...value, agencyId, practiceId: null }),
+    },
+    {
+      label: 'Practice',
+      name: 'practiceId',
+      options: practices.data?.map((p) => ({ id: p.practice.practiceId, label: p.practice.description })),
+      isOpen: Boolean(value.agencyId),
+      pick: (practiceId) => ({ ...value, practiceId }),
+    },
+  ];
+
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(4, 1fr)' }, gap: 2 }}>
-      <LevelSelect
-        label="Region"
-        name="regionId"
-        fields={fields}
-        value={value.regionId}
-        isDisabled={isDisabled}
-        options={regions.data
-          ?.filter((r) => inScope((s) => s.regionId === r.regionId))
-          .map((r) => ({ id: r.regionId, label: r.description }))}
-        onChange={(regionId) => {
-          onChange({ ...emptyPath, regionId });
-        }}
-      />
-      <LevelSelect
-        label="Market"
-        name="marketId"
-        fields={fields}
-        value={value.marketId}
-        isDisabled={isDisabled || !value.regionId}
-        options={markets.data
-          ?.filter((m) => inScope((s) => s.regionId === value.regionId && s.marketId === m.marketId))
-          .map((m) => ({ id: m.marketId, label: m.description }))}
-        onChange={(marketId) => {
-          onChange({ ...emptyPath, regionId: value.regionId, marketId });
-        }}
-      />
-      <LevelSelect
-        label="Agency"
-        name="agencyId"
-        fields={fields}
-        value={value.agencyId}
-        isDisabled={isDisabled || !value.marketId}
-        options={agencies.data?.map((a) => ({ id: a.agencyId, label: a.description }))}
-        onChange={(agencyId) => {
-          onChange({ ...value, agencyId, practiceId: null });
-        }}
-      />
-      <LevelSelect
-        label="Practice"
-        name="practiceId"
-        fields={fields}
-        value={value.practiceId}
-        isDisabled={isDisabled || !value.agencyId}
-        options={practices.data?.map((p) => ({ id: p.practice.practiceId, label: p.practice.description }))}
-        onChange={(practiceId) => {
-          onChange({ ...value, practiceId });
-        }}
-      />
+      {levels.map((level) => (
+        <OptionSelect
+          key={level.name}
+          idPrefix="path"
+          label={level.label}
+          name={level.name}
+          fields={fields}
+          value={value[level.name]}
+          isDisabled={isDisabled || !level.isOpen}
+          options={level.options}
+          onChange={(id) => {
+            onChange(level.pick(id));
+          }}
+        />
+      ))}
     </Box>
   );
 }

@@ -24,6 +24,7 @@ import { DialogError, useDialogError } from '../DialogError.tsx';
 import { DisabledReason } from '../DisabledReason.tsx';
 import { failureText } from '../forms/failure-text.ts';
 import { useFieldErrors } from '../FieldErrors.tsx';
+import { profileDetailsOf } from './profile-details.ts';
 
 type FormField = Exclude<keyof ProfileEditFormInput, 'isProfileEdit' | 'userId' | 'isInternal'>;
 
@@ -50,14 +51,8 @@ function formOf(row: ProfileRow | undefined): Record<FormField, string> {
     return emptyForm;
   }
   return {
-    Name: row.name,
-    LastName: row.lastName,
+    ...profileDetailsOf(row),
     Email: row.email,
-    Title: row.title ?? '',
-    Organization: row.organization ?? '',
-    Department: row.department ?? '',
-    LocationCountry: row.locationCountry ?? '',
-    OfficeNumber: row.officeNumber ?? '',
     EmployeeId: row.employeeId ?? '',
     newlyCreatedSecondaryEmail: '',
   };

@@ -1,15 +1,11 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import type { SuperAdminTableRow } from '@uap/domain';
 import { useSaveSuperAdministrator } from '../../api/admins.ts';
-import { DialogError, useDialogError } from '../../components/DialogError.tsx';
+import { useDialogError } from '../../components/DialogError.tsx';
+import { FormDialog } from '../../components/FormDialog.tsx';
 import { failureText } from '../../components/forms/failure-text.ts';
-import { PersonField, type Person } from './PersonField.tsx';
+import { PersonField, type Person } from '../../components/UserSearchDialog/PersonField.tsx';
 
 /** Add or edit a super administrator (spec 3 §5: Save needs a user chosen; on edit, another one). */
 export function SuperAdministratorDialog(props: {
@@ -37,22 +33,17 @@ export function SuperAdministratorDialog(props: {
   };
 
   return (
-    <Dialog open onClose={props.onClose} aria-labelledby="super-administrator-title" fullWidth maxWidth="sm">
-      <DialogTitle id="super-administrator-title">
-        {row ? 'Edit Super Administrator' : 'Add New Super Administrator'}
-      </DialogTitle>
-      <DialogContent dividers>
-        <DialogError error={error} />
-        <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
-          <PersonField role="Super administrator" person={person} onPick={setPerson} onError={setError} />
-        </Box>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={props.onClose}>Cancel</Button>
-        <Button variant="contained" onClick={handleSave} disabled={!isChanged || save.isPending}>
-          Save
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <FormDialog
+      title={row ? 'Edit Super Administrator' : 'Add New Super Administrator'}
+      error={error}
+      submitLabel="Save"
+      isDisabled={!isChanged || save.isPending}
+      onClose={props.onClose}
+      onSubmit={handleSave}
+    >
+      <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
+        <PersonField role="Super administrator" person={person} onPick={setPerson} onError={setError} />
+      </Box>
+    </FormDialog>
   );
 }

@@ -22,6 +22,12 @@ const timeZone = localTimeZone();
 
 const who = (p: MergeProposal['parent']) => `${p.fullName} (UAP Id ${p.userId}, ${p.email})`;
 
+/** The two answers to a proposal, in the order their buttons stand. */
+const decisions = [
+  { verb: 'Accept', isAccepted: true },
+  { verb: 'Dismiss', isAccepted: false },
+] as const;
+
 /** The Profile Matcher's open proposals: accept one (the child is merged into the parent) or dismiss it. */
 export function ProposalsDialog(props: { isReadOnly: boolean; onClose: () => void }) {
   const proposals = useMergeProposals();
@@ -67,22 +73,17 @@ export function ProposalsDialog(props: { isReadOnly: boolean; onClose: () => voi
                   <TableCell>{formatDate(p.createdDate, timeZone)}</TableCell>
                   {!props.isReadOnly && (
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      <Button
-                        size="small"
-                        disabled={decide.isPending}
-                        aria-label={`Accept merging UAP Id ${p.child.userId} into UAP Id ${p.parent.userId}`}
-                        onClick={() => handle(p.id, true)}
-                      >
-                        Accept
-                      </Button>
-                      <Button
-                        size="small"
-                        disabled={decide.isPending}
-                        aria-label={`Dismiss merging UAP Id ${p.child.userId} into UAP Id ${p.parent.userId}`}
-                        onClick={() => handle(p.id, false)}
-                      >
-                        Dismiss
-                      </Button>
+                      {decisions.map(({ verb, isAccepted }) => (
+                        <Button
+                          key={verb}
+                          size="small"
+                          disabled={decide.isPending}
+                          aria-label={`${verb} merging UAP Id ${p.child.userId} into UAP Id ${p.parent.userId}`}
+                          onClick={() => handle(p.id, isAccepted)}
+                        >
+                          {verb}
+                        </Button>
+                      ))}
                     </TableCell>
                   )}
                 </TableRow>

@@ -19,12 +19,11 @@ import {
 } from '../../api/assignment-writes.ts';
 import { reportError } from '../../api/error-store.ts';
 import { notifySuccess } from '../../api/notice-store.ts';
-import { useCanExportTables, useIsReadOnly } from '../../session/current-user.ts';
+import { useIsReadOnly } from '../../session/current-user.ts';
 import { DataTable, type DataTableColumn } from '../../components/DataTable/DataTable.tsx';
-import { useDeclaredTable } from '../../components/DataTable/use-declared-table.ts';
 import { useRowSelection } from '../../components/DataTable/use-row-selection.ts';
-import { assignmentStatusCells } from '../../components/ApproverAssignments/status-cells.tsx';
-import { DisabledReason } from '../../components/DisabledReason.tsx';
+import { useAssignmentTable } from '../../components/ApproverAssignments/status-cells.tsx';
+import { ReasonButton } from '../../components/ReasonButton.tsx';
 import { AssignmentDialog } from './AssignmentDialog.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { StatusOfApproversButton } from '../../components/ApproverStatus/StatusOfApproversButton.tsx';
@@ -65,12 +64,7 @@ export function ApproversPage() {
   const [searchParams] = useSearchParams();
   const userId = positiveInt(searchParams.get('userId'));
   const isReadOnly = useIsReadOnly();
-  const body = useMemo(() => (userId === null ? undefined : { userid: userId }), [userId]);
-  const table = useDeclaredTable(approverAssignmentsTable, {
-    cells: assignmentStatusCells,
-    canExport: useCanExportTables(),
-    body,
-  });
+  const table = useAssignmentTable(approverAssignmentsTable, userId);
   const { selectedRows, selectedIds, selection, clear } = useRowSelection(approverIdOf);
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const write = useAssignmentWrite();
@@ -194,32 +188,21 @@ export function ApproversPage() {
       <Button variant="contained" onClick={() => setDialog({ kind: 'edit', row: null })}>
         New Approver/Provisioner
       </Button>
-      <DisabledReason reason={tooFew}>
-        <Button variant="outlined" disabled={tooFew !== null} onClick={() => setDialog({ kind: 'reassign' })}>
-          Reassign
-        </Button>
-      </DisabledReason>
-      <DisabledReason reason={toggleBlocker}>
-        <Button
-          variant="outlined"
-          disabled={toggleBlocker !== null}
-          onClick={() => {
-            run({ kind: 'state', ids: selectedIds, isDeleted: toggle === 'Deactivate', confirm: false });
-          }}
-        >
-          {toggle ?? 'Activate/Deactivate'}
-        </Button>
-      </DisabledReason>
-      <DisabledReason reason={tooFew}>
-        <Button
-          variant="outlined"
-          color="error"
-          disabled={tooFew !== null}
-          onClick={() => askDelete(selectedIds)}
-        >
-          Delete
-        </Button>
-      </DisabledReason>
+      <ReasonButton reason={tooFew} variant="outlined" onClick={() => setDialog({ kind: 'reassign' })}>
+        Reassign
+      </ReasonButton>
+      <ReasonButton
+        reason={toggleBlocker}
+        variant="outlined"
+        onClick={() => {
+          run({ kind: 'state', ids: selectedIds, isDeleted: toggle === 'Deactivate', confirm: false });
+        }}
+      >
+        {toggle ?? 'Activate/Deactivate'}
+      </ReasonButton>
+      <ReasonButton reason={tooFew} variant="outlined" color="error" onClick={() => askDelete(selectedIds)}>
+        Delete
+      </ReasonButton>
       <StatusOfApproversButton />
     </>
   );

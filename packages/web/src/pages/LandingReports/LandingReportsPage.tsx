@@ -10,19 +10,17 @@ import Grid from '@mui/material/Grid';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { messages } from '@uap/domain';
 import { useConfig } from '../../app/config-context.ts';
 import { ApiError } from '../../api/client.ts';
 import { downloadAuditPdf, fetchAuditCount } from '../../api/audit.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-
-/** Today as YYYY-MM-DD in the browser's zone (the date inputs' value format). */
-function today(): string {
-  const now = new Date();
-  return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
-}
+import {
+  isDayRangeReversed,
+  localDayBefore,
+  ReportDayRange,
+} from '../../components/forms/ReportDayRange.tsx';
 
 function formatBytes(bytes: number): string {
   return bytes < 1024 * 1024 ? `${Math.round(bytes / 1024)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -37,12 +35,12 @@ type Step =
 
 /** The audit PDF of a date range: the count first, then one streamed document with its progress. */
 function AuditPdfSection() {
-  const [from, setFrom] = useState(today);
-  const [to, setTo] = useState(today);
+  const [from, setFrom] = useState(() => localDayBefore(0));
+  const [to, setTo] = useState(() => localDayBefore(0));
   const [step, setStep] = useState<Step>({ kind: 'idle' });
   const [notice, setNotice] = useState<{ severity: 'info' | 'error'; text: string } | null>(null);
   const isBusy = step.kind === 'counting' || step.kind === 'downloading';
-  const isRangeReversed = from !== '' && to !== '' && to < from;
+  const isRangeReversed = isDayRangeReversed(from, to);
 
   const handleCount = async () => {
     setNotice(null);
@@ -81,26 +79,7 @@ function AuditPdfSection() {
         Every request created in the date range (dates in UTC), in one PDF document.
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
-        <TextField
-          label="From"
-          type="date"
-          size="small"
-          value={from}
-          onChange={(e) => setFrom(e.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }}
-          required
-        />
-        <TextField
-          label="To"
-          type="date"
-          size="small"
-          value={to}
-          onChange={(e) => setTo(e.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }}
-          required
-          error={isRangeReversed}
-          helperText={isRangeReversed ? messages.auditRangeReversed : undefined}
-        />
+        <ReportDayRange from={from} to={to} onFrom={setFrom} onTo={setTo} />
         <Button
           variant="contained"
           disabled={isBusy || from === '' || to === '' || isRangeReversed}

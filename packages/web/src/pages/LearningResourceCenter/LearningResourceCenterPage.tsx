@@ -1,20 +1,9 @@
-import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useConfig } from '../../app/config-context.ts';
 import { ExternalLink } from '../../components/ExternalLink.tsx';
+import { PageSection } from '../../components/PageSection.tsx';
 import { RouterLink } from '../../components/RouterLink.tsx';
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Box component="section" sx={{ mb: 3 }}>
-      <Typography variant="h2" gutterBottom>
-        {title}
-      </Typography>
-      {children}
-    </Box>
-  );
-}
 
 /** Learning Resource Center: how to use UAP, where to read more, whom to ask. */
 export function LearningResourceCenterPage() {
@@ -27,7 +16,7 @@ export function LearningResourceCenterPage() {
         steps.
       </Typography>
 
-      <Section title="Requesting access">
+      <PageSection title="Requesting access">
         <Typography sx={{ mb: 2 }}>
           Choose <strong>New Request</strong> on the home page. Say who the access is for (yourself, a
           colleague or an external client or vendor), check the access that person already has, then pick the
@@ -39,9 +28,9 @@ export function LearningResourceCenterPage() {
           you can cancel it there. To change, deactivate or reactivate access that is already in place, use{' '}
           <strong>Modify Existing Access</strong>.
         </Typography>
-      </Section>
+      </PageSection>
 
-      <Section title="Approvals and provisioning">
+      <PageSection title="Approvals and provisioning">
         <Typography sx={{ mb: 2 }}>
           Each request goes to the approvers of its agency, practice, platform and client. Once approved, a
           provisioner grants the access on the platform and completes the request. You receive an email at
@@ -49,22 +38,22 @@ export function LearningResourceCenterPage() {
           <strong>My Provisioning Tasks</strong>, and the paths they cover under{' '}
           <strong>My Role Details</strong>.
         </Typography>
-      </Section>
+      </PageSection>
 
-      <Section title="What can be requested">
+      <PageSection title="What can be requested">
         <Typography sx={{ mb: 2 }}>
           <RouterLink to="/AgencyClients">What&apos;s Included?</RouterLink> lists the platforms and agencies
           that UAP manages and, for each agency, its clients.
         </Typography>
-      </Section>
+      </PageSection>
 
-      <Section title="More help">
+      <PageSection title="More help">
         <Typography sx={{ mb: 2 }}>
           Step-by-step guides and answers to common questions are in the{' '}
           <ExternalLink href={config.documentationUrl}>UAP documentation</ExternalLink>. If something is
           missing or does not work as expected, <RouterLink to="/Contact">contact the UAP team</RouterLink>.
         </Typography>
-      </Section>
+      </PageSection>
     </Box>
   );
 }

@@ -1,12 +1,6 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Typography from '@mui/material/Typography';
-import { messages, saveMasterApproverInput, type MasterApproverRow } from '@uap/domain';
+import { saveMasterApproverInput, type MasterApproverRow } from '@uap/domain';
 import { useSaveMasterApprover } from '../../api/master-approvers.ts';
 import { useAdminScopePairs } from '../../api/admin-scope.ts';
 import {
@@ -14,15 +8,11 @@ import {
   emptyPath,
   type PathValue,
 } from '../../components/CascadingSelects/CascadingSelects.tsx';
-import { DialogError, useDialogError } from '../../components/DialogError.tsx';
-import { UserSearchField } from '../../components/UserSearchDialog/UserSearchField.tsx';
+import { useDialogError } from '../../components/DialogError.tsx';
+import { FormDialog } from '../../components/FormDialog.tsx';
+import { PersonField, type Person } from '../../components/UserSearchDialog/PersonField.tsx';
 import { failureText } from '../../components/forms/failure-text.ts';
 import { useFieldErrors } from '../../components/FieldErrors.tsx';
-
-interface Person {
-  userId: number;
-  label: string;
-}
 
 /**
  * Add New Master Approver, or edit one row (`row`): a user search ('Select User') and the
@@ -77,39 +67,28 @@ export function MasterApproverDialog(props: {
   };
 
   return (
-    <Dialog open onClose={props.onClose} aria-labelledby="master-approver-title" fullWidth maxWidth="md">
-      <DialogTitle id="master-approver-title">{title}</DialogTitle>
-      <DialogContent dividers>
-        <DialogError error={error} />
-        <Box sx={{ display: 'grid', gap: 2 }}>
-          <CascadingSelects value={path} onChange={setPath} scope={scope} fields={fields} />
-          <UserSearchField
-            label="Master approver (name or email)"
-            buttonLabel="Search master approver"
-            isInternal
-            dialogTitle="Select User"
-            field={fields.textField('userId')}
-            onPick={(item) => {
-              if (item.userId === null) {
-                setError(messages.noProfileYet(item.displayName));
-                return;
-              }
-              setError(null);
-              fields.clear('userId');
-              setPerson({ userId: item.userId, label: `${item.displayName} (${item.mail ?? ''})` });
-            }}
-          />
-          <Typography aria-live="polite">
-            {person ? `Master approver: ${person.label}` : 'No master approver selected yet.'}
-          </Typography>
-        </Box>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={props.onClose}>Cancel</Button>
-        <Button variant="contained" onClick={handleSave} disabled={save.isPending}>
-          Save
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <FormDialog
+      title={title}
+      maxWidth="md"
+      error={error}
+      submitLabel="Save"
+      isDisabled={save.isPending}
+      onClose={props.onClose}
+      onSubmit={handleSave}
+    >
+      <Box sx={{ display: 'grid', gap: 2 }}>
+        <CascadingSelects value={path} onChange={setPath} scope={scope} fields={fields} />
+        <PersonField
+          role="Master approver"
+          person={person}
+          field={fields.textField('userId')}
+          onPick={(picked) => {
+            fields.clear('userId');
+            setPerson(picked);
+          }}
+          onError={setError}
+        />
+      </Box>
+    </FormDialog>
   );
 }

@@ -1,17 +1,16 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import Button from '@mui/material/Button';
 import { masterApproversTable, messages, type MasterApproverRow } from '@uap/domain';
 import { useActiveDeactiveMasterApprovers, useDeleteMasterApprovers } from '../../api/master-approvers.ts';
 import { reportError } from '../../api/error-store.ts';
 import { notifySuccess } from '../../api/notice-store.ts';
-import { useCanExportTables, useIsReadOnly } from '../../session/current-user.ts';
+import { useIsReadOnly } from '../../session/current-user.ts';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
-import { useDeclaredTable } from '../../components/DataTable/use-declared-table.ts';
 import { useRowSelection } from '../../components/DataTable/use-row-selection.ts';
-import { DisabledReason } from '../../components/DisabledReason.tsx';
+import { ReasonButton } from '../../components/ReasonButton.tsx';
 import { StatusOfApproversButton } from '../../components/ApproverStatus/StatusOfApproversButton.tsx';
-import { assignmentStatusCells } from '../../components/ApproverAssignments/status-cells.tsx';
+import { useAssignmentTable } from '../../components/ApproverAssignments/status-cells.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { MasterApproverDialog } from './MasterApproverDialog.tsx';
 import { ReassignMasterApproverDialog } from './ReassignMasterApproverDialog.tsx';
@@ -35,12 +34,7 @@ export function MasterApproversPage() {
   const [params] = useSearchParams();
   const userId = userIdOf(params);
   const isReadOnly = useIsReadOnly();
-  const body = useMemo(() => (userId === null ? undefined : { userid: userId }), [userId]);
-  const table = useDeclaredTable(masterApproversTable, {
-    cells: assignmentStatusCells,
-    canExport: useCanExportTables(),
-    body,
-  });
+  const table = useAssignmentTable(masterApproversTable, userId);
   const { selectedRows, selectedIds, selection, clear } = useRowSelection<MasterApproverRow>(idOf);
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const activeDeactive = useActiveDeactiveMasterApprovers();
@@ -83,39 +77,32 @@ export function MasterApproversPage() {
       <Button variant="contained" onClick={() => setDialog({ kind: 'edit', row: null })}>
         Add New Master Approver
       </Button>
-      <DisabledReason reason={editBlocker}>
-        <Button
-          variant="outlined"
-          disabled={editBlocker !== null}
-          onClick={() => setDialog({ kind: 'edit', row: selectedRows[0] ?? null })}
-        >
-          Edit
-        </Button>
-      </DisabledReason>
-      <DisabledReason reason={selectFirst}>
-        <Button variant="outlined" disabled={isNoneSelected} onClick={() => setDialog({ kind: 'reassign' })}>
-          Reassign
-        </Button>
-      </DisabledReason>
-      <DisabledReason reason={stateBlocker}>
-        <Button
-          variant="outlined"
-          disabled={stateBlocker !== null || activeDeactive.isPending}
-          onClick={handleActiveDeactive}
-        >
-          {isAllInactive ? 'Activate' : isAllActive ? 'Deactivate' : 'Activate/Deactivate'}
-        </Button>
-      </DisabledReason>
-      <DisabledReason reason={selectFirst}>
-        <Button
-          variant="outlined"
-          color="error"
-          disabled={isNoneSelected}
-          onClick={() => setDialog({ kind: 'delete' })}
-        >
-          Delete
-        </Button>
-      </DisabledReason>
+      <ReasonButton
+        reason={editBlocker}
+        variant="outlined"
+        onClick={() => setDialog({ kind: 'edit', row: selectedRows[0] ?? null })}
+      >
+        Edit
+      </ReasonButton>
+      <ReasonButton reason={selectFirst} variant="outlined" onClick={() => setDialog({ kind: 'reassign' })}>
+        Reassign
+      </ReasonButton>
+      <ReasonButton
+        reason={stateBlocker}
+        isBusy={activeDeactive.isPending}
+        variant="outlined"
+        onClick={handleActiveDeactive}
+      >
+        {isAllInactive ? 'Activate' : isAllActive ? 'Deactivate' : 'Activate/Deactivate'}
+      </ReasonButton>
+      <ReasonButton
+        reason={selectFirst}
+        variant="outlined"
+        color="error"
+        onClick={() => setDialog({ kind: 'delete' })}
+      >
+        Delete
+      </ReasonButton>
       <StatusOfApproversButton />
     </>
   );

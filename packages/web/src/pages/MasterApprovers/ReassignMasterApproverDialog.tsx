@@ -1,14 +1,10 @@
 import { useState } from 'react';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { messages, reassignMasterApproverInput } from '@uap/domain';
 import { useReassignMasterApprovers } from '../../api/master-approvers.ts';
-import { DialogError, useDialogError } from '../../components/DialogError.tsx';
+import { useDialogError } from '../../components/DialogError.tsx';
+import { FormDialog } from '../../components/FormDialog.tsx';
 import { UserSearchField } from '../../components/UserSearchDialog/UserSearchField.tsx';
 import { failureText } from '../../components/forms/failure-text.ts';
 import { useFieldErrors } from '../../components/FieldErrors.tsx';
@@ -45,39 +41,36 @@ export function ReassignMasterApproverDialog(props: {
   };
 
   return (
-    <Dialog open onClose={props.onClose} aria-labelledby="reassign-master-title" fullWidth maxWidth="sm">
-      <DialogTitle id="reassign-master-title">Reassign Master Approver</DialogTitle>
-      <DialogContent dividers>
-        <DialogError error={error} />
-        <DialogContentText sx={{ mb: 2 }}>
-          {`${props.ids.length} selected row(s) will move to the new master approver.`}
-        </DialogContentText>
-        <UserSearchField
-          label="New master approver (name or email)"
-          buttonLabel="Search new master approver"
-          isInternal
-          dialogTitle="Select User"
-          field={fields.textField('person')}
-          onPick={(item) => {
-            if (item.userId === null) {
-              setError(messages.noProfileYet(item.displayName));
-              return;
-            }
-            setError(null);
-            fields.clear('person');
-            setPerson({ userId: item.userId, label: `${item.displayName} (${item.mail ?? ''})` });
-          }}
-        />
-        <Typography sx={{ mt: 2 }} aria-live="polite">
-          {person ? `New master approver: ${person.label}` : 'No new user selected yet.'}
-        </Typography>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={props.onClose}>Cancel</Button>
-        <Button variant="contained" onClick={handleSubmit} disabled={reassign.isPending}>
-          Reassign
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <FormDialog
+      title="Reassign Master Approver"
+      error={error}
+      submitLabel="Reassign"
+      isDisabled={reassign.isPending}
+      onClose={props.onClose}
+      onSubmit={handleSubmit}
+    >
+      <DialogContentText sx={{ mb: 2 }}>
+        {`${props.ids.length} selected row(s) will move to the new master approver.`}
+      </DialogContentText>
+      <UserSearchField
+        label="New master approver (name or email)"
+        buttonLabel="Search new master approver"
+        isInternal
+        dialogTitle="Select User"
+        field={fields.textField('person')}
+        onPick={(item) => {
+          if (item.userId === null) {
+            setError(messages.noProfileYet(item.displayName));
+            return;
+          }
+          setError(null);
+          fields.clear('person');
+          setPerson({ userId: item.userId, label: `${item.displayName} (${item.mail ?? ''})` });
+        }}
+      />
+      <Typography sx={{ mt: 2 }} aria-live="polite">
+        {person ? `New master approver: ${person.label}` : 'No new user selected yet.'}
+      </Typography>
+    </FormDialog>
   );
 }

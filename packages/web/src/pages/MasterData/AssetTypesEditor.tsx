@@ -6,10 +6,10 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { limits, messages } from '@uap/domain';
 import { StatusChip } from '../../components/StatusChip.tsx';
+import { AddItemField } from './AddItemField.tsx';
 import type { AssetDraft } from './master-data-form.ts';
 
 /**
@@ -87,20 +87,12 @@ export function AssetTypesEditor(props: {
         ))}
       </List>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-        <TextField
-          size="small"
+        <AddItemField
           label="Asset name"
           value={input}
-          slotProps={{ htmlInput: { maxLength: limits.assetName } }}
-          onChange={(e) => {
-            setInput(e.target.value);
-          }}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') {
-              e.preventDefault();
-              handleAdd();
-            }
-          }}
+          maxLength={limits.assetName}
+          onValue={setInput}
+          onAdd={handleAdd}
         />
         <FormControlLabel
           control={

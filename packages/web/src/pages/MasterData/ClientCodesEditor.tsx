@@ -4,10 +4,10 @@ import Button from '@mui/material/Button';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { limits, messages } from '@uap/domain';
 import { StatusChip } from '../../components/StatusChip.tsx';
+import { AddItemField } from './AddItemField.tsx';
 import type { CodeDraft } from './master-data-form.ts';
 
 const same = (a: string, b: string) => a.trim().toUpperCase() === b.trim().toUpperCase();
@@ -100,20 +100,12 @@ export function ClientCodesEditor(props: {
       </List>
       {!isFull && (
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-          <TextField
-            size="small"
+          <AddItemField
             label="Client code"
             value={input}
-            slotProps={{ htmlInput: { maxLength: limits.clientCode } }}
-            onChange={(e) => {
-              setInput(e.target.value);
-            }}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') {
-                e.preventDefault();
-                handleAdd();
-              }
-            }}
+            maxLength={limits.clientCode}
+            onValue={setInput}
+            onAdd={handleAdd}
           />
           <Button variant="outlined" onClick={handleAdd}>
             Add client code

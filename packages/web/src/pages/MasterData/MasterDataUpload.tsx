@@ -19,6 +19,7 @@ import { masterDataKeys } from '../../api/master-data.ts';
 import { downloadMasterDataTemplate, uploadMasterData } from '../../api/master-data-upload.ts';
 import { DataTable, type DataTableColumn } from '../../components/DataTable/DataTable.tsx';
 import { localPage } from '../../components/DataTable/local-page.ts';
+import { FileChooser } from '../../components/forms/FileChooser.tsx';
 
 const errorText = (e: unknown) => (e instanceof ApiError ? e.message : messages.serverError);
 const outcomeLabel: Record<MasterDataUploadRow['outcome'], string> = {
@@ -135,19 +136,15 @@ export function MasterDataUpload(props: { canWrite: boolean }) {
         <Button onClick={handleTemplate}>Download template</Button>
         {props.canWrite && (
           <>
-            {/* A button that opens the file chooser (a label drawn as a button has no button role). */}
-            <Button variant="outlined" disabled={isRunning} onClick={() => inputRef.current?.click()}>
-              Choose .xlsx file
-            </Button>
-            <input
-              ref={inputRef}
-              type="file"
+            <FileChooser
+              buttonLabel="Choose .xlsx file"
               accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-              hidden
-              aria-label="Master data workbook"
-              onChange={(e) => handleFile(e.target.files?.[0] ?? null)}
+              inputLabel="Master data workbook"
+              file={file}
+              isDisabled={isRunning}
+              inputRef={inputRef}
+              onFile={handleFile}
             />
-            <Typography variant="body2">{file ? file.name : 'No file chosen'}</Typography>
             <Button variant="contained" disabled={!file || isRunning} onClick={() => void handleProcess()}>
               Process file
             </Button>

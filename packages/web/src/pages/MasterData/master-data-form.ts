@@ -149,164 +149,157 @@ function checked(schema: z.ZodType, value: unknown, path: string, method: 'POST'
   return { write: { path: `/api/Catalogs/${path}`, method, body: result.data } };
 }
 
+/** How one type is written: the schema the server checks it with, its Catalogs path, the body. */
+interface Writer<A extends unknown[]> {
+  schema: z.ZodType;
+  path: string;
+  body: (...args: A) => unknown;
+}
+
+const adds: Record<MasterDataType, Writer<[MasterDataForm, Parents]>> = {
+  Region: { schema: saveRegionInput, path: 'SaveRegion', body: (f) => ({ Description: f.description }) },
+  'Account Ownership': {
+    schema: saveOwnershipInput,
+    path: 'SavePlatformOwnerShip',
+    body: (f) => ({ Description: f.description }),
+  },
+  Market: {
+    schema: saveMarketInput,
+    path: 'SaveMarket',
+    body: (f, p) => ({ Description: f.description, Code: f.code, RegionId: p.regionId }),
+  },
+  Agency: {
+    schema: saveAgencyInput,
+    path: 'SaveAgency',
+    body: (f, p) => ({ Description: f.description, MarketId: p.marketId }),
+  },
+  Practice: {
+    schema: savePracticeInput,
+    path: 'SavePractice',
+    body: (f, p) => ({ Description: f.description, AgencyId: p.agencyId }),
+  },
+  Platform: {
+    schema: savePlatformInput,
+    path: 'SavePlatform',
+    body: (f, p) => ({
+      Platform: {
+        Description: f.description,
+        PracticeId: p.practiceId,
+        AgencyId: p.agencyId,
+        MarketId: p.marketId ?? undefined,
+        BusinessAccess: f.businessAccess,
+        BussinesAccessName: f.businessAccess ? nonEmpty(f.bussinesAccessName) : null,
+        BussinesAccessId: f.businessAccess ? nonEmpty(f.bussinesAccessId) : null,
+      },
+      Assets: f.assets,
+    }),
+  },
+  'Client - Client Code': {
+    schema: saveClientInput,
+    path: 'SaveClient',
+    body: (f, p) => ({
+      Description: f.description,
+      PlatformId: p.platformId,
+      AgencyId: p.agencyId,
+      ClientCode: f.clientCodes.filter((c) => !c.isRemoved).map((c) => c.code),
+    }),
+  },
+  'Client Asset': {
+    schema: saveClientAccountInput,
+    path: 'SaveClientAccount',
+    body: (f, p) => ({
+      AssetId: f.assetId,
+      Description: f.description,
+      AssetReference: nonEmpty(f.assetReference),
+      ClientId: p.clientId,
+    }),
+  },
+  'Platform User Type': {
+    schema: savePlatformAccessInput,
+    path: 'SavePlatformAccess',
+    body: (f, p) => ({
+      Description: f.description,
+      PlatformId: p.platformId,
+      BasicName: f.basicName,
+      IsNew: true,
+      AssetId: f.assetId,
+    }),
+  },
+};
+
+const updates: Record<MasterDataType, Writer<[MasterDataRow, MasterDataForm]>> = {
+  Region: {
+    schema: updateRegionInput,
+    path: 'Region',
+    body: (row, f) => ({ regionId: row.id, description: f.description }),
+  },
+  'Account Ownership': {
+    schema: updateOwnershipInput,
+    path: 'PlatformOwnerShip',
+    body: (row, f) => ({ platformOwnerShipId: row.id, description: f.description }),
+  },
+  Market: {
+    schema: updateMarketInput,
+    path: 'Market',
+    body: (row, f) => ({ marketId: row.id, description: f.description, code: f.code }),
+  },
+  Agency: {
+    schema: updateAgencyInput,
+    path: 'Agency',
+    body: (row, f) => ({ agencyId: row.id, description: f.description }),
+  },
+  Practice: {
+    schema: updatePracticeInput,
+    path: 'Practice',
+    body: (row, f) => ({ agencyPracticeId: row.id, description: f.description }),
+  },
+  Platform: {
+    schema: updatePlatformInput,
+    path: 'Platform',
+    body: (row, f) => ({
+      platformId: row.platformId,
+      description: f.description,
+      businessAccess: f.businessAccess,
+      bussinesAccessName: f.businessAccess ? nonEmpty(f.bussinesAccessName) : null,
+      bussinesAccessId: f.businessAccess ? nonEmpty(f.bussinesAccessId) : null,
+      assets: f.assets,
+    }),
+  },
+  'Client - Client Code': {
+    schema: updateClientInput,
+    path: 'Client',
+    body: (row, f) => ({ clientId: row.id, description: f.description, clientCode: f.clientCodes }),
+  },
+  'Client Asset': {
+    schema: updateClientAccountInput,
+    path: 'ClientAccount',
+    body: (row, f) => ({
+      clientAccountId: row.id,
+      assetId: f.assetId,
+      description: f.description,
+      assetReference: nonEmpty(f.assetReference),
+    }),
+  },
+  'Platform User Type': {
+    schema: updatePlatformUserTypeInput,
+    path: 'PlatformUserType',
+    body: (row, f) => ({
+      platformUserTypeId: row.id,
+      description: f.description,
+      basicName: f.basicName,
+      assetId: f.assetId,
+    }),
+  },
+};
+
 /** POST Save* for a new item (spec 3 §7), checked by the same schema the server uses. */
 export function buildAdd(type: MasterDataType, f: MasterDataForm, p: Parents): Built {
-  switch (type) {
-    case 'Region':
-      return checked(saveRegionInput, { Description: f.description }, 'SaveRegion', 'POST');
-    case 'Account Ownership':
-      return checked(saveOwnershipInput, { Description: f.description }, 'SavePlatformOwnerShip', 'POST');
-    case 'Market':
-      return checked(
-        saveMarketInput,
-        { Description: f.description, Code: f.code, RegionId: p.regionId },
-        'SaveMarket',
-        'POST',
-      );
-    case 'Agency':
-      return checked(
-        saveAgencyInput,
-        { Description: f.description, MarketId: p.marketId },
-        'SaveAgency',
-        'POST',
-      );
-    case 'Practice':
-      return checked(
-        savePracticeInput,
-        { Description: f.description, AgencyId: p.agencyId },
-        'SavePractice',
-        'POST',
-      );
-    case 'Platform':
-      return checked(
-        savePlatformInput,
-        {
-          Platform: {
-            Description: f.description,
-            PracticeId: p.practiceId,
-            AgencyId: p.agencyId,
-            MarketId: p.marketId ?? undefined,
-            BusinessAccess: f.businessAccess,
-            BussinesAccessName: f.businessAccess ? nonEmpty(f.bussinesAccessName) : null,
-            BussinesAccessId: f.businessAccess ? nonEmpty(f.bussinesAccessId) : null,
-          },
-          Assets: f.assets,
-        },
-        'SavePlatform',
-        'POST',
-      );
-    case 'Client - Client Code':
-      return checked(
-        saveClientInput,
-        {
-          Description: f.description,
-          PlatformId: p.platformId,
-          AgencyId: p.agencyId,
-          ClientCode: f.clientCodes.filter((c) => !c.isRemoved).map((c) => c.code),
-        },
-        'SaveClient',
-        'POST',
-      );
-    case 'Client Asset':
-      return checked(
-        saveClientAccountInput,
-        {
-          AssetId: f.assetId,
-          Description: f.description,
-          AssetReference: nonEmpty(f.assetReference),
-          ClientId: p.clientId,
-        },
-        'SaveClientAccount',
-        'POST',
-      );
-    case 'Platform User Type':
-      return checked(
-        savePlatformAccessInput,
-        {
-          Description: f.description,
-          PlatformId: p.platformId,
-          BasicName: f.basicName,
-          IsNew: true,
-          AssetId: f.assetId,
-        },
-        'SavePlatformAccess',
-        'POST',
-      );
-  }
+  const writer = adds[type];
+  return checked(writer.schema, writer.body(f, p), writer.path, 'POST');
 }
 
 /** PUT api/Catalogs/{Type} for an existing item (spec 3 §7). */
 export function buildUpdate(row: MasterDataRow, f: MasterDataForm): Built {
-  switch (row.masterDataType) {
-    case 'Region':
-      return checked(updateRegionInput, { regionId: row.id, description: f.description }, 'Region', 'PUT');
-    case 'Account Ownership':
-      return checked(
-        updateOwnershipInput,
-        { platformOwnerShipId: row.id, description: f.description },
-        'PlatformOwnerShip',
-        'PUT',
-      );
-    case 'Market':
-      return checked(
-        updateMarketInput,
-        { marketId: row.id, description: f.description, code: f.code },
-        'Market',
-        'PUT',
-      );
-    case 'Agency':
-      return checked(updateAgencyInput, { agencyId: row.id, description: f.description }, 'Agency', 'PUT');
-    case 'Practice':
-      return checked(
-        updatePracticeInput,
-        { agencyPracticeId: row.id, description: f.description },
-        'Practice',
-        'PUT',
-      );
-    case 'Platform':
-      return checked(
-        updatePlatformInput,
-        {
-          platformId: row.platformId,
-          description: f.description,
-          businessAccess: f.businessAccess,
-          bussinesAccessName: f.businessAccess ? nonEmpty(f.bussinesAccessName) : null,
-          bussinesAccessId: f.businessAccess ? nonEmpty(f.bussinesAccessId) : null,
-          assets: f.assets,
-        },
-        'Platform',
-        'PUT',
-      );
-    case 'Client - Client Code':
-      return checked(
-        updateClientInput,
-        { clientId: row.id, description: f.description, clientCode: f.clientCodes },
-        'Client',
-        'PUT',
-      );
-    case 'Client Asset':
-      return checked(
-        updateClientAccountInput,
-        {
-          clientAccountId: row.id,
-          assetId: f.assetId,
-          description: f.description,
-          assetReference: nonEmpty(f.assetReference),
-        },
-        'ClientAccount',
-        'PUT',
-      );
-    case 'Platform User Type':
-      return checked(
-        updatePlatformUserTypeInput,
-        {
-          platformUserTypeId: row.id,
-          description: f.description,
-          basicName: f.basicName,
-          assetId: f.assetId,
-        },
-        'PlatformUserType',
-        'PUT',
-      );
-  }
+  const writer = updates[row.masterDataType];
+  return checked(writer.schema, writer.body(row, f), writer.path, 'PUT');
 }

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { messages, userDetailsFields, type UserSearchItem } from '@uap/domain';
+import { profileDetailsOf, type PersonDetails } from '../../components/ProfileDialogs/profile-details.ts';
 
 /** The person the request is for, once step 0 has been completed. */
 export interface RequestUser {
@@ -40,17 +41,9 @@ export function userDetailsSchema(isPhoneRequired: boolean) {
   });
 }
 
-/** Form values of a search hit. */
-export function detailsOf(item: UserSearchItem): UserDetails {
-  return {
-    Name: item.name,
-    LastName: item.lastName,
-    Title: item.title ?? '',
-    Organization: item.organization ?? '',
-    Department: item.department ?? '',
-    LocationCountry: item.locationCountry ?? '',
-    OfficeNumber: item.officeNumber ?? '',
-  };
+/** Form values of a search hit or the signed-in user. */
+export function detailsOf(person: PersonDetails): UserDetails {
+  return profileDetailsOf(person);
 }
 
 export function requestUserOf(item: UserSearchItem): RequestUser {

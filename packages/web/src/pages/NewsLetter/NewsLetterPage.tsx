@@ -1,21 +1,10 @@
-import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useConfig } from '../../app/config-context.ts';
+import { PageSection } from '../../components/PageSection.tsx';
 import { RouterLink } from '../../components/RouterLink.tsx';
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Box component="section" sx={{ mb: 3 }}>
-      <Typography variant="h2" gutterBottom>
-        {title}
-      </Typography>
-      {children}
-    </Box>
-  );
-}
 
 /** The November 2021 newsletter (spec 3 §2.13): static news, features and tips. */
 export function NewsLetterPage() {
@@ -30,23 +19,23 @@ export function NewsLetterPage() {
         and how to get the most out of it.
       </Typography>
 
-      <Section title="UAP is the way in to Facebook and Google Ads">
+      <PageSection title="UAP is the way in to Facebook and Google Ads">
         <Typography>
           For several of our agencies, access to Facebook business managers and Google Ads accounts is now
           requested, approved and granted only through UAP. Every grant has a named approver, a provisioner
           and a record you can look up later, and access that is no longer needed can be removed in a few
           clicks.
         </Typography>
-      </Section>
+      </PageSection>
 
-      <Section title="Coming in Q1 '22">
+      <PageSection title="Coming in Q1 '22">
         <Typography>
           More agencies are being onboarded in the first quarter of 2022. Their teams will receive an
           introduction and a walkthrough before their platforms move to UAP.
         </Typography>
-      </Section>
+      </PageSection>
 
-      <Section title="New features">
+      <PageSection title="New features">
         <Box component="ul" sx={{ mt: 0, pl: 3 }}>
           <li>
             <Typography>
@@ -71,9 +60,9 @@ export function NewsLetterPage() {
             </Typography>
           </li>
         </Box>
-      </Section>
+      </PageSection>
 
-      <Section title="Tips">
+      <PageSection title="Tips">
         <Box component="ul" sx={{ mt: 0, pl: 3 }}>
           <li>
             <Typography>
@@ -87,14 +76,14 @@ export function NewsLetterPage() {
             <Typography>Mark a request urgent only when it really cannot wait.</Typography>
           </li>
         </Box>
-      </Section>
+      </PageSection>
 
-      <Section title="Need help?">
+      <PageSection title="Need help?">
         <Typography>
           Write to <Link href={`mailto:${config.contactEmail}`}>{config.contactEmail}</Link> or use the{' '}
           <RouterLink to="/Contact">Contact Us</RouterLink> page.
         </Typography>
-      </Section>
+      </PageSection>
     </Paper>
   );
 }

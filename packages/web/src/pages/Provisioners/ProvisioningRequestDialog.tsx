@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -57,7 +57,7 @@ export function useDecision({ requestIds, onDone, describe }: DecisionProps) {
   return { comments, setComments, error, fields, isPending: mutation.isPending, decide };
 }
 
-export function DecisionButtons(props: {
+function DecisionButtons(props: {
   isPending: boolean;
   onClose: () => void;
   onDecide: (isApproved: boolean) => void;
@@ -80,6 +80,40 @@ export function DecisionButtons(props: {
   );
 }
 
+/**
+ * The frame of both provisioning modals: the title, a failed call first, what is decided
+ * (`children`), the standard comments and comment box, then Cancel, Reject and Approve.
+ */
+export function DecisionDialog(props: {
+  id: string;
+  title: string;
+  decision: ReturnType<typeof useDecision>;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  const { decision } = props;
+  const titleId = `${props.id}-title`;
+  return (
+    <Dialog open onClose={props.onClose} aria-labelledby={titleId} fullWidth maxWidth="md">
+      <DialogTitle id={titleId}>{props.title}</DialogTitle>
+      <DialogContent dividers>
+        <DialogError error={decision.error} />
+        {props.children}
+        <DecisionPanel
+          comments={decision.comments}
+          onComments={decision.setComments}
+          fields={decision.fields}
+        />
+      </DialogContent>
+      <DecisionButtons
+        isPending={decision.isPending}
+        onClose={props.onClose}
+        onDecide={(isApproved) => void decision.decide(isApproved)}
+      />
+    </Dialog>
+  );
+}
+
 function Detail({ label, value }: { label: string; value: string }) {
   return value ? (
     <Typography variant="body2">
@@ -99,47 +133,37 @@ export function ProvisioningRequestDialog({
   onDone: (message: string) => void;
 }) {
   const decision = useDecision({ requestIds: [row.requestId], onClose, onDone });
-  const titleId = 'provisioning-request-title';
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md">
-      <DialogTitle id={titleId}>{`Provisioning Request #${row.requestId}`}</DialogTitle>
-      <DialogContent dividers>
-        <DialogError error={decision.error} />
-        <Stack spacing={0.5} sx={{ mb: 2 }}>
-          <Detail label="Request type" value={row.requestTypeName} />
-          <Detail label="Requester" value={`${row.createdByUser.fullName} (${row.createdByUser.email})`} />
-          <Detail label="User" value={`${row.requestUser.fullName} (${row.requestUser.email})`} />
-          <Detail label="Platform email" value={row.email} />
-          <Detail
-            label="Platform access"
-            value={`${row.agencyName} / ${row.practiceName} / ${row.platformName}`}
-          />
-          <Detail
-            label="Selected account"
-            value={[row.clientName, row.assetName, row.clientAccountName, row.assetReference]
-              .filter(Boolean)
-              .join(' / ')}
-          />
-          <Detail label="Platform user type" value={row.platformUserTypeName} />
-          <Detail label="Length of access" value={row.accessDate} />
-          <Detail label="Changes" value={row.changeDescription} />
-          <Detail label="Requestor comments" value={row.comments} />
-          <Detail
-            label="Approver"
-            value={`${row.approverName}, ${formatDateTime(row.approvedDate, timeZone)}: ${row.approverComment}`}
-          />
-        </Stack>
-        <DecisionPanel
-          comments={decision.comments}
-          onComments={decision.setComments}
-          fields={decision.fields}
+    <DecisionDialog
+      id="provisioning-request"
+      title={`Provisioning Request #${row.requestId}`}
+      decision={decision}
+      onClose={onClose}
+    >
+      <Stack spacing={0.5} sx={{ mb: 2 }}>
+        <Detail label="Request type" value={row.requestTypeName} />
+        <Detail label="Requester" value={`${row.createdByUser.fullName} (${row.createdByUser.email})`} />
+        <Detail label="User" value={`${row.requestUser.fullName} (${row.requestUser.email})`} />
+        <Detail label="Platform email" value={row.email} />
+        <Detail
+          label="Platform access"
+          value={`${row.agencyName} / ${row.practiceName} / ${row.platformName}`}
         />
-      </DialogContent>
-      <DecisionButtons
-        isPending={decision.isPending}
-        onClose={onClose}
-        onDecide={(isApproved) => void decision.decide(isApproved)}
-      />
-    </Dialog>
+        <Detail
+          label="Selected account"
+          value={[row.clientName, row.assetName, row.clientAccountName, row.assetReference]
+            .filter(Boolean)
+            .join(' / ')}
+        />
+        <Detail label="Platform user type" value={row.platformUserTypeName} />
+        <Detail label="Length of access" value={row.accessDate} />
+        <Detail label="Changes" value={row.changeDescription} />
+        <Detail label="Requestor comments" value={row.comments} />
+        <Detail
+          label="Approver"
+          value={`${row.approverName}, ${formatDateTime(row.approvedDate, timeZone)}: ${row.approverComment}`}
+        />
+      </Stack>
+    </DecisionDialog>
   );
 }

@@ -1,10 +1,14 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { messages } from '@uap/domain';
 import { useConfig } from '../../app/config-context.ts';
+import {
+  isDayRangeReversed,
+  localDayBefore,
+  ReportDayRange,
+} from '../../components/forms/ReportDayRange.tsx';
 import {
   ExpiringAccessChart,
   MedianTimesChart,
@@ -18,18 +22,11 @@ const EMBED_HEIGHT = 927;
 /** The built-in charts open on the last 90 days. */
 const DEFAULT_DAYS = 90;
 
-/** A day as YYYY-MM-DD in the browser's zone, `daysAgo` days before today. */
-function dayBefore(daysAgo: number): string {
-  const now = new Date(Date.now() - daysAgo * 86_400_000);
-  return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
-}
-
 /** /Reports with the built-in charts: a date range and the five charts of that range. */
 function BuiltInReports() {
-  const [from, setFrom] = useState(() => dayBefore(DEFAULT_DAYS - 1));
-  const [to, setTo] = useState(() => dayBefore(0));
-  const isRangeReversed = from !== '' && to !== '' && to < from;
-  const isEnabled = from !== '' && to !== '' && !isRangeReversed;
+  const [from, setFrom] = useState(() => localDayBefore(DEFAULT_DAYS - 1));
+  const [to, setTo] = useState(() => localDayBefore(0));
+  const isEnabled = from !== '' && to !== '' && !isDayRangeReversed(from, to);
   const params = { from, to };
   return (
     <Stack spacing={3}>
@@ -40,26 +37,7 @@ function BuiltInReports() {
         spacing={2}
         sx={{ alignItems: { sm: 'flex-start' } }}
       >
-        <TextField
-          label="From"
-          type="date"
-          size="small"
-          value={from}
-          onChange={(e) => setFrom(e.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }}
-          required
-        />
-        <TextField
-          label="To"
-          type="date"
-          size="small"
-          value={to}
-          onChange={(e) => setTo(e.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }}
-          required
-          error={isRangeReversed}
-          helperText={isRangeReversed ? messages.auditRangeReversed : undefined}
-        />
+        <ReportDayRange from={from} to={to} onFrom={setFrom} onTo={setTo} />
         <Typography variant="body2" sx={{ alignSelf: { sm: 'center' } }}>
           Request lines created in the range (UTC days).
         </Typography>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ComponentProps } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { BarChart } from '@mui/x-charts/BarChart';
 import Alert from '@mui/material/Alert';
@@ -33,6 +33,33 @@ const errorText = (error: unknown) => (error instanceof ApiError ? error.message
 const chartHeight = (agencies: number) => 90 + 34 * Math.max(agencies, 1);
 
 /**
+ * A horizontal bar chart of the card's agencies, one band each, drawn as a figure named `label`
+ * (the card's title first); `extraHeight` makes room for a longer legend.
+ */
+function AgencyBarChart(props: {
+  scorecard: Scorecard;
+  label: string;
+  xLabel?: string;
+  extraHeight?: number;
+  series: ComponentProps<typeof BarChart>['series'];
+}) {
+  const agencies = props.scorecard.agencies;
+  return (
+    <Box role="figure" aria-label={`${props.scorecard.title}: ${props.label}`}>
+      <BarChart
+        disableKeyboardNavigation
+        height={chartHeight(agencies.length) + (props.extraHeight ?? 0)}
+        layout="horizontal"
+        skipAnimation
+        yAxis={[{ scaleType: 'band', data: agencies.map((a) => a.agency), width: 160 }]}
+        {...(props.xLabel === undefined ? {} : { xAxis: [{ label: props.xLabel }] })}
+        series={props.series}
+      />
+    </Box>
+  );
+}
+
+/**
  * Active users per agency, split into administrator-level and other users. The administrator
  * level is told by colour AND by words: its own legend entry and, on each bar, the share as text.
  */
@@ -40,37 +67,29 @@ function UsersChart({ scorecard }: { scorecard: Scorecard }) {
   const theme = useTheme();
   const agencies = scorecard.agencies;
   return (
-    <Box
-      role="figure"
-      aria-label={`${scorecard.title}: active users by agency, administrator level highlighted`}
-    >
-      <BarChart
-        disableKeyboardNavigation
-        height={chartHeight(agencies.length)}
-        layout="horizontal"
-        skipAnimation
-        yAxis={[{ scaleType: 'band', data: agencies.map((a) => a.agency), width: 160 }]}
-        xAxis={[{ label: 'Distinct users with active access' }]}
-        series={[
-          {
-            id: 'administrator-level',
-            label: 'Administrator-level users',
-            stack: 'users',
-            color: theme.palette.error.main,
-            data: agencies.map((a) => a.administratorLevelUsers),
-            barLabel: (item) =>
-              item.value ? `Admin level ${percent(agencies[item.dataIndex]!.administratorLevelShare)}` : null,
-          },
-          {
-            id: 'other',
-            label: 'Other users',
-            stack: 'users',
-            color: theme.palette.primary.main,
-            data: agencies.map((a) => a.activeUsers - a.administratorLevelUsers),
-          },
-        ]}
-      />
-    </Box>
+    <AgencyBarChart
+      scorecard={scorecard}
+      label="active users by agency, administrator level highlighted"
+      xLabel="Distinct users with active access"
+      series={[
+        {
+          id: 'administrator-level',
+          label: 'Administrator-level users',
+          stack: 'users',
+          color: theme.palette.error.main,
+          data: agencies.map((a) => a.administratorLevelUsers),
+          barLabel: (item) =>
+            item.value ? `Admin level ${percent(agencies[item.dataIndex]!.administratorLevelShare)}` : null,
+        },
+        {
+          id: 'other',
+          label: 'Other users',
+          stack: 'users',
+          color: theme.palette.primary.main,
+          data: agencies.map((a) => a.activeUsers - a.administratorLevelUsers),
+        },
+      ]}
+    />
   );
 }
 
@@ -78,27 +97,20 @@ function UsersChart({ scorecard }: { scorecard: Scorecard }) {
 function RiskChart({ scorecard }: { scorecard: Scorecard }) {
   const agencies = scorecard.agencies;
   return (
-    <Box
-      role="figure"
-      aria-label={`${scorecard.title}: external users, expiring access, leavers and pending requests by agency`}
-    >
-      <BarChart
-        disableKeyboardNavigation
-        height={chartHeight(agencies.length) + 40}
-        layout="horizontal"
-        skipAnimation
-        yAxis={[{ scaleType: 'band', data: agencies.map((a) => a.agency), width: 160 }]}
-        series={[
-          { label: 'External users', data: agencies.map((a) => a.externalUsers) },
-          {
-            label: `Access expiring in ${scorecard.expiringDays} days`,
-            data: agencies.map((a) => a.expiringRecords),
-          },
-          { label: 'Leavers holding access', data: agencies.map((a) => a.leavers) },
-          { label: 'Pending requests', data: agencies.map((a) => a.pendingRequests) },
-        ]}
-      />
-    </Box>
+    <AgencyBarChart
+      scorecard={scorecard}
+      label="external users, expiring access, leavers and pending requests by agency"
+      extraHeight={40}
+      series={[
+        { label: 'External users', data: agencies.map((a) => a.externalUsers) },
+        {
+          label: `Access expiring in ${scorecard.expiringDays} days`,
+          data: agencies.map((a) => a.expiringRecords),
+        },
+        { label: 'Leavers holding access', data: agencies.map((a) => a.leavers) },
+        { label: 'Pending requests', data: agencies.map((a) => a.pendingRequests) },
+      ]}
+    />
   );
 }
 
@@ -106,20 +118,15 @@ function RiskChart({ scorecard }: { scorecard: Scorecard }) {
 function TimesChart({ scorecard }: { scorecard: Scorecard }) {
   const agencies = scorecard.agencies;
   return (
-    <Box role="figure" aria-label={`${scorecard.title}: median approval and provisioning hours by agency`}>
-      <BarChart
-        disableKeyboardNavigation
-        height={chartHeight(agencies.length)}
-        layout="horizontal"
-        skipAnimation
-        yAxis={[{ scaleType: 'band', data: agencies.map((a) => a.agency), width: 160 }]}
-        xAxis={[{ label: `Hours (decisions of the last ${scorecard.timesWindowDays} days)` }]}
-        series={[
-          { label: 'Median approval time (h)', data: agencies.map((a) => a.medianApprovalHours) },
-          { label: 'Median provisioning time (h)', data: agencies.map((a) => a.medianProvisioningHours) },
-        ]}
-      />
-    </Box>
+    <AgencyBarChart
+      scorecard={scorecard}
+      label="median approval and provisioning hours by agency"
+      xLabel={`Hours (decisions of the last ${scorecard.timesWindowDays} days)`}
+      series={[
+        { label: 'Median approval time (h)', data: agencies.map((a) => a.medianApprovalHours) },
+        { label: 'Median provisioning time (h)', data: agencies.map((a) => a.medianProvisioningHours) },
+      ]}
+    />
   );
 }
 

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import Button from '@mui/material/Button';
 import { messages } from '@uap/domain';
 import { Navigate } from 'react-router';
 import { hasAuthParams } from '../../session/auth.ts';
@@ -21,13 +20,9 @@ export function SigninCallbackPage() {
     };
     return (
       <FullPageMessage
-        title={messages.errorTitle}
         message={`${messages.unauthorized} (${auth.error.message})`}
-        action={
-          <Button variant="contained" onClick={handleSignin}>
-            Sign in
-          </Button>
-        }
+        actionLabel="Sign in"
+        onAction={handleSignin}
       />
     );
   }

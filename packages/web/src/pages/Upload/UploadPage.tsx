@@ -30,6 +30,7 @@ import {
 import { useIsReadOnly } from '../../session/current-user.ts';
 import { DataTable, type DataTableColumn } from '../../components/DataTable/DataTable.tsx';
 import { DisabledReason } from '../../components/DisabledReason.tsx';
+import { FileChooser } from '../../components/forms/FileChooser.tsx';
 
 const errorText = (e: unknown) => (e instanceof ApiError ? e.message : messages.serverError);
 
@@ -187,19 +188,14 @@ export function UploadPage() {
           <Button onClick={() => handleDownload(() => downloadBulkTemplate(type))}>Download template</Button>
           {!isReadOnly && (
             <>
-              {/* A button that opens the file chooser (a label drawn as a button has no button role). */}
-              <Button variant="outlined" onClick={() => inputRef.current?.click()}>
-                Choose .csv file
-              </Button>
-              <input
-                ref={inputRef}
-                type="file"
+              <FileChooser
+                buttonLabel="Choose .csv file"
                 accept=".csv,text/csv"
-                hidden
-                aria-label="CSV file"
-                onChange={(e) => handleFile(e.target.files?.[0] ?? null)}
+                inputLabel="CSV file"
+                file={file}
+                inputRef={inputRef}
+                onFile={handleFile}
               />
-              <Typography variant="body2">{file ? file.name : 'No file chosen'}</Typography>
               <DisabledReason reason={file ? null : messages.bulkChooseFile}>
                 <Button
                   variant="contained"

@@ -2,7 +2,6 @@ import { useCallback, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterDomLink, useNavigate, useParams } from 'react-router';
 import { messages, userDetailsTable, type TableQuery, type UserDetailsRow } from '@uap/domain';
@@ -11,6 +10,7 @@ import { notifySuccess } from '../../api/notice-store.ts';
 import { reportError } from '../../api/error-store.ts';
 import { useIsReadOnly } from '../../session/current-user.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { RouterLink } from '../../components/RouterLink.tsx';
 import { DisabledReason } from '../../components/DisabledReason.tsx';
 import { DataTable, type DataTableColumn } from '../../components/DataTable/DataTable.tsx';
 import { useDeclaredTable } from '../../components/DataTable/use-declared-table.ts';
@@ -138,9 +138,7 @@ export function UserDetailsListPage() {
   return (
     <>
       <Typography sx={{ mb: 2 }}>
-        <Link component={RouterDomLink} to="/AllUserProfiles">
-          Back to All User Profiles
-        </Link>
+        <RouterLink to="/AllUserProfiles">Back to All User Profiles</RouterLink>
       </Typography>
       {failure && <Alert severity="error">{failure}</Alert>}
       <DataTable<UserDetailsRow>

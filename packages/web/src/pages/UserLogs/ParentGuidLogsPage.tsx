@@ -6,6 +6,7 @@ import { Link as RouterDomLink, useParams } from 'react-router';
 import { messages, type ProfileLogRow, type TableQuery } from '@uap/domain';
 import { fetchParentGuidLogPage, profileKeys } from '../../api/profiles.ts';
 import { DataTable, type DataTableColumn } from '../../components/DataTable/DataTable.tsx';
+import { RouterLink } from '../../components/RouterLink.tsx';
 import { profileLogColumns } from './profile-log-columns.tsx';
 import { useFetchFailure } from '../../components/DataTable/use-fetch-failure.ts';
 
@@ -47,9 +48,7 @@ export function ParentGuidLogsPage() {
     <>
       <Typography variant="h2" sx={{ mb: 1 }}>{`ParentGUID ${parentGuid}`}</Typography>
       <Typography sx={{ mb: 2 }}>
-        <Link component={RouterDomLink} to="/AllUserProfiles">
-          Back to All User Profiles
-        </Link>
+        <RouterLink to="/AllUserProfiles">Back to All User Profiles</RouterLink>
       </Typography>
       {failure && <Alert severity="error">{failure}</Alert>}
       <DataTable<ProfileLogRow>

@@ -1,8 +1,7 @@
 import { useCallback } from 'react';
 import Alert from '@mui/material/Alert';
-import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { Link as RouterDomLink, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import {
   formatDateTime,
   type ProfileLogRow,
@@ -12,6 +11,7 @@ import {
 } from '@uap/domain';
 import { fetchSecondaryEmailLogPage, fetchUserLogPage, profileKeys } from '../../api/profiles.ts';
 import { DataTable, type DataTableColumn } from '../../components/DataTable/DataTable.tsx';
+import { RouterLink } from '../../components/RouterLink.tsx';
 import { useFetchFailure } from '../../components/DataTable/use-fetch-failure.ts';
 import { profileLogColumns, timeZone } from './profile-log-columns.tsx';
 
@@ -59,13 +59,9 @@ export function UserLogsPage() {
     <>
       <Typography variant="h2" sx={{ mb: 1 }}>{`UAP Id ${userId}`}</Typography>
       <Typography sx={{ mb: 2 }}>
-        <Link component={RouterDomLink} to="/AllUserProfiles">
-          Back to All User Profiles
-        </Link>
+        <RouterLink to="/AllUserProfiles">Back to All User Profiles</RouterLink>
         {' · '}
-        <Link component={RouterDomLink} to={`/LogUserAditionalEmail/${userId}`}>
-          Secondary email log
-        </Link>
+        <RouterLink to={`/LogUserAditionalEmail/${userId}`}>Secondary email log</RouterLink>
       </Typography>
       {failure && <Alert severity="error">{failure}</Alert>}
       <DataTable<ProfileLogRow>
@@ -99,9 +95,7 @@ export function SecondaryEmailLogPage() {
     <>
       <Typography variant="h2" sx={{ mb: 1 }}>{`UAP Id ${userId}`}</Typography>
       <Typography sx={{ mb: 2 }}>
-        <Link component={RouterDomLink} to={`/UserLogs/${userId}`}>
-          Profile log
-        </Link>
+        <RouterLink to={`/UserLogs/${userId}`}>Profile log</RouterLink>
       </Typography>
       {failure && <Alert severity="error">{failure}</Alert>}
       <DataTable<SecondaryEmailLogRow>

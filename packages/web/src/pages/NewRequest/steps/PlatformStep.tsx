@@ -120,20 +120,27 @@ export function PlatformStep({ user, onBack }: { user: CompletedUser; onBack: ()
       },
     );
   };
+  // Who the lines are for and where, as the validation and the request name them.
+  const target =
+    ids && account.platformId
+      ? {
+          UserId: user.userId,
+          Email: user.email,
+          RegionId: ids.regionId,
+          MarketId: ids.marketId,
+          AgencyId: ids.agencyId,
+          PracticeId: ids.practiceId,
+          PlatformId: account.platformId,
+          ClientId: account.clientId,
+        }
+      : null;
   const handleAccounts = (rows: AccountRowDraft[]) => {
-    if (!ids || !account.platformId) {
+    if (!target) {
       return;
     }
     validateAccounts.mutate(
       {
-        UserId: user.userId,
-        Email: user.email,
-        RegionId: ids.regionId,
-        MarketId: ids.marketId,
-        AgencyId: ids.agencyId,
-        PracticeId: ids.practiceId,
-        PlatformId: account.platformId,
-        ClientId: account.clientId,
+        ...target,
         RequestAccountAccess: rows.map((r) => ({ AssetId: r.assetId, ClientAccountsIds: r.accountIds })),
       },
       {
@@ -149,17 +156,10 @@ export function PlatformStep({ user, onBack }: { user: CompletedUser; onBack: ()
     );
   };
   const buildBody = (): Omit<CreateRequestBody, 'Comments' | 'IsUrgent'> | null =>
-    ids && account.platformId
+    target
       ? {
           IsInternal: user.isInternal,
-          UserId: user.userId,
-          Email: user.email,
-          RegionId: ids.regionId,
-          MarketId: ids.marketId,
-          AgencyId: ids.agencyId,
-          PracticeId: ids.practiceId,
-          PlatformId: account.platformId,
-          ClientId: account.clientId,
+          ...target,
           ClientCodeId: account.clientCodeId,
           ProductCode: account.productCode,
           PlatformOwnerShipId: PLATFORM_OWNERSHIP_ID,

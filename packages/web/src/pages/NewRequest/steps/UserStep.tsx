@@ -81,15 +81,7 @@ export function UserStep({
           manager: null,
           additionalEmails: me.userAditionalEmail.filter((e) => !e.isDeleted).map((e) => e.email),
         },
-        {
-          Name: me.name,
-          LastName: me.lastName,
-          Title: me.title ?? '',
-          Organization: me.organization ?? '',
-          Department: me.department ?? '',
-          LocationCountry: me.locationCountry ?? '',
-          OfficeNumber: me.officeNumber ?? '',
-        },
+        detailsOf(me),
       );
       // The signed-in profile carries no manager: the directory has it.
       lookup.mutate(

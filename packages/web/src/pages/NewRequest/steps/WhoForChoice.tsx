@@ -19,6 +19,35 @@ export interface WhoFor {
   isInternal: boolean | null;
 }
 
+/** A question with two answers as a row of radio buttons: true is the first; null, not answered yet. */
+function TwoWayChoice(props: {
+  id: string;
+  question: string;
+  value: boolean | null;
+  /** Each answer's radio value and label. */
+  answers: [[string, string], [string, string]];
+  onChange: (isFirst: boolean) => void;
+}) {
+  const [first, second] = props.answers;
+  return (
+    <FormControl sx={{ display: 'block', mb: 2 }}>
+      <FormLabel id={props.id}>{props.question}</FormLabel>
+      <RadioGroup
+        row
+        aria-labelledby={props.id}
+        value={props.value === null ? '' : props.value ? first[0] : second[0]}
+        onChange={(e) => {
+          props.onChange(e.target.value === first[0]);
+        }}
+      >
+        {props.answers.map(([answer, label]) => (
+          <FormControlLabel key={answer} value={answer} control={<Radio />} label={label} />
+        ))}
+      </RadioGroup>
+    </FormControl>
+  );
+}
+
 /** 'Who is this access request for?' and, for someone else, 'Is the user Internal or External?'. */
 export function WhoForChoice({ value, onChange }: { value: WhoFor; onChange: (next: WhoFor) => void }) {
   const config = useConfig();
@@ -31,40 +60,35 @@ export function WhoForChoice({ value, onChange }: { value: WhoFor; onChange: (ne
 
   return (
     <>
-      <FormControl sx={{ display: 'block', mb: 2 }}>
-        <FormLabel id="who-for">Who is this access request for?</FormLabel>
-        <RadioGroup
-          row
-          aria-labelledby="who-for"
-          value={value.isForMe === null ? '' : value.isForMe ? 'me' : 'else'}
-          onChange={(e) => {
-            const isForMe = e.target.value === 'me';
-            onChange({ isForMe, isInternal: isForMe ? true : null });
-          }}
-        >
-          <FormControlLabel value="me" control={<Radio />} label="Myself" />
-          <FormControlLabel value="else" control={<Radio />} label="Someone Else" />
-        </RadioGroup>
-      </FormControl>
+      <TwoWayChoice
+        id="who-for"
+        question="Who is this access request for?"
+        value={value.isForMe}
+        answers={[
+          ['me', 'Myself'],
+          ['else', 'Someone Else'],
+        ]}
+        onChange={(isForMe) => {
+          onChange({ isForMe, isInternal: isForMe ? true : null });
+        }}
+      />
       {value.isForMe === false && (
-        <FormControl sx={{ display: 'block', mb: 2 }}>
-          <FormLabel id="internal-external">Is the user Internal or External?</FormLabel>
-          <RadioGroup
-            row
-            aria-labelledby="internal-external"
-            value={value.isInternal === null ? '' : value.isInternal ? 'internal' : 'external'}
-            onChange={(e) => {
-              if (e.target.value === 'external') {
-                setIsAskingTpa(true);
-                return;
-              }
-              onChange({ isForMe: false, isInternal: true });
-            }}
-          >
-            <FormControlLabel value="internal" control={<Radio />} label="Internal" />
-            <FormControlLabel value="external" control={<Radio />} label="External" />
-          </RadioGroup>
-        </FormControl>
+        <TwoWayChoice
+          id="internal-external"
+          question="Is the user Internal or External?"
+          value={value.isInternal}
+          answers={[
+            ['internal', 'Internal'],
+            ['external', 'External'],
+          ]}
+          onChange={(isInternal) => {
+            if (!isInternal) {
+              setIsAskingTpa(true);
+              return;
+            }
+            onChange({ isForMe: false, isInternal: true });
+          }}
+        />
       )}
       <Dialog open={isAskingTpa} aria-labelledby="tpa-title" aria-describedby="tpa-text">
         <DialogTitle id="tpa-title">Third Party Access Agreement</DialogTitle>
