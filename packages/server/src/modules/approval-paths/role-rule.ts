@@ -44,17 +44,38 @@ export async function settleRoles(
   actorId: number | null,
 ): Promise<number> {
   const unique = [...new Set(userIds)];
-  let changed = 0;
   if (unique.length === 0) {
-    return changed;
+    return 0;
   }
-  for (const user of await findRoleHoldings(trx, unique)) {
+  return applyRoles(trx, unique, actorId, roleFromHoldings);
+}
+
+/**
+ * Sets each person's role (and showApprover) to what `decide` gives from their current role and
+ * row holdings, where it differs. Answers how many roles changed.
+ */
+async function applyRoles(
+  trx: Executor,
+  userIds: readonly number[],
+  actorId: number | null,
+  decide: (
+    current: RoleId,
+    holdings: RoleHoldings,
+    userId: number,
+  ) => { roleId: RoleId; showApprover: boolean | null },
+): Promise<number> {
+  let changed = 0;
+  for (const user of await findRoleHoldings(trx, userIds)) {
     const current = user.roleId as RoleId;
-    const next = roleFromHoldings(current, {
-      holdsMaster: isTrue(user.holdsMaster),
-      holdsApprover: isTrue(user.holdsApprover),
-      holdsProvisioner: isTrue(user.holdsProvisioner),
-    });
+    const next = decide(
+      current,
+      {
+        holdsMaster: isTrue(user.holdsMaster),
+        holdsApprover: isTrue(user.holdsApprover),
+        holdsProvisioner: isTrue(user.holdsProvisioner),
+      },
+      user.userId,
+    );
     const showApprover = next.showApprover === null ? Number(user.showApprover) : next.showApprover ? 1 : 0;
     if (next.roleId !== current || showApprover !== Number(user.showApprover)) {
       await setRole(trx, user.userId, { roleId: next.roleId, showApprover }, actorId);
@@ -100,21 +121,11 @@ export async function settleAdminRoles(
     return 0;
   }
   const { superAdminIds, adminIds } = await findAdminHoldings(trx, unique);
-  let changed = 0;
-  for (const user of await findRoleHoldings(trx, unique)) {
-    const current = user.roleId as RoleId;
-    const next = roleFromAdminRows(current, {
-      holdsMaster: isTrue(user.holdsMaster),
-      holdsApprover: isTrue(user.holdsApprover),
-      holdsProvisioner: isTrue(user.holdsProvisioner),
-      holdsSuperAdmin: superAdminIds.has(user.userId),
-      holdsAdmin: adminIds.has(user.userId),
-    });
-    const showApprover = next.showApprover === null ? Number(user.showApprover) : next.showApprover ? 1 : 0;
-    if (next.roleId !== current || showApprover !== Number(user.showApprover)) {
-      await setRole(trx, user.userId, { roleId: next.roleId, showApprover }, actorId);
-      changed += 1;
-    }
-  }
-  return changed;
+  return applyRoles(trx, unique, actorId, (current, holdings, userId) =>
+    roleFromAdminRows(current, {
+      ...holdings,
+      holdsSuperAdmin: superAdminIds.has(userId),
+      holdsAdmin: adminIds.has(userId),
+    }),
+  );
 }
