@@ -125,10 +125,7 @@ export function absencePasses(eb: RequestEb, absence: string, line: string): Exp
   return eb.and([
     eb(sql.ref<number>(`${line}.userId`), '!=', absent),
     eb(sql.ref<number>(`${line}.createdBy`), '!=', absent),
-    eb.or([
-      isUnbounded(eb, absence),
-      insideAdminRows(setter, line),
-    ]),
+    eb.or([isUnbounded(eb, absence), insideAdminRows(setter, line)]),
   ]);
 }
 
@@ -243,34 +240,24 @@ function provisionerRoutes(eb: RequestEb, userId: number, standing: Standing): E
 }
 
 /**
- * The request (alias r) waits on this user as approver, secondary approver or master approver,
- * or (standing 'either', the default) on someone away who named them delegate and whose absence
- * passes it on (`absencePasses`).
+ * The request (alias r) waits on this user by `routes` (in their own name), or (standing
+ * 'either', the default) on someone away who named them delegate and whose absence passes it
+ * on (`absencePasses`); never on a line of their own.
  */
-export function routedToApprover(
-  eb: RequestEb,
-  userId: number,
-  standing: Standing = 'either',
-): Expression<SqlBool> {
-  return eb.and([
-    notOwnRequest(eb, userId),
-    approverRoutes(eb, userId, standing),
-    standingHolds(eb, userId, standing, () => approverRoutes(eb, userId, 'self')),
-  ]);
+function routedBy(routes: (eb: RequestEb, userId: number, standing: Standing) => Expression<SqlBool>) {
+  return (eb: RequestEb, userId: number, standing: Standing = 'either'): Expression<SqlBool> =>
+    eb.and([
+      notOwnRequest(eb, userId),
+      routes(eb, userId, standing),
+      standingHolds(eb, userId, standing, () => routes(eb, userId, 'self')),
+    ]);
 }
 
-/** The request (alias r) waits on this user (or, by default, whom they stand in for) as provisioner or backup. */
-export function routedToProvisioner(
-  eb: RequestEb,
-  userId: number,
-  standing: Standing = 'either',
-): Expression<SqlBool> {
-  return eb.and([
-    notOwnRequest(eb, userId),
-    provisionerRoutes(eb, userId, standing),
-    standingHolds(eb, userId, standing, () => provisionerRoutes(eb, userId, 'self')),
-  ]);
-}
+/** The request (alias r) waits on this user (or whom they stand in for) as approver, secondary approver or master approver. */
+export const routedToApprover = routedBy(approverRoutes);
+
+/** The request (alias r) waits on this user (or whom they stand in for) as provisioner or backup. */
+export const routedToProvisioner = routedBy(provisionerRoutes);
 
 /** The places of a line's path that an assignment names too. */
 export const PATH_PLACES = ['regionId', 'marketId', 'agencyId', 'practiceId', 'platformId'] as const;
