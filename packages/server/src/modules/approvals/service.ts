@@ -18,12 +18,7 @@ import { assertTableQuery } from '../../db/table-query.ts';
 import type { Actor } from '../../http/actor.ts';
 import { forbidden, notFound, unprocessable } from '../../http/errors.ts';
 import type { TableReader } from '../../http/table-routes.ts';
-import {
-  insertHistoryRows,
-  moveStatus,
-  releasePendingChanges,
-  staleConflict,
-} from '../request-lines/transitions.ts';
+import { moveLines, releasePendingChanges } from '../request-lines/transitions.ts';
 import * as q from './queries.ts';
 import { queueNotifications } from '../notifications/outbox.ts';
 import { findOnBehalfOfNames } from '../approval-paths/absences/queries.ts';
@@ -121,35 +116,24 @@ export async function approveReject(
   await inTransaction(db, async (trx) => {
     const targets = await q.findDecisionTargets(trx, db, actor, ids);
     checkDecision(actor, ids, targets, input.isApproved);
-    if (targets.some((t) => t.statusId !== RequestStatus.SUBMITTED)) {
-      throw await staleConflict(trx, ids, RequestStatus.SUBMITTED);
-    }
-    const now = new Date().toISOString();
-    await moveStatus(trx, {
+    await moveLines(trx, targets, {
       requestIds: ids,
       from: RequestStatus.SUBMITTED,
       to,
       actorId: actor.userId,
       set: {
         approvedRejectedBy: actor.userId,
-        approvedDate: now,
+        approvedDate: new Date().toISOString(),
         approverComment: input.comments,
         ...(input.isApproved ? {} : { rejectedByApprover: 1 }),
       },
-    });
-    await insertHistoryRows(
-      trx,
-      actor.userId,
-      targets.map((t) => ({
-        requestId: t.requestId,
-        statusId: to,
-        requestTypeId: t.requestTypeId,
+      step: (t) => ({
         stepDescription: input.isApproved ? historySteps.approved : historySteps.rejectedByApprover,
         approverComment: input.comments,
         changeDesc: input.changeDescription,
         onBehalfOf: t.onBehalfOf,
-      })),
-    );
+      }),
+    });
     if (!input.isApproved) {
       await releasePendingChanges(trx, targets, actor.userId);
     }

@@ -18,7 +18,7 @@ import type { Actor } from '../../http/actor.ts';
 import { forbidden, notFound, unprocessable } from '../../http/errors.ts';
 import type { TableReader } from '../../http/table-routes.ts';
 import { findColumnValues, findLinePage } from '../request-lines/lists.ts';
-import { insertHistoryRows, moveStatus, releasePendingChanges } from '../request-lines/transitions.ts';
+import { moveLines, releasePendingChanges } from '../request-lines/transitions.ts';
 import * as q from './queries.ts';
 import { queueNotifications } from '../notifications/outbox.ts';
 import { presentMyRequest } from './present.ts';
@@ -87,25 +87,18 @@ export async function cancelRequests(db: Db, actor: Actor, requestIds: number[])
       throw unprocessable(messages.cancelOnlySubmitted);
     }
     // Someone approving or cancelling one of them since we read it: 409 naming its status, nothing kept.
-    await moveStatus(trx, {
+    await moveLines(trx, targets, {
       requestIds: ids,
       from: RequestStatus.SUBMITTED,
       to: RequestStatus.CANCELLED,
       actorId: actor.userId,
-    });
-    await insertHistoryRows(
-      trx,
-      actor.userId,
-      targets.map((t) => ({
-        requestId: t.requestId,
-        statusId: RequestStatus.CANCELLED,
-        requestTypeId: t.requestTypeId,
+      step: (t) => ({
         stepDescription:
           isSuperAdmin && t.createdBy !== actor.userId
             ? historySteps.cancelledBySuperAdmin
             : historySteps.cancelledByRequestor,
-      })),
-    );
+      }),
+    });
     await releasePendingChanges(trx, targets, actor.userId);
     await queueNotifications(trx, 'cancelled', ids, actor.userId);
   });

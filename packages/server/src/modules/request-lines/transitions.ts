@@ -98,6 +98,35 @@ export async function moveStatus(
   }
 }
 
+type LineStep = Omit<HistoryEntry, 'requestId' | 'statusId' | 'requestTypeId'>;
+
+/**
+ * Moves lines its caller has read and authorised: every line must still be `from` (else 409
+ * naming the current status); all move to `to` with `set` (`moveStatus`) and each gets its
+ * history row, `step` of the line.
+ */
+export async function moveLines<Line extends { requestId: number; statusId: number; requestTypeId: number }>(
+  trx: Executor,
+  lines: readonly Line[],
+  move: Parameters<typeof moveStatus>[1] & { step: (line: Line) => LineStep },
+): Promise<void> {
+  const { step, ...options } = move;
+  if (lines.some((line) => line.statusId !== options.from)) {
+    throw await staleConflict(trx, options.requestIds, options.from);
+  }
+  await moveStatus(trx, options);
+  await insertHistoryRows(
+    trx,
+    options.actorId,
+    lines.map((line) => ({
+      ...step(line),
+      requestId: line.requestId,
+      statusId: options.to,
+      requestTypeId: line.requestTypeId,
+    })),
+  );
+}
+
 /**
  * The 409 for a line that is no longer in the expected status, naming its current status.
  * `movedHere`: lines the caller's own transaction has just moved, which must not be named

@@ -2,7 +2,7 @@ import { historySteps, ARCHIVE_ELIGIBLE_STATUS, RequestStatus, Role, messages } 
 import { type Db, inTransaction } from '../../../db/connection.ts';
 import type { Actor } from '../../../http/actor.ts';
 import { notFound, unprocessable } from '../../../http/errors.ts';
-import { insertHistoryRows, moveStatus } from '../../request-lines/transitions.ts';
+import { moveLines } from '../../request-lines/transitions.ts';
 import { findActionableLines } from '../queries.ts';
 import { provisioningScopeOf } from './scope.ts';
 
@@ -29,22 +29,13 @@ export async function archiveRequests(db: Db, actor: Actor, requestIds: number[]
     if (!isAdmin && lines.some((l) => l.provisionedBy !== actor.userId)) {
       throw unprocessable(messages.archiveOnlyOwn);
     }
-    await moveStatus(trx, {
+    await moveLines(trx, lines, {
       requestIds: ids,
       from: RequestStatus.COMPLETED,
       to: RequestStatus.ARCHIVED,
       actorId: actor.userId,
+      step: () => ({ stepDescription: historySteps.archived }),
     });
-    await insertHistoryRows(
-      trx,
-      actor.userId,
-      lines.map((l) => ({
-        requestId: l.requestId,
-        statusId: RequestStatus.ARCHIVED,
-        requestTypeId: l.requestTypeId,
-        stepDescription: historySteps.archived,
-      })),
-    );
   });
   return messages.requestsArchived;
 }

@@ -9,12 +9,7 @@ import { type Db, inTransaction } from '../../../db/connection.ts';
 import { nowIso } from '../../../db/connection.ts';
 import type { Actor } from '../../../http/actor.ts';
 import { forbidden, notFound } from '../../../http/errors.ts';
-import {
-  insertHistoryRows,
-  moveStatus,
-  releasePendingChanges,
-  staleConflict,
-} from '../../request-lines/transitions.ts';
+import { moveLines, releasePendingChanges } from '../../request-lines/transitions.ts';
 import { applyProvisioned } from '../apply.ts';
 import { findActionableLines } from '../queries.ts';
 import { provisioningScopeOf } from './scope.ts';
@@ -42,10 +37,7 @@ export async function decideProvisioning(
     if (lines.some((l) => l.userId === actor.userId || l.createdBy === actor.userId)) {
       throw forbidden(messages.provisionOwnRequest);
     }
-    if (lines.some((l) => l.statusId !== RequestStatus.APPROVED)) {
-      throw await staleConflict(trx, ids, RequestStatus.APPROVED);
-    }
-    await moveStatus(trx, {
+    await moveLines(trx, lines, {
       requestIds: ids,
       from: RequestStatus.APPROVED,
       to,
@@ -56,19 +48,12 @@ export async function decideProvisioning(
         provisionerComment: input.comments,
         ...(input.isApproved ? {} : { rejectedByApprover: 0 }),
       },
-    });
-    await insertHistoryRows(
-      trx,
-      actor.userId,
-      lines.map((l) => ({
-        requestId: l.requestId,
-        statusId: to,
-        requestTypeId: l.requestTypeId,
+      step: (l) => ({
         stepDescription: input.isApproved ? historySteps.provisioned : historySteps.rejectedByProvisioner,
         provisionerComment: input.comments,
         onBehalfOf: l.onBehalfOf,
-      })),
-    );
+      }),
+    });
     if (input.isApproved) {
       await applyProvisioned(trx, lines, actor.userId, input.comments);
     } else {
