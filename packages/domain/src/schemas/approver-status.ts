@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { pageSizes } from '../limits.ts';
 import { flagParam, idParam } from './common.ts';
+import { pageParams } from './table.ts';
 
 /**
  * Status of Approvers and Provisioners (spec 2 §2, §3): a person named on an active assignment
@@ -36,14 +36,7 @@ export type ApproverStatusList = z.infer<typeof approverStatusList>;
 
 /** GET api/Approvers/CheckApprovalGrid: paged. */
 export const approverStatusListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce
-    .number()
-    .int()
-    .refine((n) => (pageSizes as readonly number[]).includes(n), {
-      message: `pageSize must be one of ${pageSizes.join(', ')}`,
-    })
-    .default(100),
+  ...pageParams,
 });
 export type ApproverStatusListQuery = z.infer<typeof approverStatusListQuery>;
 

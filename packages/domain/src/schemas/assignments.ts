@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { pageSizes } from '../limits.ts';
 import { flagParam } from './common.ts';
-import { tableQuery } from './table.ts';
+import { pageParams, tableQuery } from './table.ts';
 
 /**
  * GET api/Approvers and GET api/Approvers/GetMasterApprover: onlyMe=true lists the caller's own
@@ -11,14 +10,7 @@ import { tableQuery } from './table.ts';
 export const assignmentListQuery = z.object({
   onlyMe: flagParam.optional(),
   userid: z.coerce.number().int().positive().optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce
-    .number()
-    .int()
-    .refine((n) => (pageSizes as readonly number[]).includes(n), {
-      message: `pageSize must be one of ${pageSizes.join(', ')}`,
-    })
-    .default(100),
+  ...pageParams,
 });
 export type AssignmentListQuery = z.infer<typeof assignmentListQuery>;
 

@@ -32,6 +32,18 @@ export const isPageSize = (n: number): boolean =>
   n === ALL_ROWS || (pageSizes as readonly number[]).includes(n);
 export const pageSizeMessage = `pageSize must be one of ${[...pageSizes, ALL_ROWS].join(', ')}`;
 
+/** A GET's page and page size in its query string: one of `pageSizes` (no ALL_ROWS), 100 by default. */
+export const pageParams = {
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .refine((n) => (pageSizes as readonly number[]).includes(n), {
+      message: `pageSize must be one of ${pageSizes.join(', ')}`,
+    })
+    .default(100),
+};
+
 /**
  * The body every server-paged table sends (spec 1 §7: page, pageSize, orderBy, orderAsc,
  * justCompleted, initialLoad, filters, searchCriteria, localTimeZone). `orderBy` and filter
