@@ -4,6 +4,7 @@ import type { Db } from '../../db/connection.ts';
 import { nowIso } from '../../db/connection.ts';
 import type { Database, RequestsTable } from '../../db/schema.ts';
 import type { Actor } from '../../http/actor.ts';
+import { namedLines } from '../request-lines/line-query.ts';
 import { modifiableBy } from '../request-lines/scope.ts';
 
 /** The database or an open transaction. */
@@ -98,24 +99,19 @@ export function getUserTypeName(q: Executor, platformUserTypeId: number | null) 
 
 /** Whether the email is the primary or an active secondary email of a user other than `userId`. */
 export async function isEmailOfOtherUser(q: Executor, email: string, userId: number): Promise<boolean> {
-  const primary = await q
-    .selectFrom('users')
-    .select('userId')
-    .where('email', '=', email)
-    .where('userId', '!=', userId)
-    .where('isDeleted', '=', 0)
-    .executeTakeFirst();
-  if (primary) {
-    return true;
+  for (const table of ['users', 'userAdditionalEmails'] as const) {
+    const owner = await q
+      .selectFrom(table)
+      .select('userId')
+      .where('email', '=', email)
+      .where('userId', '!=', userId)
+      .where('isDeleted', '=', 0)
+      .executeTakeFirst();
+    if (owner) {
+      return true;
+    }
   }
-  const secondary = await q
-    .selectFrom('userAdditionalEmails')
-    .select('userId')
-    .where('email', '=', email)
-    .where('userId', '!=', userId)
-    .where('isDeleted', '=', 0)
-    .executeTakeFirst();
-  return secondary !== undefined;
+  return false;
 }
 
 /** An active profile by primary email (the reassign target). */
@@ -188,22 +184,11 @@ export function findPendingChange(q: Executor, requestId: number | null) {
 
 /** One line with every name the detail view shows, inside the actor's scope. */
 export function findDetail(q: Executor, actor: Actor, requestId: number) {
-  return q
-    .selectFrom('requests as r')
-    .innerJoin('requestTypes as rt', 'rt.requestTypeId', 'r.requestTypeId')
-    .innerJoin('requestStatuses as rs', 'rs.statusId', 'r.statusId')
-    .innerJoin('users as u', 'u.userId', 'r.userId')
-    .innerJoin('agencies as ag', 'ag.agencyId', 'r.agencyId')
-    .innerJoin('practices as pr', 'pr.practiceId', 'r.practiceId')
-    .innerJoin('platforms as pl', 'pl.platformId', 'r.platformId')
-    .leftJoin('clients as c', 'c.clientId', 'r.clientId')
-    .leftJoin('assetTypes as a', 'a.assetId', 'r.assetId')
-    .leftJoin('clientAccounts as ca', 'ca.clientAccountId', 'r.clientAccountId')
-    .leftJoin('platformUserTypes as put', 'put.platformUserTypeId', 'r.platformUserTypeId')
+  return namedLines(q, (eb) => eb.and([eb('r.requestId', '=', requestId), modifiableBy(eb, actor)]))
     .selectAll('r')
     .select([
-      'rt.description as requestTypeName',
-      'rs.description as statusName',
+      't.description as requestTypeName',
+      's.description as statusName',
       'u.name as userName',
       'u.lastName as userLastName',
       'u.email as userEmail',
@@ -212,13 +197,11 @@ export function findDetail(q: Executor, actor: Actor, requestId: number) {
       'pl.description as platformName',
       'pl.businessAccess as platformBusinessAccess',
       'c.description as clientName',
-      'a.description as assetName',
+      'at.description as assetName',
       'ca.description as clientAccountName',
       'put.description as platformUserTypeName',
       'put.basicName as platformUserTypeBasicName',
     ])
-    .where('r.requestId', '=', requestId)
-    .where((eb) => modifiableBy(eb, actor))
     .executeTakeFirst();
 }
 export type DetailRow = NonNullable<Awaited<ReturnType<typeof findDetail>>>;
