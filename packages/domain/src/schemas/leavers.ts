@@ -3,11 +3,10 @@ import { limits } from '../limits.ts';
 import { messages } from '../messages.ts';
 import { isValidComment } from '../rules.ts';
 import { approverStatusListQuery } from './approver-status.ts';
-import { provisionerCommentEntry } from './provisioning.ts';
+import { commentForRequests, provisionerCommentEntry } from './provisioning.ts';
 import { tableQuery } from './table.ts';
 
 const requestId = z.number().int().positive();
-const isBlank = (value: string | null | undefined) => (value ?? '').trim() === '';
 
 /** One active access record of a user whose directory account is disabled (spec 2 §3 Leaver record). */
 export const leaverRecordRow = z.object({
@@ -90,26 +89,7 @@ export const leaverRecordFilterQuery = tableQuery.extend({ column: z.string().mi
 export type LeaverRecordFilterQuery = z.infer<typeof leaverRecordFilterQuery>;
 
 /** POST api/Request/LeaverUserCommentRequest: Comments (max 2000) for RequestIds (or the one RequestId). */
-export const leaverCommentInput = z
-  .object({
-    Comments: z
-      .string()
-      .max(limits.leaverComment)
-      .nullish()
-      .refine((v) => !isBlank(v), { message: messages.inputComment })
-      .transform((v) => (v ?? '').trim()),
-    RequestIds: z.array(requestId).max(1000).nullish(),
-    RequestId: requestId.nullish(),
-  })
-  .superRefine((input, ctx) => {
-    if ((input.RequestIds?.length ?? 0) === 0 && !input.RequestId) {
-      ctx.addIssue({ code: 'custom', message: messages.selectRequestsFirst, path: ['RequestIds'] });
-    }
-  })
-  .transform((input) => ({
-    comment: input.Comments,
-    requestIds: [...new Set([...(input.RequestIds ?? []), ...(input.RequestId ? [input.RequestId] : [])])],
-  }));
+export const leaverCommentInput = commentForRequests(limits.leaverComment, messages.selectRequestsFirst);
 export type LeaverCommentInput = z.input<typeof leaverCommentInput>;
 
 /** One entry of a record's leaver comment history, newest first: the shape of a provisioner comment. */

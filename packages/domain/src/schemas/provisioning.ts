@@ -147,27 +147,37 @@ export const removeStandardCommentInput = z.object({
 });
 export type RemoveStandardCommentInput = z.input<typeof removeStandardCommentInput>;
 
+/**
+ * A comment (at most `maxLength`, not blank) for RequestIds or the one RequestId, refused with
+ * `noneSelected` when there are none: the comment and the distinct request ids.
+ */
+export const commentForRequests = (maxLength: number, noneSelected: string) =>
+  z
+    .object({
+      Comments: z
+        .string()
+        .max(maxLength)
+        .nullish()
+        .refine((v) => !isBlank(v), { message: messages.inputComment })
+        .transform((v) => (v ?? '').trim()),
+      RequestIds: z.array(requestId).max(1000).nullish(),
+      RequestId: requestId.nullish(),
+    })
+    .superRefine((input, ctx) => {
+      if ((input.RequestIds?.length ?? 0) === 0 && !input.RequestId) {
+        ctx.addIssue({ code: 'custom', message: noneSelected, path: ['RequestIds'] });
+      }
+    })
+    .transform((input) => ({
+      comment: input.Comments,
+      requestIds: [...new Set([...(input.RequestIds ?? []), ...(input.RequestId ? [input.RequestId] : [])])],
+    }));
+
 /** POST api/Request/ProvisionerCommentRequest: Comments for RequestIds (or the one RequestId). */
-export const provisionerCommentInput = z
-  .object({
-    Comments: z
-      .string()
-      .max(limits.provisionerComment)
-      .nullish()
-      .refine((v) => !isBlank(v), { message: messages.inputComment })
-      .transform((v) => (v ?? '').trim()),
-    RequestIds: z.array(requestId).max(1000).nullish(),
-    RequestId: requestId.nullish(),
-  })
-  .superRefine((input, ctx) => {
-    if ((input.RequestIds?.length ?? 0) === 0 && !input.RequestId) {
-      ctx.addIssue({ code: 'custom', message: 'Select at least one request.', path: ['RequestIds'] });
-    }
-  })
-  .transform((input) => ({
-    comment: input.Comments,
-    requestIds: [...new Set([...(input.RequestIds ?? []), ...(input.RequestId ? [input.RequestId] : [])])],
-  }));
+export const provisionerCommentInput = commentForRequests(
+  limits.provisionerComment,
+  'Select at least one request.',
+);
 export type ProvisionerCommentInput = z.input<typeof provisionerCommentInput>;
 
 /** One entry of a line's provisioner comment history, newest first. */
