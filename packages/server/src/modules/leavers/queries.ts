@@ -150,28 +150,3 @@ export async function isRecordInScope(q: Executor, scope: AdminScope, requestId:
     .executeTakeFirst();
   return row !== undefined;
 }
-
-export async function insertLeaverComments(
-  q: Executor,
-  requestIds: readonly number[],
-  comment: string,
-  by: number,
-  now: string,
-): Promise<void> {
-  await q
-    .insertInto('leaverComments')
-    .values(requestIds.map((requestId) => ({ requestId, comment, createdBy: by, createdDate: now })))
-    .execute();
-}
-
-/** A record's leaver comments, newest first, with their authors. */
-export function findLeaverComments(q: Executor, requestId: number) {
-  return q
-    .selectFrom('leaverComments as lc')
-    .innerJoin('users as u', 'u.userId', 'lc.createdBy')
-    .select(['lc.id', 'lc.requestId', 'lc.comment', 'lc.createdDate', 'u.name', 'u.lastName', 'u.email'])
-    .where('lc.requestId', '=', requestId)
-    .orderBy('lc.createdDate', 'desc')
-    .orderBy('lc.id', 'desc')
-    .execute();
-}

@@ -15,6 +15,7 @@ import { adminScopeOf, type AdminScope } from '../../http/admin-scope.ts';
 import { notFound } from '../../http/errors.ts';
 import { scopedReader } from '../../http/table-routes.ts';
 import { activeDeactive } from '../modify/service.ts';
+import { findLineComments, insertLineComments } from '../request-lines/comments.ts';
 import { presentLineComment } from '../request-lines/present.ts';
 import * as q from './queries.ts';
 
@@ -67,7 +68,7 @@ export async function addLeaverComment(
   const scope = adminScopeOf(actor, 'read');
   await inTransaction(db, async (trx) => {
     await requireLeaverRecords(trx, scope, input.requestIds);
-    await q.insertLeaverComments(trx, input.requestIds, input.comment, actor.userId, nowIso());
+    await insertLineComments(trx, 'leaverComments', input.requestIds, input.comment, actor.userId, nowIso());
   });
   return messages.leaverCommentSaved;
 }
@@ -82,7 +83,7 @@ export async function findLeaverComments(
   if (!(await q.isRecordInScope(db.kysely, scope, requestId))) {
     throw notFound();
   }
-  const rows = await q.findLeaverComments(db.kysely, requestId);
+  const rows = await findLineComments(db.kysely, 'leaverComments', requestId);
   return rows.map(presentLineComment);
 }
 

@@ -23,6 +23,7 @@ import {
   linesById,
   text,
 } from '../request-lines/line-query.ts';
+import { insertLineComments } from '../request-lines/comments.ts';
 import { declaredColumns, urgentFirst } from '../request-lines/lists.ts';
 import {
   insideAdminScope,
@@ -268,18 +269,6 @@ export async function softDeleteStandardComment(db: Db, id: number) {
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** A line's provisioner comment history, newest first, with who wrote each. */
-export function findProvisionerComments(db: Db, requestId: number) {
-  return db.kysely
-    .selectFrom('provisionerComments as pc')
-    .innerJoin('users as u', 'u.userId', 'pc.createdBy')
-    .select(['pc.id', 'pc.requestId', 'pc.comment', 'pc.createdDate', 'u.name', 'u.lastName', 'u.email'])
-    .where('pc.requestId', '=', requestId)
-    .orderBy('pc.createdDate', 'desc')
-    .orderBy('pc.id', 'desc')
-    .execute();
-}
-
 /** Whether the actor may read a line's provisioner comments (their work, provisioned by them, or in an admin's rows). */
 export async function canReadLine(db: Db, scope: ProvisioningScope, requestId: number) {
   const row = await db.kysely
@@ -369,10 +358,7 @@ export async function addProvisionerComment(
   actorId: number,
   now: string,
 ): Promise<number> {
-  await trx
-    .insertInto('provisionerComments')
-    .values(requestIds.map((requestId) => ({ requestId, comment, createdBy: actorId, createdDate: now })))
-    .execute();
+  await insertLineComments(trx, 'provisionerComments', requestIds, comment, actorId, now);
   const result = await trx
     .updateTable('requests')
     .set((eb) => ({

@@ -3,6 +3,7 @@ import { type Db, inTransaction } from '../../../db/connection.ts';
 import { nowIso } from '../../../db/connection.ts';
 import type { Actor } from '../../../http/actor.ts';
 import { notFound, unprocessable } from '../../../http/errors.ts';
+import { findLineComments } from '../../request-lines/comments.ts';
 import { presentLineComment } from '../../request-lines/present.ts';
 import * as q from '../queries.ts';
 import { provisioningScopeOf } from './scope.ts';
@@ -63,6 +64,6 @@ export async function findProvisionerComments(
   if (!(await q.canReadLine(db, provisioningScopeOf(actor), requestId))) {
     throw notFound();
   }
-  const rows = await q.findProvisionerComments(db, requestId);
+  const rows = await findLineComments(db.kysely, 'provisionerComments', requestId);
   return rows.map(presentLineComment);
 }
