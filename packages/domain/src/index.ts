@@ -15,7 +15,7 @@ export * from './schemas/catalog.ts';
 export * from './schemas/config.ts';
 export * from './schemas/master-data.ts';
 export * from './schemas/master-data-requests.ts';
-export * from './schemas/admins.ts';
+export * from './schemas/administrators.ts';
 export * from './schemas/table.ts';
 export * from './schemas/records.ts';
 export * from './schemas/master-approvers.ts';

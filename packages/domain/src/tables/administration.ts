@@ -5,7 +5,7 @@ import {
   type AdminRegionTableRow,
   type SuperAdminPage,
   type SuperAdminTableRow,
-} from '../schemas/admins.ts';
+} from '../schemas/administrators.ts';
 import { columnsOf, declareTable } from './declare.ts';
 
 const a = columnsOf<AdminRegionTableRow>();

@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
+  addedEmail,
   deactivateAdditionalEmailInput,
   envelope,
   profileEditInput,
@@ -14,7 +15,10 @@ import {
   type SecondaryEmailLogPage,
   type SyncComparison,
   type SyncUserInput,
+  type SaveExternalUserInput,
   type TableQuery,
+  type UpdateUserInput,
+  userSearchItem,
 } from '@uap/domain';
 import { apiRequest } from './client.ts';
 
@@ -133,5 +137,75 @@ export function useDeleteProfile() {
       isWholeEnvelope: true,
     });
     return answer.message;
+  });
+}
+
+const searchResults = userSearchItem.array();
+
+/** GET api/User/SearchInternal or SearchExternalUser; failures are shown by the screen. */
+export function useUserSearchMutation() {
+  return useMutation({
+    mutationFn: ({ value, isInternal }: { value: string; isInternal: boolean }) => {
+      const params = isInternal
+        ? new URLSearchParams({
+            filterType: value.includes('@') ? 'mail' : 'displayname',
+            value,
+            onAzure: 'true',
+          })
+        : new URLSearchParams({ filtervalue: value });
+      const path = isInternal ? 'SearchInternal' : 'SearchExternalUser';
+      return apiRequest(`/api/User/${path}?${params.toString()}`, { schema: searchResults });
+    },
+    meta: { errorDialog: false },
+  });
+}
+
+/** POST api/User/Save (an external user with no id yet). */
+export function useSaveExternalUserMutation() {
+  return useMutation({
+    mutationFn: (body: SaveExternalUserInput) =>
+      apiRequest('/api/User/Save', { method: 'POST', body, schema: savedUser }),
+  });
+}
+
+/** PUT api/User: the wizard's user record; answers the user's id (made for a colleague with none). */
+export function useUpdateUserMutation() {
+  return useMutation({
+    mutationFn: (body: UpdateUserInput) =>
+      apiRequest('/api/User', { method: 'PUT', body, schema: savedUser }),
+  });
+}
+
+/** POST api/User/SaveAdditionalEmail; the dialog shows the failure itself. */
+export function useSaveAdditionalEmailMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { Email: string; UserId: number }) =>
+      apiRequest<null>('/api/User/SaveAdditionalEmail', { method: 'POST', body }),
+    onSuccess: (_data, body) => queryClient.invalidateQueries({ queryKey: addedEmailsKey(body.UserId) }),
+    meta: { errorDialog: false },
+  });
+}
+
+const addedEmailsKey = (userId: number | null) => ['User', 'AdditionalEmails', userId];
+
+/** GET api/User/AdditionalEmails/{userId}: with who added each; only for the owner or an admin. */
+export function useAddedEmails(userId: number | null) {
+  return useQuery({
+    queryKey: addedEmailsKey(userId),
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/User/AdditionalEmails/${userId ?? 0}`, { schema: z.array(addedEmail), signal }),
+    enabled: userId !== null,
+    meta: { errorDialog: false },
+  });
+}
+
+/** DELETE api/User/AdditionalEmail/{id}. */
+export function useRemoveAddedEmailMutation(userId: number | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest<null>(`/api/User/AdditionalEmail/${id}`, { method: 'DELETE' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: addedEmailsKey(userId) }),
+    meta: { errorDialog: false },
   });
 }

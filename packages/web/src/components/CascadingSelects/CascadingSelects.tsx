@@ -1,10 +1,5 @@
 import Box from '@mui/material/Box';
-import {
-  useAgenciesQuery,
-  useMarketsQuery,
-  usePracticesQuery,
-  useRegionsQuery,
-} from '../../api/new-request.ts';
+import { useAgenciesQuery, useMarketsQuery, usePracticesQuery, useRegionsQuery } from '../../api/catalog.ts';
 import type { FieldErrors } from '../FieldErrors.tsx';
 import { OptionSelect, type Option } from '../forms/OptionSelect.tsx';
 

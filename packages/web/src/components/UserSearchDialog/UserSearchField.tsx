@@ -7,7 +7,7 @@ import TextField from '@mui/material/TextField';
 import SearchIcon from '@mui/icons-material/Search';
 import { isIgnorableSearch, isValidEmail, messages, type UserSearchItem } from '@uap/domain';
 import { ApiError } from '../../api/client.ts';
-import { useUserSearchMutation } from '../../api/new-request.ts';
+import { useUserSearchMutation } from '../../api/profiles.ts';
 import type { TextFieldErrorProps } from '../FieldErrors.tsx';
 import { UserSearchDialog } from './UserSearchDialog.tsx';
 

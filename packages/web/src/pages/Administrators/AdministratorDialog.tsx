@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import { messages, type AdminRegionTableRow } from '@uap/domain';
-import { useSaveAdministrator } from '../../api/admins.ts';
+import { useSaveAdministrator } from '../../api/administrators.ts';
 import { useAdminScopePairs } from '../../api/admin-scope.ts';
-import { useMarketsQuery, useRegionsQuery } from '../../api/new-request.ts';
+import { useMarketsQuery, useRegionsQuery } from '../../api/catalog.ts';
 import { useDialogError } from '../../components/DialogError.tsx';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { failureText } from '../../components/forms/failure-text.ts';

@@ -7,7 +7,7 @@ import {
   useActivateDeactivateSuperAdministrator,
   useDeleteAdministrator,
   useDeleteSuperAdministrator,
-} from '../../api/admins.ts';
+} from '../../api/administrators.ts';
 import { reportError } from '../../api/error-store.ts';
 import { notifySuccess } from '../../api/notice-store.ts';
 import { useIsReadOnly } from '../../session/current-user.ts';

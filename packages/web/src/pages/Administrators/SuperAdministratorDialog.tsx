@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import type { SuperAdminTableRow } from '@uap/domain';
-import { useSaveSuperAdministrator } from '../../api/admins.ts';
+import { useSaveSuperAdministrator } from '../../api/administrators.ts';
 import { useDialogError } from '../../components/DialogError.tsx';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { failureText } from '../../components/forms/failure-text.ts';

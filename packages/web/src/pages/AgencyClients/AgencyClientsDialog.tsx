@@ -10,7 +10,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { limits, messages } from '@uap/domain';
-import { useAgencyClientsQuery } from '../../api/catalogs.ts';
+import { useAgencyClientsQuery } from '../../api/catalog.ts';
 
 export interface AgencySelection {
   platformId: number;

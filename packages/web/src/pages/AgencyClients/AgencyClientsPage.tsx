@@ -2,7 +2,7 @@ import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { messages } from '@uap/domain';
-import { useAgencyPlatformsQuery } from '../../api/catalogs.ts';
+import { useAgencyPlatformsQuery } from '../../api/catalog.ts';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { AgencyCard } from './AgencyCard.tsx';
 import { AgencyClientsDialog, type AgencySelection } from './AgencyClientsDialog.tsx';

@@ -16,7 +16,7 @@ import {
   previewAssignmentSave,
   useAssignmentWrite,
   type AssignmentWrite,
-} from '../../api/assignment-writes.ts';
+} from '../../api/assignments.ts';
 import { reportError } from '../../api/error-store.ts';
 import { notifySuccess } from '../../api/notice-store.ts';
 import { useIsReadOnly } from '../../session/current-user.ts';

@@ -6,7 +6,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
 import { messages, type ApproverAssignmentInput, type ApproverAssignmentRow } from '@uap/domain';
 import { ApiError } from '../../api/client.ts';
-import { useClientsQuery, usePlatformsQuery } from '../../api/new-request.ts';
+import { useClientsQuery, usePlatformsQuery } from '../../api/catalog.ts';
 import { useAdminScopePairs } from '../../api/admin-scope.ts';
 import { CascadingSelects, type PathValue } from '../../components/CascadingSelects/CascadingSelects.tsx';
 import { useDialogError } from '../../components/DialogError.tsx';

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { APP_VERSION, homeTiles, messages } from '@uap/domain';
-import { useTaskCountsQuery } from '../../api/requests.ts';
+import { useTaskCountsQuery } from '../../api/tasks.ts';
 import { useCurrentUser } from '../../session/current-user.ts';
 import { RouterLink } from '../../components/RouterLink.tsx';
 import { HomeTile } from './HomeTile.tsx';

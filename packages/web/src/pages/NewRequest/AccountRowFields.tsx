@@ -10,7 +10,7 @@ import Select from '@mui/material/Select';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { messages, todayDay, type ClientAccount, type Platform } from '@uap/domain';
-import { useClientAccountsQuery, useUserTypesQuery } from '../../api/new-request.ts';
+import { useClientAccountsQuery, useUserTypesQuery } from '../../api/catalog.ts';
 import { FieldErrorText, type FieldErrors, type TextFieldErrorProps } from '../../components/FieldErrors.tsx';
 import { bulkSuggestion, rowFieldKey, type AccountRowDraft } from './account-rows.ts';
 import { MissingMasterData } from './MissingMasterData.tsx';

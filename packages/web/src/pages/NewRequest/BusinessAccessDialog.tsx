@@ -20,7 +20,8 @@ import { ApiError } from '../../api/client.ts';
 import { useFieldErrors } from '../../components/FieldErrors.tsx';
 import { CommentAndUrgent, useCommentAndUrgent } from '../../components/forms/CommentsField.tsx';
 import { duplicateRecordIdOf, type Outcome } from './OutcomeDialog.tsx';
-import { useClientsQuery, useCreateRequestMutation, useUserTypesQuery } from '../../api/new-request.ts';
+import { useClientsQuery, useUserTypesQuery } from '../../api/catalog.ts';
+import { useCreateRequestMutation } from '../../api/create-request.ts';
 import { AccessDates } from './AccountRowFields.tsx';
 import type { CompletedUser } from './steps/UserStep.tsx';
 

@@ -5,7 +5,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { commentField, messages, type CreateRequestBody } from '@uap/domain';
 import { ApiError } from '../../api/client.ts';
-import { useCreateRequestMutation } from '../../api/new-request.ts';
+import { useCreateRequestMutation } from '../../api/create-request.ts';
 import { notifySuccess } from '../../api/notice-store.ts';
 import { useFieldErrors } from '../../components/FieldErrors.tsx';
 import { CommentAndUrgent, useCommentAndUrgent } from '../../components/forms/CommentsField.tsx';

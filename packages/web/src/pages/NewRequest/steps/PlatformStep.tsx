@@ -5,13 +5,11 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import { PLATFORM_OWNERSHIP_ID, messages, type CreateRequestBody } from '@uap/domain';
+import { useClientsQuery, usePlatformsQuery, usePracticesQuery } from '../../../api/catalog.ts';
 import {
-  useClientsQuery,
-  usePlatformsQuery,
-  usePracticesQuery,
   useValidateBusinessManagerMutation,
   useValidatePlatformMutation,
-} from '../../../api/new-request.ts';
+} from '../../../api/create-request.ts';
 import {
   CascadingSelects,
   emptyPath,

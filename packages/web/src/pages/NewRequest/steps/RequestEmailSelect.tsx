@@ -19,7 +19,7 @@ import {
   useAddedEmails,
   useRemoveAddedEmailMutation,
   useSaveAdditionalEmailMutation,
-} from '../../../api/new-request.ts';
+} from '../../../api/profiles.ts';
 import { useCapabilities, useCurrentUser } from '../../../session/current-user.ts';
 
 const ADD_NEW = '__add_new__';

@@ -10,7 +10,7 @@ import {
   useSaveExternalUserMutation,
   useUpdateUserMutation,
   useUserSearchMutation,
-} from '../../../api/new-request.ts';
+} from '../../../api/profiles.ts';
 import { useCurrentUser } from '../../../session/current-user.ts';
 import {
   detailsOf,
