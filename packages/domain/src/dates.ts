@@ -12,7 +12,7 @@ function toDate(value: DateInput): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** Building an Intl.DateTimeFormat costs ~100 µs: one per (zone, with time), built once. */
+/** Building an Intl.DateTimeFormat is costly: one per (zone, with time), built once. */
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 function formatterOf(timeZone: string, withTime: boolean): Intl.DateTimeFormat {
@@ -102,7 +102,7 @@ export function daysSince(since: DateInput, now: Date = new Date()): number {
 /**
  * formatDate, formatDateTime and formatAccessDate for many values in one zone (a CSV export of a
  * million lines): the zone's UTC offset is looked up once per hour of the timeline instead of
- * one Intl call per value (≈ 5 µs each). An hour in which the offset changes, and a year
+ * one Intl call per value. An hour in which the offset changes, and a year
  * outside 1000–9999, take the Intl path, so the text is always the one the functions above give.
  */
 export interface ZoneFormatters {

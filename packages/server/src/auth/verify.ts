@@ -81,7 +81,7 @@ export function createVerifier(config: Config, keys: SigningMaterial | null): Ve
         typ,
       });
       const identity = identityOf(payload);
-      // An RSA signature check costs ~0.2 ms of the one thread's time on every call: the same
+      // An RSA signature check costs the one thread's time on every call: the same
       // token (same text, so same signature) is taken as verified until it expires, for at most
       // VERIFIED_TOKEN_MS. It passed its not-before already, and time only moves on.
       verified.set(token, identity, Math.min((payload.exp ?? 0) * 1000, Date.now() + VERIFIED_TOKEN_MS));

@@ -117,12 +117,9 @@ export function openDb(url: string, { readWorkers = 0, mmapMb = 0, log }: OpenOp
   const options = { plugins: [new CamelCaseResults()], log };
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
     // No JIT compilation: it is made for long analytic scans, and on the app's statements its
-    // compiling cost more than it saved (a report chart over 90 days: 3.1 s with it, 0.25 s
-    // without, 1.4 s of it compiling). No parallel workers either: starting them cost more than
-    // they saved on the app's statements, which serve many people at once (on a million lines
-    // the exact count took 96-112 ms with two workers and 36-45 ms without; a region admin's
-    // email menu, which stops after 501 values, 138 ms and 13 ms), and the reports' charts took
-    // the same time without them. A connection string's own `options` wins.
+    // compiling cost more than it saved (the reports' charts most). No parallel workers either:
+    // starting them cost more than they saved on the app's statements, which serve many people
+    // at once (bench/README.md has both). A connection string's own `options` wins.
     const max = Number(process.env.PG_POOL_MAX ?? 10);
     const pool = new pg.Pool({ connectionString: url, max, options: CONNECTION_OPTIONS });
     // The kept plans' connections (see KEPT_PLAN): generic plans are all they run.
@@ -280,7 +277,7 @@ const ENDS = /^(commit|rollback)$/i;
 /**
  * PostgreSQL's pool as Kysely's driver sees it, running the statements marked with `KEPT_PLAN`
  * as named prepared statements with their generic plans. Left to itself PostgreSQL plans the
- * first five runs on each connection afresh (100–200 ms each for the tracker's page read).
+ * first five runs on each connection afresh, which cost more than the tracker's page read.
  * Outside a transaction (almost every such read) the statement goes to `keptPool`, whose
  * connections run every statement with its generic plan: no round trips to change the setting
  * around it. Inside one it runs on the transaction's connection (`keptQueryInTransaction`).

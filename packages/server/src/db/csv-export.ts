@@ -36,20 +36,16 @@ export const EXPORT_BATCH_SIZE = 2000;
 /**
  * Rows per keyset batch of an export whose lines a worker writes (csv-read.ts: SQLite's read
  * workers, PostgreSQL's CSV worker): 500, so that what the main thread does per batch (the
- * batch's ids, the message with its lines, the bytes sent) stays short. With SQLite's rows
- * copied from the read worker, 2,000 rows held the event loop for 40–60 ms of CPU at a time.
- * On PostgreSQL, with the CSV worker, `/api/health` beside the full export answered in at most
- * 49–56 ms with 500 and 89–108 ms with 2,000 (the main thread's scavenges were longer with the
- * larger batches' buffers), the export 0.95–1.11× the direct read against 0.73–0.85×
- * (bench/README.md, 2026-12-01).
+ * batch's ids, the message with its lines, the bytes sent) stays short: larger batches held the
+ * event loop longer at a time, and other requests waited behind them (bench/README.md).
  */
 export const LINES_BATCH_SIZE = 500;
 
 /**
  * Batches of a split source whose rows are read beyond the one being written. SQLite: 2, read by
  * the two read workers side by side while the main thread writes. PostgreSQL: 1, as a plain
- * source reads: with two ahead its backends took the CPU from the main thread (health checks
- * 184 ms median during the export at load 11–16, 6 ms with one), for no gain in the export's time.
+ * source reads: with two ahead its backends took the CPU from the main thread and slowed other
+ * requests, for no gain in the export's time.
  */
 export function exportReadAhead(dialect: Dialect): number {
   return dialect === 'sqlite' ? 2 : 1;

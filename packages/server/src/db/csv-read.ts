@@ -7,7 +7,7 @@ import { formatCsvLines, type CsvFormat, type IdOrder } from './csv-formats.ts';
  * that runs the statement writes the lines too, and the main thread receives their bytes instead
  * of the batch's rows. During a million-line export the main thread then has almost nothing to
  * collect, so other requests are not held up by its garbage collections (docs/architecture.md,
- * "Exports"). On PostgreSQL the CSV worker (pg-csv-thread.ts) reads the rows on connections of
+ * "Performance design"). On PostgreSQL the CSV worker (pg-csv-thread.ts) reads the rows on connections of
  * its own and writes the lines likewise. Elsewhere (SQLite in memory or without read workers)
  * the rows are read here and written with the same code.
  */

@@ -26,7 +26,7 @@ function provider(db: Db): MigrationProvider {
  * after the last ANALYZE has no row in sqlite_stat1, and the planner then takes it for a very
  * selective one (about ten rows per key) while its neighbours carry real numbers: on a million
  * lines a region filter read a third of them through such an index instead of walking the
- * created-date order (2 s instead of 30 ms). `PRAGMA optimize` does not fill that gap (it looks
+ * created-date order. `PRAGMA optimize` does not fill that gap (it looks
  * at tables, not indexes). A full ANALYZE of one index reads it once (about half a second per
  * million rows); a sampled one (`analysis_limit`) misjudges indexes led by a few repeated values.
  * Tables never analyzed, or empty when last analyzed, are left to `PRAGMA optimize` at

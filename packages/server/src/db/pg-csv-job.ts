@@ -8,7 +8,7 @@ import { CONNECTION_OPTIONS, KEPT_PLAN_OPTIONS, KEPT_PLAN_SUFFIX, keptPlanName }
  * export batch's statement on the worker's own connections, name the rows as the main thread's
  * camelCase plugin does, write the batch's CSV lines and encode them. The main thread gets the
  * bytes only: during a million-line export it parses no rows and builds no lines, so it stays
- * free for the other requests (docs/architecture.md, "Exports").
+ * free for the other requests (docs/architecture.md, "Performance design").
  */
 
 /** The camelCase names Kysely's plugin gives the columns on the main thread. */

@@ -38,8 +38,7 @@ const CLOSE_WAIT_MS = 5_000;
 /**
  * PostgreSQL's exports off the main thread (csv-read.ts). node-postgres parses every row on the
  * thread that reads it, and a batch's lines are built where its rows are: during a full export
- * of a million lines the main thread did both, and the other requests waited behind them
- * (`/api/health` 291 ms median, 985 ms at worst, 2026-12-01). One worker thread with its own
+ * of a million lines the main thread did both, and the other requests waited behind them. One worker thread with its own
  * connections (pg-csv-worker.mjs, pg-csv-job.ts) reads each batch's rows and writes their lines;
  * the main thread receives the bytes and sends them. It starts with the first export and does not
  * keep the process alive while idle.

@@ -14,7 +14,7 @@ import type { CsvFormat, CsvJob, CsvLinesWriter, IdOrder } from './csv-formats.t
 import { linesBuffer } from './csv-text.ts';
 
 /**
- * Both cores on SQLite (docs/architecture.md, "Throughput"). better-sqlite3 is synchronous: a
+ * Both cores on SQLite (docs/architecture.md, "Performance design"). better-sqlite3 is synchronous: a
  * query that runs for a second on the main thread stalls every other request for that second.
  * So every SELECT outside a transaction runs on a small pool of worker threads, each with its
  * own read-only connection to the same WAL database; writes and everything inside

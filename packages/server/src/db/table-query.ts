@@ -373,8 +373,8 @@ export function sortOptions(values: (string | number | null)[], kind: ColumnKind
 
 /**
  * The menus' text order, made once: `localeCompare` given a locale or options builds its
- * collator on every call, which made sorting a menu of 500 people's names cost 12.7 ms, against
- * 0.22 ms with one collator, in the same order.
+ * collator on every call, which made sorting a menu of people's names fifty times slower than
+ * with one collator, in the same order.
  */
 const menuOrder = new Intl.Collator('en', { sensitivity: 'base' });
 

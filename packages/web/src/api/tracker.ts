@@ -13,7 +13,7 @@ let schemasLoading: Promise<typeof TrackerSchemas> | null = null;
  * in four tasks instead of one: zod with the common schemas, the table schemas, the record
  * schemas the tracker's are made of, then the tracker's own; the first answer is parsed in a fifth.
  * Evaluating a module evaluates every module it imports that has not run yet, in the same task:
- * a phone took 250–400 ms (at Lighthouse's 4× slowdown) to build them in one.
+ * in one task a phone blocked its page for far longer than Lighthouse allows.
  */
 const schemas = () =>
   (schemasLoading ??= (async () => {

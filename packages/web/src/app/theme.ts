@@ -4,8 +4,7 @@ let theme: ReturnType<typeof createTheme> | null = null;
 
 /**
  * The UAP look: navy primary, system fonts (no web-font download). Made on first use, not when
- * the module is evaluated: making a theme is not small (30–60 ms at Lighthouse's 4× slowdown),
- * and the start makes it in a task of its own (`app/start.tsx`) instead of the scripts' evaluation.
+ * the module is evaluated: making a theme is not small on a phone, and the start makes it in a task of its own (`app/start.tsx`) instead of the scripts' evaluation.
  */
 export function getTheme(): ReturnType<typeof createTheme> {
   theme ??= makeTheme();

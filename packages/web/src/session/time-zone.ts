@@ -1,7 +1,7 @@
 /**
  * The browser's time zone (IANA name), which the server formats dates in and the screens pass to
  * `formatDateTime`. The first use of Intl in a page loads the browser's locale and time-zone data
- * (30–45 ms, 120–180 ms at Lighthouse's 4× slowdown), one native call that cannot be split:
+ * (tens of milliseconds, more on a phone), one native call that cannot be split:
  * `warmUpDateFormats` makes that first use in a worker, whose loaded data the page's own Intl
  * calls then share (a first call there costs a few milliseconds), and the worker answers the
  * time zone, so the screen opened first needs no Intl of its own to ask for its data.

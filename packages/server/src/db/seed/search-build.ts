@@ -22,8 +22,7 @@ const SHADOW_TABLES = ['data', 'idx', 'content', 'docsize'];
  * On a SQLite file the two run at once, on both cores. SQLite lets one connection write a
  * file at a time, so a worker (search-worker.mjs) fills the search table in a scratch file
  * attached to its own connection, reading the main file's committed lines, while the main
- * thread rebuilds the indexes (about 130 s and 70 s for 1,000,000 lines, which ran one after
- * the other). The filled table's FTS5 tables are then copied into the main file's (a plain copy
+ * thread rebuilds the indexes (the two ran one after the other before). The filled table's FTS5 tables are then copied into the main file's (a plain copy
  * of identical tables) and the triggers of `requests` come back. Its configuration stays the
  * main file's: FTS5's in-memory hash is raised to FTS_HASH_BYTES in the scratch file only, so
  * a million documents make a few large segments instead of about a thousand 1 MB ones merged

@@ -45,7 +45,7 @@ const BULK_MMAP_BYTES = 2 * 1024 ** 3;
  * data (index sorts) in memory and up to two helper threads for sorting, foreign keys off. The
  * file is read through a memory map: building an index of `requests` (1,000,000 lines) scans
  * the table from the mapped pages instead of copying each into the page cache, where it
- * competed with the index's own pages; each index took 1.2–2.2 s instead of 2.6–3.9 s.
+ * competed with the index's own pages (bench/README.md).
  */
 export const BULK_PRAGMAS = [
   'busy_timeout = 10000',

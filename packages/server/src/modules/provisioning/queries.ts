@@ -153,8 +153,8 @@ export async function findProvisioningPage(db: Db, scope: ProvisioningScope, que
   // Without names, each part gives its first (offset + limit) ids from its own index and the
   // page is cut from those candidates; with names, one query over the whole list measured
   // faster on both engines (the planner starts from a filtered name). The candidates are one
-  // list (UNION ALL): as one IN per part under an OR, PostgreSQL read all million lines to find
-  // the 100 (the busiest provisioner's page: 375 ms).
+  // list (UNION ALL): as one IN per part under an OR, PostgreSQL read every line to find the
+  // page's 100.
   const firstIds = parts
     .map((part, i) => db.kysely.selectFrom(firstOf(part).as(`c${i}`)).select(`c${i}.requestId`))
     .reduce((all, next) => all.unionAll(next));

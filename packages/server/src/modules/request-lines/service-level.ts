@@ -58,7 +58,7 @@ export function pastServiceLevel(
     'approval',
   )} or ${kind(APPROVED, 'provisioning')}))`;
   // Dense: PostgreSQL estimates the rule at a handful of the million lines, so it would read
-  // every line and sort the overdue ones (0.6–0.8 s) rather than walk the order's index until 50
-  // pass (5–12 ms). Inside a CASE the rule is one opaque boolean, which it takes for half the lines.
+  // every line and sort the overdue ones rather than walk the order's index until 50 pass.
+  // Inside a CASE the rule is one opaque boolean, which it takes for half the lines.
   return options.isDense ? sql<SqlBool>`(case when ${rule} then true else false end)` : rule;
 }

@@ -11,14 +11,13 @@ import { lookupColumns } from './lookup-count-queries.ts';
  * on the line's foreign key: the names are looked up in the lookup's table first, and the lines
  * are then filtered by the rows' ids, without joining the lookup. PostgreSQL estimates how many
  * lines hold a given key from its statistics, but not how many hold a name of a joined table:
- * under a status and a region filter (15,707 lines of a million) it expected 111,105 and read
- * every line of the region through a bitmap (300–550 ms) where the (region, status, …) index
- * holds the 15,707 in one range. SQLite's planner does not weigh the lines that way, and its
- * plans for the joined names are the faster there (a sorted deep page under a status filter:
- * 51 ms joined, 212 ms keyed), so SQLite reads the keys only for a provisioner's lines: tested
- * one by one against their routing, it counted the 5,231 of a status and a region by reading
- * all million lines (476 ms), where the keys let it read the (region, status, …) index (26 ms),
- * and for the large lookups in every scope (`isLargeLookup`). bench/README has the measurements.
+ * under a status and a region filter it expected several times the lines and read every line of
+ * the region through a bitmap, where the (region, status, …) index holds them in one range.
+ * SQLite's planner does not weigh the lines that way, and its plans for the joined names are the
+ * faster there, so SQLite reads the keys only for a provisioner's lines (tested one by one
+ * against their routing, it read every line to count those of a status and a region, where the
+ * keys let it read the (region, status, …) index) and for the large lookups in every scope
+ * (`isLargeLookup`). bench/README.md has the measurements.
  */
 
 /** The people's names are computed (first and last name), not a lookup's column: they stay joined. */
@@ -33,7 +32,7 @@ const SHORT_KEY_LIST = 100;
 /**
  * `fk` is one of `ids`. SQLite reads a short list of bound values from an index on the key, but
  * not a list read from JSON text: with the statuses and region as `json_each` lists, it still
- * read all million lines to count a provisioner's 5,231 (225 ms).
+ * read every line to count a provisioner's.
  */
 export function keyIn(dialect: Db['dialect'], fk: Expression<number>, ids: number[]): Expression<SqlBool> {
   return dialect === 'sqlite' && ids.length <= SHORT_KEY_LIST
@@ -128,9 +127,9 @@ export async function filtersAsKeys(
  * The large lookups (clients, client accounts: thousands of rows, a few hundred lines each), whose
  * filters SQLite reads as keys in every scope. A name's rows (a client name several clients share)
  * hold a few thousand lines, which requests(client_id, …) finds at once; as a joined name SQLite
- * could not tell how few they are, and read another filter's lines or the page's order instead:
- * a platform and a client name (1,495 of a million lines) walked the created-date order for the
- * page (75 ms) and counted every line of the platform (124 ms). bench/README has the measurements.
+ * could not tell how few they are, and read another filter's lines or the page's order instead
+ * (a platform and a client name walked the created-date order and counted every line of the
+ * platform). bench/README.md has the measurements.
  */
 const isLargeLookup = (alias: Alias): boolean => keyedAliases(alias) && !smallLookups.has(alias);
 

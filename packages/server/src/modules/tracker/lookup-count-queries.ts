@@ -20,10 +20,9 @@ export interface LookupGroups {
 
 /**
  * The large lookups whose deep pages skip whole rows by their counts. On PostgreSQL a line
- * walked through the join costs several times a line counted, so both do: a million lines, the
- * middle page by client 91–98 → 36–44 ms, by client account 326 → 55–85 ms. On SQLite a walked
- * line costs about what a counted one does, so only the clients (about 330 lines a row) gain
- * (24 → 18–20 ms); the client accounts' 13,000 rows of about 50 lines each lost (21 → 32 ms).
+ * walked through the join costs several times a line counted, so both do. On SQLite a walked
+ * line costs about what a counted one does, so only the clients (hundreds of lines a row) gain;
+ * the client accounts (tens of lines a row) lost. bench/README.md has the measurements.
  */
 export const countedLookups: Readonly<Record<Dialect, ReadonlySet<Alias>>> = {
   postgres: new Set(['c', 'ca']),
@@ -42,7 +41,7 @@ export function lookupColumns(alias: Alias) {
  * statement reads the lookup in the page's order (its (name, id) index) with the count of each
  * row's lines (one range of requests(fk, request_id)) and their running sum, and stops at the
  * first row whose sum passes the offset: on PostgreSQL counting a row's lines costs a third of
- * walking them through the join (a million lines: 10 ms against 32 ms to line 161,000).
+ * walking them through the join.
  */
 export async function groupAt(
   db: Db,

@@ -95,20 +95,17 @@ export async function findTrackerColumnValues(
   // The other filters on a small lookup's name (status, region, platform, …) are read as the
   // line's own column and the lookup's ids (`filtersAsKeys`): `r.status_id = any('{1,2}')`
   // instead of a join and `s.description = any('{Submitted,Approved}')`. PostgreSQL then
-  // estimates the lines from the column's statistics instead of a guess, and can read them from
-  // an index alone: the client menu under a status and a region filter fell from 188 to 12 ms
-  // on a million lines, where the guess (138,889 lines for 15,707) had it scan them all.
+  // estimates the lines from the column's statistics instead of a guess that had it scan them
+  // all, and can read them from an index alone.
   // SQLite's small lookup menus test each row (below): the filters on a lookup's name read as
   // its ids let the test seek the (row, region, market) index, where the joined names had it
-  // read every line of the row (the agencies under a status and a region: 280 ms → 0.3 ms on
-  // a million lines). A status left as a joined name was an equality on the status's rows, and
-  // with statistics on every index SQLite took (region, status, market) for each agency instead,
-  // reading all of a status's lines there (the region admin's agencies: 150 → 0.1 ms).
+  // read every line of the row. A status left as a joined name was an equality on the status's
+  // rows, and with statistics on every index SQLite took (region, status, market) for each
+  // agency instead, reading all of a status's lines there.
   // A provisioner's lines are tested one by one against their routing: SQLite reads every
   // filter on a lookup's name as its ids, bound one by one, or it reads every line to find the
-  // few routed ones of a status and a region (the requester menu under those: 786 ms). Bound so
-  // for a region admin, the ids moved SQLite off the (agency, region, market) index (their
-  // first page by agency under a status and a region, which reads this menu: 30 → 74 ms).
+  // few routed ones of a status and a region. Bound one by one for a region admin too, the ids
+  // moved SQLite off the (agency, region, market) index, so only a provisioner's are.
   const isSqliteSmallMenu =
     db.dialect === 'sqlite' && isSmallLookup(aliasOf(column)) && query.searchCriteria.trim() === '';
   const isSqliteRouted = db.dialect === 'sqlite' && scope.kind === 'routed';
@@ -145,15 +142,14 @@ export async function findTrackerColumnValues(
     return candidates.filter((_, i) => Number(found[i]?.found) === 1);
   }
   // Under other filters or a search the matching lines are usually the smaller set: their
-  // distinct values are read from them (an EXISTS per candidate measured seconds there). Except,
+  // distinct values are read from them (an EXISTS per candidate cost far more there). Except,
   // under filters alone:
   // - on SQLite, a small lookup's menu: an EXISTS for each of its few rows finds a line at once
-  //   where the filters match many, where reading every matching line did not (platforms under a
-  //   status and a region: 292 ms → 1.3 ms on a million lines). PostgreSQL reads the matching
-  //   lines in parallel and fast (18 ms), and planned those EXISTS slower;
+  //   where the filters match many, where reading every matching line did not. PostgreSQL
+  //   reads the matching lines fast, and planned those EXISTS slower;
   // - a people's menu over more than `manyLines` lines: both engines walked every user in
-  //   name order and every line of each (650 ms for 15,700 lines of a million); the walk from
-  //   one name to the next finds a person with a matching line among a few per name.
+  //   name order and every line of each; the walk from one name to the next finds a person
+  //   with a matching line among a few per name.
   const isSearched = query.searchCriteria.trim() !== '';
   const isNarrowed = isSearched || query.filters.some((f) => f.column !== column && f.values.length > 0);
   const alias = aliasOf(column);
@@ -181,8 +177,7 @@ export async function findTrackerColumnValues(
   }
   // A filter on a client's or a client account's name leaves a few thousand lines at most (a
   // name's few rows): SQLite reads their values once. Tested row by row, each of a small lookup's
-  // rows read the lines again through the client's index, then the table for the row's key (the
-  // 50 platform user types under a platform and a client name, 1,495 of a million lines: 85 ms).
+  // rows read the lines again through the client's index, then the table for the row's key.
   const isFewLines = query.filters.some(
     (f) =>
       f.column !== column &&
@@ -200,7 +195,7 @@ export async function findTrackerColumnValues(
       joins.add(alias);
     }
     // Request ids are read in key order up to the limit: an admin's lines are then kept by
-    // testing each one's row, where reading all of them first took SQLite 176 ms (a million lines).
+    // testing each one's row, cheaper on SQLite than reading all of them first.
     const linesScope: TrackerScope =
       scope.kind === 'admin' && column === 'requestId' ? { ...scope, isDense: true } : scope;
     return distinctFilterValues(trackerLines(db, linesScope, joins).where(condition), spec, column);
@@ -256,15 +251,12 @@ const placedLookups = new Set<Alias>(['rg', 'mk', 'ag', 'pr', 'pl', 'at', 'put']
  * filters (the column's filter menu, cut to the column's own filter), when the scope or a filter
  * narrows the lines by their place (a region admin's rows, a region filter, …); undefined
  * otherwise (every row is read). A provisioner's routed lines are narrowed by their
- * assignments instead (`placesRouted`): their menu tests the routing of every line (650–735 ms
- * by region, market or practice on a million lines; 95 ms by agency under a region filter on
- * SQLite). A row without such lines is a run that
- * finds nothing, and finding that can cost a walk of every line: asked for one market's lines
- * in request id order and in a region admin's rows, PostgreSQL read the whole table for each
- * market outside them (220–240 ms each, 1.7 s for the first page sorted by market on a million
- * lines), estimating the market and the region as independent. Narrowed otherwise (a status or
- * a type), every row has lines, and the menu would read every matching line on PostgreSQL
- * (5 → 57 ms for the regions of 43,636 lines of one type).
+ * assignments instead (`placesRouted`): their menu tests the routing of every line. A row
+ * without such lines is a run that finds nothing, and finding that can cost a walk of every
+ * line: asked for one market's lines in request id order and in a region admin's rows,
+ * PostgreSQL read the whole table for each market outside them, estimating the market and the
+ * region as independent. Narrowed otherwise (a status or a type), every row has lines, and the
+ * menu would read every matching line on PostgreSQL.
  */
 export async function namesWithLines(
   db: Db,
@@ -300,11 +292,10 @@ const isSmallLookup = (alias: Alias | undefined) => alias !== undefined && small
  * Whether a line in scope under `condition` has `property` (a menu's test of one candidate).
  * For a region admin and a few candidates the test runs from the admin's (region, market) rows:
  * a seek for each in an index led by the candidate's column, then region and market (migrations
- * 0035, 0036). Asked as "a line in scope", PostgreSQL's estimate of the admin's lines (36,008
- * for 379,519) had it read all of them, or AND a bitmap of them, for every candidate: on a
- * million lines platform user types 1,401 → 3 ms, statuses 75 → 6 ms, regions 149 → 3 ms. For
- * the many candidates of people, clients and accounts the rows' loop cost more than it saved
- * (people 25 → 1,372 ms, accounts 27 → 220 ms), so they keep the plain test.
+ * 0035, 0036). Asked as "a line in scope", PostgreSQL overestimated the admin's lines and read
+ * all of them, or ANDed a bitmap of them, for every candidate. For the many candidates of
+ * people, clients and accounts the rows' loop cost more than it saved, so they keep the plain
+ * test.
  */
 function anyLine(
   db: Db,
@@ -355,8 +346,7 @@ function anyLine(
 /**
  * The distinct values of `foreignKey` (a person) over `lines`, or undefined when these are more
  * than `upTo`: their count and their people in one read, where counting them, then joining the
- * names of their people, read a provisioner's lines twice and, on PostgreSQL, hashed all 200,000
- * users (5,231 lines under a status and a region on a million: 78 → 36 ms; SQLite 47 → 31 ms).
+ * names of their people, read a provisioner's lines twice and, on PostgreSQL, hashed every user.
  */
 async function keysOfLines(
   lines: TrackerLines,

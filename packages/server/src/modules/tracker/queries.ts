@@ -425,7 +425,7 @@ export async function findTrackerPage(
   } else if (offset + limit <= EXACT_COUNT_UP_TO) {
     // An admin's page is found after its count: when the lines asked for are many, walking the
     // order's index finds a page at once, while the region prefilter would make SQLite read and
-    // sort every line of the admin's regions (400,000 on the large seed: 0.5 s). The same holds
+    // sort every line of the admin's regions (hundreds of thousands on the large seed). The same holds
     // for the Overdue filter: many overdue lines are found by walking the order (pageSpecOf).
     // The count also says whether a page past SORT_FROM is found by sorting (isSortedRead).
     count = await countNearSortBound(

@@ -36,9 +36,7 @@ const pathPlaceColumns: ReadonlySet<string> = new Set(Object.values(pathPlaces).
  * platform) that a provisioner's routing reaches under the page's filters on those places: the
  * places of their assignments whose paths pass the filters (`placesRoutedToProvisioner`);
  * undefined for other scopes and columns (every row is read). Each other row is a run of no
- * lines, and finding that read every line in scope: 280–440 ms on PostgreSQL for a
- * provisioner's first page by agency descending on a million lines, 436 ms by region under a
- * region filter.
+ * lines, and finding that read every line in scope on PostgreSQL.
  */
 export async function placesRouted(
   db: Db,
@@ -72,8 +70,7 @@ export async function placesRouted(
  * 0040), then for accounts each client's distinct accounts the same way; each kept when a line of
  * that path, client (and account) is in `lines` (routed to them, under the other filters). One
  * uncorrelated statement of a few hundred (a few thousand) seeks. Each candidate tested against
- * the routing instead read every line of the many the provisioner has none of: on a million
- * lines, 2,000 clients in 400 ms, 13,237 accounts in 150 ms.
+ * the routing instead read every line of the many the provisioner has none of.
  */
 export async function routedClientsOrAccounts(
   db: Db,
@@ -115,8 +112,7 @@ export async function routedClientsOrAccounts(
     )`
       : sql``;
   // The candidates found are read from them (joined by key), not tested one by one: PostgreSQL
-  // planned the test as a rescan of all 2,968 accounts found for each account in name order
-  // (221 ms).
+  // planned the test as a rescan of every account found for each account in name order.
   const { rows } = await sql<{ value: string }>`with recursive
     paths (${columns}) as ${paths},
     path_clients (${columns}, ${sql.ref('clientId')}) as (
@@ -144,15 +140,13 @@ export const routedLevels: Readonly<Record<string, 'clientId' | 'clientAccountId
  * a place of the path (the assignment names it: this test), and on PostgreSQL the status and
  * the request type (the (agency, practice, platform, status) index). Tested line by line for
  * each candidate instead, PostgreSQL sorted every line by path to merge them with the
- * assignments (a million lines: the statuses 590 ms, the regions 666 ms → 10 ms), and SQLite
- * read every line of a practice no assignment names (90 → 5 ms).
+ * assignments, and SQLite read every line of a practice no assignment names.
  *
  * An asset or a platform user type belongs to one platform, and its lines are that platform's
  * (a request's are checked against its platform): on PostgreSQL each is tried on the paths of
  * its platform only. Tested against the routing instead, PostgreSQL read a bitmap of each
- * one's 76,000 lines (assets 76 → 35 ms, user types 92 → 43 ms); tried on every path, each
- * path's lines were read through for the candidates of other platforms (86 and 157 ms). SQLite
- * keeps the test line by line (0.2–0.3 ms; from the assignments 0.8–1.7 ms).
+ * one's lines; tried on every path, each path's lines were read through for the candidates of
+ * other platforms. SQLite keeps the test line by line, its faster way there.
  */
 export function assignmentsFirst(db: Db, source: MenuSource): Expression<SqlBool> | undefined {
   const place = source.foreignKey.replace(/^r\./, '');
@@ -182,10 +176,8 @@ const countedFromPaths: ReadonlySet<string> = new Set([
  * the (agency, practice, platform) of their assignments (`provisionersAssignments`), which every
  * line routed to them has: SQLite then reads each path's lines through an index led by those,
  * where it read every line of the filters' index (or of the table), each tested against the
- * routing. On a million lines: their 5,231 lines of a status and a region 30 → 14 ms; whether
- * their 220,000 lines are more than 10,000, 23 → 11 ms; their exact count 472 → 296 ms. Under a
- * filter on a client or a search that index is the slower way in (a client's 1,393 lines:
- * 16 → 39 ms), so those keep the plain lines.
+ * routing. Under a filter on a client or a search that index is the slower way in, so those
+ * keep the plain lines.
  */
 export function linesToCount(
   db: Db,

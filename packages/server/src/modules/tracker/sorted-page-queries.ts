@@ -16,15 +16,13 @@ export const SORT_FROM = 500;
 /**
  * Whether a page is found by sorting its filtered lines instead of walking its order's index.
  * A planner that takes an index serving the order over one serving the filters walks every line
- * of the order before a deep page, the filtered-out ones included (SQLite, large seed: the page
- * at line 7,850 of 15,707 filtered lines sorted by client, 1.5 s). Sorting the filtered lines
+ * of the order before a deep page, the filtered-out ones included. Sorting the filtered lines
  * themselves costs what their number does, while the walk grows with the page's depth, so a page
  * is sorted when its walk would start (`walkOffset`, from the nearer end of the order) at line
  * SORT_FROM or later and past an eighth of a result of at most SORTED_UP_TO lines (exact or
  * estimated). On PostgreSQL reading the filtered lines costs more (a bitmap over every line of a
- * region: 300–550 ms for 15,000–35,000 lines), so only a deep page (`isDeep`, from line 10,000)
- * sorted by a column is: the default order's walk stays the cheaper there (23 ms where the sort
- * took 315). bench/README has the measurements.
+ * region), so only a deep page (`isDeep`, from line 10,000) sorted by a column is: the default
+ * order's walk stays the cheaper there. bench/README.md has the measurements.
  */
 export function isSortedRead(
   db: Db,
@@ -90,11 +88,10 @@ export async function idsBySorting(
 /**
  * The count of a deep page's lines made exact when its estimate is a little above SORTED_UP_TO
  * and the page would be sorted under it. A sample of 1,000 ids errs by about ±30 % at a few per
- * cent of the lines (about 64,000 for 43,636 lines of one type), and such a page was walked
- * where sorting its lines is two to four times faster (SQLite: 151–288 ms against 77–122 ms
- * for page 201 of those 43,636 lines). The count stops past the bound: a few milliseconds of an
- * index's entries. SQLite only: on PostgreSQL, where a sorted read fetches every filtered line
- * from the table, the same pages gained and lost by turns (89 → 118 ms, 142 → 125 ms).
+ * cent of the lines, and such a page was walked where sorting its lines is two to four times
+ * faster. The count stops past the bound, reading only an index's entries. SQLite only: on
+ * PostgreSQL, where a sorted read fetches every filtered line from the table, the same pages
+ * gained and lost by turns.
  */
 export async function countNearSortBound(
   db: Db,
