@@ -40,6 +40,9 @@ export const messages = {
   somethingWentWrong: 'Something went wrong.!',
   invalidInput: 'The request is not valid.',
   serverError: 'An unexpected error occurred. Please try again later.',
+  // Ours: a statement PostgreSQL cut short (statement or lock timeout), and an instance not ready.
+  serverBusy: 'The server took too long to answer. Please try again in a moment.',
+  serviceNotReady: 'This server is not taking new work at the moment.',
   textHasNul: 'Text cannot contain the NUL character (U+0000).',
   // Table bodies (ours, the spec shows no sentence)
   tooManyFilters: (max: number) => `A table can be filtered by at most ${max} columns at once.`,

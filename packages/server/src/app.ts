@@ -74,6 +74,7 @@ import { reportRoutes } from './modules/reports/routes.ts';
 import { scorecardRoutes } from './modules/scorecards/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { OutboxSender } from './modules/notifications/sender.ts';
+import { Lifecycle } from './lifecycle.ts';
 
 export interface AppDeps {
   config: Config;
@@ -112,6 +113,8 @@ declare module 'fastify' {
     jobRunner: JobRunner;
     /** Notifications: sends the outbox; on a timer once `start()`ed (main.ts, JOBS_ENABLED). */
     outboxSender: OutboxSender;
+    /** Readiness and draining (lifecycle.ts). */
+    lifecycle: Lifecycle;
   }
 }
 
@@ -123,7 +126,18 @@ export async function buildApp({ config, db, logger = false }: AppDeps): Promise
     // Only proxies named in TRUST_PROXY may set the client address (rate limits key on it).
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     bodyLimit: 1024 * 1024,
+    // While closing, a call that still arrives on an open connection is served, not refused
+    // (lifecycle.ts drains the instance first; its answers close their connections).
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
+  const lifecycle = new Lifecycle(db);
+  app.decorate('lifecycle', lifecycle);
+  app.addHook('onSend', async (_request, reply) => {
+    if (lifecycle.draining) {
+      // The client (a load balancer's pool) opens its next connection to a ready instance.
+      reply.header('connection', 'close');
+    }
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler({ checkResponses: config.checkResponses }));
 

@@ -59,6 +59,21 @@ export interface Config {
    */
   actorCacheSeconds: number;
   /**
+   * PostgreSQL: a statement of the app's connections that runs longer than this is cancelled and
+   * the call answered 503 (PG_STATEMENT_TIMEOUT_MS, default 30000; 0: no limit). The CSV export's
+   * worker, migrations and the command-line tools are not limited.
+   */
+  pgStatementTimeoutMs: number;
+  /** PostgreSQL: the same for a statement waiting for a row or table lock (PG_LOCK_TIMEOUT_MS, default 5000; 0: no limit). */
+  pgLockTimeoutMs: number;
+  /**
+   * On SIGTERM: readiness answers 503 for `delaySeconds` while the instance still serves, so the
+   * load balancer stops sending to it (SHUTDOWN_DELAY_SECONDS, default 0); then the listener
+   * closes and the calls in flight have `graceSeconds` to finish (SHUTDOWN_GRACE_SECONDS, default
+   * 25) before the process leaves anyway.
+   */
+  shutdown: { delaySeconds: number; graceSeconds: number };
+  /**
    * Also encode every answer through its zod schema and refuse (500) one the compiled encoding
    * writes differently (RESPONSE_CHECK=1; the tests set it; see http/serializer.ts).
    */
@@ -167,6 +182,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     plannerStatisticsHours: wholeNumber(env, 'PLANNER_STATISTICS_HOURS', 3),
     taskCountsCacheSeconds: wholeNumber(env, 'TASK_COUNTS_CACHE_SECONDS', 5),
     actorCacheSeconds: wholeNumber(env, 'ACTOR_CACHE_SECONDS', 5),
+    pgStatementTimeoutMs: wholeNumber(env, 'PG_STATEMENT_TIMEOUT_MS', 30_000),
+    pgLockTimeoutMs: wholeNumber(env, 'PG_LOCK_TIMEOUT_MS', 5_000),
+    shutdown: {
+      delaySeconds: wholeNumber(env, 'SHUTDOWN_DELAY_SECONDS', 0),
+      graceSeconds: positiveInteger(env, 'SHUTDOWN_GRACE_SECONDS', 25),
+    },
     checkResponses: flagSetting(env, 'RESPONSE_CHECK', false),
     metricsToken: env.METRICS_TOKEN || null,
     scimToken,

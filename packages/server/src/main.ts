@@ -1,24 +1,31 @@
 import { roleDescriptions } from '@uap/domain';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { openConfiguredDb } from './db/connection.ts';
+import { openConfiguredDb, openDb } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { isSeeded, seed } from './db/seed/index.ts';
 import { demoAccounts } from './auth/demo-accounts.ts';
+import { drainAndClose } from './lifecycle.ts';
 
 /** `npm start`: migrate, seed the demo organisation on first run, serve UAP. */
 async function main() {
   const config = loadConfig();
   const db = openConfiguredDb(config);
-  const applied = await migrateToLatest(db);
+  // Migrations and the first seed may build indexes on large tables: on PostgreSQL they run on
+  // connections without the serving statement limits (PG_STATEMENT_TIMEOUT_MS).
+  const setupDb = db.dialect === 'postgres' ? openDb(config.databaseUrl) : db;
+  const applied = await migrateToLatest(setupDb);
   if (applied.length > 0) {
     console.log(`Applied ${applied.length} migration(s): ${applied.join(', ')}`);
   }
-  if (!(await isSeeded(db))) {
+  if (!(await isSeeded(setupDb))) {
     console.log('First run: loading the demo organisation…');
     const started = Date.now();
-    await seed(db, 'demo');
+    await seed(setupDb, 'demo');
     console.log(`Demo data loaded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
+  if (setupDb !== db) {
+    await setupDb.kysely.destroy();
   }
   const app = await buildApp({
     config,
@@ -50,9 +57,7 @@ async function main() {
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await db.kysely.destroy();
-    process.exit(0);
+    process.exit(await drainAndClose(app, db, config.shutdown));
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));

@@ -54,6 +54,8 @@ const callers: Caller[] = [
  */
 const table: Row[] = [
   { method: 'GET', route: '/api/health', url: '/api/health', expect: anyone },
+  { method: 'GET', route: '/api/health/live', url: '/api/health/live', expect: anyone },
+  { method: 'GET', route: '/api/health/ready', url: '/api/health/ready', expect: anyone },
   { method: 'GET', route: '/api/config', url: '/api/config', expect: anyone },
   // Not a user route: METRICS_TOKEN unset here, so 404 for everyone (metrics.test.ts has the token).
   { method: 'GET', route: '/metrics', url: '/metrics', expect: { none: 404, default: 404 } },

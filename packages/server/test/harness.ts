@@ -20,7 +20,7 @@ export interface TestContext {
 }
 
 /** A copy of the seeded template database, private to the calling test file. */
-async function copyOfTemplate(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function copyOfTemplate(): Promise<{ url: string; drop: () => Promise<void> }> {
   const template = inject('templateDatabase');
   const name = `uap_t_${crypto.randomBytes(6).toString('hex')}`;
   if (template.dialect === 'postgres') {

@@ -21,7 +21,14 @@ import {
 import type { Config } from '../config.ts';
 import type { Database } from './schema.ts';
 import { ReadPool, ReadPoolDialect, type ReadPoolStats } from './read-pool.ts';
-import { CONNECTION_OPTIONS, KEPT_PLAN_OPTIONS, KEPT_PLAN_SUFFIX, keptPlanName } from './pg-settings.ts';
+import {
+  CONNECTION_OPTIONS,
+  KEPT_PLAN_OPTIONS,
+  KEPT_PLAN_SUFFIX,
+  keptPlanName,
+  withLimits,
+  type StatementLimits,
+} from './pg-settings.ts';
 import { PgCsvWorker } from './pg-csv-thread.ts';
 import type { CsvLinesWriter } from './csv-formats.ts';
 
@@ -47,6 +54,8 @@ export interface OpenOptions {
   mmapMb?: number;
   /** Kysely's query log (the benches capture the statements a request ran). */
   log?: KyselyConfig['log'];
+  /** PostgreSQL: the serving connections' statement and lock timeouts (unset: none). */
+  limits?: StatementLimits;
 }
 
 /** What a query runs on: the database itself or a transaction opened by `inTransaction`. */
@@ -107,13 +116,20 @@ class CamelCaseResults extends CamelCasePlugin {
  * the read workers (SQLITE_READ_WORKERS) and the file read through a memory map (SQLITE_MMAP_MB).
  */
 export function openConfiguredDb(
-  config: Pick<Config, 'databaseUrl' | 'sqliteReadWorkers' | 'sqliteMmapMb'>,
+  config: Pick<
+    Config,
+    'databaseUrl' | 'sqliteReadWorkers' | 'sqliteMmapMb' | 'pgStatementTimeoutMs' | 'pgLockTimeoutMs'
+  >,
 ): Db {
-  return openDb(config.databaseUrl, { readWorkers: config.sqliteReadWorkers, mmapMb: config.sqliteMmapMb });
+  return openDb(config.databaseUrl, {
+    readWorkers: config.sqliteReadWorkers,
+    mmapMb: config.sqliteMmapMb,
+    limits: { statementTimeoutMs: config.pgStatementTimeoutMs, lockTimeoutMs: config.pgLockTimeoutMs },
+  });
 }
 
 /** Opens the database named by a URL: `sqlite:path`, `sqlite::memory:` or `postgres://…`. */
-export function openDb(url: string, { readWorkers = 0, mmapMb = 0, log }: OpenOptions = {}): Db {
+export function openDb(url: string, { readWorkers = 0, mmapMb = 0, log, limits }: OpenOptions = {}): Db {
   const options = { plugins: [new CamelCaseResults()], log };
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
     // No JIT compilation: it is made for long analytic scans, and on the app's statements its
@@ -121,12 +137,12 @@ export function openDb(url: string, { readWorkers = 0, mmapMb = 0, log }: OpenOp
     // starting them cost more than they saved on the app's statements, which serve many people
     // at once (bench/README.md has both). A connection string's own `options` wins.
     const max = Number(process.env.PG_POOL_MAX ?? 10);
-    const pool = new pg.Pool({ connectionString: url, max, options: CONNECTION_OPTIONS });
+    const pool = new pg.Pool({ connectionString: url, max, options: withLimits(CONNECTION_OPTIONS, limits) });
     // The kept plans' connections (see KEPT_PLAN): generic plans are all they run.
     const keptPool = new pg.Pool({
       connectionString: url,
       max: Math.ceil(max / 2),
-      options: KEPT_PLAN_OPTIONS,
+      options: withLimits(KEPT_PLAN_OPTIONS, limits),
     });
     // The exports' CSV lines are read and written on a thread of their own (csv-read.ts).
     const csvWorker = new PgCsvWorker(url);

@@ -55,6 +55,12 @@ export async function analyzeIndexesWithoutStatistics(db: Db): Promise<string[]>
   return rows.map((row) => row.name);
 }
 
+/** How many of the code's migrations the database has not run yet (readiness waits for 0). */
+export async function pendingMigrationCount(db: Db): Promise<number> {
+  const migrations = await new Migrator({ db: db.kysely, provider: provider(db) }).getMigrations();
+  return migrations.filter((migration) => migration.executedAt === undefined).length;
+}
+
 /**
  * Brings the schema to the latest migration; throws on the first failure. Then indexes without
  * planner statistics get them (those a migration just added, or an earlier one left without).

@@ -57,6 +57,38 @@ export const CONNECTION_OPTIONS = '-c jit=off -c max_parallel_workers_per_gather
 /** Settings of the connections that run the kept plans: generic plans are all they run. */
 export const KEPT_PLAN_OPTIONS = `${CONNECTION_OPTIONS} -c plan_cache_mode=force_generic_plan`;
 
+/** How long a statement of the app may run, and wait for a lock, in ms (0: no limit). */
+export interface StatementLimits {
+  statementTimeoutMs: number;
+  lockTimeoutMs: number;
+}
+
+/** A pool's settings with the statement limits added (unset, or 0: no limit). */
+export function withLimits(options: string, limits: StatementLimits | undefined): string {
+  if (!limits) {
+    return options;
+  }
+  const { statementTimeoutMs, lockTimeoutMs } = limits;
+  return `${options} -c statement_timeout=${Math.trunc(statementTimeoutMs)} -c lock_timeout=${Math.trunc(lockTimeoutMs)}`;
+}
+
+/**
+ * PostgreSQL's codes for a statement it cancelled: `statement_timeout` (57014, query_canceled)
+ * and `lock_timeout` (55P03, lock_not_available).
+ */
+const CUT_SHORT_CODES = new Set(['57014', '55P03']);
+
+/** Whether an error is PostgreSQL cutting a statement short (the call is answered 503). */
+export function isStatementCutShort(error: unknown): boolean {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    'code' in error &&
+    typeof error.code === 'string' &&
+    CUT_SHORT_CODES.has(error.code)
+  );
+}
+
 /** The name of a kept statement's prepared statement: one per text on each connection. */
 export const keptPlanName = (text: string) =>
   `kept_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;

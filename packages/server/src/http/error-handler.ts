@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { messages } from '@uap/domain';
 import { failure } from './envelope.ts';
+import { isStatementCutShort } from '../db/pg-settings.ts';
 import { HttpError } from './errors.ts';
 
 /** One error vocabulary: every failure leaves as the envelope with a real status. */
@@ -36,6 +37,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
       return reply.code(500).send(failure(messages.serverError));
+    }
+    if (isStatementCutShort(error)) {
+      // PostgreSQL cancelled a statement past PG_STATEMENT_TIMEOUT_MS or PG_LOCK_TIMEOUT_MS.
+      request.log.warn({ err: error, method: request.method, url: request.url }, 'statement cut short');
+      return reply.code(503).header('retry-after', '5').send(failure(messages.serverBusy));
     }
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 500) {

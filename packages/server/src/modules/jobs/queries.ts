@@ -46,6 +46,17 @@ export async function releaseLease(q: Executor, jobName: string, owner: string):
   await q.deleteFrom('jobLeases').where('jobName', '=', jobName).where('owner', '=', owner).execute();
 }
 
+/** Releases every lease an instance still holds (its owners all start with `instance:`). */
+export async function releaseLeasesOf(q: Executor, instance: string): Promise<number> {
+  const result = await q
+    .deleteFrom('jobLeases')
+    .where((eb) =>
+      eb(eb.fn('substr', ['owner', eb.val(1), eb.val(instance.length + 1)]), '=', `${instance}:`),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 export async function insertRun(
   q: Executor,
   run: { jobName: string; owner: string; leaseUntil: string; attempt: number; startedBy: number | null },

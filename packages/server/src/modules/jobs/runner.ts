@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
-import os from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Cron } from 'croner';
 import { parseExpiryNoticeDays, serviceLevelsFrom, type Config } from '../../config.ts';
 import type { Db } from '../../db/connection.ts';
+import { instanceId } from '../../instance.ts';
 import { claimLease, finishRun, insertRun, releaseLease, renewLease } from './queries.ts';
 
 /** The settings jobs read: the server's own configuration, checked once at start. */
@@ -49,7 +49,7 @@ export interface RunnerOptions {
  * Every try is a job_runs row (started, ended, outcome, counts, attempt, who started it).
  */
 export class JobRunner {
-  readonly instanceId = `${os.hostname()}:${process.pid}:${crypto.randomUUID().slice(0, 8)}`;
+  readonly instanceId = instanceId;
   private readonly crons = new Map<string, Cron>();
   private readonly inFlight = new Set<Promise<RunResult>>();
   private readonly leaseMs: number;

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
-import os from 'node:os';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connection.ts';
+import { instanceId } from '../../instance.ts';
 import { claimLease, releaseLease } from '../jobs/queries.ts';
 import * as q from './queries.ts';
 import { webhookText, withBaseUrl, type WebhookTarget } from './render.ts';
@@ -34,7 +34,7 @@ export interface SendCounts {
  * outbox (the super admin's 'Sent mail' page shows it); without webhooks, webhook posts do.
  */
 export class OutboxSender {
-  private readonly instanceId = `${os.hostname()}:${process.pid}:${crypto.randomUUID().slice(0, 8)}`;
+  private readonly instanceId = instanceId;
   private readonly transport: Transporter | null;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<SendCounts> | null = null;

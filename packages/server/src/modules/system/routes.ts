@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { APP_VERSION, envelope, publicConfig, type PublicConfig } from '@uap/domain';
+import { APP_VERSION, envelope, messages, publicConfig, type PublicConfig } from '@uap/domain';
 import type { Config } from '../../config.ts';
 import { pingDatabase, type Db } from '../../db/connection.ts';
 import { publicAccess } from '../../http/access.ts';
@@ -13,6 +13,16 @@ import { RESOURCE_SCOPE } from '../../auth/embedded-idp.ts';
 const health = z.object({
   status: z.enum(['ok', 'error']),
   database: z.enum(['ok', 'error']),
+  version: z.string(),
+});
+
+const liveness = z.object({ status: z.literal('ok'), version: z.string() });
+
+const readiness = z.object({
+  status: z.enum(['ok', 'error']),
+  database: z.enum(['ok', 'error']),
+  migrations: z.enum(['ok', 'pending', 'unknown']),
+  draining: z.boolean(),
   version: z.string(),
 });
 
@@ -57,6 +67,33 @@ export const systemRoutes: FastifyPluginAsync<{ config: Config; db: Db }> = asyn
           data: { status: 'error' as const, database: 'error' as const, version: APP_VERSION },
         });
       }
+    },
+  });
+
+  app.get('/api/health/live', {
+    config: { access: publicAccess },
+    schema: {
+      tags: ['system'],
+      summary: 'Liveness: the process answers (restart it when this fails); reads nothing',
+      security: [],
+      response: { 200: envelope(liveness) },
+    },
+    handler: async () => ok({ status: 'ok' as const, version: APP_VERSION }),
+  });
+
+  app.get('/api/health/ready', {
+    config: { access: publicAccess },
+    schema: {
+      tags: ['system'],
+      summary:
+        'Readiness: the database answers, every migration has run and the instance is not draining (send it calls only while this answers 200)',
+      security: [],
+      response: { 200: envelope(readiness), 503: envelope(readiness) },
+    },
+    handler: async (_request, reply) => {
+      const { isReady, ...parts } = await app.lifecycle.readiness();
+      const data = { status: isReady ? ('ok' as const) : ('error' as const), ...parts, version: APP_VERSION };
+      return isReady ? ok(data) : reply.code(503).send({ ...failure(messages.serviceNotReady), data });
     },
   });
 
