@@ -21,6 +21,7 @@ import { createEmbeddedProvider, registerEmbeddedProvider } from './auth/embedde
 import { publicAccess, type Access } from './http/access.ts';
 import { registerAuthHook } from './http/auth-hook.ts';
 import { ActorMemo, forgetActorsOnWrite } from './http/actor-memo.ts';
+import { ACCESS_CHANGES, ChangeChannel } from './db/change-channel.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { validatorCompiler } from './http/validator.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -182,10 +183,33 @@ export async function buildApp({ config, db, logger = false }: AppDeps): Promise
     crossOriginEmbedderPolicy: false,
   });
   registerErrorHandler(app);
-  const actors = new ActorMemo(config.actorCacheSeconds * 1000);
+  // With several instances on PostgreSQL, a write on one makes every other forget the profiles
+  // it kept within a notice's time; with SQLite one process is the whole system.
+  const accessChanges =
+    db.dialect === 'postgres'
+      ? new ChangeChannel(
+          config.databaseUrl,
+          ACCESS_CHANGES,
+          () => actors.forgetAll(),
+          (error) =>
+            app.log.warn({ err: error }, 'access change channel lost; reading profiles on every call'),
+        )
+      : null;
+  const actors = new ActorMemo(
+    config.actorCacheSeconds * 1000,
+    Date.now,
+    () => accessChanges?.isListening ?? true,
+  );
+  const tellOthers = async () => {
+    await accessChanges?.notify(db);
+  };
+  if (accessChanges) {
+    app.addHook('onReady', () => accessChanges.start());
+    app.addHook('onClose', () => accessChanges.close());
+  }
   const countRequest = await registerRateLimit(app, config);
   registerAuthHook(app, db, verifyToken, actors, countRequest);
-  forgetActorsOnWrite(app, actors);
+  forgetActorsOnWrite(app, actors, tellOthers);
   createMetrics(app);
   const countCache = new TaskCountCache(config.taskCountsCacheSeconds * 1000);
   forgetTaskCountsOnWrite(app, countCache);
@@ -235,7 +259,12 @@ export async function buildApp({ config, db, logger = false }: AppDeps): Promise
     config,
     onError: (error, job) => app.log.error({ err: error, job }, 'job run failed'),
     // A job may change profiles (merges, the directory): kept profiles are read again.
-    onRunEnd: () => actors.forgetAll(),
+    onRunEnd: () => {
+      actors.forgetAll();
+      tellOthers().catch((error: unknown) =>
+        app.log.warn({ err: error }, 'could not tell the other instances'),
+      );
+    },
   });
   app.decorate('jobRunner', jobRunner);
   app.addHook('onClose', () => jobRunner.stop());

@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import { messages } from '@uap/domain';
+import { notifyChannel } from '../db/change-channel.ts';
 import { loadConfig } from '../config.ts';
 import { openDb } from '../db/connection.ts';
 import { migrateToLatest } from '../db/migrate.ts';
@@ -29,6 +30,8 @@ async function main(): Promise<number> {
     }
     await migrateToLatest(db);
     const result = await importDirectoryCsv(db, Readable.from(bytes));
+    // A person turned off loses access on every running instance at once.
+    await notifyChannel(db);
     for (const r of result.rows) {
       console.log(`row ${r.row}\t${r.outcome}\t${r.mail ?? ''}${r.reason ? `\t${r.reason}` : ''}`);
     }

@@ -14,7 +14,8 @@ const CAPACITY = 10_000;
  * every job run forget every profile before the answer leaves (`forgetAll`), so the change
  * holds at once here; a profile being read while that happened is not kept (the epoch). Only
  * found profiles are kept: a caller without one (before their first sign-in) is read again.
- * Another process keeps its profiles up to those seconds (docs/architecture.md).
+ * On PostgreSQL the other instances are told through `ChangeChannel` and forget theirs too;
+ * while an instance is not listening (`isShared` false) it keeps nothing.
  */
 export class ActorMemo {
   private readonly actors: ExpiringMap<string, Actor>;
@@ -23,12 +24,14 @@ export class ActorMemo {
   constructor(
     private readonly ttlMs: number,
     private readonly now: () => number = Date.now,
+    /** Whether every instance that may write is heard (always, with one process). */
+    private readonly isShared: () => boolean = () => true,
   ) {
     this.actors = new ExpiringMap(CAPACITY, now);
   }
 
   async find(email: string, read: () => Promise<Actor | null>): Promise<Actor | null> {
-    if (this.ttlMs <= 0) {
+    if (this.ttlMs <= 0 || !this.isShared()) {
       return read();
     }
     const kept = this.actors.get(email);
@@ -55,10 +58,15 @@ export class ActorMemo {
  * auditor may not call; public ones included: SCIM, sign-in) forgets the kept profiles before
  * its answer leaves, whether it succeeded or not.
  */
-export function forgetActorsOnWrite(app: FastifyInstance, memo: ActorMemo): void {
+export function forgetActorsOnWrite(
+  app: FastifyInstance,
+  memo: ActorMemo,
+  tellOthers: () => Promise<void>,
+): void {
   app.addHook('onSend', async (request) => {
     if (mayWrite(request)) {
       memo.forgetAll();
+      await tellOthers();
     }
   });
 }
