@@ -27,7 +27,7 @@ import { validatorCompiler } from './http/validator.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { responseSerializerCompiler } from './http/serializer.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
-import { SignInFailures } from './auth/sign-in-limit.ts';
+import { signInFailuresFor } from './auth/sign-in-limit.ts';
 import { failure } from './http/envelope.ts';
 import { documentErrors } from './http/openapi-errors.ts';
 import { createMetrics } from './modules/system/metrics.ts';
@@ -207,7 +207,7 @@ export async function buildApp({ config, db, logger = false }: AppDeps): Promise
     app.addHook('onReady', () => accessChanges.start());
     app.addHook('onClose', () => accessChanges.close());
   }
-  const countRequest = await registerRateLimit(app, config);
+  const countRequest = await registerRateLimit(app, config, db);
   registerAuthHook(app, db, verifyToken, actors, countRequest);
   forgetActorsOnWrite(app, actors, tellOthers);
   createMetrics(app);
@@ -293,7 +293,8 @@ export async function buildApp({ config, db, logger = false }: AppDeps): Promise
   app.addHook('onClose', () => outboxSender.stop());
 
   if (!config.auth.issuer && signingMaterial) {
-    const failures = new SignInFailures(
+    const failures = signInFailuresFor(
+      db,
       config.rateLimit.signInFailures,
       config.rateLimit.signInWindowMinutes * 60_000,
     );

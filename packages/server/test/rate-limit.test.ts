@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@uap/domain';
 import { ConfigError, loadConfig } from '../src/config.ts';
-import { SignInFailures } from '../src/auth/sign-in-limit.ts';
+import { LocalSignInFailures } from '../src/auth/sign-in-limit.ts';
 import { createTestContext, demo, type TestContext } from './harness.ts';
 
 const LIMIT = 5;
@@ -186,15 +186,15 @@ describe('rate-limit settings', () => {
     expect(() => loadConfig({ RATE_LIMIT_API_PER_MINUTE: '0' })).toThrow(/RATE_LIMIT_API_PER_MINUTE/);
   });
 
-  it('a failure window ends', () => {
+  it('a failure window ends', async () => {
     let now = 0;
-    const failures = new SignInFailures(2, 60_000, () => now);
-    failures.recordFailure(['a']);
-    failures.recordFailure(['a']);
-    expect(failures.retryAfter(['a', 'b'])).toBe(60);
+    const failures = new LocalSignInFailures(2, 60_000, () => now);
+    await failures.recordFailure(['a']);
+    await failures.recordFailure(['a']);
+    expect(await failures.retryAfter(['a', 'b'])).toBe(60);
     now = 59_000;
-    expect(failures.retryAfter(['b', 'a'])).toBe(1);
+    expect(await failures.retryAfter(['b', 'a'])).toBe(1);
     now = 60_000;
-    expect(failures.retryAfter(['a'])).toBeNull();
+    expect(await failures.retryAfter(['a'])).toBeNull();
   });
 });

@@ -205,7 +205,7 @@ export async function registerEmbeddedProvider(
       async (request: FastifyRequest<{ Params: { uid: string }; Body: { email?: string } }>, reply) => {
         const email = (request.body?.email ?? '').trim().toLowerCase();
         const keys = [`account:${email}`, `ip:${request.ip}`];
-        const wait = failures.retryAfter(keys);
+        const wait = await failures.retryAfter(keys);
         if (wait !== null) {
           reply.code(429).header('retry-after', String(wait));
           return sendHtml(
@@ -221,7 +221,7 @@ export async function registerEmbeddedProvider(
         // No account's email holds U+0000 (and PostgreSQL cannot bind it).
         const account = email && !hasNul(email) ? await findDirectoryAccount(db, email) : undefined;
         if (!account) {
-          failures.recordFailure(keys);
+          await failures.recordFailure(keys);
           reply.code(400);
           return sendHtml(
             reply,

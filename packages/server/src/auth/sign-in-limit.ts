@@ -1,9 +1,49 @@
+import type { Db } from '../db/connection.ts';
+import { countHit, longestWait } from '../http/rate-limit-queries.ts';
+
+/** The failed sign-ins of every instance (PostgreSQL), or of this process (SQLite). */
+export function signInFailuresFor(db: Db, max: number, windowMs: number): SignInFailures {
+  return db.dialect === 'postgres'
+    ? new SharedSignInFailures(db, max, windowMs)
+    : new LocalSignInFailures(max, windowMs);
+}
+
 /**
  * Counts failed sign-ins per key (an account, a client address) in fixed windows. The rate-limit
  * plugin counts every request; this counts failures only, so people who sign in often are never
  * refused, while a caller guessing accounts is, successes included, until the window ends.
  */
-export class SignInFailures {
+export interface SignInFailures {
+  /** Seconds until the first of `keys` that reached the limit may try again; null when none did. */
+  retryAfter(keys: readonly string[]): Promise<number | null>;
+  recordFailure(keys: readonly string[]): Promise<void>;
+}
+
+/** The failures of every instance on one PostgreSQL database, counted in `rate_counts`. */
+export class SharedSignInFailures implements SignInFailures {
+  constructor(
+    private readonly db: Db,
+    private readonly max: number,
+    private readonly windowMs: number,
+  ) {}
+
+  async retryAfter(keys: readonly string[]): Promise<number | null> {
+    const waitMs = await longestWait(this.db.kysely, keys.map(failureKey), this.max);
+    return waitMs > 0 ? Math.ceil(waitMs / 1000) : null;
+  }
+
+  async recordFailure(keys: readonly string[]): Promise<void> {
+    for (const key of keys) {
+      await countHit(this.db.kysely, failureKey(key), this.windowMs);
+    }
+  }
+}
+
+/** A failure's key among the request counts of `rate_counts`. */
+const failureKey = (key: string) => `sign-in failure ${key}`;
+
+/** The failures of one process (SQLite: the whole system), in memory. */
+export class LocalSignInFailures implements SignInFailures {
   private readonly windows = new Map<string, { count: number; resetAt: number }>();
 
   constructor(
@@ -12,8 +52,7 @@ export class SignInFailures {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Seconds until the first of `keys` that reached the limit may try again; null when none did. */
-  retryAfter(keys: readonly string[]): number | null {
+  async retryAfter(keys: readonly string[]): Promise<number | null> {
     const now = this.now();
     let wait = 0;
     for (const key of keys) {
@@ -25,7 +64,7 @@ export class SignInFailures {
     return wait > 0 ? wait : null;
   }
 
-  recordFailure(keys: readonly string[]): void {
+  async recordFailure(keys: readonly string[]): Promise<void> {
     const now = this.now();
     this.prune(now);
     for (const key of keys) {

@@ -570,6 +570,13 @@ export interface JobLeasesTable {
   leaseUntil: string;
 }
 
+/** A shared request or failed sign-in count (PostgreSQL; http/rate-limit-queries.ts). */
+export interface RateCountsTable {
+  key: string;
+  hits: number;
+  resetsAt: string;
+}
+
 /** 'Status of Users' report rows (directory changes to acknowledge; isDeleted 1 = acknowledged). */
 export interface UserStatusReportsTable {
   id: Id;
@@ -670,6 +677,7 @@ export interface Database {
   bulkUploadRows: BulkUploadRowsTable;
   jobRuns: JobRunsTable;
   jobLeases: JobLeasesTable;
+  rateCounts: RateCountsTable;
   userStatusReports: UserStatusReportsTable;
 
   oidcPayloads: OidcPayloadsTable;

@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { messages } from '@uap/domain';
 import type { Config } from '../config.ts';
+import type { Db } from '../db/connection.ts';
+import { countHit, dropEndedCounts } from './rate-limit-queries.ts';
 import { HttpError } from './errors.ts';
 
 /** The API and the embedded sign-in pages are counted; static files, /oidc and /metrics are not. */
@@ -35,17 +37,49 @@ export type CountRequest = (request: FastifyRequest, reply: FastifyReply) => Pro
  * X-Forwarded-For to reset its count. Must be registered before the routes; the limit runs as
  * each route's hook, after the auth hook, which counts the calls it refuses with the answer.
  */
-export async function registerRateLimit(app: FastifyInstance, config: Config): Promise<CountRequest> {
+export async function registerRateLimit(app: FastifyInstance, config: Config, db: Db): Promise<CountRequest> {
+  const isShared = db.dialect === 'postgres';
   await app.register(rateLimit, {
     global: true,
+    // PostgreSQL: the counts of every instance on the database, in `rate_counts`; a count that
+    // cannot be read lets the call through (the database's failure answers it anyway).
+    ...(isShared ? { store: sharedStore(db), skipOnError: true } : {}),
     max: config.rateLimit.apiPerMinute,
     timeWindow: 60_000,
     allowList: (request) => !isLimited(request),
     keyGenerator: keyOf,
     errorResponseBuilder: (_request, context) => tooManyRequests(Math.max(1, Math.ceil(context.ttl / 1000))),
   });
+  if (isShared) {
+    const sweep = setInterval(() => {
+      dropEndedCounts(db.kysely).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'dropping ended counts failed'),
+      );
+    }, 60_000);
+    sweep.unref();
+    app.addHook('onClose', () => clearInterval(sweep));
+  }
   const count = app.rateLimit();
   return async (request, reply) => {
     await count.call(app, request, reply);
+  };
+}
+
+/** The shape of @fastify/rate-limit's stores: `incr` counts one hit of a key. */
+type IncrCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
+
+/** A store for @fastify/rate-limit whose counts every instance shares (`countHit`). */
+function sharedStore(db: Db) {
+  return class SharedCountStore {
+    incr(key: string, callback: IncrCallback, timeWindow: number): void {
+      countHit(db.kysely, `request ${key}`, timeWindow).then(
+        ({ hits, ttlMs }) => callback(null, { current: hits, ttl: ttlMs }),
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+      );
+    }
+
+    child(): SharedCountStore {
+      return this;
+    }
   };
 }

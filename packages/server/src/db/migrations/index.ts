@@ -39,6 +39,7 @@ import { m0041 } from './0041_bind_profiles_to_identity.ts';
 import { m0042 } from './0042_add_user_status_sort_indexes.ts';
 import { m0043 } from './0043_add_directory_search_indexes.ts';
 import { m0044 } from './0044_add_request_client_platform_index.ts';
+import { m0045 } from './0045_add_rate_counts.ts';
 
 /** Every migration by name; names sort in the order they run. Append only, never edit. */
 export const migrations: Record<string, Migration> = {
@@ -82,4 +83,5 @@ export const migrations: Record<string, Migration> = {
   '0042_add_user_status_sort_indexes': m0042,
   '0043_add_directory_search_indexes': m0043,
   '0044_add_request_client_platform_index': m0044,
+  '0045_add_rate_counts': m0045,
 };

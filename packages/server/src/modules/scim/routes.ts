@@ -9,7 +9,7 @@ import {
   scimSchemas,
   scimUser,
 } from '@uap/domain';
-import { SignInFailures } from '../../auth/sign-in-limit.ts';
+import { signInFailuresFor } from '../../auth/sign-in-limit.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connection.ts';
 import type { DirectoryRow } from '../../directory/feed-queries.ts';
@@ -45,7 +45,8 @@ export const scimRoutes: FastifyPluginAsync<{ config: Config; db: Db }> = async 
   );
 
   // Wrong tokens per client address, as failed sign-ins: a guesser is refused, a right token too.
-  const failures = new SignInFailures(
+  const failures = signInFailuresFor(
+    db,
     config.rateLimit.signInFailures,
     config.rateLimit.signInWindowMinutes * 60_000,
   );
@@ -55,13 +56,13 @@ export const scimRoutes: FastifyPluginAsync<{ config: Config; db: Db }> = async 
       return reply.code(404).send(failure('Not found'));
     }
     const address = [`ip:${request.ip}`];
-    const wait = failures.retryAfter(address);
+    const wait = await failures.retryAfter(address);
     if (wait !== null) {
       reply.header('retry-after', String(wait));
       return send(reply, 429, scimErrorBody(429, messages.tooManyRequests(wait)));
     }
     if (!presentsBearerSecret(request.headers.authorization, config.scimToken)) {
-      failures.recordFailure(address);
+      await failures.recordFailure(address);
       reply.header('www-authenticate', 'Bearer');
       return send(reply, 401, scimErrorBody(401, messages.scimUnauthorized));
     }

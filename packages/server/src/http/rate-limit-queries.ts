@@ -1,0 +1,47 @@
+import { sql } from 'kysely';
+import type { Executor } from '../db/connection.ts';
+
+/** A key's count in its window, and the milliseconds until the window ends. */
+export interface WindowCount {
+  hits: number;
+  ttlMs: number;
+}
+
+/**
+ * Counts one hit of `key` (PostgreSQL): a new window of `windowMs` when there is none or the last
+ * one ended, else one more in the current one. One statement, so instances counting the same key
+ * at the same moment each see their own total; the database's clock decides the windows.
+ */
+export async function countHit(q: Executor, key: string, windowMs: number): Promise<WindowCount> {
+  const { rows } = await sql<WindowCount>`
+    insert into rate_counts as r (key, hits, resets_at)
+    values (${key}, 1, now() + ${windowMs} * interval '1 millisecond')
+    on conflict (key) do update set
+      hits = case when r.resets_at <= now() then 1 else r.hits + 1 end,
+      resets_at = case when r.resets_at <= now() then excluded.resets_at else r.resets_at end
+    returning hits, greatest(0, ceil(extract(epoch from (resets_at - now())) * 1000))::int as "ttlMs"`.execute(
+    q,
+  );
+  return rows[0]!;
+}
+
+/** The longest wait, in ms, of those `keys` whose window holds at least `max` hits (0: none). */
+export async function longestWait(q: Executor, keys: readonly string[], max: number): Promise<number> {
+  if (keys.length === 0) {
+    return 0;
+  }
+  const { rows } = await sql<{ waitMs: number | null }>`
+    select max(ceil(extract(epoch from (resets_at - now())) * 1000))::int as "waitMs"
+    from rate_counts
+    where key in (${sql.join(keys)}) and resets_at > now() and hits >= ${max}`.execute(q);
+  return rows[0]?.waitMs ?? 0;
+}
+
+/** Drops the counts whose window ended (any instance may; a periodic sweep). */
+export async function dropEndedCounts(q: Executor): Promise<number> {
+  const result = await q
+    .deleteFrom('rateCounts')
+    .where('resetsAt', '<', sql<string>`now()`)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
