@@ -293,11 +293,7 @@ export async function buildApp({ config, db, logger = false }: AppDeps): Promise
   app.addHook('onClose', () => outboxSender.stop());
 
   if (!config.auth.issuer && signingMaterial) {
-    const failures = signInFailuresFor(
-      db,
-      config.rateLimit.signInFailures,
-      config.rateLimit.signInWindowMinutes * 60_000,
-    );
+    const failures = signInFailuresFor(db, config);
     await registerEmbeddedProvider(app, createEmbeddedProvider(config, db, signingMaterial), db, failures);
   }
 

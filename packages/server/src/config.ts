@@ -34,6 +34,11 @@ export interface Config {
     /** Failed sign-ins per account, and per client address, within the window. */
     signInFailures: number;
     signInWindowMinutes: number;
+    /**
+     * PostgreSQL: the counts are kept in the database, shared by every instance
+     * (RATE_LIMIT_SHARED, default true; false: each instance counts in its memory).
+     */
+    isShared: boolean;
   };
   /**
    * Worker threads that run SQLite's read-only queries, each on its own read-only connection
@@ -176,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       apiPerMinute: positiveInteger(env, 'RATE_LIMIT_API_PER_MINUTE', 600),
       signInFailures: positiveInteger(env, 'RATE_LIMIT_SIGNIN_FAILURES', 10),
       signInWindowMinutes: positiveInteger(env, 'RATE_LIMIT_SIGNIN_WINDOW_MINUTES', 15),
+      isShared: flagSetting(env, 'RATE_LIMIT_SHARED', true),
     },
     sqliteReadWorkers: wholeNumber(env, 'SQLITE_READ_WORKERS', Math.min(2, os.availableParallelism())),
     sqliteMmapMb: wholeNumber(env, 'SQLITE_MMAP_MB', 2048),

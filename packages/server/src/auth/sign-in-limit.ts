@@ -1,9 +1,12 @@
+import type { Config } from '../config.ts';
 import type { Db } from '../db/connection.ts';
 import { countHit, longestWait } from '../http/rate-limit-queries.ts';
 
 /** The failed sign-ins of every instance (PostgreSQL), or of this process (SQLite). */
-export function signInFailuresFor(db: Db, max: number, windowMs: number): SignInFailures {
-  return db.dialect === 'postgres'
+export function signInFailuresFor(db: Db, config: Pick<Config, 'rateLimit'>): SignInFailures {
+  const { signInFailures: max, signInWindowMinutes, isShared } = config.rateLimit;
+  const windowMs = signInWindowMinutes * 60_000;
+  return db.dialect === 'postgres' && isShared
     ? new SharedSignInFailures(db, max, windowMs)
     : new LocalSignInFailures(max, windowMs);
 }

@@ -38,7 +38,7 @@ export type CountRequest = (request: FastifyRequest, reply: FastifyReply) => Pro
  * each route's hook, after the auth hook, which counts the calls it refuses with the answer.
  */
 export async function registerRateLimit(app: FastifyInstance, config: Config, db: Db): Promise<CountRequest> {
-  const isShared = db.dialect === 'postgres';
+  const isShared = db.dialect === 'postgres' && config.rateLimit.isShared;
   await app.register(rateLimit, {
     global: true,
     // PostgreSQL: the counts of every instance on the database, in `rate_counts`; a count that

@@ -45,11 +45,7 @@ export const scimRoutes: FastifyPluginAsync<{ config: Config; db: Db }> = async 
   );
 
   // Wrong tokens per client address, as failed sign-ins: a guesser is refused, a right token too.
-  const failures = signInFailuresFor(
-    db,
-    config.rateLimit.signInFailures,
-    config.rateLimit.signInWindowMinutes * 60_000,
-  );
+  const failures = signInFailuresFor(db, config);
 
   app.addHook('onRequest', async (request, reply) => {
     if (!config.scimToken) {
