@@ -15,6 +15,23 @@ describe('liveness and readiness', () => {
     await ctx.close();
   });
 
+  it('answers the probes however often they come (no rate limit)', async () => {
+    const limited = await createTestContext({ RATE_LIMIT_API_PER_MINUTE: '2' });
+    try {
+      for (let i = 0; i < 5; i += 1) {
+        expect((await limited.app.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
+        expect((await limited.app.inject({ method: 'GET', url: '/api/health/ready' })).statusCode).toBe(200);
+      }
+      const counted: number[] = [];
+      for (let i = 0; i < 3; i += 1) {
+        counted.push((await limited.app.inject({ method: 'GET', url: '/api/health' })).statusCode);
+      }
+      expect(counted).toEqual([200, 200, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('answers liveness without reading anything', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/health/live' });
     expect(res.statusCode).toBe(200);

@@ -168,9 +168,14 @@ describe('failed sign-ins on the embedded provider', () => {
 });
 
 describe('rate-limit settings', () => {
-  it('defaults: 600 API calls a minute, 10 failed sign-ins in 15 minutes, no proxy trusted', () => {
+  it('defaults: 600 API calls a minute, 10 failed sign-ins in 15 minutes, shared, no proxy trusted', () => {
     const config = loadConfig({});
-    expect(config.rateLimit).toEqual({ apiPerMinute: 600, signInFailures: 10, signInWindowMinutes: 15 });
+    expect(config.rateLimit).toEqual({
+      apiPerMinute: 600,
+      signInFailures: 10,
+      signInWindowMinutes: 15,
+      isShared: true,
+    });
     expect(config.trustProxy).toEqual([]);
   });
 

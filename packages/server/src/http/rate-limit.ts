@@ -6,8 +6,14 @@ import type { Db } from '../db/connection.ts';
 import { countHit, dropEndedCounts } from './rate-limit-queries.ts';
 import { HttpError } from './errors.ts';
 
-/** The API and the embedded sign-in pages are counted; static files, /oidc and /metrics are not. */
-const isLimited = (request: FastifyRequest) => /^\/(api|signin)\//.test(request.routeOptions.url ?? '');
+/**
+ * The API and the embedded sign-in pages are counted; static files, /oidc, /metrics and the load
+ * balancer's probes (/api/health/live, /api/health/ready) are not.
+ */
+const isLimited = (request: FastifyRequest) => {
+  const url = request.routeOptions.url ?? '';
+  return /^\/(api|signin)\//.test(url) && url !== '/api/health/live' && url !== '/api/health/ready';
+};
 
 /** 429 in the envelope; the plugin has already set Retry-After. */
 export const tooManyRequests = (retryAfterSeconds: number) =>
