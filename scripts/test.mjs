@@ -61,25 +61,23 @@ function vitest(label, project, env = {}) {
   results.push({ label, passed, failed });
 }
 
-function ensureChromium() {
-  if (fs.existsSync(CHROMIUM)) {
+/** A Debian package the tests drive (Chromium, HAProxy), installed with apt-get when missing. */
+function ensurePackage(name, binary) {
+  if (fs.existsSync(binary)) {
     return;
   }
   if (process.getuid?.() !== 0) {
     throw new Error(
-      `Chromium is missing at ${CHROMIUM}: install the Debian package 'chromium' (apt-get install -y chromium).`,
+      `${binary} is missing: install the Debian package '${name}' (apt-get install -y ${name}).`,
     );
   }
-  console.log('Installing Chromium with apt-get…');
+  console.log(`Installing ${name} with apt-get…`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   const install = () =>
-    spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { stdio: 'inherit', env });
+    spawnSync('apt-get', ['install', '-y', '--no-install-recommends', name], { stdio: 'inherit', env });
   if (install().status !== 0) {
     execFileSync('apt-get', ['update'], { stdio: 'inherit', env });
-    execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], {
-      stdio: 'inherit',
-      env,
-    });
+    execFileSync('apt-get', ['install', '-y', '--no-install-recommends', name], { stdio: 'inherit', env });
   }
 }
 
@@ -96,6 +94,8 @@ if (wanted('server')) {
   vitest('API tests on SQLite', 'server');
   let cluster;
   try {
+    // The cluster test runs two instances behind HAProxy on the PostgreSQL run.
+    ensurePackage('haproxy', '/usr/sbin/haproxy');
     cluster = startCluster();
     vitest('API tests on PostgreSQL', 'server', { TEST_PG_URL: cluster.url });
   } catch (error) {
@@ -107,7 +107,7 @@ if (wanted('server')) {
 }
 if (wanted('e2e')) {
   try {
-    ensureChromium();
+    ensurePackage('chromium', CHROMIUM);
     check('web build', 'npm', ['run', 'build', '-w', '@uap/web']);
     vitest('end-to-end journeys in Chromium', 'e2e');
   } catch (error) {
