@@ -55,10 +55,10 @@ import { assignmentRoutes } from './modules/approval-paths/assignments/routes.ts
 import { assignmentWriteRoutes } from './modules/approval-paths/assignments/write-routes.ts';
 import { existingAccessRoutes } from './modules/existing-access/routes.ts';
 import { masterApproverRoutes } from './modules/approval-paths/master-approvers/routes.ts';
-import { approverStatusRoutes } from './modules/approval-paths/status/routes.ts';
+import { approverStatusRoutes } from './modules/approval-paths/approver-status/routes.ts';
 import { leaverRoutes } from './modules/leavers/routes.ts';
 import { absenceRoutes } from './modules/approval-paths/absences/routes.ts';
-import { coverageRoutes } from './modules/approval-paths/path-coverage/routes.ts';
+import { coverageRoutes } from './modules/approval-paths/coverage/routes.ts';
 import { scimRoutes } from './modules/scim/routes.ts';
 import { directoryImportRoutes } from './modules/directory-import/routes.ts';
 import { jobRoutes } from './modules/jobs/routes.ts';
