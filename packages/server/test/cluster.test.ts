@@ -1,10 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSigningMaterial } from '../src/auth/keys.ts';
 import { mintAccessToken } from '../src/auth/verify.ts';
@@ -12,6 +9,7 @@ import { loadConfig } from '../src/config.ts';
 import { openDb, type Db } from '../src/db/connection.ts';
 import { copyOfTemplate, demo } from './harness.ts';
 import { uniqueTag } from './factories.ts';
+import { call, freePort, serverProcess, until } from './processes.ts';
 
 /**
  * Two server processes on one PostgreSQL database behind HAProxy (the Debian package, installed
@@ -21,52 +19,6 @@ import { uniqueTag } from './factories.ts';
 
 const HAPROXY = '/usr/sbin/haproxy';
 const SECRET = 'cluster-test-scim-secret-0b6e4f21c7d9';
-const main = fileURLToPath(new URL('../src/main.ts', import.meta.url));
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-interface Answer {
-  status: number;
-  body: string;
-}
-
-function call(
-  port: number,
-  method: string,
-  urlPath: string,
-  headers: Record<string, string> = {},
-  body?: string,
-) {
-  return new Promise<Answer>((resolve, reject) => {
-    const request = http.request(
-      { host: '127.0.0.1', port, path: urlPath, method, agent: false, headers },
-      (res) => {
-        let text = '';
-        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-      },
-    );
-    request.on('error', reject);
-    request.end(body);
-  });
-}
-
-async function until(probe: () => Promise<boolean>, timeoutMs: number): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await probe().catch(() => false))) {
-    if (Date.now() > end) {
-      throw new Error('timed out');
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 describe.runIf(process.env.TEST_PG_URL !== undefined)('two instances behind HAProxy', () => {
   let copy: Awaited<ReturnType<typeof copyOfTemplate>>;
   let db: Db;
@@ -74,34 +26,28 @@ describe.runIf(process.env.TEST_PG_URL !== undefined)('two instances behind HAPr
   let balancerProcess: ChildProcess;
   const ports: number[] = [];
   const instances: (ChildProcess | null)[] = [null, null];
+  const outputs: (() => string)[] = [];
   let output = '';
   const publicUrl = () => `http://127.0.0.1:${balancer}`;
 
   function startInstance(index: number): ChildProcess {
-    const child = spawn(process.execPath, ['--import', 'tsx', main], {
-      env: {
-        ...process.env,
-        PORT: String(ports[index]),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: publicUrl(),
-        DATABASE_URL: copy.url,
-        WEB_DIST_DIR: '/nonexistent',
-        SCIM_TOKEN: SECRET,
-        JOBS_ENABLED: 'false',
-        ACTOR_CACHE_SECONDS: '60',
-        TASK_COUNTS_CACHE_SECONDS: '0',
-        RATE_LIMIT_API_PER_MINUTE: '1000000',
-        TRUST_PROXY: '127.0.0.1',
-        SHUTDOWN_DELAY_SECONDS: '1',
-        SHUTDOWN_GRACE_SECONDS: '20',
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const server = serverProcess({
+      PORT: String(ports[index]),
+      PUBLIC_URL: publicUrl(),
+      DATABASE_URL: copy.url,
+      SCIM_TOKEN: SECRET,
+      JOBS_ENABLED: 'false',
+      ACTOR_CACHE_SECONDS: '60',
+      TASK_COUNTS_CACHE_SECONDS: '0',
+      RATE_LIMIT_API_PER_MINUTE: '1000000',
+      TRUST_PROXY: '127.0.0.1',
+      // More than the balancer's checks need to see it unready (3 × 500 ms).
+      SHUTDOWN_DELAY_SECONDS: '3',
+      SHUTDOWN_GRACE_SECONDS: '20',
     });
-    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    instances[index] = child;
-    return child;
+    outputs[index] = server.output;
+    instances[index] = server.child;
+    return server.child;
   }
 
   const isReady = async (port: number) => (await call(port, 'GET', '/api/health/ready')).status === 200;
@@ -154,7 +100,8 @@ describe.runIf(process.env.TEST_PG_URL !== undefined)('two instances behind HAPr
         '  balance roundrobin',
         '  option httpchk GET /api/health/ready',
         '  http-check expect status 200',
-        '  default-server inter 200ms fall 2 rise 1',
+        '  timeout check 2s',
+        '  default-server inter 500ms fall 3 rise 2',
         `  server uap1 127.0.0.1:${ports[0]} check`,
         `  server uap2 127.0.0.1:${ports[1]} check`,
         '',
@@ -260,7 +207,7 @@ describe.runIf(process.env.TEST_PG_URL !== undefined)('two instances behind HAPr
       const old = instances[index]!;
       const exited = new Promise<number | null>((resolve) => old.once('exit', (code) => resolve(code)));
       old.kill('SIGTERM');
-      expect(await exited, output).toBe(0);
+      expect(await exited, outputs.map((o) => o()).join('') + output).toBe(0);
       startInstance(index);
       await until(() => isReady(ports[index]!), 120_000);
       // The balancer's checks see it ready before the next one stops.

@@ -1,10 +1,9 @@
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
 import { ChangeChannel } from '../src/db/change-channel.ts';
-import { openConfiguredDb, type Db } from '../src/db/connection.ts';
 import { createTestContext, demo, type TestContext } from './harness.ts';
+import { secondInstance } from './processes.ts';
 
 /**
  * Two instances on one PostgreSQL database, each keeping callers' profiles for a minute: a
@@ -15,18 +14,15 @@ const SECRET = 'revocation-test-scim-secret-91b3';
 
 describe.runIf(process.env.TEST_PG_URL !== undefined)('revocation across instances', () => {
   let first: TestContext;
-  let secondDb: Db;
   let second: FastifyInstance;
+  let closeSecond: () => Promise<void>;
 
   beforeAll(async () => {
     first = await createTestContext({ SCIM_TOKEN: SECRET, ACTOR_CACHE_SECONDS: '60' });
-    secondDb = openConfiguredDb(first.config);
-    second = await buildApp({ config: first.config, db: secondDb });
-    await second.ready();
+    ({ app: second, close: closeSecond } = await secondInstance(first.config));
   });
   afterAll(async () => {
-    await second.close();
-    await secondDb.kysely.destroy();
+    await closeSecond();
     await first.close();
   });
 

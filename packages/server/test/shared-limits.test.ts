@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
-import { openConfiguredDb, type Db } from '../src/db/connection.ts';
 import { createTestContext, demo, type TestContext } from './harness.ts';
+import { secondInstance } from './processes.ts';
 
 /**
  * Two instances on one PostgreSQL database share their limits: a client alternating between them
@@ -15,8 +14,8 @@ const SECRET = 'shared-limits-test-scim-secret-5e0c';
 
 describe.runIf(process.env.TEST_PG_URL !== undefined)('limits shared by the instances', () => {
   let first: TestContext;
-  let secondDb: Db;
   let second: FastifyInstance;
+  let closeSecond: () => Promise<void>;
 
   beforeAll(async () => {
     first = await createTestContext({
@@ -24,13 +23,10 @@ describe.runIf(process.env.TEST_PG_URL !== undefined)('limits shared by the inst
       RATE_LIMIT_SIGNIN_FAILURES: String(SIGN_IN_FAILURES),
       SCIM_TOKEN: SECRET,
     });
-    secondDb = openConfiguredDb(first.config);
-    second = await buildApp({ config: first.config, db: secondDb });
-    await second.ready();
+    ({ app: second, close: closeSecond } = await secondInstance(first.config));
   });
   afterAll(async () => {
-    await second.close();
-    await secondDb.kysely.destroy();
+    await closeSecond();
     await first.close();
   });
 

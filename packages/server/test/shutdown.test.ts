@@ -1,11 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import http from 'node:http';
-import net from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb } from '../src/db/connection.ts';
 import { copyOfTemplate } from './harness.ts';
 import { uniqueTag } from './factories.ts';
+import { call, freePort, serverProcess, until } from './processes.ts';
 
 /**
  * A real server process told to stop (SIGTERM) while a call is in flight: readiness turns 503
@@ -14,75 +13,27 @@ import { uniqueTag } from './factories.ts';
  */
 
 const SECRET = 'shutdown-test-scim-secret-7d2a';
-const main = fileURLToPath(new URL('../src/main.ts', import.meta.url));
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-function get(port: number, path: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get({ host: '127.0.0.1', port, path, agent: false }, (res) => {
-        let body = '';
-        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-      })
-      .on('error', reject);
-  });
-}
-
-async function until<T>(probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) {
-      return value;
-    }
-    if (Date.now() > end) {
-      throw new Error('timed out');
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 describe('stopping an instance', () => {
   let copy: Awaited<ReturnType<typeof copyOfTemplate>>;
   let port: number;
   let server: ChildProcess;
-  let output = '';
+  let output: () => string;
   let exited: Promise<number | null>;
 
   beforeAll(async () => {
     copy = await copyOfTemplate();
     port = await freePort();
-    server = spawn(process.execPath, ['--import', 'tsx', main], {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATABASE_URL: copy.url,
-        WEB_DIST_DIR: '/nonexistent',
-        SCIM_TOKEN: SECRET,
-        JOBS_ENABLED: 'false',
-        SQLITE_READ_WORKERS: '0',
-        SHUTDOWN_DELAY_SECONDS: '1',
-        SHUTDOWN_GRACE_SECONDS: '20',
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    ({ child: server, output } = serverProcess({
+      PORT: String(port),
+      DATABASE_URL: copy.url,
+      SCIM_TOKEN: SECRET,
+      JOBS_ENABLED: 'false',
+      SQLITE_READ_WORKERS: '0',
+      SHUTDOWN_DELAY_SECONDS: '1',
+      SHUTDOWN_GRACE_SECONDS: '20',
+    }));
     exited = new Promise((resolve) => server.once('exit', (code) => resolve(code)));
-    await until(
-      async () => ((await get(port, '/api/health/ready')).status === 200 ? true : undefined),
-      60_000,
-    );
+    await until(async () => (await call(port, 'GET', '/api/health/ready')).status === 200, 60_000);
   }, 90_000);
 
   afterAll(async () => {
@@ -129,16 +80,16 @@ describe('stopping an instance', () => {
 
     // Within the delay: still listening, but not ready.
     const ready = await until(async () => {
-      const res = await get(port, '/api/health/ready');
+      const res = await call(port, 'GET', '/api/health/ready');
       return res.status === 503 ? res : undefined;
     }, 900);
     expect(JSON.parse(ready.body)).toMatchObject({ succeeded: false, data: { draining: true } });
 
     // The call sent before the signal is answered, after the listener closed.
     await new Promise((resolve) => setTimeout(resolve, 1_000));
-    await expect(get(port, '/api/health/live')).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+    await expect(call(port, 'GET', '/api/health/live')).rejects.toMatchObject({ code: 'ECONNREFUSED' });
     expect(await answered).toEqual({ status: 201, connection: 'close' });
-    expect(await exited, output).toBe(0);
+    expect(await exited, output()).toBe(0);
 
     const db = openDb(copy.url);
     try {
