@@ -1,6 +1,12 @@
 import { sql } from 'kysely';
 import type { Executor } from '../db/connection.ts';
 
+/**
+ * A key as PostgreSQL can store it: text cannot hold U+0000, which a guessed account name may
+ * carry; such a key is stored as its JSON string, which no plain key can equal.
+ */
+const storable = (key: string): string => (key.includes('\u0000') ? JSON.stringify(key) : key);
+
 /** A key's count in its window, and the milliseconds until the window ends. */
 export interface WindowCount {
   hits: number;
@@ -15,7 +21,7 @@ export interface WindowCount {
 export async function countHit(q: Executor, key: string, windowMs: number): Promise<WindowCount> {
   const { rows } = await sql<WindowCount>`
     insert into rate_counts as r (key, hits, resets_at)
-    values (${key}, 1, now() + ${windowMs} * interval '1 millisecond')
+    values (${storable(key)}, 1, now() + ${windowMs} * interval '1 millisecond')
     on conflict (key) do update set
       hits = case when r.resets_at <= now() then 1 else r.hits + 1 end,
       resets_at = case when r.resets_at <= now() then excluded.resets_at else r.resets_at end
@@ -33,7 +39,7 @@ export async function longestWait(q: Executor, keys: readonly string[], max: num
   const { rows } = await sql<{ waitMs: number | null }>`
     select max(ceil(extract(epoch from (resets_at - now())) * 1000))::int as "waitMs"
     from rate_counts
-    where key in (${sql.join(keys)}) and resets_at > now() and hits >= ${max}`.execute(q);
+    where key in (${sql.join(keys.map(storable))}) and resets_at > now() and hits >= ${max}`.execute(q);
   return rows[0]?.waitMs ?? 0;
 }
 
