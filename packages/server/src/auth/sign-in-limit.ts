@@ -1,12 +1,12 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connection.ts';
-import { countHit, longestWait } from '../http/rate-limit-queries.ts';
+import { countHit, isCountShared, longestWait } from '../http/rate-limit-queries.ts';
 
 /** The failed sign-ins of every instance (PostgreSQL), or of this process (SQLite). */
 export function signInFailuresFor(db: Db, config: Pick<Config, 'rateLimit'>): SignInFailures {
-  const { signInFailures: max, signInWindowMinutes, isShared } = config.rateLimit;
+  const { signInFailures: max, signInWindowMinutes } = config.rateLimit;
   const windowMs = signInWindowMinutes * 60_000;
-  return db.dialect === 'postgres' && isShared
+  return isCountShared(db, config)
     ? new SharedSignInFailures(db, max, windowMs)
     : new LocalSignInFailures(max, windowMs);
 }

@@ -1,5 +1,13 @@
 import { sql } from 'kysely';
-import type { Executor } from '../db/connection.ts';
+import type { Config } from '../config.ts';
+import type { Db, Executor } from '../db/connection.ts';
+
+/**
+ * Whether the limits count in `rate_counts`, shared by every instance (PostgreSQL unless
+ * RATE_LIMIT_SHARED=false), or in each process's memory (always with SQLite's one process).
+ */
+export const isCountShared = (db: Db, config: Pick<Config, 'rateLimit'>): boolean =>
+  db.dialect === 'postgres' && config.rateLimit.isShared;
 
 /**
  * A key as PostgreSQL can store it: text cannot hold U+0000, which a guessed account name may

@@ -3,7 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import { messages } from '@uap/domain';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connection.ts';
-import { countHit, dropEndedCounts } from './rate-limit-queries.ts';
+import { countHit, dropEndedCounts, isCountShared } from './rate-limit-queries.ts';
 import { HttpError } from './errors.ts';
 
 /**
@@ -44,7 +44,7 @@ export type CountRequest = (request: FastifyRequest, reply: FastifyReply) => Pro
  * each route's hook, after the auth hook, which counts the calls it refuses with the answer.
  */
 export async function registerRateLimit(app: FastifyInstance, config: Config, db: Db): Promise<CountRequest> {
-  const isShared = db.dialect === 'postgres' && config.rateLimit.isShared;
+  const isShared = isCountShared(db, config);
   await app.register(rateLimit, {
     global: true,
     // PostgreSQL: the counts of every instance on the database, in `rate_counts`; a count that
