@@ -5,7 +5,8 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import type { Breakpoint } from '@mui/material/styles';
-import { DialogError, type DialogErrorState } from './DialogError.tsx';
+import { DialogError, useDialogError, type DialogErrorState } from './DialogError.tsx';
+import { failureText } from './forms/failure-text.ts';
 import { ReasonButton } from './ReasonButton.tsx';
 
 /** Cancel and the submit button at the foot of a form dialog. */
@@ -35,6 +36,22 @@ export function DialogButtons(props: {
       </ReasonButton>
     </DialogActions>
   );
+}
+
+/**
+ * What every form dialog wires the same way: its error (`setError`), Cancel, and the submit
+ * button kept busy while `isDisabled` (its call under way). Spread `frame` on the `FormDialog`;
+ * `showFailure` puts what a failed call says (`failureText`) at the top of the dialog.
+ */
+export function useFormDialog(isDisabled: boolean, onClose: () => void) {
+  const [error, setError] = useDialogError();
+  return {
+    setError,
+    showFailure: (failure: unknown) => {
+      setError(failureText(failure));
+    },
+    frame: { error, isDisabled, onClose },
+  };
 }
 
 /**

@@ -11,11 +11,9 @@ import {
 } from '@uap/domain';
 import { checkMergedProfile, useActiveDeactiveMutation } from '../../api/modify.ts';
 import { CommentAndUrgent, useCommentAndUrgent } from '../forms/CommentsField.tsx';
-import { FormDialog } from '../FormDialog.tsx';
+import { FormDialog, useFormDialog } from '../FormDialog.tsx';
 import { DateRange, todayIso, type Dates } from '../forms/DateRange.tsx';
-import { failureText } from '../forms/failure-text.ts';
 import type { ModifyOutcome } from './ModifyRequestDialog.tsx';
-import { useDialogError } from '../DialogError.tsx';
 import { useFieldErrors } from '../FieldErrors.tsx';
 
 interface Props {
@@ -48,10 +46,10 @@ export function ActivationDialog({ rows, isActive, onClose, onDone }: Props) {
   const warnings = isActive ? agencyWarnings(rows) : [];
   const [dates, setDates] = useState<Dates>([todayIso(), null]);
   const note = useCommentAndUrgent();
-  const [error, setError] = useDialogError();
   const fields = useFieldErrors<'beginning' | 'expiration' | 'comment'>();
   const [mergedWarning, setMergedWarning] = useState<string | null>(null);
   const mutation = useActiveDeactiveMutation();
+  const { frame, setError, showFailure } = useFormDialog(blocked !== null || mutation.isPending, onClose);
   const verb = isActive ? 'Activate' : 'Deactivate';
 
   const handleSubmit = async () => {
@@ -91,17 +89,15 @@ export function ActivationDialog({ rows, isActive, onClose, onDone }: Props) {
         recordId: null,
       });
     } catch (failure) {
-      setError(failureText(failure));
+      showFailure(failure);
     }
   };
 
   return (
     <FormDialog
       title={`${verb} Access`}
-      error={error}
+      {...frame}
       submitLabel={mergedWarning ? 'Continue' : verb}
-      isDisabled={blocked !== null || mutation.isPending}
-      onClose={onClose}
       onSubmit={handleSubmit}
     >
       <Stack spacing={2}>

@@ -5,10 +5,8 @@ import { messages, reassignRequestInput, type ReassignRequestInput, type UserSea
 import { useReassignMutation } from '../../api/modify.ts';
 import { UserSearchField } from '../UserSearchDialog/UserSearchField.tsx';
 import { CommentAndUrgent, useCommentAndUrgent } from '../forms/CommentsField.tsx';
-import { FormDialog } from '../FormDialog.tsx';
-import { failureText } from '../forms/failure-text.ts';
+import { FormDialog, useFormDialog } from '../FormDialog.tsx';
 import type { ModifyOutcome } from './ModifyRequestDialog.tsx';
-import { useDialogError } from '../DialogError.tsx';
 import { useFieldErrors } from '../FieldErrors.tsx';
 
 interface Props {
@@ -29,10 +27,10 @@ const isSameUser = (mail: string | null, currentUserEmail: string) =>
 export function ReassignEmailDialog({ requestId, isRecord, currentUserEmail, onClose, onDone }: Props) {
   const [newUser, setNewUser] = useState<UserSearchItem | null>(null);
   const note = useCommentAndUrgent();
-  const [error, setError] = useDialogError();
   // A missing or wrong new user, or a short comment, is shown and focused at its field.
   const fields = useFieldErrors<'email' | 'comments'>();
   const reassign = useReassignMutation();
+  const { frame, setError, showFailure } = useFormDialog(reassign.isPending, onClose);
 
   const handlePick = (item: UserSearchItem) => {
     if (isSameUser(item.mail, currentUserEmail)) {
@@ -76,18 +74,12 @@ export function ReassignEmailDialog({ requestId, isRecord, currentUserEmail, onC
         recordId: isRecord ? requestId : null,
       });
     } catch (failure) {
-      setError(failureText(failure));
+      showFailure(failure);
     }
   };
 
   return (
-    <FormDialog
-      title="Reassign Non-Personal User Email"
-      error={error}
-      isDisabled={reassign.isPending}
-      onClose={onClose}
-      onSubmit={handleSubmit}
-    >
+    <FormDialog {...frame} title="Reassign Non-Personal User Email" onSubmit={handleSubmit}>
       <Stack spacing={2}>
         <Typography>
           Record ID {requestId} · current user {currentUserEmail}

@@ -4,9 +4,7 @@ import { messages, type AdminRegionTableRow } from '@uap/domain';
 import { useSaveAdministrator } from '../../api/administrators.ts';
 import { useAdminScopePairs } from '../../api/admin-scope.ts';
 import { useMarketsQuery, useRegionsQuery } from '../../api/catalog.ts';
-import { useDialogError } from '../../components/DialogError.tsx';
-import { FormDialog } from '../../components/FormDialog.tsx';
-import { failureText } from '../../components/forms/failure-text.ts';
+import { FormDialog, useFormDialog } from '../../components/FormDialog.tsx';
 import { OptionSelect } from '../../components/forms/OptionSelect.tsx';
 import { PersonField, type Person } from '../../components/UserSearchDialog/PersonField.tsx';
 
@@ -27,8 +25,8 @@ export function AdministratorDialog(props: {
   const [person, setPerson] = useState<Person | null>(
     row ? { userId: row.userId, label: `${row.name} (${row.email})` } : null,
   );
-  const [error, setError] = useDialogError();
   const save = useSaveAdministrator();
+  const { frame, setError, showFailure } = useFormDialog(save.isPending, props.onClose);
   const regions = useRegionsQuery();
   const markets = useMarketsQuery(regionId);
   const inScope = (pick: (pair: { regionId: number; marketId: number }) => boolean) =>
@@ -54,7 +52,7 @@ export function AdministratorDialog(props: {
       },
       {
         onSuccess: (answer) => props.onDone(answer.message),
-        onError: (failure) => setError(failureText(failure)),
+        onError: showFailure,
       },
     );
   };
@@ -62,11 +60,9 @@ export function AdministratorDialog(props: {
   return (
     <FormDialog
       title={row ? 'Edit Administrator' : 'Add New Administrator'}
-      error={error}
+      {...frame}
       submitLabel="Save"
       submitReason={saveBlocker}
-      isDisabled={save.isPending}
-      onClose={props.onClose}
       onSubmit={handleSave}
     >
       <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>

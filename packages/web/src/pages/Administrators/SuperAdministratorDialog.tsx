@@ -2,9 +2,7 @@ import { useState } from 'react';
 import Box from '@mui/material/Box';
 import type { SuperAdminTableRow } from '@uap/domain';
 import { useSaveSuperAdministrator } from '../../api/administrators.ts';
-import { useDialogError } from '../../components/DialogError.tsx';
-import { FormDialog } from '../../components/FormDialog.tsx';
-import { failureText } from '../../components/forms/failure-text.ts';
+import { FormDialog, useFormDialog } from '../../components/FormDialog.tsx';
 import { PersonField, type Person } from '../../components/UserSearchDialog/PersonField.tsx';
 
 /** Add or edit a super administrator (spec 3 §5: Save needs a user chosen; on edit, another one). */
@@ -17,9 +15,9 @@ export function SuperAdministratorDialog(props: {
   const [person, setPerson] = useState<Person | null>(
     row ? { userId: row.userId, label: `${row.name} (${row.email})` } : null,
   );
-  const [error, setError] = useDialogError();
   const save = useSaveSuperAdministrator();
   const isChanged = person !== null && person.userId !== row?.userId;
+  const { frame, setError, showFailure } = useFormDialog(!isChanged || save.isPending, props.onClose);
 
   const handleSave = () => {
     setError(null);
@@ -27,7 +25,7 @@ export function SuperAdministratorDialog(props: {
       { ...(row ? { adminId: row.adminId } : {}), userId: person?.userId ?? null },
       {
         onSuccess: (answer) => props.onDone(answer.message),
-        onError: (failure) => setError(failureText(failure)),
+        onError: showFailure,
       },
     );
   };
@@ -35,10 +33,8 @@ export function SuperAdministratorDialog(props: {
   return (
     <FormDialog
       title={row ? 'Edit Super Administrator' : 'Add New Super Administrator'}
-      error={error}
+      {...frame}
       submitLabel="Save"
-      isDisabled={!isChanged || save.isPending}
-      onClose={props.onClose}
       onSubmit={handleSave}
     >
       <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>

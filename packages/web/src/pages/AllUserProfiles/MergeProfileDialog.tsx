@@ -6,11 +6,9 @@ import TextField from '@mui/material/TextField';
 import { messages, type ProfileRow } from '@uap/domain';
 import { useMergeProfile } from '../../api/merges.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { useDialogError } from '../../components/DialogError.tsx';
-import { FormDialog } from '../../components/FormDialog.tsx';
+import { FormDialog, useFormDialog } from '../../components/FormDialog.tsx';
 import { useFieldErrors } from '../../components/FieldErrors.tsx';
 import { UserSearchField } from '../../components/UserSearchDialog/UserSearchField.tsx';
-import { failureText } from '../../components/forms/failure-text.ts';
 import { UserDetailsPopup } from './UserDetailsPopup.tsx';
 
 /** The UAP Id typed, or null when it is not a positive whole number. */
@@ -34,10 +32,10 @@ export function MergeProfileDialog(props: {
   const [value, setValue] = useState('');
   const [isConfirming, setIsConfirming] = useState(false);
   const [isBrowsing, setIsBrowsing] = useState(false);
-  const [error, setError] = useDialogError();
   // A missing or own UAP Id is said under the field, which is focused.
   const fields = useFieldErrors<'uapId'>();
   const merge = useMergeProfile();
+  const { frame, setError, showFailure } = useFormDialog(merge.isPending, props.onClose);
   const parentId = uapIdOf(value);
 
   const handleMerge = () => {
@@ -60,7 +58,7 @@ export function MergeProfileDialog(props: {
     }
     merge.mutate(
       { userId: row.userId, mergedUserId: parentId },
-      { onSuccess: props.onDone, onError: (failure) => setError(failureText(failure)) },
+      { onSuccess: props.onDone, onError: showFailure },
     );
   };
 
@@ -69,10 +67,8 @@ export function MergeProfileDialog(props: {
       <FormDialog
         title={`Merge Profile — UAP Id ${row.userId}`}
         hasDividers={false}
-        error={error}
+        {...frame}
         submitLabel="Merge"
-        isDisabled={merge.isPending}
-        onClose={props.onClose}
         onSubmit={handleMerge}
       >
         <DialogContentText sx={{ mb: 2 }}>

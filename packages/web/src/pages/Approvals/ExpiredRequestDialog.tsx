@@ -5,8 +5,7 @@ import { messages, updateExpiredRequestInput, type ApprovalDetail } from '@uap/d
 import { ApiError } from '../../api/client.ts';
 import { useUpdateExpiredRequestMutation } from '../../api/modify.ts';
 import { DateRange, todayIso, type Dates } from '../../components/forms/DateRange.tsx';
-import { useDialogError } from '../../components/DialogError.tsx';
-import { FormDialog } from '../../components/FormDialog.tsx';
+import { FormDialog, useFormDialog } from '../../components/FormDialog.tsx';
 import { useFieldErrors } from '../../components/FieldErrors.tsx';
 import { CommentsField } from '../../components/forms/CommentsField.tsx';
 
@@ -20,9 +19,9 @@ interface Props {
 export function ExpiredRequestDialog({ detail, onClose, onDone }: Props) {
   const [dates, setDates] = useState<Dates>([todayIso(), null]);
   const [comments, setComments] = useState('');
-  const [error, setError] = useDialogError();
   const fields = useFieldErrors<'beginning' | 'expiration' | 'comments'>();
   const update = useUpdateExpiredRequestMutation();
+  const { frame, setError } = useFormDialog(update.isPending, onClose);
 
   const handleSubmit = () => {
     const body = {
@@ -51,13 +50,7 @@ export function ExpiredRequestDialog({ detail, onClose, onDone }: Props) {
   };
 
   return (
-    <FormDialog
-      title={`Modify Length Of Access #${detail.requestId}`}
-      error={error}
-      isDisabled={update.isPending}
-      onClose={onClose}
-      onSubmit={handleSubmit}
-    >
+    <FormDialog {...frame} title={`Modify Length Of Access #${detail.requestId}`} onSubmit={handleSubmit}>
       <Stack spacing={2}>
         <Typography>
           {`${detail.requestTypeName} · ${detail.platformName} · ${detail.email} · current access: ${detail.accessDate}`}

@@ -9,8 +9,7 @@ import { ApiError } from '../../api/client.ts';
 import { useClientsQuery, usePlatformsQuery } from '../../api/catalog.ts';
 import { useAdminScopePairs } from '../../api/admin-scope.ts';
 import { CascadingSelects, type PathValue } from '../../components/CascadingSelects/CascadingSelects.tsx';
-import { useDialogError } from '../../components/DialogError.tsx';
-import { FormDialog } from '../../components/FormDialog.tsx';
+import { FormDialog, useFormDialog } from '../../components/FormDialog.tsx';
 import { FieldErrorText, useFieldErrors } from '../../components/FieldErrors.tsx';
 import { PersonPicker, type PickedPerson } from '../../components/UserSearchDialog/PersonPicker.tsx';
 
@@ -68,7 +67,7 @@ export function AssignmentDialog(props: {
   onClose: () => void;
 }) {
   const [form, setForm] = useState<Form>(() => formOf(props.row));
-  const [error, setError] = useDialogError();
+  const { frame, setError } = useFormDialog(props.isPending, props.onClose);
   // A missing level, platform or primary approver is marked at its field, the first focused.
   const fields = useFieldErrors<keyof PathValue | 'platform' | 'approver'>();
   const scope = useAdminScopePairs();
@@ -128,15 +127,7 @@ export function AssignmentDialog(props: {
   );
 
   return (
-    <FormDialog
-      title={title}
-      maxWidth="md"
-      error={error}
-      submitLabel="Save"
-      isDisabled={props.isPending}
-      onClose={props.onClose}
-      onSubmit={handleSave}
-    >
+    <FormDialog {...frame} title={title} maxWidth="md" submitLabel="Save" onSubmit={handleSave}>
       <Box sx={{ display: 'grid', gap: 2 }}>
         <CascadingSelects
           scope={scope}

@@ -5,8 +5,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import { messages, type ReassignApproverInput } from '@uap/domain';
 import { ApiError } from '../../api/client.ts';
-import { useDialogError } from '../../components/DialogError.tsx';
-import { FormDialog } from '../../components/FormDialog.tsx';
+import { FormDialog, useFormDialog } from '../../components/FormDialog.tsx';
 import { useFieldErrors } from '../../components/FieldErrors.tsx';
 import { PersonPicker, type PickedPerson } from '../../components/UserSearchDialog/PersonPicker.tsx';
 
@@ -39,7 +38,7 @@ export function ReassignDialog(props: {
     PrimaryProvisioner: { isUpdated: false, person: null },
     SecondaryProvisioner: { isUpdated: false, person: null },
   });
-  const [error, setError] = useDialogError();
+  const { frame, setError } = useFormDialog(props.isPending, props.onClose);
   // A ticked Primary Approver without a person is said at its search field, which is focused.
   const fields = useFieldErrors<RoleKey>();
   const update = (key: RoleKey, change: Partial<Choice>) => {
@@ -74,14 +73,7 @@ export function ReassignDialog(props: {
   };
 
   return (
-    <FormDialog
-      title="Reassign"
-      error={error}
-      submitLabel="Reassign"
-      isDisabled={props.isPending}
-      onClose={props.onClose}
-      onSubmit={handleSave}
-    >
+    <FormDialog {...frame} title="Reassign" submitLabel="Reassign" onSubmit={handleSave}>
       <DialogContentText sx={{ mb: 2 }}>
         {`Tick each role to hand over on the ${props.approverIds.length} selected assignments and pick its new holder.`}
       </DialogContentText>

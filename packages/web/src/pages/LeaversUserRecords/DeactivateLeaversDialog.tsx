@@ -5,10 +5,8 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import TextField from '@mui/material/TextField';
 import { deactivateLeaversInput, limits } from '@uap/domain';
 import { useDeactivateLeavers } from '../../api/leavers.ts';
-import { useDialogError } from '../../components/DialogError.tsx';
-import { FormDialog } from '../../components/FormDialog.tsx';
+import { FormDialog, useFormDialog } from '../../components/FormDialog.tsx';
 import { useFieldErrors } from '../../components/FieldErrors.tsx';
-import { failureText } from '../../components/forms/failure-text.ts';
 
 /** Deactivate the selected leaver records: a comment (max 500) and the urgent flag. */
 export function DeactivateLeaversDialog(props: {
@@ -18,9 +16,9 @@ export function DeactivateLeaversDialog(props: {
 }) {
   const [comment, setComment] = useState('');
   const [isUrgent, setIsUrgent] = useState(false);
-  const [error, setError] = useDialogError();
   const fields = useFieldErrors<'comment'>();
   const mutation = useDeactivateLeavers();
+  const { frame, setError, showFailure } = useFormDialog(mutation.isPending, props.onClose);
 
   const handleSubmit = () => {
     const input = { isActive: false as const, requests: props.requestIds, comment, IsUrgent: isUrgent };
@@ -31,18 +29,11 @@ export function DeactivateLeaversDialog(props: {
     if (!ok) {
       return;
     }
-    mutation.mutate(input, { onSuccess: props.onDone, onError: (failure) => setError(failureText(failure)) });
+    mutation.mutate(input, { onSuccess: props.onDone, onError: showFailure });
   };
 
   return (
-    <FormDialog
-      title="Deactivate Selected Records"
-      error={error}
-      submitColor="error"
-      isDisabled={mutation.isPending}
-      onClose={props.onClose}
-      onSubmit={handleSubmit}
-    >
+    <FormDialog {...frame} title="Deactivate Selected Records" submitColor="error" onSubmit={handleSubmit}>
       <DialogContentText sx={{ mb: 2 }}>
         {`A deactivation request will be sent for approval for each of the ${props.requestIds.length} selected record(s).`}
       </DialogContentText>

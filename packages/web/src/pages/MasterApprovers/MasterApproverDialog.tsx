@@ -8,10 +8,8 @@ import {
   emptyPath,
   type PathValue,
 } from '../../components/CascadingSelects/CascadingSelects.tsx';
-import { useDialogError } from '../../components/DialogError.tsx';
-import { FormDialog } from '../../components/FormDialog.tsx';
+import { FormDialog, useFormDialog } from '../../components/FormDialog.tsx';
 import { PersonField, type Person } from '../../components/UserSearchDialog/PersonField.tsx';
-import { failureText } from '../../components/forms/failure-text.ts';
 import { useFieldErrors } from '../../components/FieldErrors.tsx';
 
 /**
@@ -33,9 +31,9 @@ export function MasterApproverDialog(props: {
   const [person, setPerson] = useState<Person | null>(
     row ? { userId: row.userId, label: `${row.masterApproverName} (${row.masterApproverEmail})` } : null,
   );
-  const [error, setError] = useDialogError();
   const fields = useFieldErrors<keyof PathValue | 'userId'>();
   const save = useSaveMasterApprover();
+  const { frame, setError, showFailure } = useFormDialog(save.isPending, props.onClose);
   const title = row ? 'Edit Master Approver' : 'Add New Master Approver';
 
   const handleSave = () => {
@@ -60,22 +58,12 @@ export function MasterApproverDialog(props: {
       onSuccess: (answer) => {
         props.onDone(answer.message);
       },
-      onError: (failure) => {
-        setError(failureText(failure));
-      },
+      onError: showFailure,
     });
   };
 
   return (
-    <FormDialog
-      title={title}
-      maxWidth="md"
-      error={error}
-      submitLabel="Save"
-      isDisabled={save.isPending}
-      onClose={props.onClose}
-      onSubmit={handleSave}
-    >
+    <FormDialog {...frame} title={title} maxWidth="md" submitLabel="Save" onSubmit={handleSave}>
       <Box sx={{ display: 'grid', gap: 2 }}>
         <CascadingSelects value={path} onChange={setPath} scope={scope} fields={fields} />
         <PersonField

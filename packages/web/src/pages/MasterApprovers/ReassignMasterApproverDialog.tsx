@@ -3,10 +3,8 @@ import DialogContentText from '@mui/material/DialogContentText';
 import Typography from '@mui/material/Typography';
 import { messages, reassignMasterApproverInput } from '@uap/domain';
 import { useReassignMasterApprovers } from '../../api/master-approvers.ts';
-import { useDialogError } from '../../components/DialogError.tsx';
-import { FormDialog } from '../../components/FormDialog.tsx';
+import { FormDialog, useFormDialog } from '../../components/FormDialog.tsx';
 import { UserSearchField } from '../../components/UserSearchDialog/UserSearchField.tsx';
-import { failureText } from '../../components/forms/failure-text.ts';
 import { useFieldErrors } from '../../components/FieldErrors.tsx';
 
 /** Reassign: the selected master approver rows move to one new person ('Select a new user'). */
@@ -16,9 +14,9 @@ export function ReassignMasterApproverDialog(props: {
   onDone: (message: string) => void;
 }) {
   const [person, setPerson] = useState<{ userId: number; label: string } | null>(null);
-  const [error, setError] = useDialogError();
   const fields = useFieldErrors<'person'>();
   const reassign = useReassignMasterApprovers();
+  const { frame, setError, showFailure } = useFormDialog(reassign.isPending, props.onClose);
 
   const handleSubmit = () => {
     const input = { oldMasterApproverIds: props.ids, NewMasterApproverUserId: person?.userId ?? null };
@@ -34,21 +32,12 @@ export function ReassignMasterApproverDialog(props: {
       onSuccess: (answer) => {
         props.onDone(answer.message);
       },
-      onError: (failure) => {
-        setError(failureText(failure));
-      },
+      onError: showFailure,
     });
   };
 
   return (
-    <FormDialog
-      title="Reassign Master Approver"
-      error={error}
-      submitLabel="Reassign"
-      isDisabled={reassign.isPending}
-      onClose={props.onClose}
-      onSubmit={handleSubmit}
-    >
+    <FormDialog {...frame} title="Reassign Master Approver" submitLabel="Reassign" onSubmit={handleSubmit}>
       <DialogContentText sx={{ mb: 2 }}>
         {`${props.ids.length} selected row(s) will move to the new master approver.`}
       </DialogContentText>

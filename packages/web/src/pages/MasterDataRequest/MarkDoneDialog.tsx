@@ -10,10 +10,8 @@ import {
   type MasterDataType,
 } from '@uap/domain';
 import { useMarkMasterDataRequestDone, useMasterDataItemOptions } from '../../api/master-data-requests.ts';
-import { useDialogError } from '../../components/DialogError.tsx';
-import { FormDialog } from '../../components/FormDialog.tsx';
+import { FormDialog, useFormDialog } from '../../components/FormDialog.tsx';
 import { useDebouncedValue } from '../../components/DataTable/use-debounced-value.ts';
-import { failureText } from '../../components/forms/failure-text.ts';
 
 const isMasterDataType = (value: string): value is MasterDataType =>
   (masterDataTypes as readonly string[]).includes(value);
@@ -34,30 +32,18 @@ export function MarkDoneDialog(props: {
   const search = useDebouncedValue(input, limits.filterDebounceMs).trim();
   const options = useMasterDataItemOptions(type, search);
   const markDone = useMarkMasterDataRequestDone();
-  const [error, setError] = useDialogError();
+  const { frame, setError, showFailure } = useFormDialog(markDone.isPending, props.onClose);
 
   const handleSave = () => {
     setError(null);
     markDone.mutate(
       { id: row.id, itemId: item?.id ?? null },
-      {
-        onSuccess: props.onDone,
-        onError: (failure) => {
-          setError(failureText(failure));
-        },
-      },
+      { onSuccess: props.onDone, onError: showFailure },
     );
   };
 
   return (
-    <FormDialog
-      title="Mark request done"
-      error={error}
-      submitLabel="Mark done"
-      isDisabled={markDone.isPending}
-      onClose={props.onClose}
-      onSubmit={handleSave}
-    >
+    <FormDialog {...frame} title="Mark request done" submitLabel="Mark done" onSubmit={handleSave}>
       <Typography sx={{ mb: 1 }}>
         {row.masterDataType} requested by {row.createdByUser.name} {row.createdByUser.lastName}:
       </Typography>
