@@ -9,6 +9,7 @@ import {
   userIdOf,
 } from '../packages/server/test/factories.ts';
 import { launchBrowser, signIn } from './browser.ts';
+import { expectFieldError } from './field-error.ts';
 import { e2eDb } from './server.ts';
 import { searchFor } from './table-search.ts';
 
@@ -50,6 +51,38 @@ describe('Leavers User Records', () => {
       expect(created).toEqual([
         { requestTypeId: RequestType.DEACTIVATE, statusId: RequestStatus.SUBMITTED, createdBy: ada },
       ]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('Ada adds a leaver comment: a blank one is refused at its field, then it is saved', async () => {
+    const db = e2eDb();
+    const ada = await userIdOf(db, 'ada.admin@agency.example');
+    const path = await buildPath(db);
+    await buildAdminRegion(db, ada, path);
+    const leaver = await buildUser(db, { active: false });
+    const record = await buildRecord(db, { path, user: { userId: leaver.userId, email: leaver.email } });
+
+    const { context, page } = await signIn(browser, 'Ada Admin');
+    try {
+      await page.getByRole('link', { name: 'Leavers User Records' }).first().click();
+      const table = page.getByRole('table', { name: 'Leavers User Records' });
+      await searchFor(page, 'Leavers User Records', leaver.email, [record.requestId]);
+      await table.getByRole('checkbox', { name: `Select row ${record.requestId}`, exact: true }).check();
+      await page.getByRole('button', { name: 'Leaver Comment', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Leaver Comment' });
+      const field = dialog.getByRole('textbox', { name: 'Leaver comment' });
+      await dialog.getByRole('button', { name: 'Enter' }).click();
+      await expectFieldError(page, dialog, field, 'You have to input a comment.');
+
+      await field.fill('Left on Friday');
+      await dialog.getByRole('button', { name: 'Enter' }).click();
+      await page.getByText('Comment saved successfully', { exact: true }).waitFor();
+      expect(await dialog.count()).toBe(0);
+      await table
+        .getByRole('button', { name: `Left on Friday, comments of record ${record.requestId}` })
+        .waitFor();
     } finally {
       await context.close();
     }

@@ -8,7 +8,7 @@ export type FieldErrorMap<K extends string> = Partial<Record<K, string>>;
 export type TextFieldErrorProps = ReturnType<FieldErrors<string>['textField']>;
 
 /** A parse result as zod returns it: the issues carry the path of the field they are about. */
-interface ParseResult {
+export interface ParseResult {
   success: boolean;
   error?: { issues: { message: string; path: readonly PropertyKey[] }[] };
 }

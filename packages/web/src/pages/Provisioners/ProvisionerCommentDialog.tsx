@@ -1,20 +1,21 @@
 import { useEffect, useState } from 'react';
-import { CommentEntryDialog } from '../../components/CommentEntryDialog.tsx';
 import { limits, messages, provisionerCommentInput } from '@uap/domain';
 import { useProvisionerComment } from '../../api/provisioning.ts';
-import { failureText } from '../../components/forms/failure-text.ts';
-import { useDialogError } from '../../components/DialogError.tsx';
-import { useFieldErrors } from '../../components/FieldErrors.tsx';
+import {
+  CommentEntryDialog,
+  type CommentDialogProps,
+  type CommentKind,
+} from '../../components/CommentEntryDialog.tsx';
+
+const provisionerComment: CommentKind = {
+  title: 'Provisioner Comment',
+  label: 'Provisioner comment',
+  maxLength: limits.provisionerComment,
+  schema: provisionerCommentInput,
+};
 
 /** The provisioner comment modal: up to 2000 characters, Cancel and Enter (spec 2 §2). */
-export function ProvisionerCommentDialog(props: {
-  requestIds: number[];
-  onClose: () => void;
-  onDone: (message: string) => void;
-}) {
-  const [comment, setComment] = useState('');
-  const [error, setError] = useDialogError();
-  const fields = useFieldErrors<'comment'>();
+export function ProvisionerCommentDialog(props: CommentDialogProps) {
   const [isLoading, setIsLoading] = useState(false);
   const mutation = useProvisionerComment();
 
@@ -31,36 +32,11 @@ export function ProvisionerCommentDialog(props: {
     };
   }, [isLoading]);
 
-  const handleEnter = async () => {
-    const { ok, unplaced } = fields.showIssues(
-      provisionerCommentInput.safeParse({ Comments: comment, RequestIds: props.requestIds }),
-      { Comments: 'comment' },
-    );
-    setError(unplaced);
-    if (!ok) {
-      return;
-    }
+  const send = async (input: { comment: string; requestIds: number[] }) => {
     setIsLoading(true);
-    try {
-      await mutation.mutateAsync({ comment, requestIds: props.requestIds });
-      props.onDone(messages.provisionerCommentSaved);
-    } catch (failure) {
-      setError(failureText(failure));
-    }
+    await mutation.mutateAsync(input);
+    return messages.provisionerCommentSaved;
   };
 
-  return (
-    <CommentEntryDialog
-      title="Provisioner Comment"
-      label="Provisioner comment"
-      maxLength={limits.provisionerComment}
-      comment={comment}
-      onCommentChange={setComment}
-      error={error}
-      fields={fields}
-      isBusy={isLoading}
-      onClose={props.onClose}
-      onEnter={() => void handleEnter()}
-    />
-  );
+  return <CommentEntryDialog {...props} kind={provisionerComment} isBusy={isLoading} send={send} />;
 }
