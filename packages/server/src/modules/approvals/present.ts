@@ -6,7 +6,7 @@ import {
   type ApprovalDetail,
   type ApprovalRow,
 } from '@uap/domain';
-import { presentLineNames, presentLineStatus } from '../request-lines/present.ts';
+import { presentLineNames, presentLinePeople, presentLineStatus } from '../request-lines/present.ts';
 import type { ApprovalLineRow, EmailAdder, findPathPeople } from './queries.ts';
 
 /** A line → a row of My Approval Tasks / My Archive Approvals (spec 2 §3 field names). */
@@ -21,19 +21,7 @@ export function presentApprovalRow(row: ApprovalLineRow, timeZone: string): Appr
     recordId: row.recordId,
     createdDate: row.createdDate,
     createdBy: row.createdBy,
-    createdByUser: { fullName: fullName(row.creatorName, row.creatorLastName), email: row.creatorEmail },
-    requestUser: {
-      userId: row.userId,
-      name: row.name,
-      lastName: row.lastName,
-      fullName: fullName(row.name, row.lastName),
-      email: row.userEmail,
-      title: row.title,
-      organization: row.organization,
-      department: row.department,
-      officeNumber: row.officeNumber,
-      locationCountry: row.locationCountry,
-    },
+    ...presentLinePeople(row, (value) => value),
     requestUserEmail: row.userEmail,
     isInternal: row.isInternal === 1,
     email: row.email,

@@ -72,6 +72,44 @@ export function presentLineNames(row: LineNamesSource) {
   };
 }
 
+/** A line's creator and subject (with the subject's profile) as read by `lineColumns` and `u`. */
+interface LinePeopleSource {
+  creatorName: string;
+  creatorLastName: string;
+  creatorEmail: string;
+  userId: number;
+  name: string;
+  lastName: string;
+  userEmail: string;
+  title: string | null;
+  organization: string | null;
+  department: string | null;
+  officeNumber: string | null;
+  locationCountry: string | null;
+}
+
+/**
+ * Who created a line and whom it is for, as an approval task and an activity log show them;
+ * `profile` words a profile field the person may lack (kept null, or '').
+ */
+export function presentLinePeople<T>(row: LinePeopleSource, profile: (value: string | null) => T) {
+  return {
+    createdByUser: { fullName: fullName(row.creatorName, row.creatorLastName), email: row.creatorEmail },
+    requestUser: {
+      userId: row.userId,
+      name: row.name,
+      lastName: row.lastName,
+      fullName: fullName(row.name, row.lastName),
+      email: row.userEmail,
+      title: profile(row.title),
+      organization: profile(row.organization),
+      department: profile(row.department),
+      officeNumber: profile(row.officeNumber),
+      locationCountry: profile(row.locationCountry),
+    },
+  };
+}
+
 /** The fields of spec 1 §3 "Request list item" every request table shares. */
 export function presentListItem(row: ListItemSource, timeZone: string) {
   const isUnlimited = row.expirationDate === null;

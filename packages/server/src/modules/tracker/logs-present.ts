@@ -6,7 +6,7 @@ import {
   type ActivityLog,
   type RequestHistoryEntry,
 } from '@uap/domain';
-import { presentLineNames, presentLineStatus } from '../request-lines/present.ts';
+import { presentLineNames, presentLinePeople, presentLineStatus } from '../request-lines/present.ts';
 import type { HistoryRow, LogHeaderRow } from './logs-queries.ts';
 
 /** The request part of the activity log: header, creator, user and platform access information. */
@@ -18,19 +18,7 @@ export function presentLogHeader(row: LogHeaderRow): Omit<ActivityLog, 'requestH
     createdDate: row.createdDate,
     isUrgent: row.isUrgent === 1,
     comments: row.comments ?? '',
-    createdByUser: { fullName: fullName(row.creatorName, row.creatorLastName), email: row.creatorEmail },
-    requestUser: {
-      userId: row.userId,
-      name: row.name,
-      lastName: row.lastName,
-      fullName: fullName(row.name, row.lastName),
-      email: row.userEmail,
-      title: row.title ?? '',
-      organization: row.organization ?? '',
-      department: row.department ?? '',
-      officeNumber: row.officeNumber ?? '',
-      locationCountry: row.locationCountry ?? '',
-    },
+    ...presentLinePeople(row, (value) => value ?? ''),
     isInternal: row.isInternal === 1,
     email: row.email,
     requestedPlatformEmail: row.requestedPlatformEmail ?? '',
