@@ -229,46 +229,43 @@ async function medianHours(
   return rows.map((r) => ({ agencyId: r.agencyId, median: Number(r.median) }));
 }
 
-/** Per agency: median hours from submission to approval of the lines approved since `since`. */
-export function medianApprovalHours(
-  q: Executor,
-  dialect: Dialect,
-  platformIds: number[],
-  scope: ScorecardScope,
-  since: string,
-) {
-  return medianHours(
-    q,
-    platformIds,
-    scope,
-    (eb) => hoursBetween(dialect, eb.ref('r.createdDate'), eb.ref('r.approvedDate')),
-    (eb) =>
-      eb.and([
-        eb('r.approvedDate', '>=', since),
-        eb('r.statusId', 'in', [RequestStatus.APPROVED, RequestStatus.COMPLETED, RequestStatus.ARCHIVED]),
-      ]),
-  );
-}
+/**
+ * The two steps a scorecard times: from which date of a line to which, and the statuses of a
+ * line that has taken the step.
+ */
+const timedSteps = {
+  approval: {
+    from: 'r.createdDate',
+    to: 'r.approvedDate',
+    statuses: [RequestStatus.APPROVED, RequestStatus.COMPLETED, RequestStatus.ARCHIVED],
+  },
+  provisioning: {
+    from: 'r.approvedDate',
+    to: 'r.provisionedDate',
+    statuses: [RequestStatus.COMPLETED, RequestStatus.ARCHIVED],
+  },
+} as const;
 
-/** Per agency: median hours from approval to provisioning of the lines provisioned since `since`. */
-export function medianProvisioningHours(
+/**
+ * Per agency: median hours from submission to approval ('approval') or from approval to
+ * provisioning ('provisioning') of the lines that took the step since `since`.
+ */
+export function medianStepHours(
   q: Executor,
   dialect: Dialect,
   platformIds: number[],
   scope: ScorecardScope,
   since: string,
+  step: keyof typeof timedSteps,
 ) {
+  const { from, to, statuses } = timedSteps[step];
   return medianHours(
     q,
     platformIds,
     scope,
-    (eb) => hoursBetween(dialect, eb.ref('r.approvedDate'), eb.ref('r.provisionedDate')),
+    (eb) => hoursBetween(dialect, eb.ref(from), eb.ref(to)),
     (eb) =>
-      eb.and([
-        eb('r.provisionedDate', '>=', since),
-        eb('r.approvedDate', 'is not', null),
-        eb('r.statusId', 'in', [RequestStatus.COMPLETED, RequestStatus.ARCHIVED]),
-      ]),
+      eb.and([eb(to, '>=', since), eb(from, 'is not', null), eb('r.statusId', 'in', [...statuses])]),
   );
 }
 

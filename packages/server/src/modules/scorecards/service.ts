@@ -89,8 +89,8 @@ export async function findScorecard(
     q.leaversHoldingAccess(k, platformIds, scope),
     q.pendingLines(k, platformIds, scope),
     q.medianPendingHours(k, db.dialect, platformIds, scope, at),
-    q.medianApprovalHours(k, db.dialect, platformIds, scope, since),
-    q.medianProvisioningHours(k, db.dialect, platformIds, scope, since),
+    q.medianStepHours(k, db.dialect, platformIds, scope, since, 'approval'),
+    q.medianStepHours(k, db.dialect, platformIds, scope, since, 'provisioning'),
   ]);
   const agencyIds = [
     ...new Set([...access, ...pending, ...approval, ...provisioning].map((r) => r.agencyId)),
