@@ -1,6 +1,7 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { RequestStatus, RequestType } from '@uap/domain';
 import type { Dialect, Executor } from '../../../db/connection.ts';
+import { PATH_PLACES } from '../../request-lines/routing.ts';
 
 /**
  * The WHERE of migration 0029's partial index, word for word: an active access record with an
@@ -97,6 +98,27 @@ export function noticeWindowQuery(
 const timestamp = (dialect: Dialect, iso: string) =>
   dialect === 'postgres' ? sql<string>`cast(${iso} as timestamptz)` : sql<string>`${iso}`;
 
+/** What a record's Deactivate line takes from the record as it is: its person, path and access. */
+const copiedFromRecord = [
+  'userId',
+  'email',
+  'isInternal',
+  'createdBy',
+  ...PATH_PLACES,
+  'clientId',
+  'clientCodeId',
+  'assetId',
+  'clientAccountId',
+  'platformUserTypeId',
+  'platformOwnershipId',
+  'productCode',
+  'beginningDate',
+  'expirationDate',
+  'isPlatformRequest',
+  'managerEmail',
+  'managerName',
+] as const;
+
 /**
  * One Deactivate line per record, created already Approved (the end date the approver agreed to
  * is the approval), as one INSERT … SELECT. The record must still be an expired active record
@@ -118,32 +140,12 @@ export function insertExpiredDeactivations(
       'requestTypeId',
       'statusId',
       'recordId',
-      'userId',
-      'email',
-      'isInternal',
-      'createdBy',
       'createdDate',
-      'regionId',
-      'marketId',
-      'agencyId',
-      'practiceId',
-      'platformId',
-      'clientId',
-      'clientCodeId',
-      'assetId',
-      'clientAccountId',
-      'platformUserTypeId',
-      'platformOwnershipId',
-      'productCode',
-      'beginningDate',
-      'expirationDate',
       'isUrgent',
-      'isPlatformRequest',
-      'managerEmail',
-      'managerName',
       'approvedDate',
       'updatedDate',
       'updatedBy',
+      ...copiedFromRecord,
     ])
     .expression(
       q
@@ -153,32 +155,12 @@ export function insertExpiredDeactivations(
           sql.lit(RequestType.DEACTIVATE).as('requestTypeId'),
           sql.lit(RequestStatus.APPROVED).as('statusId'),
           'r.requestId',
-          'r.userId',
-          'r.email',
-          'r.isInternal',
-          'r.createdBy',
           now.as('createdDate'),
-          'r.regionId',
-          'r.marketId',
-          'r.agencyId',
-          'r.practiceId',
-          'r.platformId',
-          'r.clientId',
-          'r.clientCodeId',
-          'r.assetId',
-          'r.clientAccountId',
-          'r.platformUserTypeId',
-          'r.platformOwnershipId',
-          'r.productCode',
-          'r.beginningDate',
-          'r.expirationDate',
           sql.lit(0).as('isUrgent'),
-          'r.isPlatformRequest',
-          'r.managerEmail',
-          'r.managerName',
           now.as('approvedDate'),
           now.as('updatedDate'),
           'r.createdBy as updatedBy',
+          ...copiedFromRecord.map((column) => `r.${column}` as const),
         ])
         .where('r.requestId', 'in', recordIds)
         .where(activeLimitedRecord)
