@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AUDIT_EMPTY_PDF_BYTES, Role, auditBatchParams, auditRangeParams, envelope } from '@uap/domain';
+import { AUDIT_EMPTY_PDF_BYTES, auditBatchParams, auditRangeParams, envelope } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
-import type { Access } from '../../http/access.ts';
+import { adminRead } from '../../http/access.ts';
 import { requireActor } from '../../http/actor.ts';
 import { ok } from '../../http/envelope.ts';
 import * as audit from './service.ts';
@@ -13,16 +13,13 @@ const rangeRule =
   "the first day's UTC midnight to the end of the last day (UTC); to before from is refused with 400. " +
   'Rows: admins get the lines inside their admin (region, market) rows, super admins and auditors every line.';
 
-/** Audit Reports (spec 3 §2.10): administrators and the read-only auditor. */
-const read: Access = { minRole: Role.ADMIN, auditor: true };
-
-/** The audit PDF of a date range. */
+/** The audit PDF of a date range (spec 3 §2.10): administrators and the read-only auditor. */
 export const auditRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['audit'];
 
   app.get('/api/Request/RequestsCount/:from/:to', {
-    config: { access: read },
+    config: { access: adminRead },
     schema: {
       tags,
       summary: 'How many request lines the audit PDF of a date range holds (asked before the download)',
@@ -34,7 +31,7 @@ export const auditRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }) 
   });
 
   app.get('/api/Request/RequestDetailbyDate/:from/:to', {
-    config: { access: read },
+    config: { access: adminRead },
     schema: {
       tags,
       summary: 'The audit PDF of a whole date range, streamed while it is written',
@@ -53,7 +50,7 @@ export const auditRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }) 
   });
 
   app.get('/api/Request/RequestDetailbyDate/:from/:to/:pageSize/:pageIndex', {
-    config: { access: read },
+    config: { access: adminRead },
     schema: {
       tags,
       summary: 'One page of the audit PDF (the original client asks pages of 150, from page 1)',

@@ -2,7 +2,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  Role,
   deactivateLeaversInput,
   deactivateLeaversResult,
   envelope,
@@ -16,28 +15,26 @@ import {
   tableQuery,
 } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
-import type { Access } from '../../http/access.ts';
+import { adminRead, adminWrite } from '../../http/access.ts';
 import { requireActor } from '../../http/actor.ts';
 import { ok } from '../../http/envelope.ts';
 import { tableRoutes } from '../../http/table-routes.ts';
 import * as leavers from './service.ts';
 
-/** Administrators and the auditor read the leavers' records. */
-const read: Access = { minRole: Role.ADMIN, auditor: true };
-/** Administrators comment and deactivate (never the auditor). */
-const write: Access = { minRole: Role.ADMIN, auditor: false };
-
 const rowsRule =
   "Active access records (a completed or archived Add request, not deactivated) whose subject's directory account is disabled. Admins: the records inside their admin (region, market) rows; super admins and auditors every one.";
 const leaverRule = `Every id must be a leaver record in the caller's scope, else 404 '${messages.notALeaverRecord}' and nothing changes.`;
 
-/** Routes of Leavers User Records. */
+/**
+ * Routes of Leavers User Records: administrators and the auditor read the records;
+ * administrators (never the auditor) comment and deactivate.
+ */
 export const leaverRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['leavers'];
 
   app.get('/api/Request/UserRecordsOfADInactiveUsers', {
-    config: { access: read },
+    config: { access: adminRead },
     schema: {
       tags,
       summary: 'Leavers User Records: active records of users whose directory account is disabled',
@@ -49,10 +46,10 @@ export const leaverRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db })
       ok(await leavers.findLeaverRecords(db, requireActor(req), tableQuery.parse(req.query))),
   });
 
-  tableRoutes(base, db, leaverRecordsTable, leavers.leaverRecords, { access: read, tags, rowsRule });
+  tableRoutes(base, db, leaverRecordsTable, leavers.leaverRecords, { access: adminRead, tags, rowsRule });
 
   app.post('/api/Request/LeaverUserCommentRequest', {
-    config: { access: write },
+    config: { access: adminWrite },
     schema: {
       tags,
       errors: [404],
@@ -65,7 +62,7 @@ export const leaverRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db })
   });
 
   app.get('/api/Request/LeaverUserComments/:requestId', {
-    config: { access: read },
+    config: { access: adminRead },
     schema: {
       tags,
       errors: [404],
@@ -78,7 +75,7 @@ export const leaverRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db })
   });
 
   app.post('/api/Request/DeactivateLeaversRecord', {
-    config: { access: write },
+    config: { access: adminWrite },
     schema: {
       tags,
       errors: [404, 409, 422],

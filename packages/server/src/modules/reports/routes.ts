@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   EXPIRING_WITHIN_DAYS,
-  Role,
   envelope,
   expiringAccessRow,
   medianTimesQuery,
@@ -14,14 +13,11 @@ import {
   urgentShareRow,
 } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
-import type { Access } from '../../http/access.ts';
+import { adminRead } from '../../http/access.ts';
 import { requireActor, type Actor } from '../../http/actor.ts';
 import { sendCsv } from '../../http/csv-reply.ts';
 import { ok } from '../../http/envelope.ts';
 import * as reports from './service.ts';
-
-/** Reports (spec 3 §2.10): administrators; the auditor reads too. */
-const adminRead: Access = { minRole: Role.ADMIN, auditor: true };
 
 const rangeRule =
   'from and to are days (YYYY-MM-DD, or MM-DD-YYYY): the request lines created from the first day’s UTC midnight to the end of the last day (UTC); to before from is refused with 400. Admins count the lines inside their admin (region, market) rows, super admins and auditors every line.';
@@ -73,7 +69,10 @@ function addReport<Q extends z.ZodType, Row>(
   });
 }
 
-/** The built-in charts of /Reports (ours: the spec embeds an external report). */
+/**
+ * The built-in charts of /Reports (ours: the spec embeds an external report); spec 3 §2.10:
+ * administrators, and the auditor reads too.
+ */
 export const reportRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
   addReport(app, db, {
     path: 'RequestsByMonth',
