@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Role, type RoleId } from './roles.ts';
+import { Role, roleIds, type RoleId } from './roles.ts';
 import { messages } from './messages.ts';
 import { badgeText, homeTiles, routeEntryOf, routeTable, visibleMenuItems } from './navigation.ts';
 
@@ -89,16 +89,7 @@ describe('every screen a role may open is in its menu or on its home', () => {
     [Role.AUDITOR]: ['/MyApprovalPaths', '/MyMasterApprovalPath'],
     [Role.SUPERADMIN]: ['/MyApprovalPaths', '/MyMasterApprovalPath'],
   };
-  const roles = [
-    Role.STANDARD,
-    Role.APPROVER,
-    Role.MASTERAPPROVER,
-    Role.PROVISIONER,
-    Role.ADMIN,
-    Role.AUDITOR,
-    Role.SUPERADMIN,
-  ] as const;
-  it.each(roles)('role %i', (roleId) => {
+  it.each(roleIds)('role %i', (roleId) => {
     for (const showApprover of [false, true]) {
       const user = { roleId, showApprover };
       const reachable = new Set([
@@ -123,15 +114,7 @@ describe('home tiles (spec 1 §2.2)', () => {
   const tiles = (roleId: RoleId, showApprover = false) =>
     homeTiles({ roleId, showApprover }).map((t) => t.label);
   it('gives everyone the request row', () => {
-    for (const roleId of [
-      Role.STANDARD,
-      Role.APPROVER,
-      Role.MASTERAPPROVER,
-      Role.PROVISIONER,
-      Role.ADMIN,
-      Role.AUDITOR,
-      Role.SUPERADMIN,
-    ] as const) {
+    for (const roleId of roleIds) {
       expect(tiles(roleId).slice(0, 3)).toEqual(['New Request', 'Modify Existing Access', 'My Requests']);
     }
   });

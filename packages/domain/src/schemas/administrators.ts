@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages.ts';
+import { listPage } from './table.ts';
 
 /** An administrator's (region, market) row (spec 3 §3). */
 export const adminRegionRow = z.object({
@@ -31,18 +32,10 @@ export type AdminRegionTableRow = z.infer<typeof adminRegionTableRow>;
 export const superAdminTableRow = superAdminRow.extend({ status: z.enum(['Active', 'Inactive']) });
 export type SuperAdminTableRow = z.infer<typeof superAdminTableRow>;
 
-export const adminRegionPage = z.object({
-  records: z.array(adminRegionTableRow),
-  page: z.number().int(),
-  totalCount: z.number().int(),
-});
+export const adminRegionPage = listPage('records', adminRegionTableRow);
 export type AdminRegionPage = z.infer<typeof adminRegionPage>;
 
-export const superAdminPage = z.object({
-  records: z.array(superAdminTableRow),
-  page: z.number().int(),
-  totalCount: z.number().int(),
-});
+export const superAdminPage = listPage('records', superAdminTableRow);
 export type SuperAdminPage = z.infer<typeof superAdminPage>;
 
 /** Adds `message` when any of these fields is missing (the form's Save stays disabled until they are chosen). */

@@ -3,7 +3,7 @@ import { isExpired } from '../dates.ts';
 import { limits } from '../limits.ts';
 import { messages } from '../messages.ts';
 import { RequestType } from '../requests.ts';
-import { taskRowHead } from './common.ts';
+import { requestUserNames, taskRowHead } from './common.ts';
 import { tablePage, tableQuery } from './table.ts';
 import { emailAddedBy } from './user-search.ts';
 
@@ -52,11 +52,7 @@ export const approvalRow = z.object({
   createdBy: z.number().int(),
   createdByUser: person,
   requestUser: z.object({
-    userId: z.number().int(),
-    name: z.string(),
-    lastName: z.string(),
-    fullName: z.string(),
-    email: z.string(),
+    ...requestUserNames,
     title: z.string().nullable(),
     organization: z.string().nullable(),
     department: z.string().nullable(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { flagParam, idParam } from './common.ts';
-import { pageParams } from './table.ts';
+import { listPage, pageParams } from './table.ts';
 
 /**
  * Status of Approvers and Provisioners (spec 2 §2, §3): a person named on an active assignment
@@ -27,11 +27,7 @@ export const approverStatusRow = z.object({
 });
 export type ApproverStatusRow = z.infer<typeof approverStatusRow>;
 
-export const approverStatusList = z.object({
-  statusRows: z.array(approverStatusRow),
-  page: z.number().int(),
-  totalCount: z.number().int(),
-});
+export const approverStatusList = listPage('statusRows', approverStatusRow);
 export type ApproverStatusList = z.infer<typeof approverStatusList>;
 
 /** GET api/Approvers/CheckApprovalGrid: paged. */

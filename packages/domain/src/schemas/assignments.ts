@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { flagParam } from './common.ts';
-import { pageParams, tableQuery } from './table.ts';
+import { listPage, pageParams, tableQuery } from './table.ts';
 
 /**
  * GET api/Approvers and GET api/Approvers/GetMasterApprover: onlyMe=true lists the caller's own
@@ -67,10 +67,7 @@ export const approverAssignmentRow = z.object({
 export type ApproverAssignmentRow = z.infer<typeof approverAssignmentRow>;
 
 /** The answer of GET api/Approvers; holdsApprover / holdsProvisioner describe the caller's own rows. */
-export const approverAssignmentList = z.object({
-  approvers: z.array(approverAssignmentRow),
-  page: z.number().int(),
-  totalCount: z.number().int(),
+export const approverAssignmentList = listPage('approvers', approverAssignmentRow).extend({
   /** The caller is primary or secondary approver of at least one active assignment. */
   holdsApprover: z.boolean(),
   /** The caller is provisioner or backup of at least one active assignment. */
@@ -91,9 +88,5 @@ export const masterApproverRow = z.object({
 });
 export type MasterApproverRow = z.infer<typeof masterApproverRow>;
 
-export const masterApproverList = z.object({
-  masterApprovers: z.array(masterApproverRow),
-  page: z.number().int(),
-  totalCount: z.number().int(),
-});
+export const masterApproverList = listPage('masterApprovers', masterApproverRow);
 export type MasterApproverList = z.infer<typeof masterApproverList>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defaultPageSize, limits } from '../limits.ts';
-import { isPageSize, pageSizeMessage } from './table.ts';
+import { isPageSize, listPage, pageSizeMessage } from './table.ts';
 import { searchTerm } from './text.ts';
 
 /** The three kinds of bulk upload (spec 3 §2.9), as stored and as the screen names them. */
@@ -121,9 +121,5 @@ export const bulkResultRow = z.object({
 });
 export type BulkResultRow = z.infer<typeof bulkResultRow>;
 
-export const bulkResultsPage = z.object({
-  records: z.array(bulkResultRow),
-  page: z.number().int(),
-  totalCount: z.number().int(),
-});
+export const bulkResultsPage = listPage('records', bulkResultRow);
 export type BulkResultsPage = z.infer<typeof bulkResultsPage>;

@@ -40,3 +40,22 @@ export const taskRowHead = {
   requestTypeName: z.string(),
   recordId: z.number().int().nullable(),
 };
+
+/** A place's names, top down, as a request line or an approval path reads them. */
+export const placeNames = {
+  regionName: z.string(),
+  marketName: z.string(),
+  agencyName: z.string(),
+  practiceName: z.string(),
+  platformName: z.string(),
+  clientName: z.string(),
+};
+
+/** The subject of a request line: who, by name, and their primary email. */
+export const requestUserNames = {
+  userId: z.number().int(),
+  name: z.string(),
+  lastName: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+};

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { placeNames } from './common.ts';
+import { listPage } from './table.ts';
 
 /** The Coverage tab's states, in the order 'paths with none first' shows them. */
 export const CoverageState = {
@@ -22,12 +24,7 @@ export const coverageRow = z.object({
   practiceId: z.number().int(),
   platformId: z.number().int(),
   clientId: z.number().int(),
-  regionName: z.string(),
-  marketName: z.string(),
-  agencyName: z.string(),
-  practiceName: z.string(),
-  platformName: z.string(),
-  clientName: z.string(),
+  ...placeNames,
   /** The covering assignment (null: none), naming the client or every client of the platform. */
   approverId: z.number().int().nullable(),
   isClientAssignment: z.boolean(),
@@ -40,11 +37,7 @@ export const coverageRow = z.object({
 });
 export type CoverageRow = z.infer<typeof coverageRow>;
 
-export const coveragePage = z.object({
-  paths: z.array(coverageRow),
-  page: z.number().int(),
-  totalCount: z.number().int(),
-});
+export const coveragePage = listPage('paths', coverageRow);
 export type CoveragePage = z.infer<typeof coveragePage>;
 
 /**

@@ -3,7 +3,7 @@ import { limits } from '../limits.ts';
 import { messages } from '../messages.ts';
 import { PLATFORM_OWNERSHIP_ID } from '../requests.ts';
 import { isValidComment } from '../rules.ts';
-import { emailField } from './user-search.ts';
+import { emailField, managerFields } from './user-search.ts';
 
 const id = z.number({ error: messages.completeRequiredFields }).int().positive();
 const flag = z.boolean().default(false);
@@ -72,8 +72,8 @@ export const accountAccessRow = z
 export type AccountAccessRow = z.infer<typeof accountAccessRow>;
 export type AccountAccessRowInput = z.input<typeof accountAccessRow>;
 
-const requestFields = z.object({
-  IsInternal: flag,
+/** Whom a request is for, the platform email and the path it asks on, down to the client. */
+const subjectOnPath = {
   UserId: id,
   Email: emailField,
   RegionId: id,
@@ -82,6 +82,11 @@ const requestFields = z.object({
   PracticeId: id,
   PlatformId: id,
   ClientId: id.nullish(),
+};
+
+const requestFields = z.object({
+  IsInternal: flag,
+  ...subjectOnPath,
   ClientCodeId: id.nullish(),
   ProductCode: z.string().trim().max(limits.productCode).nullish(),
   PlatformOwnerShipId: z.literal(PLATFORM_OWNERSHIP_ID).default(PLATFORM_OWNERSHIP_ID),
@@ -89,12 +94,7 @@ const requestFields = z.object({
   Comments: commentField,
   ApprovedRejectedBy: z.null().optional(),
   IsUrgent: flag,
-  ManagerEmail: z.string().trim().toLowerCase().max(limits.primaryEmail).nullish(),
-  ManagerName: z
-    .string()
-    .trim()
-    .max(limits.text * 2)
-    .nullish(),
+  ...managerFields,
   isPlaformRequest: flag,
   RequestAccountAccess: z.array(accountAccessRow).min(1, { error: messages.chooseAllOption }).max(50),
 });
@@ -195,14 +195,7 @@ export type PlatformRequestFindings = z.infer<typeof platformRequestFindings>;
 
 /** POST api/Request/ValidateBusinessManagerAccount. */
 export const validateBusinessManagerAccountInput = z.object({
-  UserId: id,
-  Email: emailField,
-  RegionId: id,
-  MarketId: id,
-  AgencyId: id,
-  PracticeId: id,
-  PlatformId: id,
-  ClientId: id.nullish(),
+  ...subjectOnPath,
   RequestAccountAccess: z
     .array(z.object({ AssetId: id.nullish(), ClientAccountsIds: z.array(id).max(500).default([]) }))
     .max(50)

@@ -4,7 +4,7 @@ import { messages } from '../messages.ts';
 import { isValidComment } from '../rules.ts';
 import { approverStatusListQuery } from './approver-status.ts';
 import { commentForRequests, provisionerCommentEntry } from './provisioning.ts';
-import { tableQuery } from './table.ts';
+import { listPage, tableQuery } from './table.ts';
 
 const requestId = z.number().int().positive();
 
@@ -48,11 +48,7 @@ export const leaverRecordRow = z.object({
 });
 export type LeaverRecordRow = z.infer<typeof leaverRecordRow>;
 
-export const leaverRecordList = z.object({
-  records: z.array(leaverRecordRow),
-  page: z.number().int(),
-  totalCount: z.number().int(),
-});
+export const leaverRecordList = listPage('records', leaverRecordRow);
 export type LeaverRecordList = z.infer<typeof leaverRecordList>;
 
 /** Sort and filter columns of the leavers table (row field names). */

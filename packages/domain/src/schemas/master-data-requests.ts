@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defaultPageSize } from '../limits.ts';
 import { masterDataRequestRow, masterDataTypes } from './master-data.ts';
-import { isPageSize, pageSizeMessage } from './table.ts';
+import { isPageSize, listPage, pageSizeMessage } from './table.ts';
 import { searchTerm } from './text.ts';
 
 /** Open (waits for an administrator) or Done (an administrator marked it done). */
@@ -40,11 +40,7 @@ export const masterDataRequestHistoryRow = masterDataRequestRow.extend({
 });
 export type MasterDataRequestHistoryRow = z.infer<typeof masterDataRequestHistoryRow>;
 
-export const masterDataRequestHistory = z.object({
-  items: z.array(masterDataRequestHistoryRow),
-  page: z.number().int(),
-  totalCount: z.number().int(),
-});
+export const masterDataRequestHistory = listPage('items', masterDataRequestHistoryRow);
 export type MasterDataRequestHistory = z.infer<typeof masterDataRequestHistory>;
 
 /** PUT api/MasterDataRequest/{id}/Done: the item of the request's type it created (or none). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { limits } from '../limits.ts';
 import { messages } from '../messages.ts';
-import { tableQuery } from './table.ts';
+import { listPage, tableQuery } from './table.ts';
 
 /** The nine data types of the Database Manager and of master data requests (spec 3 §2.1). */
 export const masterDataTypes = [
@@ -323,10 +323,7 @@ export const masterDataRow = z.object({
 });
 export type MasterDataRow = z.infer<typeof masterDataRow>;
 
-export const masterDataTable = z.object({
-  rows: z.array(masterDataRow),
-  page: z.number().int(),
-  totalCount: z.number().int(),
+export const masterDataTable = listPage('rows', masterDataRow).extend({
   /**
    * The caller may add an item of this type under the chosen parents (super admins: always;
    * administrators: not a Region or Account Ownership, and only under parents inside their
@@ -416,9 +413,5 @@ export const masterDataLogQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(50),
 });
-export const masterDataLogPage = z.object({
-  rows: z.array(masterDataLogEntry),
-  page: z.number().int(),
-  totalCount: z.number().int(),
-});
+export const masterDataLogPage = listPage('rows', masterDataLogEntry);
 export type MasterDataLogPage = z.infer<typeof masterDataLogPage>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idParam } from './common.ts';
 import { profileRow } from './profiles.ts';
+import { listPage } from './table.ts';
 
 /** Profile merges, the Profile Matcher and the Status of Users report. */
 
@@ -42,11 +43,7 @@ export const userDetailsRow = profileRow.extend({ isParent: z.boolean() });
 export type UserDetailsRow = z.infer<typeof userDetailsRow>;
 
 /** PUT api/User/userDetailsList/{userId}: one page of the family (the parent first by default). */
-export const userDetailsPage = z.object({
-  users: z.array(userDetailsRow),
-  page: z.number().int(),
-  totalCount: z.number().int(),
-});
+export const userDetailsPage = listPage('users', userDetailsRow);
 export type UserDetailsPage = z.infer<typeof userDetailsPage>;
 
 /** GET api/User/ProfileMatcherRunningStatus/{id} (0: the latest run). */
@@ -87,11 +84,7 @@ export const userStatusRow = z.object({
 export type UserStatusRow = z.infer<typeof userStatusRow>;
 
 /** PUT api/User/UserStatusReport: one page of Status of Users and the count of the filtered rows. */
-export const userStatusPage = z.object({
-  statusRows: z.array(userStatusRow),
-  page: z.number().int(),
-  totalCount: z.number().int(),
-});
+export const userStatusPage = listPage('statusRows', userStatusRow);
 export type UserStatusPage = z.infer<typeof userStatusPage>;
 
 /** The Actions column's filter values: rows waiting for acknowledgement, and acknowledged ones. */

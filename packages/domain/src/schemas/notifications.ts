@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listPage } from './table.ts';
 
 /**
  * Notifications. An event is a name; reminders, escalations and expiry add names here and rows to the same tables.
@@ -41,10 +42,7 @@ export const notificationItem = z.object({
 });
 export type NotificationItem = z.infer<typeof notificationItem>;
 
-export const notificationPage = z.object({
-  notifications: z.array(notificationItem),
-  page: z.number().int(),
-  totalCount: z.number().int(),
+export const notificationPage = listPage('notifications', notificationItem).extend({
   unreadCount: z.number().int(),
 });
 export type NotificationPage = z.infer<typeof notificationPage>;
@@ -77,11 +75,7 @@ export const sentMailItem = z.object({
   lastError: z.string().nullable(),
 });
 export type SentMailItem = z.infer<typeof sentMailItem>;
-export const sentMailPage = z.object({
-  mails: z.array(sentMailItem),
-  page: z.number().int(),
-  totalCount: z.number().int(),
-});
+export const sentMailPage = listPage('mails', sentMailItem);
 export type SentMailPage = z.infer<typeof sentMailPage>;
 
 /** In which part a recipient gets an event: it decides the sentence and the link. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { limits } from '../limits.ts';
 import { messages } from '../messages.ts';
 import { isDigitsOnly, isValidEmail, isValidPhone } from '../rules.ts';
-import { tableQuery } from './table.ts';
+import { listPage, tableQuery } from './table.ts';
 
 /** 'AD Account Enabled' of an internal profile (spec 3 §2.4); '' for an external one. */
 export const AdEnabled = { YES: 'Yes', NO: 'No', DELETED: 'Deleted' } as const;
@@ -45,11 +45,7 @@ export const profileRow = z.object({
 export type ProfileRow = z.infer<typeof profileRow>;
 
 /** PUT api/User/GetAllUsers. */
-export const profilePage = z.object({
-  users: z.array(profileRow),
-  page: z.number().int(),
-  totalCount: z.number().int(),
-});
+export const profilePage = listPage('users', profileRow);
 export type ProfilePage = z.infer<typeof profilePage>;
 
 /** PUT api/User/ProfileFilters: the table body; `column` asks for that column's options only. */
@@ -198,19 +194,11 @@ export const secondaryEmailLogRow = z.object({
 export type SecondaryEmailLogRow = z.infer<typeof secondaryEmailLogRow>;
 
 /** PUT api/User/UserLogs/{userId}: one page of a profile's log (newest first by default). */
-export const profileLogPage = z.object({
-  logs: z.array(profileLogRow),
-  page: z.number().int(),
-  totalCount: z.number().int(),
-});
+export const profileLogPage = listPage('logs', profileLogRow);
 export type ProfileLogPage = z.infer<typeof profileLogPage>;
 
 /** PUT api/User/LogUserAditionalEmail/{userId}: one page of a profile's secondary email log. */
-export const secondaryEmailLogPage = z.object({
-  logs: z.array(secondaryEmailLogRow),
-  page: z.number().int(),
-  totalCount: z.number().int(),
-});
+export const secondaryEmailLogPage = listPage('logs', secondaryEmailLogRow);
 export type SecondaryEmailLogPage = z.infer<typeof secondaryEmailLogPage>;
 
 /** The profile fields a log row compares, with the names the log shows. */

@@ -70,14 +70,18 @@ export type TableQuery = z.infer<typeof tableQuery>;
 export type TableQueryInput = z.input<typeof tableQuery>;
 
 /**
+ * A page of a list: its rows under `key` (the name the original client reads them by), the page
+ * number and the count of every row of the filtered result. A list that says more `.extend`s it.
+ */
+export function listPage<K extends string, T extends z.ZodType>(key: K, row: T) {
+  const rows = { [key]: z.array(row) } as Record<K, z.ZodArray<T>>;
+  return z.object({ ...rows, page: z.number().int(), totalCount: z.number().int() });
+}
+
+/**
  * A page of rows with the total count of the filtered result. `isCountEstimate`: the total is
  * an estimate (many lines matched and the caller did not ask for `exactCount`); shown as 'about'.
  */
 export function tablePage<T extends z.ZodType>(row: T) {
-  return z.object({
-    requests: z.array(row),
-    page: z.number().int(),
-    totalCount: z.number().int(),
-    isCountEstimate: z.boolean().optional(),
-  });
+  return listPage('requests', row).extend({ isCountEstimate: z.boolean().optional() });
 }

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { RequestStatus } from '../requests.ts';
 import { userRecordRow } from './records.ts';
-import { flagParam } from './common.ts';
-import { isPageSize, pageSizeMessage, tablePage, tableQuery } from './table.ts';
+import { flagParam, placeNames, requestUserNames } from './common.ts';
+import { isPageSize, listPage, pageSizeMessage, tablePage, tableQuery } from './table.ts';
 import { searchTerm } from './text.ts';
 
 const person = z.object({ fullName: z.string(), email: z.string() });
@@ -115,11 +115,7 @@ export const historyQuery = z.object({
 export type HistoryQuery = z.infer<typeof historyQuery>;
 
 /** GET /api/Request/Logs/{logId}/History: one page of a request's history steps. */
-export const historyPage = z.object({
-  history: z.array(requestHistoryEntry),
-  page: z.number().int(),
-  totalCount: z.number().int(),
-});
+export const historyPage = listPage('history', requestHistoryEntry);
 export type HistoryPage = z.infer<typeof historyPage>;
 
 /** GET /api/Request/Logs/{logId}: the request (header, creator, user, platform access) and its history. */
@@ -136,11 +132,7 @@ export const activityLog = z.object({
   comments: z.string(),
   createdByUser: person,
   requestUser: z.object({
-    userId: z.number().int(),
-    name: z.string(),
-    lastName: z.string(),
-    fullName: z.string(),
-    email: z.string(),
+    ...requestUserNames,
     title: z.string(),
     organization: z.string(),
     department: z.string(),
@@ -152,12 +144,7 @@ export const activityLog = z.object({
   email: z.string(),
   requestedPlatformEmail: z.string(),
   reassignedPrimaryEmail: z.string(),
-  regionName: z.string(),
-  marketName: z.string(),
-  agencyName: z.string(),
-  practiceName: z.string(),
-  platformName: z.string(),
-  clientName: z.string(),
+  ...placeNames,
   clientCodeName: z.string(),
   assetName: z.string(),
   clientAccountName: z.string(),

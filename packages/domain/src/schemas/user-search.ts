@@ -73,17 +73,22 @@ export type UserDetailsFields = z.infer<typeof userDetailsFields>;
 export const saveExternalUserInput = userDetailsFields.extend({ Email: emailField });
 export type SaveExternalUserInput = z.infer<typeof saveExternalUserInput>;
 
-/** PUT api/User: the wizard's user record; userId 0 = an internal directory user with no profile yet. */
-export const updateUserInput = userDetailsFields.extend({
-  userId: z.number().int().min(0),
-  Email: emailField,
-  isInternal: z.boolean(),
+/** The subject's manager as the wizard sends it (optional; an internal user's comes from the directory). */
+export const managerFields = {
   ManagerEmail: z.string().trim().toLowerCase().max(limits.primaryEmail).nullish(),
   ManagerName: z
     .string()
     .trim()
     .max(limits.text * 2)
     .nullish(),
+};
+
+/** PUT api/User: the wizard's user record; userId 0 = an internal directory user with no profile yet. */
+export const updateUserInput = userDetailsFields.extend({
+  userId: z.number().int().min(0),
+  Email: emailField,
+  isInternal: z.boolean(),
+  ...managerFields,
 });
 export type UpdateUserInput = z.infer<typeof updateUserInput>;
 

@@ -1,15 +1,7 @@
 import { z } from 'zod';
-import { Role } from '../roles.ts';
+import { roleIds } from '../roles.ts';
 
-const roleId = z.literal([
-  Role.STANDARD,
-  Role.APPROVER,
-  Role.MASTERAPPROVER,
-  Role.PROVISIONER,
-  Role.ADMIN,
-  Role.AUDITOR,
-  Role.SUPERADMIN,
-]);
+const roleId = z.literal(roleIds);
 
 export const additionalEmail = z.object({
   email: z.string(),
