@@ -7,6 +7,7 @@ import {
   type SuperAdminTableRow,
 } from '../schemas/administrators.ts';
 import { columnsOf, declareTable } from './declare.ts';
+import { placeColumns } from './line-headers.ts';
 
 const a = columnsOf<AdminRegionTableRow>();
 
@@ -19,8 +20,7 @@ export const adminRegionsTable = declareTable<AdminRegionTableRow, AdminRegionPa
   rowId: (r) => r.adminRegionId,
   hasExport: false,
   columns: [
-    a.text('regionName', 'Region', (r) => r.regionName),
-    a.text('marketName', 'Market', (r) => r.marketName),
+    ...placeColumns<AdminRegionTableRow>(2),
     a.text('name', 'Name', (r) => r.name),
     a.text('email', 'Email', (r) => r.email),
     a.text('status', 'Status', (r) => r.status),

@@ -14,7 +14,7 @@ import {
 } from '../schemas/approver-status.ts';
 import { coveragePage, type CoveragePage, type CoverageRow } from '../schemas/coverage.ts';
 import { columnsOf, declareTable } from './declare.ts';
-import { lineHeader as h, placeNameColumns } from './line-headers.ts';
+import { placeColumns, placeNameColumns } from './line-headers.ts';
 
 /**
  * The approval-path tables (spec 2 §2, §3): approver/provisioner and master approver
@@ -38,12 +38,7 @@ export const approverAssignmentsTable = declareTable<ApproverAssignmentRow, Appr
   body: assignmentTableQuery,
   columns: [
     a.text('status', 'Status', (r) => r.status),
-    a.text('regionName', h.region, (r) => r.regionName),
-    a.text('marketName', h.market, (r) => r.marketName),
-    a.text('agencyName', h.agency, (r) => r.agencyName),
-    a.text('practiceName', h.practice, (r) => r.practiceName),
-    a.text('platformName', h.platform, (r) => r.platformName),
-    a.text('clientName', h.client, (r) => r.clientName),
+    ...placeColumns<ApproverAssignmentRow>(6),
     a.text('approverName', 'Primary Approver', (r) => person(r.approverName, r.approverEmail)),
     a.text('secondaryApproverName', 'Secondary Approver', (r) =>
       person(r.secondaryApproverName, r.secondaryApproverEmail),
@@ -70,10 +65,7 @@ export const masterApproversTable = declareTable<MasterApproverRow, MasterApprov
     m.text('status', 'Status', (r) => r.status),
     m.text('masterApproverName', 'Master Approver', (r) => r.masterApproverName),
     m.text('masterApproverEmail', 'Email', (r) => r.masterApproverEmail),
-    m.text('regionName', h.region, (r) => r.regionName),
-    m.text('marketName', h.market, (r) => r.marketName),
-    m.text('agencyName', h.agency, (r) => r.agencyName),
-    m.text('practiceName', h.practice, (r) => r.practiceName),
+    ...placeColumns<MasterApproverRow>(4),
   ],
 });
 
@@ -111,12 +103,7 @@ export const coverageTable = declareTable<CoverageRow, CoveragePage>({
   rowId: (r) => r.pathKey,
   columns: [
     c.text('coverage', 'Coverage', (r) => r.coverage),
-    c.text('regionName', h.region, (r) => r.regionName),
-    c.text('marketName', h.market, (r) => r.marketName),
-    c.text('agencyName', h.agency, (r) => r.agencyName),
-    c.text('practiceName', h.practice, (r) => r.practiceName),
-    c.text('platformName', h.platform, (r) => r.platformName),
-    c.text('clientName', h.client, (r) => r.clientName),
+    ...placeColumns<CoverageRow>(6),
     c.text('approverName', 'Primary Approver', (r) => r.approverName),
     c.text('secondaryApproverName', 'Secondary Approver', (r) => r.secondaryApproverName),
     c.text('masterApproverNames', 'Master Approvers', (r) => r.masterApproverNames, { isFilterable: false }),

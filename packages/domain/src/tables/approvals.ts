@@ -1,4 +1,3 @@
-import { daysSince } from '../dates.ts';
 import {
   approvalListQuery,
   approvalPage,
@@ -7,6 +6,7 @@ import {
 } from '../schemas/approvals.ts';
 import { columnsOf, declareTable } from './declare.ts';
 import { lineHeader as h } from './line-headers.ts';
+import { taskLeadColumns } from './task-columns.ts';
 
 const c = columnsOf<ApprovalRow>();
 
@@ -14,21 +14,7 @@ const c = columnsOf<ApprovalRow>();
 const archiveOnly = new Set(['status', 'approverComment', 'approvedDate']);
 
 const columns = [
-  c.number('requestId', h.requestId, (r) => r.requestId),
-  // What the decision needs first: who, where, what level, how long, how old.
-  c.text('requestUserName', h.userName, (r) => r.requestUser.fullName),
-  c.text('platformName', h.platform, (r) => r.platformName),
-  c.text('clientName', h.client, (r) => r.clientName),
-  c.text('clientAccountName', h.clientAccount, (r) => r.clientAccountName),
-  c.text('platformUserTypeName', h.platformUserType, (r) => r.platformUserTypeName),
-  c.text('accessDate', h.accessDate, (r) => r.accessDate, { isSortable: false, isFilterable: false }),
-  c.text('age', 'Age (days)', (r) => String(daysSince(r.createdDate)), {
-    isSortable: false,
-    isFilterable: false,
-  }),
-  c.text('isUrgent', 'Urgent', (r) => (r.isUrgent ? 'Yes' : 'No')),
-  c.text('status', h.requestStatus, (r) => r.status.description),
-  c.text('requestTypeName', h.requestType, (r) => r.requestTypeName),
+  ...taskLeadColumns<ApprovalRow>(),
   c.text('requestUserEmail', h.userEmail, (r) => r.requestUser.email),
   c.text('email', h.platformEmail, (r) => r.email),
   c.text('agencyName', h.agency, (r) => r.agencyName),

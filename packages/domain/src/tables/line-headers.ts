@@ -1,3 +1,5 @@
+import { columnsOf, type DeclaredColumn } from './declare.ts';
+
 /**
  * The headers of the request-line tables' columns (tracker, approvals, provisioning, records,
  * my requests, existing access, leavers): one header, one field, on every screen and in every
@@ -50,3 +52,25 @@ export const placeNameColumns = [
   'platformName',
   'clientName',
 ] as const;
+
+type PlaceNameColumn = (typeof placeNameColumns)[number];
+
+const placeHeaders: Record<PlaceNameColumn, string> = {
+  regionName: lineHeader.region,
+  marketName: lineHeader.market,
+  agencyName: lineHeader.agency,
+  practiceName: lineHeader.practice,
+  platformName: lineHeader.platform,
+  clientName: lineHeader.client,
+};
+
+/**
+ * The text columns of a place's names, top down, as far as `depth` goes (2: the market, 4: the
+ * practice, 6: the client), each under its header of the vocabulary.
+ */
+export function placeColumns<Row extends Partial<Record<PlaceNameColumn, string | null>>>(
+  depth: 2 | 4 | 6,
+): DeclaredColumn<Row>[] {
+  const c = columnsOf<Row>();
+  return placeNameColumns.slice(0, depth).map((id) => c.text(id, placeHeaders[id], (row) => row[id] ?? null));
+}
