@@ -9,6 +9,7 @@ import { RequestStatus, RequestType, Role } from '@uap/domain';
 import { openDb, toCount, type Db } from './connection.ts';
 import { analyzeIndexesWithoutStatistics, migrateToLatest } from './migrate.ts';
 import { migrations } from './migrations/index.ts';
+import type { NewRequestRow } from './schema.ts';
 import { suspendIndexes } from './seed/bulk-indexes.ts';
 import { isSeeded, seed } from './seed/index.ts';
 import { postgresWriter } from './seed/writers.ts';
@@ -73,6 +74,19 @@ async function userId(db: Db, email: string): Promise<number> {
     .executeTakeFirstOrThrow();
   return row.userId;
 }
+
+/** A seeded Add line's columns without its id: the template of the lines a test writes. */
+async function addLineTemplate(db: Db) {
+  const { requestId: _id, ...row } = await db.kysely
+    .selectFrom('requests')
+    .selectAll()
+    .where('requestTypeId', '=', RequestType.ADD)
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  return row;
+}
+
+const insertLine = (db: Db, line: NewRequestRow) => db.kysely.insertInto('requests').values(line).execute();
 
 /** Path match between request r and assignment a, the client rule included (docs/architecture.md). */
 const coveredBy = (alias: string) => sql`
@@ -402,25 +416,9 @@ describe.each(engines)('data model and demo seed on $engine', ({ engine }) => {
 
   it('enforces foreign keys', async () => {
     const sam = await userId(db, 'sam.standard@agency.example');
-    const template = await db.kysely
-      .selectFrom('requests')
-      .selectAll()
-      .where('requestTypeId', '=', 1)
-      .limit(1)
-      .executeTakeFirstOrThrow();
-    const { requestId: _id, ...row } = template;
-    await expect(
-      db.kysely
-        .insertInto('requests')
-        .values({ ...row, userId: 9_999_999 })
-        .execute(),
-    ).rejects.toThrow();
-    await expect(
-      db.kysely
-        .insertInto('requests')
-        .values({ ...row, platformId: 9_999_999, createdBy: sam })
-        .execute(),
-    ).rejects.toThrow();
+    const row = await addLineTemplate(db);
+    await expect(insertLine(db, { ...row, userId: 9_999_999 })).rejects.toThrow();
+    await expect(insertLine(db, { ...row, platformId: 9_999_999, createdBy: sam })).rejects.toThrow();
     await expect(
       db.kysely
         .insertInto('requestHistory')
@@ -453,71 +451,44 @@ describe.each(engines)('data model and demo seed on $engine', ({ engine }) => {
       submissionId: 'test-pending-1',
       createdDate: new Date().toISOString(),
     };
-    await db.kysely.insertInto('requests').values(change).execute();
+    await insertLine(db, change);
     // A second pending modification of the same record is refused, whatever its type.
     await expect(
-      db.kysely
-        .insertInto('requests')
-        .values({ ...change, requestTypeId: RequestType.DEACTIVATE, submissionId: 'test-pending-2' })
-        .execute(),
+      insertLine(db, { ...change, requestTypeId: RequestType.DEACTIVATE, submissionId: 'test-pending-2' }),
     ).rejects.toThrow();
     await expect(
-      db.kysely
-        .insertInto('requests')
-        .values({ ...change, statusId: RequestStatus.APPROVED, submissionId: 'test-pending-3' })
-        .execute(),
+      insertLine(db, { ...change, statusId: RequestStatus.APPROVED, submissionId: 'test-pending-3' }),
     ).rejects.toThrow();
     // Finished modifications and new Add lines are not limited.
-    await db.kysely
-      .insertInto('requests')
-      .values({ ...change, statusId: RequestStatus.CANCELLED, submissionId: 'test-done' })
-      .execute();
-    await db.kysely
-      .insertInto('requests')
-      .values({ ...change, requestTypeId: RequestType.ADD, recordId: null, submissionId: 'test-add-1' })
-      .execute();
-    await db.kysely
-      .insertInto('requests')
-      .values({ ...change, requestTypeId: RequestType.ADD, recordId: null, submissionId: 'test-add-2' })
-      .execute();
+    await insertLine(db, { ...change, statusId: RequestStatus.CANCELLED, submissionId: 'test-done' });
+    await insertLine(db, {
+      ...change,
+      requestTypeId: RequestType.ADD,
+      recordId: null,
+      submissionId: 'test-add-1',
+    });
+    await insertLine(db, {
+      ...change,
+      requestTypeId: RequestType.ADD,
+      recordId: null,
+      submissionId: 'test-add-2',
+    });
     // Once the pending one is cancelled, a new one is accepted (the 'replace' flow).
     await db.kysely
       .updateTable('requests')
       .set({ statusId: RequestStatus.CANCELLED })
       .where('submissionId', '=', 'test-pending-1')
       .execute();
-    await db.kysely
-      .insertInto('requests')
-      .values({ ...change, submissionId: 'test-pending-4' })
-      .execute();
+    await insertLine(db, { ...change, submissionId: 'test-pending-4' });
   });
 
   it('rejects values outside the checked domains', async () => {
-    const template = await db.kysely
-      .selectFrom('requests')
-      .selectAll()
-      .where('requestTypeId', '=', 1)
-      .limit(1)
-      .executeTakeFirstOrThrow();
-    const { requestId: _id, ...row } = template;
+    const row = await addLineTemplate(db);
+    await expect(insertLine(db, { ...row, statusId: 7 })).rejects.toThrow();
     await expect(
-      db.kysely
-        .insertInto('requests')
-        .values({ ...row, statusId: 7 })
-        .execute(),
+      insertLine(db, { ...row, requestTypeId: RequestType.CHANGE, recordId: null }),
     ).rejects.toThrow();
-    await expect(
-      db.kysely
-        .insertInto('requests')
-        .values({ ...row, requestTypeId: RequestType.CHANGE, recordId: null })
-        .execute(),
-    ).rejects.toThrow();
-    await expect(
-      db.kysely
-        .insertInto('requests')
-        .values({ ...row, email: 'Mixed.Case@Agency.Example' })
-        .execute(),
-    ).rejects.toThrow();
+    await expect(insertLine(db, { ...row, email: 'Mixed.Case@Agency.Example' })).rejects.toThrow();
     await expect(
       db.kysely
         .insertInto('users')

@@ -30,6 +30,30 @@ interface MasterDataColumns {
   updatedDate: CreatedAt;
 }
 
+/** is_deleted + who created and last changed the row, and when: the rows people write. */
+interface WrittenRowColumns {
+  /** 1 = Inactive; rows are deactivated, not removed. */
+  isDeleted: Flag;
+  createdDate: CreatedAt;
+  createdBy: number | null;
+  updatedDate: CreatedAt;
+  updatedBy: number | null;
+}
+
+/** A path's ids down to the practice (a master approver's reach). */
+interface PracticePathColumns {
+  regionId: number;
+  marketId: number;
+  agencyId: number;
+  practiceId: number;
+}
+
+/** A path's ids down to the client: `clientId` null = every client of the platform. */
+interface ClientPathColumns extends PracticePathColumns {
+  platformId: number;
+  clientId: number | null;
+}
+
 // ---------------------------------------------------------------- master data (0001)
 
 export interface RolesTable extends MasterDataColumns {
@@ -144,7 +168,7 @@ export interface ClientAccountsTable extends MasterDataColumns {
 
 // ---------------------------------------------------------------- users (0002)
 
-export interface UsersTable {
+export interface UsersTable extends WrittenRowColumns {
   userId: Id;
   /** Primary email, lowercased, unique. */
   email: string;
@@ -173,11 +197,6 @@ export interface UsersTable {
   /** The identity bound at first sign-in (issuer and `sub`): the profile follows it, not its email. */
   identityIssuer: string | null;
   identitySubject: string | null;
-  isDeleted: Flag;
-  createdDate: CreatedAt;
-  createdBy: number | null;
-  updatedDate: CreatedAt;
-  updatedBy: number | null;
 }
 
 export interface UserAdditionalEmailsTable {
@@ -261,27 +280,17 @@ export interface DirectoryUsersTable {
 }
 
 /** An administrator's scope rows (region + market). */
-export interface AdminRegionsTable {
+export interface AdminRegionsTable extends WrittenRowColumns {
   adminRegionId: Id;
   userId: number;
   regionId: number;
   marketId: number;
-  isDeleted: Flag;
-  createdDate: CreatedAt;
-  createdBy: number | null;
-  updatedDate: CreatedAt;
-  updatedBy: number | null;
 }
 
-export interface SuperAdminsTable {
+export interface SuperAdminsTable extends WrittenRowColumns {
   adminId: Id;
   /** Unique: one row per user. */
   userId: number;
-  isDeleted: Flag;
-  createdDate: CreatedAt;
-  createdBy: number | null;
-  updatedDate: CreatedAt;
-  updatedBy: number | null;
 }
 
 // ---------------------------------------------------------------- assignments (0003)
@@ -290,39 +299,19 @@ export interface SuperAdminsTable {
  * Approver/provisioner assignment of a path. `clientId` null = every client of the platform;
  * a row naming the request's client wins over a null-client row on the same path.
  */
-export interface ApproverAssignmentsTable {
+export interface ApproverAssignmentsTable extends WrittenRowColumns, ClientPathColumns {
   approverId: Id;
   /** Primary approver. */
   userId: number;
   secondaryApproverId: number | null;
   provisionerId: number | null;
   provisionerBackupId: number | null;
-  regionId: number;
-  marketId: number;
-  agencyId: number;
-  practiceId: number;
-  platformId: number;
-  clientId: number | null;
-  isDeleted: Flag;
-  createdDate: CreatedAt;
-  createdBy: number | null;
-  updatedDate: CreatedAt;
-  updatedBy: number | null;
 }
 
 /** A master approver may approve any request of its (region, market, agency, practice). */
-export interface MasterApproversTable {
+export interface MasterApproversTable extends WrittenRowColumns, PracticePathColumns {
   masterApproverId: Id;
   userId: number;
-  regionId: number;
-  marketId: number;
-  agencyId: number;
-  practiceId: number;
-  isDeleted: Flag;
-  createdDate: CreatedAt;
-  createdBy: number | null;
-  updatedDate: CreatedAt;
-  updatedBy: number | null;
 }
 
 /** 'Status of Approvers and Provisioners' rows to acknowledge (isDeleted 1 = acknowledged). */
@@ -342,17 +331,12 @@ export interface AssignmentStatusReportsTable {
  * Out of office (0015): `userId` is away from `fromDate` until `toDate` (exclusive) and
  * `delegateId` holds their approval and provisioning work meanwhile.
  */
-export interface AbsencesTable {
+export interface AbsencesTable extends WrittenRowColumns {
   absenceId: Id;
   userId: number;
   delegateId: number;
   fromDate: string;
   toDate: string;
-  isDeleted: Flag;
-  createdDate: CreatedAt;
-  createdBy: number | null;
-  updatedDate: CreatedAt;
-  updatedBy: number | null;
 }
 
 // ---------------------------------------------------------------- requests (0004)
@@ -371,7 +355,7 @@ export interface RequestStatusesTable {
  * One request line. A completed (3) or archived (6) Add line (type 1) is an access record;
  * its requestId is the Record ID. Types 2/3/4 point at it through recordId.
  */
-export interface RequestsTable {
+export interface RequestsTable extends ClientPathColumns {
   requestId: Id;
   /** Groups the lines of one Create call. */
   submissionId: string;
@@ -389,12 +373,6 @@ export interface RequestsTable {
   /** The requestor. */
   createdBy: number;
   createdDate: CreatedAt;
-  regionId: number;
-  marketId: number;
-  agencyId: number;
-  practiceId: number;
-  platformId: number;
-  clientId: number | null;
   clientCodeId: number | null;
   assetId: number | null;
   clientAccountId: number | null;

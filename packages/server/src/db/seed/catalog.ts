@@ -88,54 +88,49 @@ export function assetReference(rng: Rng, format: data.ReferenceFormat): string |
 export async function insertDemoCatalog(db: Kysely<Database>, rng: Rng, createdIso: string): Promise<void> {
   const dates = { isDeleted: 0, createdDate: createdIso, updatedDate: createdIso };
 
-  await insertRows(
-    db,
+  /** Inserts the rows of an empty table with their ids from 1, in order, each dated now. */
+  const insertNumbered = <T extends keyof Database, K extends keyof Database[T] & string>(
+    table: T,
+    idColumn: K,
+    rows: readonly Omit<Insertable<Database[T]>, K | keyof typeof dates>[],
+  ) =>
+    insertRows(
+      db,
+      table,
+      rows.map((row, i) => ({ [idColumn]: i + 1, ...row, ...dates }) as Insertable<Database[T]>),
+    );
+
+  await insertNumbered(
     'regions',
-    data.regions.map((description, i) => ({ regionId: i + 1, description, ...dates })),
+    'regionId',
+    data.regions.map((description) => ({ description })),
   );
-  await insertRows(
-    db,
+  await insertNumbered(
     'markets',
-    data.markets.map((m, i) => ({
-      marketId: i + 1,
-      regionId: m.region,
-      description: m.description,
-      code: m.code,
-      ...dates,
-    })),
+    'marketId',
+    data.markets.map((m) => ({ regionId: m.region, description: m.description, code: m.code })),
   );
-  await insertRows(
-    db,
+  await insertNumbered(
     'agencies',
-    data.agencies.map((a, i) => ({
-      agencyId: i + 1,
-      marketId: a.market,
-      description: a.description,
-      logoKey: a.logoKey,
-      ...dates,
-    })),
+    'agencyId',
+    data.agencies.map((a) => ({ marketId: a.market, description: a.description, logoKey: a.logoKey })),
   );
-  await insertRows(
-    db,
+  await insertNumbered(
     'practices',
-    data.practices.map((description, i) => ({ practiceId: i + 1, description, ...dates })),
+    'practiceId',
+    data.practices.map((description) => ({ description })),
   );
   const practiceId = (name: data.PracticeName) => data.practices.indexOf(name) + 1;
 
   const agencyPractices = data.agencies.flatMap((a, i) =>
     a.practices.map((p) => ({ agencyId: i + 1, practiceId: practiceId(p) })),
   );
-  await insertRows(
-    db,
-    'agencyPractices',
-    agencyPractices.map((ap, i) => ({ agencyPracticeId: i + 1, ...ap, ...dates })),
-  );
+  await insertNumbered('agencyPractices', 'agencyPracticeId', agencyPractices);
 
-  await insertRows(
-    db,
+  await insertNumbered(
     'platforms',
-    data.platforms.map((p, i) => ({
-      platformId: i + 1,
+    'platformId',
+    data.platforms.map((p) => ({
       description: p.description,
       businessAccess: p.businessAccess ? 1 : 0,
       bussinesAccessName: p.businessAccess?.name ?? null,
@@ -143,7 +138,6 @@ export async function insertDemoCatalog(db: Kysely<Database>, rng: Rng, createdI
       logoKey: p.logoKey,
       isWorkManagement: p.isWorkManagement ? 1 : 0,
       businessAccessInternalOnly: p.businessAccess?.isInternalOnly ? 1 : 0,
-      ...dates,
     })),
   );
 
@@ -160,11 +154,7 @@ export async function insertDemoCatalog(db: Kysely<Database>, rng: Rng, createdI
       });
     }
   });
-  await insertRows(
-    db,
-    'platformAgencies',
-    platformAgencies.map((pa, i) => ({ platformAgencyId: i + 1, ...pa, ...dates })),
-  );
+  await insertNumbered('platformAgencies', 'platformAgencyId', platformAgencies);
 
   const assetRows: Insertable<Database['assetTypes']>[] = [];
   const userTypeRows: Insertable<PlatformUserTypesTable>[] = [];

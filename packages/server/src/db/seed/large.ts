@@ -129,15 +129,16 @@ async function topUpCatalog(
   return TARGET_CLIENTS - existing;
 }
 
+/** What the top-ups of profiles and request lines read from, write through and report to. */
+interface TopUp {
+  db: Kysely<Database>;
+  writer: Writer;
+  nowMs: number;
+  progress: (m: string) => void;
+}
+
 /** Adds profiles (and directory entries) up to `target`. */
-async function topUpUsers(
-  db: Kysely<Database>,
-  writer: Writer,
-  rng: Rng,
-  target: number,
-  nowMs: number,
-  progress: (m: string) => void,
-) {
+async function topUpUsers({ db, writer, nowMs, progress }: TopUp, rng: Rng, target: number) {
   const existing = await count(db, 'users');
   let userId = await maxId(db, 'users', 'user_id');
   const users = new TableBuffer(writer, 'users');
@@ -293,12 +294,9 @@ async function loadRouting(db: Kysely<Database>): Promise<Routing> {
 
 /** Adds request lines (with history) up to `target`, in chains: Add lines then their modifications. */
 async function topUpRequests(
-  db: Kysely<Database>,
-  writer: Writer,
+  { db, writer, nowMs, progress }: TopUp,
   rng: Rng,
   target: number,
-  nowMs: number,
-  progress: (m: string) => void,
 ): Promise<{ lines: number; history: number }> {
   const existing = await count(db, 'requests');
   const need = target - existing;
@@ -573,22 +571,13 @@ async function loadLarge(db: Db, opts: LargeSeedOptions, nowMs: number, progress
     // After the catalog: its clients' triggers (path_coverage) plan far worse on PostgreSQL
     // without the foreign keys of `requests` (8× slower per client).
     await suspendForLoad(db, opts, progress);
-    const users = await topUpUsers(
-      db.kysely,
-      writer,
-      new Rng(8008 + (await count(db.kysely, 'users'))),
-      opts.users,
-      nowMs,
-      progress,
-    );
+    const topUp: TopUp = { db: db.kysely, writer, nowMs, progress };
+    const users = await topUpUsers(topUp, new Rng(8008 + (await count(db.kysely, 'users'))), opts.users);
     progress(`users: ${users} profiles and directory entries added`);
     const result = await topUpRequests(
-      db.kysely,
-      writer,
+      topUp,
       new Rng(9009 + (await count(db.kysely, 'requests'))),
       opts.requests,
-      nowMs,
-      progress,
     );
     progress(`requests: ${result.lines} lines and ${result.history} history rows added`);
   } finally {
