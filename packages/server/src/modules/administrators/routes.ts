@@ -20,18 +20,19 @@ import {
   updateAdminRegionInput,
   updateSuperAdminInput,
 } from '@uap/domain';
-import type { Access } from '../../http/access.ts';
+import { adminRead, adminWrite, type Access } from '../../http/access.ts';
 import * as admins from './service.ts';
-import { requireActor } from '../../http/actor.ts';
+import { requireActor, type Actor } from '../../http/actor.ts';
+import type { DeclaredErrorStatus } from '../../http/openapi-errors.ts';
 import type { Db } from '../../db/connection.ts';
-import { ok } from '../../http/envelope.ts';
+import { ok, okWith } from '../../http/envelope.ts';
 import { tableRoutes } from '../../http/table-routes.ts';
 
 export const administratorRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
 
   app.get('/api/User/GetAdminRegion', {
-    config: { access: { minRole: Role.ADMIN, auditor: true } },
+    config: { access: adminRead },
     schema: {
       tags: ['administrators'],
       summary: 'Administrators with their region and market (an admin sees the rows of its own scope)',
@@ -52,10 +53,6 @@ export const administratorRoutes: FastifyPluginAsync<{ db: Db }> = async (base, 
 
   // ---------------------------------------------------------------- administrators
 
-  const adminWrite: Access = { minRole: Role.ADMIN, auditor: false };
-  // Only super admins change super admins (the service refuses an admin, 403); declared from
-  // ADMIN so that the auditor hears that it reads only, as on every other write.
-  const superWrite: Access = { minRole: Role.ADMIN, auditor: false };
   // The super admin table is read by super admins and, as every table, the auditor.
   const superRead: Access = { minRole: Role.AUDITOR, auditor: true };
   const tags = ['administrators'];
@@ -67,73 +64,80 @@ export const administratorRoutes: FastifyPluginAsync<{ db: Db }> = async (base, 
   const lastRule = `Deleting or deactivating the last active super administrator: 409 '${messages.lastSuperAdmin}'.`;
 
   tableRoutes(base, db, adminRegionsTable, admins.adminRegionReader, {
-    access: { minRole: Role.ADMIN, auditor: true },
+    access: adminRead,
     tags,
     rowsRule: adminScopeRule,
   });
 
-  app.post('/api/User/AssignAdminRegion', {
-    config: { access: adminWrite },
-    schema: {
-      tags,
+  /**
+   * A write of one table's rows: the body goes to the service with the caller; `run` words the
+   * answer. Only super admins change super admins (the service refuses an admin, 403); those
+   * writes too are declared from ADMIN so that the auditor hears that it reads only.
+   */
+  const writeOf =
+    (result: z.ZodType) =>
+    <B extends z.ZodType>(
+      route: `${'POST' | 'PUT'} /api/User/${string}`,
+      doc: { errors: readonly DeclaredErrorStatus[]; summary: string; description: string; body: B },
+      run: (actor: Actor, body: z.infer<B>) => Promise<{ result: unknown; message: string }>,
+    ) =>
+      app.route({
+        method: route.startsWith('POST ') ? 'POST' : 'PUT',
+        url: route.slice(route.indexOf(' ') + 1),
+        config: { access: adminWrite },
+        schema: { tags, ...doc, response: { 200: envelope(result) } },
+        handler: async (req) => okWith(await run(requireActor(req), req.body as z.infer<B>)),
+      });
+  /** The answer of a service whose message is always the same. */
+  const said =
+    (message: string) =>
+    <T>(result: T) => ({ result, message });
+  const adminRowWrite = writeOf(adminWriteResult);
+  const superRowWrite = writeOf(superAdminWriteResult);
+
+  adminRowWrite(
+    'POST /api/User/AssignAdminRegion',
+    {
       errors: [404, 409, 422],
       summary: 'Appoint an administrator of a region and market',
       description: `Without a user, region or market: 400 '${messages.adminNeedsUserRegionMarket}'. ${appointRule} ${adminScopeRule} ${adminRoleRule}`,
       body: assignAdminRegionInput,
-      response: { 200: envelope(adminWriteResult) },
     },
-    handler: async (req) =>
-      ok(await admins.assignAdminRegion(db, requireActor(req), req.body), messages.adminSaved),
-  });
+    (actor, body) => admins.assignAdminRegion(db, actor, body).then(said(messages.adminSaved)),
+  );
 
-  app.put('/api/User/UpdateAdminRegion', {
-    config: { access: adminWrite },
-    schema: {
-      tags,
+  adminRowWrite(
+    'PUT /api/User/UpdateAdminRegion',
+    {
       errors: [404, 409, 422],
       summary: 'Change the person, region or market of an administrator row',
       description: `As AssignAdminRegion; both the row and its new (region, market) must be in scope. ${appointRule} ${adminRoleRule}`,
       body: updateAdminRegionInput,
-      response: { 200: envelope(adminWriteResult) },
     },
-    handler: async (req) =>
-      ok(await admins.updateAdminRegion(db, requireActor(req), req.body), messages.adminUpdated),
-  });
+    (actor, body) => admins.updateAdminRegion(db, actor, body).then(said(messages.adminUpdated)),
+  );
 
-  app.put('/api/User/DeleteAdmin', {
-    config: { access: adminWrite },
-    schema: {
-      tags,
+  adminRowWrite(
+    'PUT /api/User/DeleteAdmin',
+    {
       errors: [404],
       summary: 'Delete an administrator row',
       description: `'${messages.adminDeleted}'. ${adminScopeRule} ${adminRoleRule}`,
       body: deleteAdminInput,
-      response: { 200: envelope(adminWriteResult) },
     },
-    handler: async (req) =>
-      ok(await admins.deleteAdmin(db, requireActor(req), req.body.adminRegionId), messages.adminDeleted),
-  });
+    (actor, body) => admins.deleteAdmin(db, actor, body.adminRegionId).then(said(messages.adminDeleted)),
+  );
 
-  app.put('/api/User/ActivateDeactivateAdmin', {
-    config: { access: adminWrite },
-    schema: {
-      tags,
+  adminRowWrite(
+    'PUT /api/User/ActivateDeactivateAdmin',
+    {
       errors: [404, 422],
       summary: 'Activate (isDeleted false) or deactivate (isDeleted true) an administrator row',
       description: `'${messages.adminActivated}' or '${messages.adminDeactivated}'. ${adminScopeRule} ${adminRoleRule}`,
       body: activateDeactivateAdminInput,
-      response: { 200: envelope(adminWriteResult) },
     },
-    handler: async (req) => {
-      const { result, message } = await admins.activateDeactivateAdmin(
-        db,
-        requireActor(req),
-        req.body.adminRegionId,
-        req.body.isDeleted,
-      );
-      return ok(result, message);
-    },
-  });
+    (actor, body) => admins.activateDeactivateAdmin(db, actor, body.adminRegionId, body.isDeleted),
+  );
 
   tableRoutes(base, db, superAdminsTable, admins.superAdminReader, {
     access: superRead,
@@ -141,67 +145,48 @@ export const administratorRoutes: FastifyPluginAsync<{ db: Db }> = async (base, 
     rowsRule: 'Every super administrator row.',
   });
 
-  app.post('/api/User/AssignSuperAdmin', {
-    config: { access: superWrite },
-    schema: {
-      tags,
+  superRowWrite(
+    'POST /api/User/AssignSuperAdmin',
+    {
       errors: [404, 409, 422],
       summary: 'Appoint a super administrator',
       description: `Without a user: 400 '${messages.superAdminNeedsUser}'. An inactive profile or directory account, or the auditor: 422; a person already on a row (active or not): 409 '${messages.superAdminExists}'. The person gains the Super Admin role.`,
       body: assignSuperAdminInput,
-      response: { 200: envelope(superAdminWriteResult) },
     },
-    handler: async (req) =>
-      ok(await admins.assignSuperAdmin(db, requireActor(req), req.body.userId), messages.superAdminSaved),
-  });
+    (actor, body) => admins.assignSuperAdmin(db, actor, body.userId).then(said(messages.superAdminSaved)),
+  );
 
-  app.put('/api/User/UpdateSuperAdmin', {
-    config: { access: superWrite },
-    schema: {
-      tags,
+  superRowWrite(
+    'PUT /api/User/UpdateSuperAdmin',
+    {
       errors: [404, 409, 422],
       summary: 'Put another person on a super administrator row',
       description:
         'As AssignSuperAdmin. The new person gains Super Admin; the former one falls back to Admin while an active admin row names them, else to the role their approval-path rows give.',
       body: updateSuperAdminInput,
-      response: { 200: envelope(superAdminWriteResult) },
     },
-    handler: async (req) =>
-      ok(await admins.updateSuperAdmin(db, requireActor(req), req.body), messages.superAdminUpdated),
-  });
+    (actor, body) => admins.updateSuperAdmin(db, actor, body).then(said(messages.superAdminUpdated)),
+  );
 
-  app.put('/api/User/DeleteSuperAdmin', {
-    config: { access: superWrite },
-    schema: {
-      tags,
+  superRowWrite(
+    'PUT /api/User/DeleteSuperAdmin',
+    {
       errors: [404, 409],
       summary: 'Delete a super administrator row',
       description: `'${messages.superAdminDeleted}'. ${lastRule}`,
       body: deleteSuperAdminInput,
-      response: { 200: envelope(superAdminWriteResult) },
     },
-    handler: async (req) =>
-      ok(await admins.deleteSuperAdmin(db, requireActor(req), req.body.adminId), messages.superAdminDeleted),
-  });
+    (actor, body) => admins.deleteSuperAdmin(db, actor, body.adminId).then(said(messages.superAdminDeleted)),
+  );
 
-  app.put('/api/User/ActivateDeactivateSuperAdmin', {
-    config: { access: superWrite },
-    schema: {
-      tags,
+  superRowWrite(
+    'PUT /api/User/ActivateDeactivateSuperAdmin',
+    {
       errors: [404, 409, 422],
       summary: 'Activate (isDeleted false) or deactivate (isDeleted true) a super administrator row',
       description: `'${messages.superAdminActivated}' or '${messages.superAdminDeactivated}'. ${lastRule}`,
       body: activateDeactivateSuperAdminInput,
-      response: { 200: envelope(superAdminWriteResult) },
     },
-    handler: async (req) => {
-      const { result, message } = await admins.activateDeactivateSuperAdmin(
-        db,
-        requireActor(req),
-        req.body.adminId,
-        req.body.isDeleted,
-      );
-      return ok(result, message);
-    },
-  });
+    (actor, body) => admins.activateDeactivateSuperAdmin(db, actor, body.adminId, body.isDeleted),
+  );
 };

@@ -4,7 +4,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import {
-  Role,
   bulkCode,
   bulkResultsPage,
   bulkResultsQuery,
@@ -18,7 +17,7 @@ import {
 } from '@uap/domain';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connection.ts';
-import type { Access } from '../../http/access.ts';
+import { adminRead, adminWrite } from '../../http/access.ts';
 import { requireActor } from '../../http/actor.ts';
 import { sendCsv } from '../../http/csv-reply.ts';
 import { ok } from '../../http/envelope.ts';
@@ -29,9 +28,6 @@ import type { BulkOptions } from './upload-file.ts';
 
 /** Largest file accepted (a 50,000-row user-records file is about 10 MB). */
 export const MAX_UPLOAD_MEGABYTES = 50;
-
-const write: Access = { minRole: Role.ADMIN, auditor: false };
-const read: Access = { minRole: Role.ADMIN, auditor: true };
 
 const uploadRoutes: Record<BulkUploadType, string> = {
   UserRecords: '/api/BulkData/UploadFile',
@@ -74,7 +70,7 @@ export const bulkRoutes: FastifyPluginAsync<{ db: Db; config: Config }> = async 
 
   for (const type of bulkUploadTypes) {
     app.post(uploadRoutes[type], {
-      config: { access: write },
+      config: { access: adminWrite },
       schema: {
         tags,
         summary: `Upload a .csv of ${type === 'UserRecords' ? 'user records' : type === 'Approvers' ? 'approvers/provisioners' : 'master approvers'}`,
@@ -101,7 +97,7 @@ export const bulkRoutes: FastifyPluginAsync<{ db: Db; config: Config }> = async 
     });
 
     app.get(resultRoutes[type], {
-      config: { access: read },
+      config: { access: adminRead },
       schema: {
         tags,
         summary: `Row results of ${type} uploads, one upload when code is given`,
@@ -115,7 +111,7 @@ export const bulkRoutes: FastifyPluginAsync<{ db: Db; config: Config }> = async 
   }
 
   app.get('/api/BulkData/Status/:code', {
-    config: { access: read },
+    config: { access: adminRead },
     schema: {
       tags,
       errors: [404],
@@ -127,7 +123,7 @@ export const bulkRoutes: FastifyPluginAsync<{ db: Db; config: Config }> = async 
   });
 
   app.get('/api/BulkData/Template/:type', {
-    config: { access: read },
+    config: { access: adminRead },
     schema: {
       tags,
       summary: 'The .csv template of an upload type (its header; * marks a required column)',
@@ -145,7 +141,7 @@ export const bulkRoutes: FastifyPluginAsync<{ db: Db; config: Config }> = async 
   });
 
   app.get('/api/BulkData/Refused/:code', {
-    config: { access: read },
+    config: { access: adminRead },
     schema: {
       tags,
       errors: [404],

@@ -1,18 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Role, envelope, mergeProposal, messages, profileMatcherStatus, proposalParams } from '@uap/domain';
+import { envelope, mergeProposal, messages, profileMatcherStatus, proposalParams } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
-import type { Access } from '../../http/access.ts';
+import { adminRead, adminWrite } from '../../http/access.ts';
 import { requireActor } from '../../http/actor.ts';
 import { ok } from '../../http/envelope.ts';
 import type { JobRunner } from '../jobs/runner.ts';
 import { runNow } from '../jobs/run-now.ts';
 import { PROFILE_MATCHER, profileMatcherJob } from '../jobs/profile-matcher.ts';
 import * as matcher from './matcher-service.ts';
-
-const adminsRead: Access = { minRole: Role.ADMIN, auditor: true };
-const adminsWrite: Access = { minRole: Role.ADMIN, auditor: false };
 
 /** The Profile Matcher and its proposals. */
 export const matcherRoutes: FastifyPluginAsync<{ db: Db; runner: JobRunner }> = async (
@@ -23,7 +20,7 @@ export const matcherRoutes: FastifyPluginAsync<{ db: Db; runner: JobRunner }> = 
   const tags = ['users'];
 
   app.get('/api/User/ProfileMatcher/', {
-    config: { access: adminsWrite },
+    config: { access: adminWrite },
     schema: {
       tags,
       errors: [409],
@@ -38,7 +35,7 @@ export const matcherRoutes: FastifyPluginAsync<{ db: Db; runner: JobRunner }> = 
   });
 
   app.get('/api/User/ProfileMatcherRunningStatus/:id', {
-    config: { access: adminsRead },
+    config: { access: adminRead },
     schema: {
       tags,
       errors: [404],
@@ -50,7 +47,7 @@ export const matcherRoutes: FastifyPluginAsync<{ db: Db; runner: JobRunner }> = 
   });
 
   app.get('/api/User/ProfileMatcherProposals', {
-    config: { access: adminsRead },
+    config: { access: adminRead },
     schema: {
       tags,
       summary: "The Profile Matcher's open merge proposals, newest first",
@@ -64,7 +61,7 @@ export const matcherRoutes: FastifyPluginAsync<{ db: Db; runner: JobRunner }> = 
     ['Dismiss', false],
   ] as const) {
     app.post(`/api/User/ProfileMatcherProposals/:id/${action}`, {
-      config: { access: adminsWrite },
+      config: { access: adminWrite },
       schema: {
         tags,
         errors: [404, 422],

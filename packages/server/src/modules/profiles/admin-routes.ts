@@ -2,7 +2,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  Role,
   allUserProfilesTable,
   deactivateAdditionalEmailInput,
   envelope,
@@ -19,7 +18,7 @@ import {
   syncUserInput,
 } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
-import type { Access } from '../../http/access.ts';
+import { adminRead, adminWrite } from '../../http/access.ts';
 import { requireActor } from '../../http/actor.ts';
 import { ok } from '../../http/envelope.ts';
 import { tableRoutes } from '../../http/table-routes.ts';
@@ -29,11 +28,6 @@ import * as logs from './log-service.ts';
 import { emailLogSpec, parentGuidLogSpec, profileLogSpec } from './log-queries.ts';
 import * as sync from './sync-service.ts';
 import { profileFilterColumns, profileSpec } from './table-queries.ts';
-
-/** All User Profiles and its logs: administrators and above read, the auditor too. */
-const adminRead: Access = { minRole: Role.ADMIN, auditor: true };
-/** Changing a profile: administrators and super administrators, never the auditor. */
-const adminWrite: Access = { minRole: Role.ADMIN, auditor: false };
 
 const sortable = Object.entries(profileSpec.columns)
   .filter(([, c]) => c.isSortable)

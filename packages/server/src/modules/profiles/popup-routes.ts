@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  Role,
   additionalEmailsPage,
   additionalEmailsQuery,
   envelope,
@@ -10,13 +9,10 @@ import {
   usersForPopupQuery,
 } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
-import type { Access } from '../../http/access.ts';
+import { adminRead } from '../../http/access.ts';
 import { requireActor } from '../../http/actor.ts';
 import { ok } from '../../http/envelope.ts';
 import * as popup from './popup-service.ts';
-
-/** The profile screens' reads: administrators and above, the auditor too (spec 3 §6). */
-const adminRead: Access = { minRole: Role.ADMIN, auditor: true };
 
 const paging = `The spec's call takes no parameters; ours are optional: page (default 1, at most ${popupPaging.maxPage}) and pageSize (default ${popupPaging.defaultPageSize}, at most ${popupPaging.maxPageSize}); never the whole table.`;
 

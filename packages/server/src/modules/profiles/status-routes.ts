@@ -2,7 +2,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  Role,
   acknowledgeUserParams,
   acknowledgeUsersInput,
   envelope,
@@ -11,7 +10,7 @@ import {
   userStatusTable,
 } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
-import type { Access } from '../../http/access.ts';
+import { adminRead, adminWrite } from '../../http/access.ts';
 import { requireActor } from '../../http/actor.ts';
 import { ok } from '../../http/envelope.ts';
 import { notFound } from '../../http/errors.ts';
@@ -20,9 +19,6 @@ import { runNow } from '../jobs/run-now.ts';
 import type { JobRunner } from '../jobs/runner.ts';
 import { USER_STATUS_REPORT, userStatusReportJob } from '../jobs/user-status-report.ts';
 import * as report from './status-service.ts';
-
-const adminsRead: Access = { minRole: Role.ADMIN, auditor: true };
-const adminsWrite: Access = { minRole: Role.ADMIN, auditor: false };
 
 /** The Status of Users report (the All User Profiles toolbar): directory changes to acknowledge. */
 export const userStatusRoutes: FastifyPluginAsync<{ db: Db; runner: JobRunner }> = async (
@@ -33,7 +29,7 @@ export const userStatusRoutes: FastifyPluginAsync<{ db: Db; runner: JobRunner }>
   const tags = ['users'];
 
   app.get('/api/User/UserStatusReport', {
-    config: { access: adminsRead },
+    config: { access: adminRead },
     schema: {
       tags,
       summary: 'Status of Users: directory changes of profiles to acknowledge (open rows first)',
@@ -43,14 +39,14 @@ export const userStatusRoutes: FastifyPluginAsync<{ db: Db; runner: JobRunner }>
   });
 
   tableRoutes(base, db, userStatusTable, report.userStatusReader, {
-    access: adminsRead,
+    access: adminRead,
     tags,
     rowsRule:
       "Every report row (administrators are not scoped by region here); open rows first, then the newest change first by default. The isDeleted (Actions) filter takes 'Open' and 'Acknowledged'. searchCriteria matches any part of the UAP Id, user name, role name, agency or description.",
   });
 
   app.get('/api/User/UserStatusReport/Run', {
-    config: { access: adminsWrite },
+    config: { access: adminWrite },
     schema: {
       tags,
       errors: [409],
@@ -64,7 +60,7 @@ export const userStatusRoutes: FastifyPluginAsync<{ db: Db; runner: JobRunner }>
   });
 
   app.put('/api/User/User/AcknowledgeUser/:id/:flag', {
-    config: { access: adminsWrite },
+    config: { access: adminWrite },
     schema: {
       tags,
       errors: [404],
@@ -83,7 +79,7 @@ export const userStatusRoutes: FastifyPluginAsync<{ db: Db; runner: JobRunner }>
   });
 
   app.put('/api/User/AcknowledgeUser', {
-    config: { access: adminsWrite },
+    config: { access: adminWrite },
     schema: {
       tags,
       errors: [404],
