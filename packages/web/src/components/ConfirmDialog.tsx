@@ -14,7 +14,8 @@ import { DialogError, type DialogErrorState } from './DialogError.tsx';
 export function ConfirmDialog(props: {
   title: string;
   text: string;
-  confirmLabel: string;
+  /** 'Yes' unless named ('Yes, delete'). */
+  confirmLabel?: string;
   isPending: boolean;
   onConfirm: () => void;
   onClose: () => void;
@@ -37,7 +38,7 @@ export function ConfirmDialog(props: {
           onClick={props.onConfirm}
           disabled={props.isPending}
         >
-          {props.confirmLabel}
+          {props.confirmLabel ?? 'Yes'}
         </Button>
       </DialogActions>
     </Dialog>

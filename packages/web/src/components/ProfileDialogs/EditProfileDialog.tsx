@@ -216,7 +216,6 @@ export function EditProfileDialog(props: {
         <ConfirmDialog
           title={confirming.kind === 'update' ? 'Update profile' : 'Deactivate email'}
           text={confirming.kind === 'update' ? messages.confirmUpdate : `Deactivate ${confirming.email}?`}
-          confirmLabel="Yes"
           isPending={false}
           onConfirm={handleConfirm}
           onClose={() => setConfirming(null)}

@@ -21,43 +21,19 @@ import { failureText } from '../forms/failure-text.ts';
 
 type Tick = Exclude<keyof SyncUserInput, 'userId'>;
 
+/** Each synced field: its tick, its label, and where its value is in UAP and in Azure AD. */
 const rows: {
   tick: Tick;
   label: string;
-  uap: (c: SyncComparison) => string | null;
-  ad: (c: SyncComparison) => string | null;
+  uap: keyof SyncComparison['uap'];
+  ad: keyof SyncComparison['azureADUserInfo'];
 }[] = [
-  {
-    tick: 'isFirstName',
-    label: 'First Name',
-    uap: (c) => c.uap.name,
-    ad: (c) => c.azureADUserInfo.givenName,
-  },
-  {
-    tick: 'isLastName',
-    label: 'Last Name',
-    uap: (c) => c.uap.lastName,
-    ad: (c) => c.azureADUserInfo.surName,
-  },
-  { tick: 'isTitle', label: 'Title', uap: (c) => c.uap.title, ad: (c) => c.azureADUserInfo.jobTitle },
-  {
-    tick: 'isOrganization',
-    label: 'Organization',
-    uap: (c) => c.uap.organization,
-    ad: (c) => c.azureADUserInfo.company,
-  },
-  {
-    tick: 'isDepartment',
-    label: 'Department',
-    uap: (c) => c.uap.department,
-    ad: (c) => c.azureADUserInfo.department,
-  },
-  {
-    tick: 'isOfficeLocation',
-    label: 'Office Location',
-    uap: (c) => c.uap.locationCountry,
-    ad: (c) => c.azureADUserInfo.officeLocation,
-  },
+  { tick: 'isFirstName', label: 'First Name', uap: 'name', ad: 'givenName' },
+  { tick: 'isLastName', label: 'Last Name', uap: 'lastName', ad: 'surName' },
+  { tick: 'isTitle', label: 'Title', uap: 'title', ad: 'jobTitle' },
+  { tick: 'isOrganization', label: 'Organization', uap: 'organization', ad: 'company' },
+  { tick: 'isDepartment', label: 'Department', uap: 'department', ad: 'department' },
+  { tick: 'isOfficeLocation', label: 'Office Location', uap: 'locationCountry', ad: 'officeLocation' },
 ];
 
 /**
@@ -109,8 +85,8 @@ export function SyncProfileDialog(props: {
               </TableHead>
               <TableBody>
                 {rows.map((r) => {
-                  const uap = r.uap(comparison.data) ?? '';
-                  const ad = r.ad(comparison.data) ?? '';
+                  const uap = comparison.data.uap[r.uap] ?? '';
+                  const ad = comparison.data.azureADUserInfo[r.ad] ?? '';
                   const differs = uap !== ad;
                   return (
                     <TableRow
@@ -154,7 +130,6 @@ export function SyncProfileDialog(props: {
         <ConfirmDialog
           title="Sync profile"
           text={messages.confirmSync}
-          confirmLabel="Yes"
           isPending={false}
           onConfirm={handleConfirm}
           onClose={() => setIsConfirming(false)}

@@ -168,7 +168,6 @@ export function StatusOfUsersDialog(props: { isReadOnly: boolean; onClose: () =>
         <ConfirmDialog
           title="Acknowledge profiles"
           text={messages.confirmAcknowledge}
-          confirmLabel="Yes"
           isPending={isPending}
           onConfirm={() => {
             setIsConfirming(false);

@@ -110,7 +110,6 @@ function AuditPdfSection() {
         <ConfirmDialog
           title="Audit PDF"
           text={messages.recordsInRange(step.count)}
-          confirmLabel="Yes"
           isPending={false}
           onConfirm={() => void handleDownload(step.count)}
           onClose={() => setStep({ kind: 'idle' })}

@@ -172,7 +172,6 @@ export function UserDetailsListPage() {
         <ConfirmDialog
           title="Unmerge profiles"
           text={messages.confirmUnmerge}
-          confirmLabel="Yes"
           isPending={unmerge.isPending}
           onConfirm={handleUnmerge}
           onClose={() => setDialog(null)}
