@@ -1,16 +1,10 @@
 import { useMemo } from 'react';
 import Typography from '@mui/material/Typography';
 import { messages, type UserRecordRow } from '@uap/domain';
-import {
-  exportUserRecords,
-  fetchFilterOptions,
-  fetchUserRecords,
-  recordKeys,
-  type RecordSubject,
-} from '../../api/records.ts';
-import { useCanExportTables } from '../../session/current-user.ts';
+import { fetchUserRecords, type RecordSubject } from '../../api/records.ts';
 import { DataTable } from '../DataTable/DataTable.tsx';
 import { userAccessColumns } from './user-access-columns.tsx';
+import { useUserRecordsTable } from './user-records-table.ts';
 
 export interface UserAccessOverviewProps {
   /** Whose records: a user id or an email; neither = the signed-in user. */
@@ -24,22 +18,17 @@ export function UserAccessOverview({ userId, email }: UserAccessOverviewProps) {
     () => ({ ...(userId === undefined ? {} : { userId }), ...(email ? { email } : {}) }),
     [userId, email],
   );
-  const canExport = useCanExportTables();
+  const records = useUserRecordsTable(subject);
   return (
     <DataTable<UserRecordRow>
+      {...records}
       title="User Access Overview"
       intro={<Typography sx={{ mb: 1 }}>{messages.userAccessOverviewIntro}</Typography>}
       columns={userAccessColumns}
-      queryKey={recordKeys.userRecords(subject)}
-      getRowId={(r) => r.requestId}
       fetchPage={async (query, signal) => {
         const page = await fetchUserRecords(subject, query, signal);
         return { rows: page.requests, totalCount: page.totalCount, isCountEstimate: page.isCountEstimate };
       }}
-      fetchFilterOptions={(column, query, signal) =>
-        fetchFilterOptions('UserRecords', subject, column, query, signal)
-      }
-      exportCsv={canExport ? (query) => exportUserRecords(subject, query) : undefined}
     />
   );
 }

@@ -2,17 +2,11 @@ import { useMemo } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import Typography from '@mui/material/Typography';
 import type { ColumnFilter, UserRecordRow } from '@uap/domain';
-import {
-  exportUserRecords,
-  fetchFilterOptions,
-  fetchUserRecords,
-  recordKeys,
-  type RecordSubject,
-} from '../../api/records.ts';
-import { useCanExportTables } from '../../session/current-user.ts';
+import { fetchUserRecords, type RecordSubject } from '../../api/records.ts';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { useRecordActions } from '../../components/RecordActions/use-record-actions.tsx';
 import { userAccessColumns } from '../../components/UserAccessOverview/user-access-columns.tsx';
+import { useUserRecordsTable } from '../../components/UserAccessOverview/user-records-table.ts';
 import { pendingChangeColumn } from './pending-change-column.tsx';
 import { extendColumn } from './extend-column.tsx';
 import { useConfig } from '../../app/config-context.ts';
@@ -43,11 +37,12 @@ export function ChangeUserRecordsPage() {
     () => [...userAccessColumns, pendingChangeColumn, extendColumn(expiryNoticeDays, extend)],
     [expiryNoticeDays, extend],
   );
-  const canExport = useCanExportTables();
+  const records = useUserRecordsTable(subject);
 
   return (
     <>
       <DataTable<UserRecordRow>
+        {...records}
         title="My Records"
         syncWithUrl
         intro={
@@ -56,16 +51,11 @@ export function ChangeUserRecordsPage() {
           </Typography>
         }
         columns={columns}
-        queryKey={[...recordKeys.userRecords(subject), 'modify']}
-        getRowId={(r) => r.requestId}
+        queryKey={[...records.queryKey, 'modify']}
         fetchPage={async (query, signal) => {
           const page = await fetchUserRecords(subject, query, signal);
           return { rows: page.requests, totalCount: page.totalCount };
         }}
-        fetchFilterOptions={(column, query, signal) =>
-          fetchFilterOptions('UserRecords', subject, column, query, signal)
-        }
-        exportCsv={canExport ? (query) => exportUserRecords(subject, query) : undefined}
         initialFilters={initialFilters}
         selection={actions.selection}
         toolbar={actions.toolbar}
