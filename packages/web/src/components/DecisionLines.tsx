@@ -2,8 +2,8 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import { PlainTableHead } from './PlainTableHead.tsx';
 
 /** One request a bulk decision covers, as the decider tells it apart. */
 export interface DecisionLine {
@@ -19,15 +19,7 @@ export function DecisionLines({ lines }: { lines: DecisionLine[] }) {
   return (
     <TableContainer sx={{ maxHeight: 240, mb: 2, border: 1, borderColor: 'divider', borderRadius: 1 }}>
       <Table size="small" stickyHeader aria-label="Requests to decide">
-        <TableHead>
-          <TableRow>
-            <TableCell>Request</TableCell>
-            <TableCell>User</TableCell>
-            <TableCell>Platform</TableCell>
-            <TableCell>Client</TableCell>
-            <TableCell>Role</TableCell>
-          </TableRow>
-        </TableHead>
+        <PlainTableHead headers={['Request', 'User', 'Platform', 'Client', 'Role']} />
         <TableBody>
           {lines.map((line) => (
             <TableRow key={line.requestId}>

@@ -1,11 +1,9 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -17,6 +15,8 @@ import { useIsReadOnly } from '../../session/current-user.ts';
 import { DialogError, useDialogError } from '../DialogError.tsx';
 import { PersonPicker, type PickedPerson } from '../UserSearchDialog/PersonPicker.tsx';
 import { localTimeZone } from '../../session/time-zone.ts';
+import { PlainTableHead } from '../PlainTableHead.tsx';
+import { LabelledCard } from '../LabelledCard.tsx';
 
 const timeZone = localTimeZone();
 
@@ -85,7 +85,7 @@ export function AbsencePanel({ userId }: { userId: number | null }) {
 
   const headingId = `absence-heading-${userId ?? 'me'}`;
   return (
-    <Paper component="section" aria-labelledby={headingId} variant="outlined" sx={{ p: 2, mb: 2 }}>
+    <LabelledCard component="section" headingId={headingId} mb={2}>
       <Typography id={headingId} component="h2" variant="h6">
         {messages.absenceHeading}
       </Typography>
@@ -98,15 +98,7 @@ export function AbsencePanel({ userId }: { userId: number | null }) {
       )}
       {absences.data && absences.data.length > 0 && (
         <Table size="small" aria-label="Absences">
-          <TableHead>
-            <TableRow>
-              <TableCell>From</TableCell>
-              <TableCell>To</TableCell>
-              <TableCell>Delegate</TableCell>
-              <TableCell>Status</TableCell>
-              {!isReadOnly && <TableCell>Action</TableCell>}
-            </TableRow>
-          </TableHead>
+          <PlainTableHead headers={['From', 'To', 'Delegate', 'Status', ...(isReadOnly ? [] : ['Action'])]} />
           <TableBody>
             {absences.data.map((a) => (
               <TableRow key={a.absenceId}>
@@ -152,6 +144,6 @@ export function AbsencePanel({ userId }: { userId: number | null }) {
           </Box>
         </Box>
       )}
-    </Paper>
+    </LabelledCard>
   );
 }

@@ -7,7 +7,6 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { formatDate, messages, type MergeProposal } from '@uap/domain';
@@ -17,6 +16,7 @@ import { DialogError, useDialogError } from '../../components/DialogError.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { failureText } from '../../components/forms/failure-text.ts';
 import { localTimeZone } from '../../session/time-zone.ts';
+import { PlainTableHead } from '../../components/PlainTableHead.tsx';
 
 const timeZone = localTimeZone();
 
@@ -55,15 +55,9 @@ export function ProposalsDialog(props: { isReadOnly: boolean; onClose: () => voi
         {proposals.data?.length === 0 && <Typography>{messages.noMergeProposals}</Typography>}
         {proposals.data && proposals.data.length > 0 && (
           <Table size="small" aria-label="Proposed merges">
-            <TableHead>
-              <TableRow>
-                <TableCell>Merge</TableCell>
-                <TableCell>Into</TableCell>
-                <TableCell>Matched By</TableCell>
-                <TableCell>Proposed</TableCell>
-                {!props.isReadOnly && <TableCell>Actions</TableCell>}
-              </TableRow>
-            </TableHead>
+            <PlainTableHead
+              headers={['Merge', 'Into', 'Matched By', 'Proposed', ...(props.isReadOnly ? [] : ['Actions'])]}
+            />
             <TableBody>
               {proposals.data.map((p) => (
                 <TableRow key={p.id}>

@@ -1,12 +1,10 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { describeSchedule, formatDateTime, messages, type JobRun, type JobSummary } from '@uap/domain';
@@ -14,6 +12,8 @@ import { useJobs } from '../../api/jobs.ts';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { RunJobDialog } from './RunJobDialog.tsx';
 import { localTimeZone } from '../../session/time-zone.ts';
+import { PlainTableHead } from '../../components/PlainTableHead.tsx';
+import { LabelledCard } from '../../components/LabelledCard.tsx';
 
 const timeZone = localTimeZone();
 
@@ -41,16 +41,7 @@ function RunsTable({ job }: { job: JobSummary }) {
   return (
     <TableContainer>
       <Table size="small" aria-label={`Last runs of ${job.title}`}>
-        <TableHead>
-          <TableRow>
-            <TableCell>Started</TableCell>
-            <TableCell>Ended</TableCell>
-            <TableCell>Outcome</TableCell>
-            <TableCell>Counts</TableCell>
-            <TableCell>Attempt</TableCell>
-            <TableCell>Started by</TableCell>
-          </TableRow>
-        </TableHead>
+        <PlainTableHead headers={['Started', 'Ended', 'Outcome', 'Counts', 'Attempt', 'Started by']} />
         <TableBody>
           {job.lastRuns.map((run) => (
             <TableRow key={run.id}>
@@ -88,13 +79,7 @@ export function JobsPage() {
       {jobs.data.map((job) => {
         const headingId = `job-${job.name}`;
         return (
-          <Paper
-            key={job.name}
-            component="section"
-            aria-labelledby={headingId}
-            variant="outlined"
-            sx={{ p: 2 }}
-          >
+          <LabelledCard key={job.name} component="section" headingId={headingId}>
             <Stack
               direction={{ xs: 'column', sm: 'row' }}
               spacing={1}
@@ -119,7 +104,7 @@ export function JobsPage() {
               </div>
             </Stack>
             <RunsTable job={job} />
-          </Paper>
+          </LabelledCard>
         );
       })}
       {running && (

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatDateTime } from '@uap/domain';
 import { useSentMail } from '../../api/notifications.ts';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { localTimeZone } from '../../session/time-zone.ts';
+import { LabelledCard } from '../../components/LabelledCard.tsx';
 
 const timeZone = localTimeZone();
 const PAGE_SIZE = 20;
@@ -35,13 +35,7 @@ export function SentMailPage() {
               ? 'Waiting'
               : `Waiting: ${m.attempts} failed attempt${m.attempts === 1 ? '' : 's'}, next ${formatDateTime(m.nextAttemptAt, timeZone)}${m.lastError ? ` (${m.lastError})` : ''}`;
         return (
-          <Paper
-            key={m.mailId}
-            component="article"
-            aria-labelledby={headingId}
-            variant="outlined"
-            sx={{ p: 2 }}
-          >
+          <LabelledCard key={m.mailId} component="article" headingId={headingId}>
             <Typography id={headingId} variant="h2" sx={{ fontSize: '1.1rem', mb: 0.5 }}>
               {m.subject}
             </Typography>
@@ -55,7 +49,7 @@ export function SentMailPage() {
             >
               {m.textBody}
             </Typography>
-          </Paper>
+          </LabelledCard>
         );
       })}
       {pageCount > 1 && (
