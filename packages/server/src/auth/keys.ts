@@ -27,8 +27,9 @@ export async function loadSigningMaterial(db: Db): Promise<SigningMaterial> {
     await insertAuthKey(db, signing.kid, signing.jwk);
   }
   if (!cookie) {
-    cookie = { kid: COOKIE_KID, jwk: JSON.stringify({ k: crypto.randomBytes(32).toString('base64url') }) };
-    await insertAuthKey(db, cookie.kid, cookie.jwk);
+    await insertAuthKey(db, COOKIE_KID, JSON.stringify({ k: crypto.randomBytes(32).toString('base64url') }));
+    // Instances starting together each made one: all use the one stored first.
+    cookie = (await listAuthKeys(db)).find((r) => r.kid === COOKIE_KID)!;
   }
   // A second instance may have inserted at the same time; re-read so all agree on one key.
   const first = await findFirstAuthKey(db, COOKIE_KID);
