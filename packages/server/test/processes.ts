@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { SMTPServer } from 'smtp-server';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import type { Config } from '../src/config.ts';
@@ -34,7 +35,23 @@ export function call(
   headers: Record<string, string> = {},
   body?: string,
 ): Promise<Answer> {
-  return new Promise((resolve, reject) => {
+  return startCall(port, method, urlPath, headers, body).answer;
+}
+
+/**
+ * A call as `call` makes it, also telling the local port its connection left from once it is
+ * connected (how a balancer's session list names the client).
+ */
+export function startCall(
+  port: number,
+  method: string,
+  urlPath: string,
+  headers: Record<string, string> = {},
+  body?: string,
+): { localPort: Promise<number>; answer: Promise<Answer> } {
+  let connected: (port: number) => void = () => undefined;
+  const localPort = new Promise<number>((resolve) => (connected = resolve));
+  const answer = new Promise<Answer>((resolve, reject) => {
     const request = http.request(
       { host: '127.0.0.1', port, path: urlPath, method, agent: false, headers },
       (res) => {
@@ -43,9 +60,11 @@ export function call(
         res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text, headers: res.headers }));
       },
     );
+    request.on('socket', (socket) => socket.once('connect', () => connected(socket.localPort!)));
     request.on('error', reject);
     request.end(body);
   });
+  return { localPort, answer };
 }
 
 /** Asks `probe` every 100 ms until it answers something (not undefined or false); a failed ask counts as none. */
@@ -88,5 +107,70 @@ export async function secondInstance(
       await app.close();
       await db.kysely.destroy();
     },
+  };
+}
+
+/** Sends one command to HAProxy's admin socket (`stats socket` in its config) and answers its reply. */
+export function haproxyCommand(socketPath: string, command: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let reply = '';
+    const socket = net.connect(socketPath, () => socket.end(`${command}\n`));
+    socket.on('data', (chunk: Buffer) => (reply += chunk.toString()));
+    socket.on('end', () => resolve(reply));
+    socket.on('error', reject);
+  });
+}
+
+/** A message the mail server accepted. */
+export interface ReceivedMail {
+  to: string[];
+  subject: string;
+  raw: string;
+}
+
+/**
+ * A real SMTP server on 127.0.0.1 that keeps every message it accepts. `delayMs` (changeable
+ * while it runs) is how long it takes to answer each message, as a slow mail server would.
+ */
+export async function mailServer(): Promise<{
+  port: number;
+  received: ReceivedMail[];
+  delayMs: number;
+  close: () => Promise<void>;
+}> {
+  const received: ReceivedMail[] = [];
+  const state = { delayMs: 0 };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        setTimeout(() => {
+          received.push({
+            to: session.envelope.rcptTo.map((r) => r.address),
+            subject: /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? '',
+            raw,
+          });
+          callback();
+        }, state.delayMs);
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as net.AddressInfo;
+  return {
+    port,
+    received,
+    get delayMs() {
+      return state.delayMs;
+    },
+    set delayMs(ms: number) {
+      state.delayMs = ms;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

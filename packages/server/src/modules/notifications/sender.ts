@@ -38,6 +38,8 @@ export class OutboxSender {
   private readonly transport: Transporter | null;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<SendCounts> | null = null;
+  /** Set by `stop`: a pass under way ends after the message it is sending. */
+  private isStopping = false;
 
   constructor(
     private readonly db: Db,
@@ -83,6 +85,10 @@ export class OutboxSender {
     try {
       const due = await q.findDueMessages(k, now.toISOString(), channels, BATCH);
       for (const message of due) {
+        // Stopping (the instance drains): the rest waits for the next pass, on any instance.
+        if (this.isStopping) {
+          break;
+        }
         try {
           await this.deliver(message);
           await q.markSent(k, message.mailId, new Date().toISOString());
@@ -154,7 +160,9 @@ export class OutboxSender {
     this.timer.unref();
   }
 
+  /** Stops the timer; a pass under way ends after its current message and gives the lease up. */
   async stop(): Promise<void> {
+    this.isStopping = true;
     if (this.timer) {
       clearInterval(this.timer);
       this.timer = null;
