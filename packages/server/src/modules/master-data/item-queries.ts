@@ -66,7 +66,7 @@ export interface Location {
   clientId: number | null;
 }
 
-const nowhere: Location = {
+export const nowhere: Location = {
   regionId: null,
   marketId: null,
   platformId: null,

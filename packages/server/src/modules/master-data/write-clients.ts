@@ -11,8 +11,7 @@ import type { Actor } from '../../http/actor.ts';
 import { notFound, unprocessable } from '../../http/errors.ts';
 import * as c from './client-write-queries.ts';
 import { isPlatformOnAgency, type Location } from './item-queries.ts';
-import { mayWriteMarket, requireScope } from './scope.ts';
-import { createdAsSaved, exists, found, updateItem, write, type WriteTarget } from './write-kernel.ts';
+import { exists, found, saveItem, updateItem, type WriteTarget } from './write-kernel.ts';
 
 /** Saves and updates of clients (with their client codes) and client assets. */
 
@@ -32,37 +31,38 @@ async function codesOfOtherClients(
 }
 
 export function saveClient(db: WriteTarget, actor: Actor, input: SaveClientInput) {
-  return write(db, actor, async (trx, scope) => {
-    const at = await found(trx, 'Agency', input.AgencyId);
-    requireScope(mayWriteMarket(scope, at.regionId, at.marketId), 'Client - Client Code');
-    if (!(await isPlatformOnAgency(trx, input.PlatformId, input.AgencyId))) {
-      throw unprocessable(messages.platformNotOnAgency);
-    }
-    const clash = await c.findClientNamed(trx, {
-      agencyId: input.AgencyId,
-      platformId: input.PlatformId,
-      description: input.Description,
-    });
-    if (clash) {
-      throw exists('Client', input.Description);
-    }
-    const taken = await codesOfOtherClients(trx, {
-      platformId: input.PlatformId,
-      agencyId: input.AgencyId,
-      clientId: null,
-    });
-    if (input.ClientCode.some((c) => taken.has(c.toUpperCase()))) {
-      throw unprocessable(messages.clientCodeExists);
-    }
-    const clientId = await c.insertClient(
-      trx,
-      { platformId: input.PlatformId, agencyId: input.AgencyId, description: input.Description },
-      input.ClientCode,
-    );
-    return {
-      result: { clientId },
-      log: [await createdAsSaved(trx, 'Client - Client Code', clientId, input.Description)],
-    };
+  return saveItem(db, actor, {
+    type: 'Client - Client Code',
+    name: input.Description,
+    under: (trx) => found(trx, 'Agency', input.AgencyId),
+    check: async (trx) => {
+      if (!(await isPlatformOnAgency(trx, input.PlatformId, input.AgencyId))) {
+        throw unprocessable(messages.platformNotOnAgency);
+      }
+      const clash = await c.findClientNamed(trx, {
+        agencyId: input.AgencyId,
+        platformId: input.PlatformId,
+        description: input.Description,
+      });
+      if (clash) {
+        throw exists('Client', input.Description);
+      }
+      const taken = await codesOfOtherClients(trx, {
+        platformId: input.PlatformId,
+        agencyId: input.AgencyId,
+        clientId: null,
+      });
+      if (input.ClientCode.some((c) => taken.has(c.toUpperCase()))) {
+        throw unprocessable(messages.clientCodeExists);
+      }
+    },
+    insert: (trx) =>
+      c.insertClient(
+        trx,
+        { platformId: input.PlatformId, agencyId: input.AgencyId, description: input.Description },
+        input.ClientCode,
+      ),
+    result: (clientId) => ({ clientId }),
   });
 }
 
@@ -158,20 +158,19 @@ async function requireAssetOfClient(
 }
 
 export function saveClientAccount(db: WriteTarget, actor: Actor, input: SaveClientAccountInput) {
-  return write(db, actor, async (trx, scope) => {
-    const at = await found(trx, 'Client - Client Code', input.ClientId);
-    requireScope(mayWriteMarket(scope, at.regionId, at.marketId), 'Client Asset');
-    await requireAssetOfClient(trx, input.ClientId, input.AssetId, input.AssetReference);
-    const clientAccountId = await c.insertClientAccount(trx, {
-      clientId: input.ClientId,
-      assetId: input.AssetId,
-      description: input.Description,
-      assetReference: input.AssetReference,
-    });
-    return {
-      result: { clientAccountId },
-      log: [await createdAsSaved(trx, 'Client Asset', clientAccountId, input.Description)],
-    };
+  return saveItem(db, actor, {
+    type: 'Client Asset',
+    name: input.Description,
+    under: (trx) => found(trx, 'Client - Client Code', input.ClientId),
+    check: (trx) => requireAssetOfClient(trx, input.ClientId, input.AssetId, input.AssetReference),
+    insert: (trx) =>
+      c.insertClientAccount(trx, {
+        clientId: input.ClientId,
+        assetId: input.AssetId,
+        description: input.Description,
+        assetReference: input.AssetReference,
+      }),
+    result: (clientAccountId) => ({ clientAccountId }),
   });
 }
 

@@ -2,13 +2,13 @@ import type { Executor } from '../../db/connection.ts';
 import type { Actor } from '../../http/actor.ts';
 import * as g from './geography-write-queries.ts';
 import { snapshot } from './item-queries.ts';
-import { mayWriteMarket, mayWriteRegion, requireScope, type WriteScope } from './scope.ts';
+import { mayWriteMarket, requireScope, type WriteScope } from './scope.ts';
 import {
   created,
-  createdAsSaved,
   exists,
   found,
   requireWritable,
+  saveItem,
   updated,
   updateItem,
   write,
@@ -24,21 +24,14 @@ export function saveMarket(
   actor: Actor,
   input: { Description: string; Code: string; RegionId: number },
 ) {
-  return write(db, actor, async (trx, scope) => {
-    await found(trx, 'Region', input.RegionId);
-    requireScope(mayWriteRegion(scope, input.RegionId), 'Market');
-    if (await g.findMarketNamed(trx, input.RegionId, input.Description)) {
-      throw exists('Market', input.Description);
-    }
-    const marketId = await g.insertMarket(trx, {
-      regionId: input.RegionId,
-      description: input.Description,
-      code: input.Code,
-    });
-    return {
-      result: { marketId },
-      log: [await createdAsSaved(trx, 'Market', marketId, input.Description)],
-    };
+  return saveItem(db, actor, {
+    type: 'Market',
+    name: input.Description,
+    under: (trx) => found(trx, 'Region', input.RegionId),
+    taken: (trx) => g.findMarketNamed(trx, input.RegionId, input.Description),
+    insert: (trx) =>
+      g.insertMarket(trx, { regionId: input.RegionId, description: input.Description, code: input.Code }),
+    result: (marketId) => ({ marketId }),
   });
 }
 
@@ -59,17 +52,13 @@ export function updateMarket(
 }
 
 export function saveAgency(db: WriteTarget, actor: Actor, input: { Description: string; MarketId: number }) {
-  return write(db, actor, async (trx, scope) => {
-    const at = await found(trx, 'Market', input.MarketId);
-    requireScope(mayWriteMarket(scope, at.regionId, at.marketId), 'Agency');
-    if (await g.findAgencyNamed(trx, input.MarketId, input.Description)) {
-      throw exists('Agency', input.Description);
-    }
-    const agencyId = await g.insertAgency(trx, { marketId: input.MarketId, description: input.Description });
-    return {
-      result: { agencyId },
-      log: [await createdAsSaved(trx, 'Agency', agencyId, input.Description)],
-    };
+  return saveItem(db, actor, {
+    type: 'Agency',
+    name: input.Description,
+    under: (trx) => found(trx, 'Market', input.MarketId),
+    taken: (trx) => g.findAgencyNamed(trx, input.MarketId, input.Description),
+    insert: (trx) => g.insertAgency(trx, { marketId: input.MarketId, description: input.Description }),
+    result: (agencyId) => ({ agencyId }),
   });
 }
 

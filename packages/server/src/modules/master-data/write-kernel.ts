@@ -2,7 +2,7 @@ import { messages, type MasterDataType } from '@uap/domain';
 import { inTransaction, type Db, type Executor } from '../../db/connection.ts';
 import type { Actor } from '../../http/actor.ts';
 import { notFound, unprocessable } from '../../http/errors.ts';
-import { locate, snapshot, type Location } from './item-queries.ts';
+import { locate, nowhere, snapshot, type Location } from './item-queries.ts';
 import { writeLog, type LogItem } from './log-queries.ts';
 import {
   mayWriteGlobal,
@@ -84,6 +84,39 @@ export async function write<T>(
     return run(db.trx, db.scope);
   }
   return inTransaction(db, async (trx) => run(trx, await writeScopeOf(trx, actor)));
+}
+
+/** A save of one new item (saveItem): where it goes, its name and how it is made. */
+export interface ItemSave<T> {
+  type: MasterDataType;
+  name: string;
+  /** Where it is added (404 unless that exists); none for what spans every market. */
+  under?: (trx: Executor) => Promise<Location>;
+  /** Its refusals (422), before its name is looked at. */
+  check?: (trx: Executor) => Promise<void>;
+  /** An item of the type with its name under the same parent, if any (422). */
+  taken?: (trx: Executor) => Promise<unknown>;
+  /** Makes it; its id. */
+  insert: (trx: Executor) => Promise<number>;
+  result: (id: number) => T;
+}
+
+/**
+ * A save of one new item: 404 unless where it goes is found, 403 unless the caller may add an
+ * item of its type there, 422 when a check refuses or its name is taken, then it is made, logged
+ * Created with the item as saved.
+ */
+export function saveItem<T>(db: WriteTarget, actor: Actor, save: ItemSave<T>): Promise<T> {
+  const { type, name } = save;
+  return write(db, actor, async (trx, scope) => {
+    await requireWritable(trx, scope, type, save.under ? await save.under(trx) : nowhere);
+    await save.check?.(trx);
+    if (save.taken && (await save.taken(trx))) {
+      throw exists(type, name);
+    }
+    const id = await save.insert(trx);
+    return { result: save.result(id), log: [await createdAsSaved(trx, type, id, name)] };
+  });
 }
 
 /** An update of one item (updateItem): the item, its new name and what is done once it may change. */

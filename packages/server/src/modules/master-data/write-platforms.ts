@@ -10,15 +10,15 @@ import type { Executor } from '../../db/connection.ts';
 import type { Actor } from '../../http/actor.ts';
 import { notFound, unprocessable } from '../../http/errors.ts';
 import { findAgencyPractice } from './geography-write-queries.ts';
-import { snapshot } from './item-queries.ts';
+import { nowhere, snapshot } from './item-queries.ts';
 import * as pq from './platform-write-queries.ts';
 import { mayWriteMarket, requireScope } from './scope.ts';
 import {
   created,
-  createdAsSaved,
   exists,
   found,
   requireWholePlatform,
+  saveItem,
   updated,
   updateItem,
   write,
@@ -142,29 +142,29 @@ async function requireUserTypeAsset(q: Executor, platformId: number, assetId: nu
 
 /** SavePlatformAccess: a platform user type, last in the platform's order. */
 export function savePlatformAccess(db: WriteTarget, actor: Actor, input: SavePlatformAccessInput) {
-  return write(db, actor, async (trx, scope) => {
-    await requirePlatform(trx, input.PlatformId);
-    await requireWholePlatform(trx, scope, input.PlatformId, 'Platform User Type');
-    await requireUserTypeAsset(trx, input.PlatformId, input.AssetId);
-    const clash = await pq.findUserTypeNamed(trx, {
-      platformId: input.PlatformId,
-      assetId: input.AssetId,
-      description: input.Description,
-    });
-    if (clash) {
-      throw exists('Platform User Type', input.Description);
-    }
-    const platformUserTypeId = await pq.insertUserType(trx, {
-      platformId: input.PlatformId,
-      assetId: input.AssetId,
-      description: input.Description,
-      basicName: input.BasicName,
-      sortOrder: (await pq.findLastUserTypeOrder(trx, input.PlatformId)) + 1,
-    });
-    return {
-      result: { platformUserTypeId },
-      log: [await createdAsSaved(trx, 'Platform User Type', platformUserTypeId, input.Description)],
-    };
+  return saveItem(db, actor, {
+    type: 'Platform User Type',
+    name: input.Description,
+    under: async (trx) => {
+      await requirePlatform(trx, input.PlatformId);
+      return { ...nowhere, platformId: input.PlatformId };
+    },
+    check: (trx) => requireUserTypeAsset(trx, input.PlatformId, input.AssetId),
+    taken: (trx) =>
+      pq.findUserTypeNamed(trx, {
+        platformId: input.PlatformId,
+        assetId: input.AssetId,
+        description: input.Description,
+      }),
+    insert: async (trx) =>
+      pq.insertUserType(trx, {
+        platformId: input.PlatformId,
+        assetId: input.AssetId,
+        description: input.Description,
+        basicName: input.BasicName,
+        sortOrder: (await pq.findLastUserTypeOrder(trx, input.PlatformId)) + 1,
+      }),
+    result: (platformUserTypeId) => ({ platformUserTypeId }),
   });
 }
 
