@@ -6,6 +6,18 @@ function active(onlyActive: boolean) {
   return onlyActive ? ([0] as const) : ([0, 1] as const);
 }
 
+/**
+ * The active platform offers (platform, agency, practice) with their agency's market: a place a
+ * request can be made on has one below it.
+ */
+function activeOffers(db: Db) {
+  return db.kysely
+    .selectFrom('platformAgencies')
+    .innerJoin('agencies', 'agencies.agencyId', 'platformAgencies.agencyId')
+    .innerJoin('markets', 'markets.marketId', 'agencies.marketId')
+    .where('platformAgencies.isDeleted', '=', 0);
+}
+
 export interface AdminPlaces {
   /** null = unscoped (super admin). */
   regionIds: number[] | null;
@@ -21,17 +33,7 @@ export async function findRegions(
     .select(['regionId', 'description', 'isDeleted'])
     .where('isDeleted', 'in', active(o.onlyActive));
   if (o.forRequests) {
-    q = q.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('platformAgencies')
-          .innerJoin('agencies', 'agencies.agencyId', 'platformAgencies.agencyId')
-          .innerJoin('markets', 'markets.marketId', 'agencies.marketId')
-          .select('platformAgencies.platformAgencyId')
-          .whereRef('markets.regionId', '=', 'regions.regionId')
-          .where('platformAgencies.isDeleted', '=', 0),
-      ),
-    );
+    q = q.where('regionId', 'in', activeOffers(db).select('markets.regionId'));
   }
   if (o.scope?.regionIds) {
     q = q.where('regionId', 'in', o.scope.regionIds.length ? o.scope.regionIds : [-1]);
@@ -51,16 +53,7 @@ export async function findMarkets(
     q = q.where('regionId', '=', o.regionId);
   }
   if (o.forRequests) {
-    q = q.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('platformAgencies')
-          .innerJoin('agencies', 'agencies.agencyId', 'platformAgencies.agencyId')
-          .select('platformAgencies.platformAgencyId')
-          .whereRef('agencies.marketId', '=', 'markets.marketId')
-          .where('platformAgencies.isDeleted', '=', 0),
-      ),
-    );
+    q = q.where('marketId', 'in', activeOffers(db).select('agencies.marketId'));
   }
   if (o.scope?.marketIds) {
     q = q.where('marketId', 'in', o.scope.marketIds.length ? o.scope.marketIds : [-1]);
@@ -80,15 +73,7 @@ export async function findAgencies(
     q = q.where('marketId', '=', o.marketId);
   }
   if (o.forRequests) {
-    q = q.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('platformAgencies')
-          .select('platformAgencyId')
-          .whereRef('platformAgencies.agencyId', '=', 'agencies.agencyId')
-          .where('platformAgencies.isDeleted', '=', 0),
-      ),
-    );
+    q = q.where('agencyId', 'in', activeOffers(db).select('platformAgencies.agencyId'));
   }
   return q.orderBy('description').execute();
 }
@@ -110,15 +95,12 @@ export async function findAgencyPractices(
     .where('agencyPractices.isDeleted', 'in', active(o.onlyActive))
     .where('practices.isDeleted', 'in', active(o.onlyActive));
   if (o.forRequests) {
-    q = q.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('platformAgencies')
-          .select('platformAgencyId')
-          .whereRef('platformAgencies.agencyId', '=', 'agencyPractices.agencyId')
-          .whereRef('platformAgencies.practiceId', '=', 'agencyPractices.practiceId')
-          .where('platformAgencies.isDeleted', '=', 0),
-      ),
+    q = q.where(
+      'agencyPractices.practiceId',
+      'in',
+      activeOffers(db)
+        .select('platformAgencies.practiceId')
+        .where('platformAgencies.agencyId', '=', o.agencyId),
     );
   }
   return q.orderBy('practices.description').execute();
