@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -19,7 +19,7 @@ import { masterDataKeys } from '../../api/master-data.ts';
 import { downloadMasterDataTemplate, uploadMasterData } from '../../api/master-data-upload.ts';
 import { DataTable, type DataTableColumn } from '../../components/DataTable/DataTable.tsx';
 import { localPage } from '../../components/DataTable/local-page.ts';
-import { FileChooser } from '../../components/forms/FileChooser.tsx';
+import { FileChooser, useChosenFile } from '../../components/forms/FileChooser.tsx';
 
 const errorText = (e: unknown) => (e instanceof ApiError ? e.message : messages.serverError);
 const outcomeLabel: Record<MasterDataUploadRow['outcome'], string> = {
@@ -62,34 +62,28 @@ function saveRefusedRows(result: MasterDataUploadResult) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+/** Why a chosen file cannot be processed: not an .xlsx workbook, or too large; null when it can. */
+function workbookRefusal(file: File): string | null {
+  if (!/\.xlsx$/i.test(file.name)) {
+    return messages.masterDataUploadXlsxOnly;
+  }
+  const max = masterDataUploadLimits.maxMegabytes;
+  return file.size > max * 1024 * 1024 ? messages.masterDataUploadTooLarge(max) : null;
+}
+
 /**
  * The master data spreadsheet (spec 3 §2.1): the .xlsx chooser and 'Process file',
  * the template, a progress bar while the file goes up and is processed, then each row's result.
  */
 export function MasterDataUpload(props: { canWrite: boolean }) {
   const queryClient = useQueryClient();
-  const [file, setFile] = useState<File | null>(null);
   const [sent, setSent] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const workbook = useChosenFile(workbookRefusal, setError);
+  const { file } = workbook;
   const [result, setResult] = useState<MasterDataUploadResult | null>(null);
   const [runs, setRuns] = useState(0);
-  const inputRef = useRef<HTMLInputElement>(null);
   const isRunning = sent !== null;
-
-  const handleFile = (chosen: File | null) => {
-    setError(null);
-    if (chosen && !/\.xlsx$/i.test(chosen.name)) {
-      setError(messages.masterDataUploadXlsxOnly);
-      setFile(null);
-      return;
-    }
-    if (chosen && chosen.size > masterDataUploadLimits.maxMegabytes * 1024 * 1024) {
-      setError(messages.masterDataUploadTooLarge(masterDataUploadLimits.maxMegabytes));
-      setFile(null);
-      return;
-    }
-    setFile(chosen);
-  };
 
   const handleProcess = async () => {
     if (!file) {
@@ -104,10 +98,7 @@ export function MasterDataUpload(props: { canWrite: boolean }) {
       setResult(answer);
       setRuns((n) => n + 1);
       if (answer.applied) {
-        setFile(null);
-        if (inputRef.current) {
-          inputRef.current.value = '';
-        }
+        workbook.clear();
         await Promise.all(
           [masterDataKeys.all, masterDataKeys.table].map((queryKey) =>
             queryClient.invalidateQueries({ queryKey }),
@@ -140,10 +131,8 @@ export function MasterDataUpload(props: { canWrite: boolean }) {
               buttonLabel="Choose .xlsx file"
               accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
               inputLabel="Master data workbook"
-              file={file}
+              choice={workbook}
               isDisabled={isRunning}
-              inputRef={inputRef}
-              onFile={handleFile}
             />
             <Button variant="contained" disabled={!file || isRunning} onClick={() => void handleProcess()}>
               Process file

@@ -30,7 +30,7 @@ import {
 import { useIsReadOnly } from '../../session/current-user.ts';
 import { DataTable, type DataTableColumn } from '../../components/DataTable/DataTable.tsx';
 import { DisabledReason } from '../../components/DisabledReason.tsx';
-import { FileChooser } from '../../components/forms/FileChooser.tsx';
+import { FileChooser, useChosenFile } from '../../components/forms/FileChooser.tsx';
 
 const errorText = (e: unknown) => (e instanceof ApiError ? e.message : messages.serverError);
 
@@ -117,25 +117,18 @@ export function UploadPage() {
   // The auditor reads the results and the template; uploading is not offered.
   const isReadOnly = useIsReadOnly();
   const [type, setType] = useState<BulkUploadType>('UserRecords');
-  const [file, setFile] = useState<File | null>(null);
   const [isUploading, setIsUploading] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const csv = useChosenFile(
+    (chosen) => (/\.csv$/i.test(chosen.name) ? null : messages.bulkCsvOnly),
+    setError,
+  );
+  const { file } = csv;
   const [code, setCode] = useState<string | null>(null);
   const [uploadId, setUploadId] = useState('');
   const [shownId, setShownId] = useState('');
   const [resultsVersion, setResultsVersion] = useState(0);
-  const inputRef = useRef<HTMLInputElement>(null);
   const status = useUploadStatus(code, () => setResultsVersion((v) => v + 1));
-
-  const handleFile = (chosen: File | null) => {
-    setError(null);
-    if (chosen && !/\.csv$/i.test(chosen.name)) {
-      setError(messages.bulkCsvOnly);
-      setFile(null);
-      return;
-    }
-    setFile(chosen);
-  };
 
   const handleUpload = async () => {
     if (!file) {
@@ -148,10 +141,7 @@ export function UploadPage() {
       setCode(uploaded);
       setUploadId(uploaded);
       setShownId(uploaded);
-      setFile(null);
-      if (inputRef.current) {
-        inputRef.current.value = '';
-      }
+      csv.clear();
     } catch (e) {
       setError(errorText(e));
     } finally {
@@ -192,9 +182,7 @@ export function UploadPage() {
                 buttonLabel="Choose .csv file"
                 accept=".csv,text/csv"
                 inputLabel="CSV file"
-                file={file}
-                inputRef={inputRef}
-                onFile={handleFile}
+                choice={csv}
               />
               <DisabledReason reason={file ? null : messages.bulkChooseFile}>
                 <Button
