@@ -21,9 +21,9 @@ export const adminRegionsTable = declareTable<AdminRegionTableRow, AdminRegionPa
   hasExport: false,
   columns: [
     ...placeColumns<AdminRegionTableRow>(2),
-    a.text('name', 'Name', (r) => r.name),
-    a.text('email', 'Email', (r) => r.email),
-    a.text('status', 'Status', (r) => r.status),
+    a.field('name', 'Name'),
+    a.field('email', 'Email'),
+    a.field('status', 'Status'),
     a.number('adminRegionId', 'Id', (r) => r.adminRegionId, { isOnScreen: false }),
   ],
 });
@@ -39,9 +39,9 @@ export const superAdminsTable = declareTable<SuperAdminTableRow, SuperAdminPage>
   rowId: (r) => r.adminId,
   hasExport: false,
   columns: [
-    s.text('name', 'Name', (r) => r.name),
-    s.text('email', 'Email', (r) => r.email),
-    s.text('status', 'Status', (r) => r.status),
+    s.field('name', 'Name'),
+    s.field('email', 'Email'),
+    s.field('status', 'Status'),
     s.number('adminId', 'Id', (r) => r.adminId, { isOnScreen: false }),
   ],
 });

@@ -37,7 +37,7 @@ export const approverAssignmentsTable = declareTable<ApproverAssignmentRow, Appr
   rowId: (r) => r.approverId,
   body: assignmentTableQuery,
   columns: [
-    a.text('status', 'Status', (r) => r.status),
+    a.field('status', 'Status'),
     ...placeColumns<ApproverAssignmentRow>(6),
     a.text('approverName', 'Primary Approver', (r) => person(r.approverName, r.approverEmail)),
     a.text('secondaryApproverName', 'Secondary Approver', (r) =>
@@ -62,9 +62,9 @@ export const masterApproversTable = declareTable<MasterApproverRow, MasterApprov
   rowId: (r) => r.masterApproverId,
   body: assignmentTableQuery,
   columns: [
-    m.text('status', 'Status', (r) => r.status),
-    m.text('masterApproverName', 'Master Approver', (r) => r.masterApproverName),
-    m.text('masterApproverEmail', 'Email', (r) => r.masterApproverEmail),
+    m.field('status', 'Status'),
+    m.field('masterApproverName', 'Master Approver'),
+    m.field('masterApproverEmail', 'Email'),
     ...placeColumns<MasterApproverRow>(4),
   ],
 });
@@ -83,10 +83,10 @@ export const approverStatusTable = declareTable<ApproverStatusRow, ApproverStatu
   columns: [
     s.number('userID', 'User ID', (r) => r.userID, csvOnly),
     s.date('operationDate', 'Date', (r) => r.operationDate),
-    s.text('fullName', 'Name', (r) => r.fullName),
-    s.text('emailAddress', 'Email', (r) => r.emailAddress),
-    s.text('role', 'Role', (r) => r.role),
-    s.text('changeDescription', 'Change', (r) => r.changeDescription),
+    s.field('fullName', 'Name'),
+    s.field('emailAddress', 'Email'),
+    s.field('role', 'Role'),
+    s.field('changeDescription', 'Change'),
     s.number('assignmentCount', 'Assignments', (r) => r.assignmentCount, csvOnly),
   ],
 });
@@ -102,13 +102,13 @@ export const coverageTable = declareTable<CoverageRow, CoveragePage>({
   listKey: 'paths',
   rowId: (r) => r.pathKey,
   columns: [
-    c.text('coverage', 'Coverage', (r) => r.coverage),
+    c.field('coverage', 'Coverage'),
     ...placeColumns<CoverageRow>(6),
-    c.text('approverName', 'Primary Approver', (r) => r.approverName),
-    c.text('secondaryApproverName', 'Secondary Approver', (r) => r.secondaryApproverName),
-    c.text('masterApproverNames', 'Master Approvers', (r) => r.masterApproverNames, { isFilterable: false }),
-    c.text('provisionerName', 'Provisioner', (r) => r.provisionerName),
-    c.text('provisionerBackupName', 'Provisioner Backup', (r) => r.provisionerBackupName),
+    c.field('approverName', 'Primary Approver'),
+    c.field('secondaryApproverName', 'Secondary Approver'),
+    c.field('masterApproverNames', 'Master Approvers', { isFilterable: false }),
+    c.field('provisionerName', 'Provisioner'),
+    c.field('provisionerBackupName', 'Provisioner Backup'),
     c.number('pendingCount', 'Pending Requests', (r) => r.pendingCount, { isFilterable: false }),
     // The default order ('paths with none first'): it sorts, and is neither shown nor exported.
     c.number('coverageRank', 'Coverage Rank', () => null, { isOnScreen: false, isFilterable: false }),

@@ -16,19 +16,19 @@ const archiveOnly = new Set(['status', 'approverComment', 'approvedDate']);
 const columns = [
   ...taskLeadColumns<ApprovalRow>(),
   c.text('requestUserEmail', h.userEmail, (r) => r.requestUser.email),
-  c.text('email', h.platformEmail, (r) => r.email),
-  c.text('agencyName', h.agency, (r) => r.agencyName),
-  c.text('practiceName', h.practice, (r) => r.practiceName),
-  c.text('assetName', h.assetType, (r) => r.assetName),
-  c.text('comments', 'Requestor Comments', (r) => r.comments, { isFilterable: false }),
+  c.field('email', h.platformEmail),
+  c.field('agencyName', h.agency),
+  c.field('practiceName', h.practice),
+  c.field('assetName', h.assetType),
+  c.field('comments', 'Requestor Comments', { isFilterable: false }),
   c.text('createdByName', h.createdBy, (r) => r.createdByUser.fullName),
   c.dateTime('createdDate', h.createdDate, (r) => r.createdDate),
-  c.text('approverComment', 'Approver Comment', (r) => r.approverComment, { isFilterable: false }),
+  c.field('approverComment', 'Approver Comment', { isFilterable: false }),
   c.dateTime('approvedDate', 'Decision Date', (r) => r.approvedDate),
   // Sorted and filtered by, not shown.
-  c.text('regionName', h.region, (r) => r.regionName, { isOnScreen: false }),
-  c.text('marketName', h.market, (r) => r.marketName, { isOnScreen: false }),
-  c.text('clientCodeName', h.clientCode, (r) => r.clientCodeName, { isOnScreen: false }),
+  c.field('regionName', h.region, { isOnScreen: false }),
+  c.field('marketName', h.market, { isOnScreen: false }),
+  c.field('clientCodeName', h.clientCode, { isOnScreen: false }),
   c.date('expirationDate', 'Expiration Date', (r) => r.expirationDate, { isOnScreen: false }),
 ];
 const taskColumns = columns.filter((column) => !archiveOnly.has(column.id));

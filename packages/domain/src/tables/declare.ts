@@ -70,13 +70,20 @@ export interface TableDeclaration<Row, List = unknown> {
   columnsFor?: (body: Readonly<Record<string, unknown>>) => readonly DeclaredColumn<Row>[];
 }
 
+/** The fields of a row that hold text (what a `field` column may name). */
+type TextField<Row> = {
+  [K in keyof Row]: Row[K] extends string | null ? K : never;
+}[keyof Row] &
+  string;
+
 type ColumnOptions = Partial<
   Pick<DeclaredColumn<unknown>, 'isSortable' | 'isFilterable' | 'isOnScreen' | 'isTabLed'>
 >;
 
 /**
  * Column builders for one row type: `text` and `number` columns sort and filter by default,
- * `date` columns sort only, and every date is written in the caller's zone.
+ * `date` columns sort only, and every date is written in the caller's zone. A `field` column is
+ * the text column of the row's field of the same name.
  */
 export function columnsOf<Row>() {
   const make = (
@@ -95,9 +102,17 @@ export function columnsOf<Row>() {
     isOnScreen: true,
     ...options,
   });
+  const text = (
+    id: string,
+    header: string,
+    value: (row: Row) => string | null,
+    options: ColumnOptions = {},
+  ) => make(id, header, 'text', (row) => value(row) ?? '', options);
   return {
-    text: (id: string, header: string, value: (row: Row) => string | null, options: ColumnOptions = {}) =>
-      make(id, header, 'text', (row) => value(row) ?? '', options),
+    text,
+    /** A text column of the row's field of the same name (the column id is the field). */
+    field: (id: TextField<Row>, header: string, options: ColumnOptions = {}) =>
+      text(id, header, (row) => row[id] as string | null, options),
     number: (id: string, header: string, value: (row: Row) => number | null, options: ColumnOptions = {}) =>
       make(id, header, 'number', (row) => String(value(row) ?? ''), options),
     date: (id: string, header: string, value: (row: Row) => string | null, options: ColumnOptions = {}) =>

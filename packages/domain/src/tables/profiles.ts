@@ -112,10 +112,10 @@ export const userStatusTable = declareTable<UserStatusRow, UserStatusPage>({
     s.text('isMerged', 'Is Merged', (r) => (r.isMerged ? 'Yes' : 'No'), neither),
     s.number('userID', 'UAP Id', (r) => r.userID, sortOnly),
     s.text('fullName', 'User Name', (r) => r.fullName, neither),
-    s.text('role', 'UAP Role Name', (r) => r.role),
+    s.field('role', 'UAP Role Name'),
     s.dateTime('operationDate', 'Modified Date', (r) => r.operationDate),
     s.number('activeRecordsCount', 'Active Records Count', (r) => r.activeRecordsCount, neither),
-    s.text('agency', 'Agency', (r) => r.agency),
-    s.text('changeDescription', 'Description', (r) => r.changeDescription),
+    s.field('agency', 'Agency'),
+    s.field('changeDescription', 'Description'),
   ],
 });

@@ -67,8 +67,8 @@ export const userRecordsTable = declareTable<UserRecordRow, UserRecordsPage>({
   body: userRecordsQuery,
   columns: [
     ...accessColumns<UserRecordRow>(),
-    c.text('regionName', h.region, (r) => r.regionName, { isOnScreen: false }),
-    c.text('marketName', h.market, (r) => r.marketName, { isOnScreen: false }),
+    c.field('regionName', h.region, { isOnScreen: false }),
+    c.field('marketName', h.market, { isOnScreen: false }),
     {
       ...c.date('expirationDate', h.accessDate, (r) => r.expirationDate, { isOnScreen: false }),
       text: (r, dates) => dates.accessDate(r.beginningDate, r.expirationDate),

@@ -19,10 +19,10 @@ export const trackerScreenColumns: readonly DeclaredColumn<TrackerRow>[] = [
   // What the tracker is read for first.
   c.text('status', h.requestStatus, (r) => r.status.description),
   c.text('requestUserName', h.userName, (r) => r.requestUser.fullName),
-  c.text('platformName', h.platform, (r) => r.platformName),
-  c.text('clientName', h.client, (r) => r.clientName),
-  c.text('clientAccountName', h.clientAccount, (r) => r.clientAccountName),
-  c.text('platformUserTypeName', h.platformUserType, (r) => r.platformUserTypeName),
+  c.field('platformName', h.platform),
+  c.field('clientName', h.client),
+  c.field('clientAccountName', h.clientAccount),
+  c.field('platformUserTypeName', h.platformUserType),
   c.dateTime('createdDate', h.createdDate, (r) => r.createdDate),
   // How long a Submitted or Approved line has waited, when the page was read: the screen's only.
   c.text('age', 'Age', (r) => (r.waitingHours === null ? '' : messages.waitingAge(r.waitingHours)), {
@@ -35,15 +35,15 @@ export const trackerScreenColumns: readonly DeclaredColumn<TrackerRow>[] = [
     isFilterable: false,
   }),
   // Computed from today's date: no index can serve its order, so it is not offered as a sort.
-  c.text('statusDescription', h.recordStatus, (r) => r.statusDescription, { isSortable: false }),
-  c.text('requestTypeName', h.requestType, (r) => r.requestTypeName),
-  c.text('regionName', h.region, (r) => r.regionName),
-  c.text('marketName', h.market, (r) => r.marketName),
+  c.field('statusDescription', h.recordStatus, { isSortable: false }),
+  c.field('requestTypeName', h.requestType),
+  c.field('regionName', h.region),
+  c.field('marketName', h.market),
   c.text('requestUserEmail', h.userEmail, (r) => r.requestUser.email),
-  c.text('email', h.platformEmail, (r) => r.email),
-  c.text('agencyName', h.agency, (r) => r.agencyName),
-  c.text('practiceName', h.practice, (r) => r.practiceName),
-  c.text('assetName', h.assetType, (r) => r.assetName),
+  c.field('email', h.platformEmail),
+  c.field('agencyName', h.agency),
+  c.field('practiceName', h.practice),
+  c.field('assetName', h.assetType),
   {
     ...c.date('expirationDate', h.accessDate, (r) => r.expirationDate),
     text: (r, dates) => dates.accessDate(r.beginningDate, r.expirationDate),
