@@ -25,7 +25,14 @@ import {
   linesById,
 } from '../request-lines/line-query.ts';
 import { declaredColumns, urgentFirst } from '../request-lines/lists.ts';
-import { approvableBy, approvalTask, onBehalfOf } from '../request-lines/routing.ts';
+import {
+  approvableBy,
+  approvalTask,
+  MASTER_PLACES,
+  onBehalfOf,
+  PATH_PLACES,
+  samePlaces,
+} from '../request-lines/routing.ts';
 
 export { approvableBy };
 
@@ -190,18 +197,11 @@ export function findApprovalLine(db: Db, actor: Actor, requestId: number) {
 export async function findPathPeople(db: Db, requestId: number) {
   const line = db.kysely
     .selectFrom('requests')
-    .select(['regionId', 'marketId', 'agencyId', 'practiceId', 'platformId', 'clientId'])
+    .select([...PATH_PLACES, 'clientId'])
     .where('requestId', '=', requestId);
   const assignments = await db.kysely
     .selectFrom('approverAssignments as a')
-    .innerJoin(line.as('q'), (j) =>
-      j
-        .onRef('q.regionId', '=', 'a.regionId')
-        .onRef('q.marketId', '=', 'a.marketId')
-        .onRef('q.agencyId', '=', 'a.agencyId')
-        .onRef('q.practiceId', '=', 'a.practiceId')
-        .onRef('q.platformId', '=', 'a.platformId'),
-    )
+    .innerJoin(line.as('q'), (j) => j.on(samePlaces('q', 'a')))
     .innerJoin('users as pu', 'pu.userId', 'a.userId')
     .leftJoin('users as su', 'su.userId', 'a.secondaryApproverId')
     .leftJoin('users as vu', 'vu.userId', 'a.provisionerId')
@@ -224,13 +224,7 @@ export async function findPathPeople(db: Db, requestId: number) {
     .execute();
   const masters = await db.kysely
     .selectFrom('masterApprovers as m')
-    .innerJoin(line.as('q'), (j) =>
-      j
-        .onRef('q.regionId', '=', 'm.regionId')
-        .onRef('q.marketId', '=', 'm.marketId')
-        .onRef('q.agencyId', '=', 'm.agencyId')
-        .onRef('q.practiceId', '=', 'm.practiceId'),
-    )
+    .innerJoin(line.as('q'), (j) => j.on(samePlaces('q', 'm', MASTER_PLACES)))
     .innerJoin('users as mu', 'mu.userId', 'm.userId')
     .where('m.isDeleted', '=', 0)
     .select([sql<string>`${fullName('mu')}`.as('name'), 'mu.email'])

@@ -15,16 +15,27 @@ import { nowIso } from '../../db/connection.ts';
 
 type RequestEb = ExpressionBuilder<Database & { r: Database['requests'] }, 'r'>;
 
+/** The places of a line's path that an assignment names too. */
+export const PATH_PLACES = ['regionId', 'marketId', 'agencyId', 'practiceId', 'platformId'] as const;
+export type PathPlace = (typeof PATH_PLACES)[number];
+
+/** The places a master approver names: a path but its platform. */
+export const MASTER_PLACES = ['regionId', 'marketId', 'agencyId', 'practiceId'] as const;
+
+/** `one` and `other` (aliases of the query, each with the places) name the same `places`. */
+export const samePlaces = (
+  one: string,
+  other: string,
+  places: readonly PathPlace[] = PATH_PLACES,
+): RawBuilder<SqlBool> =>
+  sql<SqlBool>`${sql.join(
+    places.map((place) => sql`${sql.ref(`${one}.${place}`)} = ${sql.ref(`${other}.${place}`)}`),
+    sql` and `,
+  )}`;
+
 /** The active assignments on the request's path (region, market, agency, practice, platform). */
 function assignmentsOnPath(eb: RequestEb) {
-  return eb
-    .selectFrom('approverAssignments as a')
-    .whereRef('a.regionId', '=', 'r.regionId')
-    .whereRef('a.marketId', '=', 'r.marketId')
-    .whereRef('a.agencyId', '=', 'r.agencyId')
-    .whereRef('a.practiceId', '=', 'r.practiceId')
-    .whereRef('a.platformId', '=', 'r.platformId')
-    .where('a.isDeleted', '=', 0);
+  return eb.selectFrom('approverAssignments as a').where(samePlaces('a', 'r')).where('a.isDeleted', '=', 0);
 }
 
 /**
@@ -53,10 +64,7 @@ export function coveringAssignment(eb: RequestEb) {
 export function masterApproverOfPath(eb: RequestEb) {
   return eb
     .selectFrom('masterApprovers as m')
-    .whereRef('m.regionId', '=', 'r.regionId')
-    .whereRef('m.marketId', '=', 'r.marketId')
-    .whereRef('m.agencyId', '=', 'r.agencyId')
-    .whereRef('m.practiceId', '=', 'r.practiceId')
+    .where(samePlaces('m', 'r', MASTER_PLACES))
     .where('m.isDeleted', '=', 0);
 }
 
@@ -259,10 +267,6 @@ export const routedToApprover = routedBy(approverRoutes);
 /** The request (alias r) waits on this user (or whom they stand in for) as provisioner or backup. */
 export const routedToProvisioner = routedBy(provisionerRoutes);
 
-/** The places of a line's path that an assignment names too. */
-export const PATH_PLACES = ['regionId', 'marketId', 'agencyId', 'practiceId', 'platformId'] as const;
-export type PathPlace = (typeof PATH_PLACES)[number];
-
 /**
  * The places (`place`: regions, markets, …) of the active assignments that name this user, or
  * someone away who named them delegate, provisioner or backup, and whose path passes `within`
@@ -302,11 +306,7 @@ export function provisionersAssignments(db: Kysely<Database>, userId: number) {
 }
 
 /** The line (alias r) lies on the path of `path` (an alias of an outer query with the places). */
-export const onPathOf = (path: string): RawBuilder<SqlBool> =>
-  sql<SqlBool>`${sql.join(
-    PATH_PLACES.map((place) => sql`${sql.ref(`r.${place}`)} = ${sql.ref(`${path}.${place}`)}`),
-    sql` and `,
-  )}`;
+export const onPathOf = (path: string): RawBuilder<SqlBool> => samePlaces('r', path);
 
 /** The line (alias r) lies on the path of the assignment `a` of an outer query. */
 export const onAssignmentPath: RawBuilder<SqlBool> = onPathOf('a');
@@ -396,11 +396,7 @@ function linesRoutedToApprover(eb: RequestEb, userId: number, standing: Standing
                 w
                   .selectFrom('approverAssignments as b')
                   .select('b.approverId')
-                  .whereRef('b.regionId', '=', 'l.regionId')
-                  .whereRef('b.marketId', '=', 'l.marketId')
-                  .whereRef('b.agencyId', '=', 'l.agencyId')
-                  .whereRef('b.practiceId', '=', 'l.practiceId')
-                  .whereRef('b.platformId', '=', 'l.platformId')
+                  .where(samePlaces('b', 'l'))
                   .whereRef('b.clientId', '=', 'l.clientId')
                   .where('b.isDeleted', '=', 0),
               ),
