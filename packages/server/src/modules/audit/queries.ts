@@ -2,7 +2,13 @@ import type { ScopeAtLeast } from '../../http/row-scope.ts';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import { exactCount } from '../request-lines/count.ts';
-import { lineColumns, namedLines, type RequestEb } from '../request-lines/line-query.ts';
+import {
+  decidedLines,
+  decisionColumns,
+  fullName,
+  lineColumns,
+  type RequestEb,
+} from '../request-lines/line-query.ts';
 import { inAdminRows } from '../../http/row-scope-queries.ts';
 
 /** Whose lines the audit covers: an admin the lines inside its (region, market) rows; super admins and auditors all. */
@@ -41,7 +47,7 @@ export function findAuditLines(
   limit: number,
   after: AuditCursor | { offset: number },
 ) {
-  let qb = namedLines(db.kysely, (eb) => {
+  let qb = decidedLines(db.kysely, (eb) => {
     const range = inRange(eb, scope, fromIso, toIso);
     if (!('requestId' in after)) {
       return range;
@@ -54,26 +60,18 @@ export function findAuditLines(
       ]),
     ]);
   })
-    .leftJoin('clientCodes as cc', 'cc.clientCodeId', 'r.clientCodeId')
-    .leftJoin('users as au', 'au.userId', 'r.approvedRejectedBy')
-    .leftJoin('users as pu', 'pu.userId', 'r.provisionedBy')
     .select([
       ...lineColumns,
       'r.createdDate',
       'r.email',
       'r.isUrgent',
       'r.comments',
-      'r.beginningDate',
-      'r.expirationDate',
-      'r.approverComment',
-      'r.approvedDate',
-      'r.provisionerComment',
-      'r.provisionedDate',
+      ...decisionColumns,
       'cc.code as clientCodeName',
-      sql<string | null>`${sql.ref('au.name')} || ' ' || ${sql.ref('au.lastName')}`.as('approverName'),
-      'au.email as approverEmail',
-      sql<string | null>`${sql.ref('pu.name')} || ' ' || ${sql.ref('pu.lastName')}`.as('provisionerName'),
-      'pu.email as provisionerEmail',
+      sql<string | null>`${fullName('ap')}`.as('approverName'),
+      'ap.email as approverEmail',
+      sql<string | null>`${fullName('pv')}`.as('provisionerName'),
+      'pv.email as provisionerEmail',
     ])
     .orderBy('r.createdDate')
     .orderBy('r.requestId')

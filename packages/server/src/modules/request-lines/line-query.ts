@@ -119,6 +119,13 @@ export function codedLines(q: Executor, where: LineWhere) {
   return namedLines(q, where).leftJoin('clientCodes as cc', 'cc.clientCodeId', 'r.clientCodeId');
 }
 
+/** The coded lines with who approved (or rejected) them, `ap`, and who provisioned them, `pv`. */
+export function decidedLines(q: Executor, where: LineWhere) {
+  return codedLines(q, where)
+    .leftJoin('users as ap', 'ap.userId', 'r.approvedRejectedBy')
+    .leftJoin('users as pv', 'pv.userId', 'r.provisionedBy');
+}
+
 /** The line's own identity and the names every list selects (with `namedLines`). */
 export const lineColumns = [
   'r.requestId',
@@ -162,6 +169,16 @@ export const recordLineColumns = [
   'r.clientAccountId',
   'at.isSystemRecord as assetIsSystemRecord',
   'cc.code as clientCodeName',
+] as const;
+
+/** The access a line asks for and what its approver and provisioner wrote, and when (with `decidedLines`). */
+export const decisionColumns = [
+  'r.beginningDate',
+  'r.expirationDate',
+  'r.approverComment',
+  'r.approvedDate',
+  'r.provisionerComment',
+  'r.provisionedDate',
 ] as const;
 
 /** A lookup joined on demand: its alias, table, keys, and whether its foreign key is NOT NULL. */

@@ -1,14 +1,14 @@
 import type { TableQuery } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
 import { readPageAndCount, tableCondition, type TableSpec } from '../../db/table-query.ts';
-import { codedLines, fullName, lineColumns, ref } from '../request-lines/line-query.ts';
+import { decidedLines, decisionColumns, fullName, lineColumns, ref } from '../request-lines/line-query.ts';
 import { inTrackerScope, type TrackerScope } from './line-queries.ts';
 
 /** The request an activity log describes, with every name it shows; undefined outside the scope. */
 export async function findLogHeader(db: Db, scope: TrackerScope, requestId: number) {
-  return codedLines(db.kysely, (eb) => eb.and([eb('r.requestId', '=', requestId), inTrackerScope(eb, scope)]))
-    .leftJoin('users as ap', 'ap.userId', 'r.approvedRejectedBy')
-    .leftJoin('users as pv', 'pv.userId', 'r.provisionedBy')
+  return decidedLines(db.kysely, (eb) =>
+    eb.and([eb('r.requestId', '=', requestId), inTrackerScope(eb, scope)]),
+  )
     .select([
       ...lineColumns,
       'r.submissionId',
@@ -20,12 +20,7 @@ export async function findLogHeader(db: Db, scope: TrackerScope, requestId: numb
       'r.email',
       'r.requestedPlatformEmail',
       'r.reassignedPrimaryEmail',
-      'r.beginningDate',
-      'r.expirationDate',
-      'r.approverComment',
-      'r.approvedDate',
-      'r.provisionerComment',
-      'r.provisionedDate',
+      ...decisionColumns,
       'u.userId',
       'u.title',
       'u.organization',
