@@ -12,7 +12,7 @@ import {
 import { checkMergedProfile, useActiveDeactiveMutation } from '../../api/modify.ts';
 import { CommentAndUrgent, useCommentAndUrgent } from '../forms/CommentsField.tsx';
 import { FormDialog, useFormDialog } from '../FormDialog.tsx';
-import { DateRange, todayIso, type Dates } from '../forms/DateRange.tsx';
+import { DateRange, dateIssueFields, todayIso, type Dates } from '../forms/DateRange.tsx';
 import type { ModifyOutcome } from './ModifyRequestDialog.tsx';
 import { useFieldErrors } from '../FieldErrors.tsx';
 
@@ -62,8 +62,7 @@ export function ActivationDialog({ rows, isActive, onClose, onDone }: Props) {
       IsUrgent: note.isUrgent,
     };
     const { ok, unplaced } = fields.showIssues(activeDeactiveInput.safeParse(body), {
-      BeginningDate: 'beginning',
-      ExpirationDate: 'expiration',
+      ...dateIssueFields,
       comment: 'comment',
     });
     setError(unplaced);

@@ -28,7 +28,7 @@ import {
 } from '../../api/modify.ts';
 import { CommentAndUrgent, useCommentAndUrgent } from '../forms/CommentsField.tsx';
 import { DialogButtons } from '../FormDialog.tsx';
-import { DateRange, todayIso, type Dates } from '../forms/DateRange.tsx';
+import { DateRange, dateIssueFields, todayIso, type Dates } from '../forms/DateRange.tsx';
 import { FieldTextField } from '../forms/FieldTextField.tsx';
 import { failureText } from '../forms/failure-text.ts';
 import { DialogError, useDialogError } from '../DialogError.tsx';
@@ -115,8 +115,7 @@ function ModifyForm(props: {
     const { ok, unplaced } = fields.showIssues(updateRequestInput.safeParse(body), {
       platformUserTypeId: 'role',
       UserPlatformEmail: 'email',
-      BeginningDate: 'beginning',
-      ExpirationDate: 'expiration',
+      ...dateIssueFields,
       comments: 'comments',
     });
     setError(unplaced);

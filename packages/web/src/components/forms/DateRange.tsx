@@ -8,6 +8,9 @@ export const todayIso = () => new Date().toISOString().slice(0, 10);
 /** A beginning and an expiration day (YYYY-MM-DD); null = not given. */
 export type Dates = [beginning: string | null, expiration: string | null];
 
+/** Where a parse's issues about a request's dates show (`showIssues`): at this range's two fields. */
+export const dateIssueFields = { BeginningDate: 'beginning', ExpirationDate: 'expiration' } as const;
+
 /** Start Date and End Date as plain date inputs (YYYY-MM-DD); empty = null. */
 export function DateRange(props: {
   value: Dates;

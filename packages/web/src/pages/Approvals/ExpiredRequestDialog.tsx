@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { messages, updateExpiredRequestInput, type ApprovalDetail } from '@uap/domain';
 import { ApiError } from '../../api/client.ts';
 import { useUpdateExpiredRequestMutation } from '../../api/modify.ts';
-import { DateRange, todayIso, type Dates } from '../../components/forms/DateRange.tsx';
+import { DateRange, dateIssueFields, todayIso, type Dates } from '../../components/forms/DateRange.tsx';
 import { FormDialog, useFormDialog } from '../../components/FormDialog.tsx';
 import { useFieldErrors } from '../../components/FieldErrors.tsx';
 import { CommentsField } from '../../components/forms/CommentsField.tsx';
@@ -31,8 +31,7 @@ export function ExpiredRequestDialog({ detail, onClose, onDone }: Props) {
       comments: comments.trim() === '' ? null : comments,
     };
     const { ok, unplaced } = fields.showIssues(updateExpiredRequestInput.safeParse(body), {
-      BeginningDate: 'beginning',
-      ExpirationDate: 'expiration',
+      ...dateIssueFields,
       comments: 'comments',
     });
     setError(unplaced);
