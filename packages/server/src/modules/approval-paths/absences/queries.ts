@@ -1,7 +1,8 @@
-import { sql, type SqlBool } from 'kysely';
+import { sql, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { Role } from '@uap/domain';
 import type { Db, Executor } from '../../../db/connection.ts';
 import { nowIso } from '../../../db/connection.ts';
+import type { Database } from '../../../db/schema.ts';
 import { onBehalfOf } from '../../request-lines/routing.ts';
 import { fullName } from '../column-queries.ts';
 
@@ -48,18 +49,22 @@ export function findPerson(q: Executor, userId: number) {
     .executeTakeFirst();
 }
 
-/** Another running or planned absence of the person overlapping [from, to). */
-export async function overlaps(q: Executor, userId: number, from: string, to: string) {
-  const row = await q
-    .selectFrom('absences')
-    .select('absenceId')
-    .where('userId', '=', userId)
-    .where('isDeleted', '=', 0)
-    .where('fromDate', '<', to)
-    .where('toDate', '>', from)
+/** Whether an absence not withdrawn matches `where` (one look-up, stops at the first). */
+async function hasAbsence(
+  q: Executor,
+  where: (qb: SelectQueryBuilder<Database, 'absences', { absenceId: number }>) => typeof qb,
+) {
+  const row = await where(q.selectFrom('absences').select('absenceId').where('isDeleted', '=', 0))
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** Another running or planned absence of the person overlapping [from, to). */
+export function overlaps(q: Executor, userId: number, from: string, to: string) {
+  return hasAbsence(q, (qb) =>
+    qb.where('userId', '=', userId).where('fromDate', '<', to).where('toDate', '>', from),
+  );
 }
 
 export async function insertAbsence(
@@ -108,15 +113,9 @@ export async function findOnBehalfOfNames(
   if (requestIds.length === 0) {
     return new Map();
   }
-  const standsIn = await q
-    .selectFrom('absences')
-    .select('absenceId')
-    .where('delegateId', '=', userId)
-    .where('isDeleted', '=', 0)
-    .where('toDate', '>', now)
-    .where('fromDate', '<=', now)
-    .limit(1)
-    .executeTakeFirst();
+  const standsIn = await hasAbsence(q, (qb) =>
+    qb.where('delegateId', '=', userId).where('toDate', '>', now).where('fromDate', '<=', now),
+  );
   if (!standsIn) {
     return new Map();
   }

@@ -16,6 +16,11 @@ function pick<R, K extends keyof R>(row: R, keys: readonly K[]): Pick<R, K> {
   return Object.fromEntries(keys.map((key) => [key, row[key]])) as Pick<R, K>;
 }
 
+/** These text fields of a row, '' where it has none (a person the row does not name). */
+function orBlank<R extends Record<K, string | null>, K extends keyof R>(row: R, keys: readonly K[]) {
+  return Object.fromEntries(keys.map((key) => [key, row[key] ?? ''])) as Record<K, string>;
+}
+
 /** The ids and names of a row's path down to the platform and client, as the answers show them. */
 export const platformPathOf = <R extends Record<(typeof PLATFORM_PATH)[number], unknown>>(row: R) =>
   pick(row, PLATFORM_PATH);
@@ -37,14 +42,16 @@ export function presentApproverAssignment(row: ApproverAssignmentDbRow): Approve
     provisionerBackupId: row.provisionerBackupId,
     ...platformPathOf(row),
     clientName: row.clientName ?? 'All',
-    approverName: row.approverName ?? '',
     approverEmail: row.approverEmail,
-    secondaryApproverName: row.secondaryApproverName ?? '',
-    secondaryApproverEmail: row.secondaryApproverEmail ?? '',
-    provisionerName: row.provisionerName ?? '',
-    provisionerEmail: row.provisionerEmail ?? '',
-    provisionerBackupName: row.provisionerBackupName ?? '',
-    provisionerBackupEmail: row.provisionerBackupEmail ?? '',
+    ...orBlank(row, [
+      'approverName',
+      'secondaryApproverName',
+      'secondaryApproverEmail',
+      'provisionerName',
+      'provisionerEmail',
+      'provisionerBackupName',
+      'provisionerBackupEmail',
+    ]),
   };
 }
 
@@ -55,7 +62,7 @@ export function presentMasterApprover(row: MasterApproverDbRow): MasterApproverR
     ...stateOf(row),
     userId: row.userId,
     ...pick(row, PRACTICE_PATH),
-    masterApproverName: row.masterApproverName ?? '',
+    ...orBlank(row, ['masterApproverName']),
     masterApproverEmail: row.masterApproverEmail,
   };
 }

@@ -1,4 +1,4 @@
-import { sql, type Nullable, type SelectQueryBuilder } from 'kysely';
+import { expressionBuilder, sql, type Nullable, type SelectQueryBuilder } from 'kysely';
 import { AssignmentStatus } from '@uap/domain';
 import type { Db } from '../../../db/connection.ts';
 import { toCount } from '../../../db/connection.ts';
@@ -7,7 +7,14 @@ import type { Database } from '../../../db/schema.ts';
 import { sqlTable } from '../../../db/sql-table.ts';
 import { type TableSpec } from '../../../db/table-query.ts';
 import { inAdminRows } from '../../../http/row-scope-queries.ts';
-import { fullName, refColumn, textColumn } from '../column-queries.ts';
+import {
+  CLIENT_LEVELS,
+  PRACTICE_LEVELS,
+  fullName,
+  levelColumns,
+  refColumn,
+  textColumn,
+} from '../column-queries.ts';
 
 /**
  * Whose assignments a list shows: 'me' = rows naming the caller (onlyMe); 'admin' = rows inside
@@ -17,25 +24,49 @@ import { fullName, refColumn, textColumn } from '../column-queries.ts';
 export type AssignmentScope =
   { kind: 'me'; userId: number } | { kind: 'admin'; userId: number } | { kind: 'all' };
 
+/** Whose rows a table reads: the caller's scope and, optionally, one person's rows (userid). */
+export interface AssignmentTableScope {
+  scope: AssignmentScope;
+  userId: number | undefined;
+}
 
+/** Whose rows a GET list reads, and which page. */
+export interface ListRead extends AssignmentTableScope {
+  page: { limit: number; offset: number };
+}
+
+/** The four people of an assignment `a`: its approver, secondary approver, provisioner and backup. */
+const ASSIGNMENT_PEOPLE = [
+  'a.userId',
+  'a.secondaryApproverId',
+  'a.provisionerId',
+  'a.provisionerBackupId',
+] as const;
+
+/** One of these columns names the user. */
+function namesUser(columns: readonly string[], userId: number) {
+  const eb = expressionBuilder<Database, never>();
+  return eb.or(columns.map((column) => eb(sql.ref<number>(column), '=', userId)));
+}
+
+/**
+ * The rows of a list (alias a) in scope: with 'me' or a `userId`, those naming that user in one
+ * of `people`; an admin's inside their admin rows.
+ */
+function inListScope<DB, TB extends keyof DB, O>(
+  qb: SelectQueryBuilder<DB, TB, O>,
+  people: readonly string[],
+  scope: AssignmentScope,
+  userId: number | undefined,
+) {
+  const who = scope.kind === 'me' ? scope.userId : userId;
+  return qb
+    .$if(who !== undefined, (q) => q.where(namesUser(people, who!)))
+    .$if(scope.kind === 'admin', (q) => q.where(inAdminRows(scope, 'a')));
+}
 
 function assignments(db: Db, scope: AssignmentScope, userId: number | undefined) {
-  const who = scope.kind === 'me' ? scope.userId : userId;
-  return db.kysely
-    .selectFrom('approverAssignments as a')
-    .$if(who !== undefined, (qb) =>
-      qb.where((eb) =>
-        eb.or([
-          eb('a.userId', '=', who!),
-          eb('a.secondaryApproverId', '=', who!),
-          eb('a.provisionerId', '=', who!),
-          eb('a.provisionerBackupId', '=', who!),
-        ]),
-      ),
-    )
-    .$if(scope.kind === 'admin', (qb) =>
-      qb.where(inAdminRows(scope, 'a')),
-    );
+  return inListScope(db.kysely.selectFrom('approverAssignments as a'), ASSIGNMENT_PEOPLE, scope, userId);
 }
 
 /** The people of an assignment after its primary approver. */
@@ -100,16 +131,8 @@ function selectAssignment(qb: ReturnType<typeof namedAssignments>) {
   return qb.select([
     'a.approverId',
     'a.isDeleted',
-    'a.userId',
-    'a.secondaryApproverId',
-    'a.provisionerId',
-    'a.provisionerBackupId',
-    'a.regionId',
-    'a.marketId',
-    'a.agencyId',
-    'a.practiceId',
-    'a.platformId',
-    'a.clientId',
+    ...ASSIGNMENT_PEOPLE,
+    ...levelColumns('a', CLIENT_LEVELS),
     ...practiceNameColumns,
     'pl.description as platformName',
     'c.description as clientName',
@@ -121,31 +144,38 @@ function selectAssignment(qb: ReturnType<typeof namedAssignments>) {
   ]);
 }
 
-/** A page of approver/provisioner assignments in scope, with every name, and the total. */
-export async function findApproverAssignments(
-  db: Db,
-  scope: AssignmentScope,
-  userId: number | undefined,
-  page: { limit: number; offset: number },
+/** The GET lists' order: active rows first, then by the practice path's names. */
+const LIST_ORDER = ['a.isDeleted', 'rg.description', 'mk.description', 'ag.description', 'pr.description'];
+
+/**
+ * A page of a GET list in `order` and the count of the list's rows in scope (`inScope`), the two
+ * read together.
+ */
+async function readListPage<DB, TB extends keyof DB, O, CDB, CTB extends keyof CDB>(
+  rows: SelectQueryBuilder<DB, TB, O>,
+  order: readonly string[],
+  inScope: SelectQueryBuilder<CDB, CTB, object>,
+  page: ListRead['page'],
 ) {
-  const [rows, total] = await Promise.all([
-    selectAssignment(namedAssignments(db, scope, userId))
-      .orderBy('a.isDeleted')
-      .orderBy('rg.description')
-      .orderBy('mk.description')
-      .orderBy('ag.description')
-      .orderBy('pr.description')
-      .orderBy('pl.description')
-      .orderBy('a.approverId')
+  const [found, total] = await Promise.all([
+    order
+      .reduce((ordered, column) => ordered.orderBy(sql.ref(column)), rows)
       .limit(page.limit)
       .offset(page.offset)
       .execute(),
-    assignments(db, scope, userId)
-      .select((eb) => eb.fn.countAll().as('count'))
-      .executeTakeFirst(),
+    inScope.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
   ]);
-  return { rows, totalCount: toCount(total?.count) };
+  return { rows: found, totalCount: toCount((total as { count?: unknown } | undefined)?.count) };
 }
+
+/** A page of approver/provisioner assignments in scope, with every name, and the total. */
+export const findApproverAssignments = (db: Db, { scope, userId, page }: ListRead) =>
+  readListPage(
+    selectAssignment(namedAssignments(db, scope, userId)),
+    [...LIST_ORDER, 'pl.description', 'a.approverId'],
+    assignments(db, scope, userId),
+    page,
+  );
 export type ApproverAssignmentDbRow = Awaited<ReturnType<typeof findApproverAssignments>>['rows'][number];
 
 /** One assignment with every name, whatever its state (the path preview's people). */
@@ -184,12 +214,6 @@ export const approverAssignmentSpec: TableSpec = {
   defaultOrder: { column: 'status', isAscending: true },
 };
 
-/** Whose rows a table reads: the caller's scope and, optionally, one person's rows (userid). */
-export interface AssignmentTableScope {
-  scope: AssignmentScope;
-  userId: number | undefined;
-}
-
 /** The approver/provisioner assignment table's three reads (page, filter menus, export batches). */
 export const approverAssignmentTable = sqlTable({
   spec: approverAssignmentSpec,
@@ -199,37 +223,22 @@ export const approverAssignmentTable = sqlTable({
 
 /** Which roles this user holds on active assignments. */
 export async function findHeldRoles(db: Db, userId: number) {
+  const holds = (columns: readonly string[]) =>
+    sql<number>`max(case when ${namesUser(columns, userId)} then 1 else 0 end)`;
   const row = await db.kysely
     .selectFrom('approverAssignments as a')
     .where('a.isDeleted', '=', 0)
     .select([
-      sql<number>`max(case when ${sql.ref('a.userId')} = ${userId} or ${sql.ref('a.secondaryApproverId')} = ${userId} then 1 else 0 end)`.as(
-        'approver',
-      ),
-      sql<number>`max(case when ${sql.ref('a.provisionerId')} = ${userId} or ${sql.ref('a.provisionerBackupId')} = ${userId} then 1 else 0 end)`.as(
-        'provisioner',
-      ),
+      holds(['a.userId', 'a.secondaryApproverId']).as('approver'),
+      holds(['a.provisionerId', 'a.provisionerBackupId']).as('provisioner'),
     ])
-    .where((eb) =>
-      eb.or([
-        eb('a.userId', '=', userId),
-        eb('a.secondaryApproverId', '=', userId),
-        eb('a.provisionerId', '=', userId),
-        eb('a.provisionerBackupId', '=', userId),
-      ]),
-    )
+    .where(namesUser(ASSIGNMENT_PEOPLE, userId))
     .executeTakeFirst();
   return { holdsApprover: Number(row?.approver) === 1, holdsProvisioner: Number(row?.provisioner) === 1 };
 }
 
 function masterApprovers(db: Db, scope: AssignmentScope, userId: number | undefined) {
-  const who = scope.kind === 'me' ? scope.userId : userId;
-  return db.kysely
-    .selectFrom('masterApprovers as a')
-    .$if(who !== undefined, (qb) => qb.where('a.userId', '=', who!))
-    .$if(scope.kind === 'admin', (qb) =>
-      qb.where(inAdminRows(scope, 'a')),
-    );
+  return inListScope(db.kysely.selectFrom('masterApprovers as a'), ['a.userId'], scope, userId);
 }
 
 /** Master approver rows in scope joined to every name a row shows. */
@@ -246,10 +255,7 @@ function selectMasterApprover(qb: ReturnType<typeof namedMasterApprovers>) {
     'a.masterApproverId',
     'a.isDeleted',
     'a.userId',
-    'a.regionId',
-    'a.marketId',
-    'a.agencyId',
-    'a.practiceId',
+    ...levelColumns('a', PRACTICE_LEVELS),
     ...practiceNameColumns,
     fullName('u').as('masterApproverName'),
     'u.email as masterApproverEmail',
@@ -257,29 +263,13 @@ function selectMasterApprover(qb: ReturnType<typeof namedMasterApprovers>) {
 }
 
 /** A page of master approver assignments in scope, with names, and the total. */
-export async function findMasterApprovers(
-  db: Db,
-  scope: AssignmentScope,
-  userId: number | undefined,
-  page: { limit: number; offset: number },
-) {
-  const [rows, total] = await Promise.all([
-    selectMasterApprover(namedMasterApprovers(db, scope, userId))
-      .orderBy('a.isDeleted')
-      .orderBy('rg.description')
-      .orderBy('mk.description')
-      .orderBy('ag.description')
-      .orderBy('pr.description')
-      .orderBy('a.masterApproverId')
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute(),
-    masterApprovers(db, scope, userId)
-      .select((eb) => eb.fn.countAll().as('count'))
-      .executeTakeFirst(),
-  ]);
-  return { rows, totalCount: toCount(total?.count) };
-}
+export const findMasterApprovers = (db: Db, { scope, userId, page }: ListRead) =>
+  readListPage(
+    selectMasterApprover(namedMasterApprovers(db, scope, userId)),
+    [...LIST_ORDER, 'a.masterApproverId'],
+    masterApprovers(db, scope, userId),
+    page,
+  );
 export type MasterApproverDbRow = Awaited<ReturnType<typeof findMasterApprovers>>['rows'][number];
 
 /** The master approver assignment table (keys = row field names); active rows first by default. */

@@ -24,9 +24,11 @@ function scopeOf(actor: Actor, query: { onlyMe?: boolean | undefined }): q.Assig
   return adminScopeOf(actor, 'read');
 }
 
-const pageOf = (query: AssignmentListQuery) => ({
-  limit: query.pageSize,
-  offset: (query.page - 1) * query.pageSize,
+/** What a GET list reads: the caller's rows (or one person's) and the requested page. */
+const listReadOf = (actor: Actor, query: AssignmentListQuery): q.ListRead => ({
+  scope: scopeOf(actor, query),
+  userId: query.userid,
+  page: { limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
 });
 
 /** GET api/Approvers: approver/provisioner assignments, and which roles the caller holds. */
@@ -35,9 +37,8 @@ export async function findApproverAssignments(
   actor: Actor,
   query: AssignmentListQuery,
 ): Promise<ApproverAssignmentList> {
-  const scope = scopeOf(actor, query);
   const [{ rows, totalCount }, held] = await Promise.all([
-    q.findApproverAssignments(db, scope, query.userid, pageOf(query)),
+    q.findApproverAssignments(db, listReadOf(actor, query)),
     q.findHeldRoles(db, actor.userId),
   ]);
   return { approvers: rows.map(presentApproverAssignment), page: query.page, totalCount, ...held };
@@ -49,8 +50,7 @@ export async function findMasterApprovers(
   actor: Actor,
   query: AssignmentListQuery,
 ): Promise<MasterApproverList> {
-  const scope = scopeOf(actor, query);
-  const { rows, totalCount } = await q.findMasterApprovers(db, scope, query.userid, pageOf(query));
+  const { rows, totalCount } = await q.findMasterApprovers(db, listReadOf(actor, query));
   return { masterApprovers: rows.map(presentMasterApprover), page: query.page, totalCount };
 }
 

@@ -6,6 +6,7 @@ import { practiceNameColumns } from '../../../db/path-joins.ts';
 import type { ApproverAssignmentsTable, Database } from '../../../db/schema.ts';
 import { holdsAdminRow, insideAdminRows } from '../../../http/row-scope-queries.ts';
 import { masterApproverOfPath } from '../../request-lines/routing.ts';
+import { PLATFORM_LEVELS, sameLevels } from '../column-queries.ts';
 
 /** The six levels an assignment covers; clientId null = every client of the platform. */
 export type AssignmentPath = Pick<
@@ -90,11 +91,7 @@ export async function findActiveTwin(trx: Executor, path: AssignmentPath, except
   return trx
     .selectFrom('approverAssignments')
     .select('approverId')
-    .where('regionId', '=', path.regionId)
-    .where('marketId', '=', path.marketId)
-    .where('agencyId', '=', path.agencyId)
-    .where('practiceId', '=', path.practiceId)
-    .where('platformId', '=', path.platformId)
+    .where((eb) => eb.and(sameLevels(path, PLATFORM_LEVELS)))
     .where((eb) => (path.clientId === null ? eb('clientId', 'is', null) : eb('clientId', '=', path.clientId)))
     .where('isDeleted', '=', 0)
     .$if(exceptIds.length > 0, (qb) => qb.where('approverId', 'not in', exceptIds))
@@ -121,7 +118,8 @@ const activeOnLinePath = (eb: LineEb, ids: readonly number[], among: 'in' | 'not
     .where((w) => w.or([w('a.clientId', 'is', null), w('a.clientId', '=', w.ref('r.clientId'))]));
 
 /** The line (alias r) lies on the path of an active assignment among `ids` (its client or every client). */
-const onPathOfAssignments = (eb: LineEb, ids: readonly number[]) => eb.exists(activeOnLinePath(eb, ids, 'in'));
+const onPathOfAssignments = (eb: LineEb, ids: readonly number[]) =>
+  eb.exists(activeOnLinePath(eb, ids, 'in'));
 
 /**
  * Pending requests (Submitted or Approved) that an active assignment among `ids` covers today
@@ -162,19 +160,7 @@ export function findPendingLinesOnPaths(trx: Executor, paths: readonly Assignmen
     .selectFrom('requests as r')
     .select(['r.requestId', 'r.statusId', 'r.createdBy', 'r.userId'])
     .where('r.statusId', 'in', [RequestStatus.SUBMITTED, RequestStatus.APPROVED])
-    .where((eb) =>
-      eb.or(
-        paths.map((p) =>
-          eb.and([
-            eb('r.regionId', '=', p.regionId),
-            eb('r.marketId', '=', p.marketId),
-            eb('r.agencyId', '=', p.agencyId),
-            eb('r.practiceId', '=', p.practiceId),
-            eb('r.platformId', '=', p.platformId),
-          ]),
-        ),
-      ),
-    )
+    .where((eb) => eb.or(paths.map((p) => eb.and(sameLevels(p, PLATFORM_LEVELS)))))
     .execute();
 }
 

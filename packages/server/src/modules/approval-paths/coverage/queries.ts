@@ -23,7 +23,7 @@ import {
   peopleNames,
 } from '../assignments/queries.ts';
 import type { AssignmentPath } from '../assignments/write-queries.ts';
-import { fullName, refColumn, textColumn } from '../column-queries.ts';
+import { CLIENT_LEVELS, fullName, levelColumns, refColumn, textColumn } from '../column-queries.ts';
 
 type PathEb = ExpressionBuilder<
   Database & { pc: Database['pathCoverage']; mk: Database['markets'] },
@@ -127,12 +127,7 @@ export const coverageSpec: TableSpec = {
 function selectRow(qb: ReturnType<typeof coverage>) {
   return qb.select([
     'p.pathKey',
-    'p.regionId',
-    'p.marketId',
-    'p.agencyId',
-    'p.practiceId',
-    'p.platformId',
-    'p.clientId',
+    ...levelColumns('p', CLIENT_LEVELS),
     'p.regionName',
     'p.marketName',
     'p.agencyName',

@@ -2,6 +2,7 @@ import type { AdminScope } from '../../../http/admin-scope.ts';
 import type { MasterApproverPath } from '@uap/domain';
 import { nowIso, type Executor } from '../../../db/connection.ts';
 import { holdsAdminRow, inAdminRows } from '../../../http/row-scope-queries.ts';
+import { PRACTICE_LEVELS, levelColumns, sameLevels } from '../column-queries.ts';
 
 /**
  * Which master approver rows an administrator may change: those inside their admin (region,
@@ -55,11 +56,7 @@ export function findActiveDuplicate(q: Executor, path: MasterApproverPath, excep
   return q
     .selectFrom('masterApprovers')
     .select('masterApproverId')
-    .where('userId', '=', path.userId)
-    .where('regionId', '=', path.regionId)
-    .where('marketId', '=', path.marketId)
-    .where('agencyId', '=', path.agencyId)
-    .where('practiceId', '=', path.practiceId)
+    .where((eb) => eb.and(sameLevels(path, ['userId', ...PRACTICE_LEVELS] as const)))
     .where('isDeleted', '=', 0)
     .$if(exceptId !== null, (qb) => qb.where('masterApproverId', '!=', exceptId!))
     .executeTakeFirst();
@@ -77,15 +74,7 @@ export function findRowsInScope(
 ) {
   let query = q
     .selectFrom('masterApprovers as a')
-    .select([
-      'a.masterApproverId',
-      'a.userId',
-      'a.regionId',
-      'a.marketId',
-      'a.agencyId',
-      'a.practiceId',
-      'a.isDeleted',
-    ])
+    .select(['a.masterApproverId', 'a.userId', ...levelColumns('a', PRACTICE_LEVELS), 'a.isDeleted'])
     .where('a.masterApproverId', 'in', ids)
     .where(inAdminRows(scope, 'a'));
   if (dialect === 'postgres') {
