@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   acknowledgeApproverParams,
   acknowledgeApproversInput,
@@ -7,15 +6,14 @@ import {
   approverStatusList,
   approverStatusTable,
   approverStatusListQuery,
-  envelope,
   messages,
   tableQuery,
 } from '@uap/domain';
 import type { Db } from '../../../db/connection.ts';
 import { adminRead, adminWrite } from '../../../http/access.ts';
-import { requireActor } from '../../../http/actor.ts';
 import { ok, okWith } from '../../../http/envelope.ts';
 import { tableRoutes } from '../../../http/table-routes.ts';
+import { approvalPathRoutes, approvalPathTags } from '../route.ts';
 import * as status from './service.ts';
 
 const rowsRule =
@@ -24,50 +22,44 @@ const ackRule = `'${messages.acknowledged}'. Every row of each person in the cal
 
 /** Routes of the Status of Approvers and Provisioners report. */
 export const approverStatusRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }) => {
-  const app = base.withTypeProvider<ZodTypeProvider>();
-  const tags = ['assignments'];
+  const route = approvalPathRoutes(base);
 
-  app.get('/api/Approvers/CheckApprovalGrid', {
-    config: { access: adminRead },
-    schema: {
-      tags,
-      summary: 'Status of Approvers and Provisioners: assigned people who left',
-      description: `${rowsRule} Paged by page and pageSize (default 100), newest change first.`,
-      querystring: approverStatusListQuery,
-      response: { 200: envelope(approverStatusList) },
-    },
-    handler: async (req) =>
-      ok(await status.findStatusRows(db, requireActor(req), tableQuery.parse(req.query))),
+  route('GET /api/Approvers/CheckApprovalGrid', {
+    access: adminRead,
+    summary: 'Status of Approvers and Provisioners: assigned people who left',
+    description: `${rowsRule} Paged by page and pageSize (default 100), newest change first.`,
+    querystring: approverStatusListQuery,
+    answer: approverStatusList,
+    handle: async (actor, { query }) => ok(await status.findStatusRows(db, actor, tableQuery.parse(query))),
   });
 
-  tableRoutes(base, db, approverStatusTable, status.statusTableRows, { access: adminRead, tags, rowsRule });
-
-  app.put('/api/Approvers/ApproverOrProvisioner/AcknowledgeApproverOrProvisioner/:userId/:flag', {
-    config: { access: adminWrite },
-    schema: {
-      tags,
-      errors: [404],
-      summary: "Acknowledge one person's status rows (flag true) or bring them back (false)",
-      description: ackRule,
-      params: acknowledgeApproverParams,
-      response: { 200: envelope(acknowledgeApproversResult) },
-    },
-    handler: async (req) =>
-      okWith(await status.acknowledge(db, requireActor(req), [req.params.userId], req.params.flag)),
+  tableRoutes(base, db, approverStatusTable, status.statusTableRows, {
+    access: adminRead,
+    tags: approvalPathTags,
+    rowsRule,
   });
 
-  app.put('/api/Approvers/AcknowledgeApproverOrProvisioner', {
-    config: { access: adminWrite },
-    schema: {
-      tags,
-      errors: [404],
-      summary:
-        'Acknowledge the status rows of several people (Ids = user ids; IsDeleted false brings them back)',
-      description: ackRule,
-      body: acknowledgeApproversInput,
-      response: { 200: envelope(acknowledgeApproversResult) },
-    },
-    handler: async (req) =>
-      okWith(await status.acknowledge(db, requireActor(req), req.body.Ids, req.body.IsDeleted)),
+  /** Acknowledging: administrators (never the auditor), answering the people acknowledged. */
+  const acknowledging = {
+    access: adminWrite,
+    errors: [404],
+    description: ackRule,
+    answer: acknowledgeApproversResult,
+  } as const;
+
+  route('PUT /api/Approvers/ApproverOrProvisioner/AcknowledgeApproverOrProvisioner/:userId/:flag', {
+    ...acknowledging,
+    summary: "Acknowledge one person's status rows (flag true) or bring them back (false)",
+    params: acknowledgeApproverParams,
+    handle: async (actor, { params }) =>
+      okWith(await status.acknowledge(db, actor, [params.userId], params.flag)),
+  });
+
+  route('PUT /api/Approvers/AcknowledgeApproverOrProvisioner', {
+    ...acknowledging,
+    summary:
+      'Acknowledge the status rows of several people (Ids = user ids; IsDeleted false brings them back)',
+    body: acknowledgeApproversInput,
+    handle: async (actor, { body }) => okWith(await status.acknowledge(db, actor, body.Ids, body.IsDeleted)),
   });
 };

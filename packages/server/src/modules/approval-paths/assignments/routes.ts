@@ -1,19 +1,17 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   Role,
   approverAssignmentList,
   approverAssignmentsTable,
   assignmentListQuery,
-  envelope,
   masterApproverList,
   masterApproversTable,
 } from '@uap/domain';
 import type { Db } from '../../../db/connection.ts';
 import type { Access } from '../../../http/access.ts';
-import { requireActor } from '../../../http/actor.ts';
 import { ok } from '../../../http/envelope.ts';
 import { tableRoutes } from '../../../http/table-routes.ts';
+import { approvalPathRoutes, approvalPathTags } from '../route.ts';
 import * as assignments from './service.ts';
 
 const scopeRule =
@@ -29,31 +27,25 @@ const masterRead: Access = { minRole: Role.MASTERAPPROVER, auditor: true };
 
 /** Routes of approver, provisioner and master approver assignments. */
 export const assignmentRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }) => {
-  const app = base.withTypeProvider<ZodTypeProvider>();
-  const tags = ['assignments'];
+  const route = approvalPathRoutes(base);
+  const tags = approvalPathTags;
 
-  app.get('/api/Approvers', {
-    config: { access: approverRead },
-    schema: {
-      tags,
-      summary: 'Approver/provisioner assignments (onlyMe=true: My Approver/Provisioner Role Details)',
-      description: `${listRule} A row is the caller's when the caller is its approver, secondary approver, provisioner or provisioner backup. holdsApprover / holdsProvisioner say which roles the caller holds on active rows (the role-details title).`,
-      querystring: assignmentListQuery,
-      response: { 200: envelope(approverAssignmentList) },
-    },
-    handler: async (req) => ok(await assignments.findApproverAssignments(db, requireActor(req), req.query)),
+  route('GET /api/Approvers', {
+    access: approverRead,
+    summary: 'Approver/provisioner assignments (onlyMe=true: My Approver/Provisioner Role Details)',
+    description: `${listRule} A row is the caller's when the caller is its approver, secondary approver, provisioner or provisioner backup. holdsApprover / holdsProvisioner say which roles the caller holds on active rows (the role-details title).`,
+    querystring: assignmentListQuery,
+    answer: approverAssignmentList,
+    handle: async (actor, { query }) => ok(await assignments.findApproverAssignments(db, actor, query)),
   });
 
-  app.get('/api/Approvers/GetMasterApprover', {
-    config: { access: masterRead },
-    schema: {
-      tags,
-      summary: 'Master approver assignments (onlyMe=true: My Master Approver Role Details)',
-      description: listRule,
-      querystring: assignmentListQuery,
-      response: { 200: envelope(masterApproverList) },
-    },
-    handler: async (req) => ok(await assignments.findMasterApprovers(db, requireActor(req), req.query)),
+  route('GET /api/Approvers/GetMasterApprover', {
+    access: masterRead,
+    summary: 'Master approver assignments (onlyMe=true: My Master Approver Role Details)',
+    description: listRule,
+    querystring: assignmentListQuery,
+    answer: masterApproverList,
+    handle: async (actor, { query }) => ok(await assignments.findMasterApprovers(db, actor, query)),
   });
 
   const tableRule =

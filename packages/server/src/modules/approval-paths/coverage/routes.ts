@@ -1,10 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   CoverageState,
   Role,
   coverageTable,
-  envelope,
   messages,
   pathPreview,
   pathPreviewQuery,
@@ -13,6 +11,7 @@ import type { Db } from '../../../db/connection.ts';
 import { adminRead, type Access } from '../../../http/access.ts';
 import { ok } from '../../../http/envelope.ts';
 import { tableRoutes } from '../../../http/table-routes.ts';
+import { approvalPathRoutes, approvalPathTags } from '../route.ts';
 import * as coverage from './service.ts';
 
 /** Anyone who requests access previews its approval path. */
@@ -22,20 +21,18 @@ const rule = `Every active agency × practice × platform × client (a platform'
 
 /** The Coverage tab of /Approvers and the New Request wizard's path preview (ours). */
 export const coverageRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }) => {
-  const app = base.withTypeProvider<ZodTypeProvider>();
-  const tags = ['assignments'];
+  tableRoutes(base, db, coverageTable, coverage.coverageRows, {
+    access: adminRead,
+    tags: approvalPathTags,
+    rowsRule: rule,
+  });
 
-  tableRoutes(base, db, coverageTable, coverage.coverageRows, { access: adminRead, tags, rowsRule: rule });
-
-  app.get('/api/Approvers/PathPreview', {
-    config: { access: anyone },
-    schema: {
-      tags,
-      summary: 'Who will approve and provision a request line on this path (before it is submitted)',
-      description: `By the routing rule: the covering assignment's primary and secondary approvers and the practice's master approvers; its provisioner and backup. hasApprovalPath false: '${messages.noApprovalPathYet}' (the line will go to the administrators).`,
-      querystring: pathPreviewQuery,
-      response: { 200: envelope(pathPreview) },
-    },
-    handler: async (req) => ok(await coverage.previewPath(db, req.query)),
+  approvalPathRoutes(base)('GET /api/Approvers/PathPreview', {
+    access: anyone,
+    summary: 'Who will approve and provision a request line on this path (before it is submitted)',
+    description: `By the routing rule: the covering assignment's primary and secondary approvers and the practice's master approvers; its provisioner and backup. hasApprovalPath false: '${messages.noApprovalPathYet}' (the line will go to the administrators).`,
+    querystring: pathPreviewQuery,
+    answer: pathPreview,
+    handle: async (_actor, { query }) => ok(await coverage.previewPath(db, query)),
   });
 };

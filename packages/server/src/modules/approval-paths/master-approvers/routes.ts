@@ -1,8 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  envelope,
   flagParam,
   idParam,
   masterApproverActiveDeactiveInput,
@@ -14,8 +12,8 @@ import {
 } from '@uap/domain';
 import type { Db } from '../../../db/connection.ts';
 import { adminWrite } from '../../../http/access.ts';
-import { requireActor } from '../../../http/actor.ts';
 import { ok, okWith } from '../../../http/envelope.ts';
+import { approvalPathRoutes } from '../route.ts';
 import * as masters from './service.ts';
 
 const scopeRule =
@@ -26,103 +24,73 @@ const pathRule = `Without every path level: 400 '${messages.selectMasterApprover
 
 /** Routes that change master approver assignments (the lists are in the assignments module). */
 export const masterApproverRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }) => {
-  const app = base.withTypeProvider<ZodTypeProvider>();
-  const tags = ['assignments'];
+  const route = approvalPathRoutes(base);
+  /** Every write: administrators (never the auditor), answering the ids the write touched. */
+  const write = { access: adminWrite, answer: masterApproverWriteResult };
 
-  app.post('/api/Approvers/SaveMasterApprover', {
-    config: { access: adminWrite },
-    schema: {
-      tags,
-      errors: [404, 409, 422],
-      summary: 'Add a master approver of a (region, market, agency, practice)',
-      description: `${pathRule} ${scopeRule} ${roleRule}`,
-      body: saveMasterApproverInput,
-      response: { 200: envelope(masterApproverWriteResult) },
-    },
-    handler: async (req) =>
-      ok(await masters.saveMasterApprover(db, requireActor(req), req.body), messages.masterApproverSaved),
+  route('POST /api/Approvers/SaveMasterApprover', {
+    ...write,
+    errors: [404, 409, 422],
+    summary: 'Add a master approver of a (region, market, agency, practice)',
+    description: `${pathRule} ${scopeRule} ${roleRule}`,
+    body: saveMasterApproverInput,
+    handle: async (actor, { body }) =>
+      ok(await masters.saveMasterApprover(db, actor, body), messages.masterApproverSaved),
   });
 
-  app.put('/api/Approvers/UpdateMasterApprover', {
-    config: { access: adminWrite },
-    schema: {
-      tags,
-      errors: [404, 409, 422],
-      summary: 'Change the person or the path of a master approver row',
-      description: `${pathRule} ${scopeRule} ${roleRule}`,
-      body: updateMasterApproverInput,
-      response: { 200: envelope(masterApproverWriteResult) },
-    },
-    handler: async (req) =>
-      ok(await masters.updateMasterApprover(db, requireActor(req), req.body), messages.masterApproverUpdated),
+  route('PUT /api/Approvers/UpdateMasterApprover', {
+    ...write,
+    errors: [404, 409, 422],
+    summary: 'Change the person or the path of a master approver row',
+    description: `${pathRule} ${scopeRule} ${roleRule}`,
+    body: updateMasterApproverInput,
+    handle: async (actor, { body }) =>
+      ok(await masters.updateMasterApprover(db, actor, body), messages.masterApproverUpdated),
   });
 
-  app.put('/api/Approvers/MasterApprover/ActiveDeactive', {
-    config: { access: adminWrite },
-    schema: {
-      tags,
-      errors: [404, 409],
-      summary: 'Activate (isDeleted false) or deactivate (isDeleted true) master approver rows',
-      description: `'${messages.masterApproversActivated}' or '${messages.masterApproversDeactivated}'. Activating a row that repeats an active one of the same person and path: 409. ${scopeRule} ${roleRule}`,
-      body: masterApproverActiveDeactiveInput,
-      response: { 200: envelope(masterApproverWriteResult) },
-    },
-    handler: async (req) =>
-      okWith(
-        await masters.setMasterApproversDeleted(db, requireActor(req), req.body.ids, req.body.isDeleted),
-      ),
+  route('PUT /api/Approvers/MasterApprover/ActiveDeactive', {
+    ...write,
+    errors: [404, 409],
+    summary: 'Activate (isDeleted false) or deactivate (isDeleted true) master approver rows',
+    description: `'${messages.masterApproversActivated}' or '${messages.masterApproversDeactivated}'. Activating a row that repeats an active one of the same person and path: 409. ${scopeRule} ${roleRule}`,
+    body: masterApproverActiveDeactiveInput,
+    handle: async (actor, { body }) =>
+      okWith(await masters.setMasterApproversDeleted(db, actor, body.ids, body.isDeleted)),
   });
 
-  app.put('/api/Approvers/MasterApprover/ActiveDeactive/:id/:flag', {
-    config: { access: adminWrite },
-    schema: {
-      tags,
-      errors: [404, 409],
-      summary: 'Activate or deactivate one master approver row (flag: the new isDeleted)',
-      description: `As the bulk call, for one row. ${scopeRule}`,
-      params: z.object({ id: idParam, flag: flagParam }),
-      response: { 200: envelope(masterApproverWriteResult) },
-    },
-    handler: async (req) =>
-      okWith(
-        await masters.setMasterApproversDeleted(db, requireActor(req), [req.params.id], req.params.flag),
-      ),
+  route('PUT /api/Approvers/MasterApprover/ActiveDeactive/:id/:flag', {
+    ...write,
+    errors: [404, 409],
+    summary: 'Activate or deactivate one master approver row (flag: the new isDeleted)',
+    description: `As the bulk call, for one row. ${scopeRule}`,
+    params: z.object({ id: idParam, flag: flagParam }),
+    handle: async (actor, { params }) =>
+      okWith(await masters.setMasterApproversDeleted(db, actor, [params.id], params.flag)),
   });
 
-  app.put('/api/Approvers/MasterApprover/DeleteMasterApprover/:id', {
-    config: { access: adminWrite },
-    schema: {
-      tags,
-      errors: [404],
-      summary: 'Delete a master approver row',
-      description: `The row is removed (the web asks first). ${scopeRule} ${roleRule}`,
-      params: z.object({ id: idParam }),
-      response: { 200: envelope(masterApproverWriteResult) },
-    },
-    handler: async (req) =>
-      ok(
-        await masters.deleteMasterApprover(db, requireActor(req), req.params.id),
-        messages.masterApproverDeleted,
-      ),
+  route('PUT /api/Approvers/MasterApprover/DeleteMasterApprover/:id', {
+    ...write,
+    errors: [404],
+    summary: 'Delete a master approver row',
+    description: `The row is removed (the web asks first). ${scopeRule} ${roleRule}`,
+    params: z.object({ id: idParam }),
+    handle: async (actor, { params }) =>
+      ok(await masters.deleteMasterApprover(db, actor, params.id), messages.masterApproverDeleted),
   });
 
-  app.put('/api/Approvers/ReassignMasterApprover', {
-    config: { access: adminWrite },
-    schema: {
-      tags,
-      errors: [404, 422],
-      summary: 'Move master approver rows to another person',
-      description: `Without NewMasterApproverUserId: 400 '${messages.selectNewUser}'. A row whose path the new person already holds is deactivated instead of repeated. ${scopeRule} ${roleRule}`,
-      body: reassignMasterApproverInput,
-      response: { 200: envelope(masterApproverWriteResult) },
-    },
-    handler: async (req) =>
+  route('PUT /api/Approvers/ReassignMasterApprover', {
+    ...write,
+    errors: [404, 422],
+    summary: 'Move master approver rows to another person',
+    description: `Without NewMasterApproverUserId: 400 '${messages.selectNewUser}'. A row whose path the new person already holds is deactivated instead of repeated. ${scopeRule} ${roleRule}`,
+    body: reassignMasterApproverInput,
+    handle: async (actor, { body }) =>
       ok(
         await masters.reassignMasterApprovers(
           db,
-          requireActor(req),
-          req.body.oldMasterApproverIds,
-          req.body.NewMasterApproverUserId ?? 0,
+          actor,
+          body.oldMasterApproverIds,
+          body.NewMasterApproverUserId ?? 0,
         ),
         messages.masterApproversReassigned,
       ),
