@@ -4,39 +4,36 @@ import { RequestStatus, RequestType } from '@uap/domain';
 import { type Db, type Executor } from '../../db/connection.ts';
 import { sqlTable } from '../../db/sql-table.ts';
 import { type TableColumn, type TableSpec } from '../../db/table-query.ts';
-import { fullName } from '../request-lines/line-query.ts';
+import { fullName, namedLines, type LineWhere } from '../request-lines/line-query.ts';
 import { inAdminRows } from '../../http/row-scope-queries.ts';
 
-/**
- * Active access records (a completed or archived Add line not deactivated) of users whose
- * directory account is disabled, inside the scope.
- */
+/** An active access record (a completed or archived Add line not deactivated) inside the scope. */
+const activeRecordIn =
+  (scope: AdminScope): LineWhere =>
+  (eb) =>
+    eb.and([
+      eb('r.requestTypeId', '=', RequestType.ADD),
+      eb('r.statusId', 'in', [RequestStatus.COMPLETED, RequestStatus.ARCHIVED]),
+      eb('r.isDeleted', '=', 0),
+      inAdminRows(scope, 'r'),
+    ]);
+
+/** Active access records of users whose directory account is disabled, inside the scope. */
 function leaverRecords(q: Executor, scope: AdminScope) {
   return q
     .selectFrom('requests as r')
+    .where(activeRecordIn(scope))
     .innerJoin('users as u', 'u.userId', 'r.userId')
     .innerJoin('directoryUsers as du', 'du.directoryId', 'u.directoryId')
-    .where('du.active', '=', 0)
-    .where('r.requestTypeId', '=', RequestType.ADD)
-    .where('r.statusId', 'in', [RequestStatus.COMPLETED, RequestStatus.ARCHIVED])
-    .where('r.isDeleted', '=', 0)
-    .where(inAdminRows(scope, 'r'));
+    .where('du.active', '=', 0);
 }
 
-/** The records with every name the leavers table shows. */
+/** The records with every name the leavers table shows (the kernel's named lines). */
 function namedLeaverRecords(q: Executor, scope: AdminScope) {
-  return leaverRecords(q, scope)
+  return namedLines(q, activeRecordIn(scope))
+    .innerJoin('directoryUsers as du', 'du.directoryId', 'u.directoryId')
+    .where('du.active', '=', 0)
     .innerJoin('roles as ro', 'ro.roleId', 'u.roleId')
-    .innerJoin('regions as rg', 'rg.regionId', 'r.regionId')
-    .innerJoin('markets as mk', 'mk.marketId', 'r.marketId')
-    .innerJoin('agencies as ag', 'ag.agencyId', 'r.agencyId')
-    .innerJoin('practices as pr', 'pr.practiceId', 'r.practiceId')
-    .innerJoin('platforms as pl', 'pl.platformId', 'r.platformId')
-    .leftJoin('clients as c', 'c.clientId', 'r.clientId')
-    .leftJoin('assetTypes as at', 'at.assetId', 'r.assetId')
-    .leftJoin('clientAccounts as ca', 'ca.clientAccountId', 'r.clientAccountId')
-    .leftJoin('platformUserTypes as t', 't.platformUserTypeId', 'r.platformUserTypeId')
-    .innerJoin('users as cb', 'cb.userId', 'r.createdBy')
     .leftJoin('users as ap', 'ap.userId', 'r.approvedRejectedBy');
 }
 
@@ -64,10 +61,10 @@ function selectLeaverRecord(qb: ReturnType<typeof namedLeaverRecords>) {
     'at.description as assetName',
     'ca.description as clientAccountDescription',
     'ca.assetReference as clientAccountAssetReference',
-    't.description as platformUserTypeDescription',
-    'cb.name as createdByUserName',
-    'cb.lastName as createdByUserLastName',
-    'cb.email as createdByUserEmail',
+    'put.description as platformUserTypeDescription',
+    'cu.name as createdByUserName',
+    'cu.lastName as createdByUserLastName',
+    'cu.email as createdByUserEmail',
     'ap.name as approverName',
     'ap.lastName as approverLastName',
     'ap.email as approverEmail',
@@ -109,7 +106,7 @@ export const leaverRecordSpec: TableSpec = {
     assetName: ref('at.description'),
     clientAccountDescription: ref('ca.description'),
     clientAccountAssetReference: ref('ca.assetReference'),
-    platformUserTypeDescription: ref('t.description'),
+    platformUserTypeDescription: ref('put.description'),
     createdDate: ref('r.createdDate', 'date'),
     approvedDate: ref('r.approvedDate', 'date'),
     leftDate: ref('du.updatedDate', 'date'),
