@@ -231,4 +231,27 @@ describe('Provisioning', () => {
       await context.close();
     }
   });
+
+  it('(6) Pat adds a provisioner comment: a blank one is refused at its field, then it is saved', async () => {
+    const { id: requestId } = await samLine({ provisionedByPat: true });
+    const { context, page } = await signIn(browser, 'Pat Provisioner');
+    try {
+      await page.goto('/Provisioners');
+      await searchFor(page, requestId);
+      await page.getByRole('checkbox', { name: `Select row ${requestId}` }).check();
+      // The toolbar's button comes before the table's column header of the same name.
+      await page.getByRole('button', { name: 'Provisioner Comment', exact: true }).first().click();
+      const dialog = page.getByRole('dialog', { name: 'Provisioner Comment' });
+      const field = dialog.getByRole('textbox', { name: 'Provisioner comment' });
+      await dialog.getByRole('button', { name: 'Enter' }).click();
+      await expectFieldError(page, dialog, field, 'You have to input a comment.');
+
+      await field.fill('Licence ordered, waiting for the vendor');
+      await dialog.getByRole('button', { name: 'Enter' }).click();
+      await page.getByText('Comment saved successfully', { exact: true }).waitFor();
+      expect(await dialog.count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
 });
