@@ -16,10 +16,11 @@ import {
   syncComparison,
   tableQuery,
   syncUserInput,
+  type TableQuery,
 } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
 import { adminRead, adminWrite } from '../../http/access.ts';
-import { requireActor } from '../../http/actor.ts';
+import { requireActor, type Actor } from '../../http/actor.ts';
 import { ok } from '../../http/envelope.ts';
 import { tableRoutes } from '../../http/table-routes.ts';
 import * as profiles from './admin-service.ts';
@@ -128,90 +129,98 @@ export const profileAdminRoutes: FastifyPluginAsync<{ db: Db }> = async (base, {
     handler: async (req) => ok(null, await profiles.deleteProfile(db, requireActor(req), req.params.userId)),
   });
 
-  app.get('/api/User/UserLogs/:userId', {
-    config: { access: adminRead },
-    schema: {
-      tags,
-      errors: [404],
-      summary: "A profile's change log, newest first, old/new per changed field",
-      params: profileUserIdParams,
-      response: { 200: envelope(z.array(profileLogRow)) },
+  /**
+   * A log's two reads at one path: GET, every row newest first; PUT, a server-paged table. An
+   * unknown subject is 404.
+   */
+  const logRoutes = <P extends z.ZodType>(
+    path: string,
+    params: P,
+    list: {
+      summary: string;
+      description?: string;
+      rows: z.ZodType;
+      read: (actor: Actor, subject: z.infer<P>) => Promise<unknown>;
     },
-    handler: async (req) =>
-      ok(await logs.findProfileLogs(db, requireActor(req), { userId: req.params.userId })),
-  });
+    paged: {
+      summary: string;
+      description: string;
+      page: z.ZodType;
+      read: (actor: Actor, subject: z.infer<P>, query: TableQuery) => Promise<unknown>;
+    },
+  ) => {
+    const schema = { tags, errors: [404] as const, params };
+    base.get(path, {
+      config: { access: adminRead },
+      schema: {
+        ...schema,
+        summary: list.summary,
+        ...(list.description ? { description: list.description } : {}),
+        response: { 200: envelope(z.array(list.rows)) },
+      },
+      handler: async (req) => ok(await list.read(requireActor(req), req.params as z.infer<P>)),
+    });
+    base.put(path, {
+      config: { access: adminRead },
+      schema: {
+        ...schema,
+        summary: paged.summary,
+        description: paged.description,
+        body: tableQuery,
+        response: { 200: envelope(paged.page) },
+      },
+      handler: async (req) =>
+        ok(await paged.read(requireActor(req), req.params as z.infer<P>, req.body as TableQuery)),
+    });
+  };
 
-  app.get('/api/User/ParentGUIDLogs/:parentGuid', {
-    config: { access: adminRead },
-    schema: {
-      tags,
-      errors: [404],
+  logRoutes(
+    '/api/User/UserLogs/:userId',
+    profileUserIdParams,
+    {
+      summary: "A profile's change log, newest first, old/new per changed field",
+      rows: profileLogRow,
+      read: (actor, subject) => logs.findProfileLogs(db, actor, subject),
+    },
+    {
+      summary: "A profile's change log as a server-paged table, old/new per changed field",
+      description: logRule(profileLogSpec),
+      page: profileLogPage,
+      read: (actor, subject, query) => logs.findProfileLogPage(db, actor, subject, query),
+    },
+  );
+
+  logRoutes(
+    '/api/User/ParentGUIDLogs/:parentGuid',
+    parentGuidParams,
+    {
       summary: 'The ParentGUID log: the changes of every profile carrying a ParentGUID, newest first',
       description:
         "The parent and the profiles merged into it (they carry its ParentGUID); each row names its userId. A ParentGUID no profile carries is 404 'ParentGUID doesn't exist'.",
-      params: parentGuidParams,
-      response: { 200: envelope(z.array(profileLogRow)) },
+      rows: profileLogRow,
+      read: (actor, subject) => logs.findProfileLogs(db, actor, subject),
     },
-    handler: async (req) =>
-      ok(await logs.findProfileLogs(db, requireActor(req), { parentGuid: req.params.parentGuid })),
-  });
-
-  app.put('/api/User/UserLogs/:userId', {
-    config: { access: adminRead },
-    schema: {
-      tags,
-      errors: [404],
-      summary: "A profile's change log as a server-paged table, old/new per changed field",
-      description: logRule(profileLogSpec),
-      params: profileUserIdParams,
-      body: tableQuery,
-      response: { 200: envelope(profileLogPage) },
-    },
-    handler: async (req) =>
-      ok(await logs.findProfileLogPage(db, requireActor(req), { userId: req.params.userId }, req.body)),
-  });
-
-  app.put('/api/User/LogUserAditionalEmail/:userId', {
-    config: { access: adminRead },
-    schema: {
-      tags,
-      errors: [404],
-      summary: "A profile's secondary email log as a server-paged table",
-      description: logRule(emailLogSpec),
-      params: profileUserIdParams,
-      body: tableQuery,
-      response: { 200: envelope(secondaryEmailLogPage) },
-    },
-    handler: async (req) =>
-      ok(await logs.findSecondaryEmailLogPage(db, requireActor(req), req.params.userId, req.body)),
-  });
-
-  app.put('/api/User/ParentGUIDLogs/:parentGuid', {
-    config: { access: adminRead },
-    schema: {
-      tags,
-      errors: [404],
+    {
       summary: 'The ParentGUID log as a server-paged table, each row naming its userId',
       description: `${logRule(parentGuidLogSpec)} A ParentGUID no profile carries is 404 'ParentGUID doesn't exist'.`,
-      params: parentGuidParams,
-      body: tableQuery,
-      response: { 200: envelope(profileLogPage) },
+      page: profileLogPage,
+      read: (actor, subject, query) => logs.findProfileLogPage(db, actor, subject, query),
     },
-    handler: async (req) =>
-      ok(
-        await logs.findProfileLogPage(db, requireActor(req), { parentGuid: req.params.parentGuid }, req.body),
-      ),
-  });
+  );
 
-  app.get('/api/User/LogUserAditionalEmail/:userId', {
-    config: { access: adminRead },
-    schema: {
-      tags,
-      errors: [404],
+  logRoutes(
+    '/api/User/LogUserAditionalEmail/:userId',
+    profileUserIdParams,
+    {
       summary: "A profile's secondary email log, newest first",
-      params: profileUserIdParams,
-      response: { 200: envelope(z.array(secondaryEmailLogRow)) },
+      rows: secondaryEmailLogRow,
+      read: (actor, { userId }) => logs.findSecondaryEmailLogs(db, actor, userId),
     },
-    handler: async (req) => ok(await logs.findSecondaryEmailLogs(db, requireActor(req), req.params.userId)),
-  });
+    {
+      summary: "A profile's secondary email log as a server-paged table",
+      description: logRule(emailLogSpec),
+      page: secondaryEmailLogPage,
+      read: (actor, { userId }, query) => logs.findSecondaryEmailLogPage(db, actor, userId, query),
+    },
+  );
 };
