@@ -9,8 +9,8 @@ import {
   found,
   requireWritable,
   saveItem,
-  updated,
   updateItem,
+  updateOffered,
   write,
   type WriteTarget,
 } from './write-kernel.ts';
@@ -121,21 +121,21 @@ export function updatePractice(
   actor: Actor,
   input: { agencyPracticeId: number; description: string },
 ) {
-  return write(db, actor, async (trx, scope) => {
-    const at = await found(trx, 'Practice', input.agencyPracticeId);
-    await requireWritable(trx, scope, 'Practice', at);
-    const practiceId = at.practiceId ?? 0;
-    await requireWholePractice(trx, scope, practiceId);
-    if (await g.findPracticeNamed(trx, input.description, practiceId)) {
-      throw exists('Practice', input.description);
-    }
-    const before = await g.findPracticeRow(trx, practiceId);
-    await g.renamePractice(trx, practiceId, input.description);
-    const after = await g.findPracticeRow(trx, practiceId);
-    const links = await g.findPracticeOffers(trx, practiceId);
-    return {
-      result: { agencyPracticeId: input.agencyPracticeId, practiceId },
-      log: links.map((l) => updated('Practice', l.agencyPracticeId, input.description, before, after)),
-    };
+  return updateOffered(db, actor, {
+    type: 'Practice',
+    name: input.description,
+    find: async (trx, scope) => {
+      const at = await found(trx, 'Practice', input.agencyPracticeId);
+      await requireWritable(trx, scope, 'Practice', at);
+      const practiceId = at.practiceId ?? 0;
+      await requireWholePractice(trx, scope, practiceId);
+      return practiceId;
+    },
+    taken: (trx, practiceId) => g.findPracticeNamed(trx, input.description, practiceId),
+    read: (trx, practiceId) => g.findPracticeRow(trx, practiceId),
+    change: (trx, practiceId) => g.renamePractice(trx, practiceId, input.description),
+    offers: async (trx, practiceId) =>
+      (await g.findPracticeOffers(trx, practiceId)).map((l) => l.agencyPracticeId),
+    result: (practiceId) => ({ agencyPracticeId: input.agencyPracticeId, practiceId }),
   });
 }

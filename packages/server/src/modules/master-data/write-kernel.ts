@@ -153,6 +153,41 @@ export function updateItem<T>(db: WriteTarget, actor: Actor, update: ItemUpdate<
   });
 }
 
+/** An update of what several agencies offer (updateOffered): a practice or a platform. */
+export interface OfferedUpdate<T> {
+  type: 'Practice' | 'Platform';
+  name: string;
+  /** Its id: 404 unless it exists, 403 unless the caller may change it wherever it is offered. */
+  find: (trx: Executor, scope: WriteScope) => Promise<number>;
+  /** Another one with the new name, if any (422). */
+  taken: (trx: Executor, id: number) => Promise<unknown>;
+  /** Its state, as logged before and after. */
+  read: (trx: Executor, id: number) => Promise<unknown>;
+  change: (trx: Executor, id: number) => Promise<unknown>;
+  /** The ids of its offers: each gets an Updated log row. */
+  offers: (trx: Executor, id: number) => Promise<number[]>;
+  result: (id: number) => T;
+}
+
+/** An update of what several agencies offer: one change, logged Updated for each agency offering it. */
+export function updateOffered<T>(db: WriteTarget, actor: Actor, update: OfferedUpdate<T>): Promise<T> {
+  const { type, name } = update;
+  return write(db, actor, async (trx, scope) => {
+    const id = await update.find(trx, scope);
+    if (await update.taken(trx, id)) {
+      throw exists(type, name);
+    }
+    const before = await update.read(trx, id);
+    await update.change(trx, id);
+    const after = await update.read(trx, id);
+    const offers = await update.offers(trx, id);
+    return {
+      result: update.result(id),
+      log: offers.map((offer) => updated(type, offer, name, before, after)),
+    };
+  });
+}
+
 /** 422: an item of that type and name already exists under the same parent. */
 export const exists = (type: string, name: string) => unprocessable(messages.masterDataExists(type, name));
 /** The Created log row of an item. */

@@ -19,8 +19,8 @@ import {
   found,
   requireWholePlatform,
   saveItem,
-  updated,
   updateItem,
+  updateOffered,
   write,
   type WriteTarget,
 } from './write-kernel.ts';
@@ -101,26 +101,28 @@ export function savePlatform(db: WriteTarget, actor: Actor, input: SavePlatformI
 
 /** PUT Platform: the platform's fields and asset types (every agency offering it in scope). */
 export function updatePlatform(db: WriteTarget, actor: Actor, input: UpdatePlatformInput) {
-  return write(db, actor, async (trx, scope) => {
-    await requirePlatform(trx, input.platformId);
-    await requireWholePlatform(trx, scope, input.platformId, 'Platform');
-    if (await pq.findPlatformNamed(trx, input.description, input.platformId)) {
-      throw exists('Platform', input.description);
-    }
-    const before = await pq.findPlatformWithAssets(trx, input.platformId);
-    await pq.updatePlatformRow(trx, input.platformId, {
-      description: input.description,
-      businessAccess: input.businessAccess ? 1 : 0,
-      bussinesAccessName: input.businessAccess ? input.bussinesAccessName : null,
-      bussinesAccessId: input.businessAccess ? input.bussinesAccessId : null,
-    });
-    await writeAssets(trx, input.platformId, input.assets);
-    const after = await pq.findPlatformWithAssets(trx, input.platformId);
-    const links = await pq.findPlatformOffers(trx, input.platformId);
-    return {
-      result: { platformId: input.platformId },
-      log: links.map((l) => updated('Platform', l.platformAgencyId, input.description, before, after)),
-    };
+  return updateOffered(db, actor, {
+    type: 'Platform',
+    name: input.description,
+    find: async (trx, scope) => {
+      await requirePlatform(trx, input.platformId);
+      await requireWholePlatform(trx, scope, input.platformId, 'Platform');
+      return input.platformId;
+    },
+    taken: (trx, platformId) => pq.findPlatformNamed(trx, input.description, platformId),
+    read: (trx, platformId) => pq.findPlatformWithAssets(trx, platformId),
+    change: async (trx, platformId) => {
+      await pq.updatePlatformRow(trx, platformId, {
+        description: input.description,
+        businessAccess: input.businessAccess ? 1 : 0,
+        bussinesAccessName: input.businessAccess ? input.bussinesAccessName : null,
+        bussinesAccessId: input.businessAccess ? input.bussinesAccessId : null,
+      });
+      await writeAssets(trx, platformId, input.assets);
+    },
+    offers: async (trx, platformId) =>
+      (await pq.findPlatformOffers(trx, platformId)).map((l) => l.platformAgencyId),
+    result: (platformId) => ({ platformId }),
   });
 }
 
