@@ -79,14 +79,26 @@ const typed = (extra: Attribute[] = []) => [
   ...extra,
 ];
 
+/** A schema resource of the discovery: its id (a URN), name, description and attributes. */
+const schemaResource = (
+  base: string,
+  id: string,
+  name: string,
+  description: string,
+  attributes: Attribute[],
+) => ({
+  schemas: [scimSchemas.schema],
+  id,
+  name,
+  description,
+  attributes,
+  meta: { resourceType: 'Schema', location: `${base}/scim/v2/Schemas/${id}` },
+});
+
 /** The attributes UAP keeps (others are accepted and ignored). */
 export function schemas(base: string) {
-  const user = {
-    schemas: [scimSchemas.schema],
-    id: scimSchemas.user,
-    name: 'User',
-    description: 'User Account',
-    attributes: [
+  return [
+    schemaResource(base, scimSchemas.user, 'User', 'User Account', [
       attribute('userName', { required: true, uniqueness: 'server' }),
       attribute('externalId', { caseExact: true }),
       attribute('name', { type: 'complex' }, [
@@ -105,21 +117,12 @@ export function schemas(base: string) {
         attribute('formatted'),
         attribute('country'),
       ]),
-    ],
-    meta: { resourceType: 'Schema', location: `${base}/scim/v2/Schemas/${scimSchemas.user}` },
-  };
-  const enterprise = {
-    schemas: [scimSchemas.schema],
-    id: scimSchemas.enterprise,
-    name: 'EnterpriseUser',
-    description: 'Enterprise User',
-    attributes: [
+    ]),
+    schemaResource(base, scimSchemas.enterprise, 'EnterpriseUser', 'Enterprise User', [
       attribute('employeeNumber'),
       attribute('department'),
       attribute('organization'),
       attribute('manager', { type: 'complex' }, [attribute('value'), attribute('displayName')]),
-    ],
-    meta: { resourceType: 'Schema', location: `${base}/scim/v2/Schemas/${scimSchemas.enterprise}` },
-  };
-  return [user, enterprise];
+    ]),
+  ];
 }
