@@ -12,6 +12,7 @@ import {
   idParam,
   messages,
   modifyResult,
+  type ModifyResult,
   reassignRequestInput,
   requestDetail,
   updateExpiredRequestInput,
@@ -20,7 +21,7 @@ import {
 } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
 import type { Access } from '../../http/access.ts';
-import { requireActor } from '../../http/actor.ts';
+import { requireActor, type Actor } from '../../http/actor.ts';
 import { ok } from '../../http/envelope.ts';
 import * as modify from './service.ts';
 
@@ -38,6 +39,18 @@ const errors =
 export const modifyRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['modify existing access'];
+  /** A PATCH of a line or record in the caller's scope whose service words its own ModifyResult. */
+  const patchAnswered = <Body extends z.ZodType>(
+    url: string,
+    text: { summary: string; description: string },
+    body: Body,
+    change: (db: Db, actor: Actor, input: z.infer<Body>) => Promise<ModifyResult>,
+  ) =>
+    app.patch(url, {
+      config: { access: write },
+      schema: { tags, errors: [404, 409, 422], ...text, body, response: { 200: modifyResult } },
+      handler: async (req) => change(db, requireActor(req), req.body as z.infer<Body>),
+    });
 
   app.get('/api/Request/RequestDetail/:requestId/:flag', {
     config: { access: read },
@@ -53,18 +66,15 @@ export const modifyRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db })
       ok(await modify.getRequestDetail(db, requireActor(req), req.params.requestId, req.params.flag)),
   });
 
-  app.patch('/api/Request/UpdateRequest', {
-    config: { access: write },
-    schema: {
-      tags,
-      errors: [404, 409, 422],
+  patchAnswered(
+    '/api/Request/UpdateRequest',
+    {
       summary: 'Modify a User Role, Platform Email or Length Of Access',
       description: `A Submitted request is edited in place ('${messages.requestsModified}'); a Completed or Archived record gets a Change request replacing its prior pending change ('${messages.requestsSentForApproval}'). \`status\` is the status of the line named by requestId. ModificationType is optional: inferred from UserPlatformEmail, then platformUserTypeId, else Length Of Access. ${errors}`,
-      body: updateRequestInput,
-      response: { 200: modifyResult },
     },
-    handler: async (req) => modify.updateRequest(db, requireActor(req), req.body),
-  });
+    updateRequestInput,
+    modify.updateRequest,
+  );
 
   app.patch('/api/Request/UpdateExpiredRequest', {
     config: { access: write },
@@ -80,19 +90,16 @@ export const modifyRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db })
     handler: async (req) => ok(true, await modify.updateExpiredRequest(db, requireActor(req), req.body)),
   });
 
-  app.patch('/api/Request/UpdateMultipleRequest', {
-    config: { access: write },
-    schema: {
-      tags,
-      errors: [404, 409, 422],
+  patchAnswered(
+    '/api/Request/UpdateMultipleRequest',
+    {
       summary:
         'Change the role of several active records sharing role, region, market, agency, practice, asset and platform',
       description: `One Change request per record. ${errors}`,
-      body: updateMultipleRequestInput,
-      response: { 200: modifyResult },
     },
-    handler: async (req) => modify.updateMultipleRequest(db, requireActor(req), req.body),
-  });
+    updateMultipleRequestInput,
+    modify.updateMultipleRequest,
+  );
 
   app.post('/api/Request/ActiveDeactiveRequest', {
     config: { access: write },
@@ -119,17 +126,14 @@ export const modifyRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db })
     handler: async (req) => ok(await modify.checkMergedProfile(db, requireActor(req), req.body)),
   });
 
-  app.patch('/api/Request/ReassignRequest', {
-    config: { access: write },
-    schema: {
-      tags,
-      errors: [404, 409, 422],
+  patchAnswered(
+    '/api/Request/ReassignRequest',
+    {
       summary:
         'Reassign Non-Personal User Email: move a record (Change request) or a Submitted request (in place) to another user',
       description: errors,
-      body: reassignRequestInput,
-      response: { 200: modifyResult },
     },
-    handler: async (req) => modify.reassignRequest(db, requireActor(req), req.body),
-  });
+    reassignRequestInput,
+    modify.reassignRequest,
+  );
 };
