@@ -33,6 +33,8 @@ export const notificationRoutes: FastifyPluginAsync<{ db: Db; config: Config }> 
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['notifications'];
   const everyone = { minRole: Role.STANDARD, auditor: true };
+  /** The answer of a marking read: how many notifications it changed. */
+  const markedReadAnswer = (updated: number) => ok({ updated }, messages.notificationsMarkedRead);
 
   app.get('/api/Notifications', {
     config: { access: everyone },
@@ -65,10 +67,8 @@ export const notificationRoutes: FastifyPluginAsync<{ db: Db; config: Config }> 
       params: notificationIdParams,
       response: { 200: envelope(markedRead) },
     },
-    handler: async (request) => {
-      const updated = await service.markOneRead(db, requireActor(request), request.params.notificationId);
-      return ok({ updated }, messages.notificationsMarkedRead);
-    },
+    handler: async (request) =>
+      markedReadAnswer(await service.markOneRead(db, requireActor(request), request.params.notificationId)),
   });
 
   app.patch('/api/Notifications/ReadAll', {
@@ -78,10 +78,7 @@ export const notificationRoutes: FastifyPluginAsync<{ db: Db; config: Config }> 
       summary: 'Marks every unread notification of the caller read',
       response: { 200: envelope(markedRead) },
     },
-    handler: async (request) => {
-      const updated = await service.markAllRead(db, requireActor(request));
-      return ok({ updated }, messages.notificationsMarkedRead);
-    },
+    handler: async (request) => markedReadAnswer(await service.markAllRead(db, requireActor(request))),
   });
 
   app.get('/api/Notifications/Settings', {
