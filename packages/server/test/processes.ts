@@ -11,6 +11,7 @@ import { openConfiguredDb } from '../src/db/connection.ts';
 /** What the tests of several instances share: ports, plain HTTP calls, server processes. */
 
 const main = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+const warmStart = fileURLToPath(new URL('./warm-start.ts', import.meta.url));
 
 /** A port nothing listens on at the moment, on 127.0.0.1. */
 export async function freePort(): Promise<number> {
@@ -82,11 +83,26 @@ export async function until<T>(probe: () => Promise<T | undefined | false>, time
   }
 }
 
-/** A server process started as `npm start` starts it, with `env` on top of this one's; `output()` holds what it wrote. */
-export function serverProcess(env: Record<string, string>): { child: ChildProcess; output: () => string } {
+/**
+ * A server process started as `npm start` starts it, with `env` on top of this one's; `output()`
+ * holds what it wrote. With `replaces` (the pid of an instance told to stop), it loads its code
+ * at once but starts only once that process has left (`warm-start.ts`).
+ */
+export function serverProcess(
+  env: Record<string, string>,
+  { replaces }: { replaces?: number } = {},
+): { child: ChildProcess; output: () => string } {
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', main], {
-    env: { ...process.env, HOST: '127.0.0.1', WEB_DIST_DIR: '/nonexistent', LOG_LEVEL: 'warn', ...env },
+  const warm = replaces === undefined ? [] : ['--import', warmStart];
+  const child = spawn(process.execPath, ['--import', 'tsx', ...warm, main], {
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      WEB_DIST_DIR: '/nonexistent',
+      LOG_LEVEL: 'warn',
+      ...env,
+      ...(replaces === undefined ? {} : { UAP_TEST_REPLACES_PID: String(replaces) }),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
