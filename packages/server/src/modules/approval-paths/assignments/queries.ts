@@ -103,6 +103,14 @@ export const peopleNames = [
   fullName('pb').as('provisionerBackupName'),
 ] as const;
 
+/** The names `joinPracticeNames` joins, as table columns. */
+const practiceNameTableColumns = {
+  regionName: refColumn('rg.description'),
+  marketName: refColumn('mk.description'),
+  agencyName: refColumn('ag.description'),
+  practiceName: refColumn('pr.description'),
+};
+
 /** The same names as table columns. */
 export const peopleNameColumns = {
   approverName: textColumn(fullName('ap')),
@@ -198,10 +206,7 @@ const statusOf = (alias: string) =>
 export const approverAssignmentSpec: TableSpec = {
   columns: {
     status: statusOf('a'),
-    regionName: refColumn('rg.description'),
-    marketName: refColumn('mk.description'),
-    agencyName: refColumn('ag.description'),
-    practiceName: refColumn('pr.description'),
+    ...practiceNameTableColumns,
     platformName: refColumn('pl.description'),
     clientName: textColumn(sql`coalesce(${sql.ref('c.description')}, 'All')`),
     ...peopleNameColumns,
@@ -278,10 +283,7 @@ export const masterApproverSpec: TableSpec = {
     status: statusOf('a'),
     masterApproverName: textColumn(fullName('u')),
     masterApproverEmail: refColumn('u.email'),
-    regionName: refColumn('rg.description'),
-    marketName: refColumn('mk.description'),
-    agencyName: refColumn('ag.description'),
-    practiceName: refColumn('pr.description'),
+    ...practiceNameTableColumns,
   },
   id: sql.ref<number>('a.masterApproverId'),
   defaultOrder: { column: 'status', isAscending: true },

@@ -7,6 +7,20 @@ import * as q from './queries.ts';
 import { settleRoles } from '../role-rule.ts';
 
 /**
+ * The person a row is to name: an existing profile (else 404), active, with an enabled directory
+ * account (else 422).
+ */
+async function requireActiveUser(trx: Executor, userId: number): Promise<void> {
+  const user = await q.getAssignableUser(trx, userId);
+  if (!user) {
+    throw notFound(messages.userNotFound);
+  }
+  if (user.isDeleted === 1 || user.directoryActive === 0) {
+    throw unprocessable(messages.masterApproverUserInactive);
+  }
+}
+
+/**
  * A new or changed row must name a real path inside the caller's scope (else 404, as a row
  * outside it), an active person (profile and directory account), and must not repeat an active
  * row of the same person and path.
@@ -23,13 +37,7 @@ async function checkPath(
   if (!(await q.isCatalogPath(trx, path))) {
     throw unprocessable(messages.invalidMasterApproverPath);
   }
-  const user = await q.getAssignableUser(trx, path.userId);
-  if (!user) {
-    throw notFound(messages.userNotFound);
-  }
-  if (user.isDeleted === 1 || user.directoryActive === 0) {
-    throw unprocessable(messages.masterApproverUserInactive);
-  }
+  await requireActiveUser(trx, path.userId);
   if (await q.findActiveDuplicate(trx, path, exceptId)) {
     throw conflict(messages.masterApproverExists);
   }
@@ -152,13 +160,7 @@ export function reassignMasterApprovers(
   const scope = adminScopeOf(actor, 'write');
   return inTransaction(db, async (trx) => {
     const rows = await loadRows(trx, db, scope, ids);
-    const user = await q.getAssignableUser(trx, newUserId);
-    if (!user) {
-      throw notFound(messages.userNotFound);
-    }
-    if (user.isDeleted === 1 || user.directoryActive === 0) {
-      throw unprocessable(messages.masterApproverUserInactive);
-    }
+    await requireActiveUser(trx, newUserId);
     for (const row of rows) {
       if (row.userId === newUserId) {
         continue;
