@@ -2,7 +2,7 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import type { MasterDataType } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
 import { likePattern, type SearchIndex } from '../../db/table-query.ts';
-import { agencyFields } from './table-geography-queries.ts';
+import { agencyFields, agencyPlaces, inAgencyPlace } from './table-geography-queries.ts';
 import { rowArms, rowsFrom, type Base } from './table-row-queries.ts';
 
 /** The Database Manager rows of clients (with their codes) and client assets, and their searches. */
@@ -20,14 +20,11 @@ function clientCodes(db: Db) {
 export const clientBases: Record<Extract<MasterDataType, 'Client - Client Code' | 'Client Asset'>, Base> = {
   'Client - Client Code': (db, q, p) =>
     rowsFrom(
-      q
-        .selectFrom('clients as c')
-        .innerJoin('platforms as pl', 'pl.platformId', 'c.platformId')
-        .innerJoin('agencies as a', 'a.agencyId', 'c.agencyId')
-        .innerJoin('markets as mk', 'mk.marketId', 'a.marketId')
-        .innerJoin('regions as r', 'r.regionId', 'mk.regionId'),
+      agencyPlaces(q)
+        .innerJoin('clients as c', 'c.agencyId', 'a.agencyId')
+        .innerJoin('platforms as pl', 'pl.platformId', 'c.platformId'),
       p,
-      { regionId: 'mk.regionId', marketId: 'a.marketId', agencyId: 'c.agencyId', platformId: 'c.platformId' },
+      { ...inAgencyPlace, agencyId: 'c.agencyId', platformId: 'c.platformId' },
       'c',
       {
         id: 'c.clientId',
@@ -42,22 +39,13 @@ export const clientBases: Record<Extract<MasterDataType, 'Client - Client Code' 
     ),
   'Client Asset': (_db, q, p) =>
     rowsFrom(
-      q
-        .selectFrom('clientAccounts as ca')
-        .innerJoin('clients as c', 'c.clientId', 'ca.clientId')
+      agencyPlaces(q)
+        .innerJoin('clients as c', 'c.agencyId', 'a.agencyId')
+        .innerJoin('clientAccounts as ca', 'ca.clientId', 'c.clientId')
         .innerJoin('assetTypes as at', 'at.assetId', 'ca.assetId')
-        .innerJoin('platforms as pl', 'pl.platformId', 'c.platformId')
-        .innerJoin('agencies as a', 'a.agencyId', 'c.agencyId')
-        .innerJoin('markets as mk', 'mk.marketId', 'a.marketId')
-        .innerJoin('regions as r', 'r.regionId', 'mk.regionId'),
+        .innerJoin('platforms as pl', 'pl.platformId', 'c.platformId'),
       p,
-      {
-        regionId: 'mk.regionId',
-        marketId: 'a.marketId',
-        agencyId: 'c.agencyId',
-        platformId: 'c.platformId',
-        clientId: 'ca.clientId',
-      },
+      { ...inAgencyPlace, agencyId: 'c.agencyId', platformId: 'c.platformId', clientId: 'ca.clientId' },
       'ca',
       {
         id: 'ca.clientAccountId',

@@ -1,4 +1,5 @@
 import type { MasterDataType } from '@uap/domain';
+import type { Executor } from '../../db/connection.ts';
 import { rowsFrom, type Base } from './table-row-queries.ts';
 
 /** The Database Manager rows of regions, account ownerships, markets, agencies and practices. */
@@ -12,6 +13,19 @@ export const agencyFields = {
   agencyId: 'a.agencyId',
   agencyName: 'a.description',
 } as const;
+
+/**
+ * Agencies with their market and region (as `a`, `mk`, `r`: what agencyFields reads); the rows of
+ * a type an agency holds are joined to `a`.
+ */
+export const agencyPlaces = (q: Executor) =>
+  q
+    .selectFrom('agencies as a')
+    .innerJoin('markets as mk', 'mk.marketId', 'a.marketId')
+    .innerJoin('regions as r', 'r.regionId', 'mk.regionId');
+
+/** The region and market selectors, on the stored columns of agencyPlaces. */
+export const inAgencyPlace = { regionId: 'mk.regionId', marketId: 'a.marketId' } as const;
 
 /** Each type's rows as the derived table `m` (table-queries.ts), narrowed by the parent selectors. */
 export const geographyBases: Record<
@@ -47,26 +61,18 @@ export const geographyBases: Record<
       },
     ),
   Agency: (_db, q, p) =>
-    rowsFrom(
-      q
-        .selectFrom('agencies as a')
-        .innerJoin('markets as mk', 'mk.marketId', 'a.marketId')
-        .innerJoin('regions as r', 'r.regionId', 'mk.regionId'),
-      p,
-      { regionId: 'mk.regionId', marketId: 'a.marketId' },
-      'a',
-      { id: 'a.agencyId', description: 'a.description', ...agencyFields },
-    ),
+    rowsFrom(agencyPlaces(q), p, inAgencyPlace, 'a', {
+      id: 'a.agencyId',
+      description: 'a.description',
+      ...agencyFields,
+    }),
   Practice: (_db, q, p) =>
     rowsFrom(
-      q
-        .selectFrom('agencyPractices as ap')
-        .innerJoin('practices as pr', 'pr.practiceId', 'ap.practiceId')
-        .innerJoin('agencies as a', 'a.agencyId', 'ap.agencyId')
-        .innerJoin('markets as mk', 'mk.marketId', 'a.marketId')
-        .innerJoin('regions as r', 'r.regionId', 'mk.regionId'),
+      agencyPlaces(q)
+        .innerJoin('agencyPractices as ap', 'ap.agencyId', 'a.agencyId')
+        .innerJoin('practices as pr', 'pr.practiceId', 'ap.practiceId'),
       p,
-      { regionId: 'mk.regionId', marketId: 'a.marketId', agencyId: 'ap.agencyId' },
+      { ...inAgencyPlace, agencyId: 'ap.agencyId' },
       'ap',
       {
         id: 'ap.agencyPracticeId',

@@ -1,5 +1,5 @@
 import type { MasterDataType } from '@uap/domain';
-import { agencyFields } from './table-geography-queries.ts';
+import { agencyFields, agencyPlaces, inAgencyPlace } from './table-geography-queries.ts';
 import { picked, rowsFrom, type Base } from './table-row-queries.ts';
 
 /** The Database Manager rows of platforms (each offer on an agency and practice) and platform user types. */
@@ -8,21 +8,12 @@ import { picked, rowsFrom, type Base } from './table-row-queries.ts';
 export const platformBases: Record<Extract<MasterDataType, 'Platform' | 'Platform User Type'>, Base> = {
   Platform: (_db, q, p) =>
     rowsFrom(
-      q
-        .selectFrom('platformAgencies as pa')
+      agencyPlaces(q)
+        .innerJoin('platformAgencies as pa', 'pa.agencyId', 'a.agencyId')
         .innerJoin('platforms as pl', 'pl.platformId', 'pa.platformId')
-        .innerJoin('practices as pr', 'pr.practiceId', 'pa.practiceId')
-        .innerJoin('agencies as a', 'a.agencyId', 'pa.agencyId')
-        .innerJoin('markets as mk', 'mk.marketId', 'a.marketId')
-        .innerJoin('regions as r', 'r.regionId', 'mk.regionId'),
+        .innerJoin('practices as pr', 'pr.practiceId', 'pa.practiceId'),
       p,
-      {
-        regionId: 'mk.regionId',
-        marketId: 'a.marketId',
-        agencyId: 'pa.agencyId',
-        practiceId: 'pa.practiceId',
-        platformId: 'pa.platformId',
-      },
+      { ...inAgencyPlace, agencyId: 'pa.agencyId', practiceId: 'pa.practiceId', platformId: 'pa.platformId' },
       'pa',
       {
         id: 'pa.platformAgencyId',
