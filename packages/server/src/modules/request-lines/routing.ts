@@ -318,25 +318,19 @@ export const onAssignmentPath: RawBuilder<SqlBool> = onPathOf('a');
  * Read on the page's rows and the lines of a decision only.
  */
 export function onBehalfOf(eb: RequestEb, userId: number, work: 'approve' | 'provision') {
-  const now = nowIso();
   const routed = (standing: Standing, who: number) =>
     work === 'approve' ? routedToApprover(eb, who, standing) : routedToProvisioner(eb, who, standing);
-  return sql<number | null>`case when ${routed('self', userId)} then null else (${eb
-    .selectFrom('absences as ob')
-    .select('ob.userId')
-    .where('ob.delegateId', '=', userId)
-    .where('ob.isDeleted', '=', 0)
-    .where('ob.toDate', '>', now)
-    .where('ob.fromDate', '<=', now)
+  return sql<number | null>`case when ${routed('self', userId)} then null else (${runningAbsences(eb, userId)
+    .select('ab.userId')
     .where((w) => routedFor(w as unknown as RequestEb, work))
-    .orderBy('ob.absenceId')
+    .orderBy('ab.absenceId')
     .limit(1)}) end`;
 }
 
-/** The request (alias r) is routed to the absent person `ob.userId`, and the absence passes it on. */
+/** The request (alias r) is routed to the absent person `ab.userId`, and the absence passes it on. */
 function routedFor(eb: RequestEb, work: 'approve' | 'provision'): Expression<SqlBool> {
-  const absent = sql.ref<number>('ob.userId');
-  const own = absencePasses(eb, 'ob', 'r');
+  const absent = sql.ref<number>('ab.userId');
+  const own = absencePasses(eb, 'ab', 'r');
   if (work === 'provision') {
     return eb.and([
       own,
