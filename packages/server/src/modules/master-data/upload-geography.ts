@@ -16,17 +16,56 @@ import {
   check,
   lower,
   type AgencyItem,
-  type MarketItem,
   type Model,
   type Named,
   type OfferedPractice,
+  type Row,
   type SheetRow,
 } from './upload-model.ts';
+import type * as uq from './upload-queries.ts';
 import { inMarket, upsert } from './upload-upsert.ts';
 import { updateAgency, updateMarket, updatePractice } from './write-geography.ts';
 import { updateOwnership, updateRegion } from './write-global.ts';
 
 /** The upload's rows of regions, account ownerships, markets, agencies and practices. */
+
+/**
+ * A row of a type whose items are a name under their parent, if any (Region, Account Ownership,
+ * Market, Agency): `item` is made when no item of its `key` is found (the caller may add it where
+ * `mayWrite` says), else `update` changes the found one to the row's name and fields.
+ */
+function upsertNamed<I extends Named>(
+  m: Model,
+  o: {
+    type: 'Region' | 'Account Ownership' | 'Market' | 'Agency';
+    items: Map<string, I>;
+    key: string;
+    item: I;
+    table: uq.InsertableTable;
+    values: () => Row;
+    mayWrite: boolean;
+    /** Whether the found item's other fields already say what the row says. */
+    isSame?: (found: I) => boolean;
+    update: (found: I) => Promise<unknown>;
+  },
+): Promise<MasterDataUploadOutcome> {
+  const { type, item } = o;
+  return upsert(m, o.items.get(o.key), {
+    type,
+    mayWrite: () => o.mayWrite,
+    isSame: (f) => f.description === item.description && (o.isSame?.(f) ?? true),
+    create: () => {
+      requireScope(o.mayWrite, type);
+      o.items.set(o.key, item);
+      m.insert(o.table, item, o.values, 'description');
+      m.created(type, item, item.description, () => item.row);
+    },
+    update: async (f) => {
+      await o.update(f);
+      f.description = item.description;
+    },
+  });
+}
 
 /** A row of a type that is only a name, kept by the super admins (Region, Account Ownership). */
 function upsertGlobalName(
@@ -37,22 +76,15 @@ function upsertGlobalName(
   description: string,
   update: (found: Named) => Promise<unknown>,
 ): Promise<MasterDataUploadOutcome> {
-  const { scope } = m;
-  return upsert(m, items.get(lower(description)), {
+  return upsertNamed(m, {
     type,
-    mayWrite: () => mayWriteGlobal(scope),
-    isSame: (f) => f.description === description,
-    create: () => {
-      requireScope(mayWriteGlobal(scope), type);
-      const item: Named = { id: 0, description };
-      items.set(lower(description), item);
-      m.insert(table, item, () => ({ description }), 'description');
-      m.created(type, item, description, () => item.row);
-    },
-    update: async (f) => {
-      await update(f);
-      f.description = description;
-    },
+    items,
+    key: lower(description),
+    item: { id: 0, description },
+    table,
+    values: () => ({ description }),
+    mayWrite: mayWriteGlobal(m.scope),
+    update,
   });
 }
 
@@ -96,35 +128,21 @@ export async function applyMarket(m: Model, r: SheetRow): Promise<MasterDataUplo
     Code: c.Code ?? '',
     RegionId: region.id,
   });
-  const key = `${region.id}|${lower(input.Description)}`;
-  return upsert(m, m.markets.get(key), {
+  return upsertNamed(m, {
     type: 'Market',
-    mayWrite: () => mayWriteRegion(scope, region.id),
-    isSame: (f) => f.description === input.Description && f.code === input.Code,
-    create: () => {
-      requireScope(mayWriteRegion(scope, region.id), 'Market');
-      const item: MarketItem = {
-        id: 0,
-        regionId: region.id,
-        description: input.Description,
-        code: input.Code,
-      };
-      m.markets.set(key, item);
-      m.insert(
-        'markets',
-        item,
-        () => ({ regionId: region.id, description: input.Description, code: input.Code }),
-        'description',
-      );
-      m.created('Market', item, input.Description, () => item.row);
-    },
+    items: m.markets,
+    key: `${region.id}|${lower(input.Description)}`,
+    item: { id: 0, regionId: region.id, description: input.Description, code: input.Code },
+    table: 'markets',
+    values: () => ({ regionId: region.id, description: input.Description, code: input.Code }),
+    mayWrite: mayWriteRegion(scope, region.id),
+    isSame: (f) => f.code === input.Code,
     update: async (f) => {
       await updateMarket(
         batch,
         actor,
         check(updateMarketInput, { marketId: f.id, description: input.Description, code: input.Code }),
       );
-      f.description = input.Description;
       f.code = input.Code;
     },
   });
@@ -136,36 +154,20 @@ export async function applyAgency(m: Model, r: SheetRow): Promise<MasterDataUplo
   const c = r.cells;
   const market = m.market(c);
   const input = check(saveAgencyInput, { Description: c.Agency ?? '', MarketId: market.id });
-  const key = `${market.id}|${lower(input.Description)}`;
-  return upsert(m, m.agencies.get(key), {
+  return upsertNamed<AgencyItem>(m, {
     type: 'Agency',
-    mayWrite: (f) => inMarket(scope, f),
-    isSame: (f) => f.description === input.Description,
-    create: () => {
-      requireScope(mayWriteMarket(scope, market.regionId, market.id), 'Agency');
-      const item: AgencyItem = {
-        id: 0,
-        marketId: market.id,
-        regionId: market.regionId,
-        description: input.Description,
-      };
-      m.agencies.set(key, item);
-      m.insert(
-        'agencies',
-        item,
-        () => ({ marketId: market.id, description: input.Description }),
-        'description',
-      );
-      m.created('Agency', item, input.Description, () => item.row);
-    },
-    update: async (f) => {
-      await updateAgency(
+    items: m.agencies,
+    key: `${market.id}|${lower(input.Description)}`,
+    item: { id: 0, marketId: market.id, regionId: market.regionId, description: input.Description },
+    table: 'agencies',
+    values: () => ({ marketId: market.id, description: input.Description }),
+    mayWrite: mayWriteMarket(scope, market.regionId, market.id),
+    update: (f) =>
+      updateAgency(
         batch,
         actor,
         check(updateAgencyInput, { agencyId: f.id, description: input.Description }),
-      );
-      f.description = input.Description;
-    },
+      ),
   });
 }
 
