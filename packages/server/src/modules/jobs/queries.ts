@@ -57,6 +57,19 @@ export async function releaseLeasesOf(q: Executor, instance: string): Promise<nu
   return Number(result.numDeletedRows);
 }
 
+/** Whether a run of the schedule (one nobody started by hand) began at or after `since`, anywhere. */
+export async function hasScheduledRunSince(q: Executor, jobName: string, since: string): Promise<boolean> {
+  const row = await q
+    .selectFrom('jobRuns')
+    .select('id')
+    .where('jobName', '=', jobName)
+    .where('startedBy', 'is', null)
+    .where('startedOn', '>=', since)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function insertRun(
   q: Executor,
   run: { jobName: string; owner: string; leaseUntil: string; attempt: number; startedBy: number | null },

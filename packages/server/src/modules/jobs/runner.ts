@@ -4,7 +4,14 @@ import { Cron } from 'croner';
 import { parseExpiryNoticeDays, serviceLevelsFrom, type Config } from '../../config.ts';
 import type { Db } from '../../db/connection.ts';
 import { instanceId } from '../../instance.ts';
-import { claimLease, finishRun, insertRun, releaseLease, renewLease } from './queries.ts';
+import {
+  claimLease,
+  finishRun,
+  hasScheduledRunSince,
+  insertRun,
+  releaseLease,
+  renewLease,
+} from './queries.ts';
 
 /** The settings jobs read: the server's own configuration, checked once at start. */
 export type JobConfig = Pick<Config, 'serviceLevels' | 'expiryNoticeDays'>;
@@ -77,11 +84,19 @@ export class JobRunner {
   start(): void {
     for (const job of this.jobs) {
       if (!this.crons.has(job.name)) {
-        const cron = new Cron(job.schedule, { name: `uap:${job.name}`, timezone: 'UTC', protect: true }, () =>
-          this.run(job.name).then(
-            () => undefined,
-            (error: unknown) => this.options.onError?.(error, job.name),
-          ),
+        const cron = new Cron(
+          job.schedule,
+          { name: `uap:${job.name}`, timezone: 'UTC', protect: true },
+          (self: Cron) => {
+            const due = self.currentRun() ?? new Date();
+            // Up to a minute, and never as far back as the firing before.
+            const next = self.nextRun();
+            const windowMs = Math.min(60_000, next ? (next.getTime() - due.getTime()) / 2 : 60_000);
+            this.runScheduled(job.name, due, windowMs).then(
+              () => undefined,
+              (error: unknown) => this.options.onError?.(error, job.name),
+            );
+          },
         );
         this.crons.set(job.name, cron);
       }
@@ -111,11 +126,26 @@ export class JobRunner {
    * instant the job works as of (tests move it; they never sleep).
    */
   run(name: string, startedBy: number | null = null, now: Date = new Date()): Promise<RunResult> {
+    return this.track(name, (job) => this.runClaimed(job, startedBy, now));
+  }
+
+  /**
+   * The schedule's firing due at `due`, on every instance at once: the first to claim the lease
+   * runs the job; any other skips, also one that claims the lease only after that run ended (a
+   * late clock or a busy process), as long as a run of the schedule started within `windowMs`
+   * of `due` (SKIPPED).
+   */
+  runScheduled(name: string, due: Date, windowMs = 60_000): Promise<RunResult> {
+    const since = new Date(due.getTime() - windowMs).toISOString();
+    return this.track(name, (job) => this.runClaimed(job, null, new Date(), since));
+  }
+
+  private track(name: string, start: (job: JobDefinition) => Promise<RunResult>): Promise<RunResult> {
     const job = this.find(name);
     if (!job) {
       return Promise.reject(new Error(`unknown job ${name}`));
     }
-    const run = this.runClaimed(job, startedBy, now);
+    const run = start(job);
     this.inFlight.add(run);
     void run.finally(() => this.inFlight.delete(run)).catch(() => undefined);
     return run;
@@ -125,10 +155,20 @@ export class JobRunner {
     return new Date(Date.now() + this.leaseMs).toISOString();
   }
 
-  private async runClaimed(job: JobDefinition, startedBy: number | null, now: Date): Promise<RunResult> {
+  /** `scheduledSince`: a run of the schedule; skipped if one started since then. */
+  private async runClaimed(
+    job: JobDefinition,
+    startedBy: number | null,
+    now: Date,
+    scheduledSince?: string,
+  ): Promise<RunResult> {
     const owner = `${this.instanceId}:${crypto.randomUUID().slice(0, 8)}`;
     const q = this.db.kysely;
     if (!(await claimLease(q, job.name, owner, this.leaseEnd()))) {
+      return { status: 'SKIPPED' };
+    }
+    if (scheduledSince !== undefined && (await hasScheduledRunSince(q, job.name, scheduledSince))) {
+      await releaseLease(q, job.name, owner);
       return { status: 'SKIPPED' };
     }
     const heartbeat = setInterval(() => {
