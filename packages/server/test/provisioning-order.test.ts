@@ -70,6 +70,22 @@ describe('My Provisioning Tasks: the work first', () => {
     expect(pages).toEqual(expected);
   });
 
+  it('cuts pages across the two parts under a filter on a name too', async () => {
+    const { pat, completed, approved } = await patsList();
+    const expected = [...approved, ...completed];
+    const platform = (await list(pat, { pageSize: 5 })).requests[0]!.platformName;
+    const filters = [{ column: 'platformName', values: [platform] }];
+    const pages = [];
+    for (const page of [1, 2, 3]) {
+      const data = await list(pat, { pageSize: 5, page, filters });
+      expect(data.totalCount).toBe(6);
+      pages.push(...data.requests.map((r) => r.requestId));
+    }
+    expect(pages).toEqual(expected);
+    const elsewhere = await list(pat, { pageSize: 5, filters: [{ column: 'platformName', values: ['No such'] }] });
+    expect(elsewhere).toMatchObject({ totalCount: 0, requests: [] });
+  });
+
   it('keeps a chosen order as asked (oldest first mixes the two)', async () => {
     const { pat, completed, approved } = await patsList();
     const page = await list(pat, { pageSize: 10, orderBy: 'createdDate', orderAsc: true });

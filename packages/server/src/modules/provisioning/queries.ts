@@ -15,6 +15,7 @@ import { requestSearchIndex } from '../../db/search-index.ts';
 import {
   type Executor,
   fullName,
+  leftJoinsOnly,
   lineColumns,
   type LineWhere,
   namedLines,
@@ -112,14 +113,14 @@ const pageRows = linesById(
 );
 
 /**
- * The lines for filtering, counting and ordering only. With names, every join of the table
- * (inner joins let the planner start from a filtered name, such as a platform); without, the
- * requests table alone, so that a query that neither filters, searches nor sorts on a name
- * reads one index only (SQLite keeps even unused LEFT JOINs).
+ * The lines for filtering, counting and ordering only. With names, every table of the list, left
+ * joined (`leftJoinsOnly`: PostgreSQL then joins only the tables a filter, search or sort names);
+ * without, the requests table alone, so that a query that neither filters, searches nor sorts on
+ * a name reads one index only (SQLite keeps even unused LEFT JOINs).
  */
 function filterLines(db: Db, where: LineWhere, withNames: boolean): Lines {
   if (withNames) {
-    return lines(db, where);
+    return lines(db, where).withPlugin(leftJoinsOnly);
   }
   // Only the joined tables are missing, and no filter, search or sort names them.
   return db.kysely.selectFrom('requests as r').where(where);
@@ -137,6 +138,64 @@ function needsNames(query: ProvisioningQuery) {
   );
 }
 
+type Part = ReturnType<typeof filterLines>;
+type Window = ReturnType<typeof pageOf>;
+
+/**
+ * The ids of rows [offset, offset + limit) of the parts read one after the other, each in the
+ * table's order, cut by the parts' counts: only the parts the page falls in are read, each from
+ * its own index.
+ */
+async function idsAcrossParts(
+  parts: Part[],
+  counts: number[],
+  query: ProvisioningQuery,
+  { offset, limit }: Window,
+) {
+  let start = 0;
+  const reads = parts.map((part, i) => {
+    const from = Math.max(0, offset - start);
+    const to = Math.min(counts[i]!, offset + limit - start);
+    start += counts[i]!;
+    return to > from
+      ? orderTable(part.select('r.requestId'), provisioningSpec, query)
+          .limit(to - from)
+          .offset(from)
+          .execute()
+      : Promise.resolve([]);
+  });
+  return (await Promise.all(reads)).flat();
+}
+
+/**
+ * The ids of a page in an order the user chose, over the whole list. Without names, each part
+ * gives its first (offset + limit) ids from its own index and the page is cut from those
+ * candidates; with names, one query over the whole list measured faster on both engines (the
+ * planner starts from a filtered name). The candidates are one list (UNION ALL): as one IN per
+ * part under an OR, PostgreSQL read every line to find the page's 100.
+ */
+function idsInChosenOrder(
+  db: Db,
+  scope: ProvisioningScope,
+  query: ProvisioningQuery,
+  parts: Part[],
+  { withNames, condition }: { withNames: boolean; condition: ReturnType<typeof tableCondition> },
+  { offset, limit }: Window,
+) {
+  const firstOf = (part: Part) =>
+    orderTable(part.select('r.requestId'), provisioningSpec, query).limit(offset + limit);
+  const firstIds = parts
+    .map((part, i) => db.kysely.selectFrom(firstOf(part).as(`c${i}`)).select(`c${i}.requestId`))
+    .reduce((all, next) => all.unionAll(next));
+  const candidates = withNames
+    ? filterLines(db, listWhere(scope, query.Archive), true).where(condition)
+    : filterLines(db, (eb) => eb('r.requestId', 'in', firstIds), false);
+  return orderTable(candidates.select('r.requestId'), provisioningSpec, query)
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
 /**
  * One page of the provisioning table and the total count of its filtered result: the page's
  * ids are found on narrow rows first, then only its lines are read with every name.
@@ -147,46 +206,32 @@ export async function findProvisioningPage(db: Db, scope: ProvisioningScope, que
   const parts = listParts(scope, query.Archive).map((part) =>
     filterLines(db, part, withNames).where(condition),
   );
-  const { limit, offset } = pageOf(query);
-  const firstOf = (part: (typeof parts)[number]) =>
-    orderTable(part.select('r.requestId'), provisioningSpec, query).limit(offset + limit);
-  // Without names, each part gives its first (offset + limit) ids from its own index and the
-  // page is cut from those candidates; with names, one query over the whole list measured
-  // faster on both engines (the planner starts from a filtered name). The candidates are one
-  // list (UNION ALL): as one IN per part under an OR, PostgreSQL read every line to find the
-  // page's 100.
-  const firstIds = parts
-    .map((part, i) => db.kysely.selectFrom(firstOf(part).as(`c${i}`)).select(`c${i}.requestId`))
-    .reduce((all, next) => all.unionAll(next));
-  const candidates = withNames
-    ? filterLines(db, listWhere(scope, query.Archive), true).where(condition)
-    : filterLines(db, (eb) => eb('r.requestId', 'in', firstIds), false);
+  const page = pageOf(query);
+  // The parts are disjoint (their statuses differ): the total is the sum of their counts.
+  const countsRead = Promise.all(
+    parts.map(async (part) =>
+      toCount((await part.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst())?.count),
+    ),
+  );
   // In the default order the lines that need work (Approved) come before the Completed ones
-  // waiting to be archived (status 2 before 3): the parts are cut in the table's order, then
-  // ranked by status.
-  const byStatus = !query.orderBy && !query.Archive;
-  const [ids, counts] = await Promise.all([
-    orderTable(
-      candidates.select('r.requestId').$if(byStatus, (qb) => qb.orderBy('r.statusId', 'asc')),
-      provisioningSpec,
-      query,
-    )
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    // The parts are disjoint (their statuses differ): the total is the sum of their counts.
-    Promise.all(parts.map((part) => part.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst())),
-  ]);
+  // waiting to be archived (status 2 before 3), as the parts do: the page is cut by the parts'
+  // counts, and a page inside the first part reads nothing of the second.
+  const [ids, counts] =
+    !query.orderBy && !query.Archive
+      ? await countsRead.then(
+          async (counts) => [await idsAcrossParts(parts, counts, query, page), counts] as const,
+        )
+      : await Promise.all([
+          idsInChosenOrder(db, scope, query, parts, { withNames, condition }, page),
+          countsRead,
+        ]);
   const rows = await pageRows(
     db,
     fitsAllRows(query, ids).map((r) => r.requestId),
     null,
     {},
   );
-  return {
-    rows,
-    totalCount: counts.reduce((sum, c) => sum + toCount(c?.count), 0),
-  };
+  return { rows, totalCount: counts.reduce((sum, c) => sum + c, 0) };
 }
 
 /** The distinct values of one column under the other filters, sorted, at most the limit + 1. */

@@ -1,8 +1,10 @@
 import {
+  SelectQueryNode,
   sql,
   type Expression,
   type ExpressionBuilder,
   type Kysely,
+  type KyselyPlugin,
   type SelectQueryBuilder,
   type SqlBool,
 } from 'kysely';
@@ -113,6 +115,27 @@ export function namedLines(q: Executor, where: LineWhere) {
     .leftJoin('clientAccounts as ca', 'ca.clientAccountId', 'r.clientAccountId')
     .leftJoin('platformUserTypes as put', 'put.platformUserTypeId', 'r.platformUserTypeId');
 }
+
+/**
+ * For a statement over `namedLines` that only filters, counts or orders lines (it selects no
+ * joined column): its own inner joins become left joins (`qb.withPlugin(leftJoinsOnly)`). The
+ * inner joins are on NOT NULL foreign keys, so each left join finds the same one row; PostgreSQL
+ * drops a left join to a primary key whose table the statement does not use, which it may not
+ * do for an inner join. A count under a platform filter then joins the platforms only, not every
+ * lookup and 200,000 people twice. Joins inside subqueries are left as they are.
+ */
+export const leftJoinsOnly: KyselyPlugin = {
+  transformQuery: ({ node }) =>
+    SelectQueryNode.is(node) && node.joins !== undefined
+      ? {
+          ...node,
+          joins: node.joins.map((join) =>
+            join.joinType === 'InnerJoin' ? { ...join, joinType: 'LeftJoin' } : join,
+          ),
+        }
+      : node,
+  transformResult: ({ result }) => Promise.resolve(result),
+};
 
 /** The named lines with their client code too (every list but provisioning shows it). */
 export function codedLines(q: Executor, where: LineWhere) {
