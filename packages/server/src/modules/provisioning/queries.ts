@@ -141,30 +141,40 @@ function needsNames(query: ProvisioningQuery) {
 type Part = ReturnType<typeof filterLines>;
 type Window = ReturnType<typeof pageOf>;
 
+/** The ids of rows [from, to) of one part, in the table's order. */
+function idsOfPart(part: Part, query: ProvisioningQuery, from: number, to: number) {
+  return orderTable(part.select('r.requestId'), provisioningSpec, query)
+    .limit(to - from)
+    .offset(from)
+    .execute();
+}
+
 /**
  * The ids of rows [offset, offset + limit) of the parts read one after the other, each in the
  * table's order, cut by the parts' counts: only the parts the page falls in are read, each from
- * its own index.
+ * its own index. The first part's rows are read beside the counts (most pages lie in the work
+ * alone); another part waits for the counts that say where it starts.
  */
 async function idsAcrossParts(
   parts: Part[],
-  counts: number[],
+  countsRead: Promise<number[]>,
   query: ProvisioningQuery,
   { offset, limit }: Window,
 ) {
-  let start = 0;
-  const reads = parts.map((part, i) => {
+  const [first, ...others] = parts;
+  const [firstRows, counts] = await Promise.all([
+    idsOfPart(first!, query, offset, offset + limit),
+    countsRead,
+  ]);
+  let start = counts[0]!;
+  const otherRows = others.map((part, i) => {
     const from = Math.max(0, offset - start);
-    const to = Math.min(counts[i]!, offset + limit - start);
-    start += counts[i]!;
-    return to > from
-      ? orderTable(part.select('r.requestId'), provisioningSpec, query)
-          .limit(to - from)
-          .offset(from)
-          .execute()
-      : Promise.resolve([]);
+    const to = Math.min(counts[i + 1]!, offset + limit - start);
+    start += counts[i + 1]!;
+    return to > from ? idsOfPart(part, query, from, to) : Promise.resolve([]);
   });
-  return (await Promise.all(reads)).flat();
+  // A line that moved between the statements may make one more: the page stays its size.
+  return [...firstRows, ...(await Promise.all(otherRows)).flat()].slice(0, limit);
 }
 
 /**
