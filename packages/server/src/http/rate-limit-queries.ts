@@ -22,16 +22,17 @@ export interface WindowCount {
 }
 
 /**
- * Counts one hit of `key` (PostgreSQL): a new window of `windowMs` when there is none or the last
- * one ended, else one more in the current one. One statement, so instances counting the same key
- * at the same moment each see their own total; the database's clock decides the windows.
+ * Counts `hits` hits of `key` (PostgreSQL): a new window of `windowMs` when there is none or the
+ * last one ended, else that many more in the current one; answers the key's total with them. One
+ * statement, so instances counting the same key at the same moment each see their own total; the
+ * database's clock decides the windows.
  */
-export async function countHit(q: Executor, key: string, windowMs: number): Promise<WindowCount> {
+export async function countHit(q: Executor, key: string, windowMs: number, hits = 1): Promise<WindowCount> {
   const { rows } = await sql<WindowCount>`
     insert into rate_counts as r (key, hits, resets_at)
-    values (${storable(key)}, 1, now() + ${windowMs} * interval '1 millisecond')
+    values (${storable(key)}, ${hits}, now() + ${windowMs} * interval '1 millisecond')
     on conflict (key) do update set
-      hits = case when r.resets_at <= now() then 1 else r.hits + 1 end,
+      hits = case when r.resets_at <= now() then excluded.hits else r.hits + excluded.hits end,
       resets_at = case when r.resets_at <= now() then excluded.resets_at else r.resets_at end
     returning hits, greatest(0, ceil(extract(epoch from (resets_at - now())) * 1000))::int as "ttlMs"`.execute(
     q,

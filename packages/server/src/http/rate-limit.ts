@@ -4,7 +4,11 @@ import { messages } from '@uap/domain';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connection.ts';
 import { countHit, dropEndedCounts, isCountShared } from './rate-limit-queries.ts';
+import { ClaimedCounts } from './claimed-counts.ts';
 import { HttpError } from './errors.ts';
+
+/** The API limit's window: a minute. */
+const WINDOW_MS = 60_000;
 
 /**
  * The API and the embedded sign-in pages are counted; static files, /oidc, /metrics and the load
@@ -45,19 +49,23 @@ export type CountRequest = (request: FastifyRequest, reply: FastifyReply) => Pro
  */
 export async function registerRateLimit(app: FastifyInstance, config: Config, db: Db): Promise<CountRequest> {
   const isShared = isCountShared(db, config);
+  const max = config.rateLimit.apiPerMinute;
+  const counts = new ClaimedCounts((key, hits) => countHit(db.kysely, key, WINDOW_MS, hits), max);
   await app.register(rateLimit, {
     global: true,
-    // PostgreSQL: the counts of every instance on the database, in `rate_counts`; a count that
-    // cannot be read lets the call through (the database's failure answers it anyway).
-    ...(isShared ? { store: sharedStore(db), skipOnError: true } : {}),
-    max: config.rateLimit.apiPerMinute,
-    timeWindow: 60_000,
+    // PostgreSQL: the counts of every instance on the database, in `rate_counts`, claimed in
+    // blocks (ClaimedCounts); a count that cannot be read lets the call through (the database's
+    // failure answers it anyway).
+    ...(isShared ? { store: sharedStore(counts), skipOnError: true } : {}),
+    max,
+    timeWindow: WINDOW_MS,
     allowList: (request) => !isLimited(request),
     keyGenerator: keyOf,
     errorResponseBuilder: (_request, context) => tooManyRequests(Math.max(1, Math.ceil(context.ttl / 1000))),
   });
   if (isShared) {
     const sweep = setInterval(() => {
+      counts.forgetEnded();
       dropEndedCounts(db.kysely).catch((error: unknown) =>
         app.log.warn({ err: error }, 'dropping ended counts failed'),
       );
@@ -74,11 +82,11 @@ export async function registerRateLimit(app: FastifyInstance, config: Config, db
 /** The shape of @fastify/rate-limit's stores: `incr` counts one hit of a key. */
 type IncrCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
 
-/** A store for @fastify/rate-limit whose counts every instance shares (`countHit`). */
-function sharedStore(db: Db) {
+/** A store for @fastify/rate-limit whose counts every instance shares. */
+function sharedStore(counts: ClaimedCounts) {
   return class SharedCountStore {
-    incr(key: string, callback: IncrCallback, timeWindow: number): void {
-      countHit(db.kysely, `request ${key}`, timeWindow).then(
+    incr(key: string, callback: IncrCallback): void {
+      counts.hit(`request ${key}`).then(
         ({ hits, ttlMs }) => callback(null, { current: hits, ttl: ttlMs }),
         (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
       );
