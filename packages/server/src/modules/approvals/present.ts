@@ -16,48 +16,50 @@ export function presentApprovalRow(row: ApprovalLineRow, timeZone: string): Appr
     row.deciderName !== null && row.deciderLastName !== null
       ? { fullName: fullName(row.deciderName, row.deciderLastName), email: row.deciderEmail ?? '' }
       : null;
-  return {
-    ...presentLineStatus(row),
-    recordId: row.recordId,
-    createdDate: row.createdDate,
-    createdBy: row.createdBy,
-    ...presentLinePeople(row, (value) => value),
-    requestUserEmail: row.userEmail,
-    isInternal: row.isInternal === 1,
-    email: row.email,
-    requestedPlatformEmail: row.requestedPlatformEmail,
-    reassignedPrimaryEmail: row.reassignedPrimaryEmail,
-    isReassignedRequest: row.isReassignedRequest === 1,
-    platformId: row.platformId,
-    platformUserTypeId: row.platformUserTypeId,
-    platformUserTypeBasicName: row.platformUserTypeBasicName ?? '',
-    platformUserType: {
-      description: row.platformUserTypeName ?? '',
-      basicName: row.platformUserTypeBasicName ?? '',
+  return Object.assign(
+    presentLineStatus(row),
+    presentLinePeople(row, (value) => value),
+    presentLineNames(row),
+    {
+      recordId: row.recordId,
+      createdDate: row.createdDate,
+      createdBy: row.createdBy,
+      requestUserEmail: row.userEmail,
+      isInternal: row.isInternal === 1,
+      email: row.email,
+      requestedPlatformEmail: row.requestedPlatformEmail,
+      reassignedPrimaryEmail: row.reassignedPrimaryEmail,
+      isReassignedRequest: row.isReassignedRequest === 1,
+      platformId: row.platformId,
+      platformUserTypeId: row.platformUserTypeId,
+      platformUserTypeBasicName: row.platformUserTypeBasicName ?? '',
+      platformUserType: {
+        description: row.platformUserTypeName ?? '',
+        basicName: row.platformUserTypeBasicName ?? '',
+      },
+      regionName: row.regionName,
+      marketName: row.marketName,
+      agencyId: row.agencyId,
+      productCode: row.productCode,
+      assetReference: row.assetReference ?? '',
+      clientAccount: { description: row.clientAccountName ?? '', assetReference: row.assetReference ?? '' },
+      accessDate: formatAccessDate(row.beginningDate, row.expirationDate, timeZone),
+      beginningDate: row.beginningDate,
+      expirationDate: row.expirationDate,
+      isAccessDate: !isUnlimited,
+      isUnlimited,
+      isExpired: isExpired(row.expirationDate),
+      isUrgent: row.isUrgent === 1,
+      isPlatformRequest: row.isPlatformRequest === 1,
+      comments: row.comments ?? '',
+      approverComment: row.approverComment ?? '',
+      approvedDate: row.approvedDate,
+      approverRejectedByUser: decider,
+      approverName: decider?.fullName ?? '',
+      rejectedByApprover: row.rejectedByApprover === 1,
+      changesRequest: parseStoredChange(row.changesRequest),
     },
-    regionName: row.regionName,
-    marketName: row.marketName,
-    agencyId: row.agencyId,
-    ...presentLineNames(row),
-    productCode: row.productCode,
-    assetReference: row.assetReference ?? '',
-    clientAccount: { description: row.clientAccountName ?? '', assetReference: row.assetReference ?? '' },
-    accessDate: formatAccessDate(row.beginningDate, row.expirationDate, timeZone),
-    beginningDate: row.beginningDate,
-    expirationDate: row.expirationDate,
-    isAccessDate: !isUnlimited,
-    isUnlimited,
-    isExpired: isExpired(row.expirationDate),
-    isUrgent: row.isUrgent === 1,
-    isPlatformRequest: row.isPlatformRequest === 1,
-    comments: row.comments ?? '',
-    approverComment: row.approverComment ?? '',
-    approvedDate: row.approvedDate,
-    approverRejectedByUser: decider,
-    approverName: decider?.fullName ?? '',
-    rejectedByApprover: row.rejectedByApprover === 1,
-    changesRequest: parseStoredChange(row.changesRequest),
-  };
+  );
 }
 
 type PathPeople = Awaited<ReturnType<typeof findPathPeople>>;
@@ -99,5 +101,10 @@ export function presentApprovalDetail(
   const emailAddedBy = adder
     ? { userId: adder.userId, fullName: fullName(adder.name, adder.lastName), email: adder.email }
     : null;
-  return { ...presentApprovalRow(row, timeZone), approvers, provisioners, canDecide, emailAddedBy };
+  return Object.assign(presentApprovalRow(row, timeZone), {
+    approvers,
+    provisioners,
+    canDecide,
+    emailAddedBy,
+  });
 }

@@ -42,10 +42,9 @@ export async function findApprovalList(
         'approve',
       );
   return {
-    requests: rows.map((r) => ({
-      ...presentApprovalRow(r, timeZone),
-      onBehalfOf: absent.get(r.requestId) ?? null,
-    })),
+    requests: rows.map((r) =>
+      Object.assign(presentApprovalRow(r, timeZone), { onBehalfOf: absent.get(r.requestId) ?? null }),
+    ),
     page: query.page,
     totalCount,
   };

@@ -4,8 +4,7 @@ import { presentListItem } from '../request-lines/present.ts';
 
 /** A row of My Requests. */
 export function presentMyRequest(row: LineRow, timeZone: string): MyRequestRow {
-  return {
-    ...presentListItem(row, timeZone),
+  return Object.assign(presentListItem(row, timeZone), {
     recordId: row.recordId,
     submissionId: row.submissionId,
     comments: row.comments ?? '',
@@ -13,5 +12,5 @@ export function presentMyRequest(row: LineRow, timeZone: string): MyRequestRow {
     secondaryEmail: row.email === row.userEmail ? '' : row.email,
     isUrgent: row.isUrgent === 1,
     createdBy: { fullName: fullName(row.creatorName, row.creatorLastName), email: row.creatorEmail },
-  };
+  });
 }

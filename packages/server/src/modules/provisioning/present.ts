@@ -33,8 +33,7 @@ export function presentProvisioningRow(row: ProvisioningLineRow, timeZone: strin
     description: row.platformUserTypeName ?? '',
     basicName: row.platformUserTypeBasicName ?? '',
   };
-  return {
-    ...presentLineStatus(row),
+  return Object.assign(presentLineStatus(row), {
     recordId: row.recordId,
     isUrgent: row.isUrgent === 1,
     regionName: row.regionName,
@@ -69,5 +68,5 @@ export function presentProvisioningRow(row: ProvisioningLineRow, timeZone: strin
         : { fullName: fullName(row.provisionerName, row.provisionerLastName), email: row.provisionerEmail },
     provissionedDate: row.provisionedDate,
     changeDescription: describeChange(row.changesRequest),
-  };
+  });
 }

@@ -228,9 +228,7 @@ export async function findProvisioningPage(db: Db, scope: ProvisioningScope, que
   // counts, and a page inside the first part reads nothing of the second.
   const [ids, counts] =
     !query.orderBy && !query.Archive
-      ? await countsRead.then(
-          async (counts) => [await idsAcrossParts(parts, counts, query, page), counts] as const,
-        )
+      ? await Promise.all([idsAcrossParts(parts, countsRead, query, page), countsRead])
       : await Promise.all([
           idsInChosenOrder(db, scope, query, parts, { withNames, condition }, page),
           countsRead,

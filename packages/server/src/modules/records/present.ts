@@ -4,8 +4,7 @@ import { presentListItem } from '../request-lines/present.ts';
 
 /** A row of the User Access Overview. */
 export function presentUserRecord(row: LineRow, timeZone: string): UserRecordRow {
-  return {
-    ...presentListItem(row, timeZone),
+  return Object.assign(presentListItem(row, timeZone), {
     userId: row.userId,
     isAgencyAccessWithoutAssets: row.assetIsSystemRecord === 1 && row.clientAccountId === null,
     statusDescription: row.recordStatus,
@@ -13,5 +12,5 @@ export function presentUserRecord(row: LineRow, timeZone: string): UserRecordRow
     isDeleted: row.isDeleted === 1,
     hasPendingChange: row.pendingChangeRequestId !== null,
     pendingChangeRequestId: row.pendingChangeRequestId,
-  };
+  });
 }

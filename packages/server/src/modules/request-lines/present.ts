@@ -30,7 +30,10 @@ type ListItemSource = Pick<
   | 'createdDate'
 >;
 
-type LineStatusSource = Pick<LineRow, 'requestId' | 'statusId' | 'statusName' | 'requestTypeId' | 'requestTypeName'>;
+type LineStatusSource = Pick<
+  LineRow,
+  'requestId' | 'statusId' | 'statusName' | 'requestTypeId' | 'requestTypeName'
+>;
 
 /** A line's id, status and request type, as every request answer shows them. */
 export function presentLineStatus(row: LineStatusSource) {
@@ -113,23 +116,24 @@ export function presentLinePeople<T>(row: LinePeopleSource, profile: (value: str
 /** The fields of spec 1 §3 "Request list item" every request table shares. */
 export function presentListItem(row: ListItemSource, timeZone: string) {
   const isUnlimited = row.expirationDate === null;
-  return {
-    ...presentLineStatus(row),
-    expirationDate: row.expirationDate,
-    beginningDate: row.beginningDate,
-    accessDate: keptZoneFormatters(timeZone).accessDate(row.beginningDate, row.expirationDate),
-    isAccessDate: !isUnlimited,
-    isUnlimited,
-    requestUser: { fullName: fullName(row.name, row.lastName), email: row.userEmail },
-    email: row.email,
-    regionName: row.regionName,
-    marketName: row.marketName,
-    agencyId: row.agencyId,
-    platformId: row.platformId,
-    ...presentLineNames(row),
-    platformUserTypeId: row.platformUserTypeId,
-    createdDate: row.createdDate,
-  };
+  return Object.assign(
+    presentLineStatus(row),
+    {
+      expirationDate: row.expirationDate,
+      beginningDate: row.beginningDate,
+      accessDate: keptZoneFormatters(timeZone).accessDate(row.beginningDate, row.expirationDate),
+      isAccessDate: !isUnlimited,
+      isUnlimited,
+      requestUser: { fullName: fullName(row.name, row.lastName), email: row.userEmail },
+      email: row.email,
+      regionName: row.regionName,
+      marketName: row.marketName,
+      agencyId: row.agencyId,
+      platformId: row.platformId,
+    },
+    presentLineNames(row),
+    { platformUserTypeId: row.platformUserTypeId, createdDate: row.createdDate },
+  );
 }
 
 interface LineCommentSource {

@@ -11,31 +11,33 @@ import type { HistoryRow, LogHeaderRow } from './logs-queries.ts';
 
 /** The request part of the activity log: header, creator, user and platform access information. */
 export function presentLogHeader(row: LogHeaderRow): Omit<ActivityLog, 'requestHistoryLogsDTOs'> {
-  return {
-    ...presentLineStatus(row),
-    submissionId: row.submissionId,
-    recordId: row.recordId,
-    createdDate: row.createdDate,
-    isUrgent: row.isUrgent === 1,
-    comments: row.comments ?? '',
-    ...presentLinePeople(row, (value) => value ?? ''),
-    isInternal: row.isInternal === 1,
-    email: row.email,
-    requestedPlatformEmail: row.requestedPlatformEmail ?? '',
-    reassignedPrimaryEmail: row.reassignedPrimaryEmail ?? '',
-    regionName: row.regionName,
-    marketName: row.marketName,
-    ...presentLineNames(row),
-    assetReference: row.assetReference ?? '',
-    platformUserTypeBasicName: row.platformUserTypeBasicName ?? '',
-    accessDate: formatAccessDate(row.beginningDate, row.expirationDate, 'UTC'),
-    beginningDate: row.beginningDate,
-    expirationDate: row.expirationDate,
-    isUnlimited: row.expirationDate === null,
-    isDeleted: row.isDeleted === 1,
-    approverComment: row.approverComment ?? '',
-    provisionerComment: row.provisionerComment ?? '',
-  };
+  return Object.assign(
+    presentLineStatus(row),
+    presentLinePeople(row, (value) => value ?? ''),
+    presentLineNames(row),
+    {
+      submissionId: row.submissionId,
+      recordId: row.recordId,
+      createdDate: row.createdDate,
+      isUrgent: row.isUrgent === 1,
+      comments: row.comments ?? '',
+      isInternal: row.isInternal === 1,
+      email: row.email,
+      requestedPlatformEmail: row.requestedPlatformEmail ?? '',
+      reassignedPrimaryEmail: row.reassignedPrimaryEmail ?? '',
+      regionName: row.regionName,
+      marketName: row.marketName,
+      assetReference: row.assetReference ?? '',
+      platformUserTypeBasicName: row.platformUserTypeBasicName ?? '',
+      accessDate: formatAccessDate(row.beginningDate, row.expirationDate, 'UTC'),
+      beginningDate: row.beginningDate,
+      expirationDate: row.expirationDate,
+      isUnlimited: row.expirationDate === null,
+      isDeleted: row.isDeleted === 1,
+      approverComment: row.approverComment ?? '',
+      provisionerComment: row.provisionerComment ?? '',
+    },
+  );
 }
 
 /** A step keeps its author; one merged into another profile since shows that profile beside. */

@@ -49,13 +49,12 @@ export async function getActivityLog(db: Db, actor: Actor, requestId: number): P
     requestId,
     entries.map((e) => e.createdDate),
   );
-  return {
-    ...presentLogHeader(header),
+  return Object.assign(presentLogHeader(header), {
     requestHistoryLogsDTOs: entries.map((e, i) => ({
       requestHistory: e,
       genericMasterDataLogItems: logItems[i] ?? [],
     })),
-  };
+  });
 }
 
 /** The activity log as a streamed PDF; scope is checked (404) before the first byte is sent. */

@@ -27,10 +27,9 @@ export async function findProvisioningTasks(
         'provision',
       );
   return {
-    requests: rows.map((r) => ({
-      ...presentProvisioningRow(r, timeZone),
-      onBehalfOf: absent.get(r.requestId) ?? null,
-    })),
+    requests: rows.map((r) =>
+      Object.assign(presentProvisioningRow(r, timeZone), { onBehalfOf: absent.get(r.requestId) ?? null }),
+    ),
     page: query.page,
     totalCount,
   };
