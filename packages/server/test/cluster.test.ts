@@ -10,7 +10,7 @@ import { mintAccessToken } from '../src/auth/verify.ts';
 import { loadConfig } from '../src/config.ts';
 import { nowIso, openDb, type Db } from '../src/db/connection.ts';
 import { copyOfTemplate, demo } from './harness.ts';
-import { buildPath, buildUser, uniqueTag, userIdOf } from './factories.ts';
+import { buildPath, buildUser, lineOnPath, uniqueTag, userIdOf } from './factories.ts';
 import {
   call,
   freePort,
@@ -67,23 +67,23 @@ describe.runIf(process.env.TEST_PG_URL !== undefined)('two instances behind HAPr
   function startInstance(index: number, replaces?: number): ChildProcess {
     const server = serverProcess(
       {
-      PORT: String(ports[index]),
-      PUBLIC_URL: publicUrl(),
-      DATABASE_URL: copy.url,
-      SCIM_TOKEN: SECRET,
-      JOBS_ENABLED: 'true',
-      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-      OUTBOX_POLL_SECONDS: '1',
-      ACTOR_CACHE_SECONDS: '60',
-      TASK_COUNTS_CACHE_SECONDS: '0',
-      RATE_LIMIT_API_PER_MINUTE: String(API_LIMIT),
-      RATE_LIMIT_SIGNIN_FAILURES: String(SIGN_IN_FAILURES),
-      TRUST_PROXY: '127.0.0.1',
-      // The test holds table locks for seconds to catch a call or a job in the middle.
-      PG_LOCK_TIMEOUT_MS: '30000',
-      // More than the balancer's checks need to see it unready (3 × 500 ms).
-      SHUTDOWN_DELAY_SECONDS: '3',
-      SHUTDOWN_GRACE_SECONDS: '20',
+        PORT: String(ports[index]),
+        PUBLIC_URL: publicUrl(),
+        DATABASE_URL: copy.url,
+        SCIM_TOKEN: SECRET,
+        JOBS_ENABLED: 'true',
+        SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+        OUTBOX_POLL_SECONDS: '1',
+        ACTOR_CACHE_SECONDS: '60',
+        TASK_COUNTS_CACHE_SECONDS: '0',
+        RATE_LIMIT_API_PER_MINUTE: String(API_LIMIT),
+        RATE_LIMIT_SIGNIN_FAILURES: String(SIGN_IN_FAILURES),
+        TRUST_PROXY: '127.0.0.1',
+        // The test holds table locks for seconds to catch a call or a job in the middle.
+        PG_LOCK_TIMEOUT_MS: '30000',
+        // More than the balancer's checks need to see it unready (3 × 500 ms).
+        SHUTDOWN_DELAY_SECONDS: '3',
+        SHUTDOWN_GRACE_SECONDS: '20',
       },
       { replaces },
     );
@@ -171,16 +171,7 @@ describe.runIf(process.env.TEST_PG_URL !== undefined)('two instances behind HAPr
           isInternal: 1,
           createdBy: s.userId,
           createdDate: now,
-          regionId: path.regionId,
-          marketId: path.marketId,
-          agencyId: path.agencyId,
-          practiceId: path.practiceId,
-          platformId: path.platformId,
-          clientId: path.clientId,
-          clientCodeId: path.clientCodeId,
-          assetId: path.assetId,
-          clientAccountId: path.clientAccountId,
-          platformUserTypeId: path.platformUserTypeId,
+          ...lineOnPath(path),
           comments: 'Needed for the campaign',
           updatedDate: now,
         })),
@@ -358,7 +349,9 @@ describe.runIf(process.env.TEST_PG_URL !== undefined)('two instances behind HAPr
     await Promise.all(Array.from({ length: 6 }, caller));
     const allowedBy = [0, 1].map((s) => answers.filter((a) => a.status === 200 && servedBy(a) === s).length);
     const refusedBy = [0, 1].map((s) => answers.filter((a) => a.status === 429 && servedBy(a) === s).length);
-    console.info(`cluster: API limit ${API_LIMIT}: allowed ${allowedBy.join(' + ')}, refused ${refusedBy.join(' + ')}`);
+    console.info(
+      `cluster: API limit ${API_LIMIT}: allowed ${allowedBy.join(' + ')}, refused ${refusedBy.join(' + ')}`,
+    );
     expect(allowedBy[0]! + allowedBy[1]!).toBe(API_LIMIT);
     expect(refusedBy[0]! + refusedBy[1]!).toBe(10);
     // Each instance let through about half, and each refused once the other had used the rest.
@@ -376,7 +369,10 @@ describe.runIf(process.env.TEST_PG_URL !== undefined)('two instances behind HAPr
     // so the address it names stands for a client elsewhere.
     const from = (address: string) => ({ 'x-forwarded-for': address });
     const scim = (secret: string, address: string) =>
-      call(balancer, 'GET', '/scim/v2/Users?count=1', { authorization: `Bearer ${secret}`, ...from(address) });
+      call(balancer, 'GET', '/scim/v2/Users?count=1', {
+        authorization: `Bearer ${secret}`,
+        ...from(address),
+      });
     const guesses: Answer[] = [];
     for (let i = 0; i < SIGN_IN_FAILURES; i += 1) {
       guesses.push(await scim(`wrong-${i}`, '198.51.100.40'));

@@ -141,6 +141,20 @@ export interface BuiltPath {
   approverId: number | null;
 }
 
+/** A request line's place columns for a built path (every level, its client code and role). */
+export const lineOnPath = (path: BuiltPath) => ({
+  regionId: path.regionId,
+  marketId: path.marketId,
+  agencyId: path.agencyId,
+  practiceId: path.practiceId,
+  platformId: path.platformId,
+  clientId: path.clientId,
+  clientCodeId: path.clientCodeId,
+  assetId: path.assetId,
+  clientAccountId: path.clientAccountId,
+  platformUserTypeId: path.platformUserTypeId,
+});
+
 /**
  * A region → market → agency → practice → platform → client → account path. Pass an existing
  * id to reuse that level (and everything above it must then be passed too); every level not
@@ -388,16 +402,7 @@ export async function buildRequest(
       isInternal: 1,
       createdBy,
       createdDate,
-      regionId: path.regionId,
-      marketId: path.marketId,
-      agencyId: path.agencyId,
-      practiceId: path.practiceId,
-      platformId: path.platformId,
-      clientId: path.clientId,
-      clientCodeId: path.clientCodeId,
-      assetId: path.assetId,
-      clientAccountId: path.clientAccountId,
-      platformUserTypeId: path.platformUserTypeId,
+      ...lineOnPath(path),
       comments: `Requested by a test ${tag}`,
       approvedRejectedBy: approved || rejected ? decidedBy : null,
       approvedDate: approved || rejected ? createdDate : null,

@@ -1,53 +1,11 @@
 import http from 'node:http';
-import net from 'node:net';
+import type net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
 import { RequestStatus, Role } from '@uap/domain';
 import { createTestContext, type TestContext } from './harness.ts';
 import { buildAdminRegion, buildPath, buildRecord, buildRequest, buildUser } from './factories.ts';
 import { OutboxSender } from '../src/modules/notifications/sender.ts';
-
-interface Received {
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP server on 127.0.0.1 that keeps what it receives. */
-async function startSmtp(port = 0) {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  const address = server.server.address() as net.AddressInfo;
-  return {
-    port: address.port,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-/** A port nothing listens on (a mail server that is down). */
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
+import { freePort, mailServer } from './processes.ts';
 
 /** The readable text of a quoted-printable message. */
 const decoded = (raw: string) =>
@@ -55,14 +13,14 @@ const decoded = (raw: string) =>
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let smtp: Awaited<ReturnType<typeof mailServer>>;
 let hooks: { path: string; body: unknown }[];
 let hookServer: http.Server;
 let hookPort: number;
 let ctx: TestContext;
 
 beforeAll(async () => {
-  smtp = await startSmtp();
+  smtp = await mailServer();
   hooks = [];
   hookServer = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -183,7 +141,7 @@ describe('email from the outbox (a real SMTP server on 127.0.0.1)', () => {
     await down.sendDue(new Date(now.getTime() + 30_000));
     expect((await row()).attempts).toBe(1);
     // The server comes back on that port; the next pass after the delay sends it.
-    const revived = await startSmtp(port);
+    const revived = await mailServer(port);
     try {
       await down.sendDue(new Date(now.getTime() + 61_000));
       expect(revived.received.map((m) => m.to[0])).toContain(requestor.email);

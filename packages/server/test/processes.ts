@@ -145,10 +145,11 @@ export interface ReceivedMail {
 }
 
 /**
- * A real SMTP server on 127.0.0.1 that keeps every message it accepts. `delayMs` (changeable
- * while it runs) is how long it takes to answer each message, as a slow mail server would.
+ * A real SMTP server on 127.0.0.1 (on `listenOn`, else a free port) that keeps every message it
+ * accepts. `delayMs` (changeable while it runs) is how long it takes to answer each message, as a
+ * slow mail server would.
  */
-export async function mailServer(): Promise<{
+export async function mailServer(listenOn = 0): Promise<{
   port: number;
   received: ReceivedMail[];
   delayMs: number;
@@ -176,7 +177,7 @@ export async function mailServer(): Promise<{
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(listenOn, '127.0.0.1', resolve));
   const { port } = server.server.address() as net.AddressInfo;
   return {
     port,
