@@ -89,6 +89,12 @@ export interface Config {
   scimToken: string | null;
   /** Whether this instance runs the scheduled jobs (JOBS_ENABLED, default true; tests start no runner). */
   jobsEnabled: boolean;
+  /**
+   * The email of the first super administrator (FIRST_SUPER_ADMIN). Set, the first start on a
+   * database without any profile creates only that profile, to sign in through the issuer and
+   * enter the organisation; unset, the first start loads the demo organisation.
+   */
+  firstSuperAdmin: string | null;
   dataDir: string;
   webDistDir: string;
   logLevel: string;
@@ -127,6 +133,18 @@ export class ConfigError extends Error {
     super(message);
     this.name = 'ConfigError';
   }
+}
+
+/** An email address setting, lower-cased; unset or empty: null. */
+function emailSetting(env: NodeJS.ProcessEnv, name: string): string | null {
+  const value = env[name]?.trim();
+  if (!value) {
+    return null;
+  }
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) {
+    throw new ConfigError(`${name} must be an email address, got ${value}`);
+  }
+  return value.toLowerCase();
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -198,6 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: env.METRICS_TOKEN || null,
     scimToken,
     jobsEnabled: flagSetting(env, 'JOBS_ENABLED', true),
+    firstSuperAdmin: emailSetting(env, 'FIRST_SUPER_ADMIN'),
     dataDir,
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(repoRoot, 'packages/web/dist')),
     logLevel: env.LOG_LEVEL ?? 'info',

@@ -3,11 +3,11 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openConfiguredDb, openDb } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { isSeeded, seed } from './db/seed/index.ts';
+import { seedFirstStart } from './db/seed/index.ts';
 import { demoAccounts } from './auth/demo-accounts.ts';
 import { drainAndClose } from './lifecycle.ts';
 
-/** `npm start`: migrate, seed the demo organisation on first run, serve UAP. */
+/** `npm start`: migrate, load the first start's data (the demo, or FIRST_SUPER_ADMIN), serve UAP. */
 async function main() {
   const config = loadConfig();
   const db = openConfiguredDb(config);
@@ -18,11 +18,14 @@ async function main() {
   if (applied.length > 0) {
     console.log(`Applied ${applied.length} migration(s): ${applied.join(', ')}`);
   }
-  if (!(await isSeeded(setupDb))) {
-    console.log('First run: loading the demo organisation…');
-    const started = Date.now();
-    await seed(setupDb, 'demo');
-    console.log(`Demo data loaded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const started = Date.now();
+  const loaded = await seedFirstStart(setupDb, config.firstSuperAdmin);
+  if (loaded === 'demo') {
+    console.log(`First run: the demo organisation loaded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  } else if (loaded === 'superAdmin') {
+    console.log(
+      `First run: ${config.firstSuperAdmin} is the super administrator; sign in to enter the organisation.`,
+    );
   }
   if (setupDb !== db) {
     await setupDb.kysely.destroy();

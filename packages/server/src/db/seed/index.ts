@@ -1,5 +1,6 @@
 import type { Db } from '../connection.ts';
 import { seedDemo } from './demo.ts';
+import { seedFirstSuperAdmin } from './first-admin.ts';
 import { seedLarge, type LargeSeedOptions } from './large.ts';
 
 export type SeedScale = 'demo' | 'large';
@@ -34,6 +35,21 @@ export async function seed(
       await seedLarge(db, { ...largeDefaults, ...options });
       return true;
   }
+}
+
+/**
+ * What a start loads into a migrated database: with `firstSuperAdmin`, that one super
+ * administrator on a database without any profile (`seedFirstSuperAdmin`); without, the demo
+ * organisation when it is not there. Answers what it loaded, or null.
+ */
+export async function seedFirstStart(
+  db: Db,
+  firstSuperAdmin: string | null,
+): Promise<'superAdmin' | 'demo' | null> {
+  if (firstSuperAdmin !== null) {
+    return (await seedFirstSuperAdmin(db, firstSuperAdmin)) ? 'superAdmin' : null;
+  }
+  return (await seed(db, 'demo')) ? 'demo' : null;
 }
 
 export { seedDemo, seedLarge };
