@@ -556,7 +556,7 @@ describe.runIf(process.env.TEST_PG_URL !== undefined)('two instances behind HAPr
         }
       }
     };
-    const clients = Array.from({ length: 10 }, (_, index) => client(index));
+    const clients = Array.from({ length: 20 }, (_, index) => client(index));
     // A slow mail server: a pass over the outbox takes 1.5 s a mail, longer than a restart.
     smtp.delayMs = 1_500;
 
