@@ -49,10 +49,13 @@ export function isoOfTimestamp(value: string): string {
 export const KEPT_PLAN_SUFFIX = '/* kept plan */';
 
 /**
- * Settings of every app connection: no JIT compilation and no parallel workers (connection.ts
- * says why).
+ * Settings of every connection (the app's, the CSV worker's, migrations, the command-line tools
+ * and the benches): no JIT compilation and no parallel workers (connection.ts says why), and a
+ * statement whose client has gone (a process killed, a bench stopped) is cancelled within a
+ * second instead of running on (`client_connection_check_interval`, in ms).
  */
-export const CONNECTION_OPTIONS = '-c jit=off -c max_parallel_workers_per_gather=0';
+export const CONNECTION_OPTIONS =
+  '-c jit=off -c max_parallel_workers_per_gather=0 -c client_connection_check_interval=1000';
 
 /** Settings of the connections that run the kept plans: generic plans are all they run. */
 export const KEPT_PLAN_OPTIONS = `${CONNECTION_OPTIONS} -c plan_cache_mode=force_generic_plan`;
