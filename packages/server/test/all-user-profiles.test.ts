@@ -130,6 +130,18 @@ describe('PUT api/User/GetAllUsers', () => {
     expect(row.secondaryEmail).toMatch(/^one\.[0-9a-f]+@x\.example$/);
   });
 
+  it('searches a number too long to be a UAP Id (an employee id, a phone number) without failing', async () => {
+    const user = await buildUser(ctx.db.kysely, { name: 'Numa' });
+    await ctx.db.kysely
+      .updateTable('users')
+      .set({ employeeId: '6377172487' })
+      .where('userId', '=', user.userId)
+      .execute();
+    expect((await rowsFor('6377172487')).map((r) => r.userId)).toContain(user.userId);
+    expect(await rowsFor('99999999999')).toEqual([]);
+    expect((await rowsFor(String(user.userId))).map((r) => r.userId)).toEqual([user.userId]);
+  });
+
   it('sorts, filters and pages in SQL; an unknown column is 400', async () => {
     const tag = uniqueTag();
     const b = await buildUser(ctx.db.kysely, { name: 'Bea', lastName: `${tag} Sort` });

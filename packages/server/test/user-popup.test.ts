@@ -64,6 +64,12 @@ describe('GET api/User/GetAllUsersforpopup', () => {
     }
   });
 
+  it('answers no profile, not a failure, for a number too long to be a UAP Id', async () => {
+    const { status, body } = await as(demo.superAdmin, search('6377172487'));
+    expect(status).toBe(200);
+    expect(body.data.users).toEqual([]);
+  });
+
   it("answers a profile's details in the envelope, with the spec's field names", async () => {
     const { status, body } = await as(demo.superAdmin, search(`${family} Inside`));
     expect(status).toBe(200);

@@ -132,6 +132,22 @@ function filterCondition(dialect: Dialect, column: TableColumn, values: string[]
   return sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
 }
 
+/** The largest id an integer key holds (PostgreSQL's `integer`). */
+const LARGEST_ID = 2_147_483_647;
+
+/**
+ * The id a search term names: digits only, within an integer key's range; else null. A longer
+ * number (an employee id, a phone number) matches no id, and PostgreSQL refuses to compare an
+ * integer column with it.
+ */
+export function idOfTerm(term: string): number | null {
+  if (!/^\d{1,10}$/.test(term)) {
+    return null;
+  }
+  const id = Number(term);
+  return id <= LARGEST_ID ? id : null;
+}
+
 /** `%term%` with LIKE's wildcards escaped, lower-cased (both engines compare lower(x)). */
 export function likePattern(term: string): string {
   return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -1,6 +1,7 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { AdditionalEmailsQuery, UsersForPopupQuery } from '@uap/domain';
 import { toCount, type Db, type Dialect } from '../../db/connection.ts';
+import { idOfTerm } from '../../db/table-query.ts';
 
 /** The largest code point: `term || TOP` bounds every text that begins with the term. */
 const TOP = '\u{10FFFF}';
@@ -46,8 +47,9 @@ function matchingIds(db: Db, raw: string) {
       ),
     );
   }
-  if (/^\d{1,15}$/.test(term)) {
-    ids = ids.union(users(sql<SqlBool>`u.user_id = ${Number(term)}`));
+  const id = idOfTerm(term);
+  if (id !== null) {
+    ids = ids.union(users(sql<SqlBool>`u.user_id = ${id}`));
   }
   return ids;
 }

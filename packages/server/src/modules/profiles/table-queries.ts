@@ -4,6 +4,7 @@ import type { Db } from '../../db/connection.ts';
 import type { Dialect } from '../../db/connection.ts';
 import {
   distinctFilterValues,
+  idOfTerm,
   idsInWindow,
   orderTable,
   readPageAndCount,
@@ -62,8 +63,9 @@ function prefixCondition(dialect: Dialect, raw: string): Expression<SqlBool> {
       ? sql<SqlBool>`${column} like ${`${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`
       : sql<SqlBool>`(${column} >= ${term} and ${column} < ${term + TOP})`,
   );
-  if (/^\d{1,15}$/.test(term)) {
-    parts.push(sql<SqlBool>`u.user_id = ${Number(term)}`);
+  const id = idOfTerm(term);
+  if (id !== null) {
+    parts.push(sql<SqlBool>`u.user_id = ${id}`);
   }
   return sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
 }
