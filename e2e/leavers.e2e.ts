@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { RequestStatus, RequestType, Role } from '@uap/domain';
 import {
   buildAdminRegion,
@@ -7,6 +7,7 @@ import {
   buildRecord,
   buildUser,
   userIdOf,
+  type BuiltPath,
 } from '../packages/server/test/factories.ts';
 import { launchBrowser, signIn } from './browser.ts';
 import { expectFieldError } from './field-error.ts';
@@ -21,6 +22,21 @@ afterAll(async () => {
   await browser.close();
 });
 
+/** A leaver (directory account turned off) with an active record on the path. */
+async function leaverRecord(db: ReturnType<typeof e2eDb>, path: BuiltPath) {
+  const leaver = await buildUser(db, { active: false });
+  const record = await buildRecord(db, { path, user: { userId: leaver.userId, email: leaver.email } });
+  return { requestId: record.requestId, email: leaver.email };
+}
+
+/** Opens Leavers User Records from the menu, finds the record by its leaver's email and selects it. */
+async function selectOnLeavers(page: Page, record: { requestId: number; email: string }) {
+  await page.getByRole('link', { name: 'Leavers User Records' }).first().click();
+  const table = page.getByRole('table', { name: 'Leavers User Records' });
+  await searchFor(page, 'Leavers User Records', record.email, [record.requestId]);
+  await table.getByRole('checkbox', { name: `Select row ${record.requestId}`, exact: true }).check();
+}
+
 describe('Leavers User Records', () => {
   it("Ada deactivates a leaver's record: a Deactivation request she asked for waits for the approver", async () => {
     const db = e2eDb();
@@ -28,15 +44,11 @@ describe('Leavers User Records', () => {
     const approver = await buildUser(db, { roleId: Role.APPROVER });
     const path = await buildPath(db, { assignment: { primary: approver.userId } });
     await buildAdminRegion(db, ada, path);
-    const leaver = await buildUser(db, { active: false });
-    const record = await buildRecord(db, { path, user: { userId: leaver.userId, email: leaver.email } });
+    const record = await leaverRecord(db, path);
 
     const { context, page } = await signIn(browser, 'Ada Admin');
     try {
-      await page.getByRole('link', { name: 'Leavers User Records' }).first().click();
-      const table = page.getByRole('table', { name: 'Leavers User Records' });
-      await searchFor(page, 'Leavers User Records', leaver.email, [record.requestId]);
-      await table.getByRole('checkbox', { name: `Select row ${record.requestId}`, exact: true }).check();
+      await selectOnLeavers(page, record);
       await page.getByRole('button', { name: 'Deactivate Selected (1)' }).click();
       const dialog = page.getByRole('dialog', { name: 'Deactivate Selected Records' });
       await dialog.getByRole('textbox', { name: 'Comment' }).fill('User left the company');
@@ -61,15 +73,11 @@ describe('Leavers User Records', () => {
     const ada = await userIdOf(db, 'ada.admin@agency.example');
     const path = await buildPath(db);
     await buildAdminRegion(db, ada, path);
-    const leaver = await buildUser(db, { active: false });
-    const record = await buildRecord(db, { path, user: { userId: leaver.userId, email: leaver.email } });
+    const record = await leaverRecord(db, path);
 
     const { context, page } = await signIn(browser, 'Ada Admin');
     try {
-      await page.getByRole('link', { name: 'Leavers User Records' }).first().click();
-      const table = page.getByRole('table', { name: 'Leavers User Records' });
-      await searchFor(page, 'Leavers User Records', leaver.email, [record.requestId]);
-      await table.getByRole('checkbox', { name: `Select row ${record.requestId}`, exact: true }).check();
+      await selectOnLeavers(page, record);
       await page.getByRole('button', { name: 'Leaver Comment', exact: true }).click();
       const dialog = page.getByRole('dialog', { name: 'Leaver Comment' });
       const field = dialog.getByRole('textbox', { name: 'Leaver comment' });
@@ -80,7 +88,8 @@ describe('Leavers User Records', () => {
       await dialog.getByRole('button', { name: 'Enter' }).click();
       await page.getByText('Comment saved successfully', { exact: true }).waitFor();
       expect(await dialog.count()).toBe(0);
-      await table
+      await page
+        .getByRole('table', { name: 'Leavers User Records' })
         .getByRole('button', { name: `Left on Friday, comments of record ${record.requestId}` })
         .waitFor();
     } finally {
