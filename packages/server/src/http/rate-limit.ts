@@ -48,22 +48,23 @@ export type CountRequest = (request: FastifyRequest, reply: FastifyReply) => Pro
  * each route's hook, after the auth hook, which counts the calls it refuses with the answer.
  */
 export async function registerRateLimit(app: FastifyInstance, config: Config, db: Db): Promise<CountRequest> {
-  const isShared = isCountShared(db, config);
   const max = config.rateLimit.apiPerMinute;
-  const counts = new ClaimedCounts((key, hits) => countHit(db.kysely, key, WINDOW_MS, hits), max);
+  const counts = isCountShared(db, config)
+    ? new ClaimedCounts((key, hits) => countHit(db.kysely, key, WINDOW_MS, hits), max)
+    : null;
   await app.register(rateLimit, {
     global: true,
     // PostgreSQL: the counts of every instance on the database, in `rate_counts`, claimed in
     // blocks (ClaimedCounts); a count that cannot be read lets the call through (the database's
     // failure answers it anyway).
-    ...(isShared ? { store: sharedStore(counts), skipOnError: true } : {}),
+    ...(counts ? { store: sharedStore(counts), skipOnError: true } : {}),
     max,
     timeWindow: WINDOW_MS,
     allowList: (request) => !isLimited(request),
     keyGenerator: keyOf,
     errorResponseBuilder: (_request, context) => tooManyRequests(Math.max(1, Math.ceil(context.ttl / 1000))),
   });
-  if (isShared) {
+  if (counts) {
     const sweep = setInterval(() => {
       counts.forgetEnded();
       dropEndedCounts(db.kysely).catch((error: unknown) =>
