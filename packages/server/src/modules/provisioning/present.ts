@@ -1,6 +1,6 @@
 import { fullName, formatAccessDate, parseStoredChange, type ProvisioningRow } from '@uap/domain';
 import { presentLineStatus } from '../request-lines/present.ts';
-import type { ProvisioningLineRow } from './queries.ts';
+import type { ProvisioningLineRow } from './list-queries.ts';
 
 const dayText = (value: unknown) =>
   typeof value === 'string' && value !== '' ? value.slice(0, 10) : 'Unlimited';

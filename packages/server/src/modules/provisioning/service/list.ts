@@ -5,7 +5,7 @@ import { assertTableQuery } from '../../../db/table-query.ts';
 import type { Actor } from '../../../http/actor.ts';
 import type { TableReader } from '../../../http/table-routes.ts';
 import { presentProvisioningRow } from '../present.ts';
-import * as q from '../queries.ts';
+import * as q from '../list-queries.ts';
 import { provisioningScopeOf } from './scope.ts';
 import { findOnBehalfOfNames } from '../../approval-paths/absences/queries.ts';
 
