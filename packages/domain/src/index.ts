@@ -47,4 +47,5 @@ export * from './schemas/reports.ts';
 export * from './schemas/scorecards.ts';
 export * from './schemas/master-data-upload.ts';
 export * from './schemas/notifications.ts';
+export * from './schemas/access-reviews.ts';
 export * from './tables/index.ts';

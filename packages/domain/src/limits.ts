@@ -28,6 +28,9 @@ export const limits = {
   profileJobPollMs: 10_000,
   modalLoadingResetMs: 3000,
   filterDebounceMs: 300,
+  /** Access reviews (issue 46): a campaign's name, and the items one decision may name. */
+  accessReviewName: 100,
+  accessReviewBulkItems: 1000,
 } as const;
 
 export const pageSizes = [5, 10, 20, 50, 100] as const;

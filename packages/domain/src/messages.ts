@@ -746,6 +746,45 @@ export const messages = {
       : unread > 99
         ? 'Notifications, more than 99 unread'
         : `Notifications, ${unread} unread`,
+  // Access reviews (issue 46; our own sentences)
+  accessReviewNameRequired: 'Give the campaign a name.',
+  accessReviewNameTooLong: (max: number) => `A campaign's name has at most ${max} characters.`,
+  accessReviewSelectItems: 'Select the items to decide first.',
+  accessReviewNotFound: 'The campaign was not found.',
+  accessReviewNotDraft: 'Only a draft campaign can be changed or started.',
+  accessReviewNotActive: 'Only an active campaign can be closed.',
+  accessReviewNotCancellable: 'Only a draft or active campaign can be cancelled.',
+  accessReviewScopeEmpty: "The campaign's scope matches no active access.",
+  accessReviewScopeNeedsPlace:
+    'Name at least one region or market of your administrator rows: only a super administrator may review everything.',
+  accessReviewScopeOutsideRows:
+    'The scope names a region or market outside your administrator rows: only a super administrator may review it.',
+  accessReviewReviewerUnknown: 'The named reviewer was not found.',
+  accessReviewDueDatePast: 'The due date cannot be in the past.',
+  accessReviewItemNotFound: 'One of the items was not found, or it is not yours to review.',
+  accessReviewItemDecided: 'This item has already been decided.',
+  accessReviewCampaignClosed: 'The campaign of this item is no longer active.',
+  accessReviewCommentRequired: 'A comment is required to revoke access.',
+  accessReviewPendingChange:
+    'This access already has an approved change waiting for provisioning: decide it once that change is done.',
+  accessReviewRecordEnded: 'This access has ended since the campaign started: there is nothing left to decide.',
+  accessReviewsDecided: (count: number) => (count === 1 ? '1 item decided.' : `${count} items decided.`),
+  accessReviewStarted: (count: number) =>
+    count === 1 ? 'The campaign started with 1 item to review.' : `The campaign started with ${count} items to review.`,
+  accessReviewSaved: 'The campaign is saved.',
+  accessReviewClosed: 'The campaign is closed.',
+  accessReviewCancelled: 'The campaign is cancelled.',
+  accessReviewStateToReview: 'To review',
+  accessReviewStateKept: 'Kept',
+  accessReviewStateRevokeWaiting: 'Revoked — waiting for provisioning',
+  accessReviewStateRevoked: 'Revoked',
+  accessReviewStateChanged: 'Changed during the review',
+  accessReviewStateEnded: 'Ended during the review',
+  accessReviewEverything: 'Everything',
+  accessReviewAdministrators: 'The administrators',
+  accessReviewSystem: 'UAP (the campaign closed)',
+  accessReviewNotificationText: (campaign: string, count: number, dueDate: string) =>
+    `The access review '${campaign}' asks you to review ${count === 1 ? '1 access' : `${count} accesses`} by ${dueDate} (My Access Reviews).`,
 } as const;
 
 export type MessageKey = keyof typeof messages;

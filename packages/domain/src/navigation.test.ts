@@ -11,6 +11,7 @@ const everyone = [
   'Modify an Existing Access',
   'My Requests',
   'Master Data Request',
+  'My Access Reviews',
   'Notification Settings',
   'Learning Resource Center',
   "What's Included?",
@@ -28,6 +29,7 @@ const adminItems = [
   'Tableau Reporting',
   'Bulk Upload',
   'Token',
+  'Access Reviews',
 ];
 
 describe('menu visibility (spec 1 §6)', () => {

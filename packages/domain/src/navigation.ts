@@ -67,6 +67,8 @@ export const routeTable: readonly RouteEntry[] = [
   { path: '/Jobs', title: 'Jobs', minLevel: Level.superAdmin },
   { path: '/NotificationSettings', title: 'Notification Settings', minLevel: Level.standard },
   { path: '/SentMail', title: 'Sent Mail', minLevel: Level.superAdmin },
+  { path: '/AccessReviews', title: 'Access Reviews', minLevel: Level.admin },
+  { path: '/MyAccessReviews', title: 'My Access Reviews', minLevel: Level.standard },
 ];
 
 /** A route's title for this user: /MyApprovalPaths names the roles the user holds (spec 1 §2.1). */
@@ -132,6 +134,8 @@ export const menuItems: readonly MenuItem[] = [
   { label: 'Tableau Reporting', path: '/Reports', isVisible: atLeast(Role.ADMIN) },
   { label: 'Bulk Upload', path: '/Upload', isVisible: atLeast(Role.ADMIN) },
   { label: 'Token', path: '/Token', isVisible: atLeast(Role.ADMIN) },
+  { label: 'Access Reviews', path: '/AccessReviews', isVisible: atLeast(Role.ADMIN) },
+  { label: 'My Access Reviews', path: '/MyAccessReviews', isVisible: everyone },
   { label: 'Notification Settings', path: '/NotificationSettings', isVisible: everyone },
   { label: 'Learning Resource Center', path: '/LearningResourceCenter', isVisible: everyone },
   { label: "What's Included?", path: '/AgencyClients', isVisible: everyone },
@@ -180,6 +184,12 @@ const tiles = {
   roleDetails: { label: 'My Role Details', path: '/MyApprovalPaths' },
   masterRoleDetails: { label: 'My Role Details', path: '/MyMasterApprovalPath' },
 } satisfies Record<string, HomeTile>;
+
+/**
+ * My Access Reviews' tile (issue 46): anyone may be asked to review, so the Home shows it beside
+ * the role's tiles while the caller has items to decide (`TaskCounts.accessReviews` > 0, its badge).
+ */
+export const accessReviewsTile: HomeTile = { label: 'My Access Reviews', path: '/MyAccessReviews' };
 
 /**
  * Home tiles by role (spec 1 §2.2): everybody's request row, then the role's own tiles.

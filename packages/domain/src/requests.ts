@@ -88,4 +88,7 @@ export const historySteps = {
   recordActivated: 'Record activated',
   /** The access-expiry job's Deactivation: approved by the end date the approver agreed to. */
   expired: 'Expired',
+  /** A reviewer revoked the record in an access review: the Deactivation is approved by the review. */
+  revokedByAccessReview: (campaign: string, reviewer: string) =>
+    `Revoked in the access review '${campaign}' by ${reviewer}`,
 } as const;

@@ -45,5 +45,7 @@ export type LoggedUser = z.infer<typeof loggedUser>;
 export const taskCounts = z.object({
   approvals: z.number().int(),
   provisioning: z.number().int(),
+  /** Undecided items of active access reviews the caller may decide (issue 46). */
+  accessReviews: z.number().int().optional(),
 });
 export type TaskCounts = z.infer<typeof taskCounts>;

@@ -12,3 +12,4 @@ export * from './master-data.ts';
 export * from './approvals.ts';
 export * from './provisioning.ts';
 export * from './my-requests.ts';
+export * from './access-reviews.ts';
