@@ -370,8 +370,8 @@ export const messages = {
   pendingWithoutPath: (count: number) =>
     `${count} pending ${count === 1 ? 'request' : 'requests'} will have no approval path and will go to the administrators. Continue?`,
   /** What a home task tile counts (`count` as the badge shows it, e.g. '50+'). */
-  tileTaskCount: (count: string, badge: 'approvals' | 'provisioning') =>
-    `${count} ${badge === 'approvals' ? 'to approve' : 'to provision'}`,
+  tileTaskCount: (count: string, badge: 'approvals' | 'provisioning' | 'accessReviews') =>
+    `${count} ${badge === 'approvals' ? 'to approve' : badge === 'provisioning' ? 'to provision' : 'to review'}`,
   linesChangingHands: (count: number) =>
     `Saving gives ${count} waiting ${count === 1 ? 'line' : 'lines'} to a different approver or provisioner. Save anyway?`,
   assignmentNeedsProfile: (name: string) =>
@@ -785,6 +785,17 @@ export const messages = {
   accessReviewSystem: 'UAP (the campaign closed)',
   accessReviewNotificationText: (campaign: string, count: number, dueDate: string) =>
     `The access review '${campaign}' asks you to review ${count === 1 ? '1 access' : `${count} accesses`} by ${dueDate} (My Access Reviews).`,
+  // Access reviews' screens (issue 46; our own sentences)
+  noAccessReviewItems: 'Nothing to review: no active campaign asks you about any access.',
+  noAccessReviews: 'No campaign yet.',
+  accessReviewChooseReviewer: 'Choose the person who reviews, or another reviewer rule.',
+  accessReviewActiveDays: 'Enter a whole number of days, 1 or more, or leave it empty.',
+  accessReviewStartQuestion: (name: string) =>
+    `Start '${name}'? Every active access in its scope becomes an item, and each reviewer is asked to decide theirs. The scope cannot be changed afterwards.`,
+  accessReviewCloseQuestion: (name: string) =>
+    `Close '${name}'? Items nobody decided get the campaign's default now.`,
+  accessReviewCancelQuestion: (name: string) =>
+    `Cancel '${name}'? Undecided items are never applied; decisions already made stay.`,
 } as const;
 
 export type MessageKey = keyof typeof messages;

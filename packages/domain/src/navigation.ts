@@ -164,7 +164,7 @@ export function visibleMenuItems(user: ShellUser): MenuItem[] {
   return menuItems.filter((item) => item.isVisible(user));
 }
 
-export type TileBadge = 'approvals' | 'provisioning';
+export type TileBadge = 'approvals' | 'provisioning' | 'accessReviews';
 
 export interface HomeTile {
   label: string;
@@ -189,7 +189,11 @@ const tiles = {
  * My Access Reviews' tile (issue 46): anyone may be asked to review, so the Home shows it beside
  * the role's tiles while the caller has items to decide (`TaskCounts.accessReviews` > 0, its badge).
  */
-export const accessReviewsTile: HomeTile = { label: 'My Access Reviews', path: '/MyAccessReviews' };
+export const accessReviewsTile: HomeTile = {
+  label: 'My Access Reviews',
+  path: '/MyAccessReviews',
+  badge: 'accessReviews',
+};
 
 /**
  * Home tiles by role (spec 1 §2.2): everybody's request row, then the role's own tiles.
