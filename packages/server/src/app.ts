@@ -57,6 +57,7 @@ import { existingAccessRoutes } from './modules/existing-access/routes.ts';
 import { masterApproverRoutes } from './modules/approval-paths/master-approvers/routes.ts';
 import { approverStatusRoutes } from './modules/approval-paths/approver-status/routes.ts';
 import { leaverRoutes } from './modules/leavers/routes.ts';
+import { accessReviewRoutes } from './modules/access-reviews/routes.ts';
 import { absenceRoutes } from './modules/approval-paths/absences/routes.ts';
 import { coverageRoutes } from './modules/approval-paths/coverage/routes.ts';
 import { scimRoutes } from './modules/scim/routes.ts';
@@ -250,6 +251,7 @@ export async function buildApp({ config, db, logger = false }: AppDeps): Promise
   await app.register(masterApproverRoutes, { db });
   await app.register(approverStatusRoutes, { db });
   await app.register(leaverRoutes, { db });
+  await app.register(accessReviewRoutes, { db });
   await app.register(absenceRoutes, { db });
   await app.register(coverageRoutes, { db });
   await app.register(scimRoutes, { config, db });

@@ -36,6 +36,8 @@ import { scorecardRows } from './access-rows/scorecards.ts';
 import { masterDataUploadRows } from './access-rows/master-data-upload.ts';
 // Notifications
 import { notificationRows } from './access-rows/notifications.ts';
+// Access reviews
+import { accessReviewRows } from './access-rows/access-reviews.ts';
 
 const callers: Caller[] = [
   'none',
@@ -195,6 +197,7 @@ const table: Row[] = [
   ...masterDataUploadRows,
   // Notifications
   ...notificationRows,
+  ...accessReviewRows,
 ];
 
 let ctx: TestContext;

@@ -676,6 +676,11 @@ export interface Database {
 
   // Stored coverage state of the approval paths (0033)
   pathCoverage: PathCoverageTable;
+
+  // Access reviews (0046)
+  accessReviews: AccessReviewsTable;
+  accessReviewScope: AccessReviewScopeTable;
+  accessReviewItems: AccessReviewItemsTable;
 }
 
 // ---------------------------------------------------------------- profile merges (0020)
@@ -776,4 +781,64 @@ export interface ExpiryNoticesTable {
   expirationDate: string;
   noticeDays: number;
   sentDate: string;
+}
+
+// ---------------------------------------------------------------- access reviews (0046)
+
+/** An access review campaign (issue 46). */
+export interface AccessReviewsTable {
+  reviewId: Id;
+  name: string;
+  /** 'draft' | 'active' | 'closed' | 'cancelled'. */
+  status: Generated<string>;
+  /** 'approver' | 'manager' | 'user' (then reviewerUserId). */
+  reviewerRule: Generated<string>;
+  reviewerUserId: number | null;
+  /** UTC midnight of the due day. */
+  dueDate: string;
+  /** 'keep' | 'revoke' | 'administrators'. */
+  whenUndecided: Generated<string>;
+  recurrenceMonths: number | null;
+  /** 1 internal users only, 0 external only, null both. */
+  internal: number | null;
+  /** Only records held for more than this many days. */
+  activeForDays: number | null;
+  createdBy: number;
+  createdDate: CreatedAt;
+  updatedBy: number | null;
+  updatedDate: CreatedAt;
+  startedDate: Timestamp;
+  /** When the campaign was closed or cancelled. */
+  closedDate: Timestamp;
+}
+
+/** One id a campaign's scope names: kind 'region', 'market', 'agency', 'practice', 'platform', 'client', 'platform_user_type'. */
+export interface AccessReviewScopeTable {
+  reviewId: number;
+  kind: string;
+  refId: number;
+}
+
+/** One access record of a started campaign, as it was at the start, and its decision. */
+export interface AccessReviewItemsTable {
+  itemId: Id;
+  reviewId: number;
+  recordId: number;
+  userId: number;
+  regionId: number;
+  marketId: number;
+  platformId: number;
+  clientId: number | null;
+  clientAccountId: number | null;
+  platformUserTypeId: number | null;
+  sinceDate: Timestamp;
+  /** Null: the administrators of the record's (region, market) review it. */
+  reviewerUserId: number | null;
+  /** Null undecided, 'keep' or 'revoke'. */
+  decision: string | null;
+  comment: string | null;
+  decidedBy: number | null;
+  decidedAt: Timestamp;
+  /** The Deactivate line a revoke made. */
+  revokeRequestId: number | null;
 }

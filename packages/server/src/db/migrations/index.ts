@@ -40,6 +40,7 @@ import { m0042 } from './0042_add_user_status_sort_indexes.ts';
 import { m0043 } from './0043_add_directory_search_indexes.ts';
 import { m0044 } from './0044_add_request_client_platform_index.ts';
 import { m0045 } from './0045_add_rate_counts.ts';
+import { m0046 } from './0046_add_access_reviews.ts';
 
 /** Every migration by name; names sort in the order they run. Append only, never edit. */
 export const migrations: Record<string, Migration> = {
@@ -84,4 +85,5 @@ export const migrations: Record<string, Migration> = {
   '0043_add_directory_search_indexes': m0043,
   '0044_add_request_client_platform_index': m0044,
   '0045_add_rate_counts': m0045,
+  '0046_add_access_reviews': m0046,
 };

@@ -1,0 +1,525 @@
+import { expressionBuilder, sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import {
+  RequestStatus,
+  RequestType,
+  accessReviewScopeLists,
+  accessReviewStatusNames,
+  reviewerRuleNames,
+  type AccessReviewScopeList,
+  type AccessReviewStatus,
+} from '@uap/domain';
+import type { Db, Dialect, Executor } from '../../db/connection.ts';
+import type { Database } from '../../db/schema.ts';
+import { sqlTable } from '../../db/sql-table.ts';
+import type { TableColumn, TableSpec } from '../../db/table-query.ts';
+import { insideAdminRows } from '../../http/row-scope-queries.ts';
+import { fullName, type RequestEb } from '../request-lines/line-query.ts';
+import { coveringAssignment } from '../request-lines/routing.ts';
+
+/**
+ * The SQL of access review campaigns (issue 46): their list, their scope, which campaigns an
+ * administrator reaches, and the snapshot a start takes.
+ */
+
+/** A scope list of the body and the kind its rows carry in `access_review_scope`. */
+export const scopeKinds: Readonly<Record<AccessReviewScopeList, string>> = {
+  regionIds: 'region',
+  marketIds: 'market',
+  agencyIds: 'agency',
+  practiceIds: 'practice',
+  platformIds: 'platform',
+  clientIds: 'client',
+  platformUserTypeIds: 'platform_user_type',
+};
+
+/** The request column each scope list names. */
+const scopeColumns: Readonly<Record<AccessReviewScopeList, string>> = {
+  regionIds: 'r.regionId',
+  marketIds: 'r.marketId',
+  agencyIds: 'r.agencyId',
+  practiceIds: 'r.practiceId',
+  platformIds: 'r.platformId',
+  clientIds: 'r.clientId',
+  platformUserTypeIds: 'r.platformUserTypeId',
+};
+
+/** Whose campaigns a caller reaches: every one, or an administrator's (`campaignInAdminRows`). */
+export type CampaignScope = { kind: 'all' } | { kind: 'admin'; userId: number };
+
+/**
+ * The campaign `ar` lies in the administrator's rows: it names at least one region or market,
+ * every market it names is in one of her active admin rows, and every region it names is
+ * wholly hers (she holds a row in it and one for each of its active markets). A campaign naming
+ * neither is the super administrators' alone.
+ */
+export function campaignInAdminRows(adminId: number): Expression<SqlBool> {
+  const eb = expressionBuilder<Database & { ar: Database['accessReviews'] }, 'ar'>();
+  const scopeRows = () =>
+    eb.selectFrom('accessReviewScope as s').select('s.refId').whereRef('s.reviewId', '=', 'ar.reviewId');
+  const adminRows = () =>
+    eb
+      .selectFrom('adminRegions as adm')
+      .select('adm.adminRegionId')
+      .where('adm.userId', '=', adminId)
+      .where('adm.isDeleted', '=', 0);
+  return eb.and([
+    eb.exists(scopeRows().where('s.kind', 'in', ['region', 'market'])),
+    eb.not(
+      eb.exists(
+        scopeRows().where((w) =>
+          w.or([
+            w.and([w('s.kind', '=', 'market'), w.not(w.exists(adminRows().where('adm.marketId', '=', sql.ref<number>('s.refId'))))]),
+            w.and([
+              w('s.kind', '=', 'region'),
+              w.or([
+                w.not(w.exists(adminRows().where('adm.regionId', '=', sql.ref<number>('s.refId')))),
+                w.exists(
+                  w
+                    .selectFrom('markets as mk')
+                    .select('mk.marketId')
+                    .whereRef('mk.regionId', '=', 's.refId')
+                    .where('mk.isDeleted', '=', 0)
+                    .where((m) =>
+                      m.not(
+                        m.exists(
+                          adminRows()
+                            .where('adm.regionId', '=', sql.ref<number>('mk.regionId'))
+                            .where('adm.marketId', '=', sql.ref<number>('mk.marketId')),
+                        ),
+                      ),
+                    ),
+                ),
+              ]),
+            ]),
+          ]),
+        ),
+      ),
+    ),
+  ]);
+}
+
+const inCampaignScope = (scope: CampaignScope): Expression<SqlBool> =>
+  scope.kind === 'admin' ? campaignInAdminRows(scope.userId) : sql<SqlBool>`1 = 1`;
+
+/** One campaign as stored, if the caller reaches it. */
+export function findCampaign(q: Executor, scope: CampaignScope, reviewId: number) {
+  return q
+    .selectFrom('accessReviews as ar')
+    .selectAll('ar')
+    .where('ar.reviewId', '=', reviewId)
+    .where(inCampaignScope(scope))
+    .executeTakeFirst();
+}
+export type CampaignDbRow = NonNullable<Awaited<ReturnType<typeof findCampaign>>>;
+
+/** A campaign's scope rows. */
+export function findScopeRows(q: Executor, reviewIds: readonly number[]) {
+  if (reviewIds.length === 0) {
+    return Promise.resolve([]);
+  }
+  return q
+    .selectFrom('accessReviewScope')
+    .select(['reviewId', 'kind', 'refId'])
+    .where('reviewId', 'in', reviewIds)
+    .orderBy('reviewId')
+    .orderBy('kind')
+    .orderBy('refId')
+    .execute();
+}
+
+/** The names of the scope rows of these campaigns, for the scope in words. */
+export function findScopeNames(q: Executor, reviewIds: readonly number[]) {
+  if (reviewIds.length === 0) {
+    return Promise.resolve([]);
+  }
+  const name = (table: string, idColumn: string) =>
+    sql<string>`(select t.description from ${sql.table(table)} t where ${sql.ref(`t.${idColumn}`)} = s.ref_id)`;
+  return q
+    .selectFrom('accessReviewScope as s')
+    .select([
+      's.reviewId',
+      's.kind',
+      's.refId',
+      sql<string | null>`case s.kind
+        when 'region' then ${name('regions', 'region_id')}
+        when 'market' then ${name('markets', 'market_id')}
+        when 'agency' then ${name('agencies', 'agency_id')}
+        when 'practice' then ${name('practices', 'practice_id')}
+        when 'platform' then ${name('platforms', 'platform_id')}
+        when 'client' then ${name('clients', 'client_id')}
+        when 'platform_user_type' then ${name('platform_user_types', 'platform_user_type_id')}
+        end`.as('name'),
+    ])
+    .where('s.reviewId', 'in', reviewIds)
+    .orderBy('s.reviewId')
+    .orderBy('s.kind')
+    .orderBy('s.refId')
+    .execute();
+}
+
+export interface CampaignValues {
+  name: string;
+  reviewerRule: string;
+  reviewerUserId: number | null;
+  dueDate: string;
+  whenUndecided: string;
+  recurrenceMonths: number | null;
+  internal: number | null;
+  activeForDays: number | null;
+}
+
+export async function insertCampaign(
+  q: Executor,
+  values: CampaignValues & { createdBy: number; nowIso: string },
+): Promise<number> {
+  const { nowIso, ...rest } = values;
+  const row = await q
+    .insertInto('accessReviews')
+    .values({ ...rest, status: 'draft', createdDate: nowIso, updatedBy: values.createdBy, updatedDate: nowIso })
+    .returning('reviewId')
+    .executeTakeFirstOrThrow();
+  return row.reviewId;
+}
+
+/** Writes a draft's fields while it is still a draft (compare-and-set); false: it moved meanwhile. */
+export async function updateDraft(
+  q: Executor,
+  reviewId: number,
+  values: CampaignValues & { updatedBy: number; nowIso: string },
+): Promise<boolean> {
+  const { nowIso, ...rest } = values;
+  const result = await q
+    .updateTable('accessReviews')
+    .set({ ...rest, updatedDate: nowIso })
+    .where('reviewId', '=', reviewId)
+    .where('status', '=', 'draft')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Replaces a campaign's scope rows. */
+export async function replaceScopeRows(
+  q: Executor,
+  reviewId: number,
+  rows: readonly { kind: string; refId: number }[],
+): Promise<void> {
+  await q.deleteFrom('accessReviewScope').where('reviewId', '=', reviewId).execute();
+  if (rows.length > 0) {
+    await q
+      .insertInto('accessReviewScope')
+      .values(rows.map((r) => ({ reviewId, ...r })))
+      .execute();
+  }
+}
+
+/** Whether the (just written) campaign lies in the administrator's rows. */
+export async function isCampaignInAdminRows(q: Executor, adminId: number, reviewId: number): Promise<boolean> {
+  const row = await q
+    .selectFrom('accessReviews as ar')
+    .select('ar.reviewId')
+    .where('ar.reviewId', '=', reviewId)
+    .where(campaignInAdminRows(adminId))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Moves a campaign from one status to another (compare-and-set): false when it was not in
+ * `from` (any of them) any more.
+ */
+export async function moveCampaign(
+  q: Executor,
+  o: {
+    reviewId: number;
+    from: readonly AccessReviewStatus[];
+    to: AccessReviewStatus;
+    actorId: number;
+    nowIso: string;
+    set?: { startedDate?: string; closedDate?: string };
+  },
+): Promise<boolean> {
+  const result = await q
+    .updateTable('accessReviews')
+    .set({ ...o.set, status: o.to, updatedBy: o.actorId, updatedDate: o.nowIso })
+    .where('reviewId', '=', o.reviewId)
+    .where('status', 'in', o.from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Whether a user profile exists. */
+export async function userExists(q: Executor, userId: number): Promise<boolean> {
+  const row = await q.selectFrom('users').select('userId').where('userId', '=', userId).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Whether the user is a super administrator now (the snapshot of her campaign is unbounded). */
+export async function isSuperAdmin(q: Executor, userId: number): Promise<boolean> {
+  const row = await q
+    .selectFrom('superAdmins')
+    .select('userId')
+    .where('userId', '=', userId)
+    .where('isDeleted', '=', 0)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+// ---------------------------------------------------------------- the snapshot
+
+/** What a start needs of its campaign: the scope as lists, the reviewer rule, who made it. */
+export interface SnapshotOf {
+  reviewId: number;
+  lists: Partial<Record<AccessReviewScopeList, readonly number[]>>;
+  internal: number | null;
+  activeForDays: number | null;
+  reviewerRule: string;
+  reviewerUserId: number | null;
+  /** Bound the records to this administrator's rows (null: the creator is a super admin). */
+  boundToAdmin: number | null;
+}
+
+const int = (dialect: Dialect, value: number | null) =>
+  dialect === 'postgres' ? sql<number | null>`cast(${value} as integer)` : sql<number | null>`${value}`;
+
+/** Since when a record is held: its provisioning, else its approval, else its creation. */
+const sinceOf = sql<string | null>`coalesce(r.provisioned_date, r.approved_date, r.created_date)`;
+
+/**
+ * The reviewer an item starts with (the delegate of an absent reviewer and "nobody reviews their
+ * own access" follow in `handToDelegates` and `unnameOwnItems`):
+ * - 'approver': the primary approver of the assignment covering the record's path (the routing
+ *   rule's own `coveringAssignment`: one naming the client wins), the secondary when the
+ *   primary is the record's subject;
+ * - 'manager': the profile whose email is the subject's manager's;
+ * - 'user': the person named.
+ */
+function firstReviewer(eb: RequestEb, dialect: Dialect, of: SnapshotOf): RawBuilder<number | null> {
+  switch (of.reviewerRule) {
+    case 'manager':
+      return sql<number | null>`(${eb
+        .selectFrom('users as su')
+        .innerJoin('users as mu', 'mu.email', 'su.managerEmail')
+        .select('mu.userId')
+        .whereRef('su.userId', '=', 'r.userId')
+        .where('mu.isDeleted', '=', 0)
+        .limit(1)})`;
+    case 'user':
+      return int(dialect, of.reviewerUserId);
+    default:
+      return sql<number | null>`(${coveringAssignment(eb)
+        .select(
+          sql<number | null>`case when a.user_id <> r.user_id then a.user_id
+            when a.secondary_approver_id <> r.user_id then a.secondary_approver_id end`.as('reviewer'),
+        )
+        .limit(1)})`;
+  }
+}
+
+/**
+ * The snapshot of a start: one item per active access record in the campaign's scope (a
+ * completed or archived Add line not deactivated), as one INSERT … SELECT. The unique
+ * (review_id, record_id) leaves a record already taken alone, so a second snapshot adds nothing.
+ * Returns how many items it added.
+ */
+export async function insertSnapshot(q: Executor, dialect: Dialect, of: SnapshotOf, nowIso: string): Promise<number> {
+  const result = await q
+    .insertInto('accessReviewItems')
+    .columns([
+      'reviewId',
+      'recordId',
+      'userId',
+      'regionId',
+      'marketId',
+      'platformId',
+      'clientId',
+      'clientAccountId',
+      'platformUserTypeId',
+      'sinceDate',
+      'reviewerUserId',
+    ])
+    .expression(
+      q
+        .selectFrom('requests as r')
+        .select((eb) => [
+          int(dialect, of.reviewId).as('reviewId'),
+          'r.requestId',
+          'r.userId',
+          'r.regionId',
+          'r.marketId',
+          'r.platformId',
+          'r.clientId',
+          'r.clientAccountId',
+          'r.platformUserTypeId',
+          sinceOf.as('sinceDate'),
+          firstReviewer(eb as unknown as RequestEb, dialect, of).as('reviewerUserId'),
+        ])
+        .where('r.requestTypeId', '=', RequestType.ADD)
+        .where('r.statusId', 'in', [RequestStatus.COMPLETED, RequestStatus.ARCHIVED])
+        .where('r.isDeleted', '=', 0)
+        .where((eb) =>
+          eb.and(
+            accessReviewScopeLists
+              .filter((list) => (of.lists[list] ?? []).length > 0)
+              .map((list) => eb(sql.ref(scopeColumns[list]), 'in', of.lists[list]!)),
+          ),
+        )
+        .$if(of.internal !== null, (qb) => qb.where('r.isInternal', '=', of.internal!))
+        .$if(of.activeForDays !== null, (qb) =>
+          qb.where(
+            sinceOf,
+            '<',
+            new Date(Date.parse(nowIso) - of.activeForDays! * 86_400_000).toISOString(),
+          ),
+        )
+        .$if(of.boundToAdmin !== null, (qb) => qb.where(insideAdminRows(of.boundToAdmin!, 'r'))),
+    )
+    .onConflict((oc) => oc.columns(['reviewId', 'recordId']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0);
+}
+
+/** The running absences of the person `column` names. */
+const absenceOf = (column: string, nowIso: string) =>
+  sql`select ab.delegate_id from absences ab where ab.user_id = ${sql.ref(column)} and ab.is_deleted = 0
+    and ab.from_date <= ${nowIso} and ab.to_date > ${nowIso} order by ab.to_date desc, ab.absence_id limit 1`;
+
+/** A reviewer away today (out of office) hands the items to the delegate they named. */
+export async function handToDelegates(q: Executor, reviewId: number, nowIso: string): Promise<void> {
+  await q
+    .updateTable('accessReviewItems')
+    .set({ reviewerUserId: sql<number>`(${absenceOf('access_review_items.reviewer_user_id', nowIso)})` })
+    .where('reviewId', '=', reviewId)
+    .where(
+      'reviewerUserId',
+      'in',
+      q
+        .selectFrom('absences as ab')
+        .select('ab.userId')
+        .where('ab.isDeleted', '=', 0)
+        .where('ab.fromDate', '<=', nowIso)
+        .where('ab.toDate', '>', nowIso),
+    )
+    .execute();
+}
+
+/** Nobody reviews their own access: such items go to the administrators (reviewer null). */
+export async function unnameOwnItems(q: Executor, reviewId: number): Promise<void> {
+  await q
+    .updateTable('accessReviewItems')
+    .set({ reviewerUserId: null })
+    .where('reviewId', '=', reviewId)
+    .whereRef('reviewerUserId', '=', 'userId')
+    .execute();
+}
+
+/** Each named reviewer of a campaign and how many items they got (the start's notifications). */
+export function findReviewerCounts(q: Executor, reviewId: number) {
+  return q
+    .selectFrom('accessReviewItems')
+    .select(['reviewerUserId', sql<number>`count(*)`.as('itemCount')])
+    .where('reviewId', '=', reviewId)
+    .where('reviewerUserId', 'is not', null)
+    .groupBy('reviewerUserId')
+    .execute();
+}
+
+// ---------------------------------------------------------------- the campaigns table
+
+const countOf = (decision: 'any' | 'decided' | 'keep' | 'revoke' | 'undecided') =>
+  sql<number>`(select count(*) from access_review_items i where i.review_id = ar.review_id${
+    decision === 'any'
+      ? sql``
+      : decision === 'decided'
+        ? sql` and i.decision is not null`
+        : decision === 'undecided'
+          ? sql` and i.decision is null`
+          : sql` and i.decision = ${decision}`
+  })`;
+
+const caseOf = (column: string, names: Readonly<Record<string, string>>) =>
+  sql<string>`case ${sql.ref(column)} ${sql.join(
+    Object.entries(names).map(([value, name]) => sql`when ${value} then ${name}`),
+    sql` `,
+  )} end`;
+
+const reviewerText = sql<string>`case when ar.reviewer_rule = 'user' then ${fullName('rv')} else ${caseOf(
+  'ar.reviewerRule',
+  reviewerRuleNames,
+)} end`;
+
+const column = (expression: Expression<unknown>, kind: TableColumn['kind'] = 'text'): TableColumn => ({
+  sql: expression,
+  kind,
+  isFilterable: kind === 'text',
+  isSortable: true,
+  isSearchable: kind === 'text',
+});
+
+/** The campaigns table (keys = row field names); the newest first. */
+export const campaignSpec: TableSpec = {
+  columns: {
+    reviewId: { ...column(sql.ref('ar.reviewId'), 'number'), isFilterable: true },
+    name: column(sql.ref('ar.name')),
+    statusName: column(caseOf('ar.status', accessReviewStatusNames)),
+    reviewerText: { ...column(reviewerText), isSortable: false },
+    dueDate: column(sql.ref('ar.dueDate'), 'date'),
+    itemCount: column(countOf('any'), 'number'),
+    decidedCount: column(countOf('decided'), 'number'),
+    keptCount: column(countOf('keep'), 'number'),
+    revokedCount: column(countOf('revoke'), 'number'),
+    undecidedCount: column(countOf('undecided'), 'number'),
+    createdByName: column(fullName('cb')),
+    createdDate: column(sql.ref('ar.createdDate'), 'date'),
+    startedDate: column(sql.ref('ar.startedDate'), 'date'),
+    closedDate: column(sql.ref('ar.closedDate'), 'date'),
+  },
+  id: sql.ref<number>('ar.reviewId'),
+  defaultOrder: { column: 'reviewId', isAscending: false },
+};
+
+function campaignRows(q: Executor, scope: CampaignScope) {
+  return q
+    .selectFrom('accessReviews as ar')
+    .innerJoin('users as cb', 'cb.userId', 'ar.createdBy')
+    .leftJoin('users as rv', 'rv.userId', 'ar.reviewerUserId')
+    .where(inCampaignScope(scope));
+}
+
+function selectCampaign(qb: ReturnType<typeof campaignRows>) {
+  return qb.select([
+    'ar.reviewId',
+    'ar.name',
+    'ar.status',
+    caseOf('ar.status', accessReviewStatusNames).as('statusName'),
+    'ar.reviewerRule',
+    'ar.reviewerUserId',
+    reviewerText.as('reviewerText'),
+    'ar.dueDate',
+    'ar.whenUndecided',
+    'ar.recurrenceMonths',
+    'ar.internal',
+    'ar.activeForDays',
+    fullName('cb').as('createdByName'),
+    'ar.createdDate',
+    'ar.startedDate',
+    'ar.closedDate',
+    countOf('any').as('itemCount'),
+    countOf('decided').as('decidedCount'),
+    countOf('keep').as('keptCount'),
+    countOf('revoke').as('revokedCount'),
+    countOf('undecided').as('undecidedCount'),
+  ]);
+}
+
+/** The campaigns table's three reads (page, filter menus, export batches). */
+export const campaignTable = sqlTable({
+  spec: campaignSpec,
+  rows: (db: Db, scope: CampaignScope) => campaignRows(db.kysely, scope),
+  select: selectCampaign,
+});
+export type CampaignListDbRow = Awaited<ReturnType<typeof campaignTable.page>>['rows'][number];
+
+/** One campaign with its progress, if the caller reaches it. */
+export function findCampaignRow(q: Executor, scope: CampaignScope, reviewId: number) {
+  return selectCampaign(campaignRows(q, scope)).where('ar.reviewId', '=', reviewId).executeTakeFirst();
+}

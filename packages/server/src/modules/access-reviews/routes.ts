@@ -1,0 +1,114 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  accessReviewCreated,
+  accessReviewDetail,
+  accessReviewInput,
+  accessReviewMoved,
+  accessReviewStarted,
+  accessReviewsTable,
+  envelope,
+  idParam,
+  messages,
+} from '@uap/domain';
+import type { Db } from '../../db/connection.ts';
+import { adminRead, adminWrite } from '../../http/access.ts';
+import { requireActor } from '../../http/actor.ts';
+import { ok } from '../../http/envelope.ts';
+import { tableRoutes } from '../../http/table-routes.ts';
+import * as reviews from './service.ts';
+
+const campaignsRule =
+  'Super administrators and the auditor reach every campaign; an administrator the campaigns that name at least one region or market, each inside her admin (region, market) rows (a region wholly: every active market of it).';
+const scopeRule = `An administrator's campaign names at least one region or market, each inside her admin rows, else 403 ('${messages.accessReviewScopeNeedsPlace}' / '${messages.accessReviewScopeOutsideRows}'); a super administrator's may name any scope.`;
+const reviewParams = z.object({ id: idParam });
+
+/**
+ * Routes of access review campaigns (issue 46; ours, the spec has none): administrators within
+ * their rows and super administrators write, the auditor reads.
+ */
+export const accessReviewRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const tags = ['access reviews'];
+
+  tableRoutes(base, db, accessReviewsTable, reviews.campaigns, {
+    access: adminRead,
+    tags,
+    rowsRule: campaignsRule,
+    pageDescription:
+      'Each campaign with its scope in words and its progress (items, decided, kept, revoked, undecided).',
+  });
+
+  app.post('/api/AccessReviews', {
+    config: { access: adminWrite },
+    schema: {
+      tags,
+      errors: [403, 422],
+      summary: 'Create an access review campaign (a draft)',
+      description: `The scope's lists (absent or empty: any), internal (null: both), activeForDays; reviewer 'approver' (default: the path's approver), 'manager' or { userId }; the due date (not in the past, else 422); whenUndecided keep | revoke | administrators; recurrenceMonths 3, 6 or 12 (stored; not run yet). ${scopeRule}`,
+      body: accessReviewInput,
+      response: { 200: envelope(accessReviewCreated) },
+    },
+    handler: async (req) =>
+      ok(await reviews.createCampaign(db, requireActor(req), req.body), messages.accessReviewSaved),
+  });
+
+  app.get('/api/AccessReviews/:id', {
+    config: { access: adminRead },
+    schema: {
+      tags,
+      errors: [404],
+      summary: 'One access review campaign with its scope as sent and its progress',
+      description: `${campaignsRule} Any other campaign: 404.`,
+      params: reviewParams,
+      response: { 200: envelope(accessReviewDetail) },
+    },
+    handler: async (req) => ok(await reviews.findCampaign(db, requireActor(req), req.params.id)),
+  });
+
+  app.put('/api/AccessReviews/:id', {
+    config: { access: adminWrite },
+    schema: {
+      tags,
+      errors: [403, 404, 409, 422],
+      summary: "Edit a draft campaign (its name, scope, reviewer, due date, what happens to undecided items)",
+      description: `The body of POST api/AccessReviews. A campaign that started (or ended): 409 '${messages.accessReviewNotDraft}'. ${scopeRule}`,
+      params: reviewParams,
+      body: accessReviewInput,
+      response: { 200: envelope(accessReviewCreated) },
+    },
+    handler: async (req) =>
+      ok(await reviews.updateCampaign(db, requireActor(req), req.params.id, req.body), messages.accessReviewSaved),
+  });
+
+  app.put('/api/AccessReviews/:id/Start', {
+    config: { access: adminWrite },
+    schema: {
+      tags,
+      errors: [404, 409, 422],
+      summary: 'Start a draft campaign: one item per active access record in its scope',
+      description: `In one transaction: draft → active (compare-and-set; not a draft: 409) and the snapshot, one INSERT … SELECT of every active access record in scope (and inside the creator's admin rows unless she is a super administrator). Each item's reviewer: 'approver' the primary approver of the assignment covering the record's path (the one naming the client wins), the secondary when the primary is the subject, the delegate of one away today; 'manager' the subject's manager's profile; { userId } that person; nobody left, or the subject: the administrators of the record's region and market. A scope matching no active access: 422 '${messages.accessReviewScopeEmpty}' and the campaign stays a draft.`,
+      params: reviewParams,
+      response: { 200: envelope(accessReviewStarted) },
+    },
+    handler: async (req) => {
+      const started = await reviews.startCampaign(db, requireActor(req), req.params.id);
+      return ok(started, messages.accessReviewStarted(started.itemCount));
+    },
+  });
+
+  app.put('/api/AccessReviews/:id/Cancel', {
+    config: { access: adminWrite },
+    schema: {
+      tags,
+      errors: [404, 409],
+      summary: 'Cancel a draft or active campaign',
+      description: `Its items stay as they are; the undecided ones are never applied. A closed or cancelled campaign: 409 '${messages.accessReviewNotCancellable}'.`,
+      params: reviewParams,
+      response: { 200: envelope(accessReviewMoved) },
+    },
+    handler: async (req) =>
+      ok(await reviews.cancelCampaign(db, requireActor(req), req.params.id), messages.accessReviewCancelled),
+  });
+};
