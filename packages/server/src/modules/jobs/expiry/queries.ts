@@ -1,7 +1,11 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
-import { RequestStatus, RequestType } from '@uap/domain';
 import type { Dialect, Executor } from '../../../db/connection.ts';
-import { PATH_PLACES } from '../../request-lines/routing.ts';
+import {
+  insertApprovedDeactivationHistory,
+  insertApprovedDeactivations,
+  pointRecordsAtDeactivations,
+  type ApprovedDeactivation,
+} from '../../request-lines/approved-deactivations.ts';
 
 /**
  * The WHERE of migration 0029's partial index, word for word: an active access record with an
@@ -95,35 +99,11 @@ export function noticeWindowQuery(
     .limit(limit);
 }
 
-const timestamp = (dialect: Dialect, iso: string) =>
-  dialect === 'postgres' ? sql<string>`cast(${iso} as timestamptz)` : sql<string>`${iso}`;
-
-/** What a record's Deactivate line takes from the record as it is: its person, path and access. */
-const copiedFromRecord = [
-  'userId',
-  'email',
-  'isInternal',
-  'createdBy',
-  ...PATH_PLACES,
-  'clientId',
-  'clientCodeId',
-  'assetId',
-  'clientAccountId',
-  'platformUserTypeId',
-  'platformOwnershipId',
-  'productCode',
-  'beginningDate',
-  'expirationDate',
-  'isPlatformRequest',
-  'managerEmail',
-  'managerName',
-] as const;
-
 /**
  * One Deactivate line per record, created already Approved (the end date the approver agreed to
- * is the approval), as one INSERT … SELECT. The record must still be an expired active record
- * with no pending change when the statement runs, so a second run (or another instance) creates
- * nothing twice. The line's creator is the record's requester; nobody is its approver.
+ * is the approval), by the kernel's set-based insert. The record must still be an expired active
+ * record with no pending change when the statement runs, so a second run (or another instance)
+ * creates nothing twice. The line's creator is the record's requester; nobody is its approver.
  */
 export function insertExpiredDeactivations(
   q: Executor,
@@ -131,110 +111,32 @@ export function insertExpiredDeactivations(
   recordIds: readonly number[],
   o: { todayIso: string; nowIso: string },
 ) {
-  const now = timestamp(dialect, o.nowIso);
-  const day = o.todayIso.slice(0, 10);
-  return q
-    .insertInto('requests')
-    .columns([
-      'submissionId',
-      'requestTypeId',
-      'statusId',
-      'recordId',
-      'createdDate',
-      'isUrgent',
-      'approvedDate',
-      'updatedDate',
-      'updatedBy',
-      ...copiedFromRecord,
-    ])
-    .expression(
-      q
-        .selectFrom('requests as r')
-        .select([
-          sql<string>`'expiry-' || ${day} || '-' || cast(r.request_id as text)`.as('submissionId'),
-          sql.lit(RequestType.DEACTIVATE).as('requestTypeId'),
-          sql.lit(RequestStatus.APPROVED).as('statusId'),
-          'r.requestId',
-          now.as('createdDate'),
-          sql.lit(0).as('isUrgent'),
-          now.as('approvedDate'),
-          now.as('updatedDate'),
-          'r.createdBy as updatedBy',
-          ...copiedFromRecord.map((column) => `r.${column}` as const),
-        ])
-        .where('r.requestId', 'in', recordIds)
-        .where(activeLimitedRecord)
-        .where(sql<SqlBool>`r.expiration_date < ${o.todayIso}`)
-        .where(sql<SqlBool>`not ${hasPendingChange('any')}`),
-    )
-    .returning(['requestId', 'recordId', 'createdBy', 'beginningDate', 'expirationDate'])
-    .execute();
+  return insertApprovedDeactivations(q, dialect, {
+    recordIds,
+    where: sql<SqlBool>`${activeLimitedRecord} and r.expiration_date < ${o.todayIso} and not ${hasPendingChange('any')}`,
+    submissionPrefix: `expiry-${o.todayIso.slice(0, 10)}-`,
+    nowIso: o.nowIso,
+    createdBy: null,
+    approvedBy: null,
+    comment: null,
+  });
 }
-export type ExpiredDeactivation = Awaited<ReturnType<typeof insertExpiredDeactivations>>[number];
 
 /** The 'Expired' history row of each new Deactivate line, written as its creator. */
-export async function insertExpiredHistory(
+export function insertExpiredHistory(
   q: Executor,
-  lines: readonly ExpiredDeactivation[],
+  lines: readonly ApprovedDeactivation[],
   o: { step: string; changeDesc: string; nowIso: string },
 ) {
-  if (lines.length === 0) {
-    return;
-  }
-  await q
-    .insertInto('requestHistory')
-    .values(
-      lines.map((l) => ({
-        requestId: l.requestId,
-        statusId: RequestStatus.APPROVED,
-        requestTypeId: RequestType.DEACTIVATE,
-        stepDescription: o.step,
-        changeDesc: o.changeDesc,
-        comments: null,
-        approverComment: null,
-        provisionerComment: null,
-        before: JSON.stringify({
-          isDeleted: 0,
-          beginningDate: l.beginningDate,
-          expirationDate: l.expirationDate,
-        }),
-        after: JSON.stringify({
-          isDeleted: 1,
-          beginningDate: l.beginningDate,
-          expirationDate: l.expirationDate,
-        }),
-        createdBy: l.createdBy,
-        createdDate: o.nowIso,
-      })),
-    )
-    .execute();
+  return insertApprovedDeactivationHistory(q, lines, o);
 }
 
 /**
  * Points each record at its new Deactivate line (the one pending change) and raises the
  * requestor's 'new date range needed' flag: an activation must first get a new end date.
  */
-export async function markRecordsExpired(q: Executor, lines: readonly ExpiredDeactivation[], nowIso: string) {
-  const recordIds = lines.map((l) => l.recordId).filter((id): id is number => id !== null);
-  if (recordIds.length === 0) {
-    return;
-  }
-  await q
-    .updateTable('requests')
-    .set((eb) => ({
-      pendingChangeRequestId: eb
-        .selectFrom('requests as d')
-        .select('d.requestId')
-        .whereRef('d.recordId', '=', 'requests.requestId')
-        .where('d.requestTypeId', '=', RequestType.DEACTIVATE)
-        .where('d.statusId', '=', RequestStatus.APPROVED)
-        .limit(1),
-      askNewRangeDate: 1,
-      updatedDate: nowIso,
-      version: eb('version', '+', 1),
-    }))
-    .where('requestId', 'in', recordIds)
-    .execute();
+export function markRecordsExpired(q: Executor, lines: readonly ApprovedDeactivation[], nowIso: string) {
+  return pointRecordsAtDeactivations(q, lines, { nowIso, askNewRangeDate: true });
 }
 
 /** Keeps the notice just sent of each record (one row per record: the latest threshold). */
