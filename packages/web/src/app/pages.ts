@@ -177,6 +177,9 @@ const builtPages: Partial<Record<string, LazyPage>> = {
   '/SentMail': lazyPage(() =>
     import('../pages/SentMail/SentMailPage.tsx').then((m) => ({ default: m.SentMailPage })),
   ),
+  '/AccessReviews': lazyPage(() =>
+    import('../pages/AccessReviews/AccessReviewsPage.tsx').then((m) => ({ default: m.AccessReviewsPage })),
+  ),
 };
 
 export function pageFor(path: string): ComponentType {

@@ -1,0 +1,127 @@
+import { useMemo } from 'react';
+import type { AccessReviewScopeList } from '@uap/domain';
+import Box from '@mui/material/Box';
+import { useScopeCatalog } from '../../api/access-reviews.ts';
+import type { Option } from '../../components/forms/OptionSelect.tsx';
+import { MultiPick } from './MultiPick.tsx';
+
+/** The named parts of a campaign's scope, as the form holds them (empty: any). */
+export type ScopeLists = Record<AccessReviewScopeList, number[]>;
+
+export const emptyScopeLists: ScopeLists = {
+  regionIds: [],
+  marketIds: [],
+  agencyIds: [],
+  practiceIds: [],
+  platformIds: [],
+  clientIds: [],
+  platformUserTypeIds: [],
+};
+
+/** Kept when `ids` is empty (nothing picked narrows nothing), else only what it names. */
+const within = (ids: readonly number[], id: number) => ids.length === 0 || ids.includes(id);
+
+const byLabel = (a: Option, b: Option) => a.label.localeCompare(b.label);
+
+/** Unique options by id, sorted by their words. */
+function options<T>(rows: readonly T[] | undefined, pick: (row: T) => Option): Option[] | undefined {
+  return rows && [...new Map(rows.map((row) => [pick(row).id, pick(row)])).values()].sort(byLabel);
+}
+
+/**
+ * The multi-selects of a campaign's scope, each narrowed by what its parents name (markets by
+ * the regions, agencies by the markets, clients by the platforms and agencies …). Regions and
+ * markets are those of the caller's admin rows: the server holds an administrator to them.
+ */
+export function ScopeFields(props: { value: ScopeLists; onChange: (value: ScopeLists) => void }) {
+  const catalog = useScopeCatalog();
+  const { value } = props;
+  const set = (key: AccessReviewScopeList) => (ids: number[]) => {
+    props.onChange({ ...value, [key]: ids });
+  };
+  const lists = useMemo(() => {
+    const markets = catalog.markets.data?.filter((m) => within(value.regionIds, m.regionId));
+    const marketIds = new Set(markets?.map((m) => m.marketId));
+    const agencies = catalog.agencies.data?.filter(
+      (a) => marketIds.has(a.marketId) && within(value.marketIds, a.marketId),
+    );
+    const paths = catalog.paths.data?.filter(
+      (p) => within(value.agencyIds, p.agencyId) && within(value.platformIds, p.platformId),
+    );
+    return {
+      regions: options(catalog.regions.data, (r) => ({ id: r.regionId, label: r.description })),
+      markets: options(markets, (m) => ({ id: m.marketId, label: m.description })),
+      agencies: options(agencies, (a) => ({ id: a.agencyId, label: a.description })),
+      practices: options(paths, (p) => ({ id: p.practiceId, label: p.practiceName })),
+      platforms: options(
+        catalog.platforms.data?.filter(
+          (p) => value.agencyIds.length === 0 || p.agencies.some((a) => value.agencyIds.includes(a.agencyId)),
+        ),
+        (p) => ({ id: p.platformId, label: p.platform }),
+      ),
+      clients: options(
+        catalog.clients.data?.filter(
+          (c) => within(value.platformIds, c.platformId) && within(value.agencyIds, c.agencyId),
+        ),
+        (c) => ({ id: c.clientId, label: c.description }),
+      ),
+      userTypes: options(
+        catalog.userTypes.data?.filter((t) => within(value.platformIds, t.platformId)),
+        (t) => {
+          const platform = catalog.platforms.data?.find((p) => p.platformId === t.platformId)?.platform;
+          return {
+            id: t.platformUserTypeId,
+            label: platform ? `${t.description} (${platform})` : t.description,
+          };
+        },
+      ),
+    };
+  }, [catalog, value]);
+
+  return (
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+      <MultiPick
+        label="Regions"
+        value={value.regionIds}
+        options={lists.regions}
+        onChange={set('regionIds')}
+      />
+      <MultiPick
+        label="Markets"
+        value={value.marketIds}
+        options={lists.markets}
+        onChange={set('marketIds')}
+      />
+      <MultiPick
+        label="Agencies"
+        value={value.agencyIds}
+        options={lists.agencies}
+        onChange={set('agencyIds')}
+      />
+      <MultiPick
+        label="Practices"
+        value={value.practiceIds}
+        options={lists.practices}
+        onChange={set('practiceIds')}
+      />
+      <MultiPick
+        label="Platforms"
+        value={value.platformIds}
+        options={lists.platforms}
+        onChange={set('platformIds')}
+      />
+      <MultiPick
+        label="Clients"
+        value={value.clientIds}
+        options={lists.clients}
+        onChange={set('clientIds')}
+      />
+      <MultiPick
+        label="Platform user types"
+        value={value.platformUserTypeIds}
+        options={lists.userTypes}
+        onChange={set('platformUserTypeIds')}
+      />
+    </Box>
+  );
+}
