@@ -78,7 +78,7 @@ export function AccessReviewsPage() {
           </Button>
         );
         return (
-          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1, minWidth: { sm: 340 } }}>
             {!isReadOnly && row.status === 'draft' && button('Edit', () => setModal({ kind: 'edit', row }))}
             {!isReadOnly &&
               row.status === 'draft' &&

@@ -8,95 +8,22 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import {
-  accessReviewInput,
-  accessReviewScopeLists,
-  messages,
-  type AccessReviewDetail,
-  type WhenUndecided,
-} from '@uap/domain';
 import { useAccessReviewDetailQuery, useSaveAccessReview } from '../../api/access-reviews.ts';
 import { reportError } from '../../api/error-store.ts';
 import { useFieldErrors } from '../../components/FieldErrors.tsx';
 import { FormDialog, useFormDialog } from '../../components/FormDialog.tsx';
 import { FieldTextField } from '../../components/forms/FieldTextField.tsx';
 import { todayIso } from '../../components/forms/DateRange.tsx';
-import { PersonField, type Person } from '../../components/UserSearchDialog/PersonField.tsx';
-import { emptyScopeLists, ScopeFields, type ScopeLists } from './ScopeFields.tsx';
-
-type Field = 'name' | 'scope' | 'reviewer' | 'dueDate' | 'activeForDays';
-type ReviewerKind = 'approver' | 'manager' | 'user';
-
-/** What the form holds of a campaign (a draft being edited gives its own). */
-export interface CampaignForm {
-  name: string;
-  scope: ScopeLists;
-  internal: 'both' | 'internal' | 'external';
-  activeForDays: string;
-  reviewer: ReviewerKind;
-  person: Person | null;
-  dueDate: string;
-  whenUndecided: WhenUndecided;
-  recurrence: '' | '3' | '6' | '12';
-}
-
-const newCampaign = (): CampaignForm => ({
-  name: '',
-  scope: emptyScopeLists,
-  internal: 'both',
-  activeForDays: '',
-  reviewer: 'approver',
-  person: null,
-  dueDate: '',
-  whenUndecided: 'keep',
-  recurrence: '',
-});
-
-/** What the form holds of a draft, from its detail (GET api/AccessReviews/{id}). */
-function formOf(detail: AccessReviewDetail): CampaignForm {
-  const scope = { ...emptyScopeLists };
-  for (const list of accessReviewScopeLists) {
-    scope[list] = [...(detail.scope[list] ?? [])];
-  }
-  const internal = detail.scope.internal;
-  return {
-    name: detail.name,
-    scope,
-    internal: internal === true ? 'internal' : internal === false ? 'external' : 'both',
-    activeForDays: detail.scope.activeForDays ? String(detail.scope.activeForDays) : '',
-    reviewer: typeof detail.reviewer === 'string' ? detail.reviewer : 'user',
-    person:
-      typeof detail.reviewer === 'string'
-        ? null
-        : { userId: detail.reviewer.userId, label: detail.reviewerText },
-    dueDate: detail.dueDate.slice(0, 10),
-    whenUndecided: detail.whenUndecided,
-    recurrence: detail.recurrenceMonths
-      ? (String(detail.recurrenceMonths) as CampaignForm['recurrence'])
-      : '',
-  };
-}
-
-/** The call's body of what the form holds; the schema checks it (and the server again). */
-function inputOf(form: CampaignForm): unknown {
-  const named = Object.fromEntries(
-    accessReviewScopeLists
-      .filter((list) => form.scope[list].length > 0)
-      .map((list) => [list, form.scope[list]]),
-  );
-  return {
-    name: form.name.trim(),
-    scope: {
-      ...named,
-      ...(form.internal === 'both' ? {} : { internal: form.internal === 'internal' }),
-      ...(form.activeForDays.trim() === '' ? {} : { activeForDays: Number(form.activeForDays) }),
-    },
-    reviewer: form.reviewer === 'user' ? { userId: form.person?.userId ?? 0 } : form.reviewer,
-    dueDate: form.dueDate,
-    whenUndecided: form.whenUndecided,
-    ...(form.recurrence === '' ? {} : { recurrenceMonths: Number(form.recurrence) }),
-  };
-}
+import { PersonField } from '../../components/UserSearchDialog/PersonField.tsx';
+import { ScopeFields } from './ScopeFields.tsx';
+import {
+  checkCampaign,
+  formOf,
+  newCampaign,
+  type CampaignForm,
+  type Field,
+  type ReviewerKind,
+} from './campaign-form.ts';
 
 /**
  * New campaign, or the edit of a draft (`reviewId` and its `initial` values): a name, the scope
@@ -116,27 +43,14 @@ export function CampaignDialog(props: {
   const change = (part: Partial<CampaignForm>) => setForm((current) => ({ ...current, ...part }));
 
   const handleSave = () => {
-    const parsed = accessReviewInput.safeParse(inputOf(form));
-    // A named reviewer not chosen yet: said at the search field, before what the schema says.
-    const noPerson = form.reviewer === 'user' && form.person === null;
-    const days = form.activeForDays.trim();
-    const badDays = days !== '' && !(Number.isInteger(Number(days)) && Number(days) >= 1);
-    const issues = [
-      ...(noPerson ? [{ path: ['reviewer'], message: messages.accessReviewChooseReviewer }] : []),
-      ...(badDays ? [{ path: ['activeForDays'], message: messages.accessReviewActiveDays }] : []),
-      // The days are checked above, in words of their own, at their field.
-      ...(parsed.error?.issues ?? []).filter((issue) => issue.path[1] !== 'activeForDays'),
-    ];
-    const { ok, unplaced } = fields.showIssues(
-      { success: issues.length === 0, error: { issues } },
-      {
-        name: 'name',
-        activeForDays: 'activeForDays',
-        scope: 'scope',
-        reviewer: 'reviewer',
-        dueDate: 'dueDate',
-      },
-    );
+    const { parsed, result } = checkCampaign(form);
+    const { ok, unplaced } = fields.showIssues(result, {
+      name: 'name',
+      activeForDays: 'activeForDays',
+      scope: 'scope',
+      reviewer: 'reviewer',
+      dueDate: 'dueDate',
+    });
     setError(unplaced);
     if (!ok || !parsed.success) {
       return;
@@ -267,7 +181,7 @@ export function CampaignDialog(props: {
             value={form.recurrence}
             onChange={(e) => change({ recurrence: e.target.value as CampaignForm['recurrence'] })}
           >
-            <MenuItem value="">Once</MenuItem>
+            <MenuItem value="once">Once</MenuItem>
             <MenuItem value="3">Every 3 months</MenuItem>
             <MenuItem value="6">Every 6 months</MenuItem>
             <MenuItem value="12">Every 12 months</MenuItem>
