@@ -767,10 +767,13 @@ export const messages = {
   accessReviewCommentRequired: 'A comment is required to revoke access.',
   accessReviewPendingChange:
     'This access already has an approved change waiting for provisioning: decide it once that change is done.',
-  accessReviewRecordEnded: 'This access has ended since the campaign started: there is nothing left to decide.',
+  accessReviewRecordEnded:
+    'This access has ended since the campaign started: there is nothing left to decide.',
   accessReviewsDecided: (count: number) => (count === 1 ? '1 item decided.' : `${count} items decided.`),
   accessReviewStarted: (count: number) =>
-    count === 1 ? 'The campaign started with 1 item to review.' : `The campaign started with ${count} items to review.`,
+    count === 1
+      ? 'The campaign started with 1 item to review.'
+      : `The campaign started with ${count} items to review.`,
   accessReviewSaved: 'The campaign is saved.',
   accessReviewClosed: 'The campaign is closed.',
   accessReviewCancelled: 'The campaign is cancelled.',
@@ -778,6 +781,7 @@ export const messages = {
   accessReviewStateKept: 'Kept',
   accessReviewStateRevokeWaiting: 'Revoked — waiting for provisioning',
   accessReviewStateRevoked: 'Revoked',
+  accessReviewStateRevokeStopped: 'Revoke stopped — the deactivation was rejected or cancelled',
   accessReviewStateChanged: 'Changed during the review',
   accessReviewStateEnded: 'Ended during the review',
   accessReviewEverything: 'Everything',

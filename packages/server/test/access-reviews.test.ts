@@ -110,7 +110,12 @@ const recordOn = (path: BuiltPath, user: BuiltUser, set = {}) =>
 describe('POST, GET, PUT api/AccessReviews: campaigns', () => {
   it('a super administrator creates a draft of any scope; it reads back as sent and lists with no items', async () => {
     const input = body({
-      scope: { regionIds: [elsewhere.regionId], platformIds: [elsewhere.platformId], internal: true, activeForDays: 30 },
+      scope: {
+        regionIds: [elsewhere.regionId],
+        platformIds: [elsewhere.platformId],
+        internal: true,
+        activeForDays: 30,
+      },
       reviewer: 'manager',
       whenUndecided: 'revoke',
       recurrenceMonths: 6,
@@ -150,7 +155,12 @@ describe('POST, GET, PUT api/AccessReviews: campaigns', () => {
     const past = await call('superAdmin', 'POST', '/api/AccessReviews', body({ dueDate: '2020-01-01' }));
     expect(past.statusCode).toBe(422);
     expect(past.json<{ message: string }>().message).toBe(messages.accessReviewDueDatePast);
-    const nobody = await call('superAdmin', 'POST', '/api/AccessReviews', body({ reviewer: { userId: 99_999_999 } }));
+    const nobody = await call(
+      'superAdmin',
+      'POST',
+      '/api/AccessReviews',
+      body({ reviewer: { userId: 99_999_999 } }),
+    );
     expect(nobody.statusCode).toBe(422);
     expect(nobody.json<{ message: string }>().message).toBe(messages.accessReviewReviewerUnknown);
     const blank = await call('superAdmin', 'POST', '/api/AccessReviews', body({ name: '   ' }));
@@ -169,7 +179,12 @@ describe('POST, GET, PUT api/AccessReviews: campaigns', () => {
         ).n,
       );
     const before = await count();
-    const none = await call('rae', 'POST', '/api/AccessReviews', body({ scope: { platformIds: [mine.platformId] } }));
+    const none = await call(
+      'rae',
+      'POST',
+      '/api/AccessReviews',
+      body({ scope: { platformIds: [mine.platformId] } }),
+    );
     expect(none.statusCode).toBe(403);
     expect(none.json<{ message: string }>().message).toBe(messages.accessReviewScopeNeedsPlace);
     for (const scope of [
@@ -187,13 +202,18 @@ describe('POST, GET, PUT api/AccessReviews: campaigns', () => {
     expect(await listed('rae', reviewId)).toHaveLength(1);
   });
 
-  it("a region administrator neither sees nor touches a campaign outside her rows (404), nor one naming no place", async () => {
+  it('a region administrator neither sees nor touches a campaign outside her rows (404), nor one naming no place', async () => {
     const outside = await create('superAdmin', body({ scope: { marketIds: [sameRegionOther.marketId] } }));
     const everything = await create('superAdmin', body());
     for (const reviewId of [outside, everything]) {
       expect(await listed('rae', reviewId)).toEqual([]);
       expect((await call('rae', 'GET', `/api/AccessReviews/${reviewId}`)).statusCode).toBe(404);
-      const edit = await call('rae', 'PUT', `/api/AccessReviews/${reviewId}`, body({ scope: { marketIds: [mine.marketId] } }));
+      const edit = await call(
+        'rae',
+        'PUT',
+        `/api/AccessReviews/${reviewId}`,
+        body({ scope: { marketIds: [mine.marketId] } }),
+      );
       expect(edit.statusCode).toBe(404);
       expect((await call('rae', 'PUT', `/api/AccessReviews/${reviewId}/Start`)).statusCode).toBe(404);
       expect((await call('rae', 'PUT', `/api/AccessReviews/${reviewId}/Cancel`)).statusCode).toBe(404);
@@ -201,7 +221,12 @@ describe('POST, GET, PUT api/AccessReviews: campaigns', () => {
     }
     // Nor may she widen her own campaign beyond her rows.
     const own = await create('rae', body({ scope: { marketIds: [mine.marketId] } }));
-    const widened = await call('rae', 'PUT', `/api/AccessReviews/${own}`, body({ scope: { marketIds: [elsewhere.marketId] } }));
+    const widened = await call(
+      'rae',
+      'PUT',
+      `/api/AccessReviews/${own}`,
+      body({ scope: { marketIds: [elsewhere.marketId] } }),
+    );
     expect(widened.statusCode).toBe(403);
     const detail = await call('rae', 'GET', `/api/AccessReviews/${own}`);
     expect(detail.json<{ data: AccessReviewDetail }>().data.scope).toEqual({ marketIds: [mine.marketId] });
@@ -265,7 +290,13 @@ describe('PUT api/AccessReviews/{id}/Start: the snapshot', () => {
       [active.requestId, archived.requestId].sort((a, b) => a - b),
     );
     const [row] = await listed('superAdmin', reviewId);
-    expect(row).toMatchObject({ status: 'active', statusName: 'Active', itemCount: 2, undecidedCount: 2, decidedCount: 0 });
+    expect(row).toMatchObject({
+      status: 'active',
+      statusName: 'Active',
+      itemCount: 2,
+      undecidedCount: 2,
+      decidedCount: 0,
+    });
     expect(row!.startedDate).not.toBeNull();
   });
 
@@ -273,13 +304,18 @@ describe('PUT api/AccessReviews/{id}/Start: the snapshot', () => {
     const k = ctx.db.kysely;
     const path = await buildPath(k);
     const holder = await buildUser(k);
-    const old = await recordOn(path, holder, { provisionedDate: new Date(Date.now() - 100 * DAY).toISOString() });
+    const old = await recordOn(path, holder, {
+      provisionedDate: new Date(Date.now() - 100 * DAY).toISOString(),
+    });
     await recordOn(path, holder, { provisionedDate: new Date(Date.now() - 10 * DAY).toISOString() });
     const external = await recordOn(path, holder, {
       isInternal: 0,
       provisionedDate: new Date(Date.now() - 100 * DAY).toISOString(),
     });
-    const held = await create('superAdmin', body({ scope: { marketIds: [path.marketId], activeForDays: 30 } }));
+    const held = await create(
+      'superAdmin',
+      body({ scope: { marketIds: [path.marketId], activeForDays: 30 } }),
+    );
     expect((await start('superAdmin', held)).itemCount).toBe(2);
     const internalOnly = await create(
       'superAdmin',
@@ -288,7 +324,10 @@ describe('PUT api/AccessReviews/{id}/Start: the snapshot', () => {
     expect([...(await reviewersOf((await start('superAdmin', internalOnly)).reviewId)).keys()]).toEqual([
       old.requestId,
     ]);
-    const externalOnly = await create('superAdmin', body({ scope: { marketIds: [path.marketId], internal: false } }));
+    const externalOnly = await create(
+      'superAdmin',
+      body({ scope: { marketIds: [path.marketId], internal: false } }),
+    );
     await start('superAdmin', externalOnly);
     expect([...(await reviewersOf(externalOnly)).keys()]).toEqual([external.requestId]);
   });
@@ -356,7 +395,10 @@ describe('PUT api/AccessReviews/{id}/Start: the snapshot', () => {
     const orphans = await recordOn(path, orphan);
     const nameds = await recordOn(path, named);
 
-    const byManager = await create('superAdmin', body({ scope: { marketIds: [path.marketId] }, reviewer: 'manager' }));
+    const byManager = await create(
+      'superAdmin',
+      body({ scope: { marketIds: [path.marketId] }, reviewer: 'manager' }),
+    );
     await start('superAdmin', byManager);
     expect(Object.fromEntries(await reviewersOf(byManager))).toEqual({
       [reports.requestId]: boss.userId,

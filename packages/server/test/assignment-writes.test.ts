@@ -91,7 +91,7 @@ describe('POST api/Approvers', () => {
     const path = await buildPath(k);
     await buildRequest(k, { path, user: subject, statusId: RequestStatus.SUBMITTED });
     await buildRequest(k, { path, user: subject, statusId: RequestStatus.APPROVED });
-    expect(await badges(approver)).toEqual({ approvals: 0, provisioning: 0 });
+    expect(await badges(approver)).toEqual({ approvals: 0, provisioning: 0, accessReviews: 0 });
 
     const answer = await call(superAdmin, 'POST', '/api/Approvers', {
       ...pathBody(path),

@@ -45,24 +45,24 @@ describe('GET api/Request/TaskCounts, cached per user', () => {
     const second = await buildRequest(k, { path, user: subject });
     const third = await buildRequest(k, { path, user: subject });
 
-    expect(await countsOf(approver)).toEqual({ approvals: 3, provisioning: 0 });
+    expect(await countsOf(approver)).toEqual({ approvals: 3, provisioning: 0, accessReviews: 0 });
     // Someone else decides one: the approver's badge may lag for the cache's lifetime.
     await setStatus(third.requestId, RequestStatus.REJECTED);
-    expect(await countsOf(approver)).toEqual({ approvals: 3, provisioning: 0 });
+    expect(await countsOf(approver)).toEqual({ approvals: 3, provisioning: 0, accessReviews: 0 });
 
     await call(approver, 'PATCH', '/api/Approvers/ApproveRejectRequest', {
       isApproved: true,
       comments: 'Justified',
       requestIds: [first.requestId],
     });
-    expect(await countsOf(approver)).toEqual({ approvals: 1, provisioning: 0 });
+    expect(await countsOf(approver)).toEqual({ approvals: 1, provisioning: 0, accessReviews: 0 });
 
     await call(approver, 'PATCH', '/api/Approvers/ApproveRejectRequest', {
       isApproved: false,
       comments: 'Not needed',
       requestIds: [second.requestId],
     });
-    expect(await countsOf(approver)).toEqual({ approvals: 0, provisioning: 0 });
+    expect(await countsOf(approver)).toEqual({ approvals: 0, provisioning: 0, accessReviews: 0 });
   });
 
   it("shows a provisioner's own provisioning at once, and reads (the tracker) keep the cache", async () => {
@@ -87,7 +87,7 @@ describe('GET api/Request/TaskCounts, cached per user', () => {
         decidedBy: approver.userId,
       }),
     ];
-    expect(await countsOf(provisioner)).toEqual({ approvals: 0, provisioning: 2 });
+    expect(await countsOf(provisioner)).toEqual({ approvals: 0, provisioning: 2, accessReviews: 0 });
 
     await setStatus(lines[1]!.requestId, RequestStatus.SUBMITTED);
     // A table read with PUT is not a write: the counts stay as they were.
@@ -99,14 +99,14 @@ describe('GET api/Request/TaskCounts, cached per user', () => {
       payload: { pageSize: 5 },
     });
     expect(tracker.statusCode, tracker.body).toBe(200);
-    expect(await countsOf(provisioner)).toEqual({ approvals: 0, provisioning: 2 });
+    expect(await countsOf(provisioner)).toEqual({ approvals: 0, provisioning: 2, accessReviews: 0 });
 
     await call(provisioner, 'POST', '/api/Request/ApproveRejectForProvisioner', {
       requestIds: [lines[0]!.requestId],
       comments: 'Done in the platform',
       isApproved: true,
     });
-    expect(await countsOf(provisioner)).toEqual({ approvals: 0, provisioning: 0 });
+    expect(await countsOf(provisioner)).toEqual({ approvals: 0, provisioning: 0, accessReviews: 0 });
   });
 
   it('reads afresh for a user whose role changed', async () => {
@@ -115,13 +115,13 @@ describe('GET api/Request/TaskCounts, cached per user', () => {
     const subject = await buildUser(k);
     const path = await buildPath(k, { assignment: { primary: approver.userId } });
     await buildRequest(k, { path, user: subject });
-    expect(await countsOf(approver)).toEqual({ approvals: 1, provisioning: 0 });
+    expect(await countsOf(approver)).toEqual({ approvals: 1, provisioning: 0, accessReviews: 0 });
     await k
       .updateTable('users')
       .set({ roleId: Role.AUDITOR })
       .where('userId', '=', approver.userId)
       .execute();
-    expect(await countsOf(approver)).toEqual({ approvals: 0, provisioning: 0 });
+    expect(await countsOf(approver)).toEqual({ approvals: 0, provisioning: 0, accessReviews: 0 });
   });
 
   it("forgets everyone's counts when an administrator changes an approval path", async () => {
@@ -132,15 +132,15 @@ describe('GET api/Request/TaskCounts, cached per user', () => {
     const subject = await buildUser(k);
     const path = await buildPath(k, { assignment: { primary: approver.userId } });
     await buildRequest(k, { path, user: subject });
-    expect(await countsOf(approver)).toEqual({ approvals: 1, provisioning: 0 });
-    expect(await countsOf(successor)).toEqual({ approvals: 0, provisioning: 0 });
+    expect(await countsOf(approver)).toEqual({ approvals: 1, provisioning: 0, accessReviews: 0 });
+    expect(await countsOf(successor)).toEqual({ approvals: 0, provisioning: 0, accessReviews: 0 });
 
     await call(superAdmin, 'PUT', '/api/Approvers/ReassignApprover', {
       ApproverIds: [path.approverId],
       PrimaryApproverId: successor.userId,
       PrimaryApproverUpdated: true,
     });
-    expect(await countsOf(approver)).toEqual({ approvals: 0, provisioning: 0 });
-    expect(await countsOf(successor)).toEqual({ approvals: 1, provisioning: 0 });
+    expect(await countsOf(approver)).toEqual({ approvals: 0, provisioning: 0, accessReviews: 0 });
+    expect(await countsOf(successor)).toEqual({ approvals: 1, provisioning: 0, accessReviews: 0 });
   });
 });

@@ -32,9 +32,17 @@ describe('GET api/Request/TaskCounts for a read-only user', () => {
       await buildRequest(k, { path, user: subject, statusId: RequestStatus.SUBMITTED });
       await buildRequest(k, { path, user: subject, statusId: RequestStatus.APPROVED });
     }
-    expect(await get(auditor.email, '/api/Request/TaskCounts')).toEqual({ approvals: 0, provisioning: 0 });
+    expect(await get(auditor.email, '/api/Request/TaskCounts')).toEqual({
+      approvals: 0,
+      provisioning: 0,
+      accessReviews: 0,
+    });
     // The same data counts for an approver: the zero is the auditor's rule, not missing data.
-    expect(await get(approver.email, '/api/Request/TaskCounts')).toEqual({ approvals: 1, provisioning: 1 });
+    expect(await get(approver.email, '/api/Request/TaskCounts')).toEqual({
+      approvals: 1,
+      provisioning: 1,
+      accessReviews: 0,
+    });
   });
 });
 

@@ -84,7 +84,11 @@ export const accessReviewScopeLists = [
 ] as const;
 export type AccessReviewScopeList = (typeof accessReviewScopeLists)[number];
 
-export const accessReviewer = z.union([z.literal('approver'), z.literal('manager'), z.object({ userId: id })]);
+export const accessReviewer = z.union([
+  z.literal('approver'),
+  z.literal('manager'),
+  z.object({ userId: id }),
+]);
 export type AccessReviewer = z.infer<typeof accessReviewer>;
 
 /** POST api/AccessReviews (a new draft) and PUT api/AccessReviews/{id} (a draft's edit). */
@@ -197,6 +201,8 @@ export const accessReviewItemRow = z.object({
   state: z.string(),
   /** Null: the caller may decide the item now; else why not (the reason a disabled control shows). */
   notDecidableReason: z.string().nullable(),
+  /** Null: the caller may revoke the item now; else why not (e.g. an approved change waits). Keep follows notDecidableReason. */
+  notRevocableReason: z.string().nullable(),
 });
 export type AccessReviewItemRow = z.infer<typeof accessReviewItemRow>;
 

@@ -46,6 +46,6 @@ export const taskCounts = z.object({
   approvals: z.number().int(),
   provisioning: z.number().int(),
   /** Undecided items of active access reviews the caller may decide (issue 46). */
-  accessReviews: z.number().int().optional(),
+  accessReviews: z.number().int(),
 });
 export type TaskCounts = z.infer<typeof taskCounts>;

@@ -119,6 +119,8 @@ export function assertDeclarationMatches(table: TableDeclaration<never>, spec: T
 
 export interface TableRouteOptions {
   access: Access;
+  /** Who may call `/Export`, when it is narrower than `access` (default: `access`). */
+  exportAccess?: Access;
   tags: string[];
   /** Which rows the caller reaches, for the OpenAPI descriptions. */
   rowsRule: string;
@@ -134,7 +136,7 @@ export function tableRoutes<Row, List>(
   db: Db,
   table: TableDeclaration<Row, List>,
   reader: TableReader<Row>,
-  { access, tags, rowsRule, pageDescription }: TableRouteOptions,
+  { access, exportAccess = access, tags, rowsRule, pageDescription }: TableRouteOptions,
 ): void {
   assertDeclarationMatches(table, reader.spec);
   if (table.hasExport !== false && !reader.csv && !reader.batches) {
@@ -193,7 +195,7 @@ export function tableRoutes<Row, List>(
     return;
   }
   app.put(`${table.path}/Export`, {
-    config: { access },
+    config: { access: exportAccess },
     schema: {
       tags,
       summary: `The whole filtered ${table.title} table as a streamed CSV file`,

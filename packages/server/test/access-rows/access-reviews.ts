@@ -19,7 +19,13 @@ export const accessReviewRows: Row[] = [
     body: { column: 'statusName' },
     expect: reads,
   },
-  { method: 'PUT', route: '/api/AccessReviews/Export', url: '/api/AccessReviews/Export', body: {}, expect: reads },
+  {
+    method: 'PUT',
+    route: '/api/AccessReviews/Export',
+    url: '/api/AccessReviews/Export',
+    body: {},
+    expect: reads,
+  },
   {
     method: 'POST',
     route: '/api/AccessReviews',
@@ -52,5 +58,34 @@ export const accessReviewRows: Row[] = [
     route: '/api/AccessReviews/:id/Cancel',
     url: '/api/AccessReviews/99999999/Cancel',
     expect: missing,
+  },
+  {
+    method: 'PUT',
+    route: '/api/AccessReviews/MyItems',
+    url: '/api/AccessReviews/MyItems',
+    body: {},
+    expect: { none: 401, default: 200 },
+  },
+  {
+    method: 'PUT',
+    route: '/api/AccessReviews/MyItems/Filters',
+    url: '/api/AccessReviews/MyItems/Filters',
+    body: { column: 'platformDescription' },
+    expect: { none: 401, default: 200 },
+  },
+  {
+    method: 'PUT',
+    route: '/api/AccessReviews/MyItems/Export',
+    url: '/api/AccessReviews/MyItems/Export',
+    body: {},
+    expect: { none: 401, default: 200, standard: 403 },
+  },
+  {
+    method: 'PATCH',
+    route: '/api/AccessReviews/Items',
+    url: '/api/AccessReviews/Items',
+    body: { itemIds: [99_999_999], decision: 'keep' },
+    // The item does not exist: everyone who may decide reaches the service and gets 404.
+    expect: { none: 401, default: 404, auditor: 403 },
   },
 ];

@@ -59,6 +59,7 @@ async function tasksOf(who: BuiltUser) {
   expect(badges.body.data).toEqual({
     approvals: approvals.body.data.totalCount,
     provisioning: provisioning.body.data.totalCount,
+    accessReviews: 0,
   });
   const named = (page: Page) => new Map(page.requests.map((r) => [r.requestId, r.onBehalfOf ?? null]));
   return { approvals: named(approvals.body.data), provisioning: named(provisioning.body.data) };

@@ -42,8 +42,14 @@ export const m0046: Migration = {
       .addColumn('updated_date', ts, (c) => c.notNull().defaultTo(now))
       .addColumn('started_date', ts)
       .addColumn('closed_date', ts)
-      .addCheckConstraint('ck_access_reviews_status', sql`status in ('draft', 'active', 'closed', 'cancelled')`)
-      .addCheckConstraint('ck_access_reviews_reviewer_rule', sql`reviewer_rule in ('approver', 'manager', 'user')`)
+      .addCheckConstraint(
+        'ck_access_reviews_status',
+        sql`status in ('draft', 'active', 'closed', 'cancelled')`,
+      )
+      .addCheckConstraint(
+        'ck_access_reviews_reviewer_rule',
+        sql`reviewer_rule in ('approver', 'manager', 'user')`,
+      )
       .addCheckConstraint(
         'ck_access_reviews_reviewer_user',
         sql`(reviewer_rule = 'user') = (reviewer_user_id is not null)`,
@@ -93,7 +99,10 @@ export const m0046: Migration = {
       .addColumn('decided_by', 'integer', (c) => c.references('users.user_id'))
       .addColumn('decided_at', ts)
       .addColumn('revoke_request_id', 'integer', (c) => c.references('requests.request_id'))
-      .addCheckConstraint('ck_access_review_items_decision', sql`decision is null or decision in ('keep', 'revoke')`)
+      .addCheckConstraint(
+        'ck_access_review_items_decision',
+        sql`decision is null or decision in ('keep', 'revoke')`,
+      )
       .execute();
     await db.schema
       .createIndex('uq_access_review_items_record')

@@ -68,7 +68,10 @@ export function campaignInAdminRows(adminId: number): Expression<SqlBool> {
       eb.exists(
         scopeRows().where((w) =>
           w.or([
-            w.and([w('s.kind', '=', 'market'), w.not(w.exists(adminRows().where('adm.marketId', '=', sql.ref<number>('s.refId'))))]),
+            w.and([
+              w('s.kind', '=', 'market'),
+              w.not(w.exists(adminRows().where('adm.marketId', '=', sql.ref<number>('s.refId')))),
+            ]),
             w.and([
               w('s.kind', '=', 'region'),
               w.or([
@@ -175,7 +178,13 @@ export async function insertCampaign(
   const { nowIso, ...rest } = values;
   const row = await q
     .insertInto('accessReviews')
-    .values({ ...rest, status: 'draft', createdDate: nowIso, updatedBy: values.createdBy, updatedDate: nowIso })
+    .values({
+      ...rest,
+      status: 'draft',
+      createdDate: nowIso,
+      updatedBy: values.createdBy,
+      updatedDate: nowIso,
+    })
     .returning('reviewId')
     .executeTakeFirstOrThrow();
   return row.reviewId;
@@ -213,7 +222,11 @@ export async function replaceScopeRows(
 }
 
 /** Whether the (just written) campaign lies in the administrator's rows. */
-export async function isCampaignInAdminRows(q: Executor, adminId: number, reviewId: number): Promise<boolean> {
+export async function isCampaignInAdminRows(
+  q: Executor,
+  adminId: number,
+  reviewId: number,
+): Promise<boolean> {
   const row = await q
     .selectFrom('accessReviews as ar')
     .select('ar.reviewId')
@@ -321,7 +334,12 @@ function firstReviewer(eb: RequestEb, dialect: Dialect, of: SnapshotOf): RawBuil
  * (review_id, record_id) leaves a record already taken alone, so a second snapshot adds nothing.
  * Returns how many items it added.
  */
-export async function insertSnapshot(q: Executor, dialect: Dialect, of: SnapshotOf, nowIso: string): Promise<number> {
+export async function insertSnapshot(
+  q: Executor,
+  dialect: Dialect,
+  of: SnapshotOf,
+  nowIso: string,
+): Promise<number> {
   const result = await q
     .insertInto('accessReviewItems')
     .columns([
@@ -365,11 +383,7 @@ export async function insertSnapshot(q: Executor, dialect: Dialect, of: Snapshot
         )
         .$if(of.internal !== null, (qb) => qb.where('r.isInternal', '=', of.internal!))
         .$if(of.activeForDays !== null, (qb) =>
-          qb.where(
-            sinceOf,
-            '<',
-            new Date(Date.parse(nowIso) - of.activeForDays! * 86_400_000).toISOString(),
-          ),
+          qb.where(sinceOf, '<', new Date(Date.parse(nowIso) - of.activeForDays! * 86_400_000).toISOString()),
         )
         .$if(of.boundToAdmin !== null, (qb) => qb.where(insideAdminRows(of.boundToAdmin!, 'r'))),
     )

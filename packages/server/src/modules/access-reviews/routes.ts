@@ -2,7 +2,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  Role,
   accessReviewCreated,
+  accessReviewDecided,
+  accessReviewDecisionInput,
   accessReviewDetail,
   accessReviewInput,
   accessReviewMoved,
@@ -11,18 +14,23 @@ import {
   envelope,
   idParam,
   messages,
+  minExportRole,
+  myAccessReviewItemsTable,
 } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
 import { adminRead, adminWrite } from '../../http/access.ts';
 import { requireActor } from '../../http/actor.ts';
 import { ok } from '../../http/envelope.ts';
 import { tableRoutes } from '../../http/table-routes.ts';
+import * as items from './items-service.ts';
 import * as reviews from './service.ts';
 
 const campaignsRule =
   'Super administrators and the auditor reach every campaign; an administrator the campaigns that name at least one region or market, each inside her admin (region, market) rows (a region wholly: every active market of it).';
 const scopeRule = `An administrator's campaign names at least one region or market, each inside her admin rows, else 403 ('${messages.accessReviewScopeNeedsPlace}' / '${messages.accessReviewScopeOutsideRows}'); a super administrator's may name any scope.`;
 const reviewParams = z.object({ id: idParam });
+const itemsRule =
+  "The undecided and decided items of active campaigns whose reviewer is the caller; the items naming no reviewer (the administrators') also to an administrator whose admin rows hold the record's (region, market), and to super administrators; never an item about the caller's own access. reviewId: one campaign's.";
 
 /**
  * Routes of access review campaigns (issue 46; ours, the spec has none): administrators within
@@ -72,14 +80,17 @@ export const accessReviewRoutes: FastifyPluginAsync<{ db: Db }> = async (base, {
     schema: {
       tags,
       errors: [403, 404, 409, 422],
-      summary: "Edit a draft campaign (its name, scope, reviewer, due date, what happens to undecided items)",
+      summary: 'Edit a draft campaign (its name, scope, reviewer, due date, what happens to undecided items)',
       description: `The body of POST api/AccessReviews. A campaign that started (or ended): 409 '${messages.accessReviewNotDraft}'. ${scopeRule}`,
       params: reviewParams,
       body: accessReviewInput,
       response: { 200: envelope(accessReviewCreated) },
     },
     handler: async (req) =>
-      ok(await reviews.updateCampaign(db, requireActor(req), req.params.id, req.body), messages.accessReviewSaved),
+      ok(
+        await reviews.updateCampaign(db, requireActor(req), req.params.id, req.body),
+        messages.accessReviewSaved,
+      ),
   });
 
   app.put('/api/AccessReviews/:id/Start', {
@@ -110,5 +121,31 @@ export const accessReviewRoutes: FastifyPluginAsync<{ db: Db }> = async (base, {
     },
     handler: async (req) =>
       ok(await reviews.cancelCampaign(db, requireActor(req), req.params.id), messages.accessReviewCancelled),
+  });
+
+  tableRoutes(base, db, myAccessReviewItemsTable, items.myItems, {
+    access: { minRole: Role.STANDARD, auditor: true },
+    // The standard role exports no table (minExportRole): a reviewer who is one reads the page.
+    exportAccess: { minRole: minExportRole, auditor: true },
+    tags,
+    rowsRule: itemsRule,
+    pageDescription:
+      "Each item with the record's user, platform, client, account, user type, since when, who requested and approved it, the decision and where it stands (state); notDecidableReason / notRevocableReason: why a control is disabled.",
+  });
+
+  app.patch('/api/AccessReviews/Items', {
+    config: { access: { minRole: Role.STANDARD, auditor: false } },
+    schema: {
+      tags,
+      errors: [404, 409, 422],
+      summary: 'Keep or revoke access review items, all or nothing',
+      description: `One transaction for every item named (at most 1,000): each must be the caller's to decide (${itemsRule}) else 404 '${messages.accessReviewItemNotFound}'; undecided, else 409 '${messages.accessReviewItemDecided}'; in an active campaign, else 409 '${messages.accessReviewCampaignClosed}'. A revoke needs a comment (422 '${messages.accessReviewCommentRequired}'); its record must still be active (409 '${messages.accessReviewRecordEnded}') with no Approved change waiting (409 '${messages.accessReviewPendingChange}'); a Submitted change is replaced. Each revoke creates a Deactivate line already Approved by the review (its history names the campaign and the reviewer), routed to the provisioners. Two reviewers at once: one wins, the other gets 409 and nothing changes.`,
+      body: accessReviewDecisionInput,
+      response: { 200: envelope(accessReviewDecided) },
+    },
+    handler: async (req) => {
+      const decided = await items.decideItems(db, requireActor(req), req.body);
+      return ok(decided, messages.accessReviewsDecided(decided.decidedCount));
+    },
   });
 };

@@ -48,7 +48,11 @@ async function scopeTexts(
   );
 }
 
-const scoped = scopedReader(q.campaignTable, (actor) => campaignScopeOf(actor, 'read'), (row) => row);
+const scoped = scopedReader(
+  q.campaignTable,
+  (actor) => campaignScopeOf(actor, 'read'),
+  (row) => row,
+);
 
 /** PUT api/AccessReviews: the campaigns page, each row with its scope in words and its progress. */
 export const campaigns: TableReader<AccessReviewRow> = {
@@ -94,7 +98,12 @@ async function valuesOf(trx: Executor, input: AccessReviewInput): Promise<q.Camp
     dueDate: `${input.dueDate}T00:00:00.000Z`,
     whenUndecided: input.whenUndecided,
     recurrenceMonths: input.recurrenceMonths,
-    internal: input.scope.internal === undefined || input.scope.internal === null ? null : input.scope.internal ? 1 : 0,
+    internal:
+      input.scope.internal === undefined || input.scope.internal === null
+        ? null
+        : input.scope.internal
+          ? 1
+          : 0,
     activeForDays: input.scope.activeForDays ?? null,
   };
 }
@@ -103,7 +112,12 @@ async function valuesOf(trx: Executor, input: AccessReviewInput): Promise<q.Camp
  * The scope rule of an administrator's campaign, checked on the rows just written (the same SQL
  * that decides which campaigns she sees): it names a region or market, and each lies in her rows.
  */
-async function checkAdminScope(trx: Executor, scope: q.CampaignScope, input: AccessReviewInput, reviewId: number) {
+async function checkAdminScope(
+  trx: Executor,
+  scope: q.CampaignScope,
+  input: AccessReviewInput,
+  reviewId: number,
+) {
   if (scope.kind !== 'admin') {
     return;
   }

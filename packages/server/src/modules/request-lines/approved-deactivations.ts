@@ -89,10 +89,9 @@ export function insertApprovedDeactivations(q: Executor, dialect: Dialect, o: Ap
           by(o.createdBy).as('createdBy'),
           now.as('createdDate'),
           sql.lit(0).as('isUrgent'),
-          (o.approvedBy === null
-            ? sql<number | null>`null`
-            : integer(dialect, o.approvedBy)
-          ).as('approvedRejectedBy'),
+          (o.approvedBy === null ? sql<number | null>`null` : integer(dialect, o.approvedBy)).as(
+            'approvedRejectedBy',
+          ),
           now.as('approvedDate'),
           text(o.comment).as('comments'),
           text(o.comment).as('approverComment'),

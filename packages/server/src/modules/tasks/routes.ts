@@ -6,6 +6,7 @@ import { requireActor } from '../../http/actor.ts';
 import { ok } from '../../http/envelope.ts';
 import type { TaskCountCache } from './cache.ts';
 import { countTasks } from './queries.ts';
+import { countItemsToReview } from '../access-reviews/items-service.ts';
 
 export const requestRoutes: FastifyPluginAsync<{ db: Db; countCache: TaskCountCache }> = async (
   base,
@@ -17,7 +18,8 @@ export const requestRoutes: FastifyPluginAsync<{ db: Db; countCache: TaskCountCa
     config: { access: { minRole: Role.STANDARD, auditor: true } },
     schema: {
       tags: ['requests'],
-      summary: 'Home tile badges: submitted requests waiting on me as approver, approved ones as provisioner',
+      summary:
+        'Home tile badges: submitted requests waiting on me as approver, approved ones as provisioner, access review items I have to decide',
       description: `Each count stops at ${limits.taskBadgeMax + 1}: the badge shows at most ${limits.taskBadgeMax}. The counts are reused for a few seconds (TASK_COUNTS_CACHE_SECONDS), except after the caller's own write.`,
       response: { 200: envelope(taskCounts) },
     },
@@ -25,11 +27,12 @@ export const requestRoutes: FastifyPluginAsync<{ db: Db; countCache: TaskCountCa
       const actor = requireActor(req);
       const cap = limits.taskBadgeMax + 1;
       const counts = await countCache.get(actor, async () => {
-        const [approvals, provisioning] = await Promise.all([
+        const [approvals, provisioning, accessReviews] = await Promise.all([
           countTasks(db, actor, 'approvals', cap),
           countTasks(db, actor, 'provisioning', cap),
+          countItemsToReview(db, actor, cap),
         ]);
-        return { approvals, provisioning };
+        return { approvals, provisioning, accessReviews };
       });
       return ok(counts);
     },

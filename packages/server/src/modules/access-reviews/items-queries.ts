@@ -1,0 +1,274 @@
+import { expressionBuilder, sql, type Expression, type SqlBool } from 'kysely';
+import { RequestStatus, RequestType, accessReviewDecisionNames, messages } from '@uap/domain';
+import type { Db, Executor } from '../../db/connection.ts';
+import type { Database } from '../../db/schema.ts';
+import { sqlTable } from '../../db/sql-table.ts';
+import type { TableColumn, TableSpec } from '../../db/table-query.ts';
+import { insideAdminRows } from '../../http/row-scope-queries.ts';
+import { fullName } from '../request-lines/line-query.ts';
+
+/**
+ * The SQL of access review items (issue 46): whose they are to decide, My Access Reviews, the
+ * Home tile's count, and the decision's reads and compare-and-set.
+ */
+
+/**
+ * Whose items a caller reviews: those naming them; the items naming nobody (the
+ * administrators') inside an administrator's rows, or all of them for a super administrator.
+ */
+export interface ItemReach {
+  userId: number;
+  unnamed: 'none' | 'admin' | 'all';
+}
+
+type ItemEb = ReturnType<typeof expressionBuilder<Database & { i: Database['accessReviewItems'] }, 'i'>>;
+
+/**
+ * The item `i` is the caller's to review: it names them, or it names nobody and lies in their
+ * reach of the administrators' items; never an item about their own access.
+ */
+export function reviewedBy(reach: ItemReach): Expression<SqlBool> {
+  const eb: ItemEb = expressionBuilder<Database & { i: Database['accessReviewItems'] }, 'i'>();
+  const named = eb('i.reviewerUserId', '=', reach.userId);
+  if (reach.unnamed === 'none') {
+    return named;
+  }
+  const unnamed = eb.and([
+    eb('i.reviewerUserId', 'is', null),
+    eb('i.userId', '!=', reach.userId),
+    ...(reach.unnamed === 'admin' ? [insideAdminRows(reach.userId, 'i')] : []),
+  ]);
+  return eb.or([named, unnamed]);
+}
+
+/** The record as it is now moved away from the item's snapshot, or ended. */
+const recordEnded = sql<SqlBool>`(r.is_deleted = 1 or r.status_id not in (3, 6))`;
+const recordChanged = sql<SqlBool>`(r.user_id <> i.user_id
+  or coalesce(r.platform_user_type_id, 0) <> coalesce(i.platform_user_type_id, 0)
+  or coalesce(r.client_account_id, 0) <> coalesce(i.client_account_id, 0)
+  or coalesce(r.client_id, 0) <> coalesce(i.client_id, 0))`;
+
+/** Where the item stands, in words (the State column). */
+const stateOf = sql<string>`case
+  when i.decision = 'revoke' and rk.status_id in (${RequestStatus.COMPLETED}, ${RequestStatus.ARCHIVED}) then ${messages.accessReviewStateRevoked}
+  when i.decision = 'revoke' and rk.status_id in (${RequestStatus.SUBMITTED}, ${RequestStatus.APPROVED}) then ${messages.accessReviewStateRevokeWaiting}
+  when i.decision = 'revoke' then ${messages.accessReviewStateRevokeStopped}
+  when ${recordEnded} then ${messages.accessReviewStateEnded}
+  when ${recordChanged} then ${messages.accessReviewStateChanged}
+  when i.decision = 'keep' then ${messages.accessReviewStateKept}
+  else ${messages.accessReviewStateToReview} end`;
+
+const decisionName = sql<string>`case i.decision when 'keep' then ${accessReviewDecisionNames.keep} when 'revoke' then ${accessReviewDecisionNames.revoke} else '' end`;
+
+/** The record has an Approved pending change (with the provisioner): it may not be revoked now. */
+const approvedChangeWaits = sql<number>`case when exists (select 1 from requests p
+  where p.request_id = r.pending_change_request_id and p.status_id = ${RequestStatus.APPROVED}) then 1 else 0 end`;
+
+/** The items of active campaigns the caller reviews, with every name the table shows. */
+function itemRows(q: Executor, o: { reach: ItemReach; reviewId: number | null }) {
+  return q
+    .selectFrom('accessReviewItems as i')
+    .innerJoin('accessReviews as ar', 'ar.reviewId', 'i.reviewId')
+    .innerJoin('requests as r', 'r.requestId', 'i.recordId')
+    .innerJoin('users as u', 'u.userId', 'i.userId')
+    .innerJoin('platforms as pl', 'pl.platformId', 'i.platformId')
+    .innerJoin('users as cu', 'cu.userId', 'r.createdBy')
+    .leftJoin('clients as c', 'c.clientId', 'i.clientId')
+    .leftJoin('clientAccounts as ca', 'ca.clientAccountId', 'i.clientAccountId')
+    .leftJoin('platformUserTypes as put', 'put.platformUserTypeId', 'i.platformUserTypeId')
+    .leftJoin('users as ap', 'ap.userId', 'r.approvedRejectedBy')
+    .leftJoin('users as db', 'db.userId', 'i.decidedBy')
+    .leftJoin('requests as rk', 'rk.requestId', 'i.revokeRequestId')
+    .where('ar.status', '=', 'active')
+    .where(reviewedBy(o.reach))
+    .$if(o.reviewId !== null, (qb) => qb.where('i.reviewId', '=', o.reviewId!));
+}
+
+function selectItem(qb: ReturnType<typeof itemRows>) {
+  return qb.select([
+    'i.itemId',
+    'i.reviewId',
+    'ar.name as reviewName',
+    'ar.dueDate',
+    'i.recordId',
+    'i.userId',
+    fullName('u').as('userName'),
+    'u.email as userEmail',
+    'r.email as platformEmail',
+    'pl.description as platformDescription',
+    'c.description as clientDescription',
+    'ca.description as clientAccountDescription',
+    'put.description as platformUserTypeDescription',
+    'i.sinceDate',
+    fullName('cu').as('requestedByName'),
+    sql<string | null>`case when ap.user_id is null then null else ${fullName('ap')} end`.as(
+      'approvedByName',
+    ),
+    'i.decision',
+    decisionName.as('decisionName'),
+    'i.comment',
+    sql<string | null>`case when db.user_id is null then null else ${fullName('db')} end`.as('decidedByName'),
+    'i.decidedAt',
+    'i.revokeRequestId',
+    stateOf.as('state'),
+    sql<number>`case when ${recordEnded} then 1 else 0 end`.as('hasEnded'),
+    approvedChangeWaits.as('approvedChangeWaits'),
+  ]);
+}
+
+const column = (expression: Expression<unknown>, kind: TableColumn['kind'] = 'text'): TableColumn => ({
+  sql: expression,
+  kind,
+  isFilterable: kind !== 'date',
+  isSortable: true,
+  isSearchable: kind === 'text',
+});
+const ref = (name: string, kind: TableColumn['kind'] = 'text') => column(sql.ref(name), kind);
+
+/** My Access Reviews (keys = row field names); the soonest due campaign first, then by item. */
+export const itemSpec: TableSpec = {
+  columns: {
+    itemId: ref('i.itemId', 'number'),
+    reviewName: ref('ar.name'),
+    dueDate: ref('ar.dueDate', 'date'),
+    recordId: ref('i.recordId', 'number'),
+    userName: column(fullName('u')),
+    userEmail: ref('u.email'),
+    platformEmail: ref('r.email'),
+    platformDescription: ref('pl.description'),
+    clientDescription: ref('c.description'),
+    clientAccountDescription: ref('ca.description'),
+    platformUserTypeDescription: ref('put.description'),
+    sinceDate: ref('i.sinceDate', 'date'),
+    requestedByName: column(fullName('cu')),
+    approvedByName: column(fullName('ap')),
+    decisionName: column(decisionName),
+    state: column(stateOf),
+    decidedByName: column(fullName('db')),
+    decidedAt: ref('i.decidedAt', 'date'),
+  },
+  id: sql.ref<number>('i.itemId'),
+  defaultOrder: { column: 'dueDate', isAscending: true },
+};
+
+export interface ItemQuery {
+  reach: ItemReach;
+  reviewId: number | null;
+}
+
+/** My Access Reviews' three reads (page, filter menus, export batches). */
+export const itemTable = sqlTable({
+  spec: itemSpec,
+  rows: (db: Db, o: ItemQuery) => itemRows(db.kysely, o),
+  select: selectItem,
+});
+export type ItemDbRow = Awaited<ReturnType<typeof itemTable.page>>['rows'][number];
+
+/** The undecided items of active campaigns the caller reviews, counted up to `cap` (the Home tile). */
+export async function countItemsToReview(q: Executor, reach: ItemReach, cap: number): Promise<number> {
+  const inner = q
+    .selectFrom('accessReviewItems as i')
+    .innerJoin('accessReviews as ar', 'ar.reviewId', 'i.reviewId')
+    .select('i.itemId')
+    .where('ar.status', '=', 'active')
+    .where('i.decision', 'is', null)
+    .where(reviewedBy(reach))
+    .limit(cap);
+  const row = await q
+    .selectFrom(inner.as('t'))
+    .select((eb) => eb.fn.countAll().as('count'))
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+// ---------------------------------------------------------------- the decision
+
+/** The items named by a decision as they stand, and whether each is the caller's to decide. */
+export function findItemsToDecide(q: Executor, reach: ItemReach, itemIds: readonly number[]) {
+  return q
+    .selectFrom('accessReviewItems as i')
+    .innerJoin('accessReviews as ar', 'ar.reviewId', 'i.reviewId')
+    .innerJoin('requests as r', 'r.requestId', 'i.recordId')
+    .select([
+      'i.itemId',
+      'i.reviewId',
+      'i.recordId',
+      'i.decision',
+      'ar.status as campaignStatus',
+      'ar.name as campaignName',
+      'r.pendingChangeRequestId',
+      sql<number>`case when ${reviewedBy(reach)} then 1 else 0 end`.as('isMine'),
+      sql<number>`case when ${recordEnded} then 1 else 0 end`.as('hasEnded'),
+      approvedChangeWaits.as('approvedChangeWaits'),
+    ])
+    .where('i.itemId', 'in', itemIds)
+    .execute();
+}
+export type ItemToDecide = Awaited<ReturnType<typeof findItemsToDecide>>[number];
+
+/**
+ * The decision's compare-and-set: only items still undecided in an active campaign take it.
+ * Returns how many did (fewer than asked: someone decided one meanwhile).
+ */
+export async function decideItems(
+  q: Executor,
+  o: {
+    itemIds: readonly number[];
+    decision: string;
+    comment: string | null;
+    decidedBy: number;
+    nowIso: string;
+  },
+): Promise<number> {
+  const result = await q
+    .updateTable('accessReviewItems')
+    .set({ decision: o.decision, comment: o.comment, decidedBy: o.decidedBy, decidedAt: o.nowIso })
+    .where('itemId', 'in', o.itemIds)
+    .where('decision', 'is', null)
+    .where('reviewId', 'in', q.selectFrom('accessReviews').select('reviewId').where('status', '=', 'active'))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** A record that is still an active access record (a completed or archived Add line not deactivated). */
+export const stillActiveRecord = sql<SqlBool>`r.request_type_id = ${RequestType.ADD} and r.status_id in (${RequestStatus.COMPLETED}, ${RequestStatus.ARCHIVED}) and r.is_deleted = 0`;
+
+/** A record a revoke may deactivate: still active, no change of it pending (a Submitted one was replaced). */
+export const revocableRecord = sql<SqlBool>`${stillActiveRecord} and not exists (select 1 from requests p
+  where p.record_id = r.request_id and p.status_id in (${RequestStatus.SUBMITTED}, ${RequestStatus.APPROVED})
+  and p.request_type_id <> ${RequestType.ADD})`;
+
+/** The records' Submitted pending changes (a revoke replaces them, as a Deactivate asked in the app does). */
+export function findSubmittedPendingChanges(q: Executor, recordIds: readonly number[]) {
+  return q
+    .selectFrom('requests as r')
+    .innerJoin('requests as p', 'p.requestId', 'r.pendingChangeRequestId')
+    .select(['p.requestId', 'p.requestTypeId', 'p.recordId'])
+    .where('r.requestId', 'in', recordIds)
+    .where('p.statusId', '=', RequestStatus.SUBMITTED)
+    .execute();
+}
+
+/** Each revoked item points at the Deactivate line its revoke made (its record's pending change). */
+export async function linkRevokeLines(q: Executor, itemIds: readonly number[]): Promise<void> {
+  await q
+    .updateTable('accessReviewItems')
+    .set((eb) => ({
+      revokeRequestId: eb
+        .selectFrom('requests as r')
+        .select('r.pendingChangeRequestId')
+        .whereRef('r.requestId', '=', 'accessReviewItems.recordId'),
+    }))
+    .where('itemId', 'in', itemIds)
+    .execute();
+}
+
+/** The caller's name, as the revoke's history row names the reviewer. */
+export async function findPersonName(q: Executor, userId: number): Promise<string> {
+  const row = await q
+    .selectFrom('users as u')
+    .select(fullName('u').as('name'))
+    .where('u.userId', '=', userId)
+    .executeTakeFirst();
+  return row?.name ?? '';
+}

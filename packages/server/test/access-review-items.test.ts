@@ -1,0 +1,427 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  RequestStatus,
+  RequestType,
+  Role,
+  historySteps,
+  messages,
+  type AccessReviewDecided,
+  type AccessReviewInputBody,
+  type AccessReviewItemList,
+  type AccessReviewItemRow,
+  type TaskCounts,
+} from '@uap/domain';
+import { appointRegionAdmin, createTestContext, demo, type TestContext } from './harness.ts';
+import { buildPath, buildRecord, buildRequest, buildUser, uniqueTag, type BuiltUser } from './factories.ts';
+
+/**
+ * Access review items (issue 46): My Access Reviews, the Home tile's count, and the decisions —
+ * keep, revoke through an approved Deactivate line, every refusal, and two reviewers at once.
+ */
+
+let ctx: TestContext;
+const DAY = 86_400_000;
+const tokens = new Map<number | string, string>();
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  tokens.set('superAdmin', await ctx.tokenFor(demo.superAdmin));
+  tokens.set('auditor', await ctx.tokenFor(demo.auditor));
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+type Who = BuiltUser | 'superAdmin' | 'auditor';
+
+async function tokenOf(who: Who): Promise<string> {
+  const key = typeof who === 'string' ? who : who.userId;
+  if (!tokens.has(key)) {
+    tokens.set(key, await ctx.tokenFor((who as BuiltUser).email));
+  }
+  return tokens.get(key)!;
+}
+
+async function call(who: Who, method: 'GET' | 'PUT' | 'POST' | 'PATCH', url: string, body?: object) {
+  return ctx.app.inject({
+    method,
+    url,
+    headers: { authorization: `Bearer ${await tokenOf(who)}` },
+    ...(body ? { payload: body } : {}),
+  });
+}
+
+const dueDate = new Date(Date.now() + 14 * DAY).toISOString().slice(0, 10);
+
+/** A started campaign (as the super administrator) over one market. */
+async function campaign(marketId: number, o: Partial<AccessReviewInputBody> = {}): Promise<number> {
+  const created = await call('superAdmin', 'POST', '/api/AccessReviews', {
+    name: `Review ${uniqueTag()}`,
+    dueDate,
+    scope: { marketIds: [marketId] },
+    ...o,
+  });
+  expect(created.statusCode, created.body).toBe(200);
+  const reviewId = created.json<{ data: { reviewId: number } }>().data.reviewId;
+  const started = await call('superAdmin', 'PUT', `/api/AccessReviews/${reviewId}/Start`);
+  expect(started.statusCode, started.body).toBe(200);
+  return reviewId;
+}
+
+async function myItems(who: Who, reviewId?: number): Promise<AccessReviewItemRow[]> {
+  const res = await call(who, 'PUT', '/api/AccessReviews/MyItems', {
+    pageSize: 100,
+    ...(reviewId ? { reviewId } : {}),
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ data: AccessReviewItemList }>().data.items;
+}
+
+async function counts(who: Who): Promise<TaskCounts> {
+  const res = await call(who, 'GET', '/api/Request/TaskCounts');
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ data: TaskCounts }>().data;
+}
+
+const decide = (who: Who, itemIds: number[], decision: 'keep' | 'revoke', comment?: string) =>
+  call(who, 'PATCH', '/api/AccessReviews/Items', { itemIds, decision, ...(comment ? { comment } : {}) });
+
+async function itemOf(itemId: number) {
+  return ctx.db.kysely
+    .selectFrom('accessReviewItems')
+    .selectAll()
+    .where('itemId', '=', itemId)
+    .executeTakeFirstOrThrow();
+}
+
+/** A path whose approver reviews and whose provisioner provisions, with one record of a holder. */
+async function scene() {
+  const k = ctx.db.kysely;
+  const approver = await buildUser(k, { roleId: Role.APPROVER, name: 'Ava' });
+  const provisioner = await buildUser(k, { roleId: Role.PROVISIONER, name: 'Pip' });
+  const requester = await buildUser(k, { name: 'Rex' });
+  const holder = await buildUser(k, { name: 'Hal' });
+  const path = await buildPath(k, {
+    assignment: { primary: approver.userId, provisioner: provisioner.userId },
+  });
+  const record = await buildRecord(k, {
+    path,
+    user: { userId: holder.userId, email: holder.email },
+    createdBy: requester.userId,
+    decidedBy: approver.userId,
+    set: { provisionedDate: '2026-01-15T00:00:00.000Z' },
+  });
+  return { approver, provisioner, requester, holder, path, record };
+}
+
+describe('PUT api/AccessReviews/MyItems and the Home count', () => {
+  it("shows the reviewer their items of active campaigns with the record's names, and counts the undecided", async () => {
+    const s = await scene();
+    const before = await counts(s.approver);
+    const reviewId = await campaign(s.path.marketId);
+    const items = await myItems(s.approver, reviewId);
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({
+      reviewId,
+      recordId: s.record.requestId,
+      userId: s.holder.userId,
+      userName: `Hal ${s.holder.lastName}`,
+      userEmail: s.holder.email,
+      platformDescription: s.path.names.platform,
+      clientDescription: s.path.names.client,
+      clientAccountDescription: s.path.names.account,
+      requestedByName: `Rex ${s.requester.lastName}`,
+      approvedByName: `Ava ${s.approver.lastName}`,
+      decision: null,
+      decisionName: '',
+      state: messages.accessReviewStateToReview,
+      notDecidableReason: null,
+      notRevocableReason: null,
+    });
+    expect(items[0]!.sinceDate?.slice(0, 10)).toBe('2026-01-15');
+    expect((await counts(s.approver)).accessReviews).toBe(before.accessReviews + 1);
+    // Nobody else named sees it; a cancelled campaign's items leave the page and the count.
+    expect(await myItems(s.provisioner, reviewId)).toEqual([]);
+    expect((await call('superAdmin', 'PUT', `/api/AccessReviews/${reviewId}/Cancel`)).statusCode).toBe(200);
+    expect(await myItems(s.approver, reviewId)).toEqual([]);
+    expect((await counts(s.approver)).accessReviews).toBe(before.accessReviews);
+  });
+
+  it('an item naming nobody goes to the administrators whose rows hold the record, and to super administrators; never their own', async () => {
+    const k = ctx.db.kysely;
+    const path = await buildPath(k);
+    const far = await buildPath(k);
+    const holder = await buildUser(k);
+    const record = await buildRecord(k, { path, user: { userId: holder.userId, email: holder.email } });
+    const ria = await buildUser(k, { name: 'Ria' });
+    tokens.set(ria.userId, await appointRegionAdmin(ctx, ria, path));
+    const ola = await buildUser(k, { name: 'Ola' });
+    tokens.set(ola.userId, await appointRegionAdmin(ctx, ola, far));
+    const riasOwn = await buildRecord(k, { path, user: { userId: ria.userId, email: ria.email } });
+    const reviewId = await campaign(path.marketId);
+    expect((await myItems(ria, reviewId)).map((i) => i.recordId)).toEqual([record.requestId]);
+    expect(await myItems(ola, reviewId)).toEqual([]);
+    expect((await myItems('superAdmin', reviewId)).map((i) => i.recordId).sort((a, b) => a - b)).toEqual(
+      [record.requestId, riasOwn.requestId].sort((a, b) => a - b),
+    );
+    const [own] = await myItems('superAdmin', reviewId).then((rows) =>
+      rows.filter((r) => r.recordId === riasOwn.requestId),
+    );
+    expect((await decide(ria, [own!.itemId], 'keep')).statusCode).toBe(404);
+  });
+
+  it('a standard user named reviewer (a manager) reads the page but exports no table', async () => {
+    const k = ctx.db.kysely;
+    const boss = await buildUser(k, { name: 'Bo' });
+    const report = await buildUser(k, { managerEmail: boss.email });
+    const path = await buildPath(k);
+    await buildRecord(k, { path, user: { userId: report.userId, email: report.email } });
+    const reviewId = await campaign(path.marketId, { reviewer: 'manager' });
+    expect(await myItems(boss, reviewId)).toHaveLength(1);
+    expect((await call(boss, 'PUT', '/api/AccessReviews/MyItems/Export', { reviewId })).statusCode).toBe(403);
+  });
+});
+
+describe('PATCH api/AccessReviews/Items', () => {
+  it('keeps: the item shows the decision and who made it; a second decision is 409 and changes nothing', async () => {
+    const s = await scene();
+    const reviewId = await campaign(s.path.marketId);
+    const [item] = await myItems(s.approver, reviewId);
+    const res = await decide(s.approver, [item!.itemId], 'keep', 'Still on the account team.');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ data: AccessReviewDecided; message: string }>()).toMatchObject({
+      data: { decidedCount: 1, revokeRequestIds: [] },
+      message: messages.accessReviewsDecided(1),
+    });
+    const [kept] = await myItems(s.approver, reviewId);
+    expect(kept).toMatchObject({
+      decision: 'keep',
+      decisionName: 'Keep',
+      comment: 'Still on the account team.',
+      decidedByName: `Ava ${s.approver.lastName}`,
+      state: messages.accessReviewStateKept,
+      notDecidableReason: messages.accessReviewItemDecided,
+    });
+    const again = await decide(s.approver, [item!.itemId], 'revoke', 'Changed my mind.');
+    expect(again.statusCode).toBe(409);
+    expect(again.json<{ message: string }>().message).toBe(messages.accessReviewItemDecided);
+    expect(await itemOf(item!.itemId)).toMatchObject({ decision: 'keep', revokeRequestId: null });
+  });
+
+  it("is all or nothing: an item that is not the caller's makes the whole call 404", async () => {
+    const s = await scene();
+    const other = await scene();
+    const reviewId = await campaign(s.path.marketId);
+    const otherReview = await campaign(other.path.marketId);
+    const [mine] = await myItems(s.approver, reviewId);
+    const [theirs] = await myItems(other.approver, otherReview);
+    const res = await decide(s.approver, [mine!.itemId, theirs!.itemId], 'keep');
+    expect(res.statusCode).toBe(404);
+    expect(res.json<{ message: string }>().message).toBe(messages.accessReviewItemNotFound);
+    expect((await itemOf(mine!.itemId)).decision).toBeNull();
+    expect((await itemOf(theirs!.itemId)).decision).toBeNull();
+    expect((await decide(s.approver, [99_999_999], 'keep')).statusCode).toBe(404);
+    expect(
+      (
+        await call('auditor', 'PATCH', '/api/AccessReviews/Items', {
+          itemIds: [mine!.itemId],
+          decision: 'keep',
+        })
+      ).statusCode,
+    ).toBe(403);
+  });
+
+  it('refuses a revoke without a comment (422) and a decision in a campaign no longer active (409)', async () => {
+    const s = await scene();
+    const reviewId = await campaign(s.path.marketId);
+    const [item] = await myItems(s.approver, reviewId);
+    const bare = await decide(s.approver, [item!.itemId], 'revoke', '   ');
+    expect(bare.statusCode).toBe(422);
+    expect(bare.json<{ message: string }>().message).toBe(messages.accessReviewCommentRequired);
+    expect((await call('superAdmin', 'PUT', `/api/AccessReviews/${reviewId}/Cancel`)).statusCode).toBe(200);
+    const late = await decide(s.approver, [item!.itemId], 'keep');
+    expect(late.statusCode).toBe(409);
+    expect(late.json<{ message: string }>().message).toBe(messages.accessReviewCampaignClosed);
+    expect((await itemOf(item!.itemId)).decision).toBeNull();
+  });
+
+  it("revokes through a Deactivate line already approved by the review, routed to the path's provisioner", async () => {
+    const s = await scene();
+    const reviewId = await campaign(s.path.marketId);
+    const campaignName = (
+      await ctx.db.kysely
+        .selectFrom('accessReviews')
+        .select('name')
+        .where('reviewId', '=', reviewId)
+        .executeTakeFirstOrThrow()
+    ).name;
+    const provisioningBefore = (await counts(s.provisioner)).provisioning;
+    const [item] = await myItems(s.approver, reviewId);
+    const res = await decide(s.approver, [item!.itemId], 'revoke', 'Left the account team in May.');
+    expect(res.statusCode, res.body).toBe(200);
+    const [lineId] = res.json<{ data: AccessReviewDecided }>().data.revokeRequestIds;
+    const line = await ctx.db.kysely
+      .selectFrom('requests')
+      .selectAll()
+      .where('requestId', '=', lineId!)
+      .executeTakeFirstOrThrow();
+    expect(line).toMatchObject({
+      requestTypeId: RequestType.DEACTIVATE,
+      statusId: RequestStatus.APPROVED,
+      recordId: s.record.requestId,
+      userId: s.holder.userId,
+      createdBy: s.approver.userId,
+      approvedRejectedBy: s.approver.userId,
+      clientAccountId: s.path.clientAccountId,
+    });
+    const history = await ctx.db.kysely
+      .selectFrom('requestHistory')
+      .select(['stepDescription', 'createdBy', 'comments'])
+      .where('requestId', '=', lineId!)
+      .execute();
+    expect(history).toEqual([
+      {
+        stepDescription: historySteps.revokedByAccessReview(campaignName, `Ava ${s.approver.lastName}`),
+        createdBy: s.approver.userId,
+        comments: 'Left the account team in May.',
+      },
+    ]);
+    const record = await ctx.db.kysely
+      .selectFrom('requests')
+      .select('pendingChangeRequestId')
+      .where('requestId', '=', s.record.requestId)
+      .executeTakeFirstOrThrow();
+    expect(record.pendingChangeRequestId).toBe(lineId);
+    expect(await itemOf(item!.itemId)).toMatchObject({ decision: 'revoke', revokeRequestId: lineId });
+    const [shown] = await myItems(s.approver, reviewId);
+    expect(shown).toMatchObject({ state: messages.accessReviewStateRevokeWaiting, revokeRequestId: lineId });
+    expect((await counts(s.provisioner)).provisioning).toBe(provisioningBefore + 1);
+    const tasks = await call(s.provisioner, 'PUT', '/api/Request/RequestForProvisioners', {
+      pageSize: 100,
+      filters: [{ column: 'status', values: ['Approved'] }],
+    });
+    expect(tasks.statusCode, tasks.body).toBe(200);
+    expect(
+      tasks.json<{ data: { requests: { requestId: number }[] } }>().data.requests.map((r) => r.requestId),
+    ).toContain(lineId);
+  });
+
+  it('a revoke replaces a Submitted change of the record; an Approved one blocks it (409), nothing changes', async () => {
+    const s = await scene();
+    const k = ctx.db.kysely;
+    const submitted = await buildRequest(k, {
+      path: s.path,
+      user: { userId: s.holder.userId, email: s.holder.email },
+      requestType: RequestType.CHANGE,
+      recordId: s.record.requestId,
+    });
+    await k
+      .updateTable('requests')
+      .set({ pendingChangeRequestId: submitted.requestId })
+      .where('requestId', '=', s.record.requestId)
+      .execute();
+    const reviewId = await campaign(s.path.marketId);
+    const [item] = await myItems(s.approver, reviewId);
+    const res = await decide(s.approver, [item!.itemId], 'revoke', 'No longer needed.');
+    expect(res.statusCode, res.body).toBe(200);
+    const replaced = await k
+      .selectFrom('requests')
+      .select('statusId')
+      .where('requestId', '=', submitted.requestId)
+      .executeTakeFirstOrThrow();
+    expect(replaced.statusId).toBe(RequestStatus.CANCELLED);
+
+    const t = await scene();
+    const approved = await buildRequest(k, {
+      path: t.path,
+      user: { userId: t.holder.userId, email: t.holder.email },
+      requestType: RequestType.CHANGE,
+      statusId: RequestStatus.APPROVED,
+      recordId: t.record.requestId,
+    });
+    await k
+      .updateTable('requests')
+      .set({ pendingChangeRequestId: approved.requestId })
+      .where('requestId', '=', t.record.requestId)
+      .execute();
+    const second = await campaign(t.path.marketId);
+    const [blocked] = await myItems(t.approver, second);
+    expect(blocked!.notRevocableReason).toBe(messages.accessReviewPendingChange);
+    const refused = await decide(t.approver, [blocked!.itemId], 'revoke', 'No longer needed.');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json<{ message: string }>().message).toBe(messages.accessReviewPendingChange);
+    expect(await itemOf(blocked!.itemId)).toMatchObject({ decision: null, revokeRequestId: null });
+    const lines = await k
+      .selectFrom('requests')
+      .select('requestId')
+      .where('recordId', '=', t.record.requestId)
+      .execute();
+    expect(lines.map((l) => l.requestId)).toEqual([approved.requestId]);
+  });
+
+  it('a record that ended during the review shows it, and cannot be revoked', async () => {
+    const s = await scene();
+    const reviewId = await campaign(s.path.marketId);
+    await ctx.db.kysely
+      .updateTable('requests')
+      .set({ isDeleted: 1 })
+      .where('requestId', '=', s.record.requestId)
+      .execute();
+    const [item] = await myItems(s.approver, reviewId);
+    expect(item).toMatchObject({
+      state: messages.accessReviewStateEnded,
+      notDecidableReason: messages.accessReviewRecordEnded,
+    });
+    const res = await decide(s.approver, [item!.itemId], 'revoke', 'Gone anyway.');
+    expect(res.statusCode).toBe(409);
+    expect(res.json<{ message: string }>().message).toBe(messages.accessReviewRecordEnded);
+  });
+
+  it('two reviewers deciding the same item at once: one wins, the other gets 409, one revoke line', async () => {
+    const k = ctx.db.kysely;
+    const path = await buildPath(k);
+    const holder = await buildUser(k);
+    const record = await buildRecord(k, { path, user: { userId: holder.userId, email: holder.email } });
+    const ria = await buildUser(k, { name: 'Ria' });
+    tokens.set(ria.userId, await appointRegionAdmin(ctx, ria, path));
+    const reviewId = await campaign(path.marketId);
+    const [item] = await myItems(ria, reviewId);
+    const answers = await Promise.all([
+      decide(ria, [item!.itemId], 'revoke', 'Not on the team.'),
+      decide('superAdmin', [item!.itemId], 'revoke', 'Not on the team either.'),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const lines = await k
+      .selectFrom('requests')
+      .select('requestId')
+      .where('recordId', '=', record.requestId)
+      .where('requestTypeId', '=', RequestType.DEACTIVATE)
+      .execute();
+    expect(lines).toHaveLength(1);
+    expect((await itemOf(item!.itemId)).revokeRequestId).toBe(lines[0]!.requestId);
+  });
+
+  it('decides many items in one call', async () => {
+    const k = ctx.db.kysely;
+    const approver = await buildUser(k, { roleId: Role.APPROVER });
+    const path = await buildPath(k, { assignment: { primary: approver.userId } });
+    for (let i = 0; i < 30; i++) {
+      const holder = await buildUser(k);
+      await buildRecord(k, { path, user: { userId: holder.userId, email: holder.email } });
+    }
+    const reviewId = await campaign(path.marketId);
+    const items = await myItems(approver, reviewId);
+    expect(items).toHaveLength(30);
+    const res = await decide(
+      approver,
+      items.map((i) => i.itemId),
+      'revoke',
+      'Agency lost the client.',
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ data: AccessReviewDecided }>().data.revokeRequestIds).toHaveLength(30);
+    expect(
+      (await myItems(approver, reviewId)).every((i) => i.state === messages.accessReviewStateRevokeWaiting),
+    ).toBe(true);
+  });
+});
