@@ -1,4 +1,4 @@
-import type { Db } from '../db/connection.ts';
+import { nowIso, type Db } from '../db/connection.ts';
 import type { Identity } from '../auth/verify.ts';
 
 /** A profile a verified identity may speak for, with the state of its directory entry. */
@@ -11,15 +11,18 @@ export interface ProfileOfIdentity {
   /** The directory entry (the profile's own, else the one with the token's mail), if any. */
   directoryActive: number | null;
   directoryDeleted: number | null;
+  /** Someone away names the profile delegate now (a running absence): `Actor.standsIn`. */
+  standsIn: boolean;
 }
 
 /**
  * The live profiles bound to the identity or carrying its email (at most one of each: both are
  * unique), with their directory entry: the profile's own (by directory id), else the entry of
- * the token's mail.
+ * the token's mail; and whether someone away names it delegate now.
  */
 export async function findProfilesOfIdentity(db: Db, identity: Identity): Promise<ProfileOfIdentity[]> {
-  return db.kysely
+  const now = nowIso();
+  const rows = await db.kysely
     .selectFrom('users as u')
     .leftJoin('directoryUsers as d', (j) =>
       j.on((eb) =>
@@ -37,6 +40,18 @@ export async function findProfilesOfIdentity(db: Db, identity: Identity): Promis
       'u.identitySubject',
       'd.active as directoryActive',
       'd.isDeleted as directoryDeleted',
+      (eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom('absences as ab')
+              .select('ab.absenceId')
+              .whereRef('ab.delegateId', '=', 'u.userId')
+              .where('ab.isDeleted', '=', 0)
+              .where('ab.toDate', '>', now)
+              .where('ab.fromDate', '<=', now),
+          )
+          .as('standsIn'),
     ])
     .where('u.isDeleted', '=', 0)
     .where((eb) =>
@@ -49,6 +64,8 @@ export async function findProfilesOfIdentity(db: Db, identity: Identity): Promis
       ]),
     )
     .execute();
+  // PostgreSQL answers a boolean, SQLite 0 or 1.
+  return rows.map((row) => Object.assign(row, { standsIn: Number(row.standsIn) === 1 }));
 }
 
 /**

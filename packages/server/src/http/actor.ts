@@ -6,6 +6,12 @@ export interface Actor {
   userId: number;
   roleId: RoleId;
   email: string;
+  /**
+   * Whether someone away names this person delegate now, read with the profile (so kept as long
+   * as it is: a few seconds, forgotten on any write). False lets the routing leave out the
+   * delegation's branches (`standingOf`); absent (an actor built elsewhere): not known.
+   */
+  standsIn?: boolean;
 }
 
 declare module 'fastify' {

@@ -52,7 +52,10 @@ async function resolveActor(db: Db, identity: Identity): Promise<Resolution> {
         continue; // bound by a concurrent request meanwhile: read again
       }
     }
-    return { kind: 'actor', actor: { userId: row.userId, roleId: row.roleId, email: row.email } };
+    return {
+      kind: 'actor',
+      actor: { userId: row.userId, roleId: row.roleId, email: row.email, standsIn: row.standsIn },
+    };
   }
   return { kind: 'none' };
 }

@@ -12,11 +12,13 @@ import { auditorReadOnly, forbidden } from './errors.ts';
  * - 'admin': also the rows inside the caller's active (region, market) admin rows (admins);
  * - 'all': every row (the super admin; the auditor, for reading only).
  */
-export type RowScope =
+export type RowScope = (
   | { kind: 'own'; userId: number }
   | { kind: 'routed'; userId: number }
   | { kind: 'admin'; userId: number }
-  | { kind: 'all'; userId: number };
+  | { kind: 'all'; userId: number }
+) &
+  Pick<Actor, 'standsIn'>;
 
 export type ScopeKind = RowScope['kind'];
 
@@ -63,7 +65,7 @@ export function rowScopeOf<Least extends ScopeKind = 'own'>(
   if (least !== undefined && breadth[kind] < breadth[least]) {
     throw forbidden();
   }
-  return { kind, userId: actor.userId } as ScopeAtLeast<Least>;
+  return { kind, userId: actor.userId, standsIn: actor.standsIn } as ScopeAtLeast<Least>;
 }
 
 /** Whether the caller may act on any person (the super admin), only on those inside her rows (an admin), or on nobody else. */

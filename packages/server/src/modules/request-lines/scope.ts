@@ -3,7 +3,7 @@ import { RequestStatus } from '@uap/domain';
 import type { Actor } from '../../http/actor.ts';
 import { rowScopeOf, type RowScope } from '../../http/row-scope.ts';
 import type { RequestEb } from './line-query.ts';
-import { insideAdminScope, routedToApprover, routedToProvisioner, TRUE } from './routing.ts';
+import { insideAdminScope, routedToApprover, routedToProvisioner, standingOf, TRUE } from './routing.ts';
 
 /** Which request lines an actor may read: the caller's row scope (http/row-scope.ts). */
 export type RecordScope = RowScope;
@@ -19,11 +19,11 @@ export function inScope(eb: RequestEb, scope: RecordScope): Expression<SqlBool> 
     case 'own':
       return ownLine(eb, scope.userId);
     case 'routed':
-      return eb.or([ownLine(eb, scope.userId), routedToProvisioner(eb, scope.userId)]);
+      return eb.or([ownLine(eb, scope.userId), routedToProvisioner(eb, scope.userId, standingOf(scope))]);
     case 'admin':
       return eb.or([
         ownLine(eb, scope.userId),
-        routedToProvisioner(eb, scope.userId),
+        routedToProvisioner(eb, scope.userId, standingOf(scope)),
         insideAdminScope(eb, scope.userId),
       ]);
   }
@@ -48,7 +48,10 @@ export function modifiableBy(eb: RequestEb, actor: Actor): Expression<SqlBool> {
   const own = eb.or([
     eb('r.userId', '=', actor.userId),
     eb('r.createdBy', '=', actor.userId),
-    eb.and([eb('r.statusId', '=', RequestStatus.SUBMITTED), routedToApprover(eb, actor.userId)]),
+    eb.and([
+      eb('r.statusId', '=', RequestStatus.SUBMITTED),
+      routedToApprover(eb, actor.userId, standingOf(actor)),
+    ]),
   ]);
   switch (rowScopeOf(actor).kind) {
     case 'all':
@@ -56,7 +59,7 @@ export function modifiableBy(eb: RequestEb, actor: Actor): Expression<SqlBool> {
     case 'admin':
       return eb.or([own, insideAdminScope(eb, actor.userId)]);
     case 'routed':
-      return eb.or([own, routedToProvisioner(eb, actor.userId)]);
+      return eb.or([own, routedToProvisioner(eb, actor.userId, standingOf(actor))]);
     case 'own':
       return own;
   }

@@ -25,7 +25,13 @@ import {
   type RequestEb,
   text,
 } from '../request-lines/line-query.ts';
-import { hasNoApprovalPath, insideAdminScope, routedToProvisioner, TRUE } from '../request-lines/routing.ts';
+import {
+  hasNoApprovalPath,
+  insideAdminScope,
+  routedToProvisioner,
+  standingOf,
+  TRUE,
+} from '../request-lines/routing.ts';
 import { pastServiceLevel, waitingSince } from '../request-lines/service-level.ts';
 import { expiredStatus } from '../request-lines/lists.ts';
 
@@ -41,7 +47,7 @@ import { expiredStatus } from '../request-lines/lists.ts';
  * admins and auditors every line.
  */
 export type TrackerScope =
-  | { kind: 'routed'; userId: number }
+  | { kind: 'routed'; userId: number; standsIn?: boolean }
   | {
       kind: 'admin';
       userId: number;
@@ -55,7 +61,7 @@ export function inTrackerScope(eb: RequestEb, scope: TrackerScope): Expression<S
     case 'all':
       return TRUE;
     case 'routed':
-      return routedToProvisioner(eb, scope.userId);
+      return routedToProvisioner(eb, scope.userId, standingOf(scope));
     case 'admin':
       if (scope.isDense) {
         return insideAdminScope(eb, scope.userId);
