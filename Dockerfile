@@ -41,4 +41,4 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health/live').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # SIGTERM drains the instance (README: SHUTDOWN_DELAY_SECONDS, SHUTDOWN_GRACE_SECONDS).
 STOPSIGNAL SIGTERM
-CMD ["node", "--max-semi-space-size=64", "--import", "tsx", "packages/server/src/main.ts"]
+CMD ["node", "--max-semi-space-size=64", "--min-semi-space-size=64", "--import", "tsx", "packages/server/src/main.ts"]

@@ -17,7 +17,9 @@
  * Defaults: sqlite:/tmp/uap-large-throughput.db and postgres://uap@127.0.0.1:54329/uap_large_throughput
  * (copies: `cp /tmp/uap-large.db /tmp/uap-large-throughput.db`, `CREATE DATABASE
  * uap_large_throughput TEMPLATE uap_large`): the server migrates the database it starts on.
- * Env: BENCH_SECONDS (each load phase, default 15), BENCH_SKIP_EXPORT=1 (no full export),
+ * Env: BENCH_SECONDS (each load phase, default 15), BENCH_WARMUP_SECONDS (the same load first,
+ * unmeasured, default 10: the server's heap grows to its working size under 32 clients, and
+ * memory is flat when it then stays within its band), BENCH_SKIP_EXPORT=1 (no full export),
  * BENCH_CPU_PROF=dir (the server's CPU profile, written there when it stops), BENCH_PROCESSES
  * (server processes sharing the load, default 1), BENCH_SERVER_FLAGS (more flags for the server's
  * node, e.g. `--trace-gc`; its output goes to BENCH_SERVER_LOG when set), BENCH_ONLY=tracker|counts (that load phase
@@ -43,6 +45,7 @@ import { freePort, serverNodeArgs } from './signed-in-server.ts';
 
 const CLIENTS = 32;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 10);
 const root = path.resolve(import.meta.dirname, '..');
 const urls = process.argv.slice(2).length
   ? process.argv.slice(2)
@@ -74,8 +77,8 @@ function ownMemoryMb(pid: number): number {
 
 /**
  * The process's own memory every half second until `stop`, which tells its course: the first
- * sample, the samples at each quarter, and the highest. Flat memory levels off within the first
- * quarter and stays there.
+ * sample, the samples at each quarter, the lowest and highest, and how far those lie from the
+ * first sample. Flat memory stays within a band around where it started (the target: 20 %).
  */
 function sampleMemory(pid: number) {
   const samples = [ownMemoryMb(pid)];
@@ -85,7 +88,14 @@ function sampleMemory(pid: number) {
       clearInterval(timer);
       samples.push(ownMemoryMb(pid));
       const at = (q: number) => samples[Math.round(q * (samples.length - 1))]!;
-      return `${[0, 0.25, 0.5, 0.75, 1].map(at).join(' → ')} MB (max ${Math.max(...samples)})`;
+      const first = samples[0]!;
+      const [low, high] = [Math.min(...samples), Math.max(...samples)];
+      const percent = (mb: number) =>
+        `${mb >= first ? '+' : '−'}${((Math.abs(mb - first) / first) * 100).toFixed(0)} %`;
+      return (
+        `${[0, 0.25, 0.5, 0.75, 1].map(at).join(' → ')} MB (min ${low}, max ${high}: ` +
+        `${percent(low)} / ${percent(high)} of the first sample)`
+      );
     },
   };
 }
@@ -208,27 +218,32 @@ async function drive(
 ) {
   const latencies: number[] = [];
   const serverCpu = () => pids.reduce((sum, pid) => sum + cpuMs(pid), 0);
+  let errors = 0;
+  const run = (seconds: number, onAnswer: (answer: Answer | null) => void) => {
+    const until = performance.now() + seconds * 1000;
+    return Promise.all(
+      Array.from({ length: CLIENTS }, async (_, client) => {
+        for (let i = 0; performance.now() < until; i += 1) {
+          onAnswer(await call(client, i).catch(() => null));
+        }
+      }),
+    );
+  };
+  // The same load first, unmeasured: the heap grows to its working size, then the window starts.
+  const idleMemory = ownMemoryMb(pids[0]!);
+  await run(WARMUP_SECONDS, () => undefined);
   const cpuBefore = serverCpu();
   const backendsBefore = cpuOf(await backendPids(db));
-  let errors = 0;
   const memory = sampleMemory(pids[0]!);
-  const until = performance.now() + SECONDS * 1000;
   const started = performance.now();
-  await Promise.all(
-    Array.from({ length: CLIENTS }, async (_, client) => {
-      for (let i = 0; performance.now() < until; i += 1) {
-        try {
-          const answer = await call(client, i);
-          latencies.push(answer.ms);
-          if (answer.status !== 200) {
-            errors += 1;
-          }
-        } catch {
-          errors += 1;
-        }
-      }
-    }),
-  );
+  await run(SECONDS, (answer) => {
+    if (answer === null || answer.status !== 200) {
+      errors += 1;
+    }
+    if (answer !== null) {
+      latencies.push(answer.ms);
+    }
+  });
   const seconds = (performance.now() - started) / 1000;
   // The server's own CPU per answer (all its threads): less at the mercy of the machine's load
   // than requests/s, and what one core can serve is 1,000 / this.
@@ -242,7 +257,8 @@ async function drive(
   console.log(
     `  ${label}: ${(latencies.length / seconds).toFixed(0)} requests/s (${latencies.length} in ${seconds.toFixed(1)} s), ` +
       `p50 ${quantile(latencies, 0.5).toFixed(0)} ms, p95 ${quantile(latencies, 0.95).toFixed(0)} ms, errors ${errors}, ` +
-      `CPU per answer: server ${cpuPerRequest.toFixed(2)} ms${database}; server's own memory ${memory.stop()}; load ${load()}`,
+      `CPU per answer: server ${cpuPerRequest.toFixed(2)} ms${database}; server's own memory ${idleMemory} MB ` +
+      `before a ${WARMUP_SECONDS} s warm-up, then ${memory.stop()}; load ${load()}`,
   );
 }
 
