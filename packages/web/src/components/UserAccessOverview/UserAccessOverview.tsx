@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import Typography from '@mui/material/Typography';
 import { messages, type UserRecordRow } from '@uap/domain';
-import { fetchUserRecords, type RecordSubject } from '../../api/records.ts';
+import type { RecordSubject } from '../../api/records.ts';
 import { DataTable } from '../DataTable/DataTable.tsx';
 import { userAccessColumns } from './user-access-columns.tsx';
 import { useUserRecordsTable } from './user-records-table.ts';
@@ -25,10 +25,6 @@ export function UserAccessOverview({ userId, email }: UserAccessOverviewProps) {
       title="User Access Overview"
       intro={<Typography sx={{ mb: 1 }}>{messages.userAccessOverviewIntro}</Typography>}
       columns={userAccessColumns}
-      fetchPage={async (query, signal) => {
-        const page = await fetchUserRecords(subject, query, signal);
-        return { rows: page.requests, totalCount: page.totalCount, isCountEstimate: page.isCountEstimate };
-      }}
     />
   );
 }

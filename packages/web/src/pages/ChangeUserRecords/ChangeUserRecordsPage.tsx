@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import Typography from '@mui/material/Typography';
 import type { ColumnFilter, UserRecordRow } from '@uap/domain';
-import { fetchUserRecords, type RecordSubject } from '../../api/records.ts';
+import type { RecordSubject } from '../../api/records.ts';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { useRecordActions } from '../../components/RecordActions/use-record-actions.tsx';
 import { userAccessColumns } from '../../components/UserAccessOverview/user-access-columns.tsx';
@@ -52,10 +52,6 @@ export function ChangeUserRecordsPage() {
         }
         columns={columns}
         queryKey={[...records.queryKey, 'modify']}
-        fetchPage={async (query, signal) => {
-          const page = await fetchUserRecords(subject, query, signal);
-          return { rows: page.requests, totalCount: page.totalCount };
-        }}
         initialFilters={initialFilters}
         selection={actions.selection}
         toolbar={actions.toolbar}
