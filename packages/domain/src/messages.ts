@@ -787,6 +787,11 @@ export const messages = {
   accessReviewEverything: 'Everything',
   accessReviewAdministrators: 'The administrators',
   accessReviewSystem: 'UAP (the campaign closed)',
+  accessReviewDefaultComment: "Decided by the campaign's default when it closed.",
+  accessReviewHandedToAdministrators: (count: number) =>
+    count === 1
+      ? 'The campaign stays open: 1 undecided item now waits for the administrators.'
+      : `The campaign stays open: ${count} undecided items now wait for the administrators.`,
   accessReviewNotificationText: (campaign: string, count: number, dueDate: string) =>
     `The access review '${campaign}' asks you to review ${count === 1 ? '1 access' : `${count} accesses`} by ${dueDate} (My Access Reviews).`,
   // Access reviews' screens (issue 46; our own sentences)
@@ -800,6 +805,12 @@ export const messages = {
     `Close '${name}'? Items nobody decided get the campaign's default now.`,
   accessReviewCancelQuestion: (name: string) =>
     `Cancel '${name}'? Undecided items are never applied; decisions already made stay.`,
+  accessReviewKeepIntro: (count: number) =>
+    count === 1 ? 'The access below will be kept.' : `The ${count} accesses below will be kept.`,
+  accessReviewRevokeIntro: (count: number) =>
+    count === 1
+      ? 'The access below will be removed: a deactivation goes to the provisioners.'
+      : `The ${count} accesses below will be removed: a deactivation of each goes to the provisioners.`,
 } as const;
 
 export type MessageKey = keyof typeof messages;

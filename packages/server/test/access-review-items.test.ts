@@ -9,6 +9,8 @@ import {
   type AccessReviewInputBody,
   type AccessReviewItemList,
   type AccessReviewItemRow,
+  type AccessReviewMoved,
+  accessReviewEvidenceHeaders,
   type TaskCounts,
 } from '@uap/domain';
 import { appointRegionAdmin, createTestContext, demo, type TestContext } from './harness.ts';
@@ -423,5 +425,143 @@ describe('PATCH api/AccessReviews/Items', () => {
     expect(
       (await myItems(approver, reviewId)).every((i) => i.state === messages.accessReviewStateRevokeWaiting),
     ).toBe(true);
+  });
+});
+
+describe('PUT api/AccessReviews/{id}/Close and GET …/Evidence', () => {
+  const close = (reviewId: number) => call('superAdmin', 'PUT', `/api/AccessReviews/${reviewId}/Close`);
+
+  it("keeps the undecided items by the campaign's default, closes it, and a second close is 409", async () => {
+    const s = await scene();
+    const second = await buildRecord(ctx.db.kysely, {
+      path: s.path,
+      user: { userId: s.holder.userId, email: s.holder.email },
+    });
+    const reviewId = await campaign(s.path.marketId, { whenUndecided: 'keep' });
+    const items = await myItems(s.approver, reviewId);
+    const first = items.find((i) => i.recordId === s.record.requestId)!;
+    expect((await decide(s.approver, [first.itemId], 'revoke', 'Moved teams.')).statusCode).toBe(200);
+    const res = await close(reviewId);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ data: AccessReviewMoved; message: string }>()).toMatchObject({
+      data: { reviewId, status: 'closed', appliedCount: 1, handedCount: 0 },
+      message: messages.accessReviewClosed,
+    });
+    const undecided = items.find((i) => i.recordId === second.requestId)!;
+    expect(await itemOf(undecided.itemId)).toMatchObject({
+      decision: 'keep',
+      decidedBy: null,
+      comment: messages.accessReviewDefaultComment,
+    });
+    expect(await itemOf(first.itemId)).toMatchObject({ decision: 'revoke', decidedBy: s.approver.userId });
+    expect(await myItems(s.approver, reviewId)).toEqual([]);
+    const again = await close(reviewId);
+    expect(again.statusCode).toBe(409);
+    expect(again.json<{ message: string }>().message).toBe(messages.accessReviewNotActive);
+  });
+
+  it('revokes the undecided items by default; one whose record ended stays undecided', async () => {
+    const s = await scene();
+    const ended = await buildRecord(ctx.db.kysely, {
+      path: s.path,
+      user: { userId: s.holder.userId, email: s.holder.email },
+    });
+    const reviewId = await campaign(s.path.marketId, { whenUndecided: 'revoke' });
+    await ctx.db.kysely
+      .updateTable('requests')
+      .set({ isDeleted: 1 })
+      .where('requestId', '=', ended.requestId)
+      .execute();
+    const items = await myItems(s.approver, reviewId);
+    const res = await close(reviewId);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ data: AccessReviewMoved }>().data).toMatchObject({ status: 'closed', appliedCount: 1 });
+    const revoked = await itemOf(items.find((i) => i.recordId === s.record.requestId)!.itemId);
+    expect(revoked).toMatchObject({ decision: 'revoke', decidedBy: null });
+    const line = await ctx.db.kysely
+      .selectFrom('requests')
+      .select(['statusId', 'requestTypeId', 'recordId'])
+      .where('requestId', '=', revoked.revokeRequestId!)
+      .executeTakeFirstOrThrow();
+    expect(line).toEqual({
+      statusId: RequestStatus.APPROVED,
+      requestTypeId: RequestType.DEACTIVATE,
+      recordId: s.record.requestId,
+    });
+    const step = await ctx.db.kysely
+      .selectFrom('requestHistory')
+      .select('stepDescription')
+      .where('requestId', '=', revoked.revokeRequestId!)
+      .executeTakeFirstOrThrow();
+    expect(step.stepDescription).toContain(messages.accessReviewSystem);
+    expect((await itemOf(items.find((i) => i.recordId === ended.requestId)!.itemId)).decision).toBeNull();
+  });
+
+  it('hands the undecided items to the administrators and stays active until they are decided', async () => {
+    const s = await scene();
+    const reviewId = await campaign(s.path.marketId, { whenUndecided: 'administrators' });
+    const [item] = await myItems(s.approver, reviewId);
+    const res = await close(reviewId);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ data: AccessReviewMoved; message: string }>()).toMatchObject({
+      data: { status: 'active', appliedCount: 0, handedCount: 1 },
+      message: messages.accessReviewHandedToAdministrators(1),
+    });
+    expect(await myItems(s.approver, reviewId)).toEqual([]);
+    const [handed] = await myItems('superAdmin', reviewId);
+    expect(handed!.itemId).toBe(item!.itemId);
+    expect(
+      (await decide('superAdmin', [handed!.itemId], 'keep', 'Confirmed with the agency.')).statusCode,
+    ).toBe(200);
+    const closed = await close(reviewId);
+    expect(closed.json<{ data: AccessReviewMoved }>().data).toMatchObject({
+      status: 'closed',
+      handedCount: 0,
+    });
+  });
+
+  it('a draft cannot be closed (409)', async () => {
+    const path = await buildPath(ctx.db.kysely);
+    const created = await call('superAdmin', 'POST', '/api/AccessReviews', {
+      name: `Draft ${uniqueTag()}`,
+      dueDate,
+      scope: { marketIds: [path.marketId] },
+    });
+    const { reviewId } = created.json<{ data: { reviewId: number } }>().data;
+    expect((await close(reviewId)).statusCode).toBe(409);
+  });
+
+  it('the evidence lists every item with its reviewer, decision, comment and the outcome of a revoke; the auditor downloads it', async () => {
+    const s = await scene();
+    const second = await buildRecord(ctx.db.kysely, {
+      path: s.path,
+      user: { userId: s.holder.userId, email: s.holder.email },
+    });
+    const reviewId = await campaign(s.path.marketId, { whenUndecided: 'keep' });
+    const items = await myItems(s.approver, reviewId);
+    const revokedItem = items.find((i) => i.recordId === s.record.requestId)!;
+    const revoke = await decide(s.approver, [revokedItem.itemId], 'revoke', '=HYPERLINK("x") left');
+    const [lineId] = revoke.json<{ data: AccessReviewDecided }>().data.revokeRequestIds;
+    expect((await close(reviewId)).statusCode).toBe(200);
+    const res = await call('auditor', 'GET', `/api/AccessReviews/${reviewId}/Evidence`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    const lines = res.body.trim().split(/\r?\n/);
+    expect(lines[0]).toBe(Object.values(accessReviewEvidenceHeaders).join(','));
+    expect(lines).toHaveLength(3);
+    const revokedLine = lines.find((l) => l.startsWith(`${revokedItem.itemId},`))!;
+    expect(revokedLine).toContain(`Ava ${s.approver.lastName}`);
+    expect(revokedLine).toContain(',Revoke,');
+    expect(revokedLine).toContain(`'=HYPERLINK`);
+    expect(revokedLine).toContain(`,${lineId},Waiting for provisioning`);
+    const keptLine = lines.find((l) =>
+      l.startsWith(`${items.find((i) => i.recordId === second.requestId)!.itemId},`),
+    )!;
+    expect(keptLine).toContain(
+      `,Keep,${messages.accessReviewDefaultComment},${messages.accessReviewSystem},`,
+    );
+    const ria = await buildUser(ctx.db.kysely, { name: 'Ria' });
+    tokens.set(ria.userId, await appointRegionAdmin(ctx, ria, await buildPath(ctx.db.kysely)));
+    expect((await call(ria, 'GET', `/api/AccessReviews/${reviewId}/Evidence`)).statusCode).toBe(404);
   });
 });

@@ -228,3 +228,40 @@ export const accessReviewDecided = z.object({
   revokeRequestIds: z.array(z.number().int()),
 });
 export type AccessReviewDecided = z.infer<typeof accessReviewDecided>;
+
+/**
+ * GET api/AccessReviews/{id}/Evidence: the CSV's columns in order (one row per item), dates in
+ * the zone the query names (localTimeZone, default UTC).
+ */
+export const accessReviewEvidenceHeaders = {
+  itemId: 'Item ID',
+  campaign: 'Campaign',
+  recordId: 'Record ID',
+  userName: 'User Name',
+  userEmail: 'User Primary Email',
+  platformEmail: 'User Platform Email',
+  platform: 'Platform',
+  client: 'Client',
+  clientAccount: 'Asset Name',
+  platformUserType: 'Platform User Type',
+  since: 'Since',
+  reviewer: 'Reviewer',
+  decision: 'Decision',
+  comment: 'Comment',
+  decidedBy: 'Decided By',
+  decidedAt: 'Decided At',
+  revokeRequestId: 'Deactivation Request ID',
+  provisioningOutcome: 'Provisioning Outcome',
+} as const;
+
+/** The provisioning outcome of a revoke, by the status of its Deactivate line. */
+export const revokeOutcomeNames: Readonly<Record<number, string>> = {
+  1: 'Waiting for approval',
+  2: 'Waiting for provisioning',
+  3: 'Deactivated',
+  4: 'Rejected',
+  5: 'Cancelled',
+  6: 'Deactivated',
+};
+
+export const accessReviewEvidenceQuery = z.object({ localTimeZone: z.string().max(64).default('UTC') });

@@ -61,6 +61,18 @@ export const accessReviewRows: Row[] = [
   },
   {
     method: 'PUT',
+    route: '/api/AccessReviews/:id/Close',
+    url: '/api/AccessReviews/99999999/Close',
+    expect: missing,
+  },
+  {
+    method: 'GET',
+    route: '/api/AccessReviews/:id/Evidence',
+    url: '/api/AccessReviews/99999999/Evidence',
+    expect: { ...reads, admin: 404, auditor: 404, superAdmin: 404 },
+  },
+  {
+    method: 'PUT',
     route: '/api/AccessReviews/MyItems',
     url: '/api/AccessReviews/MyItems',
     body: {},

@@ -216,7 +216,8 @@ export async function decideItems(
     itemIds: readonly number[];
     decision: string;
     comment: string | null;
-    decidedBy: number;
+    /** Null: the campaign's default, applied when it closed. */
+    decidedBy: number | null;
     nowIso: string;
   },
 ): Promise<number> {
@@ -272,3 +273,104 @@ export async function findPersonName(q: Executor, userId: number): Promise<strin
     .executeTakeFirst();
   return row?.name ?? '';
 }
+
+// ---------------------------------------------------------------- closing
+
+/** The undecided items of a campaign whose record a revoke may still deactivate (no Approved change waits). */
+export function findRevocableUndecided(q: Executor, reviewId: number) {
+  return q
+    .selectFrom('accessReviewItems as i')
+    .innerJoin('accessReviews as ar', 'ar.reviewId', 'i.reviewId')
+    .innerJoin('requests as r', 'r.requestId', 'i.recordId')
+    .select(['i.itemId', 'i.recordId', 'ar.name as campaignName'])
+    .where('i.reviewId', '=', reviewId)
+    .where('i.decision', 'is', null)
+    .where(stillActiveRecord)
+    .where(sql<SqlBool>`${approvedChangeWaits} = 0`)
+    .orderBy('i.itemId')
+    .execute();
+}
+
+/** Every undecided item of a campaign takes `keep` as decided by nobody (the default at closing). */
+export async function keepUndecided(
+  q: Executor,
+  o: { reviewId: number; comment: string; nowIso: string },
+): Promise<number> {
+  const result = await q
+    .updateTable('accessReviewItems')
+    .set({ decision: 'keep', comment: o.comment, decidedBy: null, decidedAt: o.nowIso })
+    .where('reviewId', '=', o.reviewId)
+    .where('decision', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Every undecided item of a campaign goes to the administrators of its record's (region, market). */
+export async function handUndecidedToAdministrators(q: Executor, reviewId: number): Promise<number> {
+  const result = await q
+    .updateTable('accessReviewItems')
+    .set({ reviewerUserId: null })
+    .where('reviewId', '=', reviewId)
+    .where('decision', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** How many items of a campaign nobody decided yet. */
+export async function countUndecided(q: Executor, reviewId: number): Promise<number> {
+  const row = await q
+    .selectFrom('accessReviewItems')
+    .select((eb) => eb.fn.countAll().as('count'))
+    .where('reviewId', '=', reviewId)
+    .where('decision', 'is', null)
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+// ---------------------------------------------------------------- the evidence
+
+/** One keyset batch of a campaign's items for its evidence, highest item id first. */
+export function findEvidenceBatch(q: Executor, reviewId: number, beforeId: number | null, limit: number) {
+  return q
+    .selectFrom('accessReviewItems as i')
+    .innerJoin('accessReviews as ar', 'ar.reviewId', 'i.reviewId')
+    .innerJoin('requests as r', 'r.requestId', 'i.recordId')
+    .innerJoin('users as u', 'u.userId', 'i.userId')
+    .innerJoin('platforms as pl', 'pl.platformId', 'i.platformId')
+    .leftJoin('clients as c', 'c.clientId', 'i.clientId')
+    .leftJoin('clientAccounts as ca', 'ca.clientAccountId', 'i.clientAccountId')
+    .leftJoin('platformUserTypes as put', 'put.platformUserTypeId', 'i.platformUserTypeId')
+    .leftJoin('users as rv', 'rv.userId', 'i.reviewerUserId')
+    .leftJoin('users as db', 'db.userId', 'i.decidedBy')
+    .leftJoin('requests as rk', 'rk.requestId', 'i.revokeRequestId')
+    .select([
+      'i.itemId',
+      'ar.name as campaign',
+      'i.recordId',
+      fullName('u').as('userName'),
+      'u.email as userEmail',
+      'r.email as platformEmail',
+      'pl.description as platform',
+      'c.description as client',
+      'ca.description as clientAccount',
+      'put.description as platformUserType',
+      'i.sinceDate',
+      sql<string | null>`case when rv.user_id is null then null else ${fullName('rv')} end`.as(
+        'reviewerName',
+      ),
+      'i.decision',
+      'i.comment',
+      sql<string | null>`case when db.user_id is null then null else ${fullName('db')} end`.as(
+        'decidedByName',
+      ),
+      'i.decidedAt',
+      'i.revokeRequestId',
+      'rk.statusId as revokeStatusId',
+    ])
+    .where('i.reviewId', '=', reviewId)
+    .$if(beforeId !== null, (qb) => qb.where('i.itemId', '<', beforeId!))
+    .orderBy('i.itemId', 'desc')
+    .limit(limit)
+    .execute();
+}
+export type EvidenceDbRow = Awaited<ReturnType<typeof findEvidenceBatch>>[number];

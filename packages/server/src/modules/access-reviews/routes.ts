@@ -7,6 +7,7 @@ import {
   accessReviewDecided,
   accessReviewDecisionInput,
   accessReviewDetail,
+  accessReviewEvidenceQuery,
   accessReviewInput,
   accessReviewMoved,
   accessReviewStarted,
@@ -20,6 +21,7 @@ import {
 import type { Db } from '../../db/connection.ts';
 import { adminRead, adminWrite } from '../../http/access.ts';
 import { requireActor } from '../../http/actor.ts';
+import { sendCsv } from '../../http/csv-reply.ts';
 import { ok } from '../../http/envelope.ts';
 import { tableRoutes } from '../../http/table-routes.ts';
 import * as items from './items-service.ts';
@@ -121,6 +123,44 @@ export const accessReviewRoutes: FastifyPluginAsync<{ db: Db }> = async (base, {
     },
     handler: async (req) =>
       ok(await reviews.cancelCampaign(db, requireActor(req), req.params.id), messages.accessReviewCancelled),
+  });
+
+  app.put('/api/AccessReviews/:id/Close', {
+    config: { access: adminWrite },
+    schema: {
+      tags,
+      errors: [404, 409],
+      summary: "Close an active campaign: its undecided items get the campaign's default",
+      description: `In one transaction. whenUndecided 'keep': the undecided items are kept, decided by nobody (the system); 'revoke': each one whose record can still be revoked is revoked as a reviewer's revoke is (a Deactivate line approved by the review, created by the caller) — one whose record ended or has an Approved change waiting stays undecided — and the campaign closes; 'administrators': the undecided items go to the administrators of their records' region and market and the campaign stays active (status 'active', handedCount); a Close once none is undecided closes it. Not active: 409 '${messages.accessReviewNotActive}'.`,
+      params: reviewParams,
+      response: { 200: envelope(accessReviewMoved) },
+    },
+    handler: async (req) => {
+      const moved = await reviews.closeCampaign(db, requireActor(req), req.params.id);
+      return ok(
+        moved,
+        moved.status === 'closed'
+          ? messages.accessReviewClosed
+          : messages.accessReviewHandedToAdministrators(moved.handedCount),
+      );
+    },
+  });
+
+  app.get('/api/AccessReviews/:id/Evidence', {
+    config: { access: adminRead },
+    schema: {
+      tags,
+      errors: [404],
+      summary: "A campaign's evidence: every item as a streamed CSV file",
+      description: `${campaignsRule} One row per item, highest item id first: the user and the access reviewed, the reviewer ('${messages.accessReviewAdministrators}' when nobody was named), the decision, its comment, who decided (the system's default at closing: '${messages.accessReviewSystem}') and when (dates in localTimeZone), and for a revoke its Deactivate line and provisioning outcome. Every cell beginning with = + - @, tab or CR is prefixed with a single quote.`,
+      params: reviewParams,
+      querystring: accessReviewEvidenceQuery,
+      produces: ['text/csv'],
+    },
+    handler: async (req, reply) => {
+      const csv = await reviews.evidence(db, requireActor(req), req.params.id, req.query.localTimeZone);
+      return sendCsv(reply, `access-review-${req.params.id}-evidence.csv`, csv);
+    },
   });
 
   tableRoutes(base, db, myAccessReviewItemsTable, items.myItems, {

@@ -1,6 +1,12 @@
 import {
+  accessReviewDecisionNames,
+  accessReviewEvidenceHeaders,
+  keptZoneFormatters,
   messages,
+  revokeOutcomeNames,
+  timeZoneOrUtc,
   todayDay,
+  type AccessReviewDecision,
   type AccessReviewCreated,
   type AccessReviewDetail,
   type AccessReviewInput,
@@ -9,12 +15,17 @@ import {
   type AccessReviewStarted,
   type TableQuery,
 } from '@uap/domain';
+import type { Readable } from 'node:stream';
 import { inTransaction, nowIso, type Db, type Executor } from '../../db/connection.ts';
+import { csvExport } from '../../db/csv-export.ts';
+import type { CsvColumn } from '../../db/csv-text.ts';
 import type { Actor } from '../../http/actor.ts';
 import { conflict, forbidden, notFound, unprocessable } from '../../http/errors.ts';
 import { rowScopeOf } from '../../http/row-scope.ts';
 import { scopedReader, type TableReader } from '../../http/table-routes.ts';
 import { presentCampaign, presentDetail, scopeOf, scopeRowsOf, scopeText } from './present.ts';
+import * as items from './items-queries.ts';
+import { revokeRecords } from './items-service.ts';
 import * as q from './queries.ts';
 
 /**
@@ -247,4 +258,123 @@ export function cancelCampaign(db: Db, actor: Actor, reviewId: number): Promise<
     }
     return { reviewId, status: 'cancelled', appliedCount: 0, handedCount: 0 };
   });
+}
+
+/** Items a close decides per statement group (each a few statements far below the parameter limits). */
+const CLOSE_CHUNK = 500;
+
+/**
+ * PUT api/AccessReviews/{id}/Close: an active campaign's undecided items get its default, in one
+ * transaction. 'keep': kept, decided by nobody (the system). 'revoke': each item whose record can
+ * still be revoked is revoked as a reviewer's revoke is (a Deactivate line approved by the review,
+ * created by the caller); an item whose record ended or has an Approved change waiting stays
+ * undecided. Then the campaign is closed. 'administrators': the undecided items go to the
+ * administrators of their records' region and market and the campaign stays active; a Close once
+ * they are all decided closes it.
+ */
+export function closeCampaign(db: Db, actor: Actor, reviewId: number): Promise<AccessReviewMoved> {
+  const scope = campaignScopeOf(actor, 'write');
+  return inTransaction(db, async (trx) => {
+    const campaign = await campaignIn(trx, scope, reviewId, ['active'], messages.accessReviewNotActive);
+    const now = nowIso();
+    let appliedCount = 0;
+    switch (campaign.whenUndecided) {
+      case 'administrators': {
+        const handedCount = await items.handUndecidedToAdministrators(trx, reviewId);
+        if (handedCount > 0) {
+          return { reviewId, status: 'active', appliedCount: 0, handedCount };
+        }
+        break;
+      }
+      case 'revoke': {
+        const revocable = await items.findRevocableUndecided(trx, reviewId);
+        for (let i = 0; i < revocable.length; i += CLOSE_CHUNK) {
+          const chunk = revocable.slice(i, i + CLOSE_CHUNK);
+          const decided = await items.decideItems(trx, {
+            itemIds: chunk.map((c) => c.itemId),
+            decision: 'revoke',
+            comment: messages.accessReviewDefaultComment,
+            decidedBy: null,
+            nowIso: now,
+          });
+          if (decided !== chunk.length) {
+            throw conflict(messages.accessReviewItemDecided);
+          }
+          await revokeRecords(trx, db, actor, chunk, {
+            comment: messages.accessReviewDefaultComment,
+            reviewerName: messages.accessReviewSystem,
+            nowIso: now,
+          });
+          appliedCount += decided;
+        }
+        break;
+      }
+      default:
+        appliedCount = await items.keepUndecided(trx, {
+          reviewId,
+          comment: messages.accessReviewDefaultComment,
+          nowIso: now,
+        });
+    }
+    const moved = await q.moveCampaign(trx, {
+      reviewId,
+      from: ['active'],
+      to: 'closed',
+      actorId: actor.userId,
+      nowIso: now,
+      set: { closedDate: now },
+    });
+    if (!moved) {
+      throw conflict(messages.accessReviewNotActive);
+    }
+    return { reviewId, status: 'closed', appliedCount, handedCount: 0 };
+  });
+}
+
+/** The evidence's columns: what was reviewed, by whom, the decision, and what became of a revoke. */
+function evidenceColumns(timeZone: string): CsvColumn<items.EvidenceDbRow>[] {
+  const dates = keptZoneFormatters(timeZoneOrUtc(timeZone));
+  const h = accessReviewEvidenceHeaders;
+  return [
+    { header: h.itemId, value: (r) => r.itemId },
+    { header: h.campaign, value: (r) => r.campaign },
+    { header: h.recordId, value: (r) => r.recordId },
+    { header: h.userName, value: (r) => r.userName },
+    { header: h.userEmail, value: (r) => r.userEmail },
+    { header: h.platformEmail, value: (r) => r.platformEmail },
+    { header: h.platform, value: (r) => r.platform },
+    { header: h.client, value: (r) => r.client },
+    { header: h.clientAccount, value: (r) => r.clientAccount },
+    { header: h.platformUserType, value: (r) => r.platformUserType },
+    { header: h.since, value: (r) => dates.date(r.sinceDate) },
+    { header: h.reviewer, value: (r) => r.reviewerName ?? messages.accessReviewAdministrators },
+    {
+      header: h.decision,
+      value: (r) => (r.decision ? accessReviewDecisionNames[r.decision as AccessReviewDecision] : ''),
+    },
+    { header: h.comment, value: (r) => r.comment },
+    {
+      header: h.decidedBy,
+      value: (r) => r.decidedByName ?? (r.decidedAt ? messages.accessReviewSystem : ''),
+    },
+    { header: h.decidedAt, value: (r) => dates.dateTime(r.decidedAt) },
+    { header: h.revokeRequestId, value: (r) => r.revokeRequestId },
+    {
+      header: h.provisioningOutcome,
+      value: (r) => (r.revokeStatusId === null ? '' : (revokeOutcomeNames[r.revokeStatusId] ?? '')),
+    },
+  ];
+}
+
+/** GET api/AccessReviews/{id}/Evidence: every item of a campaign as a streamed CSV file. */
+export async function evidence(db: Db, actor: Actor, reviewId: number, timeZone: string): Promise<Readable> {
+  const campaign = await q.findCampaign(db.kysely, campaignScopeOf(actor, 'read'), reviewId);
+  if (!campaign) {
+    throw notFound(messages.accessReviewNotFound);
+  }
+  return csvExport(
+    (beforeId, limit) => items.findEvidenceBatch(db.kysely, reviewId, beforeId, limit),
+    (row) => row.itemId,
+    evidenceColumns(timeZone),
+  );
 }
