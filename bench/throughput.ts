@@ -26,153 +26,36 @@
  * alone, e.g. for a profile of it), BENCH_ONLY=export (the full export with the health checks
  * beside it and the direct read, nothing else).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
-import path from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { sql } from 'kysely';
 import { Role, startOfTodayUtc, trackerQuery } from '@uap/domain';
-import { loadConfig, serviceLevelsFrom } from '../packages/server/src/config.ts';
+import { serviceLevelsFrom } from '../packages/server/src/config.ts';
 import { openDb, type Db } from '../packages/server/src/db/connection.ts';
-import { loadSigningMaterial } from '../packages/server/src/auth/keys.ts';
-import { mintAccessToken } from '../packages/server/src/auth/verify.ts';
 import { LINES_BATCH_SIZE } from '../packages/server/src/db/csv-export.ts';
 import { trackerSpec } from '../packages/server/src/modules/tracker/line-queries.ts';
 import * as tracker from '../packages/server/src/modules/tracker/queries.ts';
-import { freePort, serverNodeArgs } from './signed-in-server.ts';
+import {
+  closeConnections,
+  healthDuring,
+  load,
+  ownMemoryMb,
+  quantile,
+  request,
+  rssMb,
+  sampleMemory,
+  startServer,
+  tokensOf,
+  type Answer,
+} from './http-load.ts';
+import { freePort } from './signed-in-server.ts';
 
 const CLIENTS = 32;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 10);
-const root = path.resolve(import.meta.dirname, '..');
 const urls = process.argv.slice(2).length
   ? process.argv.slice(2)
   : ['sqlite:/tmp/uap-large-throughput.db', 'postgres://uap@127.0.0.1:54329/uap_large_throughput'];
-
-const load = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
-
-/**
- * The server's resident memory, MB: all of it, and in brackets its own (`RssAnon`), without the
- * pages of files it maps (SQLite's database file is read through a memory map: those pages are
- * the operating system's file cache).
- */
-function rssMb(pid: number): string {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const mb = (field: string) =>
-    Math.round(Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024);
-  return `${mb('VmRSS')} (${mb('RssAnon')})`;
-}
-
-/** The process's own memory (`RssAnon`), MB. */
-function ownMemoryMb(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Math.round(Number(/RssAnon:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
-}
-
-/**
- * The process's own memory every half second until `stop`, which tells its course: the first
- * sample, the samples at each quarter, the lowest and highest, and how far those lie from the
- * first sample. Flat memory stays within a band around where it started (the target: 20 %).
- */
-function sampleMemory(pid: number) {
-  const samples = [ownMemoryMb(pid)];
-  const timer = setInterval(() => samples.push(ownMemoryMb(pid)), 500);
-  return {
-    stop: () => {
-      clearInterval(timer);
-      samples.push(ownMemoryMb(pid));
-      const at = (q: number) => samples[Math.round(q * (samples.length - 1))]!;
-      const first = samples[0]!;
-      const [low, high] = [Math.min(...samples), Math.max(...samples)];
-      const percent = (mb: number) =>
-        `${mb >= first ? '+' : '−'}${((Math.abs(mb - first) / first) * 100).toFixed(0)} %`;
-      return (
-        `${[0, 0.25, 0.5, 0.75, 1].map(at).join(' → ')} MB (min ${low}, max ${high}: ` +
-        `${percent(low)} / ${percent(high)} of the first sample)`
-      );
-    },
-  };
-}
-
-/** Starts the server; resolves when it prints that it is running. */
-function startServer(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
-  // BENCH_CPU_PROF=dir: the server writes a CPU profile there when it stops (--cpu-prof).
-  const profile = env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${env.BENCH_CPU_PROF}`] : [];
-  // BENCH_SERVER_FLAGS: more flags for the server's node (e.g. --trace-gc, printed on its stdout).
-  const flags = env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(process.execPath, serverNodeArgs([...profile, ...flags]), {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    // The output is kept until the server runs; after that, only the log gets it.
-    let output: string | null = '';
-    const log = env.BENCH_SERVER_LOG ? fs.createWriteStream(env.BENCH_SERVER_LOG) : null;
-    const onData = (chunk: Buffer) => {
-      log?.write(chunk);
-      if (output === null) {
-        return;
-      }
-      output += chunk.toString();
-      if (output.includes('UAP is running')) {
-        output = null;
-        resolve(child);
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', (chunk: Buffer) => process.stderr.write(chunk));
-    child.on('exit', (code) => reject(new Error(`server exited (${code}) before it ran:\n${output}`)));
-  });
-}
-
-const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS * 2 });
-
-interface Answer {
-  status: number;
-  bytes: number;
-  ms: number;
-}
-
-function request(
-  port: number,
-  method: string,
-  url: string,
-  token: string | null,
-  body?: object,
-): Promise<Answer> {
-  const started = performance.now();
-  const payload = body ? JSON.stringify(body) : undefined;
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        method,
-        path: url,
-        agent,
-        headers: {
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-          ...(payload ? { 'content-type': 'application/json' } : {}),
-        },
-      },
-      (res) => {
-        let bytes = 0;
-        res.on('data', (chunk: Buffer) => (bytes += chunk.length));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes, ms: performance.now() - started }));
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
 
 /** CPU time the process has used (user + system, all its threads), in ms. */
 function cpuMs(pid: number): number {
@@ -181,11 +64,6 @@ function cpuMs(pid: number): number {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
-
-const quantile = (samples: number[], q: number) => {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? 0;
-};
 
 /** `CLIENTS` loops calling `call(client, i)` for `SECONDS`; requests/s, latency, errors. */
 /** PostgreSQL's backends serving the database (their CPU is the database's share of an answer). */
@@ -262,58 +140,6 @@ async function drive(
   );
 }
 
-/**
- * The health checks' own thread: /api/health every 50 ms until told to stop, then the latencies.
- * A thread of its own, so that what this process does meanwhile (reading a 300 MB export, its
- * garbage collections) does not delay the checks: a browser's request is not queued behind
- * another download.
- */
-const healthProbe = `
-const { parentPort, workerData } = require('node:worker_threads');
-const http = require('node:http');
-const agent = new http.Agent({ keepAlive: true });
-const latencies = [];
-let isStopped = false;
-parentPort.on('message', () => (isStopped = true));
-const check = () =>
-  new Promise((resolve, reject) => {
-    const started = performance.now();
-    http
-      .get({ host: '127.0.0.1', port: workerData.port, path: '/api/health', agent }, (res) => {
-        res.resume();
-        res.on('end', () => resolve(performance.now() - started));
-      })
-      .on('error', reject);
-  });
-(async () => {
-  while (!isStopped) {
-    latencies.push(await check());
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  parentPort.postMessage(latencies);
-})();
-`;
-
-/**
- * /api/health every 50 ms (from its own thread) while `heavy` runs: its median, 99th percentile
- * and slowest answer; and the server's own memory (RssAnon) sampled every half second meanwhile.
- */
-async function healthDuring(port: number, pid: number, label: string, heavy: () => Promise<Answer>) {
-  const probe = new Worker(healthProbe, { eval: true, workerData: { port } });
-  const latenciesOf = new Promise<number[]>((resolve) => probe.once('message', resolve));
-  const memory = sampleMemory(pid);
-  const answer = await heavy();
-  probe.postMessage('stop');
-  const latencies = await latenciesOf;
-  await probe.terminate();
-  console.log(
-    `  /api/health during ${label} (${(answer.ms / 1000).toFixed(1)} s, status ${answer.status}, ${answer.bytes} bytes): ` +
-      `${latencies.length} checks, median ${quantile(latencies, 0.5).toFixed(1)} ms, p99 ${quantile(latencies, 0.99).toFixed(1)} ms, ` +
-      `max ${Math.max(...latencies).toFixed(1)} ms; server's own memory ${memory.stop()}; load ${load()}`,
-  );
-  return answer;
-}
-
 /** Reads every tracker row as the export does (same keyset batches), without writing a file. */
 async function readDirectly(db: Db) {
   const today = startOfTodayUtc().toISOString();
@@ -375,28 +201,7 @@ async function bench(url: string) {
   const portOf = (client: number) => ports[client % ports.length]!;
   const db = openDb(url);
   try {
-    const config = loadConfig(env);
-    const keys = await loadSigningMaterial(db);
-    const usersOf = async (roles: number[]) => {
-      const rows = await db.kysely
-        .selectFrom('users as u')
-        .innerJoin('directoryUsers as d', 'd.mail', 'u.email')
-        .select(['d.mail', 'd.displayName', 'd.directoryId'])
-        .where('u.roleId', 'in', roles)
-        .where('u.isDeleted', '=', 0)
-        .orderBy('u.userId')
-        .limit(CLIENTS)
-        .execute();
-      return Promise.all(
-        rows.map((r) =>
-          mintAccessToken(config, keys, {
-            mail: r.mail!,
-            displayName: r.displayName,
-            directoryId: r.directoryId,
-          }),
-        ),
-      );
-    };
+    const usersOf = (roles: number[]) => tokensOf(db, env, (eb) => eb('u.roleId', 'in', roles), CLIENTS);
     // Super admins and auditors see every line: the tracker at its full million.
     const trackerTokens = await usersOf([Role.SUPERADMIN, Role.AUDITOR]);
     const taskTokens = await usersOf([Role.APPROVER, Role.MASTERAPPROVER, Role.PROVISIONER, Role.ADMIN]);
@@ -459,4 +264,4 @@ async function bench(url: string) {
 for (const url of urls) {
   await bench(url);
 }
-agent.destroy();
+closeConnections();
