@@ -16,6 +16,7 @@ import {
   type AccessReviewDecisionInput,
   type AccessReviewInput,
 } from '@uap/domain';
+import { localTimeZone } from '../session/time-zone.ts';
 import { apiDownload, apiRequest, type Parser } from './client.ts';
 
 /** TanStack Query key prefixes: the tables' (the path's words) and the home badges'. */
@@ -99,8 +100,14 @@ export function useAccessReviewMove() {
       const started = await apiRequest(path, { method: 'PUT', schema: accessReviewStarted });
       return messages.accessReviewStarted(started.itemCount);
     }
-    await apiRequest(path, { method: 'PUT', schema: accessReviewMoved });
-    return o.move === 'Close' ? messages.accessReviewClosed : messages.accessReviewCancelled;
+    const moved = await apiRequest(path, { method: 'PUT', schema: accessReviewMoved });
+    if (o.move === 'Cancel') {
+      return messages.accessReviewCancelled;
+    }
+    // 'Hand to the administrators': the campaign stays open until they decide what is left.
+    return moved.handedCount > 0
+      ? messages.accessReviewHandedToAdministrators(moved.handedCount)
+      : messages.accessReviewClosed;
   });
 }
 
@@ -116,10 +123,11 @@ export function useDecideAccessReviewItems() {
   });
 }
 
-/** GET api/AccessReviews/{id}/Evidence: the campaign's items as a CSV file. */
+/** GET api/AccessReviews/{id}/Evidence: the campaign's items as a CSV file, times in the browser's zone. */
 export function downloadAccessReviewEvidence(reviewId: number): Promise<void> {
+  const zone = new URLSearchParams({ localTimeZone: localTimeZone() });
   return apiDownload(
-    `/api/AccessReviews/${reviewId}/Evidence`,
+    `/api/AccessReviews/${reviewId}/Evidence?${zone.toString()}`,
     undefined,
     `access-review-${reviewId}-evidence.csv`,
     'GET',

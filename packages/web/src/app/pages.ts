@@ -180,6 +180,11 @@ const builtPages: Partial<Record<string, LazyPage>> = {
   '/AccessReviews': lazyPage(() =>
     import('../pages/AccessReviews/AccessReviewsPage.tsx').then((m) => ({ default: m.AccessReviewsPage })),
   ),
+  '/MyAccessReviews': lazyPage(() =>
+    import('../pages/MyAccessReviews/MyAccessReviewsPage.tsx').then((m) => ({
+      default: m.MyAccessReviewsPage,
+    })),
+  ),
 };
 
 export function pageFor(path: string): ComponentType {

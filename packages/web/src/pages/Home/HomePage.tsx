@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
-import { APP_VERSION, homeTiles, messages } from '@uap/domain';
+import { APP_VERSION, accessReviewsTile, homeTiles, messages } from '@uap/domain';
 import { useTaskCountsQuery } from '../../api/tasks.ts';
 import { useCurrentUser } from '../../session/current-user.ts';
 import { RouterLink } from '../../components/RouterLink.tsx';
@@ -10,9 +10,11 @@ import { HomeTile } from './HomeTile.tsx';
 /** Home: welcome, the tiles of the user's role (task badges where due), version and Contact Us. */
 export function HomePage() {
   const { user, shellUser } = useCurrentUser();
-  const tiles = homeTiles(shellUser);
-  const hasBadges = tiles.some((tile) => tile.badge !== undefined);
-  const { data: counts } = useTaskCountsQuery(hasBadges);
+  // Anyone may be asked to review access (a manager, a named person): the counts are read for
+  // every role, and My Access Reviews' tile shows while the caller has items to decide.
+  const { data: counts } = useTaskCountsQuery(true);
+  const hasReviews = (counts?.accessReviews ?? 0) > 0;
+  const tiles = [...homeTiles(shellUser), ...(hasReviews ? [accessReviewsTile] : [])];
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', flexGrow: 1 }}>

@@ -9,6 +9,7 @@ import AssignmentIndOutlinedIcon from '@mui/icons-material/AssignmentIndOutlined
 import AssignmentTurnedInOutlinedIcon from '@mui/icons-material/AssignmentTurnedInOutlined';
 import BuildOutlinedIcon from '@mui/icons-material/BuildOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import FactCheckOutlinedIcon from '@mui/icons-material/FactCheckOutlined';
 import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
 import ListAltOutlinedIcon from '@mui/icons-material/ListAltOutlined';
 import MenuBookOutlinedIcon from '@mui/icons-material/MenuBookOutlined';
@@ -27,6 +28,7 @@ const iconByPath: Record<string, ReactElement> = {
   '/Provisioners': <BuildOutlinedIcon fontSize="large" />,
   '/MyApprovalPaths': <AssignmentIndOutlinedIcon fontSize="large" />,
   '/MyMasterApprovalPath': <AssignmentIndOutlinedIcon fontSize="large" />,
+  '/MyAccessReviews': <FactCheckOutlinedIcon fontSize="large" />,
 };
 
 /** What a task tile counts, in words ('30 to provision'); undefined until loaded or on other tiles. */

@@ -1,0 +1,194 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { RequestStatus, RequestType, messages } from '@uap/domain';
+import {
+  buildAdminRegion,
+  buildRecord,
+  buildUser,
+  userIdOf,
+  type BuiltPath,
+} from '../packages/server/test/factories.ts';
+import { launchBrowser, signIn } from './browser.ts';
+import { axeFindings } from './axe.ts';
+import { alexAndPatPath, samLine } from './data.ts';
+import { expectFieldError } from './field-error.ts';
+import { e2eDb } from './server.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+const poll = { timeout: 15_000 };
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/** Picks one option of a scope multi-select by its words, as a person types and clicks it. */
+async function pick(page: Page, dialog: Locator, label: string, option: string) {
+  const box = dialog.getByRole('combobox', { name: label, exact: true });
+  await box.click();
+  await box.fill(option);
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/**
+ * Ada, an administrator of the path's (region, market), makes a campaign over the path's client
+ * on Access Reviews (a name left out first: the field says so), then starts it after the
+ * confirmation; the message counts the items the snapshot took.
+ */
+async function createAndStart(page: Page, name: string, path: BuiltPath, itemCount: number) {
+  await page.getByRole('link', { name: 'Access Reviews', exact: true }).first().click();
+  await page.getByRole('heading', { name: 'Access Reviews', level: 1 }).waitFor();
+  await page.getByRole('button', { name: 'New Campaign' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Campaign' });
+  await pick(page, dialog, 'Regions', path.names.region);
+  await pick(page, dialog, 'Clients', path.names.client);
+  await dialog.getByLabel('Due date').fill(inDays(14));
+  expect(await axeFindings(page, '[role="dialog"]')).toEqual([]);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expectFieldError(
+    page,
+    dialog,
+    dialog.getByRole('textbox', { name: 'Name', exact: true }),
+    messages.accessReviewNameRequired,
+  );
+  await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('status').getByText(messages.accessReviewSaved).waitFor();
+  expect(await dialog.count()).toBe(0);
+
+  await page.getByRole('button', { name: `Start, campaign ${name}`, exact: true }).click();
+  const confirm = page.getByRole('dialog', { name: 'Start Campaign' });
+  await confirm.getByRole('button', { name: 'Yes, start' }).click();
+  await page.getByRole('status').getByText(messages.accessReviewStarted(itemCount)).waitFor();
+  // Started: a draft's buttons are gone, Close is offered.
+  await page.getByRole('button', { name: `Close, campaign ${name}`, exact: true }).waitFor();
+}
+
+/** Alex opens My Access Reviews from his Home tile, whose badge counts what he has to review. */
+async function openFromTile(page: Page, count: number) {
+  const tile = page.getByRole('list', { name: 'Shortcuts' }).getByRole('link', {
+    name: `My Access Reviews ${messages.tileTaskCount(String(count), 'accessReviews')}`,
+  });
+  await tile.click();
+  await page.getByRole('heading', { name: /^My Access Reviews/, level: 1 }).waitFor();
+}
+
+const rowsOf = (page: Page, client: string) =>
+  page.getByRole('table', { name: 'My Access Reviews' }).getByRole('row').filter({ hasText: client });
+
+describe('Access reviews', () => {
+  it("Ada starts a campaign over a client; Alex, the path's approver, revokes the access with a comment", async () => {
+    const db = e2eDb();
+    const ada = await userIdOf(db, 'ada.admin@agency.example');
+    // Sam's active access to a fresh client, on a path Alex approves.
+    const record = await samLine();
+    await buildAdminRegion(db, ada, record.path);
+    const name = `Review of ${record.path.names.client}`;
+
+    const admin = await signIn(browser, 'Ada Admin', { width: 1600 });
+    try {
+      await createAndStart(admin.page, name, record.path, 1);
+    } finally {
+      await admin.context.close();
+    }
+
+    const { context, page } = await signIn(browser, 'Alex Approver', { width: 1600 });
+    try {
+      await openFromTile(page, 1);
+      const row = rowsOf(page, record.path.names.client);
+      await row.getByRole('button', { name: `Revoke, record ${record.id}`, exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Revoke Access' });
+      // The dialog lists what is revoked; a revoke without a comment is refused at the field.
+      await dialog
+        .getByRole('table', { name: 'Requests to decide' })
+        .getByRole('cell', { name: `#${record.id}`, exact: true })
+        .waitFor();
+      expect(await axeFindings(page)).toEqual([]);
+      await dialog.getByRole('button', { name: 'Revoke', exact: true }).click();
+      const comment = dialog.getByRole('textbox', { name: 'Comments' });
+      await expectFieldError(page, dialog, comment, messages.accessReviewCommentRequired);
+      await comment.fill('Sam moved to another team');
+      await dialog.getByRole('button', { name: 'Revoke', exact: true }).click();
+      await page.getByRole('status').getByText(messages.accessReviewsDecided(1)).waitFor();
+
+      // The table is read again: the item is decided, its deactivation waits for provisioning.
+      await row.getByText(messages.accessReviewStateRevokeWaiting, { exact: true }).waitFor();
+      const revoke = row.getByRole('button', { name: `Revoke, record ${record.id}`, exact: true });
+      await expect.poll(() => revoke.isDisabled(), poll).toBe(true);
+      const lines = await db
+        .selectFrom('requests')
+        .select(['requestTypeId', 'statusId'])
+        .where('recordId', '=', record.id)
+        .execute();
+      expect(lines).toEqual([{ requestTypeId: RequestType.DEACTIVATE, statusId: RequestStatus.APPROVED }]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('Alex keeps two accesses at once: nothing is sent to the provisioners', async () => {
+    const db = e2eDb();
+    const ada = await userIdOf(db, 'ada.admin@agency.example');
+    const path = await alexAndPatPath();
+    await buildAdminRegion(db, ada, path);
+    const records = [];
+    for (const n of [1, 2]) {
+      const user = await buildUser(db, { name: `Kept${n}` });
+      records.push(await buildRecord(db, { path, user: { userId: user.userId, email: user.email } }));
+    }
+    const name = `Keep review of ${path.names.client}`;
+
+    const admin = await signIn(browser, 'Ada Admin', { width: 1600 });
+    try {
+      await createAndStart(admin.page, name, path, 2);
+    } finally {
+      await admin.context.close();
+    }
+
+    const { context, page } = await signIn(browser, 'Alex Approver', { width: 1600 });
+    try {
+      const waiting = await page
+        .getByRole('list', { name: 'Shortcuts' })
+        .getByRole('link', { name: /^My Access Reviews / })
+        .textContent();
+      const count = Number(/(\d+)/.exec(waiting ?? '')?.[1]);
+      expect(count).toBeGreaterThanOrEqual(2);
+      await openFromTile(page, count);
+      const rows = rowsOf(page, path.names.client);
+      await expect.poll(() => rows.count(), poll).toBe(2);
+      for (const box of await rows.getByRole('checkbox').all()) {
+        await box.check();
+      }
+      await page.getByRole('button', { name: 'Keep Selected (2)' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Keep Access' });
+      expect(await dialog.getByRole('table', { name: 'Requests to decide' }).getByRole('row').count()).toBe(
+        3,
+      );
+      await dialog.getByRole('button', { name: 'Keep', exact: true }).click();
+      await page.getByRole('status').getByText(messages.accessReviewsDecided(2)).waitFor();
+      await expect
+        .poll(
+          async () =>
+            (await rows.allInnerTexts()).filter((t) => t.includes(messages.accessReviewStateKept)).length,
+          poll,
+        )
+        .toBe(2);
+      await page.getByRole('button', { name: 'Keep Selected (0)' }).waitFor();
+      const changes = await db
+        .selectFrom('requests')
+        .select('requestId')
+        .where(
+          'recordId',
+          'in',
+          records.map((r) => r.requestId),
+        )
+        .execute();
+      expect(changes).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
