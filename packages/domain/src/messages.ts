@@ -696,6 +696,8 @@ export const messages = {
         return `UAP: ${count === 1 ? '1 access' : `${count} accesses`} expired, removal pending`;
       case 'reassigned':
         return `UAP: ${count === 1 ? '1 task' : `${count} tasks`} reassigned to you`;
+      case 'accessReview':
+        return `UAP access review: ${count === 1 ? '1 access' : `${count} accesses`} to review`;
       default:
         return `UAP: ${lines} changed`;
     }
@@ -722,6 +724,7 @@ export const messages = {
     expiring: 'Access I hold or requested ends soon (Extend)',
     expired: 'Access passed its end date and is being removed',
     reassigned: 'Approval paths with waiting tasks are reassigned to me',
+    accessReview: 'An access review asks me to review access',
   } as Record<string, string>,
   /** Approve/Provision Assignments reassigned paths to the recipient: the tasks now theirs. */
   tasksReassignedText: (o: { actor: string; approvals: number; provisioning: number }) => {

@@ -172,6 +172,51 @@ describe('PUT api/AccessReviews/MyItems and the Home count', () => {
     expect((await decide(ria, [own!.itemId], 'keep')).statusCode).toBe(404);
   });
 
+  it('tells each reviewer at the start: one notification and one mail linking to My Access Reviews', async () => {
+    const s = await scene();
+    await buildRecord(ctx.db.kysely, {
+      path: s.path,
+      user: { userId: s.holder.userId, email: s.holder.email },
+    });
+    const reviewId = await campaign(s.path.marketId);
+    const name = (
+      await ctx.db.kysely
+        .selectFrom('accessReviews')
+        .select('name')
+        .where('reviewId', '=', reviewId)
+        .executeTakeFirstOrThrow()
+    ).name;
+    const res = await call(s.approver, 'GET', '/api/Notifications');
+    expect(res.statusCode, res.body).toBe(200);
+    const bell = res
+      .json<{ data: { notifications: { event: string; text: string; link: string }[] } }>()
+      .data.notifications.filter((n) => n.event === 'accessReview');
+    expect(bell).toEqual([
+      expect.objectContaining({
+        text: messages.accessReviewNotificationText(name, 2, dueDate),
+        link: '/MyAccessReviews',
+      }),
+    ]);
+    const mails = await ctx.db.kysely
+      .selectFrom('mailOutbox')
+      .select(['subject', 'textBody'])
+      .where('recipientUserId', '=', s.approver.userId)
+      .where('event', '=', 'accessReview')
+      .execute();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('UAP access review: 2 accesses to review');
+    expect(mails[0]!.textBody).toContain(messages.accessReviewNotificationText(name, 2, dueDate));
+    expect(mails[0]!.textBody).toContain('/MyAccessReviews');
+    // The holder reviews nothing, and is told nothing.
+    const holders = await ctx.db.kysely
+      .selectFrom('notifications')
+      .select('notificationId')
+      .where('userId', '=', s.holder.userId)
+      .where('event', '=', 'accessReview')
+      .execute();
+    expect(holders).toEqual([]);
+  });
+
   it('a standard user named reviewer (a manager) reads the page but exports no table', async () => {
     const k = ctx.db.kysely;
     const boss = await buildUser(k, { name: 'Bo' });

@@ -17,6 +17,7 @@ export const notificationEvents = [
   'expiring',
   'expired',
   'reassigned',
+  'accessReview',
 ] as const;
 export type NotificationEvent = (typeof notificationEvents)[number];
 export const notificationEvent = z.enum(notificationEvents);
@@ -99,6 +100,9 @@ export function notificationLink(
   const id = requestId ?? 0;
   if (event === 'reassigned') {
     return role === 'provisioner' ? '/Provisioners' : '/Approvals';
+  }
+  if (event === 'accessReview') {
+    return '/MyAccessReviews';
   }
   if (event === 'expiring') {
     return `/ChangeUserRecords?extend=${id}`;

@@ -16,13 +16,14 @@ import {
   type TableQuery,
 } from '@uap/domain';
 import type { Readable } from 'node:stream';
-import { inTransaction, nowIso, type Db, type Executor } from '../../db/connection.ts';
+import { inTransaction, nowIso, toCount, type Db, type Executor } from '../../db/connection.ts';
 import { csvExport } from '../../db/csv-export.ts';
 import type { CsvColumn } from '../../db/csv-text.ts';
 import type { Actor } from '../../http/actor.ts';
 import { conflict, forbidden, notFound, unprocessable } from '../../http/errors.ts';
 import { rowScopeOf } from '../../http/row-scope.ts';
 import { scopedReader, type TableReader } from '../../http/table-routes.ts';
+import { queueAccessReviewRequests } from '../notifications/access-reviews.ts';
 import { presentCampaign, presentDetail, scopeOf, scopeRowsOf, scopeText } from './present.ts';
 import * as items from './items-queries.ts';
 import { revokeRecords } from './items-service.ts';
@@ -235,6 +236,15 @@ export function startCampaign(db: Db, actor: Actor, reviewId: number): Promise<A
       await q.handToDelegates(trx, reviewId, now);
     }
     await q.unnameOwnItems(trx, reviewId);
+    const reviewers = await q.findReviewerCounts(trx, reviewId);
+    await queueAccessReviewRequests(trx, {
+      campaign: campaign.name,
+      dueDate: campaign.dueDate.slice(0, 10),
+      reviewers: reviewers.flatMap((r) =>
+        r.reviewerUserId === null ? [] : [{ userId: r.reviewerUserId, itemCount: toCount(r.itemCount) }],
+      ),
+      actorId: actor.userId,
+    });
     return { reviewId, itemCount };
   });
 }

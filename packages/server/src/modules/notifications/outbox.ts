@@ -120,7 +120,8 @@ export async function queueNotifications(
       );
       break;
     case 'reassigned':
-      // Told per person, not per line: `queueReassignedTasks`.
+    case 'accessReview':
+      // Told per person, not per line: `queueReassignedTasks`, `queueAccessReviewRequests`.
       break;
   }
   deliveries.push(...(await delegatesOf(trx, deliveries)));

@@ -116,7 +116,18 @@ export function renderReassignedMail(
   recipientName: string,
   o: { text: string; requests: string; links: readonly string[]; count: number },
 ) {
-  const subject = messages.notificationMailSubject('reassigned', o.count);
+  return renderPersonMail(recipientName, { ...o, event: 'reassigned' });
+}
+
+/**
+ * One message to a person about work of theirs as a whole (tasks reassigned to them, items of an
+ * access review to decide): the sentence, a line of detail, and a link to each list it concerns.
+ */
+export function renderPersonMail(
+  recipientName: string,
+  o: { event: string; text: string; requests: string; links: readonly string[]; count: number },
+) {
+  const subject = messages.notificationMailSubject(o.event, o.count);
   const links = o.links.map((link) => `${BASE_URL_TOKEN}${link}`);
   const text = [
     messages.notificationMailGreeting(recipientName),

@@ -32,6 +32,9 @@ function presentNotification(row: q.NotificationRow) {
         approvals?: unknown;
         provisioning?: unknown;
         comment?: unknown;
+        campaign?: unknown;
+        dueDate?: unknown;
+        items?: unknown;
       })
     : {};
   const countOf = (value: unknown) => (typeof value === 'number' ? value : 0);
@@ -43,23 +46,29 @@ function presentNotification(row: q.NotificationRow) {
     event,
     requestId: row.requestId,
     text:
-      event === 'reassigned'
-        ? messages.tasksReassignedText({
-            actor: typeof params.actor === 'string' ? params.actor : '',
-            approvals: countOf(params.approvals),
-            provisioning: countOf(params.provisioning),
-          })
-        : messages.notificationText(event, {
-            requestId: row.requestId ?? 0,
-            platform: row.platform ?? '',
-            subject: `${row.subjectFirstName ?? ''} ${row.subjectLastName ?? ''}`.trim(),
-            actor: typeof params.actor === 'string' ? params.actor : '',
-            isMine: role === 'requester' || role === 'subject',
-            ...(task ? { task } : {}),
-            ...(typeof params.times === 'number' ? { times: params.times } : {}),
-            ...(typeof params.comment === 'string' ? { comment: params.comment } : {}),
-            endDate: formatDate(row.expirationDate),
-          }),
+      event === 'accessReview'
+        ? messages.accessReviewNotificationText(
+            typeof params.campaign === 'string' ? params.campaign : '',
+            countOf(params.items),
+            typeof params.dueDate === 'string' ? params.dueDate : '',
+          )
+        : event === 'reassigned'
+          ? messages.tasksReassignedText({
+              actor: typeof params.actor === 'string' ? params.actor : '',
+              approvals: countOf(params.approvals),
+              provisioning: countOf(params.provisioning),
+            })
+          : messages.notificationText(event, {
+              requestId: row.requestId ?? 0,
+              platform: row.platform ?? '',
+              subject: `${row.subjectFirstName ?? ''} ${row.subjectLastName ?? ''}`.trim(),
+              actor: typeof params.actor === 'string' ? params.actor : '',
+              isMine: role === 'requester' || role === 'subject',
+              ...(task ? { task } : {}),
+              ...(typeof params.times === 'number' ? { times: params.times } : {}),
+              ...(typeof params.comment === 'string' ? { comment: params.comment } : {}),
+              endDate: formatDate(row.expirationDate),
+            }),
     link: notificationLink(role, row.requestId, task, event),
     createdDate: row.createdDate,
     readAt: row.readAt,
