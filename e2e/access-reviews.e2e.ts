@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { RequestStatus, RequestType, messages } from '@uap/domain';
@@ -129,7 +130,7 @@ describe('Access reviews', () => {
     }
   });
 
-  it('Alex keeps two accesses at once: nothing is sent to the provisioners', async () => {
+  it('Alex keeps two accesses at once, nothing goes to the provisioners; Ada closes the campaign and downloads its evidence', async () => {
     const db = e2eDb();
     const ada = await userIdOf(db, 'ada.admin@agency.example');
     const path = await alexAndPatPath();
@@ -189,6 +190,39 @@ describe('Access reviews', () => {
       expect(changes).toEqual([]);
     } finally {
       await context.close();
+    }
+
+    // Ada closes the campaign (nothing is left undecided) and downloads its evidence.
+    const closing = await signIn(browser, 'Ada Admin', { width: 1600 });
+    try {
+      const { page: adaPage } = closing;
+      await adaPage.getByRole('link', { name: 'Access Reviews', exact: true }).first().click();
+      await adaPage.getByRole('button', { name: `Close, campaign ${name}`, exact: true }).click();
+      const confirm = adaPage.getByRole('dialog', { name: 'Close Campaign' });
+      await confirm.getByText(messages.accessReviewCloseQuestion(name)).waitFor();
+      await confirm.getByRole('button', { name: 'Yes, close' }).click();
+      await adaPage.getByRole('status').getByText(messages.accessReviewClosed).waitFor();
+      const close = adaPage.getByRole('button', { name: `Close, campaign ${name}`, exact: true });
+      await expect.poll(() => close.count(), poll).toBe(0);
+
+      const [download] = await Promise.all([
+        adaPage.waitForEvent('download'),
+        adaPage.getByRole('button', { name: `Download evidence, campaign ${name}`, exact: true }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/^access-review-\d+-evidence\.csv$/);
+      const [header, ...lines] = fs
+        .readFileSync(await download.path(), 'utf8')
+        .replace(/^\uFEFF/, '')
+        .trimEnd()
+        .split('\n');
+      expect(header).toMatch(/^Item ID,Campaign,Record ID,/);
+      expect(lines).toHaveLength(2);
+      for (const record of records) {
+        const line = lines.find((l) => l.split(',')[2] === String(record.requestId));
+        expect(line).toContain(',Keep,');
+      }
+    } finally {
+      await closing.context.close();
     }
   });
 });
