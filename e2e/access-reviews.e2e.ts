@@ -12,6 +12,7 @@ import {
 import { launchBrowser, signIn } from './browser.ts';
 import { axeFindings } from './axe.ts';
 import { alexAndPatPath, samLine } from './data.ts';
+import { expectReason } from './disabled-reason.ts';
 import { expectFieldError } from './field-error.ts';
 import { e2eDb } from './server.ts';
 
@@ -118,7 +119,8 @@ describe('Access reviews', () => {
       // The table is read again: the item is decided, its deactivation waits for provisioning.
       await row.getByText(messages.accessReviewStateRevokeWaiting, { exact: true }).waitFor();
       const revoke = row.getByRole('button', { name: `Revoke, record ${record.id}`, exact: true });
-      await expect.poll(() => revoke.isDisabled(), poll).toBe(true);
+      // Decided: its buttons are disabled and say why.
+      await expectReason(page, revoke, messages.accessReviewItemDecided);
       const lines = await db
         .selectFrom('requests')
         .select(['requestTypeId', 'statusId'])

@@ -52,7 +52,7 @@ export function MyAccessReviewsPage() {
             Keep
           </ReasonButton>
           <ReasonButton
-            reason={row.notDecidableReason}
+            reason={row.notRevocableReason}
             size="small"
             variant="outlined"
             color="error"
@@ -81,6 +81,9 @@ export function MyAccessReviewsPage() {
     [remove],
   );
   const selectFirst = selectedIds.length === 0 ? messages.selectRowsFirst : null;
+  // One selected item that cannot be revoked (an approved change waits) holds back the bulk revoke.
+  const revokeBlocked =
+    selectFirst ?? selectedRows.find((row) => row.notRevocableReason)?.notRevocableReason ?? null;
 
   const toolbar = isReadOnly ? undefined : (
     <>
@@ -92,7 +95,7 @@ export function MyAccessReviewsPage() {
         {`Keep Selected (${selectedIds.length})`}
       </ReasonButton>
       <ReasonButton
-        reason={selectFirst}
+        reason={revokeBlocked}
         variant="contained"
         color="error"
         onClick={() => setDialog({ decision: 'revoke', rows: selectedRows })}
