@@ -132,7 +132,7 @@ describe('Access reviews', () => {
     }
   });
 
-  it('Alex keeps two accesses at once, nothing goes to the provisioners; Ada closes the campaign and downloads its evidence', async () => {
+  it('Alex keeps two accesses at once, nothing goes to the provisioners; Ada closes the campaign and downloads its evidence; the auditor reads it', async () => {
     const db = e2eDb();
     const ada = await userIdOf(db, 'ada.admin@agency.example');
     const path = await alexAndPatPath();
@@ -225,6 +225,23 @@ describe('Access reviews', () => {
       }
     } finally {
       await closing.context.close();
+    }
+
+    // The auditor reads the campaigns and their evidence, and changes nothing.
+    const audit = await signIn(browser, 'Avery Auditor', { width: 1600 });
+    try {
+      await audit.page.getByRole('link', { name: 'Access Reviews', exact: true }).first().click();
+      await audit.page
+        .getByRole('button', { name: `Download evidence, campaign ${name}`, exact: true })
+        .waitFor();
+      expect(await audit.page.getByRole('button', { name: 'New Campaign' }).count()).toBe(0);
+      for (const verb of ['Edit', 'Start', 'Close', 'Cancel']) {
+        expect(
+          await audit.page.getByRole('button', { name: new RegExp(`^${verb}, campaign `) }).count(),
+        ).toBe(0);
+      }
+    } finally {
+      await audit.context.close();
     }
   });
 });
