@@ -159,13 +159,16 @@ async function bench(url: string) {
       ['keep', undefined],
       ['revoke', 'No longer needed (bench)'],
     ] as const) {
+      // Items whose record waits on no other change (a revoke of one that does is refused).
       const items = await db.kysely
-        .selectFrom('accessReviewItems')
-        .select('itemId')
-        .where('reviewId', '=', reviewId)
-        .where('reviewerUserId', '=', reviewerId)
-        .where('decision', 'is', null)
-        .orderBy('itemId')
+        .selectFrom('accessReviewItems as i')
+        .innerJoin('requests as r', 'r.requestId', 'i.recordId')
+        .select('i.itemId')
+        .where('i.reviewId', '=', reviewId)
+        .where('i.reviewerUserId', '=', reviewerId)
+        .where('i.decision', 'is', null)
+        .where('r.pendingChangeRequestId', 'is', null)
+        .orderBy('i.itemId')
         .limit(100)
         .execute();
       const decided = await request(
@@ -173,7 +176,7 @@ async function bench(url: string) {
         'PATCH',
         '/api/AccessReviews/Items',
         reviewerToken,
-        { itemIds: items.map((i) => i.itemId), decision, ...(comment ? { comment } : {}) },
+        { itemIds: items.map((item) => item.itemId), decision, ...(comment ? { comment } : {}) },
         true,
       );
       console.log(
