@@ -64,15 +64,20 @@ const decisionName = sql<string>`case i.decision when 'keep' then ${accessReview
 const approvedChangeWaits = sql<number>`case when exists (select 1 from requests p
   where p.request_id = r.pending_change_request_id and p.status_id = ${RequestStatus.APPROVED}) then 1 else 0 end`;
 
-/** The items of active campaigns the caller reviews, with every name the table shows. */
+/**
+ * The items of active campaigns the caller reviews, with every name the table shows. Every join
+ * but the campaign's is a left join (those on NOT NULL keys find the same one row): a count or a
+ * page of item ids that uses no joined column then reads the items alone, as both engines drop
+ * a left join to a primary key nothing uses.
+ */
 function itemRows(q: Executor, o: { reach: ItemReach; reviewId: number | null }) {
   return q
     .selectFrom('accessReviewItems as i')
     .innerJoin('accessReviews as ar', 'ar.reviewId', 'i.reviewId')
-    .innerJoin('requests as r', 'r.requestId', 'i.recordId')
-    .innerJoin('users as u', 'u.userId', 'i.userId')
-    .innerJoin('platforms as pl', 'pl.platformId', 'i.platformId')
-    .innerJoin('users as cu', 'cu.userId', 'r.createdBy')
+    .leftJoin('requests as r', 'r.requestId', 'i.recordId')
+    .leftJoin('users as u', 'u.userId', 'i.userId')
+    .leftJoin('platforms as pl', 'pl.platformId', 'i.platformId')
+    .leftJoin('users as cu', 'cu.userId', 'r.createdBy')
     .leftJoin('clients as c', 'c.clientId', 'i.clientId')
     .leftJoin('clientAccounts as ca', 'ca.clientAccountId', 'i.clientAccountId')
     .leftJoin('platformUserTypes as put', 'put.platformUserTypeId', 'i.platformUserTypeId')
@@ -125,7 +130,7 @@ const column = (expression: Expression<unknown>, kind: TableColumn['kind'] = 'te
 });
 const ref = (name: string, kind: TableColumn['kind'] = 'text') => column(sql.ref(name), kind);
 
-/** My Access Reviews (keys = row field names); the soonest due campaign first, then by item. */
+/** My Access Reviews (keys = row field names); by item, in the order the campaigns took them. */
 export const itemSpec: TableSpec = {
   columns: {
     itemId: ref('i.itemId', 'number'),
@@ -148,7 +153,7 @@ export const itemSpec: TableSpec = {
     decidedAt: ref('i.decidedAt', 'date'),
   },
   id: sql.ref<number>('i.itemId'),
-  defaultOrder: { column: 'dueDate', isAscending: true },
+  defaultOrder: { column: 'itemId', isAscending: true },
 };
 
 export interface ItemQuery {

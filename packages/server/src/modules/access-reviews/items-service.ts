@@ -58,9 +58,10 @@ function presentItem(row: q.ItemDbRow): AccessReviewItemRow {
     recordId: row.recordId,
     userId: row.userId,
     userName: row.userName,
-    userEmail: row.userEmail,
-    platformEmail: row.platformEmail,
-    platformDescription: row.platformDescription,
+    // Left joins on NOT NULL keys (items-queries.ts): always found.
+    userEmail: row.userEmail ?? '',
+    platformEmail: row.platformEmail ?? '',
+    platformDescription: row.platformDescription ?? '',
     clientDescription: row.clientDescription ?? '',
     clientAccountDescription: row.clientAccountDescription ?? '',
     platformUserTypeDescription: row.platformUserTypeDescription ?? '',
