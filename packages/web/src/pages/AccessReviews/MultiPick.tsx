@@ -1,8 +1,12 @@
 import { useMemo } from 'react';
-import Autocomplete from '@mui/material/Autocomplete';
+import Autocomplete, { createFilterOptions } from '@mui/material/Autocomplete';
 import Checkbox from '@mui/material/Checkbox';
 import TextField from '@mui/material/TextField';
 import type { Option } from '../../components/forms/OptionSelect.tsx';
+
+/** At most this many options are drawn at once (a large catalog has thousands of clients): typing narrows them. */
+const shownOptions = 100;
+const filterOptions = createFilterOptions<Option>({ limit: shownOptions, stringify: (o) => o.label });
 
 /**
  * A labelled multi-select of numbered options with a search box (a campaign's scope: regions,
@@ -29,6 +33,7 @@ export function MultiPick(props: {
       options={props.options ?? []}
       value={picked}
       getOptionLabel={(o) => o.label}
+      filterOptions={filterOptions}
       getOptionKey={(o) => o.id}
       isOptionEqualToValue={(a, b) => a.id === b.id}
       renderOption={(optionProps, o, { selected }) => {

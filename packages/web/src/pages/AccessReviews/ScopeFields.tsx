@@ -34,41 +34,49 @@ function options<T>(rows: readonly T[] | undefined, pick: (row: T) => Option): O
  * markets are those of the caller's admin rows: the server holds an administrator to them.
  */
 export function ScopeFields(props: { value: ScopeLists; onChange: (value: ScopeLists) => void }) {
-  const catalog = useScopeCatalog();
+  const scopeCatalog = useScopeCatalog();
   const { value } = props;
+  // The lists by their data, so a keystroke elsewhere in the form does not filter them again.
+  const regions = scopeCatalog.regions.data;
+  const allMarkets = scopeCatalog.markets.data;
+  const allAgencies = scopeCatalog.agencies.data;
+  const allPaths = scopeCatalog.paths.data;
+  const platforms = scopeCatalog.platforms.data;
+  const clients = scopeCatalog.clients.data;
+  const userTypes = scopeCatalog.userTypes.data;
   const set = (key: AccessReviewScopeList) => (ids: number[]) => {
     props.onChange({ ...value, [key]: ids });
   };
   const lists = useMemo(() => {
-    const markets = catalog.markets.data?.filter((m) => within(value.regionIds, m.regionId));
+    const markets = allMarkets?.filter((m) => within(value.regionIds, m.regionId));
     const marketIds = new Set(markets?.map((m) => m.marketId));
-    const agencies = catalog.agencies.data?.filter(
+    const agencies = allAgencies?.filter(
       (a) => marketIds.has(a.marketId) && within(value.marketIds, a.marketId),
     );
-    const paths = catalog.paths.data?.filter(
+    const paths = allPaths?.filter(
       (p) => within(value.agencyIds, p.agencyId) && within(value.platformIds, p.platformId),
     );
     return {
-      regions: options(catalog.regions.data, (r) => ({ id: r.regionId, label: r.description })),
+      regions: options(regions, (r) => ({ id: r.regionId, label: r.description })),
       markets: options(markets, (m) => ({ id: m.marketId, label: m.description })),
       agencies: options(agencies, (a) => ({ id: a.agencyId, label: a.description })),
       practices: options(paths, (p) => ({ id: p.practiceId, label: p.practiceName })),
       platforms: options(
-        catalog.platforms.data?.filter(
+        platforms?.filter(
           (p) => value.agencyIds.length === 0 || p.agencies.some((a) => value.agencyIds.includes(a.agencyId)),
         ),
         (p) => ({ id: p.platformId, label: p.platform }),
       ),
       clients: options(
-        catalog.clients.data?.filter(
+        clients?.filter(
           (c) => within(value.platformIds, c.platformId) && within(value.agencyIds, c.agencyId),
         ),
         (c) => ({ id: c.clientId, label: c.description }),
       ),
       userTypes: options(
-        catalog.userTypes.data?.filter((t) => within(value.platformIds, t.platformId)),
+        userTypes?.filter((t) => within(value.platformIds, t.platformId)),
         (t) => {
-          const platform = catalog.platforms.data?.find((p) => p.platformId === t.platformId)?.platform;
+          const platform = platforms?.find((p) => p.platformId === t.platformId)?.platform;
           return {
             id: t.platformUserTypeId,
             label: platform ? `${t.description} (${platform})` : t.description,
@@ -76,7 +84,7 @@ export function ScopeFields(props: { value: ScopeLists; onChange: (value: ScopeL
         },
       ),
     };
-  }, [catalog, value]);
+  }, [regions, allMarkets, allAgencies, allPaths, platforms, clients, userTypes, value]);
 
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
