@@ -25,6 +25,7 @@ import {
   load,
   quantile,
   request,
+  serverEnv,
   startServer,
   tokensOf,
 } from './http-load.ts';
@@ -72,17 +73,8 @@ async function timed(label: string, call: () => Promise<{ status: number; ms: nu
 
 async function bench(url: string) {
   const port = await freePort();
-  const env = {
-    ...process.env,
-    DATABASE_URL: url,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    UAP_ENV: 'local',
-    LOG_LEVEL: 'warn',
-    WEB_DIST_DIR: '/nonexistent',
-    RATE_LIMIT_API_PER_MINUTE: '100000000',
-  };
+  const env = serverEnv(url, port);
+
   console.log(`\n${url} (load ${load()})`);
   const server = await startServer(env);
   const db = openDb(url);

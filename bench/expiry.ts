@@ -18,7 +18,10 @@ import { performance } from 'node:perf_hooks';
 import { CompiledQuery, sql } from 'kysely';
 import { openDb, type Db } from '../packages/server/src/db/connection.ts';
 import { migrateToLatest } from '../packages/server/src/db/migrate.ts';
-import { expiredRecordsQuery, noticeWindowQuery } from '../packages/server/src/modules/jobs/expiry/queries.ts';
+import {
+  expiredRecordsQuery,
+  noticeWindowQuery,
+} from '../packages/server/src/modules/jobs/expiry/queries.ts';
 import { runAccessExpiry } from '../packages/server/src/modules/jobs/expiry/service.ts';
 
 const urls = process.argv.slice(2).filter((a) => !a.startsWith('--'));

@@ -68,6 +68,24 @@ export function sampleMemory(pid: number) {
   };
 }
 
+/**
+ * The environment of a bench's server on `url`, listening on 127.0.0.1:`port`: quiet logs, no web
+ * app, and the per-person API limit lifted (one user's many clients would hit it at once).
+ */
+export function serverEnv(url: string, port: number): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    DATABASE_URL: url,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    UAP_ENV: 'local',
+    LOG_LEVEL: 'warn',
+    WEB_DIST_DIR: '/nonexistent',
+    RATE_LIMIT_API_PER_MINUTE: '100000000',
+  };
+}
+
 /** Starts the server; resolves when it prints that it is running. */
 export function startServer(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
   // BENCH_CPU_PROF=dir: the server writes a CPU profile there when it stops (--cpu-prof).

@@ -44,6 +44,7 @@ import {
   request,
   rssMb,
   sampleMemory,
+  serverEnv,
   startServer,
   tokensOf,
   type Answer,
@@ -172,18 +173,8 @@ async function readDirectly(db: Db) {
 
 async function bench(url: string) {
   const port = await freePort();
-  const env = {
-    ...process.env,
-    DATABASE_URL: url,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    UAP_ENV: 'local',
-    LOG_LEVEL: 'warn',
-    WEB_DIST_DIR: '/nonexistent',
-    // One user's clients would otherwise hit the per-token limit at once.
-    RATE_LIMIT_API_PER_MINUTE: '100000000',
-  };
+  const env = serverEnv(url, port);
+
   // BENCH_PROCESSES=n: n servers on their own ports (one PUBLIC_URL, so one issuer), the load's
   // clients spread over them; the search, the export and the health checks use the first.
   const processes = Number(process.env.BENCH_PROCESSES ?? 1);
