@@ -448,6 +448,47 @@ describe('PATCH api/AccessReviews/Items', () => {
     expect((await itemOf(item!.itemId)).revokeRequestId).toBe(lines[0]!.requestId);
   });
 
+  it("a delegate decides only the items handed to them, never the absent reviewer's other items, and writes no campaign", async () => {
+    const k = ctx.db.kysely;
+    const s = await scene();
+    const delegate = await buildUser(k, { roleId: Role.APPROVER, name: 'Dee' });
+    const reviewId = await campaign(s.path.marketId);
+    const [before] = await myItems(s.approver, reviewId);
+    // The approver goes away after the start: the item stays theirs, the delegate reaches nothing.
+    await k
+      .insertInto('absences')
+      .values({
+        userId: s.approver.userId,
+        delegateId: delegate.userId,
+        fromDate: new Date(Date.now() - DAY).toISOString(),
+        toDate: new Date(Date.now() + DAY).toISOString(),
+        isDeleted: 0,
+      })
+      .execute();
+    expect(await myItems(delegate, reviewId)).toEqual([]);
+    const res = await decide(delegate, [before!.itemId], 'revoke', 'Not needed any more.');
+    expect(res.statusCode).toBe(404);
+    expect((await itemOf(before!.itemId)).decision).toBeNull();
+    // A campaign started while the approver is away names the delegate instead.
+    const during = await campaign(s.path.marketId);
+    const [handed] = await myItems(delegate, during);
+    expect(handed!.recordId).toBe(s.record.requestId);
+    expect((await decide(delegate, [handed!.itemId], 'keep')).statusCode).toBe(200);
+    for (const [method, url] of [
+      ['POST', '/api/AccessReviews'],
+      ['PUT', `/api/AccessReviews/${during}/Close`],
+      ['PUT', `/api/AccessReviews/${during}/Cancel`],
+    ] as const) {
+      const refused = await call(
+        delegate,
+        method,
+        url,
+        method === 'POST' ? { name: 'Mine', dueDate } : undefined,
+      );
+      expect(refused.statusCode, url).toBe(403);
+    }
+  });
+
   it('decides many items in one call', async () => {
     const k = ctx.db.kysely;
     const approver = await buildUser(k, { roleId: Role.APPROVER });

@@ -217,6 +217,8 @@ describe('POST, GET, PUT api/AccessReviews: campaigns', () => {
       expect(edit.statusCode).toBe(404);
       expect((await call('rae', 'PUT', `/api/AccessReviews/${reviewId}/Start`)).statusCode).toBe(404);
       expect((await call('rae', 'PUT', `/api/AccessReviews/${reviewId}/Cancel`)).statusCode).toBe(404);
+      expect((await call('rae', 'PUT', `/api/AccessReviews/${reviewId}/Close`)).statusCode).toBe(404);
+      expect((await call('rae', 'GET', `/api/AccessReviews/${reviewId}/Evidence`)).statusCode).toBe(404);
       expect(await statusOf(reviewId)).toBe('draft');
     }
     // Nor may she widen her own campaign beyond her rows.
