@@ -40,13 +40,23 @@ async function pick(page: Page, dialog: Locator, label: string, option: string) 
  * on Access Reviews (a name left out first: the field says so; no region or market: the server
  * refuses), then starts it after the confirmation; the message counts the items the snapshot took.
  */
-async function createAndStart(page: Page, name: string, path: BuiltPath, itemCount: number) {
+async function createAndStart(
+  page: Page,
+  name: string,
+  path: BuiltPath,
+  itemCount: number,
+  whenUndecided?: string,
+) {
   await page.getByRole('link', { name: 'Access Reviews', exact: true }).first().click();
   await page.getByRole('heading', { name: 'Access Reviews', level: 1 }).waitFor();
   await page.getByRole('button', { name: 'New Campaign' }).click();
   const dialog = page.getByRole('dialog', { name: 'New Campaign' });
   await pick(page, dialog, 'Clients', path.names.client);
   await dialog.getByLabel('Due date').fill(inDays(14));
+  if (whenUndecided) {
+    await dialog.getByRole('combobox', { name: 'When undecided', exact: true }).click();
+    await page.getByRole('option', { name: whenUndecided, exact: true }).click();
+  }
   expect(await axeFindings(page, '[role="dialog"]')).toEqual([]);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expectFieldError(
@@ -246,6 +256,47 @@ describe('Access reviews', () => {
       }
     } finally {
       await audit.context.close();
+    }
+  });
+
+  it("Closing a campaign that hands undecided items to the administrators: Ada decides Alex's item", async () => {
+    const db = e2eDb();
+    const ada = await userIdOf(db, 'ada.admin@agency.example');
+    const record = await samLine();
+    await buildAdminRegion(db, ada, record.path);
+    const name = `Handed review of ${record.path.names.client}`;
+
+    const { context, page } = await signIn(browser, 'Ada Admin', { width: 1600 });
+    try {
+      await createAndStart(page, name, record.path, 1, 'Hand to the administrators');
+      // Nobody decided Alex's item: closing hands it to the administrators, the campaign stays open.
+      await page.getByRole('button', { name: `Close, campaign ${name}`, exact: true }).click();
+      await page
+        .getByRole('dialog', { name: 'Close Campaign' })
+        .getByRole('button', { name: 'Yes, close' })
+        .click();
+      await page.getByRole('status').getByText(messages.accessReviewHandedToAdministrators(1)).waitFor();
+
+      await page.getByRole('link', { name: 'My Access Reviews', exact: true }).first().click();
+      const row = rowsOf(page, record.path.names.client);
+      await row.getByRole('button', { name: `Keep, record ${record.id}`, exact: true }).click();
+      await page
+        .getByRole('dialog', { name: 'Keep Access' })
+        .getByRole('button', { name: 'Keep', exact: true })
+        .click();
+      await page.getByRole('status').getByText(messages.accessReviewsDecided(1)).waitFor();
+      await row.getByText(messages.accessReviewStateKept, { exact: true }).waitFor();
+
+      // Nothing is left undecided: this close closes it.
+      await page.getByRole('link', { name: 'Access Reviews', exact: true }).first().click();
+      await page.getByRole('button', { name: `Close, campaign ${name}`, exact: true }).click();
+      await page
+        .getByRole('dialog', { name: 'Close Campaign' })
+        .getByRole('button', { name: 'Yes, close' })
+        .click();
+      await page.getByRole('status').getByText(messages.accessReviewClosed).waitFor();
+    } finally {
+      await context.close();
     }
   });
 });
