@@ -9,7 +9,7 @@ import {
   userIdOf,
   type BuiltPath,
 } from '../packages/server/test/factories.ts';
-import { launchBrowser, signIn } from './browser.ts';
+import { baseUrl, launchBrowser, signIn } from './browser.ts';
 import { axeFindings } from './axe.ts';
 import { alexAndPatPath, samLine } from './data.ts';
 import { expectReason } from './disabled-reason.ts';
@@ -25,6 +25,18 @@ afterAll(async () => {
 });
 
 const poll = { timeout: 15_000 };
+
+/** Signs in through the embedded provider's email field, as a person without a demo button would. */
+async function signInWithEmail(email: string) {
+  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1600, height: 900 } });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  await page.goto('/');
+  await page.getByLabel('Or sign in with a directory email').fill(email);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.getByText(/Welcome to the User Access Portal/).waitFor();
+  return { context, page };
+}
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /** Picks one option of a scope multi-select by its words, as a person types and clicks it. */
@@ -295,6 +307,57 @@ describe('Access reviews', () => {
         .getByRole('button', { name: 'Yes, close' })
         .click();
       await page.getByRole('status').getByText(messages.accessReviewClosed).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('Sue names the reviewer: Rita, a standard user, finds the item from her Home tile and keeps it', async () => {
+    const db = e2eDb();
+    const record = await samLine();
+    const rita = await buildUser(db, { name: 'Rita', lastName: `Reviewer ${record.path.names.client}` });
+    const name = `Named review of ${record.path.names.client}`;
+
+    const sue = await signIn(browser, 'Sue Super', { width: 1600 });
+    try {
+      const { page } = sue;
+      await page.getByRole('link', { name: 'Access Reviews', exact: true }).first().click();
+      await page.getByRole('button', { name: 'New Campaign' }).click();
+      const dialog = page.getByRole('dialog', { name: 'New Campaign' });
+      await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+      // A super administrator may name a client alone.
+      await pick(page, dialog, 'Clients', record.path.names.client);
+      await dialog.getByLabel('Due date').fill(inDays(7));
+      await dialog.getByRole('radio', { name: 'A named person' }).check();
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      const person = dialog.getByRole('textbox', { name: 'Reviewer (name or email)' });
+      await expectFieldError(page, dialog, person, messages.accessReviewChooseReviewer);
+      await person.fill(rita.email);
+      await dialog.getByRole('button', { name: 'Search reviewer' }).click();
+      await dialog.getByText(`Reviewer: ${rita.displayName} (${rita.email})`).waitFor();
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('status').getByText(messages.accessReviewSaved).waitFor();
+      await page.getByRole('button', { name: `Start, campaign ${name}`, exact: true }).click();
+      await page
+        .getByRole('dialog', { name: 'Start Campaign' })
+        .getByRole('button', { name: 'Yes, start' })
+        .click();
+      await page.getByRole('status').getByText(messages.accessReviewStarted(1)).waitFor();
+    } finally {
+      await sue.context.close();
+    }
+
+    const { context, page } = await signInWithEmail(rita.email);
+    try {
+      await openFromTile(page, 1);
+      const row = rowsOf(page, record.path.names.client);
+      await row.getByRole('button', { name: `Keep, record ${record.id}`, exact: true }).click();
+      await page
+        .getByRole('dialog', { name: 'Keep Access' })
+        .getByRole('button', { name: 'Keep', exact: true })
+        .click();
+      await page.getByRole('status').getByText(messages.accessReviewsDecided(1)).waitFor();
+      await row.getByText(messages.accessReviewStateKept, { exact: true }).waitFor();
     } finally {
       await context.close();
     }
