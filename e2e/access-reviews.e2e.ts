@@ -312,7 +312,7 @@ describe('Access reviews', () => {
     }
   });
 
-  it('Sue names the reviewer: Rita, a standard user, finds the item from her Home tile and keeps it', async () => {
+  it('Sue names the reviewer and edits the draft; Rita, a standard user, keeps the item from her Home tile', async () => {
     const db = e2eDb();
     const record = await samLine();
     const rita = await buildUser(db, { name: 'Rita', lastName: `Reviewer ${record.path.names.client}` });
@@ -337,6 +337,22 @@ describe('Access reviews', () => {
       await dialog.getByText(`Reviewer: ${rita.displayName} (${rita.email})`).waitFor();
       await dialog.getByRole('button', { name: 'Save' }).click();
       await page.getByRole('status').getByText(messages.accessReviewSaved).waitFor();
+
+      // The draft opens again as it was saved, and its due date moves.
+      await page.getByRole('button', { name: `Edit, campaign ${name}`, exact: true }).click();
+      const edit = page.getByRole('dialog', { name: 'Edit Campaign' });
+      await expect
+        .poll(() => edit.getByRole('textbox', { name: 'Name', exact: true }).inputValue(), poll)
+        .toBe(name);
+      await edit.getByRole('button', { name: record.path.names.client }).waitFor();
+      expect(await edit.getByRole('radio', { name: 'A named person' }).isChecked()).toBe(true);
+      await edit.getByText(/^Reviewer: Rita Reviewer/).waitFor();
+      expect(await edit.getByLabel('Due date').inputValue()).toBe(inDays(7));
+      await edit.getByLabel('Due date').fill(inDays(10));
+      await edit.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('status').getByText(messages.accessReviewSaved).waitFor();
+      expect(await edit.count()).toBe(0);
+
       await page.getByRole('button', { name: `Start, campaign ${name}`, exact: true }).click();
       await page
         .getByRole('dialog', { name: 'Start Campaign' })
