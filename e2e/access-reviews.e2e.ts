@@ -9,7 +9,7 @@ import {
   userIdOf,
   type BuiltPath,
 } from '../packages/server/test/factories.ts';
-import { baseUrl, launchBrowser, signIn } from './browser.ts';
+import { launchBrowser, signIn, signInByEmail } from './browser.ts';
 import { axeFindings } from './axe.ts';
 import { alexAndPatPath, samLine } from './data.ts';
 import { expectReason } from './disabled-reason.ts';
@@ -26,17 +26,6 @@ afterAll(async () => {
 
 const poll = { timeout: 15_000 };
 
-/** Signs in through the embedded provider's email field, as a person without a demo button would. */
-async function signInWithEmail(email: string) {
-  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1600, height: 900 } });
-  context.setDefaultTimeout(15_000);
-  const page = await context.newPage();
-  await page.goto('/');
-  await page.getByLabel('Or sign in with a directory email').fill(email);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.getByText(/Welcome to the User Access Portal/).waitFor();
-  return { context, page };
-}
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /** Picks one option of a scope multi-select by its words, as a person types and clicks it. */
@@ -363,7 +352,7 @@ describe('Access reviews', () => {
       await sue.context.close();
     }
 
-    const { context, page } = await signInWithEmail(rita.email);
+    const { context, page } = await signInByEmail(browser, rita.email, { width: 1600 });
     try {
       await openFromTile(page, 1);
       const row = rowsOf(page, record.path.names.client);

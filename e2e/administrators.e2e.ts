@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { Role, messages } from '@uap/domain';
 import { buildPath, buildRequest, buildUser } from '../packages/server/test/factories.ts';
-import { baseUrl, launchBrowser, signIn } from './browser.ts';
+import { launchBrowser, signIn, signInByEmail } from './browser.ts';
 import { expectReason } from './disabled-reason.ts';
 import { e2eDb } from './server.ts';
 
@@ -13,21 +13,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser.close();
 });
-
-/** Signs in through the embedded provider's email field, as a person without a demo button would. */
-async function signInWithEmail(email: string) {
-  const context = await browser.newContext({
-    baseURL: baseUrl(),
-    viewport: { width: 1600, height: 900 },
-  });
-  context.setDefaultTimeout(15_000);
-  const page = await context.newPage();
-  await page.goto('/');
-  await page.getByLabel('Or sign in with a directory email').fill(email);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.getByText(/Welcome to the User Access Portal/).waitFor();
-  return { context, page };
-}
 
 async function pick(page: Page, dialogName: string, label: string, option: string) {
   await page.getByRole('dialog', { name: dialogName }).getByRole('combobox', { name: label }).click();
@@ -73,7 +58,7 @@ describe('Administrators', () => {
       .executeTakeFirstOrThrow();
     expect(row.roleId).toBe(Role.ADMIN);
 
-    const { context, page } = await signInWithEmail(nina.email);
+    const { context, page } = await signInByEmail(browser, nina.email, { width: 1600 });
     try {
       await page.goto('/AllRequest');
       const tracker = page.getByRole('table', { name: 'All Requests' });

@@ -10,7 +10,7 @@ import {
   type BuiltPath,
   type BuiltUser,
 } from '../packages/server/test/factories.ts';
-import { baseUrl, launchBrowser, signIn } from './browser.ts';
+import { launchBrowser, signIn, signInByEmail } from './browser.ts';
 import { demoEmails } from './data.ts';
 import { expectFieldError, expectMarked } from './field-error.ts';
 import { e2eDb } from './server.ts';
@@ -24,18 +24,6 @@ afterAll(async () => {
 });
 
 const ADA = 'ada.admin@agency.example';
-
-/** Signs in through the embedded provider's directory-email form (people other than the demo accounts). */
-async function signInByEmail(email: string) {
-  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 900 } });
-  context.setDefaultTimeout(15_000);
-  const page = await context.newPage();
-  await page.goto('/');
-  await page.getByRole('textbox', { name: 'Or sign in with a directory email' }).fill(email);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.getByText(/Welcome to the User Access Portal/).waitFor();
-  return { context, page };
-}
 
 /** The approval tile's accessible name with this many tasks. */
 const approvalTile = (count: number) => `My Approval Tasks ${count} to approve`;
@@ -120,7 +108,7 @@ describe('Approve/Provision Assignments', () => {
     }
 
     // Nora now holds the Approver role; the request waits on her.
-    const noraSession = await signInByEmail(nora.email);
+    const noraSession = await signInByEmail(browser, nora.email);
     try {
       const { page } = noraSession;
       await page.getByRole('link', { name: approvalTile(1) }).click();
@@ -215,7 +203,7 @@ describe('Approve/Provision Assignments', () => {
       await ada.context.close();
     }
 
-    const noraSession = await signInByEmail(nora.email);
+    const noraSession = await signInByEmail(browser, nora.email);
     try {
       await noraSession.page.getByRole('link', { name: approvalTile(2) }).waitFor();
     } finally {
@@ -237,7 +225,7 @@ describe('Approve/Provision Assignments', () => {
     const quiet = await buildPath(db, { assignment: { primary: pavel.userId, secondary: olga.userId } });
     await buildAdminRegion(db, await userIdOf(db, ADA), quiet);
 
-    const before = await signInByEmail(olga.email);
+    const before = await signInByEmail(browser, olga.email);
     await before.page.getByRole('link', { name: approvalTile(2) }).waitFor();
     await before.context.close();
 
@@ -272,13 +260,13 @@ describe('Approve/Provision Assignments', () => {
       await ada.context.close();
     }
 
-    const after = await signInByEmail(olga.email);
+    const after = await signInByEmail(browser, olga.email);
     try {
       await after.page.getByRole('link', { name: approvalTile(0) }).waitFor();
     } finally {
       await after.context.close();
     }
-    const pavelSession = await signInByEmail(pavel.email);
+    const pavelSession = await signInByEmail(browser, pavel.email);
     try {
       await pavelSession.page.getByRole('link', { name: approvalTile(2) }).waitFor();
     } finally {

@@ -20,12 +20,8 @@ export function launchBrowser(): Promise<Browser> {
 
 export { baseUrl };
 
-/** Signs in through the embedded provider's page, as a person would, and waits for Home. */
-export async function signIn(
-  browser: Browser,
-  name: string,
-  options: { width?: number; height?: number } = {},
-): Promise<{ context: BrowserContext; page: Page }> {
+/** A fresh browser context on UAP's address, at Home's door. */
+async function freshPage(browser: Browser, options: { width?: number; height?: number }) {
   const context = await browser.newContext({
     baseURL: baseUrl(),
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
@@ -33,7 +29,33 @@ export async function signIn(
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
   await page.goto('/');
+  return { context, page };
+}
+
+/** Signs in through the embedded provider's page, as a person would, and waits for Home. */
+export async function signIn(
+  browser: Browser,
+  name: string,
+  options: { width?: number; height?: number } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const { context, page } = await freshPage(browser, options);
   await page.getByRole('button', { name: `Sign in as ${name}` }).click();
+  await page.getByText(/Welcome to the User Access Portal/).waitFor();
+  return { context, page };
+}
+
+/**
+ * Signs in through the embedded provider's directory-email form, as a person without a demo
+ * button would (a profile a test built), and waits for Home.
+ */
+export async function signInByEmail(
+  browser: Browser,
+  email: string,
+  options: { width?: number; height?: number } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const { context, page } = await freshPage(browser, options);
+  await page.getByRole('textbox', { name: 'Or sign in with a directory email' }).fill(email);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByText(/Welcome to the User Access Portal/).waitFor();
   return { context, page };
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { RequestStatus, Role, messages } from '@uap/domain';
 import { buildPath, buildRequest, buildUser, userIdOf } from '../packages/server/test/factories.ts';
-import { baseUrl, launchBrowser } from './browser.ts';
+import { launchBrowser, signInByEmail } from './browser.ts';
 import { demoEmails } from './data.ts';
 import { e2eDb } from './server.ts';
 
@@ -13,18 +13,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser.close();
 });
-
-/** Signs in through the embedded provider's directory-email form. */
-async function signInByEmail(email: string) {
-  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 900 } });
-  context.setDefaultTimeout(15_000);
-  const page = await context.newPage();
-  await page.goto('/');
-  await page.getByRole('textbox', { name: 'Or sign in with a directory email' }).fill(email);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.getByText(/Welcome to the User Access Portal/).waitFor();
-  return { context, page };
-}
 
 const approvalTile = (count: number) => `My Approval Tasks ${count} to approve`;
 
@@ -39,7 +27,7 @@ describe('Out of office and delegation', () => {
     const { requestId } = await buildRequest(db, { path, user: sam, statusId: RequestStatus.SUBMITTED });
 
     // Ava sets her absence on her role-details page, naming Dev.
-    const ava = await signInByEmail(away.email);
+    const ava = await signInByEmail(browser, away.email);
     try {
       const { page } = ava;
       await page.goto('/MyApprovalPaths');
@@ -59,7 +47,7 @@ describe('Out of office and delegation', () => {
     }
 
     // Dev's badge counts Ava's task; the task says for whom; he approves it.
-    const dev = await signInByEmail(deputy.email);
+    const dev = await signInByEmail(browser, deputy.email);
     try {
       const { page } = dev;
       await page.getByRole('link', { name: approvalTile(1) }).click();
