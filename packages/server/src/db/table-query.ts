@@ -36,6 +36,22 @@ export interface TableColumn {
 
 export type ColumnMap = Readonly<Record<string, TableColumn>>;
 
+/**
+ * A column over an SQL expression as most tables declare it: every kind sorts, text and numbers
+ * filter (dates do not), text is searched. `tableColumnRef` names a column of the query.
+ */
+export function tableColumn(expression: Expression<unknown>, kind: ColumnKind = 'text'): TableColumn {
+  return {
+    sql: expression,
+    kind,
+    isFilterable: kind !== 'date',
+    isSortable: true,
+    isSearchable: kind === 'text',
+  };
+}
+export const tableColumnRef = (name: string, kind: ColumnKind = 'text'): TableColumn =>
+  tableColumn(sql.ref(name), kind);
+
 export interface TableSpec {
   columns: ColumnMap;
   /** The unique id of a row: the stable tiebreak of every sort and the keyset of the export. */

@@ -1,9 +1,9 @@
-import { expressionBuilder, sql, type Expression, type SqlBool } from 'kysely';
+import { expressionBuilder, sql, type Expression, type SqlBool, type Updateable } from 'kysely';
 import { RequestStatus, RequestType, accessReviewDecisionNames, messages } from '@uap/domain';
 import type { Db, Executor } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
 import { sqlTable } from '../../db/sql-table.ts';
-import type { TableColumn, TableSpec } from '../../db/table-query.ts';
+import { tableColumn as column, tableColumnRef as ref, type TableSpec } from '../../db/table-query.ts';
 import { insideAdminRows } from '../../http/row-scope-queries.ts';
 import { fullName } from '../request-lines/line-query.ts';
 
@@ -120,15 +120,6 @@ function selectItem(qb: ReturnType<typeof itemRows>) {
     approvedChangeWaits.as('approvedChangeWaits'),
   ]);
 }
-
-const column = (expression: Expression<unknown>, kind: TableColumn['kind'] = 'text'): TableColumn => ({
-  sql: expression,
-  kind,
-  isFilterable: kind !== 'date',
-  isSortable: true,
-  isSearchable: kind === 'text',
-});
-const ref = (name: string, kind: TableColumn['kind'] = 'text') => column(sql.ref(name), kind);
 
 /** My Access Reviews (keys = row field names); by item, in the order the campaigns took them. */
 export const itemSpec: TableSpec = {
@@ -296,25 +287,18 @@ export function findRevocableUndecided(q: Executor, reviewId: number) {
     .execute();
 }
 
-/** Every undecided item of a campaign takes `keep` as decided by nobody (the default at closing). */
-export async function keepUndecided(
+/**
+ * Writes `set` on every undecided item of a campaign (closing: its default 'keep' decided by
+ * nobody, or the items handed to the administrators). Returns how many items it changed.
+ */
+export async function updateUndecided(
   q: Executor,
-  o: { reviewId: number; comment: string; nowIso: string },
+  reviewId: number,
+  set: Updateable<Database['accessReviewItems']>,
 ): Promise<number> {
   const result = await q
     .updateTable('accessReviewItems')
-    .set({ decision: 'keep', comment: o.comment, decidedBy: null, decidedAt: o.nowIso })
-    .where('reviewId', '=', o.reviewId)
-    .where('decision', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
-}
-
-/** Every undecided item of a campaign goes to the administrators of its record's (region, market). */
-export async function handUndecidedToAdministrators(q: Executor, reviewId: number): Promise<number> {
-  const result = await q
-    .updateTable('accessReviewItems')
-    .set({ reviewerUserId: null })
+    .set(set)
     .where('reviewId', '=', reviewId)
     .where('decision', 'is', null)
     .executeTakeFirst();

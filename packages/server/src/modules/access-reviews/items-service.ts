@@ -20,6 +20,7 @@ import {
   insertApprovedDeactivations,
   pointRecordsAtDeactivations,
 } from '../request-lines/approved-deactivations.ts';
+import { blankNulls } from '../request-lines/present.ts';
 import { insertHistoryRows, moveStatus } from '../request-lines/transitions.ts';
 import * as q from './items-queries.ts';
 
@@ -50,32 +51,22 @@ function reasonsOf(row: { decision: string | null; hasEnded: number; approvedCha
 }
 
 function presentItem(row: q.ItemDbRow): AccessReviewItemRow {
+  // The joins on NOT NULL keys are left joins (items-queries.ts): they always find their row.
+  const { hasEnded, approvedChangeWaits, ...item } = blankNulls(row, [
+    'userEmail',
+    'platformEmail',
+    'platformDescription',
+    'clientDescription',
+    'clientAccountDescription',
+    'platformUserTypeDescription',
+    'approvedByName',
+    'comment',
+    'decidedByName',
+  ]);
   return {
-    itemId: row.itemId,
-    reviewId: row.reviewId,
-    reviewName: row.reviewName,
-    dueDate: row.dueDate,
-    recordId: row.recordId,
-    userId: row.userId,
-    userName: row.userName,
-    // Left joins on NOT NULL keys (items-queries.ts): always found.
-    userEmail: row.userEmail ?? '',
-    platformEmail: row.platformEmail ?? '',
-    platformDescription: row.platformDescription ?? '',
-    clientDescription: row.clientDescription ?? '',
-    clientAccountDescription: row.clientAccountDescription ?? '',
-    platformUserTypeDescription: row.platformUserTypeDescription ?? '',
-    sinceDate: row.sinceDate,
-    requestedByName: row.requestedByName,
-    approvedByName: row.approvedByName ?? '',
+    ...item,
     decision: row.decision as AccessReviewDecision | null,
-    decisionName: row.decisionName,
-    comment: row.comment ?? '',
-    decidedByName: row.decidedByName ?? '',
-    decidedAt: row.decidedAt,
-    revokeRequestId: row.revokeRequestId,
-    state: row.state,
-    ...reasonsOf(row),
+    ...reasonsOf({ decision: row.decision, hasEnded, approvedChangeWaits }),
   };
 }
 
@@ -173,7 +164,6 @@ export async function revokeRecords(
       {
         step: historySteps.revokedByAccessReview(campaign, o.reviewerName),
         changeDesc: 'Record to be deactivated',
-        nowIso: o.nowIso,
         comment: o.comment,
       },
     );

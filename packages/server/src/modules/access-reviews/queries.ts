@@ -11,7 +11,7 @@ import {
 import type { Db, Dialect, Executor } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
 import { sqlTable } from '../../db/sql-table.ts';
-import type { TableColumn, TableSpec } from '../../db/table-query.ts';
+import { tableColumn as column, type TableSpec } from '../../db/table-query.ts';
 import { insideAdminRows } from '../../http/row-scope-queries.ts';
 import { fullName, type RequestEb } from '../request-lines/line-query.ts';
 import { coveringAssignment } from '../request-lines/routing.ts';
@@ -461,27 +461,25 @@ const reviewerText = sql<string>`case when ar.reviewer_rule = 'user' then ${full
   reviewerRuleNames,
 )} end`;
 
-const column = (expression: Expression<unknown>, kind: TableColumn['kind'] = 'text'): TableColumn => ({
-  sql: expression,
-  kind,
-  isFilterable: kind === 'text',
-  isSortable: true,
-  isSearchable: kind === 'text',
+/** A count of the campaign's items: sorts, but a filter menu of counts would mean nothing. */
+const countColumn = (decision: Parameters<typeof countOf>[0]) => ({
+  ...column(countOf(decision), 'number'),
+  isFilterable: false,
 });
 
 /** The campaigns table (keys = row field names); the newest first. */
 export const campaignSpec: TableSpec = {
   columns: {
-    reviewId: { ...column(sql.ref('ar.reviewId'), 'number'), isFilterable: true },
+    reviewId: column(sql.ref('ar.reviewId'), 'number'),
     name: column(sql.ref('ar.name')),
     statusName: column(caseOf('ar.status', accessReviewStatusNames)),
     reviewerText: { ...column(reviewerText), isSortable: false },
     dueDate: column(sql.ref('ar.dueDate'), 'date'),
-    itemCount: column(countOf('any'), 'number'),
-    decidedCount: column(countOf('decided'), 'number'),
-    keptCount: column(countOf('keep'), 'number'),
-    revokedCount: column(countOf('revoke'), 'number'),
-    undecidedCount: column(countOf('undecided'), 'number'),
+    itemCount: countColumn('any'),
+    decidedCount: countColumn('decided'),
+    keptCount: countColumn('keep'),
+    revokedCount: countColumn('revoke'),
+    undecidedCount: countColumn('undecided'),
     createdByName: column(fullName('cb')),
     createdDate: column(sql.ref('ar.createdDate'), 'date'),
     startedDate: column(sql.ref('ar.startedDate'), 'date'),

@@ -12,7 +12,6 @@ import {
   accessReviewMoved,
   accessReviewStarted,
   accessReviewsTable,
-  envelope,
   idParam,
   messages,
   minExportRole,
@@ -21,6 +20,7 @@ import {
 import type { Db } from '../../db/connection.ts';
 import { adminRead, adminWrite } from '../../http/access.ts';
 import { requireActor } from '../../http/actor.ts';
+import { declaredRoutes } from '../../http/declared-routes.ts';
 import { sendCsv } from '../../http/csv-reply.ts';
 import { ok } from '../../http/envelope.ts';
 import { tableRoutes } from '../../http/table-routes.ts';
@@ -41,6 +41,7 @@ const itemsRule =
 export const accessReviewRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['access reviews'];
+  const route = declaredRoutes(base, tags);
 
   tableRoutes(base, db, accessReviewsTable, reviews.campaigns, {
     access: adminRead,
@@ -50,93 +51,72 @@ export const accessReviewRoutes: FastifyPluginAsync<{ db: Db }> = async (base, {
       'Each campaign with its scope in words and its progress (items, decided, kept, revoked, undecided).',
   });
 
-  app.post('/api/AccessReviews', {
-    config: { access: adminWrite },
-    schema: {
-      tags,
-      errors: [403, 422],
-      summary: 'Create an access review campaign (a draft)',
-      description: `The scope's lists (absent or empty: any), internal (null: both), activeForDays; reviewer 'approver' (default: the path's approver), 'manager' or { userId }; the due date (not in the past, else 422); whenUndecided keep | revoke | administrators; recurrenceMonths 3, 6 or 12 (stored; not run yet). ${scopeRule}`,
-      body: accessReviewInput,
-      response: { 200: envelope(accessReviewCreated) },
-    },
-    handler: async (req) =>
-      ok(await reviews.createCampaign(db, requireActor(req), req.body), messages.accessReviewSaved),
+  route('POST /api/AccessReviews', {
+    access: adminWrite,
+    errors: [403, 422],
+    summary: 'Create an access review campaign (a draft)',
+    description: `The scope's lists (absent or empty: any), internal (null: both), activeForDays; reviewer 'approver' (default: the path's approver), 'manager' or { userId }; the due date (not in the past, else 422); whenUndecided keep | revoke | administrators; recurrenceMonths 3, 6 or 12 (stored; not run yet). ${scopeRule}`,
+    body: accessReviewInput,
+    answer: accessReviewCreated,
+    handle: async (actor, { body }) =>
+      ok(await reviews.createCampaign(db, actor, body), messages.accessReviewSaved),
   });
 
-  app.get('/api/AccessReviews/:id', {
-    config: { access: adminRead },
-    schema: {
-      tags,
-      errors: [404],
-      summary: 'One access review campaign with its scope as sent and its progress',
-      description: `${campaignsRule} Any other campaign: 404.`,
-      params: reviewParams,
-      response: { 200: envelope(accessReviewDetail) },
-    },
-    handler: async (req) => ok(await reviews.findCampaign(db, requireActor(req), req.params.id)),
+  route('GET /api/AccessReviews/:id', {
+    access: adminRead,
+    errors: [404],
+    summary: 'One access review campaign with its scope as sent and its progress',
+    description: `${campaignsRule} Any other campaign: 404.`,
+    params: reviewParams,
+    answer: accessReviewDetail,
+    handle: async (actor, { params }) => ok(await reviews.findCampaign(db, actor, params.id)),
   });
 
-  app.put('/api/AccessReviews/:id', {
-    config: { access: adminWrite },
-    schema: {
-      tags,
-      errors: [403, 404, 409, 422],
-      summary: 'Edit a draft campaign (its name, scope, reviewer, due date, what happens to undecided items)',
-      description: `The body of POST api/AccessReviews. A campaign that started (or ended): 409 '${messages.accessReviewNotDraft}'. ${scopeRule}`,
-      params: reviewParams,
-      body: accessReviewInput,
-      response: { 200: envelope(accessReviewCreated) },
-    },
-    handler: async (req) =>
-      ok(
-        await reviews.updateCampaign(db, requireActor(req), req.params.id, req.body),
-        messages.accessReviewSaved,
-      ),
+  route('PUT /api/AccessReviews/:id', {
+    access: adminWrite,
+    errors: [403, 404, 409, 422],
+    summary: 'Edit a draft campaign (its name, scope, reviewer, due date, what happens to undecided items)',
+    description: `The body of POST api/AccessReviews. A campaign that started (or ended): 409 '${messages.accessReviewNotDraft}'. ${scopeRule}`,
+    params: reviewParams,
+    body: accessReviewInput,
+    answer: accessReviewCreated,
+    handle: async (actor, { params, body }) =>
+      ok(await reviews.updateCampaign(db, actor, params.id, body), messages.accessReviewSaved),
   });
 
-  app.put('/api/AccessReviews/:id/Start', {
-    config: { access: adminWrite },
-    schema: {
-      tags,
-      errors: [404, 409, 422],
-      summary: 'Start a draft campaign: one item per active access record in its scope',
-      description: `In one transaction: draft → active (compare-and-set; not a draft: 409) and the snapshot, one INSERT … SELECT of every active access record in scope (and inside the creator's admin rows unless she is a super administrator). Each item's reviewer: 'approver' the primary approver of the assignment covering the record's path (the one naming the client wins), the secondary when the primary is the subject, the delegate of one away today; 'manager' the subject's manager's profile; { userId } that person; nobody left, or the subject: the administrators of the record's region and market. A scope matching no active access: 422 '${messages.accessReviewScopeEmpty}' and the campaign stays a draft.`,
-      params: reviewParams,
-      response: { 200: envelope(accessReviewStarted) },
-    },
-    handler: async (req) => {
-      const started = await reviews.startCampaign(db, requireActor(req), req.params.id);
+  route('PUT /api/AccessReviews/:id/Start', {
+    access: adminWrite,
+    errors: [404, 409, 422],
+    summary: 'Start a draft campaign: one item per active access record in its scope',
+    description: `In one transaction: draft → active (compare-and-set; not a draft: 409) and the snapshot, one INSERT … SELECT of every active access record in scope (and inside the creator's admin rows unless she is a super administrator). Each item's reviewer: 'approver' the primary approver of the assignment covering the record's path (the one naming the client wins), the secondary when the primary is the subject, the delegate of one away today; 'manager' the subject's manager's profile; { userId } that person; nobody left, or the subject: the administrators of the record's region and market. A scope matching no active access: 422 '${messages.accessReviewScopeEmpty}' and the campaign stays a draft.`,
+    params: reviewParams,
+    answer: accessReviewStarted,
+    handle: async (actor, { params }) => {
+      const started = await reviews.startCampaign(db, actor, params.id);
       return ok(started, messages.accessReviewStarted(started.itemCount));
     },
   });
 
-  app.put('/api/AccessReviews/:id/Cancel', {
-    config: { access: adminWrite },
-    schema: {
-      tags,
-      errors: [404, 409],
-      summary: 'Cancel a draft or active campaign',
-      description: `Its items stay as they are; the undecided ones are never applied. A closed or cancelled campaign: 409 '${messages.accessReviewNotCancellable}'.`,
-      params: reviewParams,
-      response: { 200: envelope(accessReviewMoved) },
-    },
-    handler: async (req) =>
-      ok(await reviews.cancelCampaign(db, requireActor(req), req.params.id), messages.accessReviewCancelled),
+  route('PUT /api/AccessReviews/:id/Cancel', {
+    access: adminWrite,
+    errors: [404, 409],
+    summary: 'Cancel a draft or active campaign',
+    description: `Its items stay as they are; the undecided ones are never applied. A closed or cancelled campaign: 409 '${messages.accessReviewNotCancellable}'.`,
+    params: reviewParams,
+    answer: accessReviewMoved,
+    handle: async (actor, { params }) =>
+      ok(await reviews.cancelCampaign(db, actor, params.id), messages.accessReviewCancelled),
   });
 
-  app.put('/api/AccessReviews/:id/Close', {
-    config: { access: adminWrite },
-    schema: {
-      tags,
-      errors: [404, 409],
-      summary: "Close an active campaign: its undecided items get the campaign's default",
-      description: `In one transaction. whenUndecided 'keep': the undecided items are kept, decided by nobody (the system); 'revoke': each one whose record can still be revoked is revoked as a reviewer's revoke is (a Deactivate line approved by the review, created by the caller) — one whose record ended or has an Approved change waiting stays undecided — and the campaign closes; 'administrators': the undecided items go to the administrators of their records' region and market and the campaign stays active (status 'active', handedCount); a Close once none is undecided closes it. Not active: 409 '${messages.accessReviewNotActive}'.`,
-      params: reviewParams,
-      response: { 200: envelope(accessReviewMoved) },
-    },
-    handler: async (req) => {
-      const moved = await reviews.closeCampaign(db, requireActor(req), req.params.id);
+  route('PUT /api/AccessReviews/:id/Close', {
+    access: adminWrite,
+    errors: [404, 409],
+    summary: "Close an active campaign: its undecided items get the campaign's default",
+    description: `In one transaction. whenUndecided 'keep': the undecided items are kept, decided by nobody (the system); 'revoke': each one whose record can still be revoked is revoked as a reviewer's revoke is (a Deactivate line approved by the review, created by the caller) — one whose record ended or has an Approved change waiting stays undecided — and the campaign closes; 'administrators': the undecided items go to the administrators of their records' region and market and the campaign stays active (status 'active', handedCount); a Close once none is undecided closes it. Not active: 409 '${messages.accessReviewNotActive}'.`,
+    params: reviewParams,
+    answer: accessReviewMoved,
+    handle: async (actor, { params }) => {
+      const moved = await reviews.closeCampaign(db, actor, params.id);
       return ok(
         moved,
         moved.status === 'closed'
@@ -173,18 +153,15 @@ export const accessReviewRoutes: FastifyPluginAsync<{ db: Db }> = async (base, {
       "Each item with the record's user, platform, client, account, user type, since when, who requested and approved it, the decision and where it stands (state); notDecidableReason / notRevocableReason: why a control is disabled.",
   });
 
-  app.patch('/api/AccessReviews/Items', {
-    config: { access: { minRole: Role.STANDARD, auditor: false } },
-    schema: {
-      tags,
-      errors: [404, 409, 422],
-      summary: 'Keep or revoke access review items, all or nothing',
-      description: `One transaction for every item named (at most 1,000): each must be the caller's to decide (${itemsRule}) else 404 '${messages.accessReviewItemNotFound}'; undecided, else 409 '${messages.accessReviewItemDecided}'; in an active campaign, else 409 '${messages.accessReviewCampaignClosed}'. A revoke needs a comment (422 '${messages.accessReviewCommentRequired}'); its record must still be active (409 '${messages.accessReviewRecordEnded}') with no Approved change waiting (409 '${messages.accessReviewPendingChange}'); a Submitted change is replaced. Each revoke creates a Deactivate line already Approved by the review (its history names the campaign and the reviewer), routed to the provisioners. Two reviewers at once: one wins, the other gets 409 and nothing changes.`,
-      body: accessReviewDecisionInput,
-      response: { 200: envelope(accessReviewDecided) },
-    },
-    handler: async (req) => {
-      const decided = await items.decideItems(db, requireActor(req), req.body);
+  route('PATCH /api/AccessReviews/Items', {
+    access: { minRole: Role.STANDARD, auditor: false },
+    errors: [404, 409, 422],
+    summary: 'Keep or revoke access review items, all or nothing',
+    description: `One transaction for every item named (at most 1,000): each must be the caller's to decide (${itemsRule}) else 404 '${messages.accessReviewItemNotFound}'; undecided, else 409 '${messages.accessReviewItemDecided}'; in an active campaign, else 409 '${messages.accessReviewCampaignClosed}'. A revoke needs a comment (422 '${messages.accessReviewCommentRequired}'); its record must still be active (409 '${messages.accessReviewRecordEnded}') with no Approved change waiting (409 '${messages.accessReviewPendingChange}'); a Submitted change is replaced. Each revoke creates a Deactivate line already Approved by the review (its history names the campaign and the reviewer), routed to the provisioners. Two reviewers at once: one wins, the other gets 409 and nothing changes.`,
+    body: accessReviewDecisionInput,
+    answer: accessReviewDecided,
+    handle: async (actor, { body }) => {
+      const decided = await items.decideItems(db, actor, body);
       return ok(decided, messages.accessReviewsDecided(decided.decidedCount));
     },
   });

@@ -290,7 +290,7 @@ export function closeCampaign(db: Db, actor: Actor, reviewId: number): Promise<A
     let appliedCount = 0;
     switch (campaign.whenUndecided) {
       case 'administrators': {
-        const handedCount = await items.handUndecidedToAdministrators(trx, reviewId);
+        const handedCount = await items.updateUndecided(trx, reviewId, { reviewerUserId: null });
         if (handedCount > 0) {
           return { reviewId, status: 'active', appliedCount: 0, handedCount };
         }
@@ -320,10 +320,11 @@ export function closeCampaign(db: Db, actor: Actor, reviewId: number): Promise<A
         break;
       }
       default:
-        appliedCount = await items.keepUndecided(trx, {
-          reviewId,
+        appliedCount = await items.updateUndecided(trx, reviewId, {
+          decision: 'keep',
           comment: messages.accessReviewDefaultComment,
-          nowIso: now,
+          decidedBy: null,
+          decidedAt: now,
         });
     }
     const moved = await q.moveCampaign(trx, {

@@ -1,9 +1,9 @@
 import type { AdminScope } from '../../http/admin-scope.ts';
-import { sql, type Expression } from 'kysely';
+import { sql } from 'kysely';
 import { RequestStatus, RequestType } from '@uap/domain';
 import { type Db, type Executor } from '../../db/connection.ts';
 import { sqlTable } from '../../db/sql-table.ts';
-import { type TableColumn, type TableSpec } from '../../db/table-query.ts';
+import { tableColumn as column, tableColumnRef as ref, type TableSpec } from '../../db/table-query.ts';
 import { fullName, namedLines, type LineWhere } from '../request-lines/line-query.ts';
 import { inAdminRows } from '../../http/row-scope-queries.ts';
 
@@ -78,15 +78,6 @@ function selectLeaverRecord(qb: ReturnType<typeof namedLeaverRecords>) {
       .as('leaverUserComment'),
   ]);
 }
-
-const column = (expression: Expression<unknown>, kind: TableColumn['kind'] = 'text'): TableColumn => ({
-  sql: expression,
-  kind,
-  isFilterable: kind !== 'date',
-  isSortable: true,
-  isSearchable: kind === 'text',
-});
-const ref = (name: string, kind: TableColumn['kind'] = 'text') => column(sql.ref(name), kind);
 
 /** The leavers table (keys = row field names); the most recent leavers first by default. */
 export const leaverRecordSpec: TableSpec = {

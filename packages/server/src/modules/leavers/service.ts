@@ -16,24 +16,25 @@ import { notFound } from '../../http/errors.ts';
 import { scopedReader } from '../../http/table-routes.ts';
 import { activeDeactive } from '../modify/service.ts';
 import { findLineComments, insertLineComments } from '../request-lines/comments.ts';
-import { presentLineComment } from '../request-lines/present.ts';
+import { blankNulls, presentLineComment } from '../request-lines/present.ts';
 import * as q from './queries.ts';
 
 /** A leaver record: its columns carry the answer's names; the optional ones answer ''. */
 function present(row: q.LeaverDbRow): LeaverRecordRow {
   return {
-    ...row,
-    leaverUserComment: row.leaverUserComment ?? '',
+    ...blankNulls(row, [
+      'leaverUserComment',
+      'userLocation',
+      'clientDescription',
+      'assetName',
+      'clientAccountDescription',
+      'clientAccountAssetReference',
+      'platformUserTypeDescription',
+      'approverName',
+      'approverLastName',
+      'approverEmail',
+    ]),
     isDeleted: row.isDeleted === 1,
-    userLocation: row.userLocation ?? '',
-    clientDescription: row.clientDescription ?? '',
-    assetName: row.assetName ?? '',
-    clientAccountDescription: row.clientAccountDescription ?? '',
-    clientAccountAssetReference: row.clientAccountAssetReference ?? '',
-    platformUserTypeDescription: row.platformUserTypeDescription ?? '',
-    approverName: row.approverName ?? '',
-    approverLastName: row.approverLastName ?? '',
-    approverEmail: row.approverEmail ?? '',
   };
 }
 

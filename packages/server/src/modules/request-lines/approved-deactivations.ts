@@ -2,6 +2,7 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import { RequestStatus, RequestType } from '@uap/domain';
 import type { Dialect, Executor } from '../../db/connection.ts';
 import { PATH_PLACES } from './routing.ts';
+import { insertHistoryRows } from './transitions.ts';
 
 /**
  * Deactivate lines created already Approved, set-based: the access-expiry job's (the end date the
@@ -111,38 +112,26 @@ export type ApprovedDeactivation = Awaited<ReturnType<typeof insertApprovedDeact
 export async function insertApprovedDeactivationHistory(
   q: Executor,
   lines: readonly ApprovedDeactivation[],
-  o: { step: string; changeDesc: string; nowIso: string; comment?: string | null },
+  o: { step: string; changeDesc: string; comment?: string | null },
 ) {
-  if (lines.length === 0) {
-    return;
-  }
-  await q
-    .insertInto('requestHistory')
-    .values(
-      lines.map((l) => ({
-        requestId: l.requestId,
-        statusId: RequestStatus.APPROVED,
-        requestTypeId: RequestType.DEACTIVATE,
-        stepDescription: o.step,
-        changeDesc: o.changeDesc,
-        comments: o.comment ?? null,
-        approverComment: o.comment ?? null,
-        provisionerComment: null,
-        before: JSON.stringify({
-          isDeleted: 0,
-          beginningDate: l.beginningDate,
-          expirationDate: l.expirationDate,
-        }),
-        after: JSON.stringify({
-          isDeleted: 1,
-          beginningDate: l.beginningDate,
-          expirationDate: l.expirationDate,
-        }),
-        createdBy: l.createdBy,
-        createdDate: o.nowIso,
-      })),
-    )
-    .execute();
+  const access = (l: ApprovedDeactivation, isDeleted: number) =>
+    JSON.stringify({ isDeleted, beginningDate: l.beginningDate, expirationDate: l.expirationDate });
+  await insertHistoryRows(
+    q,
+    lines[0]?.createdBy ?? 0,
+    lines.map((l) => ({
+      requestId: l.requestId,
+      statusId: RequestStatus.APPROVED,
+      requestTypeId: RequestType.DEACTIVATE,
+      stepDescription: o.step,
+      changeDesc: o.changeDesc,
+      comments: o.comment ?? null,
+      approverComment: o.comment ?? null,
+      before: access(l, 0),
+      after: access(l, 1),
+      createdBy: l.createdBy,
+    })),
+  );
 }
 
 /**

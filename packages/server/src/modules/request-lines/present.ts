@@ -156,3 +156,17 @@ export function presentLineComment(row: LineCommentSource) {
     createdBy: { fullName: fullName(row.name, row.lastName), email: row.email },
   };
 }
+
+/** `row` with `keys` answering '' where the query found nothing (null): the optional names of a row. */
+export function blankNulls<Row extends object, K extends keyof Row>(
+  row: Row,
+  keys: readonly K[],
+): { [P in keyof Row]: P extends K ? Exclude<Row[P], null> | '' : Row[P] } {
+  const out = Object.assign({}, row) as Record<PropertyKey, unknown>;
+  for (const key of keys) {
+    if (out[key] === null) {
+      out[key] = '';
+    }
+  }
+  return out as { [P in keyof Row]: P extends K ? Exclude<Row[P], null> | '' : Row[P] };
+}

@@ -20,6 +20,8 @@ export interface HistoryEntry {
   after?: string | null;
   /** The absent person the actor stood in for (out of office), if any. */
   onBehalfOf?: number | null;
+  /** Who wrote the row when it is not the actor (lines created for their own requester). */
+  createdBy?: number;
 }
 
 // Keeps every statement far below SQLite's bound-parameter limit.
@@ -33,7 +35,7 @@ function chunks<T>(items: readonly T[]): T[][] {
   return out;
 }
 
-/** Appends history rows written by `actorId`, in batches, inside the caller's transaction. */
+/** Appends history rows written by `actorId` (or each entry's own `createdBy`), in batches, inside the caller's transaction. */
 export async function insertHistoryRows(trx: Executor, actorId: number, entries: readonly HistoryEntry[]) {
   const createdDate = nowIso();
   for (const batch of chunks(entries)) {
@@ -52,7 +54,7 @@ export async function insertHistoryRows(trx: Executor, actorId: number, entries:
           before: e.before ?? null,
           after: e.after ?? null,
           onBehalfOf: e.onBehalfOf ?? null,
-          createdBy: actorId,
+          createdBy: e.createdBy ?? actorId,
           createdDate,
         })),
       )

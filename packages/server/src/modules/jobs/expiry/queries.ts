@@ -126,7 +126,7 @@ export function insertExpiredDeactivations(
 export function insertExpiredHistory(
   q: Executor,
   lines: readonly ApprovedDeactivation[],
-  o: { step: string; changeDesc: string; nowIso: string },
+  o: { step: string; changeDesc: string },
 ) {
   return insertApprovedDeactivationHistory(q, lines, o);
 }

@@ -71,7 +71,6 @@ export async function runAccessExpiry(
         await q.insertExpiredHistory(trx, lines, {
           step: historySteps.expired,
           changeDesc: 'Record to be deactivated',
-          nowIso,
         });
         await q.markRecordsExpired(trx, lines, nowIso);
         await queueNotifications(
