@@ -7,14 +7,13 @@ import {
   messages,
   type AccessReviewDecided,
   type AccessReviewInputBody,
-  type AccessReviewItemList,
-  type AccessReviewItemRow,
   type AccessReviewMoved,
   accessReviewEvidenceHeaders,
   type TaskCounts,
 } from '@uap/domain';
+import { DAY, campaignBody, dueDate, reviewApi, type Who } from './access-review-helpers.ts';
 import { appointRegionAdmin, createTestContext, demo, type TestContext } from './harness.ts';
-import { buildPath, buildRecord, buildRequest, buildUser, uniqueTag, type BuiltUser } from './factories.ts';
+import { buildPath, buildRecord, buildRequest, buildUser, uniqueTag } from './factories.ts';
 
 /**
  * Access review items (issue 46): My Access Reviews, the Home tile's count, and the decisions —
@@ -22,61 +21,28 @@ import { buildPath, buildRecord, buildRequest, buildUser, uniqueTag, type BuiltU
  */
 
 let ctx: TestContext;
-const DAY = 86_400_000;
-const tokens = new Map<number | string, string>();
+let api: ReturnType<typeof reviewApi>;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  tokens.set('superAdmin', await ctx.tokenFor(demo.superAdmin));
-  tokens.set('auditor', await ctx.tokenFor(demo.auditor));
+  api = reviewApi(ctx);
 });
 afterAll(async () => {
   await ctx.close();
 });
 
-type Who = BuiltUser | 'superAdmin' | 'auditor';
-
-async function tokenOf(who: Who): Promise<string> {
-  const key = typeof who === 'string' ? who : who.userId;
-  if (!tokens.has(key)) {
-    tokens.set(key, await ctx.tokenFor((who as BuiltUser).email));
-  }
-  return tokens.get(key)!;
-}
-
-async function call(who: Who, method: 'GET' | 'PUT' | 'POST' | 'PATCH', url: string, body?: object) {
-  return ctx.app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${await tokenOf(who)}` },
-    ...(body ? { payload: body } : {}),
-  });
-}
-
-const dueDate = new Date(Date.now() + 14 * DAY).toISOString().slice(0, 10);
+const call = (...a: Parameters<typeof api.call>) => api.call(...a);
+const myItems = (...a: Parameters<typeof api.myItems>) => api.myItems(...a);
+const decide = (...a: Parameters<typeof api.decide>) => api.decide(...a);
 
 /** A started campaign (as the super administrator) over one market. */
 async function campaign(marketId: number, o: Partial<AccessReviewInputBody> = {}): Promise<number> {
-  const created = await call('superAdmin', 'POST', '/api/AccessReviews', {
-    name: `Review ${uniqueTag()}`,
-    dueDate,
-    scope: { marketIds: [marketId] },
-    ...o,
-  });
-  expect(created.statusCode, created.body).toBe(200);
-  const reviewId = created.json<{ data: { reviewId: number } }>().data.reviewId;
-  const started = await call('superAdmin', 'PUT', `/api/AccessReviews/${reviewId}/Start`);
-  expect(started.statusCode, started.body).toBe(200);
+  const reviewId = await api.create(
+    demo.superAdmin,
+    campaignBody({ scope: { marketIds: [marketId] }, ...o }),
+  );
+  await api.start(demo.superAdmin, reviewId);
   return reviewId;
-}
-
-async function myItems(who: Who, reviewId?: number): Promise<AccessReviewItemRow[]> {
-  const res = await call(who, 'PUT', '/api/AccessReviews/MyItems', {
-    pageSize: 100,
-    ...(reviewId ? { reviewId } : {}),
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ data: AccessReviewItemList }>().data.items;
 }
 
 async function counts(who: Who): Promise<TaskCounts> {
@@ -84,9 +50,6 @@ async function counts(who: Who): Promise<TaskCounts> {
   expect(res.statusCode, res.body).toBe(200);
   return res.json<{ data: TaskCounts }>().data;
 }
-
-const decide = (who: Who, itemIds: number[], decision: 'keep' | 'revoke', comment?: string) =>
-  call(who, 'PATCH', '/api/AccessReviews/Items', { itemIds, decision, ...(comment ? { comment } : {}) });
 
 async function itemOf(itemId: number) {
   return ctx.db.kysely
@@ -114,6 +77,33 @@ async function scene() {
     set: { provisionedDate: '2026-01-15T00:00:00.000Z' },
   });
   return { approver, provisioner, requester, holder, path, record };
+}
+
+type Scene = Awaited<ReturnType<typeof scene>>;
+
+/** Another active record of the scene's holder on its path. */
+const anotherRecord = (s: Scene) =>
+  buildRecord(ctx.db.kysely, { path: s.path, user: { userId: s.holder.userId, email: s.holder.email } });
+
+/** A Change of the scene's record in `statusId`, which the record points at as its pending change. */
+async function pendingChange(
+  s: Scene,
+  statusId: typeof RequestStatus.SUBMITTED | typeof RequestStatus.APPROVED,
+) {
+  const k = ctx.db.kysely;
+  const change = await buildRequest(k, {
+    path: s.path,
+    user: { userId: s.holder.userId, email: s.holder.email },
+    requestType: RequestType.CHANGE,
+    statusId,
+    recordId: s.record.requestId,
+  });
+  await k
+    .updateTable('requests')
+    .set({ pendingChangeRequestId: change.requestId })
+    .where('requestId', '=', s.record.requestId)
+    .execute();
+  return change;
 }
 
 describe('PUT api/AccessReviews/MyItems and the Home count', () => {
@@ -144,7 +134,9 @@ describe('PUT api/AccessReviews/MyItems and the Home count', () => {
     expect((await counts(s.approver)).accessReviews).toBe(before.accessReviews + 1);
     // Nobody else named sees it; a cancelled campaign's items leave the page and the count.
     expect(await myItems(s.provisioner, reviewId)).toEqual([]);
-    expect((await call('superAdmin', 'PUT', `/api/AccessReviews/${reviewId}/Cancel`)).statusCode).toBe(200);
+    expect((await call(demo.superAdmin, 'PUT', `/api/AccessReviews/${reviewId}/Cancel`)).statusCode).toBe(
+      200,
+    );
     expect(await myItems(s.approver, reviewId)).toEqual([]);
     expect((await counts(s.approver)).accessReviews).toBe(before.accessReviews);
   });
@@ -156,17 +148,17 @@ describe('PUT api/AccessReviews/MyItems and the Home count', () => {
     const holder = await buildUser(k);
     const record = await buildRecord(k, { path, user: { userId: holder.userId, email: holder.email } });
     const ria = await buildUser(k, { name: 'Ria' });
-    tokens.set(ria.userId, await appointRegionAdmin(ctx, ria, path));
+    await appointRegionAdmin(ctx, ria, path);
     const ola = await buildUser(k, { name: 'Ola' });
-    tokens.set(ola.userId, await appointRegionAdmin(ctx, ola, far));
+    await appointRegionAdmin(ctx, ola, far);
     const riasOwn = await buildRecord(k, { path, user: { userId: ria.userId, email: ria.email } });
     const reviewId = await campaign(path.marketId);
     expect((await myItems(ria, reviewId)).map((i) => i.recordId)).toEqual([record.requestId]);
     expect(await myItems(ola, reviewId)).toEqual([]);
-    expect((await myItems('superAdmin', reviewId)).map((i) => i.recordId).sort((a, b) => a - b)).toEqual(
+    expect((await myItems(demo.superAdmin, reviewId)).map((i) => i.recordId).sort((a, b) => a - b)).toEqual(
       [record.requestId, riasOwn.requestId].sort((a, b) => a - b),
     );
-    const [own] = await myItems('superAdmin', reviewId).then((rows) =>
+    const [own] = await myItems(demo.superAdmin, reviewId).then((rows) =>
       rows.filter((r) => r.recordId === riasOwn.requestId),
     );
     expect((await decide(ria, [own!.itemId], 'keep')).statusCode).toBe(404);
@@ -174,18 +166,9 @@ describe('PUT api/AccessReviews/MyItems and the Home count', () => {
 
   it('tells each reviewer at the start: one notification and one mail linking to My Access Reviews', async () => {
     const s = await scene();
-    await buildRecord(ctx.db.kysely, {
-      path: s.path,
-      user: { userId: s.holder.userId, email: s.holder.email },
-    });
+    await anotherRecord(s);
     const reviewId = await campaign(s.path.marketId);
-    const name = (
-      await ctx.db.kysely
-        .selectFrom('accessReviews')
-        .select('name')
-        .where('reviewId', '=', reviewId)
-        .executeTakeFirstOrThrow()
-    ).name;
+    const name = await api.nameOf(reviewId);
     const res = await call(s.approver, 'GET', '/api/Notifications');
     expect(res.statusCode, res.body).toBe(200);
     const bell = res
@@ -270,7 +253,7 @@ describe('PATCH api/AccessReviews/Items', () => {
     expect((await decide(s.approver, [99_999_999], 'keep')).statusCode).toBe(404);
     expect(
       (
-        await call('auditor', 'PATCH', '/api/AccessReviews/Items', {
+        await call(demo.auditor, 'PATCH', '/api/AccessReviews/Items', {
           itemIds: [mine!.itemId],
           decision: 'keep',
         })
@@ -285,7 +268,9 @@ describe('PATCH api/AccessReviews/Items', () => {
     const bare = await decide(s.approver, [item!.itemId], 'revoke', '   ');
     expect(bare.statusCode).toBe(422);
     expect(bare.json<{ message: string }>().message).toBe(messages.accessReviewCommentRequired);
-    expect((await call('superAdmin', 'PUT', `/api/AccessReviews/${reviewId}/Cancel`)).statusCode).toBe(200);
+    expect((await call(demo.superAdmin, 'PUT', `/api/AccessReviews/${reviewId}/Cancel`)).statusCode).toBe(
+      200,
+    );
     const late = await decide(s.approver, [item!.itemId], 'keep');
     expect(late.statusCode).toBe(409);
     expect(late.json<{ message: string }>().message).toBe(messages.accessReviewCampaignClosed);
@@ -295,13 +280,7 @@ describe('PATCH api/AccessReviews/Items', () => {
   it("revokes through a Deactivate line already approved by the review, routed to the path's provisioner", async () => {
     const s = await scene();
     const reviewId = await campaign(s.path.marketId);
-    const campaignName = (
-      await ctx.db.kysely
-        .selectFrom('accessReviews')
-        .select('name')
-        .where('reviewId', '=', reviewId)
-        .executeTakeFirstOrThrow()
-    ).name;
+    const campaignName = await api.nameOf(reviewId);
     const provisioningBefore = (await counts(s.provisioner)).provisioning;
     const [item] = await myItems(s.approver, reviewId);
     const res = await decide(s.approver, [item!.itemId], 'revoke', 'Left the account team in May.');
@@ -356,17 +335,7 @@ describe('PATCH api/AccessReviews/Items', () => {
   it('a revoke replaces a Submitted change of the record; an Approved one blocks it (409), nothing changes', async () => {
     const s = await scene();
     const k = ctx.db.kysely;
-    const submitted = await buildRequest(k, {
-      path: s.path,
-      user: { userId: s.holder.userId, email: s.holder.email },
-      requestType: RequestType.CHANGE,
-      recordId: s.record.requestId,
-    });
-    await k
-      .updateTable('requests')
-      .set({ pendingChangeRequestId: submitted.requestId })
-      .where('requestId', '=', s.record.requestId)
-      .execute();
+    const submitted = await pendingChange(s, RequestStatus.SUBMITTED);
     const reviewId = await campaign(s.path.marketId);
     const [item] = await myItems(s.approver, reviewId);
     const res = await decide(s.approver, [item!.itemId], 'revoke', 'No longer needed.');
@@ -379,18 +348,7 @@ describe('PATCH api/AccessReviews/Items', () => {
     expect(replaced.statusId).toBe(RequestStatus.CANCELLED);
 
     const t = await scene();
-    const approved = await buildRequest(k, {
-      path: t.path,
-      user: { userId: t.holder.userId, email: t.holder.email },
-      requestType: RequestType.CHANGE,
-      statusId: RequestStatus.APPROVED,
-      recordId: t.record.requestId,
-    });
-    await k
-      .updateTable('requests')
-      .set({ pendingChangeRequestId: approved.requestId })
-      .where('requestId', '=', t.record.requestId)
-      .execute();
+    const approved = await pendingChange(t, RequestStatus.APPROVED);
     const second = await campaign(t.path.marketId);
     const [blocked] = await myItems(t.approver, second);
     expect(blocked!.notRevocableReason).toBe(messages.accessReviewPendingChange);
@@ -430,12 +388,12 @@ describe('PATCH api/AccessReviews/Items', () => {
     const holder = await buildUser(k);
     const record = await buildRecord(k, { path, user: { userId: holder.userId, email: holder.email } });
     const ria = await buildUser(k, { name: 'Ria' });
-    tokens.set(ria.userId, await appointRegionAdmin(ctx, ria, path));
+    await appointRegionAdmin(ctx, ria, path);
     const reviewId = await campaign(path.marketId);
     const [item] = await myItems(ria, reviewId);
     const answers = await Promise.all([
       decide(ria, [item!.itemId], 'revoke', 'Not on the team.'),
-      decide('superAdmin', [item!.itemId], 'revoke', 'Not on the team either.'),
+      decide(demo.superAdmin, [item!.itemId], 'revoke', 'Not on the team either.'),
     ]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
     const lines = await k
@@ -515,14 +473,11 @@ describe('PATCH api/AccessReviews/Items', () => {
 });
 
 describe('PUT api/AccessReviews/{id}/Close and GET …/Evidence', () => {
-  const close = (reviewId: number) => call('superAdmin', 'PUT', `/api/AccessReviews/${reviewId}/Close`);
+  const close = (reviewId: number) => call(demo.superAdmin, 'PUT', `/api/AccessReviews/${reviewId}/Close`);
 
   it("keeps the undecided items by the campaign's default, closes it, and a second close is 409", async () => {
     const s = await scene();
-    const second = await buildRecord(ctx.db.kysely, {
-      path: s.path,
-      user: { userId: s.holder.userId, email: s.holder.email },
-    });
+    const second = await anotherRecord(s);
     const reviewId = await campaign(s.path.marketId, { whenUndecided: 'keep' });
     const items = await myItems(s.approver, reviewId);
     const first = items.find((i) => i.recordId === s.record.requestId)!;
@@ -548,10 +503,7 @@ describe('PUT api/AccessReviews/{id}/Close and GET …/Evidence', () => {
 
   it('revokes the undecided items by default; one whose record ended stays undecided', async () => {
     const s = await scene();
-    const ended = await buildRecord(ctx.db.kysely, {
-      path: s.path,
-      user: { userId: s.holder.userId, email: s.holder.email },
-    });
+    const ended = await anotherRecord(s);
     const reviewId = await campaign(s.path.marketId, { whenUndecided: 'revoke' });
     await ctx.db.kysely
       .updateTable('requests')
@@ -594,10 +546,10 @@ describe('PUT api/AccessReviews/{id}/Close and GET …/Evidence', () => {
       message: messages.accessReviewHandedToAdministrators(1),
     });
     expect(await myItems(s.approver, reviewId)).toEqual([]);
-    const [handed] = await myItems('superAdmin', reviewId);
+    const [handed] = await myItems(demo.superAdmin, reviewId);
     expect(handed!.itemId).toBe(item!.itemId);
     expect(
-      (await decide('superAdmin', [handed!.itemId], 'keep', 'Confirmed with the agency.')).statusCode,
+      (await decide(demo.superAdmin, [handed!.itemId], 'keep', 'Confirmed with the agency.')).statusCode,
     ).toBe(200);
     const closed = await close(reviewId);
     expect(closed.json<{ data: AccessReviewMoved }>().data).toMatchObject({
@@ -608,7 +560,7 @@ describe('PUT api/AccessReviews/{id}/Close and GET …/Evidence', () => {
 
   it('a draft cannot be closed (409)', async () => {
     const path = await buildPath(ctx.db.kysely);
-    const created = await call('superAdmin', 'POST', '/api/AccessReviews', {
+    const created = await call(demo.superAdmin, 'POST', '/api/AccessReviews', {
       name: `Draft ${uniqueTag()}`,
       dueDate,
       scope: { marketIds: [path.marketId] },
@@ -619,17 +571,14 @@ describe('PUT api/AccessReviews/{id}/Close and GET …/Evidence', () => {
 
   it('the evidence lists every item with its reviewer, decision, comment and the outcome of a revoke; the auditor downloads it', async () => {
     const s = await scene();
-    const second = await buildRecord(ctx.db.kysely, {
-      path: s.path,
-      user: { userId: s.holder.userId, email: s.holder.email },
-    });
+    const second = await anotherRecord(s);
     const reviewId = await campaign(s.path.marketId, { whenUndecided: 'keep' });
     const items = await myItems(s.approver, reviewId);
     const revokedItem = items.find((i) => i.recordId === s.record.requestId)!;
     const revoke = await decide(s.approver, [revokedItem.itemId], 'revoke', '=HYPERLINK("x") left');
     const [lineId] = revoke.json<{ data: AccessReviewDecided }>().data.revokeRequestIds;
     expect((await close(reviewId)).statusCode).toBe(200);
-    const res = await call('auditor', 'GET', `/api/AccessReviews/${reviewId}/Evidence`);
+    const res = await call(demo.auditor, 'GET', `/api/AccessReviews/${reviewId}/Evidence`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     const lines = res.body.trim().split(/\r?\n/);
@@ -647,7 +596,7 @@ describe('PUT api/AccessReviews/{id}/Close and GET …/Evidence', () => {
       `,Keep,${messages.accessReviewDefaultComment},${messages.accessReviewSystem},`,
     );
     const ria = await buildUser(ctx.db.kysely, { name: 'Ria' });
-    tokens.set(ria.userId, await appointRegionAdmin(ctx, ria, await buildPath(ctx.db.kysely)));
+    await appointRegionAdmin(ctx, ria, await buildPath(ctx.db.kysely));
     expect((await call(ria, 'GET', `/api/AccessReviews/${reviewId}/Evidence`)).statusCode).toBe(404);
   });
 });

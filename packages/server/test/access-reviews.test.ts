@@ -1,12 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  Role,
-  messages,
-  type AccessReviewDetail,
-  type AccessReviewInputBody,
-  type AccessReviewList,
-  type AccessReviewStarted,
-} from '@uap/domain';
+import { Role, messages, type AccessReviewDetail, type AccessReviewList } from '@uap/domain';
+import { DAY, campaignBody, dueDate, reviewApi, type Who } from './access-review-helpers.ts';
 import { appointRegionAdmin, createTestContext, demo, type TestContext } from './harness.ts';
 import {
   buildAssignment,
@@ -26,8 +20,8 @@ import {
  */
 
 let ctx: TestContext;
-const DAY = 86_400_000;
-const tokens: Record<string, string> = {};
+type Api = ReturnType<typeof reviewApi>;
+let api: Api;
 /** A region administrator of `mine` (one region, one market). */
 let rae: BuiltUser;
 let mine: BuiltPath;
@@ -37,47 +31,23 @@ let elsewhere: BuiltPath;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  for (const who of ['superAdmin', 'auditor', 'standard', 'admin'] as const) {
-    tokens[who] = await ctx.tokenFor(demo[who]);
-  }
+  api = reviewApi(ctx);
   const k = ctx.db.kysely;
   mine = await buildPath(k);
   sameRegionOther = await buildPath(k, { regionId: mine.regionId });
   elsewhere = await buildPath(k);
   rae = await buildUser(k, { name: 'Rae', lastName: `Region ${uniqueTag()}` });
-  tokens.rae = await appointRegionAdmin(ctx, rae, mine);
+  await appointRegionAdmin(ctx, rae, mine);
 });
 afterAll(async () => {
   await ctx.close();
 });
 
-const call = (who: string, method: 'GET' | 'PUT' | 'POST', url: string, body?: object) =>
-  ctx.app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${tokens[who]}` },
-    ...(body ? { payload: body } : {}),
-  });
+const call = (...a: Parameters<Api['call']>) => api.call(...a);
+const create = (...a: Parameters<Api['create']>) => api.create(...a);
+const start = (...a: Parameters<Api['start']>) => api.start(...a);
 
-const dueDate = new Date(Date.now() + 14 * DAY).toISOString().slice(0, 10);
-
-function body(o: Partial<AccessReviewInputBody> = {}): AccessReviewInputBody {
-  return { name: `Review ${uniqueTag()}`, dueDate, scope: {}, ...o };
-}
-
-async function create(who: string, input: AccessReviewInputBody): Promise<number> {
-  const res = await call(who, 'POST', '/api/AccessReviews', input);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ data: { reviewId: number } }>().data.reviewId;
-}
-
-async function start(who: string, reviewId: number): Promise<AccessReviewStarted> {
-  const res = await call(who, 'PUT', `/api/AccessReviews/${reviewId}/Start`);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ data: AccessReviewStarted }>().data;
-}
-
-async function listed(who: string, reviewId: number) {
+async function listed(who: Who, reviewId: number) {
   const res = await call(who, 'PUT', '/api/AccessReviews', {
     filters: [{ column: 'reviewId', values: [String(reviewId)] }],
   });
@@ -109,7 +79,7 @@ const recordOn = (path: BuiltPath, user: BuiltUser, set = {}) =>
 
 describe('POST, GET, PUT api/AccessReviews: campaigns', () => {
   it('a super administrator creates a draft of any scope; it reads back as sent and lists with no items', async () => {
-    const input = body({
+    const input = campaignBody({
       scope: {
         regionIds: [elsewhere.regionId],
         platformIds: [elsewhere.platformId],
@@ -120,8 +90,8 @@ describe('POST, GET, PUT api/AccessReviews: campaigns', () => {
       whenUndecided: 'revoke',
       recurrenceMonths: 6,
     });
-    const reviewId = await create('superAdmin', input);
-    const res = await call('superAdmin', 'GET', `/api/AccessReviews/${reviewId}`);
+    const reviewId = await create(demo.superAdmin, input);
+    const res = await call(demo.superAdmin, 'GET', `/api/AccessReviews/${reviewId}`);
     expect(res.statusCode, res.body).toBe(200);
     const detail = res.json<{ data: AccessReviewDetail }>().data;
     expect(detail).toMatchObject({
@@ -146,24 +116,29 @@ describe('POST, GET, PUT api/AccessReviews: campaigns', () => {
       startedDate: null,
     });
     expect(detail.dueDate.slice(0, 10)).toBe(dueDate);
-    const rows = await listed('superAdmin', reviewId);
+    const rows = await listed(demo.superAdmin, reviewId);
     expect(rows.map((r) => r.name)).toEqual([input.name]);
-    expect(await listed('auditor', reviewId)).toHaveLength(1);
+    expect(await listed(demo.auditor, reviewId)).toHaveLength(1);
   });
 
   it('refuses a due date in the past and a named reviewer who does not exist (422)', async () => {
-    const past = await call('superAdmin', 'POST', '/api/AccessReviews', body({ dueDate: '2020-01-01' }));
+    const past = await call(
+      demo.superAdmin,
+      'POST',
+      '/api/AccessReviews',
+      campaignBody({ dueDate: '2020-01-01' }),
+    );
     expect(past.statusCode).toBe(422);
     expect(past.json<{ message: string }>().message).toBe(messages.accessReviewDueDatePast);
     const nobody = await call(
-      'superAdmin',
+      demo.superAdmin,
       'POST',
       '/api/AccessReviews',
-      body({ reviewer: { userId: 99_999_999 } }),
+      campaignBody({ reviewer: { userId: 99_999_999 } }),
     );
     expect(nobody.statusCode).toBe(422);
     expect(nobody.json<{ message: string }>().message).toBe(messages.accessReviewReviewerUnknown);
-    const blank = await call('superAdmin', 'POST', '/api/AccessReviews', body({ name: '   ' }));
+    const blank = await call(demo.superAdmin, 'POST', '/api/AccessReviews', campaignBody({ name: '   ' }));
     expect(blank.statusCode).toBe(400);
   });
 
@@ -180,10 +155,10 @@ describe('POST, GET, PUT api/AccessReviews: campaigns', () => {
       );
     const before = await count();
     const none = await call(
-      'rae',
+      rae,
       'POST',
       '/api/AccessReviews',
-      body({ scope: { platformIds: [mine.platformId] } }),
+      campaignBody({ scope: { platformIds: [mine.platformId] } }),
     );
     expect(none.statusCode).toBe(403);
     expect(none.json<{ message: string }>().message).toBe(messages.accessReviewScopeNeedsPlace);
@@ -193,72 +168,78 @@ describe('POST, GET, PUT api/AccessReviews: campaigns', () => {
       // Her region holds a market that is not hers: the region is not wholly hers.
       { regionIds: [mine.regionId] },
     ]) {
-      const res = await call('rae', 'POST', '/api/AccessReviews', body({ scope }));
+      const res = await call(rae, 'POST', '/api/AccessReviews', campaignBody({ scope }));
       expect(res.statusCode, JSON.stringify(scope)).toBe(403);
       expect(res.json<{ message: string }>().message).toBe(messages.accessReviewScopeOutsideRows);
     }
     expect(await count()).toBe(before);
-    const reviewId = await create('rae', body({ scope: { marketIds: [mine.marketId] } }));
-    expect(await listed('rae', reviewId)).toHaveLength(1);
+    const reviewId = await create(rae, campaignBody({ scope: { marketIds: [mine.marketId] } }));
+    expect(await listed(rae, reviewId)).toHaveLength(1);
   });
 
   it('a region administrator neither sees nor touches a campaign outside her rows (404), nor one naming no place', async () => {
-    const outside = await create('superAdmin', body({ scope: { marketIds: [sameRegionOther.marketId] } }));
-    const everything = await create('superAdmin', body());
+    const outside = await create(
+      demo.superAdmin,
+      campaignBody({ scope: { marketIds: [sameRegionOther.marketId] } }),
+    );
+    const everything = await create(demo.superAdmin, campaignBody());
     for (const reviewId of [outside, everything]) {
-      expect(await listed('rae', reviewId)).toEqual([]);
-      expect((await call('rae', 'GET', `/api/AccessReviews/${reviewId}`)).statusCode).toBe(404);
+      expect(await listed(rae, reviewId)).toEqual([]);
+      expect((await call(rae, 'GET', `/api/AccessReviews/${reviewId}`)).statusCode).toBe(404);
       const edit = await call(
-        'rae',
+        rae,
         'PUT',
         `/api/AccessReviews/${reviewId}`,
-        body({ scope: { marketIds: [mine.marketId] } }),
+        campaignBody({ scope: { marketIds: [mine.marketId] } }),
       );
       expect(edit.statusCode).toBe(404);
-      expect((await call('rae', 'PUT', `/api/AccessReviews/${reviewId}/Start`)).statusCode).toBe(404);
-      expect((await call('rae', 'PUT', `/api/AccessReviews/${reviewId}/Cancel`)).statusCode).toBe(404);
-      expect((await call('rae', 'PUT', `/api/AccessReviews/${reviewId}/Close`)).statusCode).toBe(404);
-      expect((await call('rae', 'GET', `/api/AccessReviews/${reviewId}/Evidence`)).statusCode).toBe(404);
+      expect((await call(rae, 'PUT', `/api/AccessReviews/${reviewId}/Start`)).statusCode).toBe(404);
+      expect((await call(rae, 'PUT', `/api/AccessReviews/${reviewId}/Cancel`)).statusCode).toBe(404);
+      expect((await call(rae, 'PUT', `/api/AccessReviews/${reviewId}/Close`)).statusCode).toBe(404);
+      expect((await call(rae, 'GET', `/api/AccessReviews/${reviewId}/Evidence`)).statusCode).toBe(404);
       expect(await statusOf(reviewId)).toBe('draft');
     }
     // Nor may she widen her own campaign beyond her rows.
-    const own = await create('rae', body({ scope: { marketIds: [mine.marketId] } }));
+    const own = await create(rae, campaignBody({ scope: { marketIds: [mine.marketId] } }));
     const widened = await call(
-      'rae',
+      rae,
       'PUT',
       `/api/AccessReviews/${own}`,
-      body({ scope: { marketIds: [elsewhere.marketId] } }),
+      campaignBody({ scope: { marketIds: [elsewhere.marketId] } }),
     );
     expect(widened.statusCode).toBe(403);
-    const detail = await call('rae', 'GET', `/api/AccessReviews/${own}`);
+    const detail = await call(rae, 'GET', `/api/AccessReviews/${own}`);
     expect(detail.json<{ data: AccessReviewDetail }>().data.scope).toEqual({ marketIds: [mine.marketId] });
   });
 
   it('the auditor reads campaigns but writes none (403)', async () => {
-    const reviewId = await create('superAdmin', body({ scope: { marketIds: [mine.marketId] } }));
-    expect((await call('auditor', 'GET', `/api/AccessReviews/${reviewId}`)).statusCode).toBe(200);
-    expect((await call('auditor', 'POST', '/api/AccessReviews', body())).statusCode).toBe(403);
-    expect((await call('auditor', 'PUT', `/api/AccessReviews/${reviewId}/Start`)).statusCode).toBe(403);
-    expect((await call('standard', 'PUT', '/api/AccessReviews', {})).statusCode).toBe(403);
+    const reviewId = await create(demo.superAdmin, campaignBody({ scope: { marketIds: [mine.marketId] } }));
+    expect((await call(demo.auditor, 'GET', `/api/AccessReviews/${reviewId}`)).statusCode).toBe(200);
+    expect((await call(demo.auditor, 'POST', '/api/AccessReviews', campaignBody())).statusCode).toBe(403);
+    expect((await call(demo.auditor, 'PUT', `/api/AccessReviews/${reviewId}/Start`)).statusCode).toBe(403);
+    expect((await call(demo.standard, 'PUT', '/api/AccessReviews', {})).statusCode).toBe(403);
   });
 
   it('a draft is edited; once started, an edit is 409 and the campaign keeps its fields', async () => {
     const path = await buildPath(ctx.db.kysely);
     const holder = await buildUser(ctx.db.kysely);
     await recordOn(path, holder);
-    const reviewId = await create('superAdmin', body({ scope: { regionIds: [elsewhere.regionId] } }));
-    const renamed = body({ name: `Renamed ${uniqueTag()}`, scope: { regionIds: [path.regionId] } });
-    const edit = await call('superAdmin', 'PUT', `/api/AccessReviews/${reviewId}`, renamed);
+    const reviewId = await create(
+      demo.superAdmin,
+      campaignBody({ scope: { regionIds: [elsewhere.regionId] } }),
+    );
+    const renamed = campaignBody({ name: `Renamed ${uniqueTag()}`, scope: { regionIds: [path.regionId] } });
+    const edit = await call(demo.superAdmin, 'PUT', `/api/AccessReviews/${reviewId}`, renamed);
     expect(edit.statusCode, edit.body).toBe(200);
-    expect((await listed('superAdmin', reviewId))[0]).toMatchObject({
+    expect((await listed(demo.superAdmin, reviewId))[0]).toMatchObject({
       name: renamed.name,
       scopeText: `Region: ${path.names.region}`,
     });
-    await start('superAdmin', reviewId);
-    const late = await call('superAdmin', 'PUT', `/api/AccessReviews/${reviewId}`, body());
+    await start(demo.superAdmin, reviewId);
+    const late = await call(demo.superAdmin, 'PUT', `/api/AccessReviews/${reviewId}`, campaignBody());
     expect(late.statusCode).toBe(409);
     expect(late.json<{ message: string }>().message).toBe(messages.accessReviewNotDraft);
-    expect((await listed('superAdmin', reviewId))[0]!.name).toBe(renamed.name);
+    expect((await listed(demo.superAdmin, reviewId))[0]!.name).toBe(renamed.name);
   });
 });
 
@@ -284,14 +265,14 @@ describe('PUT api/AccessReviews/{id}/Start: the snapshot', () => {
     await recordOn(otherPlatform, holder);
     await recordOn(await buildPath(k), holder);
     const reviewId = await create(
-      'superAdmin',
-      body({ scope: { regionIds: [path.regionId], platformIds: [path.platformId] } }),
+      demo.superAdmin,
+      campaignBody({ scope: { regionIds: [path.regionId], platformIds: [path.platformId] } }),
     );
-    expect(await start('superAdmin', reviewId)).toEqual({ reviewId, itemCount: 2 });
+    expect(await start(demo.superAdmin, reviewId)).toEqual({ reviewId, itemCount: 2 });
     expect([...(await reviewersOf(reviewId)).keys()].sort((a, b) => a - b)).toEqual(
       [active.requestId, archived.requestId].sort((a, b) => a - b),
     );
-    const [row] = await listed('superAdmin', reviewId);
+    const [row] = await listed(demo.superAdmin, reviewId);
     expect(row).toMatchObject({
       status: 'active',
       statusName: 'Active',
@@ -315,22 +296,22 @@ describe('PUT api/AccessReviews/{id}/Start: the snapshot', () => {
       provisionedDate: new Date(Date.now() - 100 * DAY).toISOString(),
     });
     const held = await create(
-      'superAdmin',
-      body({ scope: { marketIds: [path.marketId], activeForDays: 30 } }),
+      demo.superAdmin,
+      campaignBody({ scope: { marketIds: [path.marketId], activeForDays: 30 } }),
     );
-    expect((await start('superAdmin', held)).itemCount).toBe(2);
+    expect((await start(demo.superAdmin, held)).itemCount).toBe(2);
     const internalOnly = await create(
-      'superAdmin',
-      body({ scope: { marketIds: [path.marketId], internal: true, activeForDays: 30 } }),
+      demo.superAdmin,
+      campaignBody({ scope: { marketIds: [path.marketId], internal: true, activeForDays: 30 } }),
     );
-    expect([...(await reviewersOf((await start('superAdmin', internalOnly)).reviewId)).keys()]).toEqual([
+    expect([...(await reviewersOf((await start(demo.superAdmin, internalOnly)).reviewId)).keys()]).toEqual([
       old.requestId,
     ]);
     const externalOnly = await create(
-      'superAdmin',
-      body({ scope: { marketIds: [path.marketId], internal: false } }),
+      demo.superAdmin,
+      campaignBody({ scope: { marketIds: [path.marketId], internal: false } }),
     );
-    await start('superAdmin', externalOnly);
+    await start(demo.superAdmin, externalOnly);
     expect([...(await reviewersOf(externalOnly)).keys()]).toEqual([external.requestId]);
   });
 
@@ -358,8 +339,8 @@ describe('PUT api/AccessReviews/{id}/Start: the snapshot', () => {
     const clientApproversOwn = await recordOn(clientPath, clientApprover);
     const nobody = await recordOn(uncovered, holder);
 
-    const first = await create('superAdmin', body({ scope: { marketIds: [path.marketId] } }));
-    await start('superAdmin', first);
+    const first = await create(demo.superAdmin, campaignBody({ scope: { marketIds: [path.marketId] } }));
+    await start(demo.superAdmin, first);
     expect(Object.fromEntries(await reviewersOf(first))).toEqual({
       [byPrimary.requestId]: primary.userId,
       [primarysOwn.requestId]: secondary.userId,
@@ -379,8 +360,8 @@ describe('PUT api/AccessReviews/{id}/Start: the snapshot', () => {
         isDeleted: 0,
       })
       .execute();
-    const second = await create('superAdmin', body({ scope: { marketIds: [path.marketId] } }));
-    await start('superAdmin', second);
+    const second = await create(demo.superAdmin, campaignBody({ scope: { marketIds: [path.marketId] } }));
+    await start(demo.superAdmin, second);
     const reviewers = await reviewersOf(second);
     expect(reviewers.get(primarysOwn.requestId)).toBe(delegate.userId);
     expect(reviewers.get(byPrimary.requestId)).toBe(primary.userId);
@@ -398,10 +379,10 @@ describe('PUT api/AccessReviews/{id}/Start: the snapshot', () => {
     const nameds = await recordOn(path, named);
 
     const byManager = await create(
-      'superAdmin',
-      body({ scope: { marketIds: [path.marketId] }, reviewer: 'manager' }),
+      demo.superAdmin,
+      campaignBody({ scope: { marketIds: [path.marketId] }, reviewer: 'manager' }),
     );
-    await start('superAdmin', byManager);
+    await start(demo.superAdmin, byManager);
     expect(Object.fromEntries(await reviewersOf(byManager))).toEqual({
       [reports.requestId]: boss.userId,
       [orphans.requestId]: null,
@@ -409,10 +390,10 @@ describe('PUT api/AccessReviews/{id}/Start: the snapshot', () => {
     });
 
     const byName = await create(
-      'superAdmin',
-      body({ scope: { marketIds: [path.marketId] }, reviewer: { userId: named.userId } }),
+      demo.superAdmin,
+      campaignBody({ scope: { marketIds: [path.marketId] }, reviewer: { userId: named.userId } }),
     );
-    await start('superAdmin', byName);
+    await start(demo.superAdmin, byName);
     expect(Object.fromEntries(await reviewersOf(byName))).toEqual({
       [reports.requestId]: named.userId,
       [orphans.requestId]: named.userId,
@@ -422,8 +403,8 @@ describe('PUT api/AccessReviews/{id}/Start: the snapshot', () => {
 
   it('a scope that matches no active access is refused with a message and stays a draft', async () => {
     const empty = await buildPath(ctx.db.kysely);
-    const reviewId = await create('superAdmin', body({ scope: { marketIds: [empty.marketId] } }));
-    const res = await call('superAdmin', 'PUT', `/api/AccessReviews/${reviewId}/Start`);
+    const reviewId = await create(demo.superAdmin, campaignBody({ scope: { marketIds: [empty.marketId] } }));
+    const res = await call(demo.superAdmin, 'PUT', `/api/AccessReviews/${reviewId}/Start`);
     expect(res.statusCode).toBe(422);
     expect(res.json<{ message: string }>().message).toBe(messages.accessReviewScopeEmpty);
     expect(await statusOf(reviewId)).toBe('draft');
@@ -434,16 +415,16 @@ describe('PUT api/AccessReviews/{id}/Start: the snapshot', () => {
     const holder = await buildUser(ctx.db.kysely);
     await recordOn(path, holder);
     await recordOn(path, holder);
-    const once = await create('superAdmin', body({ scope: { marketIds: [path.marketId] } }));
-    await start('superAdmin', once);
-    const again = await call('superAdmin', 'PUT', `/api/AccessReviews/${once}/Start`);
+    const once = await create(demo.superAdmin, campaignBody({ scope: { marketIds: [path.marketId] } }));
+    await start(demo.superAdmin, once);
+    const again = await call(demo.superAdmin, 'PUT', `/api/AccessReviews/${once}/Start`);
     expect(again.statusCode).toBe(409);
     expect((await reviewersOf(once)).size).toBe(2);
 
-    const racing = await create('superAdmin', body({ scope: { marketIds: [path.marketId] } }));
+    const racing = await create(demo.superAdmin, campaignBody({ scope: { marketIds: [path.marketId] } }));
     const answers = await Promise.all([
-      call('superAdmin', 'PUT', `/api/AccessReviews/${racing}/Start`),
-      call('superAdmin', 'PUT', `/api/AccessReviews/${racing}/Start`),
+      call(demo.superAdmin, 'PUT', `/api/AccessReviews/${racing}/Start`),
+      call(demo.superAdmin, 'PUT', `/api/AccessReviews/${racing}/Start`),
     ]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
     expect((await reviewersOf(racing)).size).toBe(2);
@@ -453,16 +434,16 @@ describe('PUT api/AccessReviews/{id}/Start: the snapshot', () => {
     const k = ctx.db.kysely;
     const place = await buildPath(k);
     const ria = await buildUser(k, { name: 'Ria', lastName: `Region ${uniqueTag()}` });
-    tokens.ria = await appointRegionAdmin(ctx, ria, place);
+    await appointRegionAdmin(ctx, ria, place);
     const holder = await buildUser(k);
     const inside = await recordOn(place, holder);
-    const reviewId = await create('ria', body({ scope: { marketIds: [place.marketId] } }));
-    const before = await create('ria', body({ scope: { marketIds: [place.marketId] } }));
-    expect(await start('ria', before)).toEqual({ reviewId: before, itemCount: 1 });
+    const reviewId = await create(ria, campaignBody({ scope: { marketIds: [place.marketId] } }));
+    const before = await create(ria, campaignBody({ scope: { marketIds: [place.marketId] } }));
+    expect(await start(ria, before)).toEqual({ reviewId: before, itemCount: 1 });
     expect([...(await reviewersOf(before)).keys()]).toEqual([inside.requestId]);
     // Her admin row ends: a start of her campaign finds nothing inside her rows any more.
     await k.updateTable('adminRegions').set({ isDeleted: 1 }).where('userId', '=', ria.userId).execute();
-    const res = await call('superAdmin', 'PUT', `/api/AccessReviews/${reviewId}/Start`);
+    const res = await call(demo.superAdmin, 'PUT', `/api/AccessReviews/${reviewId}/Start`);
     expect(res.statusCode).toBe(422);
     expect(await statusOf(reviewId)).toBe('draft');
   });
@@ -470,16 +451,16 @@ describe('PUT api/AccessReviews/{id}/Start: the snapshot', () => {
   it('cancels a draft or an active campaign; a cancelled one is 409', async () => {
     const path = await buildPath(ctx.db.kysely);
     await recordOn(path, await buildUser(ctx.db.kysely));
-    const draft = await create('superAdmin', body({ scope: { marketIds: [path.marketId] } }));
-    const res = await call('superAdmin', 'PUT', `/api/AccessReviews/${draft}/Cancel`);
+    const draft = await create(demo.superAdmin, campaignBody({ scope: { marketIds: [path.marketId] } }));
+    const res = await call(demo.superAdmin, 'PUT', `/api/AccessReviews/${draft}/Cancel`);
     expect(res.statusCode, res.body).toBe(200);
     expect(await statusOf(draft)).toBe('cancelled');
-    const twice = await call('superAdmin', 'PUT', `/api/AccessReviews/${draft}/Cancel`);
+    const twice = await call(demo.superAdmin, 'PUT', `/api/AccessReviews/${draft}/Cancel`);
     expect(twice.statusCode).toBe(409);
-    expect((await call('superAdmin', 'PUT', `/api/AccessReviews/${draft}/Start`)).statusCode).toBe(409);
-    const active = await create('superAdmin', body({ scope: { marketIds: [path.marketId] } }));
-    await start('superAdmin', active);
-    expect((await call('superAdmin', 'PUT', `/api/AccessReviews/${active}/Cancel`)).statusCode).toBe(200);
-    expect((await listed('superAdmin', active))[0]).toMatchObject({ status: 'cancelled', itemCount: 1 });
+    expect((await call(demo.superAdmin, 'PUT', `/api/AccessReviews/${draft}/Start`)).statusCode).toBe(409);
+    const active = await create(demo.superAdmin, campaignBody({ scope: { marketIds: [path.marketId] } }));
+    await start(demo.superAdmin, active);
+    expect((await call(demo.superAdmin, 'PUT', `/api/AccessReviews/${active}/Cancel`)).statusCode).toBe(200);
+    expect((await listed(demo.superAdmin, active))[0]).toMatchObject({ status: 'cancelled', itemCount: 1 });
   });
 });
