@@ -84,6 +84,17 @@ export const accessReviewScopeLists = [
 ] as const;
 export type AccessReviewScopeList = (typeof accessReviewScopeLists)[number];
 
+/** A scope list's name: `one` in the scope in words ('Region: EMEA'), `many` as the form's label. */
+export const accessReviewScopeListNames: Record<AccessReviewScopeList, { one: string; many: string }> = {
+  regionIds: { one: 'Region', many: 'Regions' },
+  marketIds: { one: 'Market', many: 'Markets' },
+  agencyIds: { one: 'Agency', many: 'Agencies' },
+  practiceIds: { one: 'Practice', many: 'Practices' },
+  platformIds: { one: 'Platform', many: 'Platforms' },
+  clientIds: { one: 'Client', many: 'Clients' },
+  platformUserTypeIds: { one: 'Platform User Type', many: 'Platform user types' },
+};
+
 export const accessReviewer = z.union([
   z.literal('approver'),
   z.literal('manager'),

@@ -1,4 +1,5 @@
 import {
+  accessReviewScopeListNames,
   accessReviewScopeLists,
   messages,
   type AccessReviewDetail,
@@ -12,17 +13,6 @@ import {
 } from '@uap/domain';
 import { toCount } from '../../db/connection.ts';
 import { scopeKinds, type CampaignListDbRow } from './queries.ts';
-
-/** The headings of the scope in words, by kind. */
-const kindNames: Readonly<Record<string, string>> = {
-  region: 'Region',
-  market: 'Market',
-  agency: 'Agency',
-  practice: 'Practice',
-  platform: 'Platform',
-  client: 'Client',
-  platform_user_type: 'Platform User Type',
-};
 
 const listOfKind = Object.fromEntries(
   Object.entries(scopeKinds).map(([list, kind]) => [kind, list as AccessReviewScopeList]),
@@ -59,14 +49,16 @@ export function scopeText(
     const kind = scopeKinds[list];
     const names = rows.filter((r) => r.kind === kind).map((r) => r.name ?? `#${r.refId}`);
     if (names.length > 0) {
-      parts.push(`${kindNames[kind]}: ${names.join(', ')}`);
+      parts.push(`${accessReviewScopeListNames[list].one}: ${names.join(', ')}`);
     }
   }
   if (campaign.internal !== null) {
-    parts.push(campaign.internal === 1 ? 'Internal users' : 'External users');
+    parts.push(
+      campaign.internal === 1 ? messages.accessReviewInternalUsers : messages.accessReviewExternalUsers,
+    );
   }
   if (campaign.activeForDays !== null) {
-    parts.push(`Held over ${campaign.activeForDays} days`);
+    parts.push(messages.accessReviewHeldOver(campaign.activeForDays));
   }
   return parts.length > 0 ? parts.join('; ') : messages.accessReviewEverything;
 }

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { AccessReviewScopeList } from '@uap/domain';
+import { accessReviewScopeListNames, accessReviewScopeLists, type AccessReviewScopeList } from '@uap/domain';
 import Box from '@mui/material/Box';
 import { useScopeCatalog } from '../../api/access-reviews.ts';
 import type { Option } from '../../components/forms/OptionSelect.tsx';
@@ -57,23 +57,23 @@ export function ScopeFields(props: { value: ScopeLists; onChange: (value: ScopeL
       (p) => within(value.agencyIds, p.agencyId) && within(value.platformIds, p.platformId),
     );
     return {
-      regions: options(regions, (r) => ({ id: r.regionId, label: r.description })),
-      markets: options(markets, (m) => ({ id: m.marketId, label: m.description })),
-      agencies: options(agencies, (a) => ({ id: a.agencyId, label: a.description })),
-      practices: options(paths, (p) => ({ id: p.practiceId, label: p.practiceName })),
-      platforms: options(
+      regionIds: options(regions, (r) => ({ id: r.regionId, label: r.description })),
+      marketIds: options(markets, (m) => ({ id: m.marketId, label: m.description })),
+      agencyIds: options(agencies, (a) => ({ id: a.agencyId, label: a.description })),
+      practiceIds: options(paths, (p) => ({ id: p.practiceId, label: p.practiceName })),
+      platformIds: options(
         platforms?.filter(
           (p) => value.agencyIds.length === 0 || p.agencies.some((a) => value.agencyIds.includes(a.agencyId)),
         ),
         (p) => ({ id: p.platformId, label: p.platform }),
       ),
-      clients: options(
+      clientIds: options(
         clients?.filter(
           (c) => within(value.platformIds, c.platformId) && within(value.agencyIds, c.agencyId),
         ),
         (c) => ({ id: c.clientId, label: c.description }),
       ),
-      userTypes: options(
+      platformUserTypeIds: options(
         userTypes?.filter((t) => within(value.platformIds, t.platformId)),
         (t) => {
           const platform = platforms?.find((p) => p.platformId === t.platformId)?.platform;
@@ -88,48 +88,15 @@ export function ScopeFields(props: { value: ScopeLists; onChange: (value: ScopeL
 
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-      <MultiPick
-        label="Regions"
-        value={value.regionIds}
-        options={lists.regions}
-        onChange={set('regionIds')}
-      />
-      <MultiPick
-        label="Markets"
-        value={value.marketIds}
-        options={lists.markets}
-        onChange={set('marketIds')}
-      />
-      <MultiPick
-        label="Agencies"
-        value={value.agencyIds}
-        options={lists.agencies}
-        onChange={set('agencyIds')}
-      />
-      <MultiPick
-        label="Practices"
-        value={value.practiceIds}
-        options={lists.practices}
-        onChange={set('practiceIds')}
-      />
-      <MultiPick
-        label="Platforms"
-        value={value.platformIds}
-        options={lists.platforms}
-        onChange={set('platformIds')}
-      />
-      <MultiPick
-        label="Clients"
-        value={value.clientIds}
-        options={lists.clients}
-        onChange={set('clientIds')}
-      />
-      <MultiPick
-        label="Platform user types"
-        value={value.platformUserTypeIds}
-        options={lists.userTypes}
-        onChange={set('platformUserTypeIds')}
-      />
+      {accessReviewScopeLists.map((list) => (
+        <MultiPick
+          key={list}
+          label={accessReviewScopeListNames[list].many}
+          value={value[list]}
+          options={lists[list]}
+          onChange={set(list)}
+        />
+      ))}
     </Box>
   );
 }
