@@ -65,12 +65,12 @@ const approvedChangeWaits = sql<number>`case when exists (select 1 from requests
   where p.request_id = r.pending_change_request_id and p.status_id = ${RequestStatus.APPROVED}) then 1 else 0 end`;
 
 /**
- * The items of active campaigns the caller reviews, with every name the table shows. Every join
+ * Items with their campaign and every name My Access Reviews and the evidence show. Every join
  * but the campaign's is a left join (those on NOT NULL keys find the same one row): a count or a
  * page of item ids that uses no joined column then reads the items alone, as both engines drop
  * a left join to a primary key nothing uses.
  */
-function itemRows(q: Executor, o: { reach: ItemReach; reviewId: number | null }) {
+function namedItems(q: Executor) {
   return q
     .selectFrom('accessReviewItems as i')
     .innerJoin('accessReviews as ar', 'ar.reviewId', 'i.reviewId')
@@ -83,7 +83,12 @@ function itemRows(q: Executor, o: { reach: ItemReach; reviewId: number | null })
     .leftJoin('platformUserTypes as put', 'put.platformUserTypeId', 'i.platformUserTypeId')
     .leftJoin('users as ap', 'ap.userId', 'r.approvedRejectedBy')
     .leftJoin('users as db', 'db.userId', 'i.decidedBy')
-    .leftJoin('requests as rk', 'rk.requestId', 'i.revokeRequestId')
+    .leftJoin('requests as rk', 'rk.requestId', 'i.revokeRequestId');
+}
+
+/** The items of active campaigns the caller reviews (one campaign's with `reviewId`). */
+function itemRows(q: Executor, o: { reach: ItemReach; reviewId: number | null }) {
+  return namedItems(q)
     .where('ar.status', '=', 'active')
     .where(reviewedBy(o.reach))
     .$if(o.reviewId !== null, (qb) => qb.where('i.reviewId', '=', o.reviewId!));
@@ -320,18 +325,8 @@ export async function countUndecided(q: Executor, reviewId: number): Promise<num
 
 /** One keyset batch of a campaign's items for its evidence, highest item id first. */
 export function findEvidenceBatch(q: Executor, reviewId: number, beforeId: number | null, limit: number) {
-  return q
-    .selectFrom('accessReviewItems as i')
-    .innerJoin('accessReviews as ar', 'ar.reviewId', 'i.reviewId')
-    .innerJoin('requests as r', 'r.requestId', 'i.recordId')
-    .innerJoin('users as u', 'u.userId', 'i.userId')
-    .innerJoin('platforms as pl', 'pl.platformId', 'i.platformId')
-    .leftJoin('clients as c', 'c.clientId', 'i.clientId')
-    .leftJoin('clientAccounts as ca', 'ca.clientAccountId', 'i.clientAccountId')
-    .leftJoin('platformUserTypes as put', 'put.platformUserTypeId', 'i.platformUserTypeId')
+  return namedItems(q)
     .leftJoin('users as rv', 'rv.userId', 'i.reviewerUserId')
-    .leftJoin('users as db', 'db.userId', 'i.decidedBy')
-    .leftJoin('requests as rk', 'rk.requestId', 'i.revokeRequestId')
     .select([
       'i.itemId',
       'ar.name as campaign',
