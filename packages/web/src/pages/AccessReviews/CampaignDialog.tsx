@@ -20,6 +20,9 @@ import {
   checkCampaign,
   formOf,
   newCampaign,
+  recurrenceChoices,
+  usersChoices,
+  whenUndecidedChoices,
   type CampaignForm,
   type Field,
   type ReviewerKind,
@@ -97,17 +100,12 @@ export function CampaignDialog(props: {
           )}
         </Box>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-          <TextField
-            select
-            size="small"
+          <ChoiceField
             label="Users"
             value={form.internal}
-            onChange={(e) => change({ internal: e.target.value as CampaignForm['internal'] })}
-          >
-            <MenuItem value="both">Internal and external</MenuItem>
-            <MenuItem value="internal">Internal only</MenuItem>
-            <MenuItem value="external">External only</MenuItem>
-          </TextField>
+            choices={usersChoices}
+            onChange={(internal) => change({ internal })}
+          />
           <FieldTextField
             label="Active for more than (days)"
             size="small"
@@ -163,29 +161,18 @@ export function CampaignDialog(props: {
             required
             slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: todayIso() } }}
           />
-          <TextField
-            select
-            size="small"
+          <ChoiceField
             label="When undecided"
             value={form.whenUndecided}
-            onChange={(e) => change({ whenUndecided: e.target.value as CampaignForm['whenUndecided'] })}
-          >
-            <MenuItem value="keep">Keep the access</MenuItem>
-            <MenuItem value="revoke">Revoke the access</MenuItem>
-            <MenuItem value="administrators">Hand to the administrators</MenuItem>
-          </TextField>
-          <TextField
-            select
-            size="small"
+            choices={whenUndecidedChoices}
+            onChange={(whenUndecided) => change({ whenUndecided })}
+          />
+          <ChoiceField
             label="Recurrence"
             value={form.recurrence}
-            onChange={(e) => change({ recurrence: e.target.value as CampaignForm['recurrence'] })}
-          >
-            <MenuItem value="once">Once</MenuItem>
-            <MenuItem value="3">Every 3 months</MenuItem>
-            <MenuItem value="6">Every 6 months</MenuItem>
-            <MenuItem value="12">Every 12 months</MenuItem>
-          </TextField>
+            choices={recurrenceChoices}
+            onChange={(recurrence) => change({ recurrence })}
+          />
         </Box>
       </Box>
     </FormDialog>
@@ -213,4 +200,28 @@ export function EditCampaignDialog(props: {
       onDone={props.onDone}
     />
   ) : null;
+}
+
+/** A labelled select of a few words, one per value. */
+function ChoiceField<V extends string>(props: {
+  label: string;
+  value: V;
+  choices: readonly (readonly [V, string])[];
+  onChange: (value: V) => void;
+}) {
+  return (
+    <TextField
+      select
+      size="small"
+      label={props.label}
+      value={props.value}
+      onChange={(e) => props.onChange(e.target.value as V)}
+    >
+      {props.choices.map(([value, words]) => (
+        <MenuItem key={value} value={value}>
+          {words}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
 }

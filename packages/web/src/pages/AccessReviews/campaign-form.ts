@@ -2,6 +2,7 @@ import {
   accessReviewInput,
   accessReviewScopeLists,
   messages,
+  whenUndecidedNames,
   type AccessReviewDetail,
   type WhenUndecided,
 } from '@uap/domain';
@@ -26,6 +27,20 @@ export interface CampaignForm {
   whenUndecided: WhenUndecided;
   recurrence: 'once' | '3' | '6' | '12';
 }
+
+/** The values and words of the form's choices, in the order the menus show them. */
+export const usersChoices: readonly [CampaignForm['internal'], string][] = [
+  ['both', 'Internal and external'],
+  ['internal', 'Internal only'],
+  ['external', 'External only'],
+];
+export const recurrenceChoices: readonly [CampaignForm['recurrence'], string][] = [
+  ['once', 'Once'],
+  ['3', 'Every 3 months'],
+  ['6', 'Every 6 months'],
+  ['12', 'Every 12 months'],
+];
+export const whenUndecidedChoices = Object.entries(whenUndecidedNames) as [WhenUndecided, string][];
 
 export const newCampaign = (): CampaignForm => ({
   name: '',
