@@ -76,12 +76,40 @@ async function createAndStart(
   await page.getByRole('status').getByText(messages.accessReviewSaved).waitFor();
   expect(await dialog.count()).toBe(0);
 
-  await page.getByRole('button', { name: `Start, campaign ${name}`, exact: true }).click();
-  const confirm = page.getByRole('dialog', { name: 'Start Campaign' });
-  await confirm.getByRole('button', { name: 'Yes, start' }).click();
-  await page.getByRole('status').getByText(messages.accessReviewStarted(itemCount)).waitFor();
+  await confirmOnCampaign(page, name, 'Start', messages.accessReviewStarted(itemCount));
   // Started: a draft's buttons are gone, Close is offered.
   await page.getByRole('button', { name: `Close, campaign ${name}`, exact: true }).waitFor();
+}
+
+/**
+ * Presses a campaign row's Start or Close, answers its confirmation (whose question, when given,
+ * is checked first) and waits for the outcome's message.
+ */
+async function confirmOnCampaign(
+  page: Page,
+  name: string,
+  action: 'Start' | 'Close',
+  outcome: string,
+  question?: string,
+) {
+  await page.getByRole('button', { name: `${action}, campaign ${name}`, exact: true }).click();
+  const confirm = page.getByRole('dialog', { name: `${action} Campaign` });
+  if (question !== undefined) {
+    await confirm.getByText(question).waitFor();
+  }
+  await confirm.getByRole('button', { name: `Yes, ${action.toLowerCase()}` }).click();
+  await page.getByRole('status').getByText(outcome).waitFor();
+}
+
+/** Keeps the item of one record from its row, and waits for the row to say so. */
+async function keepOne(page: Page, row: Locator, recordId: number) {
+  await row.getByRole('button', { name: `Keep, record ${recordId}`, exact: true }).click();
+  await page
+    .getByRole('dialog', { name: 'Keep Access' })
+    .getByRole('button', { name: 'Keep', exact: true })
+    .click();
+  await page.getByRole('status').getByText(messages.accessReviewsDecided(1)).waitFor();
+  await row.getByText(messages.accessReviewStateKept, { exact: true }).waitFor();
 }
 
 /** Alex opens My Access Reviews from his Home tile, whose badge counts what he has to review. */
@@ -214,11 +242,13 @@ describe('Access reviews', () => {
     try {
       const { page: adaPage } = closing;
       await adaPage.getByRole('link', { name: 'Access Reviews', exact: true }).first().click();
-      await adaPage.getByRole('button', { name: `Close, campaign ${name}`, exact: true }).click();
-      const confirm = adaPage.getByRole('dialog', { name: 'Close Campaign' });
-      await confirm.getByText(messages.accessReviewCloseQuestion(name)).waitFor();
-      await confirm.getByRole('button', { name: 'Yes, close' }).click();
-      await adaPage.getByRole('status').getByText(messages.accessReviewClosed).waitFor();
+      await confirmOnCampaign(
+        adaPage,
+        name,
+        'Close',
+        messages.accessReviewClosed,
+        messages.accessReviewCloseQuestion(name),
+      );
       const close = adaPage.getByRole('button', { name: `Close, campaign ${name}`, exact: true });
       await expect.poll(() => close.count(), poll).toBe(0);
 
@@ -271,31 +301,15 @@ describe('Access reviews', () => {
     try {
       await createAndStart(page, name, record.path, 1, 'Hand to the administrators');
       // Nobody decided Alex's item: closing hands it to the administrators, the campaign stays open.
-      await page.getByRole('button', { name: `Close, campaign ${name}`, exact: true }).click();
-      await page
-        .getByRole('dialog', { name: 'Close Campaign' })
-        .getByRole('button', { name: 'Yes, close' })
-        .click();
-      await page.getByRole('status').getByText(messages.accessReviewHandedToAdministrators(1)).waitFor();
+      await confirmOnCampaign(page, name, 'Close', messages.accessReviewHandedToAdministrators(1));
 
       await page.getByRole('link', { name: 'My Access Reviews', exact: true }).first().click();
       const row = rowsOf(page, record.path.names.client);
-      await row.getByRole('button', { name: `Keep, record ${record.id}`, exact: true }).click();
-      await page
-        .getByRole('dialog', { name: 'Keep Access' })
-        .getByRole('button', { name: 'Keep', exact: true })
-        .click();
-      await page.getByRole('status').getByText(messages.accessReviewsDecided(1)).waitFor();
-      await row.getByText(messages.accessReviewStateKept, { exact: true }).waitFor();
+      await keepOne(page, row, record.id);
 
       // Nothing is left undecided: this close closes it.
       await page.getByRole('link', { name: 'Access Reviews', exact: true }).first().click();
-      await page.getByRole('button', { name: `Close, campaign ${name}`, exact: true }).click();
-      await page
-        .getByRole('dialog', { name: 'Close Campaign' })
-        .getByRole('button', { name: 'Yes, close' })
-        .click();
-      await page.getByRole('status').getByText(messages.accessReviewClosed).waitFor();
+      await confirmOnCampaign(page, name, 'Close', messages.accessReviewClosed);
     } finally {
       await context.close();
     }
@@ -342,12 +356,7 @@ describe('Access reviews', () => {
       await page.getByRole('status').getByText(messages.accessReviewSaved).waitFor();
       expect(await edit.count()).toBe(0);
 
-      await page.getByRole('button', { name: `Start, campaign ${name}`, exact: true }).click();
-      await page
-        .getByRole('dialog', { name: 'Start Campaign' })
-        .getByRole('button', { name: 'Yes, start' })
-        .click();
-      await page.getByRole('status').getByText(messages.accessReviewStarted(1)).waitFor();
+      await confirmOnCampaign(page, name, 'Start', messages.accessReviewStarted(1));
     } finally {
       await sue.context.close();
     }
@@ -356,13 +365,7 @@ describe('Access reviews', () => {
     try {
       await openFromTile(page, 1);
       const row = rowsOf(page, record.path.names.client);
-      await row.getByRole('button', { name: `Keep, record ${record.id}`, exact: true }).click();
-      await page
-        .getByRole('dialog', { name: 'Keep Access' })
-        .getByRole('button', { name: 'Keep', exact: true })
-        .click();
-      await page.getByRole('status').getByText(messages.accessReviewsDecided(1)).waitFor();
-      await row.getByText(messages.accessReviewStateKept, { exact: true }).waitFor();
+      await keepOne(page, row, record.id);
     } finally {
       await context.close();
     }
