@@ -141,6 +141,34 @@ describe('PUT api/AccessReviews/MyItems and the Home count', () => {
     expect((await counts(s.approver)).accessReviews).toBe(before.accessReviews);
   });
 
+  it("counts the page's total from the items its rows show, with and without a filter", async () => {
+    const s = await scene();
+    await anotherRecord(s);
+    const reviewId = await campaign(s.path.marketId);
+    const totalOf = async (body: object) => {
+      const res = await call(s.approver, 'PUT', '/api/AccessReviews/MyItems', {
+        reviewId,
+        pageSize: 5,
+        ...body,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const data = res.json<{ data: { items: unknown[]; totalCount: number } }>().data;
+      return [data.items.length, data.totalCount];
+    };
+    expect(await totalOf({})).toEqual([2, 2]);
+    expect(
+      await totalOf({ filters: [{ column: 'platformDescription', values: [s.path.names.platform] }] }),
+    ).toEqual([2, 2]);
+    expect(
+      await totalOf({ filters: [{ column: 'recordId', values: [String(s.record.requestId)] }] }),
+    ).toEqual([1, 1]);
+    // A cancelled campaign's items leave the total as they leave the rows.
+    expect((await call(demo.superAdmin, 'PUT', `/api/AccessReviews/${reviewId}/Cancel`)).statusCode).toBe(
+      200,
+    );
+    expect(await totalOf({})).toEqual([0, 0]);
+  });
+
   it('an item naming nobody goes to the administrators whose rows hold the record, and to super administrators; never their own', async () => {
     const k = ctx.db.kysely;
     const path = await buildPath(k);

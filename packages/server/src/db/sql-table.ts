@@ -13,6 +13,11 @@ export interface SqlTable<Scope, DB, TB extends keyof DB, Row> {
   /** The rows `scope` reaches, joined for every column; no selection yet. */
   rows: (db: Db, scope: Scope) => SelectQueryBuilder<DB, TB, object>;
   select: (qb: SelectQueryBuilder<DB, TB, object>) => SelectQueryBuilder<DB, TB, Row>;
+  /**
+   * The same rows without the joins only the columns need: the count of a page without search
+   * or filters reads these. SQLite joins every left join of a count, even one nothing uses.
+   */
+  counted?: (db: Db, scope: Scope) => Promise<number>;
 }
 
 /** The three reads of a table. */
@@ -34,7 +39,16 @@ export function sqlTable<Scope, DB, TB extends keyof DB, Row>(
     table.rows(db, scope).where(tableCondition(db.dialect, spec, query, exceptColumn));
   return {
     spec,
-    page: (db, scope, query) => readPageAndCount(matching(db, scope, query), table.select, spec, query),
+    page: (db, scope, query) =>
+      readPageAndCount(
+        matching(db, scope, query),
+        table.select,
+        spec,
+        query,
+        table.counted && query.filters.length === 0 && query.searchCriteria.trim() === ''
+          ? table.counted(db, scope)
+          : undefined,
+      ),
     values: (db, scope, query, column) =>
       distinctFilterValues(matching(db, scope, query, column), spec, column),
     batch: (db, scope, query, beforeId, limit) =>

@@ -3,7 +3,12 @@ import { RequestStatus, RequestType, accessReviewDecisionNames, messages } from 
 import type { Db, Executor } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
 import { sqlTable } from '../../db/sql-table.ts';
-import { tableColumn as column, tableColumnRef as ref, type TableSpec } from '../../db/table-query.ts';
+import {
+  countAll,
+  tableColumn as column,
+  tableColumnRef as ref,
+  type TableSpec,
+} from '../../db/table-query.ts';
 import { insideAdminRows } from '../../http/row-scope-queries.ts';
 import { fullName } from '../request-lines/line-query.ts';
 
@@ -71,9 +76,7 @@ const approvedChangeWaits = sql<number>`case when exists (select 1 from requests
  * a left join to a primary key nothing uses.
  */
 function namedItems(q: Executor) {
-  return q
-    .selectFrom('accessReviewItems as i')
-    .innerJoin('accessReviews as ar', 'ar.reviewId', 'i.reviewId')
+  return campaignItems(q)
     .leftJoin('requests as r', 'r.requestId', 'i.recordId')
     .leftJoin('users as u', 'u.userId', 'i.userId')
     .leftJoin('platforms as pl', 'pl.platformId', 'i.platformId')
@@ -86,12 +89,27 @@ function namedItems(q: Executor) {
     .leftJoin('requests as rk', 'rk.requestId', 'i.revokeRequestId');
 }
 
+/** Items with their campaign. */
+function campaignItems(q: Executor) {
+  return q.selectFrom('accessReviewItems as i').innerJoin('accessReviews as ar', 'ar.reviewId', 'i.reviewId');
+}
+
+/** The item `i` of campaign `ar` is in an active campaign the caller reviews (that campaign's, with `reviewId`). */
+function reviewedInActive(o: { reach: ItemReach; reviewId: number | null }): Expression<SqlBool> {
+  const eb = expressionBuilder<
+    Database & { i: Database['accessReviewItems']; ar: Database['accessReviews'] },
+    'i' | 'ar'
+  >();
+  return eb.and([
+    eb('ar.status', '=', 'active'),
+    reviewedBy(o.reach),
+    ...(o.reviewId !== null ? [eb('i.reviewId', '=', o.reviewId)] : []),
+  ]);
+}
+
 /** The items of active campaigns the caller reviews (one campaign's with `reviewId`). */
 function itemRows(q: Executor, o: { reach: ItemReach; reviewId: number | null }) {
-  return namedItems(q)
-    .where('ar.status', '=', 'active')
-    .where(reviewedBy(o.reach))
-    .$if(o.reviewId !== null, (qb) => qb.where('i.reviewId', '=', o.reviewId!));
+  return namedItems(q).where(reviewedInActive(o));
 }
 
 function selectItem(qb: ReturnType<typeof itemRows>) {
@@ -162,6 +180,8 @@ export const itemTable = sqlTable({
   spec: itemSpec,
   rows: (db: Db, o: ItemQuery) => itemRows(db.kysely, o),
   select: selectItem,
+  // SQLite joined all ten names for the count: 169–269 ms for 37,739 items, 6.5 ms without.
+  counted: (db: Db, o: ItemQuery) => countAll(campaignItems(db.kysely).where(reviewedInActive(o))),
 });
 export type ItemDbRow = Awaited<ReturnType<typeof itemTable.page>>['rows'][number];
 

@@ -198,9 +198,9 @@ export function updateCampaign(
  * campaign stays a draft. Twice, or on two instances at once: the compare-and-set lets one start
  * through, the other gets 409; the unique (campaign, record) would refuse a second item anyway.
  */
-export function startCampaign(db: Db, actor: Actor, reviewId: number): Promise<AccessReviewStarted> {
+export async function startCampaign(db: Db, actor: Actor, reviewId: number): Promise<AccessReviewStarted> {
   const scope = campaignScopeOf(actor, 'write');
-  return inTransaction(db, async (trx) => {
+  const started = await inTransaction(db, async (trx) => {
     const campaign = await campaignIn(trx, scope, reviewId, ['draft'], messages.accessReviewNotDraft);
     const now = nowIso();
     const moved = await q.moveCampaign(trx, {
@@ -247,6 +247,8 @@ export function startCampaign(db: Db, actor: Actor, reviewId: number): Promise<A
     });
     return { reviewId, itemCount };
   });
+  await q.refreshItemStatistics(db);
+  return started;
 }
 
 /** PUT api/AccessReviews/{id}/Cancel: a draft or active campaign ends; its undecided items are never applied. */
