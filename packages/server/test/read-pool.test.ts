@@ -40,6 +40,25 @@ describe('reads on the SQLite read pool', () => {
     expect(ctx.db.readPool!.reads).toBe(before + 1);
   });
 
+  it('answers the health check while a long write holds the main connection', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let hasEnded = false;
+    const write = inTransaction(ctx.db, async (trx) => {
+      await trx.updateTable('users').set({ name: 'Held' }).where('userId', '=', -1).execute();
+      await held;
+    }).finally(() => (hasEnded = true));
+    try {
+      const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+      expect(res.statusCode).toBe(200);
+      // Answered while the write still held its transaction, not after it.
+      expect(hasEnded).toBe(false);
+    } finally {
+      release();
+      await write;
+    }
+  });
+
   it('reads the file through a memory map on the main connection and on every worker', async () => {
     if (ctx.db.dialect !== 'sqlite') {
       return;

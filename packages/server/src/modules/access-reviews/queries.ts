@@ -346,12 +346,50 @@ function firstReviewer(eb: RequestEb, dialect: Dialect, of: SnapshotOf): RawBuil
  * completed or archived Add line not deactivated), as one INSERT … SELECT. The unique
  * (review_id, record_id) leaves a record already taken alone, so a second snapshot adds nothing.
  * Returns how many items it added.
+ *
+ * On SQLite the statement runs on the process's one thread, so it is run over windows of
+ * `SQLITE_SNAPSHOT_WINDOW` record ids, letting other requests through between them (reads go to
+ * the read workers; other writes wait for the transaction, which holds the connection): 315,522
+ * records in one statement held every request for 3.0 s (bench/README.md).
  */
 export async function insertSnapshot(
   q: Executor,
   dialect: Dialect,
   of: SnapshotOf,
   nowIso: string,
+): Promise<number> {
+  if (dialect === 'postgres') {
+    return insertSnapshotWindow(q, dialect, of, nowIso, null);
+  }
+  const range = await q
+    .selectFrom('requests')
+    .select((eb) => [eb.fn.min('requestId').as('low'), eb.fn.max('requestId').as('high')])
+    .executeTakeFirst();
+  let added = 0;
+  for (
+    let after = Number(range?.low ?? 1) - 1;
+    after < Number(range?.high ?? 0);
+    after += SQLITE_SNAPSHOT_WINDOW
+  ) {
+    added += await insertSnapshotWindow(q, dialect, of, nowIso, {
+      after,
+      upTo: after + SQLITE_SNAPSHOT_WINDOW,
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return added;
+}
+
+/** Record ids per statement of a SQLite snapshot (see `insertSnapshot`). */
+const SQLITE_SNAPSHOT_WINDOW = 5_000;
+
+/** The snapshot's items of the records with ids in (after, upTo] (null: every record). */
+async function insertSnapshotWindow(
+  q: Executor,
+  dialect: Dialect,
+  of: SnapshotOf,
+  nowIso: string,
+  window: { after: number; upTo: number } | null,
 ): Promise<number> {
   const result = await q
     .insertInto('accessReviewItems')
@@ -398,7 +436,10 @@ export async function insertSnapshot(
         .$if(of.activeForDays !== null, (qb) =>
           qb.where(sinceOf, '<', new Date(Date.parse(nowIso) - of.activeForDays! * 86_400_000).toISOString()),
         )
-        .$if(of.boundToAdmin !== null, (qb) => qb.where(insideAdminRows(of.boundToAdmin!, 'r'))),
+        .$if(of.boundToAdmin !== null, (qb) => qb.where(insideAdminRows(of.boundToAdmin!, 'r')))
+        .$if(window !== null, (qb) =>
+          qb.where('r.requestId', '>', window!.after).where('r.requestId', '<=', window!.upTo),
+        ),
     )
     .onConflict((oc) => oc.columns(['reviewId', 'recordId']).doNothing())
     .executeTakeFirst();
