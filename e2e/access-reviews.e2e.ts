@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { RequestStatus, RequestType, messages } from '@uap/domain';
 import {
   buildAdminRegion,
@@ -9,20 +9,14 @@ import {
   userIdOf,
   type BuiltPath,
 } from '../packages/server/test/factories.ts';
-import { launchBrowser, signIn, signInByEmail } from './browser.ts';
+import { launchedForFile, signIn, signInByEmail } from './browser.ts';
 import { axeFindings } from './axe.ts';
 import { alexAndPatPath, samLine } from './data.ts';
 import { expectReason } from './disabled-reason.ts';
 import { expectFieldError } from './field-error.ts';
 import { e2eDb } from './server.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = launchedForFile();
 
 const poll = { timeout: 15_000 };
 
@@ -133,14 +127,14 @@ describe('Access reviews', () => {
     await buildAdminRegion(db, ada, record.path);
     const name = `Review of ${record.path.names.client}`;
 
-    const admin = await signIn(browser, 'Ada Admin', { width: 1600 });
+    const admin = await signIn(browser(), 'Ada Admin', { width: 1600 });
     try {
       await createAndStart(admin.page, name, record.path, 1);
     } finally {
       await admin.context.close();
     }
 
-    const { context, page } = await signIn(browser, 'Alex Approver', { width: 1600 });
+    const { context, page } = await signIn(browser(), 'Alex Approver', { width: 1600 });
     try {
       await openFromTile(page, 1);
       const row = rowsOf(page, record.path.names.client);
@@ -187,14 +181,14 @@ describe('Access reviews', () => {
     }
     const name = `Keep review of ${path.names.client}`;
 
-    const admin = await signIn(browser, 'Ada Admin', { width: 1600 });
+    const admin = await signIn(browser(), 'Ada Admin', { width: 1600 });
     try {
       await createAndStart(admin.page, name, path, 2);
     } finally {
       await admin.context.close();
     }
 
-    const { context, page } = await signIn(browser, 'Alex Approver', { width: 1600 });
+    const { context, page } = await signIn(browser(), 'Alex Approver', { width: 1600 });
     try {
       const waiting = await page
         .getByRole('list', { name: 'Shortcuts' })
@@ -238,7 +232,7 @@ describe('Access reviews', () => {
     }
 
     // Ada closes the campaign (nothing is left undecided) and downloads its evidence.
-    const closing = await signIn(browser, 'Ada Admin', { width: 1600 });
+    const closing = await signIn(browser(), 'Ada Admin', { width: 1600 });
     try {
       const { page: adaPage } = closing;
       await adaPage.getByRole('link', { name: 'Access Reviews', exact: true }).first().click();
@@ -273,7 +267,7 @@ describe('Access reviews', () => {
     }
 
     // The auditor reads the campaigns and their evidence, and changes nothing.
-    const audit = await signIn(browser, 'Avery Auditor', { width: 1600 });
+    const audit = await signIn(browser(), 'Avery Auditor', { width: 1600 });
     try {
       await audit.page.getByRole('link', { name: 'Access Reviews', exact: true }).first().click();
       await audit.page
@@ -297,7 +291,7 @@ describe('Access reviews', () => {
     await buildAdminRegion(db, ada, record.path);
     const name = `Handed review of ${record.path.names.client}`;
 
-    const { context, page } = await signIn(browser, 'Ada Admin', { width: 1600 });
+    const { context, page } = await signIn(browser(), 'Ada Admin', { width: 1600 });
     try {
       await createAndStart(page, name, record.path, 1, 'Hand to the administrators');
       // Nobody decided Alex's item: closing hands it to the administrators, the campaign stays open.
@@ -321,7 +315,7 @@ describe('Access reviews', () => {
     const rita = await buildUser(db, { name: 'Rita', lastName: `Reviewer ${record.path.names.client}` });
     const name = `Named review of ${record.path.names.client}`;
 
-    const sue = await signIn(browser, 'Sue Super', { width: 1600 });
+    const sue = await signIn(browser(), 'Sue Super', { width: 1600 });
     try {
       const { page } = sue;
       await page.getByRole('link', { name: 'Access Reviews', exact: true }).first().click();
@@ -361,7 +355,7 @@ describe('Access reviews', () => {
       await sue.context.close();
     }
 
-    const { context, page } = await signInByEmail(browser, rita.email, { width: 1600 });
+    const { context, page } = await signInByEmail(browser(), rita.email, { width: 1600 });
     try {
       await openFromTile(page, 1);
       const row = rowsOf(page, record.path.names.client);

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { baseUrl } from './server.ts';
 
@@ -19,6 +20,18 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 export { baseUrl };
+
+/** One Chromium for the journeys of a file, launched before them and closed after: its getter. */
+export function launchedForFile(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => browser!;
+}
 
 /** A fresh browser context on UAP's address, at Home's door. */
 async function freshPage(browser: Browser, options: { width?: number; height?: number }) {
