@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { Role, messages } from '@uap/domain';
 import { buildPath, buildRequest, buildUser } from '../packages/server/test/factories.ts';
-import { launchBrowser, signIn, signInByEmail } from './browser.ts';
+import { launchedForFile, signIn, signInByEmail } from './browser.ts';
 import { expectReason } from './disabled-reason.ts';
 import { e2eDb } from './server.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = launchedForFile();
 
 async function pick(page: Page, dialogName: string, label: string, option: string) {
   await page.getByRole('dialog', { name: dialogName }).getByRole('combobox', { name: label }).click();
@@ -30,7 +24,7 @@ describe('Administrators', () => {
     const inOther = await buildRequest(db, { path: other, user: subject });
     const nina = await buildUser(db, { name: 'Nina', lastName: `Newadmin ${subject.lastName}` });
 
-    const sue = await signIn(browser, 'Sue Super', { width: 1600 });
+    const sue = await signIn(browser(), 'Sue Super', { width: 1600 });
     try {
       await sue.page.goto('/Administrators');
       await sue.page.getByRole('button', { name: 'Add New Administrator' }).click();
@@ -58,7 +52,7 @@ describe('Administrators', () => {
       .executeTakeFirstOrThrow();
     expect(row.roleId).toBe(Role.ADMIN);
 
-    const { context, page } = await signInByEmail(browser, nina.email, { width: 1600 });
+    const { context, page } = await signInByEmail(browser(), nina.email, { width: 1600 });
     try {
       await page.goto('/AllRequest');
       const tracker = page.getByRole('table', { name: 'All Requests' });

@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { messages } from '@uap/domain';
 import { buildUser, uniqueTag } from '../packages/server/test/factories.ts';
-import { launchBrowser, signIn } from './browser.ts';
+import { launchedForFile, signIn } from './browser.ts';
 import { expectReason } from './disabled-reason.ts';
 import { expectFieldError } from './field-error.ts';
 import { e2eDb } from './server.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = launchedForFile();
 
 describe('All User Profiles', () => {
   it('Ada finds a profile, edits it and sees the change in its log; Sync shows the directory difference', async () => {
@@ -25,7 +18,7 @@ describe('All User Profiles', () => {
       .where('directoryId', '=', user.directoryId)
       .execute();
 
-    const { context, page } = await signIn(browser, 'Ada Admin');
+    const { context, page } = await signIn(browser(), 'Ada Admin');
     try {
       await page.getByRole('link', { name: 'All User Profiles' }).first().click();
       const table = page.getByRole('table', { name: 'All User Profiles' });
@@ -64,7 +57,7 @@ describe('All User Profiles', () => {
 
   it('Ada adds an external user profile, which the table then finds with its log', async () => {
     const email = `vera.${uniqueTag()}@client.example`;
-    const { context, page } = await signIn(browser, 'Ada Admin');
+    const { context, page } = await signIn(browser(), 'Ada Admin');
     try {
       await page.getByRole('link', { name: 'All User Profiles' }).first().click();
       await page.getByRole('button', { name: 'Add User Profile' }).click();
@@ -103,7 +96,7 @@ describe('All User Profiles', () => {
   });
 
   it("a log page of an unknown UAP Id says 'UAP ID doesn't exist'", async () => {
-    const { context, page } = await signIn(browser, 'Ada Admin');
+    const { context, page } = await signIn(browser(), 'Ada Admin');
     try {
       await page.goto('/UserLogs/999999999');
       await page.getByRole('alert').filter({ hasText: messages.uapIdMissing }).waitFor();

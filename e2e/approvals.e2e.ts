@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { messages } from '@uap/domain';
-import { launchBrowser, signIn } from './browser.ts';
+import { launchedForFile, signIn } from './browser.ts';
 import { samLine } from './data.ts';
 import { expectFieldError } from './field-error.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = launchedForFile();
 
 const poll = { timeout: 15_000 };
 const table = (page: Page) => page.getByRole('table', { name: 'My Approval Tasks' });
@@ -42,7 +36,7 @@ async function openTasks(page: Page) {
 describe('My Approval Tasks', () => {
   it('(2) Alex rejects a submitted request after the confirmation and it leaves his list', async () => {
     // A short window: the request's details fill the dialog and the comment box is below them.
-    const { context, page } = await signIn(browser, 'Alex Approver', { height: 640 });
+    const { context, page } = await signIn(browser(), 'Alex Approver', { height: 640 });
     try {
       await openTasks(page);
       // An Add request: rejecting it asks for confirmation.
@@ -81,7 +75,7 @@ describe('My Approval Tasks', () => {
   });
 
   it('(3) Alex selects three requests and approves them with one comment', async () => {
-    const { context, page } = await signIn(browser, 'Alex Approver');
+    const { context, page } = await signIn(browser(), 'Alex Approver');
     try {
       await openTasks(page);
       const ids = (await rowIds(page)).slice(0, 3);
@@ -127,7 +121,7 @@ describe('My Approval Tasks', () => {
     // Sam asks to deactivate his record that expired 20 days ago, on a path routed to Alex
     // (Modify an Existing Access → Deactivate).
     const { id: EXPIRED_RECORD_ID } = await samLine({ days: [-80, -20] });
-    const sam = await signIn(browser, 'Sam Standard');
+    const sam = await signIn(browser(), 'Sam Standard');
     try {
       await sam.page.goto(`/ChangeUserRecords?Id=${EXPIRED_RECORD_ID}`);
       await sam.page.getByRole('checkbox', { name: `Select row ${EXPIRED_RECORD_ID}` }).check();
@@ -142,7 +136,7 @@ describe('My Approval Tasks', () => {
       await sam.context.close();
     }
 
-    const { context, page } = await signIn(browser, 'Alex Approver');
+    const { context, page } = await signIn(browser(), 'Alex Approver');
     try {
       await openTasks(page);
       await page.getByLabel('Search').fill('Deactivate access');

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { RequestStatus, Role, messages } from '@uap/domain';
 import {
   buildAdminRegion,
@@ -10,18 +10,12 @@ import {
   type BuiltPath,
   type BuiltUser,
 } from '../packages/server/test/factories.ts';
-import { launchBrowser, signIn, signInByEmail } from './browser.ts';
+import { launchedForFile, signIn, signInByEmail } from './browser.ts';
 import { demoEmails } from './data.ts';
 import { expectFieldError, expectMarked } from './field-error.ts';
 import { e2eDb } from './server.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = launchedForFile();
 
 const ADA = 'ada.admin@agency.example';
 
@@ -66,7 +60,7 @@ describe('Approve/Provision Assignments', () => {
     const nora = await buildUser(e2eDb(), { name: 'Nora', lastName: `Newpath ${Date.now()}` });
     const { path, requestId } = await pathWithPendingRequest();
 
-    const ada = await signIn(browser, 'Ada Admin');
+    const ada = await signIn(browser(), 'Ada Admin');
     try {
       const { page } = ada;
       await page.goto('/Approvers');
@@ -108,7 +102,7 @@ describe('Approve/Provision Assignments', () => {
     }
 
     // Nora now holds the Approver role; the request waits on her.
-    const noraSession = await signInByEmail(browser, nora.email);
+    const noraSession = await signInByEmail(browser(), nora.email);
     try {
       const { page } = noraSession;
       await page.getByRole('link', { name: approvalTile(1) }).click();
@@ -128,7 +122,7 @@ describe('Approve/Provision Assignments', () => {
     const nora = await buildUser(e2eDb(), { name: 'Nora', lastName: `Coverage ${Date.now()}` });
     const { path } = await pathWithPendingRequest();
 
-    const ada = await signIn(browser, 'Ada Admin');
+    const ada = await signIn(browser(), 'Ada Admin');
     try {
       const { page } = ada;
       const coverageRow = async (state: string) => {
@@ -179,7 +173,7 @@ describe('Approve/Provision Assignments', () => {
     const sam = { userId: await userIdOf(db, demoEmails.sam), email: demoEmails.sam };
     await buildRequest(db, { path, user: sam, statusId: RequestStatus.SUBMITTED });
 
-    const ada = await signIn(browser, 'Ada Admin');
+    const ada = await signIn(browser(), 'Ada Admin');
     try {
       const { page } = ada;
       await page.goto('/Approvers');
@@ -203,7 +197,7 @@ describe('Approve/Provision Assignments', () => {
       await ada.context.close();
     }
 
-    const noraSession = await signInByEmail(browser, nora.email);
+    const noraSession = await signInByEmail(browser(), nora.email);
     try {
       await noraSession.page.getByRole('link', { name: approvalTile(2) }).waitFor();
     } finally {
@@ -225,11 +219,11 @@ describe('Approve/Provision Assignments', () => {
     const quiet = await buildPath(db, { assignment: { primary: pavel.userId, secondary: olga.userId } });
     await buildAdminRegion(db, await userIdOf(db, ADA), quiet);
 
-    const before = await signInByEmail(browser, olga.email);
+    const before = await signInByEmail(browser(), olga.email);
     await before.page.getByRole('link', { name: approvalTile(2) }).waitFor();
     await before.context.close();
 
-    const ada = await signIn(browser, 'Ada Admin');
+    const ada = await signIn(browser(), 'Ada Admin');
     try {
       const { page } = ada;
       await page.goto(`/Approvers?userId=${olga.userId}`);
@@ -260,13 +254,13 @@ describe('Approve/Provision Assignments', () => {
       await ada.context.close();
     }
 
-    const after = await signInByEmail(browser, olga.email);
+    const after = await signInByEmail(browser(), olga.email);
     try {
       await after.page.getByRole('link', { name: approvalTile(0) }).waitFor();
     } finally {
       await after.context.close();
     }
-    const pavelSession = await signInByEmail(browser, pavel.email);
+    const pavelSession = await signInByEmail(browser(), pavel.email);
     try {
       await pavelSession.page.getByRole('link', { name: approvalTile(2) }).waitFor();
     } finally {

@@ -1,19 +1,12 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { messages, RequestStatus } from '@uap/domain';
 import { buildPath, buildRequest, buildUser } from '../packages/server/test/factories.ts';
 import { pdfText } from '../packages/server/test/pdf-text.ts';
-import { launchBrowser, signIn } from './browser.ts';
+import { launchedForFile, signIn } from './browser.ts';
 import { e2eDb } from './server.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = launchedForFile();
 
 /** Days far ahead, where no other journey makes lines. */
 const FROM = '2033-07-14';
@@ -35,7 +28,7 @@ describe('Audit Reports', () => {
       );
     }
 
-    const { context, page } = await signIn(browser, 'Sue Super');
+    const { context, page } = await signIn(browser(), 'Sue Super');
     try {
       await page.getByRole('link', { name: 'Audit Reports' }).first().click();
       await expect

@@ -1,23 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { RequestStatus, messages } from '@uap/domain';
-import { launchBrowser, signIn } from './browser.ts';
+import { launchedForFile, signIn } from './browser.ts';
 import { samLine } from './data.ts';
 import { searchFor } from './table-search.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = launchedForFile();
 
 describe('Bulk provisioning', () => {
   it('lists user, platform, client and role per request, and counts what was provisioned', async () => {
     const first = await samLine({ statusId: RequestStatus.APPROVED });
     const second = await samLine({ statusId: RequestStatus.APPROVED });
-    const { context, page } = await signIn(browser, 'Pat Provisioner');
+    const { context, page } = await signIn(browser(), 'Pat Provisioner');
     try {
       await page.goto('/Provisioners');
       const table = page.getByRole('table', { name: 'My Provisioning Tasks' });

@@ -1,19 +1,12 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { messages } from '@uap/domain';
 import { buildPath, buildUser } from '../packages/server/test/factories.ts';
-import { launchBrowser, signIn } from './browser.ts';
+import { launchedForFile, signIn } from './browser.ts';
 import { expectReason } from './disabled-reason.ts';
 import { e2eDb } from './server.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = launchedForFile();
 
 describe('Bulk Upload', () => {
   it('Sue uploads master approvers: the progress shows, the results list each row, and the refused one exports', async () => {
@@ -26,7 +19,7 @@ describe('Bulk Upload', () => {
       [p.names.region, p.names.market, p.names.agency, 'No Such Practice', person.email].join(','),
     ].join('\r\n');
 
-    const { context, page } = await signIn(browser, 'Sue Super');
+    const { context, page } = await signIn(browser(), 'Sue Super');
     try {
       await page.getByRole('link', { name: 'Bulk Upload' }).first().click();
       await page.getByRole('combobox', { name: 'Upload type' }).click();

@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { RequestStatus, Role, messages } from '@uap/domain';
 import { buildPath, buildRequest, buildUser, userIdOf } from '../packages/server/test/factories.ts';
-import { launchBrowser, signInByEmail } from './browser.ts';
+import { launchedForFile, signInByEmail } from './browser.ts';
 import { demoEmails } from './data.ts';
 import { e2eDb } from './server.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = launchedForFile();
 
 const approvalTile = (count: number) => `My Approval Tasks ${count} to approve`;
 
@@ -27,7 +20,7 @@ describe('Out of office and delegation', () => {
     const { requestId } = await buildRequest(db, { path, user: sam, statusId: RequestStatus.SUBMITTED });
 
     // Ava sets her absence on her role-details page, naming Dev.
-    const ava = await signInByEmail(browser, away.email);
+    const ava = await signInByEmail(browser(), away.email);
     try {
       const { page } = ava;
       await page.goto('/MyApprovalPaths');
@@ -47,7 +40,7 @@ describe('Out of office and delegation', () => {
     }
 
     // Dev's badge counts Ava's task; the task says for whom; he approves it.
-    const dev = await signInByEmail(browser, deputy.email);
+    const dev = await signInByEmail(browser(), deputy.email);
     try {
       const { page } = dev;
       await page.getByRole('link', { name: approvalTile(1) }).click();

@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { RequestStatus, messages } from '@uap/domain';
 import { buildUser } from '../packages/server/test/factories.ts';
-import { launchBrowser, signIn } from './browser.ts';
+import { launchedForFile, signIn } from './browser.ts';
 import { expectReason } from './disabled-reason.ts';
 import { samLine } from './data.ts';
 import { e2eDb } from './server.ts';
 import { searchFor } from './table-search.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = launchedForFile();
 
 async function choose(page: Page, label: string, option: string) {
   await page.getByRole('combobox', { name: label, exact: true }).click();
@@ -25,7 +19,7 @@ describe('A disabled button says why', () => {
   it('the wizard: Next without a manager, and Add account before the client is chosen', async () => {
     // A colleague the directory knows without a manager.
     const colleague = await buildUser(e2eDb(), { name: 'Nora', lastName: 'Nomanager' });
-    const { context, page } = await signIn(browser, 'Sam Standard');
+    const { context, page } = await signIn(browser(), 'Sam Standard');
     try {
       await page.getByRole('link', { name: 'Create a New Access Request' }).first().click();
       await page.getByRole('radio', { name: 'Someone Else' }).check();
@@ -73,7 +67,7 @@ describe('A disabled button says why', () => {
 
   it("provisioning: 'Action on Selected Requests' on a Completed row, and the bulk buttons with no row", async () => {
     const { id } = await samLine({ statusId: RequestStatus.COMPLETED, provisionedByPat: true });
-    const { context, page } = await signIn(browser, 'Pat Provisioner');
+    const { context, page } = await signIn(browser(), 'Pat Provisioner');
     try {
       await page.goto('/Provisioners');
       const table = page.getByRole('table', { name: 'My Provisioning Tasks' });
@@ -97,7 +91,7 @@ describe('A disabled button says why', () => {
   });
 
   it('approvals: the bulk action with no row selected', async () => {
-    const { context, page } = await signIn(browser, 'Alex Approver');
+    const { context, page } = await signIn(browser(), 'Alex Approver');
     try {
       await page.goto('/Approvals');
       await expectReason(

@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { Role, messages } from '@uap/domain';
 import { userIdOf } from '../packages/server/test/factories.ts';
-import { launchBrowser, signIn } from './browser.ts';
+import { launchedForFile, signIn } from './browser.ts';
 import { demoEmails } from './data.ts';
 import { e2eDb } from './server.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = launchedForFile();
 
 const wide = { width: 1440, height: 900 };
 
@@ -29,7 +23,7 @@ describe('An empty table says so where the person is looking', () => {
     // Sam, made an approver of nothing: no task is waiting for him.
     const sam = await userIdOf(db, demoEmails.sam);
     await db.updateTable('users').set({ roleId: Role.APPROVER }).where('userId', '=', sam).execute();
-    const { context, page } = await signIn(browser, 'Sam Standard', wide);
+    const { context, page } = await signIn(browser(), 'Sam Standard', wide);
     try {
       await page.goto('/Approvals');
       const region = page.getByRole('region', { name: 'My Approval Tasks' });
@@ -50,7 +44,7 @@ describe('An empty table says so where the person is looking', () => {
       ['Sue Super', '/AllRequest', 'All Requests'],
     ];
     for (const [name, route, title] of visits) {
-      const { context, page } = await signIn(browser, name, wide);
+      const { context, page } = await signIn(browser(), name, wide);
       try {
         await page.goto(`${route}?q=no-such-thing-anywhere`);
         const region = page.getByRole('region', { name: title });

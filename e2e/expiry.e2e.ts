@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { messages } from '@uap/domain';
-import { launchBrowser, signIn } from './browser.ts';
+import { launchedForFile, signIn } from './browser.ts';
 import { samLine } from './data.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = launchedForFile();
 
 const poll = { timeout: 15_000 };
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -21,7 +15,7 @@ describe('Access expiry', () => {
     // Sam's own record on a fresh path that Alex approves, ending tomorrow.
     const { id: recordId } = await samLine({ days: [-30, 1] });
 
-    const sue = await signIn(browser, 'Sue Super');
+    const sue = await signIn(browser(), 'Sue Super');
     try {
       await sue.page.goto('/Jobs');
       const job = sue.page.getByRole('region', { name: 'Access expiry' });
@@ -34,7 +28,7 @@ describe('Access expiry', () => {
       await sue.context.close();
     }
 
-    const sam = await signIn(browser, 'Sam Standard');
+    const sam = await signIn(browser(), 'Sam Standard');
     let changeId = 0;
     try {
       await bell(sam.page).click();
@@ -66,7 +60,7 @@ describe('Access expiry', () => {
       await sam.context.close();
     }
 
-    const alex = await signIn(browser, 'Alex Approver');
+    const alex = await signIn(browser(), 'Alex Approver');
     try {
       await alex.page.goto('/Approvals');
       await alex.page.getByRole('heading', { name: /^My Approval Tasks \(\d+\)$/ }).waitFor();

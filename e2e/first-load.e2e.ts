@@ -1,15 +1,9 @@
 /// <reference lib="dom" />
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, signIn } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { launchedForFile, signIn } from './browser.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = launchedForFile();
 
 /** Where the pending screen's parts are: the title's text itself (what a paint measures), the bar, the spinner's centre. */
 async function pendingGeometry(page: Page) {
@@ -50,7 +44,7 @@ describe('the first draw of a screen', () => {
     { width: 412, height: 823 },
     { width: 1280, height: 900 },
   ])('is drawn by the server before any script runs, as the app then draws it ($width px)', async (size) => {
-    const { context, page } = await signIn(browser, 'Ada Admin', size);
+    const { context, page } = await signIn(browser(), 'Ada Admin', size);
     try {
       // Without the scripts: the server's page alone.
       await page.route('**/assets/*.js', (route) => route.abort());
@@ -78,7 +72,7 @@ describe('the first draw of a screen', () => {
   });
 
   it('starts without asking for the configuration, which index.html carries', async () => {
-    const { context, page } = await signIn(browser, 'Ada Admin');
+    const { context, page } = await signIn(browser(), 'Ada Admin');
     try {
       const asked: string[] = [];
       page.on('request', (request) => {
@@ -97,7 +91,7 @@ describe('the first draw of a screen', () => {
 
 describe("the Request Tracker's first page on a phone", () => {
   it('follows its grey cards, which it hides, and loads its answer schemas from the links index.html carries', async () => {
-    const { context, page } = await signIn(browser, 'Ada Admin', { width: 412, height: 823 });
+    const { context, page } = await signIn(browser(), 'Ada Admin', { width: 412, height: 823 });
     try {
       // The page's answer held back, so the grey cards are seen first.
       const release = await holdBack(page, '**/api/Request/AllRequests');

@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { messages } from '@uap/domain';
-import { launchBrowser, signIn } from './browser.ts';
+import { launchedForFile, signIn } from './browser.ts';
 import { userIdOf } from '../packages/server/test/factories.ts';
 import { e2eDb } from './server.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = launchedForFile();
 
 describe('Jobs', () => {
   it('Sue runs UAP User Role Validation from the Jobs view and sees the new run with its outcome', async () => {
@@ -26,7 +19,7 @@ describe('Jobs', () => {
         .execute();
     const before = await runsBySue();
 
-    const { context, page } = await signIn(browser, 'Sue Super');
+    const { context, page } = await signIn(browser(), 'Sue Super');
     try {
       await page
         .getByRole('navigation', { name: 'Main menu' })
@@ -75,7 +68,7 @@ describe('Jobs', () => {
         leaseUntil: new Date(Date.now() + 60_000).toISOString(),
       })
       .execute();
-    const { context, page } = await signIn(browser, 'Sue Super');
+    const { context, page } = await signIn(browser(), 'Sue Super');
     try {
       await page.goto('/Jobs');
       const job = page.getByRole('region', { name: 'UAP User Role Validation' });
@@ -93,7 +86,7 @@ describe('Jobs', () => {
   });
 
   it('Ada (admin) has no Jobs entry in the sidebar and is refused the screen', async () => {
-    const { context, page } = await signIn(browser, 'Ada Admin');
+    const { context, page } = await signIn(browser(), 'Ada Admin');
     try {
       const nav = page.getByRole('navigation', { name: 'Main menu' });
       await nav.getByRole('link', { name: 'Administrators', exact: true }).waitFor();

@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { messages } from '@uap/domain';
-import { launchBrowser, signIn } from './browser.ts';
+import { launchedForFile, signIn } from './browser.ts';
 
 /**
  * The request wizard with the keyboard alone: Tab / Shift+Tab to move, Enter and Space to
  * press, arrow keys to choose, typing into fields. No click, no fill, no focus() call.
  */
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = launchedForFile();
 
 const hasFocus = (target: Locator) =>
   target.evaluate(
@@ -58,7 +52,7 @@ async function press(page: Page, target: Locator, key: 'Enter' | ' ' = 'Enter'):
 
 describe('New Platform Access Request with the keyboard alone', () => {
   it('Sam requests Google Ads access for himself without the mouse', async () => {
-    const { context, page } = await signIn(browser, 'Sam Standard');
+    const { context, page } = await signIn(browser(), 'Sam Standard');
     try {
       await press(page, page.getByRole('link', { name: 'Create a New Access Request' }).first());
       await page.getByRole('heading', { name: 'New Platform Access Request', level: 1 }).waitFor();

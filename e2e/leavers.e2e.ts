@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { RequestStatus, RequestType, Role } from '@uap/domain';
 import {
   buildAdminRegion,
@@ -9,18 +9,12 @@ import {
   userIdOf,
   type BuiltPath,
 } from '../packages/server/test/factories.ts';
-import { launchBrowser, signIn } from './browser.ts';
+import { launchedForFile, signIn } from './browser.ts';
 import { expectFieldError } from './field-error.ts';
 import { e2eDb } from './server.ts';
 import { searchFor } from './table-search.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = launchedForFile();
 
 /** A leaver (directory account turned off) with an active record on the path. */
 async function leaverRecord(db: ReturnType<typeof e2eDb>, path: BuiltPath) {
@@ -46,7 +40,7 @@ describe('Leavers User Records', () => {
     await buildAdminRegion(db, ada, path);
     const record = await leaverRecord(db, path);
 
-    const { context, page } = await signIn(browser, 'Ada Admin');
+    const { context, page } = await signIn(browser(), 'Ada Admin');
     try {
       await selectOnLeavers(page, record);
       await page.getByRole('button', { name: 'Deactivate Selected (1)' }).click();
@@ -75,7 +69,7 @@ describe('Leavers User Records', () => {
     await buildAdminRegion(db, ada, path);
     const record = await leaverRecord(db, path);
 
-    const { context, page } = await signIn(browser, 'Ada Admin');
+    const { context, page } = await signIn(browser(), 'Ada Admin');
     try {
       await selectOnLeavers(page, record);
       await page.getByRole('button', { name: 'Leaver Comment', exact: true }).click();

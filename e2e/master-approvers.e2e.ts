@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { Role, messages } from '@uap/domain';
 import {
   buildAdminRegion,
@@ -8,18 +7,12 @@ import {
   buildUser,
   userIdOf,
 } from '../packages/server/test/factories.ts';
-import { launchBrowser, signIn } from './browser.ts';
+import { launchedForFile, signIn } from './browser.ts';
 import { expectFieldError, expectMarked } from './field-error.ts';
 import { e2eDb } from './server.ts';
 import { searchFor } from './table-search.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = launchedForFile();
 
 const poll = { timeout: 15_000 };
 
@@ -37,7 +30,7 @@ describe('Master Approver Assignments', () => {
     const path = await adasPath();
     const master = await buildUser(db, { roleId: Role.MASTERAPPROVER });
     const id = await buildMasterApprover(db, master.userId, path);
-    const { context, page } = await signIn(browser, 'Ada Admin');
+    const { context, page } = await signIn(browser(), 'Ada Admin');
     try {
       await page.goto(`/MasterApprovers?userId=${master.userId}`);
       const table = page.getByRole('table', { name: 'Master Approver Assignments' });
@@ -58,7 +51,7 @@ describe('Master Approver Assignments', () => {
 
   it('Save without a path or a person points at the missing fields, the first focused', async () => {
     const path = await adasPath();
-    const { context, page } = await signIn(browser, 'Ada Admin');
+    const { context, page } = await signIn(browser(), 'Ada Admin');
     try {
       await page.goto('/MasterApprovers');
       await page.getByRole('button', { name: 'Add New Master Approver' }).click();
@@ -100,7 +93,7 @@ describe('Master Approver Assignments', () => {
       marketId: path.marketId,
       assignment: { primary: approver.userId, secondary: leaver.userId },
     });
-    const { context, page } = await signIn(browser, 'Ada Admin');
+    const { context, page } = await signIn(browser(), 'Ada Admin');
     try {
       await page.goto('/Approvers');
       await page.getByRole('button', { name: 'Status of Approvers and Provisioners' }).click();

@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { messages } from '@uap/domain';
 import { buildPath, type BuiltPath } from '../packages/server/test/factories.ts';
-import { launchBrowser, signIn } from './browser.ts';
+import { launchedForFile, signIn } from './browser.ts';
 import { e2eDb } from './server.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = launchedForFile();
 
 const poll = { timeout: 15_000 };
 
@@ -73,7 +67,7 @@ describe('Database Manager: deleting an item', () => {
     async () => {
       const db = e2eDb();
       const path = await buildPath(db, { assignment: null });
-      const { context, page } = await signIn(browser, 'Sue Super');
+      const { context, page } = await signIn(browser(), 'Sue Super');
       try {
         for (const [type, sentence] of asked) {
           await openType(page, path, type);

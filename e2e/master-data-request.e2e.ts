@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { messages } from '@uap/domain';
 import { uniqueTag } from '../packages/server/test/factories.ts';
-import { launchBrowser, signIn } from './browser.ts';
+import { launchedForFile, signIn } from './browser.ts';
 import { e2eDb } from './server.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = launchedForFile();
 
 describe('Master Data Request', () => {
   it('Sam asks for a region, Ada marks it done with a link to the region, Sam sees the outcome', async () => {
@@ -19,7 +12,7 @@ describe('Master Data Request', () => {
     const regionName = `Region ${tag}`;
     const details = `Please add the region ${regionName} for the new offices`;
 
-    const sam = await signIn(browser, 'Sam Standard');
+    const sam = await signIn(browser(), 'Sam Standard');
     try {
       const page = sam.page;
       await page.goto('/MasterDataRequest');
@@ -43,7 +36,7 @@ describe('Master Data Request', () => {
       .values({ description: regionName })
       .returning('regionId')
       .executeTakeFirstOrThrow();
-    const ada = await signIn(browser, 'Ada Admin');
+    const ada = await signIn(browser(), 'Ada Admin');
     try {
       const page = ada.page;
       await page.goto('/MasterDataRequest');
@@ -69,7 +62,7 @@ describe('Master Data Request', () => {
       await ada.context.close();
     }
 
-    const samAgain = await signIn(browser, 'Sam Standard');
+    const samAgain = await signIn(browser(), 'Sam Standard');
     try {
       const page = samAgain.page;
       await page.goto(`/MasterDataRequest?q=${tag}`);

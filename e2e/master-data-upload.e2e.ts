@@ -1,18 +1,12 @@
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { messages } from '@uap/domain';
 import { buildAdminRegion, buildPath, uniqueTag, userIdOf } from '../packages/server/test/factories.ts';
-import { launchBrowser, signIn } from './browser.ts';
+import { launchedForFile, signIn } from './browser.ts';
 import { e2eDb } from './server.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = launchedForFile();
 
 async function choose(page: Page, label: string, option: string) {
   await page.getByRole('combobox', { name: label, exact: true }).click();
@@ -38,7 +32,7 @@ describe('Master data spreadsheet upload', () => {
     practiceSheet.addRow([p.names.region, p.names.market, agencies[0], p.names.practice]);
     const workbook = Buffer.from(await book.xlsx.writeBuffer());
 
-    const { context, page } = await signIn(browser, 'Ada Admin');
+    const { context, page } = await signIn(browser(), 'Ada Admin');
     try {
       await page.goto('/MasterData');
       const chooser = page.getByLabel('Master data workbook');

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { messages } from '@uap/domain';
 import {
   buildAdminRegion,
@@ -9,16 +9,10 @@ import {
   userIdOf,
 } from '../packages/server/test/factories.ts';
 import { demoEmails } from './data.ts';
-import { launchBrowser, signIn } from './browser.ts';
+import { launchedForFile, signIn } from './browser.ts';
 import { e2eDb } from './server.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = launchedForFile();
 
 async function choose(page: Page, label: string, option: string) {
   await page.getByRole('combobox', { name: label, exact: true }).click();
@@ -104,7 +98,7 @@ describe('Database Manager', () => {
       const ada = await userIdOf(db, 'ada.admin@agency.example');
       await buildAdminRegion(db, ada, { regionId: region.regionId, marketId: home.marketId });
 
-      const admin = await signIn(browser, 'Ada Admin');
+      const admin = await signIn(browser(), 'Ada Admin');
       try {
         const page = admin.page;
         await page.goto('/MasterData');
@@ -190,7 +184,7 @@ describe('Database Manager', () => {
         await admin.context.close();
       }
 
-      const sam = await signIn(browser, 'Sam Standard');
+      const sam = await signIn(browser(), 'Sam Standard');
       try {
         const page = sam.page;
         await samChoosesPath(page, names);
@@ -214,7 +208,7 @@ describe('Database Manager', () => {
         await sam.context.close();
       }
 
-      const adminAgain = await signIn(browser, 'Ada Admin');
+      const adminAgain = await signIn(browser(), 'Ada Admin');
       try {
         const page = adminAgain.page;
         await page.goto(`/MasterData?type=${encodeURIComponent('Client - Client Code')}&q=${tag}`);
@@ -239,7 +233,7 @@ describe('Database Manager', () => {
         .values({ ...deactivated, description: `Other ${names.client}` })
         .execute();
 
-      const samAgain = await signIn(browser, 'Sam Standard');
+      const samAgain = await signIn(browser(), 'Sam Standard');
       try {
         const page = samAgain.page;
         await samChoosesPath(page, names);
@@ -266,7 +260,7 @@ describe('Database Manager', () => {
         user: { userId: await userIdOf(db, demoEmails.sam), email: demoEmails.sam },
       });
 
-      const { context, page } = await signIn(browser, 'Ada Admin');
+      const { context, page } = await signIn(browser(), 'Ada Admin');
       try {
         const at = (clientId: number) =>
           `/MasterData?${new URLSearchParams({

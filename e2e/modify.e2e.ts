@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { messages } from '@uap/domain';
-import { launchBrowser, signIn } from './browser.ts';
+import { launchedForFile, signIn } from './browser.ts';
 import { samLine } from './data.ts';
 import { expectFieldError } from './field-error.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = launchedForFile();
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -32,7 +26,7 @@ const openModify = async (page: Page) => openAction(page, await limitedRecord(),
 
 describe('Modify an Existing Access', () => {
   it('refuses the same user role with the spec message', async () => {
-    const { context, page } = await signIn(browser, 'Sam Standard');
+    const { context, page } = await signIn(browser(), 'Sam Standard');
     try {
       const dialog = await openModify(page);
       await dialog.getByRole('radio', { name: 'User Role' }).check();
@@ -45,7 +39,7 @@ describe('Modify an Existing Access', () => {
   });
 
   it('a missing new platform email is marked at its field, which is focused; a short comment too', async () => {
-    const { context, page } = await signIn(browser, 'Sam Standard', { height: 640 });
+    const { context, page } = await signIn(browser(), 'Sam Standard', { height: 640 });
     try {
       const dialog = await openModify(page);
       await dialog.getByRole('radio', { name: 'Platform Email' }).check();
@@ -67,7 +61,7 @@ describe('Modify an Existing Access', () => {
   });
 
   it('(5) sends a new length of access of a completed record for approval', async () => {
-    const { context, page } = await signIn(browser, 'Sam Standard');
+    const { context, page } = await signIn(browser(), 'Sam Standard');
     try {
       const recordId = await limitedRecord();
       const dialog = await openAction(page, recordId, 'Modify', 'Modify Request');
@@ -92,7 +86,7 @@ describe('Modify an Existing Access', () => {
   });
 
   it('reassigns a record to a colleague picked through the Select User search', async () => {
-    const { context, page } = await signIn(browser, 'Sam Standard');
+    const { context, page } = await signIn(browser(), 'Sam Standard');
     try {
       const dialog = await openAction(
         page,

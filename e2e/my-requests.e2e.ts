@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { messages } from '@uap/domain';
-import { launchBrowser, signIn } from './browser.ts';
+import { launchedForFile, signIn } from './browser.ts';
 import { samLine } from './data.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = launchedForFile();
 
 const poll = { timeout: 15_000 };
 const table = (page: Page) => page.getByRole('table', { name: 'My Requests' });
@@ -32,7 +26,7 @@ const rowOf = (page: Page, id: number) =>
 
 describe('My Requests', () => {
   it('lists, filters, pages and cancels a Submitted request of Sam', async () => {
-    const { context, page } = await signIn(browser, 'Sam Standard');
+    const { context, page } = await signIn(browser(), 'Sam Standard');
     try {
       await page.getByRole('link', { name: 'My Requests' }).first().click();
       await page.getByRole('heading', { name: /^My Requests \(\d+\)$/ }).waitFor();
@@ -80,7 +74,7 @@ describe('My Requests', () => {
 
   it("opened on one request, says so in a chip that clears back to all of Sam's requests", async () => {
     const { id } = await samLine();
-    const { context, page } = await signIn(browser, 'Sam Standard');
+    const { context, page } = await signIn(browser(), 'Sam Standard');
     try {
       await page.goto(`/MyRequests?requestId=${id}`);
       const chip = page

@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { messages } from '@uap/domain';
 import { buildRecord, userIdOf } from '../packages/server/test/factories.ts';
-import { launchBrowser, signIn } from './browser.ts';
+import { launchedForFile, signIn } from './browser.ts';
 import { alexAndPatPath, demoEmails } from './data.ts';
 import { expectFieldError, expectMarked } from './field-error.ts';
 import { e2eDb } from './server.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = launchedForFile();
 
 const comment = 'Needs access for the spring campaign';
 
@@ -84,7 +78,7 @@ async function submit(page: Page) {
 
 describe('New Platform Access Request', () => {
   it('Sam requests Meta access for himself and sees it in My Requests', async () => {
-    const { context, page } = await signIn(browser, 'Sam Standard');
+    const { context, page } = await signIn(browser(), 'Sam Standard');
     try {
       await openWizard(page);
       await page.getByRole('radio', { name: 'Myself' }).check();
@@ -141,7 +135,7 @@ describe('New Platform Access Request', () => {
       id: (await buildRecord(db, { path: alexPath, user: alex, createdBy: pat })).requestId,
       account: alexPath.names.account,
     };
-    const { context, page } = await signIn(browser, 'Sam Standard');
+    const { context, page } = await signIn(browser(), 'Sam Standard');
     try {
       await openWizard(page);
       await page.getByRole('radio', { name: 'Someone Else' }).check();
@@ -182,7 +176,7 @@ describe('New Platform Access Request', () => {
   });
 
   it('requests for a new external user by email through the TPA confirm', async () => {
-    const { context, page } = await signIn(browser, 'Sam Standard');
+    const { context, page } = await signIn(browser(), 'Sam Standard');
     try {
       await openWizard(page);
       await page.getByRole('radio', { name: 'Someone Else' }).check();
@@ -220,7 +214,7 @@ describe('New Platform Access Request', () => {
   });
 
   it('shows the exact message of a digits-only name, an invalid email and a too-short comment', async () => {
-    const { context, page } = await signIn(browser, 'Sam Standard');
+    const { context, page } = await signIn(browser(), 'Sam Standard');
     try {
       await openWizard(page);
       await page.getByRole('radio', { name: 'Someone Else' }).check();
@@ -259,7 +253,7 @@ describe('New Platform Access Request', () => {
   });
 
   it("Confirm in Add Account(s) points at each empty field: the first is focused, each says 'Please complete required field(s)'", async () => {
-    const { context, page } = await signIn(browser, 'Sam Standard', { height: 640 });
+    const { context, page } = await signIn(browser(), 'Sam Standard', { height: 640 });
     try {
       await openWizard(page);
       await page.getByRole('radio', { name: 'Myself' }).check();

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { messages } from '@uap/domain';
-import { launchBrowser, signIn } from './browser.ts';
+import { launchedForFile, signIn } from './browser.ts';
 import { samLine } from './data.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = launchedForFile();
 
 const poll = { timeout: 15_000 };
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -31,8 +25,8 @@ async function returnToTab(page: Page) {
 describe('Notifications', () => {
   it('Sam submits; Alex sees the bell rise and opens the task from it; after Alex approves, Sam’s bell shows it', async () => {
     const { id: recordId } = await samLine({ days: [-30, 60] });
-    const alex = await signIn(browser, 'Alex Approver');
-    const sam = await signIn(browser, 'Sam Standard');
+    const alex = await signIn(browser(), 'Alex Approver');
+    const sam = await signIn(browser(), 'Sam Standard');
     try {
       await bell(alex.page).waitFor();
       const alexBefore = await unreadOf(alex.page);

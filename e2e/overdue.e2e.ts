@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { RequestStatus, messages } from '@uap/domain';
 import { buildRequest, buildUser, uniqueTag } from '../packages/server/test/factories.ts';
-import { launchBrowser, signIn } from './browser.ts';
+import { launchedForFile, signIn } from './browser.ts';
 import { alexAndPatPath } from './data.ts';
 import { e2eDb } from './server.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = launchedForFile();
 
 const poll = { timeout: 15_000 };
 const HOUR = 3_600_000;
@@ -54,7 +48,7 @@ describe('Overdue tasks: the Request Tracker and the reminders job', () => {
     const approved = await make({ hours: 300, approvedHoursAgo: 50 });
     const overdue = [waiting, urgent, approved].map((r) => r.requestId).sort((a, b) => a - b);
 
-    const sue = await signIn(browser, 'Sue Super', { width: 1800 });
+    const sue = await signIn(browser(), 'Sue Super', { width: 1800 });
     try {
       const { page } = sue;
       await page.getByRole('link', { name: 'Request Tracker' }).first().click();
@@ -93,7 +87,7 @@ describe('Overdue tasks: the Request Tracker and the reminders job', () => {
     }
 
     // Alex's bell lists the reminder of the line waiting for his approval.
-    const alex = await signIn(browser, 'Alex Approver');
+    const alex = await signIn(browser(), 'Alex Approver');
     try {
       await alex.page
         .getByRole('banner')

@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { messages } from '@uap/domain';
 import { buildPath, buildRequest, userIdOf, type BuiltPath } from '../packages/server/test/factories.ts';
-import { launchBrowser, signIn } from './browser.ts';
+import { launchedForFile, signIn } from './browser.ts';
 import { demoEmails } from './data.ts';
 import { e2eDb } from './server.ts';
 import { rowIds } from './table-search.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = launchedForFile();
 
 const poll = { timeout: 15_000 };
 // Written out, not read from the code: the most rows 'All' shows (issue 49).
@@ -50,7 +44,7 @@ describe('Rows per page: All (the total count)', () => {
   it('shows every row of a small view, and says why it is disabled over 1,000 rows', async () => {
     const small = await pathWithLines(130);
     const large = await pathWithLines(MOST + 1);
-    const { context, page } = await signIn(browser, 'Sue Super', { width: 1600 });
+    const { context, page } = await signIn(browser(), 'Sue Super', { width: 1600 });
     try {
       // 130 lines: more than the largest page (100), all on one page.
       await openTrackerOf(page, small, 130);
@@ -94,7 +88,7 @@ describe('Rows per page: All (the total count)', () => {
 
   it('falls back to pages, saying why, when a view with every row grows past 1,000', async () => {
     const large = await pathWithLines(MOST + 1);
-    const { context, page } = await signIn(browser, 'Sue Super', { width: 1600 });
+    const { context, page } = await signIn(browser(), 'Sue Super', { width: 1600 });
     try {
       // A link that asks for every row of a view that has too many: the server refuses it.
       await page.goto(

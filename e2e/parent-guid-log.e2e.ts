@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { messages } from '@uap/domain';
 import { buildUser, userIdOf, type BuiltUser } from '../packages/server/test/factories.ts';
 import { axeFindings } from './axe.ts';
-import { launchBrowser, signIn } from './browser.ts';
+import { launchedForFile, signIn } from './browser.ts';
 import { e2eDb } from './server.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = launchedForFile();
 
 /** Narrows All User Profiles to one profile by its email. */
 async function findProfile(page: Page, user: BuiltUser) {
@@ -61,7 +55,7 @@ describe('the ParentGUID log', () => {
       ])
       .execute();
 
-    const { context, page } = await signIn(browser, 'Ada Admin');
+    const { context, page } = await signIn(browser(), 'Ada Admin');
     try {
       await page.getByRole('link', { name: 'All User Profiles' }).first().click();
       const table = page.getByRole('table', { name: 'All User Profiles' });

@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
 import { RequestStatus } from '@uap/domain';
 import { buildUser } from '../packages/server/test/factories.ts';
-import { launchBrowser, signIn } from './browser.ts';
+import { launchedForFile, signIn } from './browser.ts';
 import { samLine } from './data.ts';
 import { e2eDb } from './server.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = launchedForFile();
 
 const phone = { width: 390, height: 844 };
 
@@ -68,7 +62,7 @@ function wordsBrokenMidWord(dialog: Locator): Promise<string[]> {
 describe('On a phone (390 px)', () => {
   it('All User Profiles cards keep every row action inside the card', async () => {
     const person = await buildUser(e2eDb(), { name: 'Phone', lastName: 'Card Person' });
-    const { context, page } = await signIn(browser, 'Sue Super', phone);
+    const { context, page } = await signIn(browser(), 'Sue Super', phone);
     try {
       await page.goto(`/AllUserProfiles?q=${encodeURIComponent(person.email)}`);
       const card = page.getByRole('list', { name: 'All User Profiles' }).getByRole('listitem').first();
@@ -84,7 +78,7 @@ describe('On a phone (390 px)', () => {
   });
 
   it('Database Manager cards have their row actions, however many columns the type has', async () => {
-    const { context, page } = await signIn(browser, 'Sue Super', phone);
+    const { context, page } = await signIn(browser(), 'Sue Super', phone);
     try {
       for (const type of ['Region', 'Platform', 'Practice']) {
         await page.goto(`/MasterData?type=${encodeURIComponent(type)}`);
@@ -107,7 +101,7 @@ describe('On a phone (390 px)', () => {
       ['Pat Provisioner', `/Provisioners?requestId=${approved.id}`, `Provisioning Request #${approved.id}`],
     ];
     for (const [name, route, title] of visits) {
-      const { context, page } = await signIn(browser, name, phone);
+      const { context, page } = await signIn(browser(), name, phone);
       try {
         await page.goto(route);
         const dialog = page.getByRole('dialog', { name: title });

@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { messages } from '@uap/domain';
 import { buildUser } from '../packages/server/test/factories.ts';
-import { launchBrowser, signIn } from './browser.ts';
+import { launchedForFile, signIn } from './browser.ts';
 import { expectReason } from './disabled-reason.ts';
 import { expectFieldError } from './field-error.ts';
 import { e2eDb } from './server.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = launchedForFile();
 
 describe('profile merges', () => {
   it('Ada merges a duplicate profile, opens the User Details List and unmerges it', async () => {
@@ -21,7 +14,7 @@ describe('profile merges', () => {
     const parent = await buildUser(db, { name: 'Dana' });
     const child = await buildUser(db, { name: 'Dana' });
 
-    const { context, page } = await signIn(browser, 'Ada Admin');
+    const { context, page } = await signIn(browser(), 'Ada Admin');
     try {
       await page.goto('/AllUserProfiles');
       const table = page.getByRole('table', { name: 'All User Profiles' });
@@ -99,7 +92,7 @@ describe('profile merges', () => {
       })
       .execute();
 
-    const { context, page } = await signIn(browser, 'Ada Admin');
+    const { context, page } = await signIn(browser(), 'Ada Admin');
     try {
       await page.goto('/AllUserProfiles');
       await page.getByRole('table', { name: 'All User Profiles' }).waitFor();
@@ -150,7 +143,7 @@ describe('profile merges', () => {
         .set({ status: 'COMPLETED', endedOn: new Date().toISOString() })
         .where('id', '=', run.id)
         .execute();
-    const { context, page } = await signIn(browser, 'Ada Admin');
+    const { context, page } = await signIn(browser(), 'Ada Admin');
     try {
       await page.goto('/AllUserProfiles');
       await page.getByText(/^Profile Matcher job started on .+ is running…$/).waitFor();

@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { RequestStatus, Role, messages } from '@uap/domain';
 import { buildPath, buildRequest, buildUser, userIdOf } from '../packages/server/test/factories.ts';
-import { launchBrowser, signIn } from './browser.ts';
+import { launchedForFile, signIn } from './browser.ts';
 import { demoEmails, samLine } from './data.ts';
 import { e2eDb } from './server.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = launchedForFile();
 
 describe('A provisioner’s notification link', () => {
   it('Pat opens /Provisioners?requestId=N: the Provisioning Request dialog of that line, which he provisions; a line that is not his task is not found', async () => {
@@ -34,7 +27,7 @@ describe('A provisioner’s notification link', () => {
       })
     ).requestId;
 
-    const pat = await signIn(browser, 'Pat Provisioner');
+    const pat = await signIn(browser(), 'Pat Provisioner');
     try {
       const { page } = pat;
       await page.goto(`/Provisioners?requestId=${id}`);

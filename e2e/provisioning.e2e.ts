@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { RequestStatus, messages } from '@uap/domain';
 import { buildPath, buildRequest, userIdOf } from '../packages/server/test/factories.ts';
-import { launchBrowser, signIn } from './browser.ts';
+import { launchedForFile, signIn } from './browser.ts';
 import { expectFieldError } from './field-error.ts';
 import { demoEmails, samLine } from './data.ts';
 import { e2eDb } from './server.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = launchedForFile();
 
 /** A Google Ads account of Northwind Media no other journey requests (Alex approves, Pat provisions). */
 const ACCOUNT = 'Trey US Seasonal';
@@ -78,7 +72,7 @@ async function searchFor(page: Page, requestId: number) {
 describe('Provisioning', () => {
   it('(1) Sam requests, Alex approves, Pat provisions with a standard comment, Sam sees the record Active', async () => {
     let requestId = 0;
-    const sam = await signIn(browser, 'Sam Standard');
+    const sam = await signIn(browser(), 'Sam Standard');
     try {
       await submitRequest(sam.page);
       requestId = await newRequestId(sam.page);
@@ -86,7 +80,7 @@ describe('Provisioning', () => {
       await sam.context.close();
     }
 
-    const alex = await signIn(browser, 'Alex Approver');
+    const alex = await signIn(browser(), 'Alex Approver');
     try {
       const { page } = alex;
       await page.goto('/Approvals');
@@ -100,7 +94,7 @@ describe('Provisioning', () => {
       await alex.context.close();
     }
 
-    const pat = await signIn(browser, 'Pat Provisioner', { height: 640 });
+    const pat = await signIn(browser(), 'Pat Provisioner', { height: 640 });
     try {
       const { page } = pat;
       await page.goto('/Provisioners');
@@ -144,7 +138,7 @@ describe('Provisioning', () => {
       await pat.context.close();
     }
 
-    const samAgain = await signIn(browser, 'Sam Standard');
+    const samAgain = await signIn(browser(), 'Sam Standard');
     try {
       const { page } = samAgain;
       await page.goto(`/ChangeUserRecords?Id=${requestId}`);
@@ -172,7 +166,7 @@ describe('Provisioning', () => {
       set: { isUrgent: 1, provisionedBy: pat },
     });
     const approved = await buildRequest(db, { path, user: sam, statusId: RequestStatus.APPROVED });
-    const { context, page } = await signIn(browser, 'Pat Provisioner');
+    const { context, page } = await signIn(browser(), 'Pat Provisioner');
     try {
       const tile = page.getByRole('link', { name: /^My Provisioning Tasks \d+\+? to provision$/ });
       await tile.getByText(/^\d+\+? to provision$/).waitFor();
@@ -205,7 +199,7 @@ describe('Provisioning', () => {
     // A request Pat provisioned, on a path of its own.
     const { id: requestId, path } = await samLine({ provisionedByPat: true });
     const ACCOUNT = path.names.account;
-    const { context, page } = await signIn(browser, 'Pat Provisioner');
+    const { context, page } = await signIn(browser(), 'Pat Provisioner');
     try {
       await page.goto('/Provisioners');
       await searchFor(page, requestId);
@@ -234,7 +228,7 @@ describe('Provisioning', () => {
 
   it('(6) Pat adds a provisioner comment: a blank one is refused at its field, then it is saved', async () => {
     const { id: requestId } = await samLine({ provisionedByPat: true });
-    const { context, page } = await signIn(browser, 'Pat Provisioner');
+    const { context, page } = await signIn(browser(), 'Pat Provisioner');
     try {
       await page.goto('/Provisioners');
       await searchFor(page, requestId);

@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { messages } from '@uap/domain';
 import { buildPath, buildRecord, buildUser } from '../packages/server/test/factories.ts';
-import { launchBrowser, signIn } from './browser.ts';
+import { launchedForFile, signIn } from './browser.ts';
 import { e2eDb } from './server.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = launchedForFile();
 
 describe('The auditor is not offered writes', () => {
   it('Avery reads Bulk Upload without an Upload button, and Leavers without Add comment', async () => {
@@ -20,7 +13,7 @@ describe('The auditor is not offered writes', () => {
     const leaver = await buildUser(db, { active: false });
     const record = await buildRecord(db, { path, user: { userId: leaver.userId, email: leaver.email } });
 
-    const { context, page } = await signIn(browser, 'Avery Auditor');
+    const { context, page } = await signIn(browser(), 'Avery Auditor');
     try {
       await page.getByRole('link', { name: 'Bulk Upload' }).first().click();
       await page.getByRole('button', { name: 'Download template' }).waitFor();

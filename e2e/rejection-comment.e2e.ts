@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { RequestStatus, messages } from '@uap/domain';
-import { launchBrowser, signIn } from './browser.ts';
+import { launchedForFile, signIn } from './browser.ts';
 import { samLine } from './data.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = launchedForFile();
 
 const poll = { timeout: 15_000 };
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -26,7 +20,7 @@ describe('Why a request was rejected', () => {
     const { id } = await samLine({ statusId: RequestStatus.SUBMITTED });
     const comment = `Ask your manager to confirm the campaign first (${id})`;
 
-    const alex = await signIn(browser, 'Alex Approver');
+    const alex = await signIn(browser(), 'Alex Approver');
     try {
       await alex.page.goto(`/Approvals?requestId=${id}`);
       const dialog = alex.page.getByRole('dialog', { name: `Approval Request #${id}` });
@@ -42,7 +36,7 @@ describe('Why a request was rejected', () => {
       await alex.context.close();
     }
 
-    const sam = await signIn(browser, 'Sam Standard');
+    const sam = await signIn(browser(), 'Sam Standard');
     try {
       // The bell says who rejected it and why; its link opens the request in My Requests.
       await sam.page

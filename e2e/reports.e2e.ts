@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { RequestStatus, requestStatusNames, type RequestStatusId } from '@uap/domain';
 import {
   buildAdminRegion,
@@ -8,16 +7,10 @@ import {
   buildUser,
   userIdOf,
 } from '../packages/server/test/factories.ts';
-import { launchBrowser, signIn } from './browser.ts';
+import { launchedForFile, signIn } from './browser.ts';
 import { e2eDb } from './server.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = launchedForFile();
 
 /** A month far ahead, where no other journey makes lines. */
 const FROM = '2035-02-01';
@@ -57,7 +50,7 @@ describe('Reports', () => {
       expected.set(name, (expected.get(name) ?? 0) + 1);
     }
 
-    const { context, page } = await signIn(browser, 'Ada Admin');
+    const { context, page } = await signIn(browser(), 'Ada Admin');
     try {
       await page.goto(new URL('/Reports', page.url()).toString());
       await page.getByRole('heading', { name: 'Reports', level: 1 }).waitFor();

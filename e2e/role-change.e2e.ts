@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { Role, messages } from '@uap/domain';
 import { buildAdminRegion, buildPath, userIdOf } from '../packages/server/test/factories.ts';
-import { launchBrowser, signIn } from './browser.ts';
+import { launchedForFile, signIn } from './browser.ts';
 import { demoEmails } from './data.ts';
 import { e2eDb } from './server.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = launchedForFile();
 
 /** How long the web app counts the signed-in user as fresh (src/api/user.ts), and a little. */
 const userStaleMs = 10_500;
@@ -25,7 +18,7 @@ describe('A role change reaches the screen without a reload', () => {
       const db = e2eDb();
       const sam = await userIdOf(db, demoEmails.sam);
       const path = await buildPath(db);
-      const { context, page } = await signIn(browser, 'Sam Standard');
+      const { context, page } = await signIn(browser(), 'Sam Standard');
       try {
         const menu = page.getByRole('navigation', { name: 'Main menu' });
         await menu.getByRole('link', { name: 'My Requests' }).waitFor();

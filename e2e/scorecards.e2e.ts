@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { RequestStatus, RequestType } from '@uap/domain';
 import {
   buildAdminRegion,
@@ -8,16 +7,10 @@ import {
   buildUser,
   userIdOf,
 } from '../packages/server/test/factories.ts';
-import { launchBrowser, signIn } from './browser.ts';
+import { launchedForFile, signIn } from './browser.ts';
 import { e2eDb } from './server.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = launchedForFile();
 
 const cardHeading = (name: string) => ({ name, level: 2, exact: true });
 
@@ -46,7 +39,7 @@ describe('Agency Platform Scorecards', () => {
       .where('isDeleted', '=', 0)
       .executeTakeFirstOrThrow();
 
-    const { context, page } = await signIn(browser, 'Ada Admin');
+    const { context, page } = await signIn(browser(), 'Ada Admin');
     try {
       await page.getByRole('link', { name: 'Scorecards' }).first().click();
       for (const card of ['Google Ads', 'Meta', 'TikTok']) {
@@ -66,7 +59,7 @@ describe('Agency Platform Scorecards', () => {
   });
 
   it('Mia, a master approver of Social, sees only the Meta and TikTok cards', async () => {
-    const { context, page } = await signIn(browser, 'Mia Master');
+    const { context, page } = await signIn(browser(), 'Mia Master');
     try {
       await page.getByRole('link', { name: 'Scorecards' }).first().click();
       await page.getByRole('heading', cardHeading('Meta')).waitFor();

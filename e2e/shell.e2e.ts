@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { homeTiles, messages, visibleMenuItems, type ShellUser } from '@uap/domain';
 import { demoAccounts } from '../packages/server/src/auth/demo-accounts.ts';
-import { launchBrowser, signIn } from './browser.ts';
+import { launchedForFile, signIn } from './browser.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = launchedForFile();
 
 /** Mia is the one demo master approver with showApprover set. */
 const shellUserOf = (account: (typeof demoAccounts)[number]): ShellUser => ({
@@ -35,7 +29,7 @@ async function tileNames(page: Page): Promise<string[]> {
 
 describe.each(demoAccounts)('signed in as $name', (account) => {
   it('shows the menu items and home tiles of the role (spec 1 §6, §2.2)', async () => {
-    const { context, page } = await signIn(browser, account.name);
+    const { context, page } = await signIn(browser(), account.name);
     try {
       const user = shellUserOf(account);
       await expect.poll(() => page.getByText(account.email).first().isVisible()).toBe(true);
@@ -63,7 +57,7 @@ describe.each(demoAccounts)('signed in as $name', (account) => {
 
 describe('task badges', () => {
   it('counts at least 10 submitted requests routed to Alex', async () => {
-    const { context, page } = await signIn(browser, 'Alex Approver');
+    const { context, page } = await signIn(browser(), 'Alex Approver');
     try {
       const tile = page.getByRole('link', { name: /^My Approval Tasks \d+\+? to approve$/ });
       await tile.waitFor();
@@ -77,7 +71,7 @@ describe('task badges', () => {
 
 describe('route guard', () => {
   it("shows 'Forbidden!' to a standard user on /MasterData and /Approvals", async () => {
-    const { context, page } = await signIn(browser, 'Sam Standard');
+    const { context, page } = await signIn(browser(), 'Sam Standard');
     try {
       for (const path of ['/MasterData', '/Approvals']) {
         await page.goto(path);
@@ -89,7 +83,7 @@ describe('route guard', () => {
   });
 
   it('lets an admin open /MasterData', async () => {
-    const { context, page } = await signIn(browser, 'Ada Admin');
+    const { context, page } = await signIn(browser(), 'Ada Admin');
     try {
       await page.goto('/MasterData');
       await page.getByRole('heading', { name: 'Database Manager', level: 1 }).waitFor();
@@ -100,7 +94,7 @@ describe('route guard', () => {
   });
 
   it('redirects /Null to Home and shows a not-found page for unknown routes', async () => {
-    const { context, page } = await signIn(browser, 'Sam Standard');
+    const { context, page } = await signIn(browser(), 'Sam Standard');
     try {
       await page.goto('/Null');
       await page.getByText(/Welcome to the User Access Portal/).waitFor();
@@ -115,7 +109,7 @@ describe('route guard', () => {
 
 describe('narrow layout', () => {
   it('collapses the top bar into a menu below 700 px', async () => {
-    const { context, page } = await signIn(browser, 'Sam Standard', { width: 600, height: 900 });
+    const { context, page } = await signIn(browser(), 'Sam Standard', { width: 600, height: 900 });
     try {
       const openMenu = page.getByRole('button', { name: 'Open menu' });
       await openMenu.waitFor();
@@ -132,7 +126,7 @@ describe('narrow layout', () => {
 
 describe("What's Included?", () => {
   it('lists the clients of an agency on a platform in a modal', async () => {
-    const { context, page } = await signIn(browser, 'Sam Standard');
+    const { context, page } = await signIn(browser(), 'Sam Standard');
     try {
       await page.goto('/AgencyClients');
       await page.getByRole('heading', { name: "What's Included?" }).waitFor();
@@ -168,7 +162,7 @@ describe("What's Included?", () => {
 
 describe('sign-out', () => {
   it('logs out and asks to sign in again', async () => {
-    const { context, page } = await signIn(browser, 'Sam Standard');
+    const { context, page } = await signIn(browser(), 'Sam Standard');
     try {
       await page.getByRole('button', { name: 'Logout' }).click();
       // The embedded provider may confirm the sign-out; accept it when it asks.

@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Request } from 'playwright-core';
-import { baseUrl, launchBrowser } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { Request } from 'playwright-core';
+import { baseUrl, launchedForFile } from './browser.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = launchedForFile();
 
 /** The session the SPA keeps in session storage (oidc-client-ts' user store). */
 interface StoredSession {
@@ -22,7 +16,7 @@ const isAppPage = (pathname: string) => !/^\/(oidc|signin)\//.test(pathname);
 
 describe('sign-in', () => {
   it('loads the app once before the provider and once on its way back, then renews the token silently', async () => {
-    const context = await browser.newContext({ baseURL: baseUrl() });
+    const context = await browser().newContext({ baseURL: baseUrl() });
     context.setDefaultTimeout(15_000);
     try {
       const page = await context.newPage();
@@ -72,7 +66,7 @@ describe('sign-in', () => {
   });
 
   it('opens a signed-in page without waiting for the sign-in library, which then renews the token', async () => {
-    const context = await browser.newContext({ baseURL: baseUrl() });
+    const context = await browser().newContext({ baseURL: baseUrl() });
     context.setDefaultTimeout(15_000);
     try {
       const page = await context.newPage();

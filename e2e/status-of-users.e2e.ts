@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { messages } from '@uap/domain';
 import { buildUser } from '../packages/server/test/factories.ts';
-import { launchBrowser, signIn } from './browser.ts';
+import { launchedForFile, signIn } from './browser.ts';
 import { expectReason } from './disabled-reason.ts';
 import { e2eDb } from './server.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = launchedForFile();
 
 describe('Status of Users', () => {
   it('Ada acknowledges a directory change, then reopens it: the row waits for acknowledgement again', async () => {
@@ -39,7 +32,7 @@ describe('Status of Users', () => {
           .executeTakeFirstOrThrow()
       ).isDeleted;
 
-    const { context, page } = await signIn(browser, 'Ada Admin');
+    const { context, page } = await signIn(browser(), 'Ada Admin');
     try {
       await page.goto('/AllUserProfiles');
       await page.getByRole('button', { name: 'User Status Report' }).click();

@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { RequestStatus, messages } from '@uap/domain';
-import { launchBrowser, signIn } from './browser.ts';
+import { launchedForFile, signIn } from './browser.ts';
 import { samLine } from './data.ts';
 import { rowIds, searchFor } from './table-search.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = launchedForFile();
 
 const poll = { timeout: 10_000 };
 
@@ -54,7 +48,7 @@ describe('Tables', () => {
       ['Sue Super', 'Request Tracker', 'All Requests'],
     ] as const;
     for (const [user, link, table] of screens) {
-      const { context, page } = await signIn(browser, user, { width: 1600 });
+      const { context, page } = await signIn(browser(), user, { width: 1600 });
       try {
         for (let visit = 0; visit < 2; visit += 1) {
           await openFromSidebar(page, link);
@@ -74,7 +68,7 @@ describe('Tables', () => {
   });
 
   it('(§1.2) sorts by a header click, shows the direction and keeps the view in the address', async () => {
-    const { context, page } = await signIn(browser, 'Sue Super', { width: 1600 });
+    const { context, page } = await signIn(browser(), 'Sue Super', { width: 1600 });
     try {
       await openFromSidebar(page, 'Request Tracker');
       const table = page.getByRole('table', { name: 'All Requests' });
@@ -121,7 +115,7 @@ describe('Tables', () => {
   });
 
   it('(§1.2) steps to the next and previous tracker page from the edge row of the page shown', async () => {
-    const { context, page } = await signIn(browser, 'Sue Super', { width: 1600 });
+    const { context, page } = await signIn(browser(), 'Sue Super', { width: 1600 });
     const anchors: unknown[] = [];
     page.on('request', (request) => {
       if (request.method() === 'PUT' && new URL(request.url()).pathname === '/api/Request/AllRequests') {
@@ -202,7 +196,7 @@ describe('Tables', () => {
     ['Sue Super', ['Request Tracker', 'My Provisioning Tasks', 'My Archive Provisionings']],
     ['Alex Approver', ['My Role Details']],
   ] as const)('(§1.2) every offered sort is one the server accepts: %s, %j', async (user, links) => {
-    const { context, page } = await signIn(browser, user, { width: 1600 });
+    const { context, page } = await signIn(browser(), user, { width: 1600 });
     const failures: string[] = [];
     page.on('response', (response) => {
       if (response.url().includes('/api/') && response.status() >= 400) {
@@ -237,7 +231,7 @@ describe('Tables', () => {
   it('(§1.3) the auditor sees read-only task screens: no selection, no write buttons, no task count', async () => {
     const submitted = await samLine({ statusId: RequestStatus.SUBMITTED });
     const approved = await samLine({ statusId: RequestStatus.APPROVED });
-    const { context, page } = await signIn(browser, 'Avery Auditor', { width: 1600 });
+    const { context, page } = await signIn(browser(), 'Avery Auditor', { width: 1600 });
     try {
       const screens = [
         ['My Approval Tasks', 'Submitted Requests', submitted.id],
@@ -277,7 +271,7 @@ describe('Tables', () => {
   it('(§1.4) My Requests offers only cancellable rows and says why the others are greyed', async () => {
     const submitted = await samLine({ statusId: RequestStatus.SUBMITTED });
     const approved = await samLine({ statusId: RequestStatus.APPROVED });
-    const { context, page } = await signIn(browser, 'Sam Standard', { width: 1600 });
+    const { context, page } = await signIn(browser(), 'Sam Standard', { width: 1600 });
     try {
       await openFromSidebar(page, 'My Requests');
       const region = page.getByRole('region', { name: 'My Requests' });
@@ -313,7 +307,7 @@ describe('Tables', () => {
   });
 
   it('(§2.6, §2.7) sticky header and first column, density, a remembered column chooser, filter chips, empty state', async () => {
-    const { context, page } = await signIn(browser, 'Sam Standard', { width: 1280 });
+    const { context, page } = await signIn(browser(), 'Sam Standard', { width: 1280 });
     try {
       await openFromSidebar(page, 'My Requests');
       const region = page.getByRole('region', { name: 'My Requests' });
@@ -420,7 +414,7 @@ describe('Tables', () => {
     const overflowing: string[] = [];
     type Viewport = { document: { documentElement: { scrollWidth: number } }; innerWidth: number };
     for (const [user, paths] of visits) {
-      const { context, page } = await signIn(browser, user, { width: 390, height: 844 });
+      const { context, page } = await signIn(browser(), user, { width: 390, height: 844 });
       try {
         for (const path of paths) {
           await page.goto(path);

@@ -1,20 +1,13 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { messages } from '@uap/domain';
-import { launchBrowser, signIn } from './browser.ts';
+import { launchedForFile, signIn } from './browser.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = launchedForFile();
 
 describe('Request Tracker, activity log and role details', () => {
   it('(5) Ada follows a request from the tracker to its activity log and downloads the PDF', async () => {
-    const { context, page } = await signIn(browser, 'Ada Admin', { width: 1600 });
+    const { context, page } = await signIn(browser(), 'Ada Admin', { width: 1600 });
     try {
       await page.getByRole('link', { name: 'Request Tracker' }).first().click();
       await page.getByRole('heading', { name: 'Request Tracker', level: 1 }).waitFor();
@@ -63,7 +56,7 @@ describe('Request Tracker, activity log and role details', () => {
   });
 
   it('shows Alex his approver assignments under My Role Details', async () => {
-    const { context, page } = await signIn(browser, 'Alex Approver');
+    const { context, page } = await signIn(browser(), 'Alex Approver');
     try {
       await page.goto('/MyApprovalPaths');
       const table = page.getByRole('table', { name: messages.approverRoleDetails });
@@ -79,7 +72,7 @@ describe('Request Tracker, activity log and role details', () => {
   });
 
   it('says once, on the page, that an activity log does not exist (no dialog repeating it)', async () => {
-    const { context, page } = await signIn(browser, 'Ada Admin');
+    const { context, page } = await signIn(browser(), 'Ada Admin');
     try {
       await page.goto('/Logs/2000000000');
       const alert = page.getByRole('alert');
@@ -98,7 +91,7 @@ describe('Request Tracker, activity log and role details', () => {
   });
 
   it("gives Sam 'Forbidden!' on the Request Tracker", async () => {
-    const { context, page } = await signIn(browser, 'Sam Standard');
+    const { context, page } = await signIn(browser(), 'Sam Standard');
     try {
       await page.goto('/AllRequest');
       await page.getByRole('heading', { name: messages.forbidden }).waitFor();

@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { messages } from '@uap/domain';
-import { launchBrowser, signIn } from './browser.ts';
+import { launchedForFile, signIn } from './browser.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = launchedForFile();
 
 describe('the server becomes unreachable', () => {
   it('a failed call still shows its error with Reload, though the error dialog cannot be downloaded', async () => {
-    const { context, page } = await signIn(browser, 'Sam Standard');
+    const { context, page } = await signIn(browser(), 'Sam Standard');
     try {
       // From now on the API is unreachable, and so is the error dialog's code (not downloaded yet).
       await context.route('**/api/**', (route) => route.abort('internetdisconnected'));

@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { messages } from '@uap/domain';
 import { buildUser } from '../packages/server/test/factories.ts';
 import { axeFindings } from './axe.ts';
-import { launchBrowser, signIn } from './browser.ts';
+import { launchedForFile, signIn } from './browser.ts';
 import { e2eDb } from './server.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = launchedForFile();
 
 describe('the user-details popup', () => {
   it('Ada opens it from Merge, finds a person, reads their details and takes their UAP Id', async () => {
@@ -34,7 +27,7 @@ describe('the user-details popup', () => {
       ])
       .execute();
 
-    const { context, page } = await signIn(browser, 'Ada Admin');
+    const { context, page } = await signIn(browser(), 'Ada Admin');
     try {
       await page.goto('/AllUserProfiles');
       const table = page.getByRole('table', { name: 'All User Profiles' });

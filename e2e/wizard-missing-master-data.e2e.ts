@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { messages } from '@uap/domain';
 import { buildPath, uniqueTag, type BuiltPath } from '../packages/server/test/factories.ts';
-import { launchBrowser, signIn } from './browser.ts';
+import { launchedForFile, signIn } from './browser.ts';
 import { e2eDb } from './server.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = launchedForFile();
 
 /** A platform offered on the path's agency and practice with the given asset types and no client. */
 async function clientlessPlatform(path: BuiltPath, assets: { name: string; isAgencyLevel: boolean }[]) {
@@ -71,7 +65,7 @@ describe('a path that lacks master data', () => {
   it('says nothing can be requested and links to the Master Data Request page', async () => {
     const path = await buildPath(e2eDb());
     const platform = await clientlessPlatform(path, [{ name: 'Ad Account', isAgencyLevel: false }]);
-    const { context, page } = await signIn(browser, 'Sam Standard');
+    const { context, page } = await signIn(browser(), 'Sam Standard');
     try {
       await openPath(page, path);
       await choose(page, 'Platform Name', platform);
@@ -92,7 +86,7 @@ describe('a path that lacks master data', () => {
       { name: 'Ad Account', isAgencyLevel: false },
       { name: 'Work Licence', isAgencyLevel: true },
     ]);
-    const { context, page } = await signIn(browser, 'Sam Standard');
+    const { context, page } = await signIn(browser(), 'Sam Standard');
     try {
       await openPath(page, path);
       await choose(page, 'Platform Name', platform);
@@ -136,7 +130,7 @@ describe('a path that lacks master data', () => {
       .insertInto('platformUserTypes')
       .values({ platformId: path.platformId, assetId, description: 'Campaign Editor', basicName: 'Standard' })
       .execute();
-    const { context, page } = await signIn(browser, 'Sam Standard');
+    const { context, page } = await signIn(browser(), 'Sam Standard');
     try {
       await openPath(page, path);
       await choose(page, 'Platform Name', path.names.platform);
