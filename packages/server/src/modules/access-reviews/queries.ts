@@ -14,6 +14,7 @@ import { sqlTable } from '../../db/sql-table.ts';
 import { tableColumn as column, type TableSpec } from '../../db/table-query.ts';
 import { insideAdminRows } from '../../http/row-scope-queries.ts';
 import { fullName, type RequestEb } from '../request-lines/line-query.ts';
+import { requestIdRange } from '../request-lines/count.ts';
 import { coveringAssignment } from '../request-lines/routing.ts';
 
 /**
@@ -361,16 +362,9 @@ export async function insertSnapshot(
   if (dialect === 'postgres') {
     return insertSnapshotWindow(q, dialect, of, nowIso, null);
   }
-  const range = await q
-    .selectFrom('requests')
-    .select((eb) => [eb.fn.min('requestId').as('low'), eb.fn.max('requestId').as('high')])
-    .executeTakeFirst();
+  const { low, high } = await requestIdRange(q);
   let added = 0;
-  for (
-    let after = Number(range?.low ?? 1) - 1;
-    after < Number(range?.high ?? 0);
-    after += SQLITE_SNAPSHOT_WINDOW
-  ) {
+  for (let after = low - 1; after < high; after += SQLITE_SNAPSHOT_WINDOW) {
     added += await insertSnapshotWindow(q, dialect, of, nowIso, {
       after,
       upTo: after + SQLITE_SNAPSHOT_WINDOW,

@@ -1,5 +1,5 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
-import type { Db } from '../../db/connection.ts';
+import type { Db, Executor } from '../../db/connection.ts';
 import { toCount } from '../../db/connection.ts';
 import { inList } from '../../db/table-query.ts';
 import { ref } from './line-query.ts';
@@ -56,10 +56,10 @@ function roundEstimate(n: number): number {
   return Math.round(n / unit) * unit;
 }
 
-/** The lines among SAMPLE_SIZE evenly spaced ids, scaled to the whole id range. */
-async function sampledCount(db: Db, lines: CountableLines): Promise<number> {
+/** The lowest and highest request line id (0 and 0 without lines). */
+export async function requestIdRange(q: Executor): Promise<{ low: number; high: number }> {
   // Two subqueries: SQLite reads a lone min() or max() from the index, not both in one select.
-  const range = await db.kysely
+  const range = await q
     .selectNoFrom((eb) => [
       eb
         .selectFrom('requests')
@@ -71,8 +71,12 @@ async function sampledCount(db: Db, lines: CountableLines): Promise<number> {
         .as('high'),
     ])
     .executeTakeFirst();
-  const low = Number(range?.low ?? 0);
-  const high = Number(range?.high ?? 0);
+  return { low: Number(range?.low ?? 0), high: Number(range?.high ?? 0) };
+}
+
+/** The lines among SAMPLE_SIZE evenly spaced ids, scaled to the whole id range. */
+async function sampledCount(db: Db, lines: CountableLines): Promise<number> {
+  const { low, high } = await requestIdRange(db.kysely);
   const span = high - low + 1;
   const size = Math.min(SAMPLE_SIZE, span);
   const ids = Array.from({ length: size }, (_, i) => low + Math.floor((i * span) / size));
