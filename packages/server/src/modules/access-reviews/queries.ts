@@ -1,25 +1,19 @@
-import { expressionBuilder, sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import { expressionBuilder, sql, type Expression, type SqlBool } from 'kysely';
 import {
-  RequestStatus,
-  RequestType,
-  accessReviewScopeLists,
   accessReviewStatusNames,
   reviewerRuleNames,
   type AccessReviewScopeList,
   type AccessReviewStatus,
 } from '@uap/domain';
-import type { Db, Dialect, Executor } from '../../db/connection.ts';
+import type { Db, Executor } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
 import { sqlTable } from '../../db/sql-table.ts';
 import { tableColumn as column, type TableSpec } from '../../db/table-query.ts';
-import { insideAdminRows } from '../../http/row-scope-queries.ts';
-import { fullName, type RequestEb } from '../request-lines/line-query.ts';
-import { requestIdRange } from '../request-lines/count.ts';
-import { coveringAssignment } from '../request-lines/routing.ts';
+import { fullName } from '../request-lines/line-query.ts';
 
 /**
  * The SQL of access review campaigns (issue 46): their list, their scope, which campaigns an
- * administrator reaches, and the snapshot a start takes.
+ * administrator reaches (a start's snapshot: `snapshot-queries.ts`).
  */
 
 /** A scope list of the body and the kind its rows carry in `access_review_scope`. */
@@ -34,7 +28,7 @@ export const scopeKinds: Readonly<Record<AccessReviewScopeList, string>> = {
 };
 
 /** The request column each scope list names. */
-const scopeColumns: Readonly<Record<AccessReviewScopeList, string>> = {
+export const scopeColumns: Readonly<Record<AccessReviewScopeList, string>> = {
   regionIds: 'r.regionId',
   marketIds: 'r.marketId',
   agencyIds: 'r.agencyId',
@@ -276,213 +270,6 @@ export async function isSuperAdmin(q: Executor, userId: number): Promise<boolean
     .where('isDeleted', '=', 0)
     .executeTakeFirst();
   return row !== undefined;
-}
-
-// ---------------------------------------------------------------- the snapshot
-
-/**
- * PostgreSQL's statistics of the items, read again after a snapshot: a start adds up to hundreds
- * of thousands of items at once, and until autovacuum comes by the planner takes a reviewer's
- * 37,739 items for 5 and joins them all before sorting (My Access Reviews, 608 ms a page in
- * psql). SQLite plans from its indexes' shape here and is left alone (ANALYZE would hold its one
- * connection).
- */
-export async function refreshItemStatistics(db: Db): Promise<void> {
-  if (db.dialect === 'postgres') {
-    await sql`analyze access_review_items`.execute(db.kysely);
-  }
-}
-
-/** What a start needs of its campaign: the scope as lists, the reviewer rule, who made it. */
-export interface SnapshotOf {
-  reviewId: number;
-  lists: Partial<Record<AccessReviewScopeList, readonly number[]>>;
-  internal: number | null;
-  activeForDays: number | null;
-  reviewerRule: string;
-  reviewerUserId: number | null;
-  /** Bound the records to this administrator's rows (null: the creator is a super admin). */
-  boundToAdmin: number | null;
-}
-
-const int = (dialect: Dialect, value: number | null) =>
-  dialect === 'postgres' ? sql<number | null>`cast(${value} as integer)` : sql<number | null>`${value}`;
-
-/** Since when a record is held: its provisioning, else its approval, else its creation. */
-const sinceOf = sql<string | null>`coalesce(r.provisioned_date, r.approved_date, r.created_date)`;
-
-/**
- * The reviewer an item starts with (the delegate of an absent reviewer and "nobody reviews their
- * own access" follow in `handToDelegates` and `unnameOwnItems`):
- * - 'approver': the primary approver of the assignment covering the record's path (the routing
- *   rule's own `coveringAssignment`: one naming the client wins), the secondary when the
- *   primary is the record's subject;
- * - 'manager': the profile whose email is the subject's manager's;
- * - 'user': the person named.
- */
-function firstReviewer(eb: RequestEb, dialect: Dialect, of: SnapshotOf): RawBuilder<number | null> {
-  switch (of.reviewerRule) {
-    case 'manager':
-      return sql<number | null>`(${eb
-        .selectFrom('users as su')
-        .innerJoin('users as mu', 'mu.email', 'su.managerEmail')
-        .select('mu.userId')
-        .whereRef('su.userId', '=', 'r.userId')
-        .where('mu.isDeleted', '=', 0)
-        .limit(1)})`;
-    case 'user':
-      return int(dialect, of.reviewerUserId);
-    default:
-      return sql<number | null>`(${coveringAssignment(eb)
-        .select(
-          sql<number | null>`case when a.user_id <> r.user_id then a.user_id
-            when a.secondary_approver_id <> r.user_id then a.secondary_approver_id end`.as('reviewer'),
-        )
-        .limit(1)})`;
-  }
-}
-
-/**
- * The snapshot of a start: one item per active access record in the campaign's scope (a
- * completed or archived Add line not deactivated), as one INSERT … SELECT. The unique
- * (review_id, record_id) leaves a record already taken alone, so a second snapshot adds nothing.
- * Returns how many items it added.
- *
- * On SQLite the statement runs on the process's one thread, so it is run over windows of
- * `SQLITE_SNAPSHOT_WINDOW` record ids, letting other requests through between them (reads go to
- * the read workers; other writes wait for the transaction, which holds the connection): 315,522
- * records in one statement held every request for 3.0 s (bench/README.md).
- */
-export async function insertSnapshot(
-  q: Executor,
-  dialect: Dialect,
-  of: SnapshotOf,
-  nowIso: string,
-): Promise<number> {
-  if (dialect === 'postgres') {
-    return insertSnapshotWindow(q, dialect, of, nowIso, null);
-  }
-  const { low, high } = await requestIdRange(q);
-  let added = 0;
-  for (let after = low - 1; after < high; after += SQLITE_SNAPSHOT_WINDOW) {
-    added += await insertSnapshotWindow(q, dialect, of, nowIso, {
-      after,
-      upTo: after + SQLITE_SNAPSHOT_WINDOW,
-    });
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  return added;
-}
-
-/** Record ids per statement of a SQLite snapshot (see `insertSnapshot`). */
-const SQLITE_SNAPSHOT_WINDOW = 5_000;
-
-/** The snapshot's items of the records with ids in (after, upTo] (null: every record). */
-async function insertSnapshotWindow(
-  q: Executor,
-  dialect: Dialect,
-  of: SnapshotOf,
-  nowIso: string,
-  window: { after: number; upTo: number } | null,
-): Promise<number> {
-  const result = await q
-    .insertInto('accessReviewItems')
-    .columns([
-      'reviewId',
-      'recordId',
-      'userId',
-      'regionId',
-      'marketId',
-      'platformId',
-      'clientId',
-      'clientAccountId',
-      'platformUserTypeId',
-      'sinceDate',
-      'reviewerUserId',
-    ])
-    .expression(
-      q
-        .selectFrom('requests as r')
-        .select((eb) => [
-          int(dialect, of.reviewId).as('reviewId'),
-          'r.requestId',
-          'r.userId',
-          'r.regionId',
-          'r.marketId',
-          'r.platformId',
-          'r.clientId',
-          'r.clientAccountId',
-          'r.platformUserTypeId',
-          sinceOf.as('sinceDate'),
-          firstReviewer(eb as unknown as RequestEb, dialect, of).as('reviewerUserId'),
-        ])
-        .where('r.requestTypeId', '=', RequestType.ADD)
-        .where('r.statusId', 'in', [RequestStatus.COMPLETED, RequestStatus.ARCHIVED])
-        .where('r.isDeleted', '=', 0)
-        .where((eb) =>
-          eb.and(
-            accessReviewScopeLists
-              .filter((list) => (of.lists[list] ?? []).length > 0)
-              .map((list) => eb(sql.ref(scopeColumns[list]), 'in', of.lists[list]!)),
-          ),
-        )
-        .$if(of.internal !== null, (qb) => qb.where('r.isInternal', '=', of.internal!))
-        .$if(of.activeForDays !== null, (qb) =>
-          qb.where(sinceOf, '<', new Date(Date.parse(nowIso) - of.activeForDays! * 86_400_000).toISOString()),
-        )
-        .$if(of.boundToAdmin !== null, (qb) => qb.where(insideAdminRows(of.boundToAdmin!, 'r')))
-        .$if(window !== null, (qb) =>
-          qb.where('r.requestId', '>', window!.after).where('r.requestId', '<=', window!.upTo),
-        ),
-    )
-    .onConflict((oc) => oc.columns(['reviewId', 'recordId']).doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0);
-}
-
-/** The running absences of the person `column` names. */
-const absenceOf = (column: string, nowIso: string) =>
-  sql`select ab.delegate_id from absences ab where ab.user_id = ${sql.ref(column)} and ab.is_deleted = 0
-    and ab.from_date <= ${nowIso} and ab.to_date > ${nowIso} order by ab.to_date desc, ab.absence_id limit 1`;
-
-/** A reviewer away today (out of office) hands the items to the delegate they named. */
-export async function handToDelegates(q: Executor, reviewId: number, nowIso: string): Promise<void> {
-  await q
-    .updateTable('accessReviewItems')
-    .set({ reviewerUserId: sql<number>`(${absenceOf('access_review_items.reviewer_user_id', nowIso)})` })
-    .where('reviewId', '=', reviewId)
-    .where(
-      'reviewerUserId',
-      'in',
-      q
-        .selectFrom('absences as ab')
-        .select('ab.userId')
-        .where('ab.isDeleted', '=', 0)
-        .where('ab.fromDate', '<=', nowIso)
-        .where('ab.toDate', '>', nowIso),
-    )
-    .execute();
-}
-
-/** Nobody reviews their own access: such items go to the administrators (reviewer null). */
-export async function unnameOwnItems(q: Executor, reviewId: number): Promise<void> {
-  await q
-    .updateTable('accessReviewItems')
-    .set({ reviewerUserId: null })
-    .where('reviewId', '=', reviewId)
-    .whereRef('reviewerUserId', '=', 'userId')
-    .execute();
-}
-
-/** Each named reviewer of a campaign and how many items they got (the start's notifications). */
-export function findReviewerCounts(q: Executor, reviewId: number) {
-  return q
-    .selectFrom('accessReviewItems')
-    .select(['reviewerUserId', sql<number>`count(*)`.as('itemCount')])
-    .where('reviewId', '=', reviewId)
-    .where('reviewerUserId', 'is not', null)
-    .groupBy('reviewerUserId')
-    .execute();
 }
 
 // ---------------------------------------------------------------- the campaigns table

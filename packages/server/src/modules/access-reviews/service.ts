@@ -28,6 +28,7 @@ import { presentCampaign, presentDetail, scopeOf, scopeRowsOf, scopeText } from 
 import * as items from './items-queries.ts';
 import { revokeRecords } from './items-service.ts';
 import * as q from './queries.ts';
+import * as snapshot from './snapshot-queries.ts';
 
 /**
  * Access review campaigns (issue 46): administrators within their (region, market) rows and
@@ -215,7 +216,7 @@ export async function startCampaign(db: Db, actor: Actor, reviewId: number): Pro
       throw conflict(messages.accessReviewNotDraft);
     }
     const lists = scopeOf(await q.findScopeRows(trx, [reviewId]), campaign);
-    const itemCount = await q.insertSnapshot(
+    const itemCount = await snapshot.insertSnapshot(
       trx,
       db.dialect,
       {
@@ -233,10 +234,10 @@ export async function startCampaign(db: Db, actor: Actor, reviewId: number): Pro
       throw unprocessable(messages.accessReviewScopeEmpty);
     }
     if (campaign.reviewerRule === 'approver') {
-      await q.handToDelegates(trx, reviewId, now);
+      await snapshot.handToDelegates(trx, reviewId, now);
     }
-    await q.unnameOwnItems(trx, reviewId);
-    const reviewers = await q.findReviewerCounts(trx, reviewId);
+    await snapshot.unnameOwnItems(trx, reviewId);
+    const reviewers = await snapshot.findReviewerCounts(trx, reviewId);
     await queueAccessReviewRequests(trx, {
       campaign: campaign.name,
       dueDate: campaign.dueDate.slice(0, 10),
@@ -247,7 +248,7 @@ export async function startCampaign(db: Db, actor: Actor, reviewId: number): Pro
     });
     return { reviewId, itemCount };
   });
-  await q.refreshItemStatistics(db);
+  await snapshot.refreshItemStatistics(db);
   return started;
 }
 
