@@ -87,8 +87,12 @@ describe('Tables', () => {
       await expect.poll(() => rowIds(page, 'All Requests'), poll).toSatisfy(isSorted(-1));
 
       await page.getByRole('region', { name: 'All Requests' }).getByLabel('Search').fill('Completed');
+      // The search applies after its debounce: wait for it, or the first page read below could be
+      // the unsearched one, replaced a moment later.
+      await expect.poll(() => new URL(page.url()).searchParams.get('q'), poll).toBe('Completed');
       await page.getByRole('combobox', { name: /Rows per page/ }).click();
       await page.getByRole('option', { name: '10', exact: true }).click();
+      await page.getByText(/^1–10 of \d+$/).waitFor();
       await expect.poll(() => rowIds(page, 'All Requests'), poll).toHaveLength(10);
       const firstPage = await rowIds(page, 'All Requests');
       await page.getByRole('button', { name: 'Go to next page' }).click();
