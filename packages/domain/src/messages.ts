@@ -800,6 +800,18 @@ export const messages = {
       : `The campaign stays open: ${count} undecided items now wait for the administrators.`,
   accessReviewNotificationText: (campaign: string, count: number, dueDate: string) =>
     `The access review '${campaign}' asks you to review ${count === 1 ? '1 access' : `${count} accesses`} by ${dueDate} (My Access Reviews).`,
+  accessReviewReminderText: (campaign: string, count: number, dueDate: string) =>
+    `Reminder: the access review '${campaign}' still asks you to review ${count === 1 ? '1 access' : `${count} accesses`} by ${dueDate} (My Access Reviews).`,
+  /** To a campaign's creator once its due date passed: what became of the undecided items. */
+  accessReviewPastDueText: (
+    campaign: string,
+    count: number,
+    outcome: 'keep' | 'revoke' | 'administrators',
+  ) => {
+    const items = count === 1 ? '1 undecided access was' : `${count} undecided accesses were`;
+    const what = { keep: 'kept', revoke: 'revoked', administrators: 'handed to the administrators' }[outcome];
+    return `The access review '${campaign}' passed its due date: ${items} ${what} (Access Reviews).`;
+  },
   // Access reviews' screens (issue 46; our own sentences)
   noAccessReviewItems: 'Nothing to review: no active campaign asks you about any access.',
   noAccessReviews: 'No campaign yet.',

@@ -681,6 +681,7 @@ export interface Database {
   accessReviews: AccessReviewsTable;
   accessReviewScope: AccessReviewScopeTable;
   accessReviewItems: AccessReviewItemsTable;
+  accessReviewReminders: AccessReviewRemindersTable;
 }
 
 // ---------------------------------------------------------------- profile merges (0020)
@@ -810,6 +811,16 @@ export interface AccessReviewsTable {
   startedDate: Timestamp;
   /** When the campaign was closed or cancelled. */
   closedDate: Timestamp;
+  /** The campaign this one recurs from (0048). */
+  previousReviewId: number | null;
+}
+
+/** A notice the access-reviews job sent (0048): 'reminder' to a reviewer, 'escalated' to the creator. */
+export interface AccessReviewRemindersTable {
+  reviewId: number;
+  userId: number;
+  stage: string;
+  sentDate: string;
 }
 
 /** One id a campaign's scope names: kind 'region', 'market', 'agency', 'practice', 'platform', 'client', 'platform_user_type'. */

@@ -42,6 +42,7 @@ import { m0044 } from './0044_add_request_client_platform_index.ts';
 import { m0045 } from './0045_add_rate_counts.ts';
 import { m0046 } from './0046_add_access_reviews.ts';
 import { m0047 } from './0047_add_review_items_page_index.ts';
+import { m0048 } from './0048_add_access_review_follow_up.ts';
 
 /** Every migration by name; names sort in the order they run. Append only, never edit. */
 export const migrations: Record<string, Migration> = {
@@ -88,4 +89,5 @@ export const migrations: Record<string, Migration> = {
   '0045_add_rate_counts': m0045,
   '0046_add_access_reviews': m0046,
   '0047_add_review_items_page_index': m0047,
+  '0048_add_access_review_follow_up': m0048,
 };

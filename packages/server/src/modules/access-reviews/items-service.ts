@@ -120,7 +120,8 @@ function checkItems(
 export async function revokeRecords(
   trx: Executor,
   db: Db,
-  actor: Actor,
+  /** Who the lines are created and approved by: the reviewer, or who closed the campaign. */
+  actorId: number,
   items: readonly Pick<q.ItemToDecide, 'itemId' | 'recordId' | 'campaignName'>[],
   o: { comment: string | null; reviewerName: string; nowIso: string },
 ): Promise<number[]> {
@@ -131,11 +132,11 @@ export async function revokeRecords(
       requestIds: replaced.map((p) => p.requestId),
       from: RequestStatus.SUBMITTED,
       to: RequestStatus.CANCELLED,
-      actorId: actor.userId,
+      actorId,
     });
     await insertHistoryRows(
       trx,
-      actor.userId,
+      actorId,
       replaced.map((p) => ({
         requestId: p.requestId,
         statusId: RequestStatus.CANCELLED,
@@ -149,8 +150,8 @@ export async function revokeRecords(
     where: q.revocableRecord,
     submissionPrefix: `review-${o.nowIso.slice(0, 10)}-`,
     nowIso: o.nowIso,
-    createdBy: actor.userId,
-    approvedBy: actor.userId,
+    createdBy: actorId,
+    approvedBy: actorId,
     comment: o.comment,
   });
   if (lines.length !== recordIds.length) {
@@ -174,7 +175,7 @@ export async function revokeRecords(
     items.map((i) => i.itemId),
   );
   const lineIds = lines.map((l) => l.requestId);
-  await queueNotifications(trx, 'approved', lineIds, actor.userId);
+  await queueNotifications(trx, 'approved', lineIds, actorId);
   return lineIds;
 }
 
@@ -212,7 +213,7 @@ export async function decideItems(
     }
     const revokeRequestIds =
       input.decision === 'revoke'
-        ? await revokeRecords(trx, db, actor, items, {
+        ? await revokeRecords(trx, db, actor.userId, items, {
             comment,
             reviewerName: await q.findPersonName(trx, actor.userId),
             nowIso: now,

@@ -168,7 +168,8 @@ export interface CampaignValues {
 
 export async function insertCampaign(
   q: Executor,
-  values: CampaignValues & { createdBy: number; nowIso: string },
+  /** previousReviewId: the campaign a recurring one starts from (follow-up.ts). */
+  values: CampaignValues & { createdBy: number; nowIso: string; previousReviewId?: number },
 ): Promise<number> {
   const { nowIso, ...rest } = values;
   const row = await q

@@ -23,7 +23,7 @@ import type { Actor } from '../../http/actor.ts';
 import { conflict, forbidden, notFound, unprocessable } from '../../http/errors.ts';
 import { rowScopeOf } from '../../http/row-scope.ts';
 import { scopedReader, type TableReader } from '../../http/table-routes.ts';
-import { queueAccessReviewRequests } from '../notifications/access-reviews.ts';
+import { queueAccessReviewNotices } from '../notifications/access-reviews.ts';
 import { presentCampaign, presentDetail, scopeOf, scopeRowsOf, scopeText } from './present.ts';
 import * as items from './items-queries.ts';
 import { revokeRecords } from './items-service.ts';
@@ -193,63 +193,77 @@ export function updateCampaign(
 }
 
 /**
- * PUT api/AccessReviews/{id}/Start: draft → active and, in the same transaction, the snapshot:
- * one item per active access record in scope (and inside the creator's admin rows unless she is
- * a super administrator), each with its reviewer. A scope that matches nothing: 422, and the
- * campaign stays a draft. Twice, or on two instances at once: the compare-and-set lets one start
- * through, the other gets 409; the unique (campaign, record) would refuse a second item anyway.
+ * PUT api/AccessReviews/{id}/Start: draft → active and, in the same transaction, the snapshot
+ * (`startDraft`). A scope that matches nothing: 422, and the campaign stays a draft. Twice, or
+ * on two instances at once: the compare-and-set lets one start through, the other gets 409; the
+ * unique (campaign, record) would refuse a second item anyway.
  */
 export async function startCampaign(db: Db, actor: Actor, reviewId: number): Promise<AccessReviewStarted> {
   const scope = campaignScopeOf(actor, 'write');
   const started = await inTransaction(db, async (trx) => {
     const campaign = await campaignIn(trx, scope, reviewId, ['draft'], messages.accessReviewNotDraft);
-    const now = nowIso();
-    const moved = await q.moveCampaign(trx, {
-      reviewId,
-      from: ['draft'],
-      to: 'active',
-      actorId: actor.userId,
-      nowIso: now,
-      set: { startedDate: now },
-    });
-    if (!moved) {
-      throw conflict(messages.accessReviewNotDraft);
-    }
-    const lists = scopeOf(await q.findScopeRows(trx, [reviewId]), campaign);
-    const itemCount = await snapshot.insertSnapshot(
-      trx,
-      db.dialect,
-      {
-        reviewId,
-        lists,
-        internal: campaign.internal,
-        activeForDays: campaign.activeForDays,
-        reviewerRule: campaign.reviewerRule,
-        reviewerUserId: campaign.reviewerUserId,
-        boundToAdmin: (await q.isSuperAdmin(trx, campaign.createdBy)) ? null : campaign.createdBy,
-      },
-      now,
-    );
-    if (itemCount === 0) {
-      throw unprocessable(messages.accessReviewScopeEmpty);
-    }
-    if (campaign.reviewerRule === 'approver') {
-      await snapshot.handToDelegates(trx, reviewId, now);
-    }
-    await snapshot.unnameOwnItems(trx, reviewId);
-    const reviewers = await snapshot.findReviewerCounts(trx, reviewId);
-    await queueAccessReviewRequests(trx, {
-      campaign: campaign.name,
-      dueDate: campaign.dueDate.slice(0, 10),
-      reviewers: reviewers.flatMap((r) =>
-        r.reviewerUserId === null ? [] : [{ userId: r.reviewerUserId, itemCount: toCount(r.itemCount) }],
-      ),
-      actorId: actor.userId,
-    });
-    return { reviewId, itemCount };
+    return startDraft(trx, db, campaign, { actorId: actor.userId, nowIso: nowIso() });
   });
   await snapshot.refreshItemStatistics(db);
   return started;
+}
+
+/**
+ * Moves a draft to active and takes its snapshot, in the caller's transaction: one item per
+ * active access record in scope (and inside the creator's admin rows unless she is a super
+ * administrator), each with its reviewer, who is told (not `actorId`, who started it). Nothing in
+ * scope: 422. The caller refreshes the items' statistics after its commit.
+ */
+export async function startDraft(
+  trx: Executor,
+  db: Db,
+  campaign: q.CampaignDbRow,
+  o: { actorId: number; nowIso: string },
+): Promise<AccessReviewStarted> {
+  const { reviewId } = campaign;
+  const moved = await q.moveCampaign(trx, {
+    reviewId,
+    from: ['draft'],
+    to: 'active',
+    actorId: o.actorId,
+    nowIso: o.nowIso,
+    set: { startedDate: o.nowIso },
+  });
+  if (!moved) {
+    throw conflict(messages.accessReviewNotDraft);
+  }
+  const lists = scopeOf(await q.findScopeRows(trx, [reviewId]), campaign);
+  const itemCount = await snapshot.insertSnapshot(
+    trx,
+    db.dialect,
+    {
+      reviewId,
+      lists,
+      internal: campaign.internal,
+      activeForDays: campaign.activeForDays,
+      reviewerRule: campaign.reviewerRule,
+      reviewerUserId: campaign.reviewerUserId,
+      boundToAdmin: (await q.isSuperAdmin(trx, campaign.createdBy)) ? null : campaign.createdBy,
+    },
+    o.nowIso,
+  );
+  if (itemCount === 0) {
+    throw unprocessable(messages.accessReviewScopeEmpty);
+  }
+  if (campaign.reviewerRule === 'approver') {
+    await snapshot.handToDelegates(trx, reviewId, o.nowIso);
+  }
+  await snapshot.unnameOwnItems(trx, reviewId);
+  const reviewers = await snapshot.findReviewerCounts(trx, reviewId);
+  await queueAccessReviewNotices(
+    trx,
+    { stage: 'start', campaign: campaign.name, dueDate: campaign.dueDate.slice(0, 10) },
+    reviewers.flatMap((r) =>
+      r.reviewerUserId === null ? [] : [{ userId: r.reviewerUserId, itemCount: toCount(r.itemCount) }],
+    ),
+    o.actorId,
+  );
+  return { reviewId, itemCount };
 }
 
 /** PUT api/AccessReviews/{id}/Cancel: a draft or active campaign ends; its undecided items are never applied. */
@@ -278,71 +292,84 @@ const CLOSE_CHUNK = 500;
 
 /**
  * PUT api/AccessReviews/{id}/Close: an active campaign's undecided items get its default, in one
- * transaction. 'keep': kept, decided by nobody (the system). 'revoke': each item whose record can
- * still be revoked is revoked as a reviewer's revoke is (a Deactivate line approved by the review,
- * created by the caller); an item whose record ended or has an Approved change waiting stays
- * undecided. Then the campaign is closed. 'administrators': the undecided items go to the
- * administrators of their records' region and market and the campaign stays active; a Close once
- * they are all decided closes it.
+ * transaction (`applyClose`).
  */
 export function closeCampaign(db: Db, actor: Actor, reviewId: number): Promise<AccessReviewMoved> {
   const scope = campaignScopeOf(actor, 'write');
   return inTransaction(db, async (trx) => {
     const campaign = await campaignIn(trx, scope, reviewId, ['active'], messages.accessReviewNotActive);
-    const now = nowIso();
-    let appliedCount = 0;
-    switch (campaign.whenUndecided) {
-      case 'administrators': {
-        const handedCount = await items.updateUndecided(trx, reviewId, { reviewerUserId: null });
-        if (handedCount > 0) {
-          return { reviewId, status: 'active', appliedCount: 0, handedCount };
-        }
-        break;
+    return applyClose(trx, db, campaign, { actorId: actor.userId, nowIso: nowIso() });
+  });
+}
+
+/**
+ * Gives an active campaign's undecided items its default, in the caller's transaction.
+ * 'keep': kept, decided by nobody (the system). 'revoke': each item whose record can still be
+ * revoked is revoked as a reviewer's revoke is (a Deactivate line approved by the review, created
+ * by `actorId`); an item whose record ended or has an Approved change waiting stays undecided.
+ * Then the campaign is closed. 'administrators': the undecided items go to the administrators of
+ * their records' region and market and the campaign stays active; once they are all decided, it
+ * closes.
+ */
+export async function applyClose(
+  trx: Executor,
+  db: Db,
+  campaign: q.CampaignDbRow,
+  o: { actorId: number; nowIso: string },
+): Promise<AccessReviewMoved> {
+  const { reviewId } = campaign;
+  let appliedCount = 0;
+  switch (campaign.whenUndecided) {
+    case 'administrators': {
+      const handedCount = await items.updateUndecided(trx, reviewId, { reviewerUserId: null });
+      if (handedCount > 0) {
+        return { reviewId, status: 'active', appliedCount: 0, handedCount };
       }
-      case 'revoke': {
-        const revocable = await items.findRevocableUndecided(trx, reviewId);
-        for (let i = 0; i < revocable.length; i += CLOSE_CHUNK) {
-          const chunk = revocable.slice(i, i + CLOSE_CHUNK);
-          const decided = await items.decideItems(trx, {
-            itemIds: chunk.map((c) => c.itemId),
-            decision: 'revoke',
-            comment: messages.accessReviewDefaultComment,
-            decidedBy: null,
-            nowIso: now,
-          });
-          if (decided !== chunk.length) {
-            throw conflict(messages.accessReviewItemDecided);
-          }
-          await revokeRecords(trx, db, actor, chunk, {
-            comment: messages.accessReviewDefaultComment,
-            reviewerName: messages.accessReviewSystem,
-            nowIso: now,
-          });
-          appliedCount += decided;
-        }
-        break;
-      }
-      default:
-        appliedCount = await items.updateUndecided(trx, reviewId, {
-          decision: 'keep',
+      break;
+    }
+    case 'revoke': {
+      const revocable = await items.findRevocableUndecided(trx, reviewId);
+      for (let i = 0; i < revocable.length; i += CLOSE_CHUNK) {
+        const chunk = revocable.slice(i, i + CLOSE_CHUNK);
+        const decided = await items.decideItems(trx, {
+          itemIds: chunk.map((c) => c.itemId),
+          decision: 'revoke',
           comment: messages.accessReviewDefaultComment,
           decidedBy: null,
-          decidedAt: now,
+          nowIso: o.nowIso,
         });
+        if (decided !== chunk.length) {
+          throw conflict(messages.accessReviewItemDecided);
+        }
+        await revokeRecords(trx, db, o.actorId, chunk, {
+          comment: messages.accessReviewDefaultComment,
+          reviewerName: messages.accessReviewSystem,
+          nowIso: o.nowIso,
+        });
+        appliedCount += decided;
+      }
+      break;
     }
-    const moved = await q.moveCampaign(trx, {
-      reviewId,
-      from: ['active'],
-      to: 'closed',
-      actorId: actor.userId,
-      nowIso: now,
-      set: { closedDate: now },
-    });
-    if (!moved) {
-      throw conflict(messages.accessReviewNotActive);
-    }
-    return { reviewId, status: 'closed', appliedCount, handedCount: 0 };
+    default:
+      appliedCount = await items.updateUndecided(trx, reviewId, {
+        decision: 'keep',
+        comment: messages.accessReviewDefaultComment,
+        decidedBy: null,
+        decidedAt: o.nowIso,
+      });
+  }
+  const moved = await q.moveCampaign(trx, {
+    reviewId,
+    from: ['active'],
+    to: 'closed',
+    actorId: o.actorId,
+    nowIso: o.nowIso,
+    set: { closedDate: o.nowIso },
   });
+  if (!moved) {
+    throw conflict(messages.accessReviewNotActive);
+  }
+  return { reviewId, status: 'closed', appliedCount, handedCount: 0 };
 }
 
 /** The evidence's columns: what was reviewed, by whom, the decision, and what became of a revoke. */

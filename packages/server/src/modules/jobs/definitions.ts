@@ -4,6 +4,7 @@ import { profileMatcherJob } from './profile-matcher.ts';
 import { userStatusReportJob } from './user-status-report.ts';
 import { taskRemindersJob } from './reminders/service.ts';
 import { accessExpiryJob } from './expiry/job.ts';
+import { accessReviewsJob } from '../access-reviews/follow-up.ts';
 
 /** Every scheduled job (GET /api/Jobs lists them in this order). */
 export const jobDefinitions: readonly JobDefinition[] = [
@@ -12,4 +13,5 @@ export const jobDefinitions: readonly JobDefinition[] = [
   userStatusReportJob,
   taskRemindersJob,
   accessExpiryJob,
+  accessReviewsJob,
 ];

@@ -15,6 +15,7 @@ import { nowIso, type Db } from '../../db/connection.ts';
 import type { Actor } from '../../http/actor.ts';
 import { notFound } from '../../http/errors.ts';
 import * as q from './queries.ts';
+import { accessReviewNoticeLink, accessReviewNoticeOf, accessReviewNoticeText } from './access-reviews.ts';
 import { plainText, withBaseUrl } from './render.ts';
 
 const isEvent = (value: string): value is NotificationEvent =>
@@ -35,6 +36,8 @@ function presentNotification(row: q.NotificationRow) {
         campaign?: unknown;
         dueDate?: unknown;
         items?: unknown;
+        stage?: unknown;
+        outcome?: unknown;
       })
     : {};
   const countOf = (value: unknown) => (typeof value === 'number' ? value : 0);
@@ -47,11 +50,7 @@ function presentNotification(row: q.NotificationRow) {
     requestId: row.requestId,
     text:
       event === 'accessReview'
-        ? messages.accessReviewNotificationText(
-            typeof params.campaign === 'string' ? params.campaign : '',
-            countOf(params.items),
-            typeof params.dueDate === 'string' ? params.dueDate : '',
-          )
+        ? accessReviewNoticeText(accessReviewNoticeOf(params), countOf(params.items))
         : event === 'reassigned'
           ? messages.tasksReassignedText({
               actor: typeof params.actor === 'string' ? params.actor : '',
@@ -69,7 +68,10 @@ function presentNotification(row: q.NotificationRow) {
               ...(typeof params.comment === 'string' ? { comment: params.comment } : {}),
               endDate: formatDate(row.expirationDate),
             }),
-    link: notificationLink(role, row.requestId, task, event),
+    link:
+      event === 'accessReview'
+        ? accessReviewNoticeLink(accessReviewNoticeOf(params))
+        : notificationLink(role, row.requestId, task, event),
     createdDate: row.createdDate,
     readAt: row.readAt,
   };
