@@ -141,6 +141,40 @@ describe('PUT api/AccessReviews/MyItems and the Home count', () => {
     expect((await counts(s.approver)).accessReviews).toBe(before.accessReviews);
   });
 
+  it('shows, sorts and searches the names as they were at the start, and who decided as they were then', async () => {
+    const s = await scene();
+    const reviewId = await campaign(s.path.marketId);
+    const k = ctx.db.kysely;
+    const renamed = `Renamed${s.holder.lastName}`;
+    await k.updateTable('users').set({ lastName: renamed }).where('userId', '=', s.holder.userId).execute();
+    await k
+      .updateTable('platforms')
+      .set({ description: `${s.path.names.platform} (new name)` })
+      .where('platformId', '=', s.path.platformId)
+      .execute();
+
+    const searched = async (term: string) => {
+      const res = await call(s.approver, 'PUT', '/api/AccessReviews/MyItems', {
+        reviewId,
+        searchCriteria: term,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ data: { items: { itemId: number; userName: string }[] } }>().data.items;
+    };
+    const [item] = await searched(s.holder.lastName);
+    expect(item).toMatchObject({ userName: `Hal ${s.holder.lastName}` });
+    expect(await searched(renamed)).toEqual([]);
+    expect((await myItems(s.approver, reviewId))[0]).toMatchObject({
+      platformDescription: s.path.names.platform,
+    });
+
+    expect((await decide(s.approver, [item!.itemId], 'keep')).statusCode).toBe(200);
+    await k.updateTable('users').set({ lastName: 'Later' }).where('userId', '=', s.approver.userId).execute();
+    expect((await myItems(s.approver, reviewId))[0]).toMatchObject({
+      decidedByName: `Ava ${s.approver.lastName}`,
+    });
+  });
+
   it("counts the page's total from the items its rows show, with and without a filter", async () => {
     const s = await scene();
     await anotherRecord(s);

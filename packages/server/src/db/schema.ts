@@ -852,4 +852,15 @@ export interface AccessReviewItemsTable {
   decidedAt: Timestamp;
   /** The Deactivate line a revoke made. */
   revokeRequestId: number | null;
+  // What the item was about in words, as at the start (0050); decidedByName with the decision.
+  userName: string | null;
+  userEmail: string | null;
+  platformEmail: string | null;
+  platformName: string | null;
+  clientName: string | null;
+  clientAccountName: string | null;
+  platformUserTypeName: string | null;
+  requestedByName: string | null;
+  approvedByName: string | null;
+  decidedByName: string | null;
 }

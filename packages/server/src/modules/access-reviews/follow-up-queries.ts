@@ -45,17 +45,6 @@ export function findUndecidedReviewers(q: Executor, reviewId: number) {
     .execute();
 }
 
-/** How many items of a campaign nobody decided yet. */
-export async function countUndecided(q: Executor, reviewId: number): Promise<number> {
-  const row = await q
-    .selectFrom('accessReviewItems')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('reviewId', '=', reviewId)
-    .where('decision', 'is', null)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 /** Records that `stage` was sent about the campaign to each of `userIds` (once: a second insert is ignored). */
 export async function recordNotices(
   q: Executor,

@@ -4,6 +4,7 @@ import { HttpError } from '../../http/errors.ts';
 import type { JobCounts, JobDefinition } from '../jobs/runner.ts';
 import { queueAccessReviewNotices } from '../notifications/access-reviews.ts';
 import * as f from './follow-up-queries.ts';
+import { countUndecided } from './items-queries.ts';
 import type { CampaignDbRow } from './queries.ts';
 import * as q from './queries.ts';
 import { applyClose, startDraft } from './service.ts';
@@ -92,12 +93,12 @@ async function closePastDue(db: Db, campaign: CampaignDbRow, now: Date): Promise
   }
   const nowIso = now.toISOString();
   if (await f.hasNotice(db.kysely, campaign.reviewId, 'escalated')) {
-    if ((await f.countUndecided(db.kysely, campaign.reviewId)) > 0) {
+    if ((await countUndecided(db.kysely, campaign.reviewId)) > 0) {
       return null;
     }
   }
   return inTransaction(db, async (trx) => {
-    const undecided = await f.countUndecided(trx, campaign.reviewId);
+    const undecided = await countUndecided(trx, campaign.reviewId);
     const moved = await applyClose(trx, db, campaign, { actorId: campaign.createdBy, nowIso });
     if (!(await f.hasNotice(trx, campaign.reviewId, 'escalated'))) {
       await f.recordNotices(trx, campaign.reviewId, 'escalated', [campaign.createdBy], nowIso);

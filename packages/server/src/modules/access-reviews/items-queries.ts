@@ -70,22 +70,16 @@ const approvedChangeWaits = sql<number>`case when exists (select 1 from requests
   where p.request_id = r.pending_change_request_id and p.status_id = ${RequestStatus.APPROVED}) then 1 else 0 end`;
 
 /**
- * Items with their campaign and every name My Access Reviews and the evidence show. Every join
- * but the campaign's is a left join (those on NOT NULL keys find the same one row): a count or a
- * page of item ids that uses no joined column then reads the items alone, as both engines drop
- * a left join to a primary key nothing uses.
+ * Items with their campaign, their record as it is now and their revoke's line (the State). The
+ * names an item shows are its own columns, written at the start (migration 0050), so sorting,
+ * filtering and searching a reviewer's items joins nothing for them. The record's and the
+ * revoke's joins are left joins on keys (the record's is NOT NULL and finds its one row): a count
+ * or a page of item ids that uses neither reads the items alone, as both engines drop a left join
+ * to a primary key nothing uses.
  */
 function namedItems(q: Executor) {
   return campaignItems(q)
     .leftJoin('requests as r', 'r.requestId', 'i.recordId')
-    .leftJoin('users as u', 'u.userId', 'i.userId')
-    .leftJoin('platforms as pl', 'pl.platformId', 'i.platformId')
-    .leftJoin('users as cu', 'cu.userId', 'r.createdBy')
-    .leftJoin('clients as c', 'c.clientId', 'i.clientId')
-    .leftJoin('clientAccounts as ca', 'ca.clientAccountId', 'i.clientAccountId')
-    .leftJoin('platformUserTypes as put', 'put.platformUserTypeId', 'i.platformUserTypeId')
-    .leftJoin('users as ap', 'ap.userId', 'r.approvedRejectedBy')
-    .leftJoin('users as db', 'db.userId', 'i.decidedBy')
     .leftJoin('requests as rk', 'rk.requestId', 'i.revokeRequestId');
 }
 
@@ -120,22 +114,20 @@ function selectItem(qb: ReturnType<typeof itemRows>) {
     'ar.dueDate',
     'i.recordId',
     'i.userId',
-    fullName('u').as('userName'),
-    'u.email as userEmail',
-    'r.email as platformEmail',
-    'pl.description as platformDescription',
-    'c.description as clientDescription',
-    'ca.description as clientAccountDescription',
-    'put.description as platformUserTypeDescription',
+    'i.userName',
+    'i.userEmail',
+    'i.platformEmail',
+    'i.platformName as platformDescription',
+    'i.clientName as clientDescription',
+    'i.clientAccountName as clientAccountDescription',
+    'i.platformUserTypeName as platformUserTypeDescription',
     'i.sinceDate',
-    fullName('cu').as('requestedByName'),
-    sql<string | null>`case when ap.user_id is null then null else ${fullName('ap')} end`.as(
-      'approvedByName',
-    ),
+    'i.requestedByName',
+    'i.approvedByName',
     'i.decision',
     decisionName.as('decisionName'),
     'i.comment',
-    sql<string | null>`case when db.user_id is null then null else ${fullName('db')} end`.as('decidedByName'),
+    'i.decidedByName',
     'i.decidedAt',
     'i.revokeRequestId',
     stateOf.as('state'),
@@ -151,19 +143,19 @@ export const itemSpec: TableSpec = {
     reviewName: ref('ar.name'),
     dueDate: ref('ar.dueDate', 'date'),
     recordId: ref('i.recordId', 'number'),
-    userName: column(fullName('u')),
-    userEmail: ref('u.email'),
-    platformEmail: ref('r.email'),
-    platformDescription: ref('pl.description'),
-    clientDescription: ref('c.description'),
-    clientAccountDescription: ref('ca.description'),
-    platformUserTypeDescription: ref('put.description'),
+    userName: ref('i.userName'),
+    userEmail: ref('i.userEmail'),
+    platformEmail: ref('i.platformEmail'),
+    platformDescription: ref('i.platformName'),
+    clientDescription: ref('i.clientName'),
+    clientAccountDescription: ref('i.clientAccountName'),
+    platformUserTypeDescription: ref('i.platformUserTypeName'),
     sinceDate: ref('i.sinceDate', 'date'),
-    requestedByName: column(fullName('cu')),
-    approvedByName: column(fullName('ap')),
+    requestedByName: ref('i.requestedByName'),
+    approvedByName: ref('i.approvedByName'),
     decisionName: column(decisionName),
     state: column(stateOf),
-    decidedByName: column(fullName('db')),
+    decidedByName: ref('i.decidedByName'),
     decidedAt: ref('i.decidedAt', 'date'),
   },
   id: sql.ref<number>('i.itemId'),
@@ -244,7 +236,16 @@ export async function decideItems(
 ): Promise<number> {
   const result = await q
     .updateTable('accessReviewItems')
-    .set({ decision: o.decision, comment: o.comment, decidedBy: o.decidedBy, decidedAt: o.nowIso })
+    .set((eb) => ({
+      decision: o.decision,
+      comment: o.comment,
+      decidedBy: o.decidedBy,
+      decidedByName:
+        o.decidedBy === null
+          ? null
+          : eb.selectFrom('users as u').select(fullName('u').as('name')).where('u.userId', '=', o.decidedBy),
+      decidedAt: o.nowIso,
+    }))
     .where('itemId', 'in', o.itemIds)
     .where('decision', 'is', null)
     .where('reviewId', 'in', q.selectFrom('accessReviews').select('reviewId').where('status', '=', 'active'))
@@ -351,22 +352,20 @@ export function findEvidenceBatch(q: Executor, reviewId: number, beforeId: numbe
       'i.itemId',
       'ar.name as campaign',
       'i.recordId',
-      fullName('u').as('userName'),
-      'u.email as userEmail',
-      'r.email as platformEmail',
-      'pl.description as platform',
-      'c.description as client',
-      'ca.description as clientAccount',
-      'put.description as platformUserType',
+      'i.userName',
+      'i.userEmail',
+      'i.platformEmail',
+      'i.platformName as platform',
+      'i.clientName as client',
+      'i.clientAccountName as clientAccount',
+      'i.platformUserTypeName as platformUserType',
       'i.sinceDate',
       sql<string | null>`case when rv.user_id is null then null else ${fullName('rv')} end`.as(
         'reviewerName',
       ),
       'i.decision',
       'i.comment',
-      sql<string | null>`case when db.user_id is null then null else ${fullName('db')} end`.as(
-        'decidedByName',
-      ),
+      'i.decidedByName',
       'i.decidedAt',
       'i.revokeRequestId',
       'rk.statusId as revokeStatusId',

@@ -51,8 +51,10 @@ function reasonsOf(row: { decision: string | null; hasEnded: number; approvedCha
 }
 
 function presentItem(row: q.ItemDbRow): AccessReviewItemRow {
-  // The joins on NOT NULL keys are left joins (items-queries.ts): they always find their row.
+  // The names were written at the start (a person or list since removed: blank).
   const { hasEnded, approvedChangeWaits, ...item } = blankNulls(row, [
+    'userName',
+    'requestedByName',
     'userEmail',
     'platformEmail',
     'platformDescription',

@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { RequestStatus, RequestType, accessReviewScopeLists, type AccessReviewScopeList } from '@uap/domain';
 import type { Db, Dialect, Executor } from '../../db/connection.ts';
 import { insideAdminRows } from '../../http/row-scope-queries.ts';
-import type { RequestEb } from '../request-lines/line-query.ts';
+import { fullName, type RequestEb } from '../request-lines/line-query.ts';
 import { requestIdRange } from '../request-lines/count.ts';
 import { coveringAssignment } from '../request-lines/routing.ts';
 import { scopeColumns } from './queries.ts';
@@ -76,7 +76,8 @@ function firstReviewer(eb: RequestEb, dialect: Dialect, of: SnapshotOf): RawBuil
 
 /**
  * The snapshot of a start: one item per active access record in the campaign's scope (a
- * completed or archived Add line not deactivated), as one INSERT … SELECT. The unique
+ * completed or archived Add line not deactivated), with what it is about in words, as one
+ * INSERT … SELECT. The unique
  * (review_id, record_id) leaves a record already taken alone, so a second snapshot adds nothing.
  * Returns how many items it added.
  *
@@ -131,10 +132,26 @@ async function insertSnapshotWindow(
       'platformUserTypeId',
       'sinceDate',
       'reviewerUserId',
+      'userName',
+      'userEmail',
+      'platformEmail',
+      'platformName',
+      'clientName',
+      'clientAccountName',
+      'platformUserTypeName',
+      'requestedByName',
+      'approvedByName',
     ])
     .expression(
       q
         .selectFrom('requests as r')
+        .leftJoin('users as u', 'u.userId', 'r.userId')
+        .leftJoin('platforms as pl', 'pl.platformId', 'r.platformId')
+        .leftJoin('clients as c', 'c.clientId', 'r.clientId')
+        .leftJoin('clientAccounts as ca', 'ca.clientAccountId', 'r.clientAccountId')
+        .leftJoin('platformUserTypes as put', 'put.platformUserTypeId', 'r.platformUserTypeId')
+        .leftJoin('users as cu', 'cu.userId', 'r.createdBy')
+        .leftJoin('users as ap', 'ap.userId', 'r.approvedRejectedBy')
         .select((eb) => [
           int(dialect, of.reviewId).as('reviewId'),
           'r.requestId',
@@ -147,6 +164,15 @@ async function insertSnapshotWindow(
           'r.platformUserTypeId',
           sinceOf.as('sinceDate'),
           firstReviewer(eb as unknown as RequestEb, dialect, of).as('reviewerUserId'),
+          fullName('u').as('userName'),
+          'u.email as userEmail',
+          'r.email as platformEmail',
+          'pl.description as platformName',
+          'c.description as clientName',
+          'ca.description as clientAccountName',
+          'put.description as platformUserTypeName',
+          fullName('cu').as('requestedByName'),
+          fullName('ap').as('approvedByName'),
         ])
         .where('r.requestTypeId', '=', RequestType.ADD)
         .where('r.statusId', 'in', [RequestStatus.COMPLETED, RequestStatus.ARCHIVED])
