@@ -1,7 +1,13 @@
 import type { SelectQueryBuilder } from 'kysely';
 import type { TableQuery } from '@uap/domain';
 import type { Db } from './connection.ts';
-import { distinctFilterValues, readPageAndCount, tableCondition, type TableSpec } from './table-query.ts';
+import {
+  distinctFilterValues,
+  readPageAndCount,
+  readPageByIds,
+  tableCondition,
+  type TableSpec,
+} from './table-query.ts';
 
 /**
  * A table bound to its SQL once: the rows a scope reaches (with every join its columns use),
@@ -18,6 +24,13 @@ export interface SqlTable<Scope, DB, TB extends keyof DB, Row> {
    * or filters reads these. SQLite joins every left join of a count, even one nothing uses.
    */
   counted?: (db: Db, scope: Scope) => Promise<number>;
+  /**
+   * Read a page in two steps: the ids of its rows in the table's order (the sort and the filters
+   * joining only what they use), then `select` for those rows alone. For a selection whose
+   * computed columns and subqueries cost more per row than the page's sort, which would
+   * otherwise compute them for every matching row before sorting.
+   */
+  pageByIds?: boolean;
 }
 
 /** The three reads of a table. */
@@ -39,16 +52,22 @@ export function sqlTable<Scope, DB, TB extends keyof DB, Row>(
     table.rows(db, scope).where(tableCondition(db.dialect, spec, query, exceptColumn));
   return {
     spec,
-    page: (db, scope, query) =>
-      readPageAndCount(
-        matching(db, scope, query),
-        table.select,
-        spec,
-        query,
+    page: (db, scope, query) => {
+      const counted =
         table.counted && query.filters.length === 0 && query.searchCriteria.trim() === ''
           ? table.counted(db, scope)
-          : undefined,
-      ),
+          : undefined;
+      return table.pageByIds
+        ? readPageByIds(
+            table.rows(db, scope),
+            tableCondition(db.dialect, spec, query),
+            (isOnPage) => table.select(table.rows(db, scope).where(isOnPage)),
+            spec,
+            query,
+            counted,
+          )
+        : readPageAndCount(matching(db, scope, query), table.select, spec, query, counted);
+    },
     values: (db, scope, query, column) =>
       distinctFilterValues(matching(db, scope, query, column), spec, column),
     batch: (db, scope, query, beforeId, limit) =>

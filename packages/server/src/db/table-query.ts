@@ -362,21 +362,17 @@ export async function readPageByIds<DB, TB extends keyof DB, RDB, RTB extends ke
   columnsOf: (isOnPage: Expression<SqlBool>) => SelectQueryBuilder<RDB, RTB, O>,
   spec: TableSpec,
   query: TableQuery,
+  /** The total, counted from the same rows read with fewer joins (default: `from`'s count). */
+  counted?: Promise<number>,
 ): Promise<{ rows: O[]; totalCount: number }> {
   const isFiltered = condition !== TRUE;
   const [rows, total] = await Promise.all([
     columnsOf(idsInWindow(from.where(condition), spec, query, pageOf(query)))
       .$call((qb) => orderTable(qb, spec, query))
       .execute(),
-    from
-      .$if(isFiltered, (qb) => qb.where(condition))
-      .select((eb) => eb.fn.countAll().as('count'))
-      .executeTakeFirst(),
+    counted ?? countAll(from.$if(isFiltered, (qb) => qb.where(condition))),
   ]);
-  return {
-    rows: fitsAllRows(query, rows),
-    totalCount: toCount((total as { count?: unknown } | undefined)?.count),
-  };
+  return { rows: fitsAllRows(query, rows), totalCount: total };
 }
 
 /**
