@@ -248,7 +248,7 @@ describe('Access reviews', () => {
 
       const [download] = await Promise.all([
         adaPage.waitForEvent('download'),
-        adaPage.getByRole('button', { name: `Download evidence, campaign ${name}`, exact: true }).click(),
+        adaPage.getByRole('button', { name: `Evidence CSV, campaign ${name}`, exact: true }).click(),
       ]);
       expect(download.suggestedFilename()).toMatch(/^access-review-\d+-evidence\.csv$/);
       const [header, ...lines] = fs
@@ -262,6 +262,13 @@ describe('Access reviews', () => {
         const line = lines.find((l) => l.split(',')[2] === String(record.requestId));
         expect(line).toContain(',Keep,');
       }
+
+      const [pdf] = await Promise.all([
+        adaPage.waitForEvent('download'),
+        adaPage.getByRole('button', { name: `Evidence PDF, campaign ${name}`, exact: true }).click(),
+      ]);
+      expect(pdf.suggestedFilename()).toMatch(/^access-review-\d+-evidence\.pdf$/);
+      expect(fs.readFileSync(await pdf.path(), 'latin1').slice(0, 5)).toBe('%PDF-');
     } finally {
       await closing.context.close();
     }
@@ -270,9 +277,7 @@ describe('Access reviews', () => {
     const audit = await signIn(browser(), 'Avery Auditor', { width: 1600 });
     try {
       await audit.page.getByRole('link', { name: 'Access Reviews', exact: true }).first().click();
-      await audit.page
-        .getByRole('button', { name: `Download evidence, campaign ${name}`, exact: true })
-        .waitFor();
+      await audit.page.getByRole('button', { name: `Evidence PDF, campaign ${name}`, exact: true }).waitFor();
       expect(await audit.page.getByRole('button', { name: 'New Campaign' }).count()).toBe(0);
       for (const verb of ['Edit', 'Start', 'Close', 'Cancel']) {
         expect(

@@ -794,6 +794,15 @@ export const messages = {
   accessReviewAdministrators: 'The administrators',
   accessReviewSystem: 'UAP (the campaign closed)',
   accessReviewDefaultComment: "Decided by the campaign's default when it closed.",
+  accessReviewEvidenceTitle: (name: string) => `Access review evidence: ${name}`,
+  accessReviewEvidenceScope: (scope: string) => `Scope: ${scope}`,
+  accessReviewEvidenceStatus: (status: string, dueDate: string) => `Status: ${status}. Due date: ${dueDate}.`,
+  accessReviewEvidenceCounts: (c: { items: number; kept: number; revoked: number; undecided: number }) =>
+    `Items: ${c.items}. Kept: ${c.kept}. Revoked: ${c.revoked}. Undecided: ${c.undecided}.`,
+  accessReviewEvidenceGenerated: (at: string, zone: string) =>
+    `Generated ${at} (times in ${zone}). Items highest id first.`,
+  accessReviewEvidenceRecord: (recordId: number) => `Record ${recordId}`,
+  accessReviewEvidenceRevokeLine: (requestId: number) => `Deactivate #${requestId}`,
   accessReviewHandedToAdministrators: (count: number) =>
     count === 1
       ? 'The campaign stays open: 1 undecided item now waits for the administrators.'
@@ -815,6 +824,24 @@ export const messages = {
   // Access reviews' screens (issue 46; our own sentences)
   noAccessReviewItems: 'Nothing to review: no active campaign asks you about any access.',
   noAccessReviews: 'No campaign yet.',
+  // The campaign page (issue 46 item 5)
+  noAccessReviewReviewers: 'No reviewer yet: the campaign has no items until it starts.',
+  accessReviewOverdue: 'Overdue',
+  accessReviewBackToCampaigns: 'Back to Access Reviews',
+  accessReviewProgressLabel: (name: string) => `Progress, campaign ${name}`,
+  accessReviewProgressChart: (name: string) => `Progress of ${name}: items kept, revoked and undecided`,
+  accessReviewProgressSummary: (o: {
+    itemCount: number;
+    decidedCount: number;
+    keptCount: number;
+    revokedCount: number;
+    undecidedCount: number;
+  }) =>
+    `${o.decidedCount} of ${o.itemCount} ${o.itemCount === 1 ? 'item' : 'items'} decided (${
+      o.itemCount === 0 ? 0 : Math.floor((o.decidedCount / o.itemCount) * 100)
+    }%): ${o.keptCount} kept, ${o.revokedCount} revoked; ${o.undecidedCount} undecided.`,
+  accessReviewDueLine: (dueDate: string, status: string, isPastDue: boolean) =>
+    `Due ${dueDate}${isPastDue ? ' (passed)' : ''} · ${status}`,
   accessReviewChooseReviewer: 'Choose the person who reviews, or another reviewer rule.',
   accessReviewActiveDays: 'Enter a whole number of days, 1 or more, or leave it empty.',
   accessReviewStartQuestion: (name: string) =>

@@ -68,6 +68,7 @@ export const routeTable: readonly RouteEntry[] = [
   { path: '/NotificationSettings', title: 'Notification Settings', minLevel: Level.standard },
   { path: '/SentMail', title: 'Sent Mail', minLevel: Level.superAdmin },
   { path: '/AccessReviews', title: 'Access Reviews', minLevel: Level.admin },
+  { path: '/AccessReviews/:reviewId', title: 'Access Review Progress', minLevel: Level.admin },
   { path: '/MyAccessReviews', title: 'My Access Reviews', minLevel: Level.standard },
 ];
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { limits } from '../limits.ts';
 import { messages } from '../messages.ts';
+import { idParam } from './common.ts';
 import { dayField } from './create-request.ts';
 import { listPage, tableQuery } from './table.ts';
 
@@ -265,6 +266,21 @@ export const accessReviewEvidenceHeaders = {
   provisioningOutcome: 'Provisioning Outcome',
 } as const;
 
+/**
+ * GET api/AccessReviews/{id}/Evidence/Pdf: the PDF's columns (one row per item, a cell holding
+ * several of the CSV's fields, one a line).
+ */
+export const accessReviewEvidencePdfHeaders = {
+  item: 'Item / Record',
+  user: 'User',
+  access: 'Access (Platform, Client, Asset, User Type, Since)',
+  reviewer: 'Reviewer',
+  decision: 'Decision',
+  comment: 'Comment',
+  decided: 'Decided By / At',
+  revoke: 'Deactivation / Outcome',
+} as const;
+
 /** The provisioning outcome of a revoke, by the status of its Deactivate line. */
 export const revokeOutcomeNames: Readonly<Record<number, string>> = {
   1: 'Waiting for approval',
@@ -276,3 +292,32 @@ export const revokeOutcomeNames: Readonly<Record<number, string>> = {
 };
 
 export const accessReviewEvidenceQuery = z.object({ localTimeZone: z.string().max(64).default('UTC') });
+
+/**
+ * PUT api/AccessReviews/{id}/Reviewers: one reviewer of a campaign and how far they are (issue
+ * 46 item 5, the campaign page). The items nobody is named for are one row, the administrators'.
+ */
+export const accessReviewReviewerRow = z.object({
+  /** The row's id: the reviewer's UAP id, 0 for the administrators' row. */
+  reviewerKey: z.number().int(),
+  /** Null: the administrators of the items' region and market. */
+  reviewerUserId: z.number().int().nullable(),
+  reviewerName: z.string(),
+  reviewerEmail: z.string(),
+  itemCount: z.number().int(),
+  decidedCount: z.number().int(),
+  keptCount: z.number().int(),
+  revokedCount: z.number().int(),
+  undecidedCount: z.number().int(),
+  /** When the reviewer's latest decision was made; null: none yet. */
+  lastDecidedAt: z.string().nullable(),
+  /** Undecided items left in an active campaign whose due day has passed. */
+  isOverdue: z.boolean(),
+});
+export type AccessReviewReviewerRow = z.infer<typeof accessReviewReviewerRow>;
+
+export const accessReviewReviewerList = listPage('reviewers', accessReviewReviewerRow);
+export type AccessReviewReviewerList = z.infer<typeof accessReviewReviewerList>;
+
+/** The campaign a table of one campaign names in its path (`…/AccessReviews/:id/…`). */
+export const accessReviewIdParams = z.object({ id: idParam });

@@ -2,11 +2,16 @@ import {
   accessReviewItemList,
   accessReviewItemsQuery,
   accessReviewList,
+  accessReviewIdParams,
+  accessReviewReviewerList,
+  type AccessReviewReviewerList,
+  type AccessReviewReviewerRow,
   type AccessReviewItemList,
   type AccessReviewItemRow,
   type AccessReviewList,
   type AccessReviewRow,
 } from '../schemas/access-reviews.ts';
+import { messages } from '../messages.ts';
 import { columnsOf, declareTable } from './declare.ts';
 import { lineHeader as h } from './line-headers.ts';
 
@@ -73,5 +78,35 @@ export const myAccessReviewItemsTable = declareTable<AccessReviewItemRow, Access
     i.field('state', 'State'),
     i.field('decidedByName', 'Decided By'),
     i.dateTime('decidedAt', 'Decided At', (r) => r.decidedAt),
+  ],
+});
+
+const r = columnsOf<AccessReviewReviewerRow>();
+
+/**
+ * A campaign's reviewers (issue 46 item 5, the campaign page): one row per reviewer with their
+ * progress, the items nobody is named for as the administrators' row. By default the overdue
+ * first, then the most undecided, then by name.
+ */
+export const accessReviewReviewersTable = declareTable<AccessReviewReviewerRow, AccessReviewReviewerList>({
+  path: '/api/AccessReviews/:id/Reviewers',
+  title: 'Reviewers',
+  list: accessReviewReviewerList,
+  listKey: 'reviewers',
+  rowId: (row) => row.reviewerKey,
+  params: accessReviewIdParams,
+  hasExport: false,
+  columns: [
+    r.field('reviewerName', 'Reviewer'),
+    r.field('reviewerEmail', 'Email'),
+    r.text('isOverdue', 'Overdue', (row) => (row.isOverdue ? messages.accessReviewOverdue : ''), {
+      isFilterable: false,
+    }),
+    r.number('undecidedCount', 'Undecided', (row) => row.undecidedCount, { isFilterable: false }),
+    r.number('itemCount', 'Items', (row) => row.itemCount, { isFilterable: false }),
+    r.number('decidedCount', 'Decided', (row) => row.decidedCount, { isFilterable: false }),
+    r.number('keptCount', 'Kept', (row) => row.keptCount, { isFilterable: false }),
+    r.number('revokedCount', 'Revoked', (row) => row.revokedCount, { isFilterable: false }),
+    r.dateTime('lastDecidedAt', 'Last Decision', (row) => row.lastDecidedAt),
   ],
 });

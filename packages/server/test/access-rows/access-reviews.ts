@@ -72,6 +72,12 @@ export const accessReviewRows: Row[] = [
     expect: { ...reads, admin: 404, auditor: 404, superAdmin: 404 },
   },
   {
+    method: 'GET',
+    route: '/api/AccessReviews/:id/Evidence/Pdf',
+    url: '/api/AccessReviews/99999999/Evidence/Pdf',
+    expect: { ...reads, admin: 404, auditor: 404, superAdmin: 404 },
+  },
+  {
     method: 'PUT',
     route: '/api/AccessReviews/MyItems',
     url: '/api/AccessReviews/MyItems',
@@ -99,5 +105,19 @@ export const accessReviewRows: Row[] = [
     body: { itemIds: [99_999_999], decision: 'keep' },
     // The item does not exist: everyone who may decide reaches the service and gets 404.
     expect: { none: 401, default: 404, auditor: 403 },
+  },
+  {
+    method: 'PUT',
+    route: '/api/AccessReviews/:id/Reviewers',
+    url: '/api/AccessReviews/99999999/Reviewers',
+    body: {},
+    expect: { ...reads, admin: 404, auditor: 404, superAdmin: 404 },
+  },
+  {
+    method: 'PUT',
+    route: '/api/AccessReviews/:id/Reviewers/Filters',
+    url: '/api/AccessReviews/99999999/Reviewers/Filters',
+    body: { column: 'reviewerName' },
+    expect: { ...reads, admin: 404, auditor: 404, superAdmin: 404 },
   },
 ];

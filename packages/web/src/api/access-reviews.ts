@@ -133,3 +133,14 @@ export function downloadAccessReviewEvidence(reviewId: number): Promise<void> {
     'GET',
   );
 }
+
+/** GET api/AccessReviews/{id}/Evidence/Pdf: the campaign's evidence as a PDF file, times in the browser's zone. */
+export function downloadAccessReviewEvidencePdf(reviewId: number): Promise<void> {
+  const zone = new URLSearchParams({ localTimeZone: localTimeZone() });
+  return apiDownload(
+    `/api/AccessReviews/${reviewId}/Evidence/Pdf?${zone.toString()}`,
+    undefined,
+    `access-review-${reviewId}-evidence.pdf`,
+    'GET',
+  );
+}

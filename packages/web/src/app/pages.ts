@@ -180,6 +180,11 @@ const builtPages: Partial<Record<string, LazyPage>> = {
   '/AccessReviews': lazyPage(() =>
     import('../pages/AccessReviews/AccessReviewsPage.tsx').then((m) => ({ default: m.AccessReviewsPage })),
   ),
+  '/AccessReviews/:reviewId': lazyPage(() =>
+    import('../pages/AccessReviews/CampaignProgressPage.tsx').then((m) => ({
+      default: m.CampaignProgressPage,
+    })),
+  ),
   '/MyAccessReviews': lazyPage(() =>
     import('../pages/MyAccessReviews/MyAccessReviewsPage.tsx').then((m) => ({
       default: m.MyAccessReviewsPage,

@@ -43,6 +43,7 @@ import { m0045 } from './0045_add_rate_counts.ts';
 import { m0046 } from './0046_add_access_reviews.ts';
 import { m0047 } from './0047_add_review_items_page_index.ts';
 import { m0048 } from './0048_add_access_review_follow_up.ts';
+import { m0049 } from './0049_add_review_items_reviewer_progress_index.ts';
 import { m0050 } from './0050_add_review_item_names.ts';
 
 /** Every migration by name; names sort in the order they run. Append only, never edit. */
@@ -91,5 +92,6 @@ export const migrations: Record<string, Migration> = {
   '0046_add_access_reviews': m0046,
   '0047_add_review_items_page_index': m0047,
   '0048_add_access_review_follow_up': m0048,
+  '0049_add_review_items_reviewer_progress_index': m0049,
   '0050_add_review_item_names': m0050,
 };

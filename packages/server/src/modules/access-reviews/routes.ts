@@ -10,6 +10,7 @@ import {
   accessReviewEvidenceQuery,
   accessReviewInput,
   accessReviewMoved,
+  accessReviewReviewersTable,
   accessReviewStarted,
   accessReviewsTable,
   idParam,
@@ -24,7 +25,9 @@ import { declaredRoutes } from '../../http/declared-routes.ts';
 import { sendCsv } from '../../http/csv-reply.ts';
 import { ok } from '../../http/envelope.ts';
 import { tableRoutes } from '../../http/table-routes.ts';
+import { evidencePdf } from './evidence-pdf.ts';
 import * as items from './items-service.ts';
+import * as reviewerProgress from './reviewers-service.ts';
 import * as reviews from './service.ts';
 
 const campaignsRule =
@@ -55,7 +58,7 @@ export const accessReviewRoutes: FastifyPluginAsync<{ db: Db }> = async (base, {
     access: adminWrite,
     errors: [403, 422],
     summary: 'Create an access review campaign (a draft)',
-    description: `The scope's lists (absent or empty: any), internal (null: both), activeForDays; reviewer 'approver' (default: the path's approver), 'manager' or { userId }; the due date (not in the past, else 422); whenUndecided keep | revoke | administrators; recurrenceMonths 3, 6 or 12 (stored; not run yet). ${scopeRule}`,
+    description: `The scope's lists (absent or empty: any), internal (null: both), activeForDays; reviewer 'approver' (default: the path's approver), 'manager' or { userId }; the due date (not in the past, else 422); whenUndecided keep | revoke | administrators; recurrenceMonths 3, 6 or 12: the hourly access-reviews job starts the next campaign that many months after this one started (same scope and length, created by the same person); cancelling a campaign ends its series. ${scopeRule}`,
     body: accessReviewInput,
     answer: accessReviewCreated,
     handle: async (actor, { body }) =>
@@ -143,6 +146,26 @@ export const accessReviewRoutes: FastifyPluginAsync<{ db: Db }> = async (base, {
     },
   });
 
+  app.get('/api/AccessReviews/:id/Evidence/Pdf', {
+    config: { access: adminRead },
+    schema: {
+      tags,
+      errors: [404],
+      summary: "A campaign's evidence as a streamed PDF file",
+      description: `${campaignsRule} Any other campaign: 404. A heading (the campaign's name, its scope in words, status, due date, the counts of items, kept, revoked and undecided, and when the file was made), then one table row per item, highest item id first, with what the CSV holds: the user and the access reviewed, the reviewer ('${messages.accessReviewAdministrators}' when nobody was named), the decision, its comment, who decided ('${messages.accessReviewSystem}' for the default at closing) and when (dates in localTimeZone), and for a revoke its Deactivate line and provisioning outcome. Items are read in keyset batches and the document is sent as it is written.`,
+      params: reviewParams,
+      querystring: accessReviewEvidenceQuery,
+      produces: ['application/pdf'],
+    },
+    handler: async (req, reply) => {
+      const pdf = await evidencePdf(db, requireActor(req), req.params.id, req.query.localTimeZone);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="access-review-${req.params.id}-evidence.pdf"`)
+        .send(pdf);
+    },
+  });
+
   tableRoutes(base, db, myAccessReviewItemsTable, items.myItems, {
     access: { minRole: Role.STANDARD, auditor: true },
     // The standard role exports no table (minExportRole): a reviewer who is one reads the page.
@@ -164,5 +187,13 @@ export const accessReviewRoutes: FastifyPluginAsync<{ db: Db }> = async (base, {
       const decided = await items.decideItems(db, actor, body);
       return ok(decided, messages.accessReviewsDecided(decided.decidedCount));
     },
+  });
+
+  // The campaign page (issue 46 item 5): its reviewers and how far each is.
+  tableRoutes(base, db, accessReviewReviewersTable, reviewerProgress.reviewers, {
+    access: adminRead,
+    tags,
+    rowsRule: `${campaignsRule} Any other campaign: 404.`,
+    pageDescription: `One row per reviewer of the campaign (the items naming nobody: one row, '${messages.accessReviewAdministrators}', reviewerUserId null, reviewerKey 0) with their items, decided, kept, revoked and undecided counts, the time of their latest decision, and isOverdue: undecided items left in an active campaign whose due day has passed. Default order: the overdue first, then the most undecided, then the name. searchCriteria: the reviewer's name or email.`,
   });
 };

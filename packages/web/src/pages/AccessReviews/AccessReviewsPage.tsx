@@ -1,10 +1,12 @@
 import { useMemo, useState } from 'react';
+import { Link as RouterDomLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { accessReviewsTable, messages, type AccessReviewRow } from '@uap/domain';
 import {
   downloadAccessReviewEvidence,
+  downloadAccessReviewEvidencePdf,
   useAccessReviewMove,
   type CampaignMove,
 } from '../../api/access-reviews.ts';
@@ -58,7 +60,7 @@ function Progress({ row }: { row: AccessReviewRow }) {
 /**
  * Access Reviews (/AccessReviews, issue 46): the campaigns an administrator may see (inside her
  * admin rows; every one for a super admin; the auditor reads). New Campaign, Edit a draft,
- * Start, Close and Cancel (each asked first), and each campaign's evidence as a CSV file.
+ * Start, Close and Cancel (each asked first), and each campaign's evidence as a CSV or PDF file.
  */
 export function AccessReviewsPage() {
   const isReadOnly = useIsReadOnly();
@@ -91,15 +93,32 @@ export function AccessReviewsPage() {
               button('Cancel', () => setModal({ kind: 'move', move: 'Cancel', row }))}
             <Button
               size="small"
-              aria-label={named('Download evidence')}
-              onClick={() => {
-                downloadAccessReviewEvidence(row.reviewId).catch((failure: unknown) => {
-                  reportError(failure);
-                });
-              }}
+              variant="outlined"
+              component={RouterDomLink}
+              to={`/AccessReviews/${row.reviewId}`}
+              aria-label={messages.accessReviewProgressLabel(row.name)}
             >
-              Download evidence
+              Progress
             </Button>
+            {(
+              [
+                ['Evidence CSV', downloadAccessReviewEvidence],
+                ['Evidence PDF', downloadAccessReviewEvidencePdf],
+              ] as const
+            ).map(([label, download]) => (
+              <Button
+                key={label}
+                size="small"
+                aria-label={named(label)}
+                onClick={() => {
+                  download(row.reviewId).catch((failure: unknown) => {
+                    reportError(failure);
+                  });
+                }}
+              >
+                {label}
+              </Button>
+            ))}
           </Stack>
         );
       },
