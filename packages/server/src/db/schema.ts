@@ -863,4 +863,6 @@ export interface AccessReviewItemsTable {
   requestedByName: string | null;
   approvedByName: string | null;
   decidedByName: string | null;
+  /** The names but decidedByName, lower-cased, one per line: the search reads this (0050). */
+  searchText: string | null;
 }

@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema.ts';
 import { sqlTable } from '../../db/sql-table.ts';
 import {
   countAll,
+  likePattern,
   tableColumn as column,
   tableColumnRef as ref,
   type TableSpec,
@@ -162,6 +163,21 @@ export const itemSpec: TableSpec = {
   },
   id: sql.ref<number>('i.itemId'),
   defaultOrder: { column: 'itemId', isAscending: true },
+  // The names written at the start are searched in one column of the item (migration 0050).
+  searchIndex: {
+    covers: new Set([
+      'userName',
+      'userEmail',
+      'platformEmail',
+      'platformDescription',
+      'clientDescription',
+      'clientAccountDescription',
+      'platformUserTypeDescription',
+      'requestedByName',
+      'approvedByName',
+    ]),
+    matching: (_dialect, term) => sql<SqlBool>`i.search_text like ${likePattern(term)} escape '\\'`,
+  },
 };
 
 export interface ItemQuery {

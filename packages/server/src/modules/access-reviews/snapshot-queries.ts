@@ -1,4 +1,4 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type Expression, type RawBuilder } from 'kysely';
 import { RequestStatus, RequestType, accessReviewScopeLists, type AccessReviewScopeList } from '@uap/domain';
 import type { Db, Dialect, Executor } from '../../db/connection.ts';
 import { insideAdminRows } from '../../http/row-scope-queries.ts';
@@ -141,6 +141,7 @@ async function insertSnapshotWindow(
       'platformUserTypeName',
       'requestedByName',
       'approvedByName',
+      'searchText',
     ])
     .expression(
       q
@@ -173,6 +174,17 @@ async function insertSnapshotWindow(
           'put.description as platformUserTypeName',
           fullName('cu').as('requestedByName'),
           fullName('ap').as('approvedByName'),
+          itemSearchText([
+            fullName('u'),
+            sql.ref('u.email'),
+            sql.ref('r.email'),
+            sql.ref('pl.description'),
+            sql.ref('c.description'),
+            sql.ref('ca.description'),
+            sql.ref('put.description'),
+            fullName('cu'),
+            fullName('ap'),
+          ]).as('searchText'),
         ])
         .where('r.requestTypeId', '=', RequestType.ADD)
         .where('r.statusId', 'in', [RequestStatus.COMPLETED, RequestStatus.ARCHIVED])
@@ -196,6 +208,17 @@ async function insertSnapshotWindow(
     .onConflict((oc) => oc.columns(['reviewId', 'recordId']).doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0);
+}
+
+/**
+ * An item's search text: its names lower-cased, one per line (a missing one: an empty line), as
+ * migration 0050 fills it for the items before it; My Access Reviews' search reads it.
+ */
+function itemSearchText(names: readonly Expression<unknown>[]): RawBuilder<string> {
+  return sql<string>`lower(${sql.join(
+    names.map((name) => sql`coalesce(${name}, '')`),
+    sql` || ${'\n'} || `,
+  )})`;
 }
 
 /** The running absences of the person `column` names. */
