@@ -444,6 +444,48 @@ describe('PATCH api/AccessReviews/Items', () => {
     expect(res.json<{ message: string }>().message).toBe(messages.accessReviewRecordEnded);
   });
 
+  it('follows the record and the revoke as they move: changed, revoked once provisioned; sorted and filtered by State', async () => {
+    const s = await scene();
+    const second = await anotherRecord(s);
+    const reviewId = await campaign(s.path.marketId);
+    const k = ctx.db.kysely;
+    const stateFilter = async (state: string) => {
+      const res = await call(s.approver, 'PUT', '/api/AccessReviews/MyItems', {
+        reviewId,
+        filters: [{ column: 'state', values: [state] }],
+        orderBy: 'state',
+        orderAsc: true,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ data: { items: { recordId: number; state: string }[] } }>().data.items;
+    };
+    const other = await buildUser(k);
+    await k
+      .updateTable('requests')
+      .set({ userId: other.userId })
+      .where('requestId', '=', second.requestId)
+      .execute();
+    expect((await stateFilter(messages.accessReviewStateChanged)).map((i) => i.recordId)).toEqual([
+      second.requestId,
+    ]);
+
+    const first = (await myItems(s.approver, reviewId)).find((i) => i.recordId === s.record.requestId)!;
+    expect((await decide(s.approver, [first.itemId], 'revoke', 'Not needed.')).statusCode).toBe(200);
+    const { revokeRequestId } = await itemOf(first.itemId);
+    expect((await stateFilter(messages.accessReviewStateRevokeWaiting)).map((i) => i.recordId)).toEqual([
+      s.record.requestId,
+    ]);
+    await k
+      .updateTable('requests')
+      .set({ statusId: RequestStatus.COMPLETED })
+      .where('requestId', '=', revokeRequestId!)
+      .execute();
+    expect((await stateFilter(messages.accessReviewStateRevoked)).map((i) => i.recordId)).toEqual([
+      s.record.requestId,
+    ]);
+    expect(await stateFilter(messages.accessReviewStateRevokeWaiting)).toEqual([]);
+  });
+
   it('two reviewers deciding the same item at once: one wins, the other gets 409, one revoke line', async () => {
     const k = ctx.db.kysely;
     const path = await buildPath(k);

@@ -865,4 +865,9 @@ export interface AccessReviewItemsTable {
   decidedByName: string | null;
   /** The names but decidedByName, lower-cased, one per line: the search reads this (0050). */
   searchText: string | null;
+  /** The record now (0051, kept by a trigger on requests): 1 ended, 1 changed since the snapshot. */
+  recordEnded: Generated<number>;
+  recordChanged: Generated<number>;
+  /** The status of the revoke's Deactivate line now (0051). */
+  revokeStatusId: number | null;
 }

@@ -7,6 +7,10 @@ import {
   rebuildRequestPersonNames,
   suspendRequestPersonNames,
 } from '../migrations/0039_add_request_person_names.ts';
+import {
+  restoreReviewItemRecordState,
+  suspendReviewItemRecordState,
+} from '../migrations/0051_add_review_item_record_state.ts';
 import type { Database } from '../schema.ts';
 import { Routing, type SeedAssignment } from './assignments.ts';
 import { DAY, HOUR, maxId, resetIdentities, secondsSince } from './batch.ts';
@@ -445,6 +449,7 @@ export async function seedLarge(db: Db, opts: LargeSeedOptions): Promise<void> {
   const search = { db: db.kysely as Kysely<unknown>, dialect: db.dialect };
   await suspendRequestSearch(search);
   await suspendRequestPersonNames(search);
+  await suspendReviewItemRecordState(search);
   try {
     await loadLarge(db, opts, nowMs, progress);
   } finally {
@@ -452,6 +457,7 @@ export async function seedLarge(db: Db, opts: LargeSeedOptions): Promise<void> {
     const named = Date.now();
     await rebuildRequestPersonNames(search);
     progress(`lines' person names filled in ${secondsSince(named)} s`);
+    await restoreReviewItemRecordState(search);
   }
   await resetIdentities(db.kysely, db.dialect);
   const analyzed = Date.now();

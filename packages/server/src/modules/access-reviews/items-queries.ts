@@ -47,20 +47,20 @@ export function reviewedBy(reach: ItemReach): Expression<SqlBool> {
   return eb.or([named, unnamed]);
 }
 
-/** The record as it is now moved away from the item's snapshot, or ended. */
+/** The record as it is now has ended (the decision's check reads the record itself). */
 const recordEnded = sql<SqlBool>`(r.is_deleted = 1 or r.status_id not in (3, 6))`;
-const recordChanged = sql<SqlBool>`(r.user_id <> i.user_id
-  or coalesce(r.platform_user_type_id, 0) <> coalesce(i.platform_user_type_id, 0)
-  or coalesce(r.client_account_id, 0) <> coalesce(i.client_account_id, 0)
-  or coalesce(r.client_id, 0) <> coalesce(i.client_id, 0))`;
 
-/** Where the item stands, in words (the State column). */
+/**
+ * Where the item stands, in words (the State column): from the decision and the facts of its
+ * record and revoke that the item holds (migration 0051, kept by a trigger on requests), so a
+ * sort or filter by State reads the items alone.
+ */
 const stateOf = sql<string>`case
-  when i.decision = 'revoke' and rk.status_id in (${RequestStatus.COMPLETED}, ${RequestStatus.ARCHIVED}) then ${messages.accessReviewStateRevoked}
-  when i.decision = 'revoke' and rk.status_id in (${RequestStatus.SUBMITTED}, ${RequestStatus.APPROVED}) then ${messages.accessReviewStateRevokeWaiting}
+  when i.decision = 'revoke' and i.revoke_status_id in (${RequestStatus.COMPLETED}, ${RequestStatus.ARCHIVED}) then ${messages.accessReviewStateRevoked}
+  when i.decision = 'revoke' and i.revoke_status_id in (${RequestStatus.SUBMITTED}, ${RequestStatus.APPROVED}) then ${messages.accessReviewStateRevokeWaiting}
   when i.decision = 'revoke' then ${messages.accessReviewStateRevokeStopped}
-  when ${recordEnded} then ${messages.accessReviewStateEnded}
-  when ${recordChanged} then ${messages.accessReviewStateChanged}
+  when i.record_ended = 1 then ${messages.accessReviewStateEnded}
+  when i.record_changed = 1 then ${messages.accessReviewStateChanged}
   when i.decision = 'keep' then ${messages.accessReviewStateKept}
   else ${messages.accessReviewStateToReview} end`;
 
@@ -71,17 +71,14 @@ const approvedChangeWaits = sql<number>`case when exists (select 1 from requests
   where p.request_id = r.pending_change_request_id and p.status_id = ${RequestStatus.APPROVED}) then 1 else 0 end`;
 
 /**
- * Items with their campaign, their record as it is now and their revoke's line (the State). The
- * names an item shows are its own columns, written at the start (migration 0050), so sorting,
- * filtering and searching a reviewer's items joins nothing for them. The record's and the
- * revoke's joins are left joins on keys (the record's is NOT NULL and finds its one row): a count
- * or a page of item ids that uses neither reads the items alone, as both engines drop a left join
- * to a primary key nothing uses.
+ * Items with their campaign and their record as it is now (whether it may be revoked). The names
+ * an item shows and where it stands are its own columns (migrations 0050, 0051), so sorting,
+ * filtering and searching a reviewer's items joins nothing for them. The record's join is a left
+ * join on its NOT NULL key (it finds its one row): a count or a page of item ids that does not use
+ * it reads the items alone, as both engines drop a left join to a primary key nothing uses.
  */
 function namedItems(q: Executor) {
-  return campaignItems(q)
-    .leftJoin('requests as r', 'r.requestId', 'i.recordId')
-    .leftJoin('requests as rk', 'rk.requestId', 'i.revokeRequestId');
+  return campaignItems(q).leftJoin('requests as r', 'r.requestId', 'i.recordId');
 }
 
 /** Items with their campaign. */
@@ -155,8 +152,7 @@ export const itemSpec: TableSpec = {
     requestedByName: ref('i.requestedByName'),
     approvedByName: ref('i.approvedByName'),
     decisionName: column(decisionName),
-    // Live (the record and its revoke now): sorted and filtered, not searched, so a search reads
-    // the items alone.
+    // Sorted and filtered; not searched (a search reads the one search column).
     state: { ...column(stateOf), isSearchable: false },
     decidedByName: ref('i.decidedByName'),
     decidedAt: ref('i.decidedAt', 'date'),
@@ -292,7 +288,10 @@ export function findSubmittedPendingChanges(q: Executor, recordIds: readonly num
     .execute();
 }
 
-/** Each revoked item points at the Deactivate line its revoke made (its record's pending change). */
+/**
+ * Each revoked item points at the Deactivate line its revoke made (its record's pending change),
+ * with the line's status (the trigger of migration 0051 keeps it from then on).
+ */
 export async function linkRevokeLines(q: Executor, itemIds: readonly number[]): Promise<void> {
   await q
     .updateTable('accessReviewItems')
@@ -300,6 +299,11 @@ export async function linkRevokeLines(q: Executor, itemIds: readonly number[]): 
       revokeRequestId: eb
         .selectFrom('requests as r')
         .select('r.pendingChangeRequestId')
+        .whereRef('r.requestId', '=', 'accessReviewItems.recordId'),
+      revokeStatusId: eb
+        .selectFrom('requests as r')
+        .innerJoin('requests as p', 'p.requestId', 'r.pendingChangeRequestId')
+        .select('p.statusId')
         .whereRef('r.requestId', '=', 'accessReviewItems.recordId'),
     }))
     .where('itemId', 'in', itemIds)
@@ -388,7 +392,7 @@ export function findEvidenceBatch(q: Executor, reviewId: number, beforeId: numbe
       'i.decidedByName',
       'i.decidedAt',
       'i.revokeRequestId',
-      'rk.statusId as revokeStatusId',
+      'i.revokeStatusId',
     ])
     .where('i.reviewId', '=', reviewId)
     .$if(beforeId !== null, (qb) => qb.where('i.itemId', '<', beforeId!))
