@@ -203,6 +203,8 @@ export function openDb(url: string, { readWorkers = 0, mmapMb = 0, log, limits }
   }
   // The workers make the rows with the plugin's camelCase names (CamelCaseResults keeps them).
   const pool = new ReadPool(path.resolve(file), readWorkers, mmapBytes);
+  // The pool's checkpoint worker copies the WAL back: no commit here waits for a checkpoint.
+  database.pragma('wal_autocheckpoint = 0');
   const db: Db = {
     kysely: new Kysely<Database>({
       dialect: new ReadPoolDialect(withStatementCache(database), pool),

@@ -23,7 +23,15 @@ import { linesBuffer } from './csv-text.ts';
  * A reader sees every transaction committed before its statement starts (WAL snapshots), and a
  * commit on the main connection finishes before the request that made it goes on: a request
  * reads its own writes. A worker's rows come with the app's camelCase names (read-worker.mjs).
+ * The WAL's checkpoints run on a thread of their own as well (checkpoint-worker.mjs).
  */
+
+/**
+ * How often the checkpoint worker copies the WAL back into the database file. SQLite's automatic
+ * checkpoint ran after any commit that left the WAL over 1,000 pages (4 MB); a second's writes
+ * stay well under that, so the WAL stays about as small.
+ */
+const CHECKPOINT_INTERVAL_MS = 1_000;
 
 interface Pending {
   resolve: (answer: Answer) => void;
@@ -63,6 +71,8 @@ export class ReadPool implements CsvLinesWriter {
   private nextId = 1;
   private isClosed = false;
   readonly stats: ReadPoolStats;
+  /** The WAL's checkpoints, off the main thread (checkpoint-worker.mjs). */
+  private readonly checkpointer: Worker;
 
   constructor(
     private readonly file: string,
@@ -74,6 +84,10 @@ export class ReadPool implements CsvLinesWriter {
     for (let i = 0; i < size; i += 1) {
       this.slots.push(this.start());
     }
+    this.checkpointer = new Worker(new URL('./checkpoint-worker.mjs', import.meta.url), {
+      workerData: { file, intervalMs: CHECKPOINT_INTERVAL_MS },
+    });
+    this.checkpointer.unref();
   }
 
   private start(): Slot {
@@ -173,7 +187,7 @@ export class ReadPool implements CsvLinesWriter {
 
   async close(): Promise<void> {
     this.isClosed = true;
-    await Promise.all(this.slots.map((s) => s.worker.terminate()));
+    await Promise.all([...this.slots.map((s) => s.worker.terminate()), this.checkpointer.terminate()]);
   }
 }
 
