@@ -1,7 +1,8 @@
 /**
  * My Access Reviews at scale, every way a reviewer reads it: the real server (as `npm start`
  * runs it) on a database where `bench/access-reviews.ts` started a large campaign, driven over
- * HTTP on 127.0.0.1 as the reviewer with the most undecided items of the newest active campaign:
+ * HTTP on 127.0.0.1 as the reviewer with the most undecided items of the newest active campaign
+ * (or with about BENCH_ITEMS of them):
  *   - page 1 in the default order and sorted by each column, both directions;
  *   - searched by a frequent letter, by part of a user's name, by an email's domain;
  *   - filtered by decision, state, platform and client (one menu value each), and the filter
@@ -9,7 +10,7 @@
  *   - a decision on 1,000 items at once (keep), one transaction.
  * Each read is the median of 7 (after one unmeasured call).
  *
- *   npx tsx bench/access-review-pages.ts [DATABASE_URL ...]
+ *   [BENCH_ITEMS=20000] npx tsx bench/access-review-pages.ts [DATABASE_URL ...]
  *
  * Defaults: sqlite:/tmp/uap-large-reviews.db and postgres://uap@127.0.0.1:54329/uap_large_reviews,
  * the databases `bench/access-reviews.ts` writes to. Targets (issue 46): a reviewer with 20,000
@@ -25,7 +26,13 @@ const urls = process.argv.slice(2).length
   ? process.argv.slice(2)
   : ['sqlite:/tmp/uap-large-reviews.db', 'postgres://uap@127.0.0.1:54329/uap_large_reviews'];
 
-/** The newest active campaign and its reviewer with the most undecided items. */
+/**
+ * The reviewer read: the one whose undecided items are closest to BENCH_ITEMS (the target names a
+ * reviewer with 20,000), or with the most of them when it is not set.
+ */
+const wantedItems = process.env.BENCH_ITEMS ? Number(process.env.BENCH_ITEMS) : null;
+
+/** The newest active campaign and its reviewer (see `wantedItems`). */
 async function busiestReviewer(db: Db) {
   const campaign = await db.kysely
     .selectFrom('accessReviews')
@@ -44,7 +51,8 @@ async function busiestReviewer(db: Db) {
     .where('reviewerUserId', 'is not', null)
     .where('decision', 'is', null)
     .groupBy('reviewerUserId')
-    .orderBy(sql`count(*)`, 'desc')
+    .$if(wantedItems === null, (qb) => qb.orderBy(sql`count(*)`, 'desc'))
+    .$if(wantedItems !== null, (qb) => qb.orderBy(sql`abs(count(*) - ${wantedItems})`))
     .limit(1)
     .executeTakeFirstOrThrow();
   return { reviewId: campaign.reviewId, reviewerId: busiest.reviewerUserId!, items: Number(busiest.n) };

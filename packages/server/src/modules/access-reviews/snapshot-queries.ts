@@ -108,7 +108,7 @@ export async function insertSnapshot(
 }
 
 /** Record ids per statement of a SQLite snapshot (see `insertSnapshot`). */
-const SQLITE_SNAPSHOT_WINDOW = 5_000;
+const SQLITE_SNAPSHOT_WINDOW = 2_500;
 
 /** The snapshot's items of the records with ids in (after, upTo] (null: every record). */
 async function insertSnapshotWindow(
