@@ -11,7 +11,7 @@ import type { Migration, MigrationContext } from './helpers.ts';
  * request rows each (300–430 ms a page on PostgreSQL, bench/README.md).
  *
  * Kept current by a trigger on `requests` (after an update of the columns they read), through
- * the items' new indexes on `record_id` and `revoke_request_id`; the revoke writes its line's
+ * the items' new index on `record_id` and the one of 0046 on `revoke_request_id`; the revoke writes its line's
  * status when it links the line (`linkRevokeLines`). Items before are filled once here.
  */
 
@@ -114,12 +114,6 @@ export const m0051: Migration = {
       .on('access_review_items')
       .column('record_id')
       .execute();
-    await db.schema
-      .createIndex('idx_access_review_items_revoke')
-      .on('access_review_items')
-      .column('revoke_request_id')
-      .where(sql.ref('revoke_request_id'), 'is not', null)
-      .execute();
     if (dialect === 'postgres') {
       await run(
         db,
@@ -139,7 +133,6 @@ export const m0051: Migration = {
     if (dialect === 'postgres') {
       await run(db, 'drop function if exists access_review_items_record()');
     }
-    await db.schema.dropIndex('idx_access_review_items_revoke').ifExists().execute();
     await db.schema.dropIndex('idx_access_review_items_record').ifExists().execute();
     for (const column of ['revoke_status_id', 'record_changed', 'record_ended']) {
       await db.schema.alterTable('access_review_items').dropColumn(column).execute();
