@@ -11,8 +11,7 @@ import {
   type ReviewerRule,
   type WhenUndecided,
 } from '@uap/domain';
-import { toCount } from '../../db/connection.ts';
-import { scopeKinds, type CampaignListDbRow } from './queries.ts';
+import { scopeKinds, type CampaignListDbRow, type CampaignProgress } from './queries.ts';
 
 const listOfKind = Object.fromEntries(
   Object.entries(scopeKinds).map(([list, kind]) => [kind, list as AccessReviewScopeList]),
@@ -71,7 +70,11 @@ export function scopeRowsOf(scope: AccessReviewScope): { kind: string; refId: nu
 }
 
 /** A campaign row of the list, its scope in words given. */
-export function presentCampaign(row: CampaignListDbRow, text: string): AccessReviewRow {
+export function presentCampaign(
+  row: CampaignListDbRow,
+  text: string,
+  progress: CampaignProgress,
+): AccessReviewRow {
   return {
     reviewId: row.reviewId,
     name: row.name,
@@ -88,11 +91,7 @@ export function presentCampaign(row: CampaignListDbRow, text: string): AccessRev
     createdDate: row.createdDate,
     startedDate: row.startedDate,
     closedDate: row.closedDate,
-    itemCount: toCount(row.itemCount),
-    decidedCount: toCount(row.decidedCount),
-    keptCount: toCount(row.keptCount),
-    revokedCount: toCount(row.revokedCount),
-    undecidedCount: toCount(row.undecidedCount),
+    ...progress,
   };
 }
 
@@ -100,6 +99,7 @@ export function presentCampaign(row: CampaignListDbRow, text: string): AccessRev
 export function presentDetail(
   row: CampaignListDbRow,
   rows: readonly { kind: string; name: string | null; refId: number }[],
+  progress: CampaignProgress,
 ): AccessReviewDetail {
   const reviewer: AccessReviewer =
     row.reviewerRule === 'user' && row.reviewerUserId !== null
@@ -107,5 +107,5 @@ export function presentDetail(
       : row.reviewerRule === 'manager'
         ? 'manager'
         : 'approver';
-  return { ...presentCampaign(row, scopeText(rows, row)), scope: scopeOf(rows, row), reviewer };
+  return { ...presentCampaign(row, scopeText(rows, row), progress), scope: scopeOf(rows, row), reviewer };
 }

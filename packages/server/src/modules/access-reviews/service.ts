@@ -41,23 +41,22 @@ export function campaignScopeOf(actor: Actor, use: 'read' | 'write'): q.Campaign
   return scope.kind === 'admin' ? { kind: 'admin', userId: actor.userId } : { kind: 'all' };
 }
 
-/** Each campaign's scope in words, read for a page of campaigns at once. */
-async function scopeTexts(
+/** A page of campaigns as rows, each with its scope in words and its progress (read for the page at once). */
+async function presentCampaigns(
   db: Executor,
   campaigns: readonly q.CampaignListDbRow[],
-): Promise<Map<number, string>> {
-  const names = await q.findScopeNames(
-    db,
-    campaigns.map((c) => c.reviewId),
-  );
-  return new Map(
-    campaigns.map((c) => [
-      c.reviewId,
+): Promise<AccessReviewRow[]> {
+  const ids = campaigns.map((c) => c.reviewId);
+  const [names, progressOf] = await Promise.all([q.findScopeNames(db, ids), q.findProgress(db, ids)]);
+  return campaigns.map((c) =>
+    presentCampaign(
+      c,
       scopeText(
         names.filter((n) => n.reviewId === c.reviewId),
         c,
       ),
-    ]),
+      progressOf(c.reviewId),
+    ),
   );
 }
 
@@ -73,15 +72,12 @@ export const campaigns: TableReader<AccessReviewRow> = {
   values: (db, actor, query, column) => scoped.values(db, actor, query, column),
   page: async (db, actor, query: TableQuery) => {
     const { rows, totalCount } = await scoped.page(db, actor, query);
-    const texts = await scopeTexts(db.kysely, rows);
-    return { rows: rows.map((r) => presentCampaign(r, texts.get(r.reviewId) ?? '')), totalCount };
+    return { rows: await presentCampaigns(db.kysely, rows), totalCount };
   },
   batches: (db, actor, query) => {
     const next = scoped.batches!(db, actor, query);
     return async (beforeId, limit) => {
-      const rows = await next(beforeId, limit);
-      const texts = await scopeTexts(db.kysely, rows);
-      return rows.map((r) => presentCampaign(r, texts.get(r.reviewId) ?? ''));
+      return presentCampaigns(db.kysely, await next(beforeId, limit));
     };
   },
 };
@@ -92,7 +88,11 @@ export async function findCampaign(db: Db, actor: Actor, reviewId: number): Prom
   if (!row) {
     throw notFound(messages.accessReviewNotFound);
   }
-  return presentDetail(row, await q.findScopeNames(db.kysely, [reviewId]));
+  const [names, progressOf] = await Promise.all([
+    q.findScopeNames(db.kysely, [reviewId]),
+    q.findProgress(db.kysely, [reviewId]),
+  ]);
+  return presentDetail(row, names, progressOf(reviewId));
 }
 
 /** The stored fields of a body; 422 on a due date in the past or a named reviewer who does not exist. */
