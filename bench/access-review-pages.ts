@@ -7,7 +7,8 @@
  *   - searched by a frequent letter, by part of a user's name, by an email's domain;
  *   - filtered by decision, state, platform and client (one menu value each), and the filter
  *     menus' values;
- *   - a decision on 1,000 items at once (keep), one transaction.
+ *   - a decision on 1,000 items at once, keep and then revoke (1,000 Deactivate lines), each one
+ *     transaction.
  * Each read is the median of 7 (after one unmeasured call).
  *
  *   [BENCH_ITEMS=20000] npx tsx bench/access-review-pages.ts [DATABASE_URL ...]
@@ -128,27 +129,35 @@ async function bench(url: string) {
       `  slowest: ${worst.label}, ${worst.median.toFixed(1)} ms; over 50 ms: ${medians.filter((m) => m.median > 50).length} of ${medians.length}`,
     );
 
-    const toDecide = await db.kysely
-      .selectFrom('accessReviewItems')
-      .select('itemId')
-      .where('reviewId', '=', reviewId)
-      .where('reviewerUserId', '=', reviewerId)
-      .where('decision', 'is', null)
-      .orderBy('itemId')
-      .limit(1000)
-      .execute();
-    const decided = await request(
-      port,
-      'PATCH',
-      '/api/AccessReviews/Items',
-      token,
-      { itemIds: toDecide.map((i) => i.itemId), decision: 'keep' },
-      true,
-    );
-    console.log(
-      `  keep ${toDecide.length} items at once: ${decided.ms.toFixed(1)} ms, status ${decided.status}` +
-        `${decided.status === 200 ? '' : `: ${decided.text}`}; load ${load()}`,
-    );
+    for (const [decision, comment] of [
+      ['keep', undefined],
+      ['revoke', 'No longer needed (bench)'],
+    ] as const) {
+      // Undecided items whose record waits on no other change (a revoke of one that does is refused).
+      const toDecide = await db.kysely
+        .selectFrom('accessReviewItems as i')
+        .innerJoin('requests as r', 'r.requestId', 'i.recordId')
+        .select('i.itemId')
+        .where('i.reviewId', '=', reviewId)
+        .where('i.reviewerUserId', '=', reviewerId)
+        .where('i.decision', 'is', null)
+        .where('r.pendingChangeRequestId', 'is', null)
+        .orderBy('i.itemId')
+        .limit(1000)
+        .execute();
+      const decided = await request(
+        port,
+        'PATCH',
+        '/api/AccessReviews/Items',
+        token,
+        { itemIds: toDecide.map((i) => i.itemId), decision, ...(comment ? { comment } : {}) },
+        true,
+      );
+      console.log(
+        `  ${decision} ${toDecide.length} items at once: ${decided.ms.toFixed(1)} ms, status ${decided.status}` +
+          `${decided.status === 200 ? '' : `: ${decided.text}`}; load ${load()}`,
+      );
+    }
   } finally {
     await db.kysely.destroy();
     server.kill('SIGTERM');
