@@ -65,7 +65,18 @@ export async function findRoutedPeople(
   const out: { requestId: number; userId: number }[] = [];
   for (const batch of chunks(requestIds)) {
     const assigned = await q
-      .selectFrom('requests as r')
+      // The lines first (by their ids), then the assignments of their paths: PostgreSQL took
+      // the assignments joined to themselves for one row and read each one's whole path of lines
+      // for the batch's ids (2.0–2.4 s for 500 new Deactivate lines of an access review).
+      .with(
+        (cte) => cte('r').materialized(),
+        (db) =>
+          db
+            .selectFrom('requests')
+            .select(['requestId', 'regionId', 'marketId', 'agencyId', 'practiceId', 'platformId', 'clientId'])
+            .where('requestId', 'in', batch),
+      )
+      .selectFrom('r')
       .innerJoin('approverAssignments as y', (join) =>
         join
           .onRef('y.regionId', '=', 'r.regionId')
@@ -84,7 +95,6 @@ export async function findRoutedPeople(
         'y.provisionerId',
         'y.provisionerBackupId',
       ])
-      .where('r.requestId', 'in', batch)
       .where('y.isDeleted', '=', 0)
       .where((eb) =>
         eb.exists(
