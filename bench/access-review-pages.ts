@@ -7,6 +7,8 @@
  *   - searched by a frequent letter, by part of a user's name, by an email's domain;
  *   - filtered by decision, state, platform and client (one menu value each), and the filter
  *     menus' values;
+ *   - the campaign's evidence CSV (every item) as a super admin, with `/api/health` polled and the
+ *     server's memory sampled meanwhile;
  *   - a decision on 1,000 items at once, keep and then revoke (1,000 Deactivate lines), each one
  *     transaction.
  * Each read is the median of 7 (after one unmeasured call).
@@ -20,7 +22,16 @@
 import { sql } from 'kysely';
 import { myAccessReviewItemsTable } from '@uap/domain';
 import { openDb, type Db } from '../packages/server/src/db/connection.ts';
-import { closeConnections, load, quantile, request, serverEnv, startServer, tokensOf } from './http-load.ts';
+import {
+  closeConnections,
+  healthDuring,
+  load,
+  quantile,
+  request,
+  serverEnv,
+  startServer,
+  tokensOf,
+} from './http-load.ts';
 import { freePort } from './signed-in-server.ts';
 
 const urls = process.argv.slice(2).length
@@ -124,6 +135,17 @@ async function bench(url: string) {
         );
       }
     }
+    // The campaign's evidence as CSV (every item), streamed, as a super admin.
+    const [superToken] = await tokensOf(
+      db,
+      env,
+      (eb) =>
+        eb.exists(eb.selectFrom('superAdmins as s').whereRef('s.userId', '=', 'u.userId').select('s.userId')),
+      1,
+    );
+    await healthDuring(port, server.pid!, "the campaign's evidence CSV", () =>
+      request(port, 'GET', `/api/AccessReviews/${reviewId}/Evidence`, superToken!),
+    );
     const worst = medians.reduce((a, b) => (b.median > a.median ? b : a));
     console.log(
       `  slowest: ${worst.label}, ${worst.median.toFixed(1)} ms; over 50 ms: ${medians.filter((m) => m.median > 50).length} of ${medians.length}`,

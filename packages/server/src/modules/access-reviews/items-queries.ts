@@ -279,13 +279,21 @@ export const revocableRecord = sql<SqlBool>`${stillActiveRecord} and not exists 
 
 /** The records' Submitted pending changes (a revoke replaces them, as a Deactivate asked in the app does). */
 export function findSubmittedPendingChanges(q: Executor, recordIds: readonly number[]) {
-  return q
-    .selectFrom('requests as r')
-    .innerJoin('requests as p', 'p.requestId', 'r.pendingChangeRequestId')
-    .select(['p.requestId', 'p.requestTypeId', 'p.recordId'])
-    .where('r.requestId', 'in', recordIds)
-    .where('p.statusId', '=', RequestStatus.SUBMITTED)
-    .execute();
+  return (
+    q
+      // The records first, by their ids: SQLite otherwise walked every Submitted line and looked
+      // for its record among the ids (906 ms for 1,000 records of the large seed).
+      .with(
+        (cte) => cte('r').materialized(),
+        (db) =>
+          db.selectFrom('requests').select('pendingChangeRequestId').where('requestId', 'in', recordIds),
+      )
+      .selectFrom('r')
+      .innerJoin('requests as p', 'p.requestId', 'r.pendingChangeRequestId')
+      .select(['p.requestId', 'p.requestTypeId', 'p.recordId'])
+      .where('p.statusId', '=', RequestStatus.SUBMITTED)
+      .execute()
+  );
 }
 
 /**
