@@ -34,6 +34,7 @@ import {
   tokensOf,
   type Answer,
 } from './http-load.ts';
+import { endRun, superAdminToken } from './access-review-calls.ts';
 import { freePort } from './signed-in-server.ts';
 
 const ITEMS = 10_000;
@@ -139,20 +140,14 @@ async function bench(url: string) {
   const env = serverEnv(url, port);
   const server = await startServer(env);
   try {
-    const [superToken] = await tokensOf(
-      db,
-      env,
-      (eb) =>
-        eb.exists(eb.selectFrom('superAdmins as s').whereRef('s.userId', '=', 'u.userId').select('s.userId')),
-      1,
-    );
+    const superToken = await superAdminToken(db, env);
     const [reviewerToken] = await tokensOf(db, env, (eb) => eb('u.userId', '=', scene.approverId), 1);
     const created = ok(
       await request(
         port,
         'POST',
         '/api/AccessReviews',
-        superToken!,
+        superToken,
         {
           name: `Evidence bench ${new Date().toISOString()}`,
           scope: { marketIds: [scene.marketId] },
@@ -165,7 +160,7 @@ async function bench(url: string) {
     );
     const reviewId = (JSON.parse(created.text!) as { data: { reviewId: number } }).data.reviewId;
     const started = ok(
-      await request(port, 'PUT', `/api/AccessReviews/${reviewId}/Start`, superToken!, undefined, true),
+      await request(port, 'PUT', `/api/AccessReviews/${reviewId}/Start`, superToken, undefined, true),
       'start',
     );
     console.log(`  start: ${seconds(started.ms)}: ${started.text}`);
@@ -204,18 +199,16 @@ async function bench(url: string) {
     const pdfUrl = `/api/AccessReviews/${reviewId}/Evidence/Pdf?localTimeZone=Europe%2FWarsaw`;
     const csvUrl = `/api/AccessReviews/${reviewId}/Evidence?localTimeZone=Europe%2FWarsaw`;
     await healthDuring(port, server.pid!, `the PDF of ${ITEMS.toLocaleString('en-US')} items`, () =>
-      request(port, 'GET', pdfUrl, superToken!),
+      request(port, 'GET', pdfUrl, superToken),
     );
     await timed(`PDF of ${ITEMS.toLocaleString('en-US')} items`, () =>
-      request(port, 'GET', pdfUrl, superToken!),
+      request(port, 'GET', pdfUrl, superToken),
     );
     await timed(`CSV of ${ITEMS.toLocaleString('en-US')} items`, () =>
-      request(port, 'GET', csvUrl, superToken!),
+      request(port, 'GET', csvUrl, superToken),
     );
   } finally {
-    await db.kysely.destroy();
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+    await endRun(db, server);
   }
 }
 

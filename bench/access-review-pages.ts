@@ -32,6 +32,7 @@ import {
   startServer,
   tokensOf,
 } from './http-load.ts';
+import { decideAtOnce, endRun, superAdminToken } from './access-review-calls.ts';
 import { freePort } from './signed-in-server.ts';
 
 const urls = process.argv.slice(2).length
@@ -136,54 +137,18 @@ async function bench(url: string) {
       }
     }
     // The campaign's evidence as CSV (every item), streamed, as a super admin.
-    const [superToken] = await tokensOf(
-      db,
-      env,
-      (eb) =>
-        eb.exists(eb.selectFrom('superAdmins as s').whereRef('s.userId', '=', 'u.userId').select('s.userId')),
-      1,
-    );
+    const superToken = await superAdminToken(db, env);
     await healthDuring(port, server.pid!, "the campaign's evidence CSV", () =>
-      request(port, 'GET', `/api/AccessReviews/${reviewId}/Evidence`, superToken!),
+      request(port, 'GET', `/api/AccessReviews/${reviewId}/Evidence`, superToken),
     );
     const worst = medians.reduce((a, b) => (b.median > a.median ? b : a));
     console.log(
       `  slowest: ${worst.label}, ${worst.median.toFixed(1)} ms; over 50 ms: ${medians.filter((m) => m.median > 50).length} of ${medians.length}`,
     );
 
-    for (const [decision, comment] of [
-      ['keep', undefined],
-      ['revoke', 'No longer needed (bench)'],
-    ] as const) {
-      // Undecided items whose record waits on no other change (a revoke of one that does is refused).
-      const toDecide = await db.kysely
-        .selectFrom('accessReviewItems as i')
-        .innerJoin('requests as r', 'r.requestId', 'i.recordId')
-        .select('i.itemId')
-        .where('i.reviewId', '=', reviewId)
-        .where('i.reviewerUserId', '=', reviewerId)
-        .where('i.decision', 'is', null)
-        .where('r.pendingChangeRequestId', 'is', null)
-        .orderBy('i.itemId')
-        .limit(1000)
-        .execute();
-      const decided = await request(
-        port,
-        'PATCH',
-        '/api/AccessReviews/Items',
-        token,
-        { itemIds: toDecide.map((i) => i.itemId), decision, ...(comment ? { comment } : {}) },
-        true,
-      );
-      console.log(
-        `  ${decision} ${toDecide.length} items at once: ${decided.ms.toFixed(1)} ms, status ${decided.status}` +
-          `${decided.status === 200 ? '' : `: ${decided.text}`}; load ${load()}`,
-      );
-    }
+    await decideAtOnce({ db, port, token, reviewId, reviewerId, count: 1000 });
   } finally {
-    await db.kysely.destroy();
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+    await endRun(db, server);
   }
 }
 

@@ -29,6 +29,7 @@ import {
   startServer,
   tokensOf,
 } from './http-load.ts';
+import { decideAtOnce, endRun, superAdminToken } from './access-review-calls.ts';
 import { freePort } from './signed-in-server.ts';
 
 const WANTED = 200_000;
@@ -83,18 +84,12 @@ async function bench(url: string) {
     console.log(
       `  scope: ${scope.regionIds.length} regions holding ${scope.records.toLocaleString('en-US')} active access records`,
     );
-    const [superToken] = await tokensOf(
-      db,
-      env,
-      (eb) =>
-        eb.exists(eb.selectFrom('superAdmins as s').whereRef('s.userId', '=', 'u.userId').select('s.userId')),
-      1,
-    );
+    const superToken = await superAdminToken(db, env);
     const created = await request(
       port,
       'POST',
       '/api/AccessReviews',
-      superToken!,
+      superToken,
       {
         name: `Bench ${new Date().toISOString()}`,
         scope: { regionIds: scope.regionIds },
@@ -109,7 +104,7 @@ async function bench(url: string) {
       throw new Error(`the campaign was not created (${created.status}): ${created.text}`);
     }
     const started = await healthDuring(port, server.pid!, 'the start (the snapshot)', () =>
-      request(port, 'PUT', `/api/AccessReviews/${reviewId}/Start`, superToken!, undefined, true),
+      request(port, 'PUT', `/api/AccessReviews/${reviewId}/Start`, superToken, undefined, true),
     );
     console.log(
       `  start: ${(started.ms / 1000).toFixed(2)} s, status ${started.status}: ${started.text}; load ${load()}`,
@@ -145,41 +140,11 @@ async function bench(url: string) {
       request(port, 'GET', '/api/Request/TaskCounts', reviewerToken),
     );
     await timed('the campaigns page (super admin)', () =>
-      request(port, 'PUT', '/api/AccessReviews', superToken!, { pageSize: 50 }),
+      request(port, 'PUT', '/api/AccessReviews', superToken, { pageSize: 50 }),
     );
-    for (const [decision, comment] of [
-      ['keep', undefined],
-      ['revoke', 'No longer needed (bench)'],
-    ] as const) {
-      // Items whose record waits on no other change (a revoke of one that does is refused).
-      const items = await db.kysely
-        .selectFrom('accessReviewItems as i')
-        .innerJoin('requests as r', 'r.requestId', 'i.recordId')
-        .select('i.itemId')
-        .where('i.reviewId', '=', reviewId)
-        .where('i.reviewerUserId', '=', reviewerId)
-        .where('i.decision', 'is', null)
-        .where('r.pendingChangeRequestId', 'is', null)
-        .orderBy('i.itemId')
-        .limit(100)
-        .execute();
-      const decided = await request(
-        port,
-        'PATCH',
-        '/api/AccessReviews/Items',
-        reviewerToken,
-        { itemIds: items.map((item) => item.itemId), decision, ...(comment ? { comment } : {}) },
-        true,
-      );
-      console.log(
-        `  ${decision} ${items.length} items at once: ${decided.ms.toFixed(1)} ms, status ${decided.status}` +
-          `${decided.status === 200 ? '' : `: ${decided.text}`}; load ${load()}`,
-      );
-    }
+    await decideAtOnce({ db, port, token: reviewerToken, reviewId, reviewerId, count: 100 });
   } finally {
-    await db.kysely.destroy();
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+    await endRun(db, server);
   }
 }
 
