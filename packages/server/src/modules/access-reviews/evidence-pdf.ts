@@ -1,13 +1,10 @@
 import type { Readable } from 'node:stream';
 import {
-  accessReviewDecisionNames,
   accessReviewEvidencePdfHeaders,
   formatDate,
   keptZoneFormatters,
   messages,
-  revokeOutcomeNames,
   timeZoneOrUtc,
-  type AccessReviewDecision,
   type AccessReviewDetail,
 } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
@@ -18,7 +15,8 @@ import {
   type PdfTableHeading,
   type PdfTableRow,
 } from '../tracker/pdf-table.ts';
-import { findEvidenceBatch, type EvidenceDbRow } from './items-queries.ts';
+import { evidenceWords } from './evidence.ts';
+import { findEvidenceBatch, type EvidenceDbRow } from './evidence-queries.ts';
 import { findCampaign } from './service.ts';
 
 /**
@@ -53,6 +51,7 @@ type Dates = ReturnType<typeof keptZoneFormatters>;
 
 /** One item's cells, worded as the CSV words them (the same names for nobody and the system). */
 function cellsOf(row: EvidenceDbRow, dates: Dates): PdfTableRow<Key> {
+  const words = evidenceWords(row);
   return {
     item: withLines(row.itemId, messages.accessReviewEvidenceRecord(row.recordId)),
     user: withLines(
@@ -67,20 +66,14 @@ function cellsOf(row: EvidenceDbRow, dates: Dates): PdfTableRow<Key> {
       row.platformUserType,
       dates.date(row.sinceDate),
     ),
-    reviewer: row.reviewerName ?? messages.accessReviewAdministrators,
-    decision: row.decision ? accessReviewDecisionNames[row.decision as AccessReviewDecision] : '',
+    reviewer: words.reviewer,
+    decision: words.decision,
     comment: row.comment ?? '',
-    decided: withLines(
-      row.decidedByName ?? (row.decidedAt ? messages.accessReviewSystem : ''),
-      dates.dateTime(row.decidedAt),
-    ),
+    decided: withLines(words.decidedBy, dates.dateTime(row.decidedAt)),
     revoke:
       row.revokeRequestId === null
         ? ''
-        : withLines(
-            messages.accessReviewEvidenceRevokeLine(row.revokeRequestId),
-            row.revokeStatusId === null ? '' : revokeOutcomeNames[row.revokeStatusId],
-          ),
+        : withLines(messages.accessReviewEvidenceRevokeLine(row.revokeRequestId), words.outcome),
   };
 }
 

@@ -373,39 +373,3 @@ export async function countUndecided(q: Executor, reviewId: number): Promise<num
     .executeTakeFirst();
   return Number(row?.count ?? 0);
 }
-
-// ---------------------------------------------------------------- the evidence
-
-/** One keyset batch of a campaign's items for its evidence, highest item id first. */
-export function findEvidenceBatch(q: Executor, reviewId: number, beforeId: number | null, limit: number) {
-  return namedItems(q)
-    .leftJoin('users as rv', 'rv.userId', 'i.reviewerUserId')
-    .select([
-      'i.itemId',
-      'ar.name as campaign',
-      'i.recordId',
-      'i.userName',
-      'i.userEmail',
-      'i.platformEmail',
-      'i.platformName as platform',
-      'i.clientName as client',
-      'i.clientAccountName as clientAccount',
-      'i.platformUserTypeName as platformUserType',
-      'i.sinceDate',
-      sql<string | null>`case when rv.user_id is null then null else ${fullName('rv')} end`.as(
-        'reviewerName',
-      ),
-      'i.decision',
-      'i.comment',
-      'i.decidedByName',
-      'i.decidedAt',
-      'i.revokeRequestId',
-      'i.revokeStatusId',
-    ])
-    .where('i.reviewId', '=', reviewId)
-    .$if(beforeId !== null, (qb) => qb.where('i.itemId', '<', beforeId!))
-    .orderBy('i.itemId', 'desc')
-    .limit(limit)
-    .execute();
-}
-export type EvidenceDbRow = Awaited<ReturnType<typeof findEvidenceBatch>>[number];

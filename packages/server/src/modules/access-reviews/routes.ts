@@ -25,6 +25,7 @@ import { declaredRoutes } from '../../http/declared-routes.ts';
 import { sendCsv } from '../../http/csv-reply.ts';
 import { ok } from '../../http/envelope.ts';
 import { tableRoutes } from '../../http/table-routes.ts';
+import { evidenceCsv } from './evidence.ts';
 import { evidencePdf } from './evidence-pdf.ts';
 import * as items from './items-service.ts';
 import * as reviewerProgress from './reviewers-service.ts';
@@ -141,7 +142,7 @@ export const accessReviewRoutes: FastifyPluginAsync<{ db: Db }> = async (base, {
       produces: ['text/csv'],
     },
     handler: async (req, reply) => {
-      const csv = await reviews.evidence(db, requireActor(req), req.params.id, req.query.localTimeZone);
+      const csv = await evidenceCsv(db, requireActor(req), req.params.id, req.query.localTimeZone);
       return sendCsv(reply, `access-review-${req.params.id}-evidence.csv`, csv);
     },
   });

@@ -1,12 +1,6 @@
 import {
-  accessReviewDecisionNames,
-  accessReviewEvidenceHeaders,
-  keptZoneFormatters,
   messages,
-  revokeOutcomeNames,
-  timeZoneOrUtc,
   todayDay,
-  type AccessReviewDecision,
   type AccessReviewCreated,
   type AccessReviewDetail,
   type AccessReviewInput,
@@ -15,10 +9,7 @@ import {
   type AccessReviewStarted,
   type TableQuery,
 } from '@uap/domain';
-import type { Readable } from 'node:stream';
 import { inTransaction, nowIso, toCount, type Db, type Executor } from '../../db/connection.ts';
-import { csvExport } from '../../db/csv-export.ts';
-import type { CsvColumn } from '../../db/csv-text.ts';
 import type { Actor } from '../../http/actor.ts';
 import { conflict, forbidden, notFound, unprocessable } from '../../http/errors.ts';
 import { rowScopeOf } from '../../http/row-scope.ts';
@@ -370,52 +361,4 @@ export async function applyClose(
     throw conflict(messages.accessReviewNotActive);
   }
   return { reviewId, status: 'closed', appliedCount, handedCount: 0 };
-}
-
-/** The evidence's columns: what was reviewed, by whom, the decision, and what became of a revoke. */
-function evidenceColumns(timeZone: string): CsvColumn<items.EvidenceDbRow>[] {
-  const dates = keptZoneFormatters(timeZoneOrUtc(timeZone));
-  const h = accessReviewEvidenceHeaders;
-  return [
-    { header: h.itemId, value: (r) => r.itemId },
-    { header: h.campaign, value: (r) => r.campaign },
-    { header: h.recordId, value: (r) => r.recordId },
-    { header: h.userName, value: (r) => r.userName },
-    { header: h.userEmail, value: (r) => r.userEmail },
-    { header: h.platformEmail, value: (r) => r.platformEmail },
-    { header: h.platform, value: (r) => r.platform },
-    { header: h.client, value: (r) => r.client },
-    { header: h.clientAccount, value: (r) => r.clientAccount },
-    { header: h.platformUserType, value: (r) => r.platformUserType },
-    { header: h.since, value: (r) => dates.date(r.sinceDate) },
-    { header: h.reviewer, value: (r) => r.reviewerName ?? messages.accessReviewAdministrators },
-    {
-      header: h.decision,
-      value: (r) => (r.decision ? accessReviewDecisionNames[r.decision as AccessReviewDecision] : ''),
-    },
-    { header: h.comment, value: (r) => r.comment },
-    {
-      header: h.decidedBy,
-      value: (r) => r.decidedByName ?? (r.decidedAt ? messages.accessReviewSystem : ''),
-    },
-    { header: h.decidedAt, value: (r) => dates.dateTime(r.decidedAt) },
-    { header: h.revokeRequestId, value: (r) => r.revokeRequestId },
-    {
-      header: h.provisioningOutcome,
-      value: (r) => (r.revokeStatusId === null ? '' : (revokeOutcomeNames[r.revokeStatusId] ?? '')),
-    },
-  ];
-}
-
-/** GET api/AccessReviews/{id}/Evidence: every item of a campaign as a streamed CSV file. */
-export async function evidence(db: Db, actor: Actor, reviewId: number, timeZone: string): Promise<Readable> {
-  const campaign = await q.findCampaign(db.kysely, campaignScopeOf(actor, 'read'), reviewId);
-  if (!campaign) {
-    throw notFound(messages.accessReviewNotFound);
-  }
-  return csvExport(
-    (beforeId, limit) => items.findEvidenceBatch(db.kysely, reviewId, beforeId, limit),
-    (row) => row.itemId,
-    evidenceColumns(timeZone),
-  );
 }
