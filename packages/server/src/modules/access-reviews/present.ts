@@ -11,7 +11,8 @@ import {
   type ReviewerRule,
   type WhenUndecided,
 } from '@uap/domain';
-import { scopeKinds, type CampaignListDbRow, type CampaignProgress } from './queries.ts';
+import type { CampaignProgress } from './progress-queries.ts';
+import { scopeKinds, type CampaignListDbRow } from './queries.ts';
 
 const listOfKind = Object.fromEntries(
   Object.entries(scopeKinds).map(([list, kind]) => [kind, list as AccessReviewScopeList]),

@@ -4,6 +4,7 @@ import type { Db, Executor } from '../../db/connection.ts';
 import { sqlTable } from '../../db/sql-table.ts';
 import { tableColumn as column, type TableSpec } from '../../db/table-query.ts';
 import { fullName } from '../request-lines/line-query.ts';
+import { decisionCounts } from './progress-queries.ts';
 
 /**
  * The SQL of a campaign's reviewers table (issue 46 item 5): the campaign's items grouped by
@@ -18,10 +19,6 @@ export interface ReviewersScope {
   todayStart: string;
 }
 
-/** A decision count of a group as an integer on both engines (PostgreSQL counts in bigint). */
-const counted = (condition: ReturnType<typeof sql>) =>
-  sql<number>`cast(sum(case when ${condition} then 1 else 0 end) as integer)`;
-
 /** One row per reviewer of the campaign (null: the administrators) with the counts of their items. */
 function reviewerGroups(q: Executor, reviewId: number) {
   return q
@@ -30,11 +27,7 @@ function reviewerGroups(q: Executor, reviewId: number) {
     .groupBy('i.reviewerUserId')
     .select([
       'i.reviewerUserId',
-      sql<number>`cast(count(*) as integer)`.as('itemCount'),
-      counted(sql`i.decision is not null`).as('decidedCount'),
-      counted(sql`i.decision = 'keep'`).as('keptCount'),
-      counted(sql`i.decision = 'revoke'`).as('revokedCount'),
-      counted(sql`i.decision is null`).as('undecidedCount'),
+      ...decisionCounts,
       sql<string | null>`max(i.decided_at)`.as('lastDecidedAt'),
     ]);
 }

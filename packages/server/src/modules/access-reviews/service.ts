@@ -18,6 +18,7 @@ import { queueAccessReviewNotices } from '../notifications/access-reviews.ts';
 import { presentCampaign, presentDetail, scopeOf, scopeRowsOf, scopeText } from './present.ts';
 import * as items from './items-queries.ts';
 import { revokeRecords } from './items-service.ts';
+import { findProgress } from './progress-queries.ts';
 import * as q from './queries.ts';
 import * as snapshot from './snapshot-queries.ts';
 
@@ -38,7 +39,7 @@ async function presentCampaigns(
   campaigns: readonly q.CampaignListDbRow[],
 ): Promise<AccessReviewRow[]> {
   const ids = campaigns.map((c) => c.reviewId);
-  const [names, progressOf] = await Promise.all([q.findScopeNames(db, ids), q.findProgress(db, ids)]);
+  const [names, progressOf] = await Promise.all([q.findScopeNames(db, ids), findProgress(db, ids)]);
   return campaigns.map((c) =>
     presentCampaign(
       c,
@@ -81,7 +82,7 @@ export async function findCampaign(db: Db, actor: Actor, reviewId: number): Prom
   }
   const [names, progressOf] = await Promise.all([
     q.findScopeNames(db.kysely, [reviewId]),
-    q.findProgress(db.kysely, [reviewId]),
+    findProgress(db.kysely, [reviewId]),
   ]);
   return presentDetail(row, names, progressOf(reviewId));
 }
