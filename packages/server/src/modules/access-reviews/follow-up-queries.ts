@@ -32,9 +32,15 @@ export async function hasNotice(
   return row !== undefined;
 }
 
-/** The named reviewers of a campaign with undecided items, and how many each. */
-export function findUndecidedReviewers(q: Executor, reviewId: number) {
-  return q
+/**
+ * Each named reviewer of a campaign with undecided items, and how many: whom the start and the
+ * reminder tell (at the start every item is undecided).
+ */
+export async function findReviewersToTell(
+  q: Executor,
+  reviewId: number,
+): Promise<{ userId: number; itemCount: number }[]> {
+  const rows = await q
     .selectFrom('accessReviewItems')
     .select(['reviewerUserId', (eb) => eb.fn.countAll<number | string>().as('itemCount')])
     .where('reviewId', '=', reviewId)
@@ -43,6 +49,7 @@ export function findUndecidedReviewers(q: Executor, reviewId: number) {
     .groupBy('reviewerUserId')
     .orderBy('reviewerUserId')
     .execute();
+  return rows.map((r) => ({ userId: r.reviewerUserId!, itemCount: Number(r.itemCount) }));
 }
 
 /** Records that `stage` was sent about the campaign to each of `userIds` (once: a second insert is ignored). */

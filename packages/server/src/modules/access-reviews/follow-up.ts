@@ -61,9 +61,7 @@ async function remind(db: Db, campaign: CampaignDbRow, now: Date, levels: Servic
     return 0;
   }
   return inTransaction(db, async (trx) => {
-    const reviewers = (await f.findUndecidedReviewers(trx, campaign.reviewId)).flatMap((r) =>
-      r.reviewerUserId === null ? [] : [{ userId: r.reviewerUserId, itemCount: Number(r.itemCount) }],
-    );
+    const reviewers = await f.findReviewersToTell(trx, campaign.reviewId);
     await f.recordNotices(
       trx,
       campaign.reviewId,
@@ -92,15 +90,15 @@ async function closePastDue(db: Db, campaign: CampaignDbRow, now: Date): Promise
     return null;
   }
   const nowIso = now.toISOString();
-  if (await f.hasNotice(db.kysely, campaign.reviewId, 'escalated')) {
-    if ((await countUndecided(db.kysely, campaign.reviewId)) > 0) {
-      return null;
-    }
+  // Told already: the items went to the administrators; the campaign closes once they decided.
+  const isTold = await f.hasNotice(db.kysely, campaign.reviewId, 'escalated');
+  if (isTold && (await countUndecided(db.kysely, campaign.reviewId)) > 0) {
+    return null;
   }
   return inTransaction(db, async (trx) => {
-    const undecided = await countUndecided(trx, campaign.reviewId);
+    const undecided = isTold ? 0 : await countUndecided(trx, campaign.reviewId);
     const moved = await applyClose(trx, db, campaign, { actorId: campaign.createdBy, nowIso });
-    if (!(await f.hasNotice(trx, campaign.reviewId, 'escalated'))) {
+    if (!isTold) {
       await f.recordNotices(trx, campaign.reviewId, 'escalated', [campaign.createdBy], nowIso);
       await queueAccessReviewNotices(
         trx,

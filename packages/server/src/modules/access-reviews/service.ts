@@ -9,7 +9,7 @@ import {
   type AccessReviewStarted,
   type TableQuery,
 } from '@uap/domain';
-import { inTransaction, nowIso, toCount, type Db, type Executor } from '../../db/connection.ts';
+import { inTransaction, nowIso, type Db, type Executor } from '../../db/connection.ts';
 import type { Actor } from '../../http/actor.ts';
 import { conflict, forbidden, notFound, unprocessable } from '../../http/errors.ts';
 import { rowScopeOf } from '../../http/row-scope.ts';
@@ -18,6 +18,7 @@ import { queueAccessReviewNotices } from '../notifications/access-reviews.ts';
 import { presentCampaign, presentDetail, scopeOf, scopeRowsOf, scopeText } from './present.ts';
 import * as items from './items-queries.ts';
 import { revokeRecords } from './items-service.ts';
+import { findReviewersToTell } from './follow-up-queries.ts';
 import { findProgress } from './progress-queries.ts';
 import * as q from './queries.ts';
 import * as snapshot from './snapshot-queries.ts';
@@ -246,13 +247,10 @@ export async function startDraft(
     await snapshot.handToDelegates(trx, reviewId, o.nowIso);
   }
   await snapshot.unnameOwnItems(trx, reviewId);
-  const reviewers = await snapshot.findReviewerCounts(trx, reviewId);
   await queueAccessReviewNotices(
     trx,
     { stage: 'start', campaign: campaign.name, dueDate: campaign.dueDate.slice(0, 10) },
-    reviewers.flatMap((r) =>
-      r.reviewerUserId === null ? [] : [{ userId: r.reviewerUserId, itemCount: toCount(r.itemCount) }],
-    ),
+    await findReviewersToTell(trx, reviewId),
     o.actorId,
   );
   return { reviewId, itemCount };

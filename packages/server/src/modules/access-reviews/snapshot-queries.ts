@@ -254,14 +254,3 @@ export async function unnameOwnItems(q: Executor, reviewId: number): Promise<voi
     .whereRef('reviewerUserId', '=', 'userId')
     .execute();
 }
-
-/** Each named reviewer of a campaign and how many items they got (the start's notifications). */
-export function findReviewerCounts(q: Executor, reviewId: number) {
-  return q
-    .selectFrom('accessReviewItems')
-    .select(['reviewerUserId', sql<number>`count(*)`.as('itemCount')])
-    .where('reviewId', '=', reviewId)
-    .where('reviewerUserId', 'is not', null)
-    .groupBy('reviewerUserId')
-    .execute();
-}
