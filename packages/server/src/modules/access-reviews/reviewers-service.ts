@@ -1,4 +1,4 @@
-import { messages, todayDay, type AccessReviewReviewerRow, type TableQuery } from '@uap/domain';
+import { messages, startOfTodayUtc, type AccessReviewReviewerRow, type TableQuery } from '@uap/domain';
 import { toCount, type Db } from '../../db/connection.ts';
 import type { Actor } from '../../http/actor.ts';
 import { notFound } from '../../http/errors.ts';
@@ -22,7 +22,7 @@ async function reviewersScopeOf(db: Db, actor: Actor, query: TableQuery): Promis
   if (!campaign) {
     throw notFound(messages.accessReviewNotFound);
   }
-  return { reviewId, todayStart: `${todayDay()}T00:00:00.000Z` };
+  return { reviewId, todayStart: startOfTodayUtc().toISOString() };
 }
 
 function presentReviewer(row: ReviewerDbRow): AccessReviewReviewerRow {
