@@ -163,6 +163,16 @@ export const messages = {
   directoryFileTooLarge: (megabytes: number) =>
     `The file is larger than ${megabytes} MB, so nothing was imported. Split it into smaller files.`,
   jobUnknown: (name: string) => `There is no job named ${name}.`,
+  auditChainWebhookGreeting: 'super administrators',
+  auditChainBreak: (table: string, id: number, reason: 'link' | 'content' | 'missing' | 'unchained') =>
+    `The audit history breaks at ${table} ${id}: ${
+      {
+        link: 'the chain of hashes was altered here',
+        content: 'the row was changed after it was written',
+        missing: 'the row was deleted',
+        unchained: 'the row was written outside UAP',
+      }[reason]
+    }.`,
   jobAlreadyRunning: (name: string) => `${name} is already running.`,
   jobRunNowConfirm: (name: string) =>
     `Run ${name} now? It may take a while; the page shows its outcome when it ends.`,
@@ -698,6 +708,8 @@ export const messages = {
         return `UAP: ${count === 1 ? '1 task' : `${count} tasks`} reassigned to you`;
       case 'accessReview':
         return `UAP access review: ${count === 1 ? '1 access' : `${count} accesses`} to review`;
+      case 'auditChain':
+        return 'UAP: the audit history is not what was written';
       default:
         return `UAP: ${lines} changed`;
     }
@@ -725,6 +737,7 @@ export const messages = {
     expired: 'Access passed its end date and is being removed',
     reassigned: 'Approval paths with waiting tasks are reassigned to me',
     accessReview: 'An access review asks me to review access',
+    auditChain: 'The audit history is not what was written (super administrators)',
   } as Record<string, string>,
   /** Approve/Provision Assignments reassigned paths to the recipient: the tasks now theirs. */
   tasksReassignedText: (o: { actor: string; approvals: number; provisioning: number }) => {

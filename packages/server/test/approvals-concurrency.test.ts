@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RequestStatus, Role, messages, requestStatusNames } from '@uap/domain';
 import { insertHistoryRows, moveStatus } from '../src/modules/request-lines/transitions.ts';
 import { HttpError } from '../src/http/errors.ts';
+import { inTransaction } from '../src/db/connection.ts';
 import { createTestContext, type TestContext } from './harness.ts';
 import { getLine, historyOf } from './modify-helpers.ts';
 import { buildPath, buildRequest, buildUser, type BuiltUser } from './factories.ts';
@@ -115,7 +116,7 @@ describe('§6 compare-and-set under concurrency', () => {
       const bothChecked = new Promise<void>((resolve) => (release = resolve));
       outcomes = await Promise.allSettled(
         contenders.map((contender) =>
-          ctx.db.kysely.transaction().execute(async (trx) => {
+          inTransaction(ctx.db, async (trx) => {
             expect(await statusesOf(contender.ids, trx)).toEqual([1, 1]);
             arrived += 1;
             if (arrived === contenders.length) {
@@ -134,7 +135,7 @@ describe('§6 compare-and-set under concurrency', () => {
       for (const contender of contenders) {
         outcomes.push(
           ...(await Promise.allSettled([
-            ctx.db.kysely.transaction().execute((trx) => write(trx, contender, approver)),
+            inTransaction(ctx.db, (trx) => write(trx, contender, approver)),
           ])),
         );
       }

@@ -4,7 +4,7 @@
  * instead of on ids and counts that happen to be in the demo seed.
  */
 import { randomBytes } from 'node:crypto';
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import { PostgresAdapter, type Insertable, type Kysely, type Selectable } from 'kysely';
 import {
   RequestStatus,
   RequestType,
@@ -13,10 +13,28 @@ import {
   type RequestTypeId,
   type RoleId,
 } from '@uap/domain';
-import { nowIso } from '../src/db/connection.ts';
+import { nowIso, type Dialect } from '../src/db/connection.ts';
+import { sealTransaction, type PendingChain } from '../src/db/chain/seal.ts';
 import type { Database, RequestsTable } from '../src/db/schema.ts';
 
 type K = Kysely<Database>;
+
+/** The engine behind a Kysely instance (the factories get the instance, not the Db). */
+export const dialectOf = (db: K): Dialect =>
+  db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+
+/**
+ * Writes as the application does: in one transaction whose last step chains what it wrote to
+ * the history (`chain`: history rows by table; the triggers' record_changes rows are found).
+ */
+function chained<T>(db: K, write: (trx: K, chain: PendingChain) => Promise<T>): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    const chain: PendingChain = new Map();
+    const result = await write(trx, chain);
+    await sealTransaction(trx, dialectOf(db), chain);
+    return result;
+  });
+}
 
 /** A short token unique to this call (and, in practice, to the run). */
 export function uniqueTag(): string {
@@ -91,7 +109,7 @@ export async function buildUser(
     .returning('userId')
     .executeTakeFirstOrThrow();
   if (roleId === Role.SUPERADMIN) {
-    await db.insertInto('superAdmins').values({ userId: user.userId }).execute();
+    await chained(db, (trx) => trx.insertInto('superAdmins').values({ userId: user.userId }).execute());
   }
   return { userId: user.userId, email, name, lastName, displayName, directoryId, roleId };
 }
@@ -301,22 +319,24 @@ export async function buildAssignment(
   path: Pick<BuiltPath, 'regionId' | 'marketId' | 'agencyId' | 'practiceId' | 'platformId' | 'clientId'>,
   spec: AssignmentSpec,
 ): Promise<number> {
-  const row = await db
-    .insertInto('approverAssignments')
-    .values({
-      userId: spec.primary,
-      secondaryApproverId: spec.secondary ?? null,
-      provisionerId: spec.provisioner ?? null,
-      provisionerBackupId: spec.backup ?? null,
-      regionId: path.regionId,
-      marketId: path.marketId,
-      agencyId: path.agencyId,
-      practiceId: path.practiceId,
-      platformId: path.platformId,
-      clientId: spec.clientScoped ? path.clientId : null,
-    })
-    .returning('approverId')
-    .executeTakeFirstOrThrow();
+  const row = await chained(db, (trx) =>
+    trx
+      .insertInto('approverAssignments')
+      .values({
+        userId: spec.primary,
+        secondaryApproverId: spec.secondary ?? null,
+        provisionerId: spec.provisioner ?? null,
+        provisionerBackupId: spec.backup ?? null,
+        regionId: path.regionId,
+        marketId: path.marketId,
+        agencyId: path.agencyId,
+        practiceId: path.practiceId,
+        platformId: path.platformId,
+        clientId: spec.clientScoped ? path.clientId : null,
+      })
+      .returning('approverId')
+      .executeTakeFirstOrThrow(),
+  );
   return row.approverId;
 }
 
@@ -326,17 +346,19 @@ export async function buildMasterApprover(
   userId: number,
   path: Pick<BuiltPath, 'regionId' | 'marketId' | 'agencyId' | 'practiceId'>,
 ): Promise<number> {
-  const row = await db
-    .insertInto('masterApprovers')
-    .values({
-      userId,
-      regionId: path.regionId,
-      marketId: path.marketId,
-      agencyId: path.agencyId,
-      practiceId: path.practiceId,
-    })
-    .returning('masterApproverId')
-    .executeTakeFirstOrThrow();
+  const row = await chained(db, (trx) =>
+    trx
+      .insertInto('masterApprovers')
+      .values({
+        userId,
+        regionId: path.regionId,
+        marketId: path.marketId,
+        agencyId: path.agencyId,
+        practiceId: path.practiceId,
+      })
+      .returning('masterApproverId')
+      .executeTakeFirstOrThrow(),
+  );
   return row.masterApproverId;
 }
 
@@ -346,11 +368,13 @@ export async function buildAdminRegion(
   userId: number,
   path: Pick<BuiltPath, 'regionId' | 'marketId'>,
 ): Promise<number> {
-  const row = await db
-    .insertInto('adminRegions')
-    .values({ userId, regionId: path.regionId, marketId: path.marketId })
-    .returning('adminRegionId')
-    .executeTakeFirstOrThrow();
+  const row = await chained(db, (trx) =>
+    trx
+      .insertInto('adminRegions')
+      .values({ userId, regionId: path.regionId, marketId: path.marketId })
+      .returning('adminRegionId')
+      .executeTakeFirstOrThrow(),
+  );
   return row.adminRegionId;
 }
 
@@ -449,7 +473,13 @@ export async function buildRequest(
   if (statusId === S.CANCELLED) {
     history.push(step(S.CANCELLED, 'Request cancelled', createdBy));
   }
-  await db.insertInto('requestHistory').values(history).execute();
+  await chained(db, async (trx, chain) => {
+    const ids = await trx.insertInto('requestHistory').values(history).returning('id').execute();
+    chain.set(
+      'request_history',
+      ids.map((h) => h.id),
+    );
+  });
   return row;
 }
 

@@ -30,3 +30,23 @@ export const auditBatchParams = auditRangeParams.extend({
 export const AUDIT_LEGACY_BATCH = 150;
 /** A PDF shorter than this holds no record (spec 3 §9): the original client's test of an empty batch. */
 export const AUDIT_EMPTY_PDF_BYTES = 2000;
+
+/** Why a row breaks the audit chain (GET api/Audit/Verify). */
+export const chainBreakReasons = ['link', 'content', 'missing', 'unchained'] as const;
+export type ChainBreakReason = (typeof chainBreakReasons)[number];
+
+/** GET api/Audit/Verify: whether the history is what was written, and where it first is not. */
+export const auditVerification = z.object({
+  verified: z.boolean(),
+  checkedRows: z.number().int(),
+  firstBreak: z
+    .object({
+      table: z.string(),
+      id: z.number().int(),
+      reason: z.enum(chainBreakReasons),
+    })
+    .nullable(),
+  /** When the chain was last found whole (a verification without break); null: never. */
+  lastVerifiedAt: z.string().nullable(),
+});
+export type AuditVerification = z.infer<typeof auditVerification>;

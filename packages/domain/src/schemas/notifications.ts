@@ -18,6 +18,7 @@ export const notificationEvents = [
   'expired',
   'reassigned',
   'accessReview',
+  'auditChain',
 ] as const;
 export type NotificationEvent = (typeof notificationEvents)[number];
 export const notificationEvent = z.enum(notificationEvents);
@@ -103,6 +104,9 @@ export function notificationLink(
   }
   if (event === 'accessReview') {
     return '/MyAccessReviews';
+  }
+  if (event === 'auditChain') {
+    return '/Jobs';
   }
   if (event === 'expiring') {
     return `/ChangeUserRecords?extend=${id}`;

@@ -31,6 +31,7 @@ import {
 } from './pg-settings.ts';
 import { PgCsvWorker } from './pg-csv-thread.ts';
 import type { CsvLinesWriter } from './csv-formats.ts';
+import { sealTransaction, type PendingChain } from './chain/seal.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -66,7 +67,28 @@ export type Executor = Kysely<Database>;
  * queries; everything it writes commits together or not at all.
  */
 export function inTransaction<T>(db: Db, work: (trx: Executor) => Promise<T>): Promise<T> {
-  return db.kysely.transaction().execute(work);
+  return db.kysely.transaction().execute(async (trx) => {
+    const pending: PendingChain = new Map();
+    pendingChains.set(trx, pending);
+    const result = await work(trx);
+    // The last step before the commit: what the work wrote to the history is chained with it.
+    await sealTransaction(trx, db.dialect, pending);
+    return result;
+  });
+}
+
+const pendingChains = new WeakMap<Executor, PendingChain>();
+
+/**
+ * The history rows `trx` wrote so far, to chain before it commits (db/chain/pending.ts adds to
+ * it). Throws when `trx` is not a transaction opened by `inTransaction`.
+ */
+export function pendingChainOf(trx: Executor): PendingChain {
+  const pending = pendingChains.get(trx);
+  if (!pending) {
+    throw new Error('History rows are written inside inTransaction, so they commit with their chain entries');
+  }
+  return pending;
 }
 
 /** A value whose own keys the camelCase plugin renames (a JSON object or an array). */

@@ -682,6 +682,11 @@ export interface Database {
   accessReviewScope: AccessReviewScopeTable;
   accessReviewItems: AccessReviewItemsTable;
   accessReviewReminders: AccessReviewRemindersTable;
+  // Audit chain (0052)
+  auditChain: AuditChainTable;
+  auditChainHead: AuditChainHeadTable;
+  auditVerifications: AuditVerificationsTable;
+  recordChanges: RecordChangesTable;
 }
 
 // ---------------------------------------------------------------- profile merges (0020)
@@ -870,4 +875,60 @@ export interface AccessReviewItemsTable {
   recordChanged: Generated<number>;
   /** The status of the revoke's Deactivate line now (0051). */
   revokeStatusId: number | null;
+}
+
+// ---------------------------------------------------------------- audit chain (0052)
+
+/** One chained row version (db/chain/format.ts says how the hashes are made). */
+export interface AuditChainTable {
+  seq: number;
+  /** Snake-case name of the chained table. */
+  tableName: string;
+  rowId: number;
+  rowHash: Uint8Array;
+  /** The link: previous link, seq, table, row id and row hash, hashed. */
+  chainHash: Uint8Array;
+}
+
+/** The one row (id 1) writers lock to append: the last entry's seq and link. */
+export interface AuditChainHeadTable {
+  id: number;
+  seq: number;
+  chainHash: Uint8Array;
+}
+
+/** One verification of the chain: how far it checked and the first break it found. */
+export interface AuditVerificationsTable {
+  id: Id;
+  /** 'full' | 'incremental'. */
+  kind: string;
+  startedDate: string;
+  finishedDate: string;
+  startedBy: number | null;
+  verified: number;
+  checkedRows: number;
+  /** The entry the verification checked up to, and its link. */
+  headSeq: number;
+  headHash: Uint8Array;
+  /** JSON text: each chained table's largest id when it ran (the next one checks the rows after). */
+  tableMaxIds: string;
+  breakTable: string | null;
+  breakRowId: number | null;
+  breakSeq: number | null;
+  /** What differs: 'content', 'link', 'missing', 'unchained', 'order'. */
+  breakReason: string | null;
+}
+
+/** One change of a state table (0052's CHANGE_LOGGED), written by a trigger; chained like history. */
+export interface RecordChangesTable {
+  id: Id;
+  tableName: string;
+  rowId: number;
+  /** 'snapshot' (the row when the chain started), 'insert', 'update', 'delete'. */
+  operation: string;
+  /** JSON text of the row after the change (before, for a delete). */
+  rowData: string;
+  changedDate: CreatedAt;
+  /** PostgreSQL: the writing transaction's id (its commit chains exactly its own rows). */
+  txid: Generated<number | null>;
 }

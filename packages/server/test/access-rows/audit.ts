@@ -1,7 +1,7 @@
 import type { Row } from './types.ts';
 import { admins } from './types.ts';
 
-/** Access rows of the audit PDF: administrators and the read-only auditor. */
+/** Access rows of the audit PDF (administrators and the read-only auditor) and the audit chain. */
 export const auditRows: Row[] = [
   {
     method: 'GET',
@@ -20,5 +20,11 @@ export const auditRows: Row[] = [
     route: '/api/Request/RequestDetailbyDate/:from/:to/:pageSize/:pageIndex',
     url: '/api/Request/RequestDetailbyDate/2032-01-01/2032-01-02/150/1',
     expect: admins,
+  },
+  {
+    method: 'GET',
+    route: '/api/Audit/Verify',
+    url: '/api/Audit/Verify',
+    expect: { none: 401, default: 403, auditor: 200, superAdmin: 200 },
   },
 ];

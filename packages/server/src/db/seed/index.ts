@@ -1,4 +1,5 @@
 import type { Db } from '../connection.ts';
+import { chainUnchained } from '../chain/seal.ts';
 import { seedDemo } from './demo.ts';
 import { seedFirstSuperAdmin } from './first-admin.ts';
 import { seedLarge, type LargeSeedOptions } from './large.ts';
@@ -30,11 +31,14 @@ export async function seed(
         return false;
       }
       await seedDemo(db);
-      return true;
+      break;
     case 'large':
       await seedLarge(db, { ...largeDefaults, ...options });
-      return true;
+      break;
   }
+  // The seeds write history in bulk, beside the services: their rows are chained here, at once.
+  await chainUnchained(db.kysely, db.dialect);
+  return true;
 }
 
 /**
@@ -47,7 +51,11 @@ export async function seedFirstStart(
   firstSuperAdmin: string | null,
 ): Promise<'superAdmin' | 'demo' | null> {
   if (firstSuperAdmin !== null) {
-    return (await seedFirstSuperAdmin(db, firstSuperAdmin)) ? 'superAdmin' : null;
+    if (!(await seedFirstSuperAdmin(db, firstSuperAdmin))) {
+      return null;
+    }
+    await chainUnchained(db.kysely, db.dialect);
+    return 'superAdmin';
   }
   return (await seed(db, 'demo')) ? 'demo' : null;
 }

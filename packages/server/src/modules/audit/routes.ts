@@ -1,12 +1,20 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AUDIT_EMPTY_PDF_BYTES, auditBatchParams, auditRangeParams, envelope } from '@uap/domain';
+import {
+  AUDIT_EMPTY_PDF_BYTES,
+  Role,
+  auditBatchParams,
+  auditRangeParams,
+  auditVerification,
+  envelope,
+} from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
 import { adminRead } from '../../http/access.ts';
 import { requireActor } from '../../http/actor.ts';
 import { ok } from '../../http/envelope.ts';
 import * as audit from './service.ts';
+import { currentVerification } from './chain-service.ts';
 
 const rangeRule =
   'from and to are days (YYYY-MM-DD, or MM-DD-YYYY); the range holds the request lines created from ' +
@@ -69,5 +77,22 @@ export const auditRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }) 
         )
         .send(pdf);
     },
+  });
+
+  app.get('/api/Audit/Verify', {
+    // The auditor (6) and the super administrator (8); an administrator (5) is below.
+    config: { access: { minRole: Role.AUDITOR, auditor: true } },
+    schema: {
+      tags,
+      summary: 'Whether the history is what was written: the audit chain verified up to now',
+      description:
+        'Every history row (request steps, profile and email logs, the master data log, merges) is chained by SHA-256 ' +
+        'in one order when it is written. This verifies the rows written since the last good verification (the daily ' +
+        'job verifies them all) and answers the first break: the table and row id, and why (link: the chain was ' +
+        'altered; content: the row changed; missing: the row was deleted; unchained: a row written outside UAP). A ' +
+        'break found stands until a full verification finds the chain whole.',
+      response: { 200: envelope(auditVerification) },
+    },
+    handler: async (req) => ok(await currentVerification(db, requireActor(req).userId)),
   });
 };

@@ -2,6 +2,7 @@ import type { Insertable } from 'kysely';
 import { historySteps, RequestStatus, RequestType } from '@uap/domain';
 import type { Executor } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
+import { chainLater } from '../../db/chain/pending.ts';
 
 export type NewLine = Insertable<Database['requests']>;
 
@@ -95,7 +96,12 @@ export async function insertRequestsWithHistory(trx: Executor, requests: NewRequ
     () => '',
     () => Math.floor(PARAMETERS_PER_INSERT / historyColumns),
   )) {
-    await trx.insertInto('requestHistory').values(run).execute();
+    const rows = await trx.insertInto('requestHistory').values(run).returning('id').execute();
+    chainLater(
+      trx,
+      'request_history',
+      rows.map((r) => r.id),
+    );
   }
   const answer = requests.map((): number[] => []);
   lines.forEach(({ r }, i) => answer[r]!.push(ids[i]!));

@@ -5,6 +5,7 @@ import { userStatusReportJob } from './user-status-report.ts';
 import { taskRemindersJob } from './reminders/service.ts';
 import { accessExpiryJob } from './expiry/job.ts';
 import { accessReviewsJob } from '../access-reviews/follow-up.ts';
+import { auditChainJob } from '../audit/chain-service.ts';
 
 /** Every scheduled job (GET /api/Jobs lists them in this order). */
 export const jobDefinitions: readonly JobDefinition[] = [
@@ -14,4 +15,5 @@ export const jobDefinitions: readonly JobDefinition[] = [
   taskRemindersJob,
   accessExpiryJob,
   accessReviewsJob,
+  auditChainJob,
 ];

@@ -1,5 +1,6 @@
 import type { MasterDataOperation, MasterDataType } from '@uap/domain';
 import { nowIso, toCount, type Executor } from '../../db/connection.ts';
+import { chainLater } from '../../db/chain/pending.ts';
 
 export interface LogItem {
   type: MasterDataType;
@@ -22,7 +23,7 @@ export async function writeLog(trx: Executor, actorId: number, items: readonly L
     return;
   }
   const operationDate = nowIso();
-  await trx
+  const rows = await trx
     .insertInto('masterDataLogs')
     .values(
       items.map((i) => ({
@@ -36,7 +37,13 @@ export async function writeLog(trx: Executor, actorId: number, items: readonly L
         after: json(i.after),
       })),
     )
+    .returning('id')
     .execute();
+  chainLater(
+    trx,
+    'master_data_logs',
+    rows.map((r) => r.id),
+  );
 }
 
 /**

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { MergeCounts } from '@uap/domain';
 import { nowIso, type Executor } from '../../db/connection.ts';
+import { chainLater } from '../../db/chain/pending.ts';
 
 /**
  * Every user column a merge hands from the child to the parent: the requests and records they
@@ -127,7 +128,7 @@ export async function moveRows(q: Executor, mergeId: number, childId: number, pa
       .set({ isDeleted: 1 })
       .where('masterApproverId', 'in', deactivated)
       .execute();
-    await q
+    const moves = await q
       .insertInto('userMergeMoves')
       .values(
         deactivated.map((rowId) => ({
@@ -138,7 +139,13 @@ export async function moveRows(q: Executor, mergeId: number, childId: number, pa
           action: 'deactivated',
         })),
       )
+      .returning('id')
       .execute();
+    chainLater(
+      q,
+      'user_merge_moves',
+      moves.map((m) => m.id),
+    );
   }
   for (const m of MOVABLE) {
     const ids = (await rowsNaming(q, m, childId)).filter(
@@ -149,14 +156,20 @@ export async function moveRows(q: Executor, mergeId: number, childId: number, pa
     }
     await setColumn(q, m, ids, childId, parentId);
     for (let i = 0; i < ids.length; i += 500) {
-      await q
+      const moves = await q
         .insertInto('userMergeMoves')
         .values(
           ids
             .slice(i, i + 500)
             .map((rowId) => ({ mergeId, tableName: m.table, columnName: m.column, rowId, action: 'moved' })),
         )
+        .returning('id')
         .execute();
+      chainLater(
+        q,
+        'user_merge_moves',
+        moves.map((x) => x.id),
+      );
     }
     counts[m.kind] += ids.length;
   }
@@ -191,6 +204,10 @@ export async function moveRowsBack(q: Executor, mergeId: number, childId: number
       .map((x) => x.rowId);
     if (ids.length > 0) {
       counts[m.kind] += await setColumn(q, m, ids, parentId, childId);
+      if (m.table === 'request_history') {
+        // A history row changed: its new content is chained as a new version of the row.
+        chainLater(q, 'request_history', ids);
+      }
     }
   }
   return counts;
@@ -214,6 +231,7 @@ export async function insertMerge(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  chainLater(q, 'user_merges', [row.id]);
   return row.id;
 }
 
@@ -234,6 +252,7 @@ export async function closeMerge(q: Executor, mergeId: number, unmergedBy: numbe
     .set({ unmergedDate: nowIso(), unmergedBy })
     .where('id', '=', mergeId)
     .execute();
+  chainLater(q, 'user_merges', [mergeId]);
 }
 
 export async function setMergeFields(

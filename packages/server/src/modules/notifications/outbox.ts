@@ -121,6 +121,7 @@ export async function queueNotifications(
       break;
     case 'reassigned':
     case 'accessReview':
+    case 'auditChain':
       // Told per person, not per line: `queueReassignedTasks`, `queueAccessReviewRequests`.
       break;
   }

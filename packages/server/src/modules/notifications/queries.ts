@@ -245,6 +245,12 @@ export async function findRunningDelegates(
 }
 
 /** The recipients' names and addresses, and whether each wants email for this event (no setting: yes). */
+/** The super administrators (their rows active): told when the audit history breaks. */
+export async function findSuperAdminIds(q: Executor): Promise<number[]> {
+  const rows = await q.selectFrom('superAdmins').select('userId').where('isDeleted', '=', 0).execute();
+  return rows.map((r) => r.userId);
+}
+
 export async function findRecipients(q: Executor, userIds: readonly number[], event: NotificationEvent) {
   const rows = [];
   for (const batch of chunks(userIds)) {

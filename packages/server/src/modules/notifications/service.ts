@@ -16,6 +16,7 @@ import type { Actor } from '../../http/actor.ts';
 import { notFound } from '../../http/errors.ts';
 import * as q from './queries.ts';
 import { accessReviewNoticeLink, accessReviewNoticeOf, accessReviewNoticeText } from './access-reviews.ts';
+import { chainBreakOf, chainBreakText } from './audit-chain.ts';
 import { plainText, withBaseUrl } from './render.ts';
 
 const isEvent = (value: string): value is NotificationEvent =>
@@ -38,6 +39,9 @@ function presentNotification(row: q.NotificationRow) {
         items?: unknown;
         stage?: unknown;
         outcome?: unknown;
+        table?: unknown;
+        id?: unknown;
+        reason?: unknown;
       })
     : {};
   const countOf = (value: unknown) => (typeof value === 'number' ? value : 0);
@@ -51,23 +55,25 @@ function presentNotification(row: q.NotificationRow) {
     text:
       event === 'accessReview'
         ? accessReviewNoticeText(accessReviewNoticeOf(params), countOf(params.items))
-        : event === 'reassigned'
-          ? messages.tasksReassignedText({
-              actor: typeof params.actor === 'string' ? params.actor : '',
-              approvals: countOf(params.approvals),
-              provisioning: countOf(params.provisioning),
-            })
-          : messages.notificationText(event, {
-              requestId: row.requestId ?? 0,
-              platform: row.platform ?? '',
-              subject: `${row.subjectFirstName ?? ''} ${row.subjectLastName ?? ''}`.trim(),
-              actor: typeof params.actor === 'string' ? params.actor : '',
-              isMine: role === 'requester' || role === 'subject',
-              ...(task ? { task } : {}),
-              ...(typeof params.times === 'number' ? { times: params.times } : {}),
-              ...(typeof params.comment === 'string' ? { comment: params.comment } : {}),
-              endDate: formatDate(row.expirationDate),
-            }),
+        : event === 'auditChain'
+          ? chainBreakText(chainBreakOf(params))
+          : event === 'reassigned'
+            ? messages.tasksReassignedText({
+                actor: typeof params.actor === 'string' ? params.actor : '',
+                approvals: countOf(params.approvals),
+                provisioning: countOf(params.provisioning),
+              })
+            : messages.notificationText(event, {
+                requestId: row.requestId ?? 0,
+                platform: row.platform ?? '',
+                subject: `${row.subjectFirstName ?? ''} ${row.subjectLastName ?? ''}`.trim(),
+                actor: typeof params.actor === 'string' ? params.actor : '',
+                isMine: role === 'requester' || role === 'subject',
+                ...(task ? { task } : {}),
+                ...(typeof params.times === 'number' ? { times: params.times } : {}),
+                ...(typeof params.comment === 'string' ? { comment: params.comment } : {}),
+                endDate: formatDate(row.expirationDate),
+              }),
     link:
       event === 'accessReview'
         ? accessReviewNoticeLink(accessReviewNoticeOf(params))

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db, Executor } from '../../db/connection.ts';
 import { nowIso } from '../../db/connection.ts';
 import { newProfileRow, type NewProfile } from './sign-in-queries.ts';
+import { chainLater } from '../../db/chain/pending.ts';
 
 const directoryColumns = [
   'd.directoryId',
@@ -200,7 +201,7 @@ export async function insertProfileLog(
   trx: Executor,
   o: { userId: number; changedBy: number; before: object | null; after: object },
 ) {
-  await trx
+  const row = await trx
     .insertInto('userProfileLogs')
     .values({
       userId: o.userId,
@@ -209,7 +210,9 @@ export async function insertProfileLog(
       before: o.before === null ? null : JSON.stringify(o.before),
       after: JSON.stringify(o.after),
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  chainLater(trx, 'user_profile_logs', [row.id]);
 }
 
 /** Links an additional email to a user and logs it; run inside the service's transaction. */
@@ -219,7 +222,7 @@ export async function insertAdditionalEmail(trx: Executor, userId: number, email
     .insertInto('userAdditionalEmails')
     .values({ userId, email, isDeleted: 0, createdDate: now, createdBy })
     .execute();
-  await trx
+  const row = await trx
     .insertInto('userAdditionalEmailLogs')
     .values({
       userId,
@@ -229,7 +232,9 @@ export async function insertAdditionalEmail(trx: Executor, userId: number, email
       changedBy: createdBy,
       changedDate: now,
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  chainLater(trx, 'user_additional_email_logs', [row.id]);
 }
 
 /** A profile's active additional emails, oldest first, with who added each. */
@@ -280,7 +285,7 @@ export async function deactivateAddedEmail(
   if (Number(result.numUpdatedRows) === 0) {
     return false;
   }
-  await trx
+  const log = await trx
     .insertInto('userAdditionalEmailLogs')
     .values({
       userId: row.userId,
@@ -290,6 +295,8 @@ export async function deactivateAddedEmail(
       changedBy,
       changedDate: nowIso(),
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  chainLater(trx, 'user_additional_email_logs', [log.id]);
   return true;
 }

@@ -2,6 +2,7 @@ import type { Kysely, Updateable } from 'kysely';
 import { messages, requestStatusNames, type RequestStatusId } from '@uap/domain';
 import type { Database, RequestsTable } from '../../db/schema.ts';
 import { nowIso } from '../../db/connection.ts';
+import { chainLater } from '../../db/chain/pending.ts';
 import { conflict } from '../../http/errors.ts';
 
 type Executor = Kysely<Database>;
@@ -39,7 +40,7 @@ function chunks<T>(items: readonly T[]): T[][] {
 export async function insertHistoryRows(trx: Executor, actorId: number, entries: readonly HistoryEntry[]) {
   const createdDate = nowIso();
   for (const batch of chunks(entries)) {
-    await trx
+    const rows = await trx
       .insertInto('requestHistory')
       .values(
         batch.map((e) => ({
@@ -58,7 +59,13 @@ export async function insertHistoryRows(trx: Executor, actorId: number, entries:
           createdDate,
         })),
       )
+      .returning('id')
       .execute();
+    chainLater(
+      trx,
+      'request_history',
+      rows.map((r) => r.id),
+    );
   }
 }
 

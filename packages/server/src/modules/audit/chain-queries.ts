@@ -1,0 +1,82 @@
+import type { Executor } from '../../db/connection.ts';
+import { asBuffer, type ChainedTable } from '../../db/chain/format.ts';
+import type { ChainBreak, VerifiedPoint } from '../../db/chain/verify.ts';
+
+export interface VerificationRecord {
+  kind: 'full' | 'incremental';
+  startedDate: string;
+  finishedDate: string;
+  startedBy: number | null;
+  checkedRows: number;
+  head: VerifiedPoint;
+  firstBreak: ChainBreak | null;
+}
+
+export async function insertVerification(q: Executor, v: VerificationRecord): Promise<void> {
+  await q
+    .insertInto('auditVerifications')
+    .values({
+      kind: v.kind,
+      startedDate: v.startedDate,
+      finishedDate: v.finishedDate,
+      startedBy: v.startedBy,
+      verified: v.firstBreak ? 0 : 1,
+      checkedRows: v.checkedRows,
+      headSeq: v.head.seq,
+      headHash: v.head.link,
+      tableMaxIds: JSON.stringify(v.head.tableMaxIds),
+      breakTable: v.firstBreak?.table ?? null,
+      breakRowId: v.firstBreak?.id ?? null,
+      breakSeq: v.firstBreak?.seq ?? null,
+      breakReason: v.firstBreak?.reason ?? null,
+    })
+    .execute();
+}
+
+const columns = [
+  'id',
+  'kind',
+  'finishedDate',
+  'verified',
+  'checkedRows',
+  'headSeq',
+  'headHash',
+  'tableMaxIds',
+  'breakTable',
+  'breakRowId',
+  'breakSeq',
+  'breakReason',
+] as const;
+
+/** The latest verification, whatever its outcome. */
+export function findLatestVerification(q: Executor) {
+  return q.selectFrom('auditVerifications').select(columns).orderBy('id', 'desc').limit(1).executeTakeFirst();
+}
+
+/** The latest verification that found no break: where the next one starts. */
+export function findLastGoodVerification(q: Executor) {
+  return q
+    .selectFrom('auditVerifications')
+    .select(columns)
+    .where('verified', '=', 1)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+export type VerificationRow = NonNullable<Awaited<ReturnType<typeof findLastGoodVerification>>>;
+
+export const pointOf = (row: VerificationRow): VerifiedPoint => ({
+  seq: Number(row.headSeq),
+  link: asBuffer(row.headHash),
+  tableMaxIds: JSON.parse(row.tableMaxIds) as Partial<Record<ChainedTable, number>>,
+});
+
+export const breakOf = (row: VerificationRow): ChainBreak | null =>
+  row.verified === 1 || row.breakTable === null
+    ? null
+    : {
+        table: row.breakTable,
+        id: Number(row.breakRowId),
+        seq: row.breakSeq === null ? null : Number(row.breakSeq),
+        reason: row.breakReason as ChainBreak['reason'],
+      };
