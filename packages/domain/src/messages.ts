@@ -164,6 +164,14 @@ export const messages = {
     `The file is larger than ${megabytes} MB, so nothing was imported. Split it into smaller files.`,
   jobUnknown: (name: string) => `There is no job named ${name}.`,
   auditChainWebhookGreeting: 'super administrators',
+  historyVerified: (when: string) => `History verified ${when}`,
+  historyNotVerified: 'History not verified since its last step',
+  historyVerifiedHint:
+    'Every step is chained by SHA-256 when it is written; the daily verification checked that none was changed, removed or added since.',
+  exportKeyTitle: 'Verify exported files',
+  exportKeyText:
+    'Every CSV export, the audit PDF, activity log PDFs and access review evidence end with a signature line: a JWS (EdDSA) over the SHA-256 of the bytes before it and the audit history it was read at. Download the key, then check a file with: npm run verify-export -- FILE --key uap-export-key.pem (add --database URL to check that the history it was read at is unchanged).',
+  exportKeyDownload: 'Download the key',
   auditChainBreak: (table: string, id: number, reason: 'link' | 'content' | 'missing' | 'unchained') =>
     `The audit history breaks at ${table} ${id}: ${
       {

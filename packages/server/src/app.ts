@@ -16,6 +16,7 @@ import { APP_VERSION } from '@uap/domain';
 import type { Config } from './config.ts';
 import { refreshPlannerStatistics, type Db } from './db/connection.ts';
 import { loadSigningMaterial, type SigningMaterial } from './auth/keys.ts';
+import { loadExportSigner, type ExportSigner } from './modules/audit/signing.ts';
 import { createVerifier, type VerifyToken } from './auth/verify.ts';
 import { createEmbeddedProvider, registerEmbeddedProvider } from './auth/embedded-idp.ts';
 import { publicAccess, type Access } from './http/access.ts';
@@ -117,6 +118,8 @@ declare module 'fastify' {
     outboxSender: OutboxSender;
     /** Readiness and draining (lifecycle.ts). */
     lifecycle: Lifecycle;
+    /** Signs every exported file with the chain head it was read at (GET api/Audit/Key). */
+    exportSigner: ExportSigner;
   }
 }
 
@@ -163,6 +166,7 @@ export async function buildApp({ config, db, logger = false }: AppDeps): Promise
   const signingMaterial = config.auth.issuer ? null : await loadSigningMaterial(db);
   const verifyToken = createVerifier(config, signingMaterial);
   app.decorate('signingMaterial', signingMaterial);
+  app.decorate('exportSigner', await loadExportSigner(db, config.auditSigningKeyFile));
   app.decorate('verifyToken', verifyToken);
 
   registerSecurityHeaders(app, {

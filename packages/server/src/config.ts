@@ -46,6 +46,11 @@ export interface Config {
    */
   sqliteReadWorkers: number;
   /**
+   * A PEM file of the Ed25519 private key that signs exports (AUDIT_SIGNING_KEY_FILE); unset:
+   * a key made on first start and kept in the database (docs/operations.md says which to pick).
+   */
+  auditSigningKeyFile: string | null;
+  /**
    * SQLite: how much of the database file, in MB, each connection (the main one and each read
    * worker's) reads through a memory map (SQLITE_MMAP_MB, default 2048, the most this SQLite
    * maps; 0: every page read by a system call). PostgreSQL ignores it.
@@ -202,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       isShared: flagSetting(env, 'RATE_LIMIT_SHARED', true),
     },
     sqliteReadWorkers: wholeNumber(env, 'SQLITE_READ_WORKERS', Math.min(2, os.availableParallelism())),
+    auditSigningKeyFile: env.AUDIT_SIGNING_KEY_FILE ? path.resolve(env.AUDIT_SIGNING_KEY_FILE) : null,
     sqliteMmapMb: wholeNumber(env, 'SQLITE_MMAP_MB', 2048),
     plannerStatisticsHours: wholeNumber(env, 'PLANNER_STATISTICS_HOURS', 3),
     taskCountsCacheSeconds: wholeNumber(env, 'TASK_COUNTS_CACHE_SECONDS', 5),

@@ -14,6 +14,7 @@ import {
 import { DAY, campaignBody, dueDate, reviewApi, type Who } from './access-review-helpers.ts';
 import { appointRegionAdmin, createTestContext, demo, type TestContext } from './harness.ts';
 import { buildPath, buildRecord, buildRequest, buildUser, uniqueTag } from './factories.ts';
+import { unsignedCsv } from './signed-body.ts';
 
 /**
  * Access review items (issue 46): My Access Reviews, the Home tile's count, and the decisions —
@@ -685,7 +686,7 @@ describe('PUT api/AccessReviews/{id}/Close and GET …/Evidence', () => {
     const res = await call(demo.auditor, 'GET', `/api/AccessReviews/${reviewId}/Evidence`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
-    const lines = res.body.trim().split(/\r?\n/);
+    const lines = unsignedCsv(res.body).trim().split(/\r?\n/);
     expect(lines[0]).toBe(Object.values(accessReviewEvidenceHeaders).join(','));
     expect(lines).toHaveLength(3);
     const revokedLine = lines.find((l) => l.startsWith(`${revokedItem.itemId},`))!;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '@uap/domain';
 import { createTestContext, type TestContext } from './harness.ts';
+import { unsignedCsv } from './signed-body.ts';
 import {
   buildAssignment,
   buildMasterApprover,
@@ -33,7 +34,7 @@ async function csvOf(url: string, payload: object) {
   });
   expect(res.statusCode, res.body).toBe(200);
   expect(res.headers['content-type']).toContain('text/csv');
-  return res.body
+  return unsignedCsv(res.body)
     .replace(/^\uFEFF/, '')
     .trim()
     .split(/\r?\n/);

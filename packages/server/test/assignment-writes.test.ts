@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RequestStatus, Role, messages } from '@uap/domain';
 import { createTestContext, type TestContext } from './harness.ts';
+import { unsignedCsv } from './signed-body.ts';
 import {
   buildAdminRegion,
   buildAssignment,
@@ -508,7 +509,7 @@ describe('PUT api/Approvers/Assignments/Export', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
-    const lines = res.body
+    const lines = unsignedCsv(res.body)
       .replace(/^\uFEFF/, '')
       .trim()
       .split(/\r?\n/);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CoverageState, RequestStatus, Role } from '@uap/domain';
 import { createTestContext, type TestContext } from './harness.ts';
+import { unsignedCsv } from './signed-body.ts';
 import {
   buildAdminRegion,
   buildMasterApprover,
@@ -142,7 +143,7 @@ describe('coverage', () => {
       headers: { authorization: `Bearer ${await ctx.tokenFor(admin.email)}` },
     });
     expect(csv.statusCode).toBe(200);
-    const lines = csv.body
+    const lines = unsignedCsv(csv.body)
       .replace(/^\uFEFF/, '')
       .trim()
       .split(/\r?\n/);

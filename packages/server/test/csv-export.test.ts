@@ -7,7 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDateTime, messages, type TrackerRow } from '@uap/domain';
 import { pgCsvWorkerOf } from '../src/db/connection.ts';
 import { csvExport, type BatchSource } from '../src/db/csv-export.ts';
+import crypto from 'node:crypto';
 import { sendCsv } from '../src/http/csv-reply.ts';
+import { createExportSigner } from '../src/modules/audit/signing.ts';
+import { unsignedCsv } from './signed-body.ts';
 import { registerErrorHandler } from '../src/http/error-handler.ts';
 import { createTestContext, demo, type TestContext } from './harness.ts';
 
@@ -93,7 +96,7 @@ describe.each(['0', '2'])('the CSV export through the API (%s SQLite read worker
     // On PostgreSQL the lines came from the CSV worker, a job per batch.
     const jobs = pgJobs() - jobsBefore;
     expect(ctx.db.dialect === 'postgres' ? jobs > 0 : jobs === 0).toBe(true);
-    const [header, ...lines] = parseCsv(res.body);
+    const [header, ...lines] = parseCsv(unsignedCsv(res.body));
     const rows: TrackerRow[] = [];
     for (let page = 1; ; page += 1) {
       const pageRes = await ctx.app.inject({
@@ -170,6 +173,11 @@ describe('csvExport served by Fastify', () => {
     });
     app = Fastify({ logger: { level: 'warn', stream } });
     registerErrorHandler(app);
+    const { privateKey } = crypto.generateKeyPairSync('ed25519');
+    app.decorate(
+      'exportSigner',
+      await createExportSigner(privateKey, () => Promise.resolve({ seq: 0, link: Buffer.alloc(32) })),
+    );
     const batchSize = 4;
     app.put('/whole', async (_req, reply) =>
       sendCsv(reply, 'whole.csv', await csvExport(source(null), (r) => r.id, columns, batchSize)),
@@ -191,7 +199,7 @@ describe('csvExport served by Fastify', () => {
     const res = await fetchOverHttp(port, '/whole');
     expect(res.status).toBe(200);
     expect(res.isComplete).toBe(true);
-    const lines = res.body
+    const lines = unsignedCsv(res.body)
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\n');

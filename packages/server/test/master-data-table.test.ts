@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MasterDataRow, MasterDataTable } from '@uap/domain';
 import { createTestContext, demo, type TestContext } from './harness.ts';
 import { buildAdminRegion, buildPath, userIdOf, type BuiltPath } from './factories.ts';
+import { unsignedCsv } from './signed-body.ts';
 
 let ctx: TestContext;
 const tokens: Partial<Record<keyof typeof demo, string>> = {};
@@ -353,7 +354,7 @@ describe('PUT api/Catalogs/MasterDataTable', () => {
       clientId: inside.clientId,
     });
     expect(res.status).toBe(200);
-    const lines = res.body
+    const lines = unsignedCsv(res.body)
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\n');

@@ -3,6 +3,7 @@ import type { ProfilePage } from '@uap/domain';
 import { EXPORT_BATCH_SIZE } from '../src/db/csv-export.ts';
 import { createTestContext, demo, type TestContext } from './harness.ts';
 import { buildUser, uniqueTag, type BuiltUser } from './factories.ts';
+import { unsignedCsv } from './signed-body.ts';
 
 /** PUT api/User/GetAllUsers/Export: All User Profiles as CSV (spec 3 §9). */
 
@@ -71,7 +72,7 @@ async function exportRows(body: object, who: string = demo.admin): Promise<strin
   expect(res.statusCode, res.body).toBe(200);
   expect(res.headers['content-type']).toMatch(/^text\/csv/);
   expect(res.headers['content-disposition']).toContain('user-profiles.csv');
-  const [head, ...rows] = parseCsv(res.body);
+  const [head, ...rows] = parseCsv(unsignedCsv(res.body));
   expect(head).toEqual(header);
   return rows;
 }

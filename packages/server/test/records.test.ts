@@ -3,6 +3,7 @@ import { RequestStatus, RequestType, messages, type UserRecordRow } from '@uap/d
 import { neutraliseCell } from '../src/db/csv-text.ts';
 import { createTestContext, demo, type TestContext } from './harness.ts';
 import { userIdOf } from './factories.ts';
+import { unsignedCsv } from './signed-body.ts';
 
 let ctx: TestContext;
 const tokens: Partial<Record<keyof typeof demo, string>> = {};
@@ -230,7 +231,7 @@ describe('PUT api/Request/UserRecords/Export', () => {
     const res = await put('superAdmin', '/api/Request/UserRecords/Export', { userId: SAM, pageSize: 5 });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
-    const lines = res.body
+    const lines = unsignedCsv(res.body)
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\n');

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, RequestStatus, Role, type RequestStatusId } from '@uap/domain';
 import { createTestContext, demo, type TestContext } from './harness.ts';
+import { unsignedCsv } from './signed-body.ts';
 import {
   buildAdminRegion,
   buildMasterApprover,
@@ -181,7 +182,7 @@ describe('GET api/Reports/RequestsByMonth', () => {
     const res = await get(`/api/Reports/RequestsByMonth/Export?${RANGE}`, adminToken);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
-    expect(res.body.replace('\uFEFF', '').trim().split(/\r?\n/)).toEqual([
+    expect(unsignedCsv(res.body).replace('\uFEFF', '').trim().split(/\r?\n/)).toEqual([
       'Month,Status,Requests',
       '2001-03,Submitted,1',
       '2001-03,Completed,2',
@@ -337,7 +338,7 @@ describe('GET api/Reports/ExpiringAccess', () => {
   it('exports them as CSV', async () => {
     const res = await get(`/api/Reports/ExpiringAccess/Export?${RANGE}`);
     expect(res.statusCode).toBe(200);
-    const lines = res.body.replace('\uFEFF', '').trim().split(/\r?\n/);
+    const lines = unsignedCsv(res.body).replace('\uFEFF', '').trim().split(/\r?\n/);
     expect(lines[0]).toBe('Platform,Days 0-6,Days 7-13,Days 14-20,Days 21-29,Total');
     expect(lines).toContain(`${pathD.names.platform},1,1,0,0,2`);
   });

@@ -10,6 +10,7 @@ import {
   type ScorecardList,
 } from '@uap/domain';
 import { createTestContext, demo, type TestContext } from './harness.ts';
+import { unsignedCsv } from './signed-body.ts';
 import {
   buildAdminRegion,
   buildMasterApprover,
@@ -386,7 +387,7 @@ describe('GET api/Scorecards/:card/Export', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toContain('scorecard-Meta.csv');
-    const [header, ...rows]: string[][] = parse(res.body, { bom: true });
+    const [header, ...rows]: string[][] = parse(unsignedCsv(res.body), { bom: true });
     expect(header!.slice(0, 4)).toEqual(['Region', 'Market', 'Agency', 'Active users']);
     expect(header).toContain('Users: Admin (administrator level)');
     const row = rows.find((r) => r[2] === metaStandard.names.agency)!;

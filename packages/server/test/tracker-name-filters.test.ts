@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RequestStatus, Role } from '@uap/domain';
 import { createTestContext, demo, type TestContext } from './harness.ts';
+import { unsignedCsv } from './signed-body.ts';
 import { trackerPage } from './tracker-helpers.ts';
 import {
   buildAdminRegion,
@@ -214,7 +215,7 @@ describe('Request Tracker filters on a platform name and a client name', () => {
       payload: { filters: filters([shared.client]) },
     });
     expect(res.statusCode, res.body).toBe(200);
-    const rows = res.body.trim().split(/\r?\n/).slice(1);
+    const rows = unsignedCsv(res.body).trim().split(/\r?\n/).slice(1);
     expect(rows).toHaveLength(3);
     for (const id of ids.platformAndName) {
       expect(rows.some((row) => row.includes(String(id)))).toBe(true);

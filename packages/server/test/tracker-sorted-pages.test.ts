@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RequestStatus } from '@uap/domain';
 import { createTestContext, demo, type TestContext } from './harness.ts';
+import { unsignedCsv } from './signed-body.ts';
 import { trackerPage } from './tracker-helpers.ts';
 import { buildPath, buildRequest, buildUser, uniqueTag, type BuiltPath } from './factories.ts';
 
@@ -216,7 +217,7 @@ describe('Request Tracker pages past the first 500 lines of a filtered result', 
         payload: { filters: [platform, ...filters] },
       });
       expect(exported.statusCode, label).toBe(200);
-      const csvIds = exported.body
+      const csvIds = unsignedCsv(exported.body)
         .replace(/^\uFEFF/, '')
         .trim()
         .split(/\r?\n/)

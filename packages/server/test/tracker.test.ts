@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RequestStatus, RequestType, Role, messages, requestTypeNames, type TrackerRow } from '@uap/domain';
 import { createTestContext, demo, type TestContext } from './harness.ts';
+import { unsignedCsv } from './signed-body.ts';
 import {
   buildAdminRegion,
   buildAssignment,
@@ -231,7 +232,7 @@ describe('PUT api/Request/AllRequests', () => {
     const res = await put(demo.auditor, '/api/Request/AllRequests/Export', byIds([unrouted.requestId]));
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
-    const lines = res.body
+    const lines = unsignedCsv(res.body)
       .replace(/^\uFEFF/, '')
       .trim()
       .split(/\r?\n/);
@@ -249,7 +250,7 @@ describe('PUT api/Request/AllRequests', () => {
       await buildRequest(k(), { path, user: subject, statusId: RequestStatus.COMPLETED }),
     ];
     const patCsv = await put(pat.email, '/api/Request/AllRequests/Export', {});
-    const rows = patCsv.body.trim().split(/\r?\n/).slice(1);
+    const rows = unsignedCsv(patCsv.body).trim().split(/\r?\n/).slice(1);
     expect(rows).toHaveLength(routed.length);
     for (const line of routed) {
       expect(rows.some((row) => row.includes(String(line.requestId)))).toBe(true);

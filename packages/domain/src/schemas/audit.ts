@@ -50,3 +50,13 @@ export const auditVerification = z.object({
   lastVerifiedAt: z.string().nullable(),
 });
 export type AuditVerification = z.infer<typeof auditVerification>;
+
+/** GET api/Audit/Key: the public key that verifies signed exports (Ed25519, JWS alg EdDSA). */
+export const auditSigningKey = z.object({
+  kid: z.string(),
+  alg: z.literal('EdDSA'),
+  /** SubjectPublicKeyInfo PEM: what `npm run verify-export -- FILE --key FILE.pem` reads. */
+  pem: z.string(),
+  jwk: z.record(z.string(), z.unknown()),
+});
+export type AuditSigningKey = z.infer<typeof auditSigningKey>;

@@ -164,6 +164,11 @@ export const activityLog = z.object({
       genericMasterDataLogItems: z.array(genericMasterDataLogItem),
     }),
   ),
+  /**
+   * When the audit chain was last verified whole with every step of this history in it (the
+   * "verified" mark); null: not verified since the last step, or the latest verification broke.
+   */
+  historyVerifiedAt: z.string().nullable(),
 });
 export type ActivityLog = z.infer<typeof activityLog>;
 

@@ -687,6 +687,7 @@ export interface Database {
   auditChainHead: AuditChainHeadTable;
   auditVerifications: AuditVerificationsTable;
   recordChanges: RecordChangesTable;
+  auditSigningKeys: AuditSigningKeysTable;
 }
 
 // ---------------------------------------------------------------- profile merges (0020)
@@ -931,4 +932,12 @@ export interface RecordChangesTable {
   changedDate: CreatedAt;
   /** PostgreSQL: the writing transaction's id (its commit chains exactly its own rows). */
   txid: Generated<number | null>;
+}
+
+/** The key that signs exports (0052), when the server has no key file: the oldest row. */
+export interface AuditSigningKeysTable {
+  kid: string;
+  /** Private Ed25519 JWK, JSON text. */
+  privateJwk: string;
+  createdDate: string;
 }

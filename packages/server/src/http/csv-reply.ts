@@ -2,16 +2,34 @@ import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 
 /**
- * Sends a CSV stream as a file download. A stream that fails after its first bytes were sent
- * cannot become an error response: Fastify then aborts the transfer (the client sees a cut
- * connection, not a finished file), and the failure is logged here with the route.
+ * Sends a file stream as a download, signed: it ends with a line holding a JWS over its SHA-256
+ * and the audit chain head it was read at (modules/audit/signing.ts). A stream that fails after
+ * its first bytes were sent cannot become an error response: Fastify then aborts the transfer
+ * (the client sees a cut connection, not a finished file), and the failure is logged here.
  */
-export function sendCsv(reply: FastifyReply, filename: string, csv: Readable): FastifyReply {
-  csv.once('error', (err) => {
-    reply.log.error({ err, url: reply.request.url }, 'CSV export failed part-way; the transfer was aborted');
+async function sendSigned(
+  reply: FastifyReply,
+  kind: 'csv' | 'pdf',
+  filename: string,
+  content: Readable,
+): Promise<FastifyReply> {
+  content.once('error', (err) => {
+    reply.log.error(
+      { err, url: reply.request.url },
+      `${kind === 'csv' ? 'CSV' : 'PDF'} export failed part-way; the transfer was aborted`,
+    );
   });
+  const signed = await reply.server.exportSigner.sign(content, kind, filename);
   return reply
-    .type('text/csv; charset=utf-8')
+    .type(kind === 'csv' ? 'text/csv; charset=utf-8' : 'application/pdf')
     .header('content-disposition', `attachment; filename="${filename}"`)
-    .send(csv);
+    .send(signed);
 }
+
+/** Sends a CSV stream as a signed file download. */
+export const sendCsv = (reply: FastifyReply, filename: string, csv: Readable) =>
+  sendSigned(reply, 'csv', filename, csv);
+
+/** Sends a PDF stream as a signed file download. */
+export const sendPdf = (reply: FastifyReply, filename: string, pdf: Readable) =>
+  sendSigned(reply, 'pdf', filename, pdf);

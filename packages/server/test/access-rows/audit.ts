@@ -1,5 +1,5 @@
 import type { Row } from './types.ts';
-import { admins } from './types.ts';
+import { admins, signedIn } from './types.ts';
 
 /** Access rows of the audit PDF (administrators and the read-only auditor) and the audit chain. */
 export const auditRows: Row[] = [
@@ -26,5 +26,11 @@ export const auditRows: Row[] = [
     route: '/api/Audit/Verify',
     url: '/api/Audit/Verify',
     expect: { none: 401, default: 403, auditor: 200, superAdmin: 200 },
+  },
+  {
+    method: 'GET',
+    route: '/api/Audit/Key',
+    url: '/api/Audit/Key',
+    expect: signedIn,
   },
 ];

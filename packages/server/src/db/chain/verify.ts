@@ -69,7 +69,8 @@ interface EntryRow {
   link: Uint8Array;
 }
 
-async function readHead(q: QueryExecutorProvider): Promise<{ seq: number; link: Buffer }> {
+/** The chain's head as it stands (no lock: a reader's view, such as an export's). */
+export async function lockFreeHead(q: QueryExecutorProvider): Promise<{ seq: number; link: Buffer }> {
   const { rows } = await sql<{ seq: number; link: Uint8Array }>`
     select seq, chain_hash as link from audit_chain_head where id = 1`.execute(q);
   return { seq: Number(rows[0]?.seq ?? 0), link: asBuffer(rows[0]?.link ?? Buffer.alloc(32)) };
@@ -255,7 +256,7 @@ export async function verifyChain(
   };
   // Largest ids first, then the head: every row up to those ids is chained at or before the head.
   const maxIds = await tableMaxIds(q);
-  const head = await readHead(q);
+  const head = await lockFreeHead(q);
   let checkedRows = 0;
   let firstBreak: ChainBreak | null = null;
 

@@ -179,6 +179,8 @@ async function addChangeTriggers(db: Kysely<unknown>, dialect: Dialect): Promise
  * - `record_changes`: the history of tables that hold state rather than history (CHANGE_LOGGED),
  *   written by triggers, so every change is recorded whichever code (or person) makes it; `txid`
  *   tells PostgreSQL's transaction its own rows. It starts with a snapshot of each row.
+ * - `audit_signing_keys`: the Ed25519 key that signs exports when no key file is configured
+ *   (the oldest row is the key every instance uses).
  * The rows already written are chained here, once, table by table.
  */
 export const m0052: Migration = {
@@ -251,6 +253,13 @@ export const m0052: Migration = {
     }
     await addChangeTriggers(db, dialect);
 
+    await db.schema
+      .createTable('audit_signing_keys')
+      .addColumn('kid', 'text', (c) => c.primaryKey())
+      .addColumn('private_jwk', 'text', (c) => c.notNull())
+      .addColumn('created_date', ts, (c) => c.notNull())
+      .execute();
+
     await chainUnchained(db, dialect);
   },
 
@@ -266,6 +275,7 @@ export const m0052: Migration = {
       }
     }
     await db.schema.dropTable('record_changes').ifExists().execute();
+    await db.schema.dropTable('audit_signing_keys').ifExists().execute();
     await db.schema.dropTable('audit_verifications').ifExists().execute();
     await db.schema.dropTable('audit_chain_head').ifExists().execute();
     await db.schema.dropTable('audit_chain').ifExists().execute();

@@ -22,7 +22,7 @@ import type { Db } from '../../db/connection.ts';
 import { adminRead, adminWrite } from '../../http/access.ts';
 import { requireActor } from '../../http/actor.ts';
 import { declaredRoutes } from '../../http/declared-routes.ts';
-import { sendCsv } from '../../http/csv-reply.ts';
+import { sendCsv, sendPdf } from '../../http/csv-reply.ts';
 import { ok } from '../../http/envelope.ts';
 import { tableRoutes } from '../../http/table-routes.ts';
 import { evidenceCsv } from './evidence.ts';
@@ -160,10 +160,7 @@ export const accessReviewRoutes: FastifyPluginAsync<{ db: Db }> = async (base, {
     },
     handler: async (req, reply) => {
       const pdf = await evidencePdf(db, requireActor(req), req.params.id, req.query.localTimeZone);
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="access-review-${req.params.id}-evidence.pdf"`)
-        .send(pdf);
+      return sendPdf(reply, `access-review-${req.params.id}-evidence.pdf`, pdf);
     },
   });
 

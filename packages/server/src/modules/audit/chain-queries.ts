@@ -80,3 +80,29 @@ export const breakOf = (row: VerificationRow): ChainBreak | null =>
         seq: row.breakSeq === null ? null : Number(row.breakSeq),
         reason: row.breakReason as ChainBreak['reason'],
       };
+
+/**
+ * When the latest verification found the chain whole with every history step of `requestId`
+ * chained at or before its head; null otherwise (a newer step, a break, or none yet).
+ */
+export async function findHistoryVerifiedAt(q: Executor, requestId: number): Promise<string | null> {
+  const latest = await findLatestVerification(q);
+  if (!latest || latest.verified !== 1) {
+    return null;
+  }
+  const newest = await q
+    .selectFrom('requestHistory as h')
+    .innerJoin('auditChain as c', (join) =>
+      join.onRef('c.rowId', '=', 'h.id').on('c.tableName', '=', 'request_history'),
+    )
+    .select((eb) => eb.fn.max('c.seq').as('seq'))
+    .where('h.requestId', '=', requestId)
+    .executeTakeFirst();
+  return Number(newest?.seq ?? 0) <= Number(latest.headSeq) ? latest.finishedDate : null;
+}
+
+/** The link (hex) of the chain's entry `seq`; null when there is none. */
+export async function findChainLink(q: Executor, seq: number): Promise<string | null> {
+  const row = await q.selectFrom('auditChain').select('chainHash').where('seq', '=', seq).executeTakeFirst();
+  return row ? asBuffer(row.chainHash).toString('hex') : null;
+}

@@ -6,6 +6,7 @@ import {
   Role,
   auditBatchParams,
   auditRangeParams,
+  auditSigningKey,
   auditVerification,
   envelope,
 } from '@uap/domain';
@@ -13,6 +14,7 @@ import type { Db } from '../../db/connection.ts';
 import { adminRead } from '../../http/access.ts';
 import { requireActor } from '../../http/actor.ts';
 import { ok } from '../../http/envelope.ts';
+import { sendPdf } from '../../http/csv-reply.ts';
 import * as audit from './service.ts';
 import { currentVerification } from './chain-service.ts';
 
@@ -49,11 +51,8 @@ export const auditRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }) 
     },
     handler: async (req, reply) => {
       const { pdf, count } = await audit.getAuditPdf(db, requireActor(req), req.params);
-      return reply
-        .type('application/pdf')
-        .header('x-record-count', String(count))
-        .header('content-disposition', `attachment; filename="audit-${req.params.from}-${req.params.to}.pdf"`)
-        .send(pdf);
+      reply.header('x-record-count', String(count));
+      return sendPdf(reply, `audit-${req.params.from}-${req.params.to}.pdf`, pdf);
     },
   });
 
@@ -94,5 +93,19 @@ export const auditRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }) 
       response: { 200: envelope(auditVerification) },
     },
     handler: async (req) => ok(await currentVerification(db, requireActor(req).userId)),
+  });
+
+  app.get('/api/Audit/Key', {
+    config: { access: { minRole: Role.STANDARD, auditor: true } },
+    schema: {
+      tags,
+      summary: 'The public key that verifies signed exports',
+      description:
+        'Every CSV export, the audit PDF, the activity log PDF and the access review evidence end with a line holding a ' +
+        'JWS (EdDSA, Ed25519) over the SHA-256 of the bytes before it and the audit chain head the file was read at. ' +
+        'Check a file offline with `npm run verify-export -- FILE --key KEY.pem` (this answer\'s pem saved as KEY.pem).',
+      response: { 200: envelope(auditSigningKey) },
+    },
+    handler: (req) => ok(req.server.exportSigner.publicKey),
   });
 };

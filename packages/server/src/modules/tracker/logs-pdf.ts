@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import { formatDate, formatDateTime, type ActivityLog, type RequestHistoryEntry } from '@uap/domain';
 import { LINE_HEIGHT, PdfText, type Span } from './pdf-text.ts';
 
-type LogHeader = Omit<ActivityLog, 'requestHistoryLogsDTOs'>;
+type LogHeader = Omit<ActivityLog, 'requestHistoryLogsDTOs' | 'historyVerifiedAt'>;
 
 const MARGIN = 36;
 const COLUMNS: { header: string; width: number; value: (e: RequestHistoryEntry, tz: string) => string }[] = [

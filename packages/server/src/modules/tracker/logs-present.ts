@@ -10,7 +10,9 @@ import { presentLineNames, presentLinePeople, presentLineStatus } from '../reque
 import type { HistoryRow, LogHeaderRow } from './logs-queries.ts';
 
 /** The request part of the activity log: header, creator, user and platform access information. */
-export function presentLogHeader(row: LogHeaderRow): Omit<ActivityLog, 'requestHistoryLogsDTOs'> {
+export function presentLogHeader(
+  row: LogHeaderRow,
+): Omit<ActivityLog, 'requestHistoryLogsDTOs' | 'historyVerifiedAt'> {
   return Object.assign(
     presentLineStatus(row),
     presentLinePeople(row, (value) => value ?? ''),

@@ -5,6 +5,7 @@ import { assertTableQuery } from '../../db/table-query.ts';
 import type { Actor } from '../../http/actor.ts';
 import { notFound } from '../../http/errors.ts';
 import * as masterData from '../master-data/item-service.ts';
+import { findHistoryVerifiedAt } from '../audit/chain-queries.ts';
 import { activityLogPdf } from './logs-pdf.ts';
 import { presentHistoryEntry, presentLogHeader } from './logs-present.ts';
 import * as q from './logs-queries.ts';
@@ -54,6 +55,7 @@ export async function getActivityLog(db: Db, actor: Actor, requestId: number): P
       requestHistory: e,
       genericMasterDataLogItems: logItems[i] ?? [],
     })),
+    historyVerifiedAt: await findHistoryVerifiedAt(db.kysely, requestId),
   });
 }
 

@@ -14,6 +14,7 @@ import {
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connection.ts';
 import type { Access } from '../../http/access.ts';
+import { sendPdf } from '../../http/csv-reply.ts';
 import { requireActor } from '../../http/actor.ts';
 import { ok } from '../../http/envelope.ts';
 import { tableRoutes } from '../../http/table-routes.ts';
@@ -89,10 +90,7 @@ export const trackerRoutes: FastifyPluginAsync<{ db: Db; config: Pick<Config, 's
     },
     handler: async (req, reply) => {
       const pdf = await logs.getActivityLogPdf(db, requireActor(req), req.params.logId);
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="activity-log-${req.params.logId}.pdf"`)
-        .send(pdf);
+      return sendPdf(reply, `activity-log-${req.params.logId}.pdf`, pdf);
     },
   });
 };

@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import { messages } from '@uap/domain';
 import { useConfig } from '../../app/config-context.ts';
 import { ApiError } from '../../api/client.ts';
-import { downloadAuditPdf, fetchAuditCount } from '../../api/audit.ts';
+import { downloadAuditPdf, downloadExportKey, fetchAuditCount } from '../../api/audit.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import {
   isDayRangeReversed,
@@ -163,6 +163,38 @@ export function LandingReportsPage() {
         </Grid>
       </Grid>
       <AuditPdfSection />
+      <ExportKeySection />
     </Stack>
+  );
+}
+
+/** The key that verifies signed exports, and how to check a file with it. */
+function ExportKeySection() {
+  const [error, setError] = useState<string | null>(null);
+  const handleDownload = async () => {
+    setError(null);
+    try {
+      await downloadExportKey();
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : messages.serverError);
+    }
+  };
+  return (
+    <Paper component="section" aria-labelledby="export-key-title" sx={{ p: 2 }}>
+      <Typography id="export-key-title" variant="h2" sx={{ fontSize: '1.25rem', mb: 1 }}>
+        {messages.exportKeyTitle}
+      </Typography>
+      <Typography variant="body2" sx={{ mb: 2 }}>
+        {messages.exportKeyText}
+      </Typography>
+      {error && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {error}
+        </Alert>
+      )}
+      <Button variant="outlined" onClick={() => void handleDownload()}>
+        {messages.exportKeyDownload}
+      </Button>
+    </Paper>
   );
 }

@@ -2,6 +2,9 @@ import { useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Tooltip from '@mui/material/Tooltip';
+import VerifiedIcon from '@mui/icons-material/VerifiedOutlined';
 import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -14,6 +17,22 @@ import { HistoryTable } from './HistoryTable.tsx';
 import { localTimeZone } from '../../session/time-zone.ts';
 
 const timeZone = localTimeZone();
+
+/** The "verified" mark: when the audit chain was last found whole with every step of this history. */
+function HistoryMark({ verifiedAt }: { verifiedAt: string | null }) {
+  return verifiedAt ? (
+    <Tooltip title={messages.historyVerifiedHint}>
+      <Chip
+        color="success"
+        variant="outlined"
+        icon={<VerifiedIcon />}
+        label={messages.historyVerified(formatDateTime(verifiedAt, timeZone))}
+      />
+    </Tooltip>
+  ) : (
+    <Chip variant="outlined" label={messages.historyNotVerified} />
+  );
+}
 
 function Section({ title, fields }: { title: string; fields: [string, ReactNode][] }) {
   const id = `log-${title.replace(/\W+/g, '-').toLowerCase()}`;
@@ -116,6 +135,7 @@ export function ActivityLogPage() {
     <Stack spacing={2}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
         <Typography variant="h2" sx={{ flexGrow: 1 }}>{`Request #${log.data.requestId}`}</Typography>
+        <HistoryMark verifiedAt={log.data.historyVerifiedAt} />
         <Button variant="contained" disabled={isDownloading} onClick={() => void handleDownload()}>
           Download PDF
         </Button>
