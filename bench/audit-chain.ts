@@ -8,6 +8,7 @@
  *   the chain (the application's writer) and without (the same insert alone), 200 runs each,
  *   alternated (target: < 1 ms added, median).
  * The bulk approval of 1,000 lines (< 2 s) is `approvals.ts`, run on a copy after this one.
+ * `BENCH_ONLY=verify` stops after the full verification.
  * It migrates and writes history, so run it on copies:
  *
  *   cp /tmp/uap-large.db /tmp/uap-large-chain.db
@@ -152,6 +153,9 @@ async function bench(url: string): Promise<void> {
         `RSS ${rss0} → max ${peak} MB (load ${load()})`,
     );
 
+    if (process.env.BENCH_ONLY === 'verify') {
+      return;
+    }
     const line = await someLine(db);
     t = performance.now();
     for (let i = 0; i < DAY_ROWS; i += 100) {

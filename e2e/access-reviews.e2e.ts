@@ -9,6 +9,7 @@ import {
   userIdOf,
   type BuiltPath,
 } from '../packages/server/test/factories.ts';
+import { unsignedCsv } from '../packages/server/test/signed-body.ts';
 import { launchedForFile, signIn, signInByEmail } from './browser.ts';
 import { axeFindings } from './axe.ts';
 import { alexAndPatPath, samLine } from './data.ts';
@@ -251,8 +252,7 @@ describe('Access reviews', () => {
         adaPage.getByRole('button', { name: `Evidence CSV, campaign ${name}`, exact: true }).click(),
       ]);
       expect(download.suggestedFilename()).toMatch(/^access-review-\d+-evidence\.csv$/);
-      const [header, ...lines] = fs
-        .readFileSync(await download.path(), 'utf8')
+      const [header, ...lines] = unsignedCsv(fs.readFileSync(await download.path()))
         .replace(/^\uFEFF/, '')
         .trimEnd()
         .split('\n');

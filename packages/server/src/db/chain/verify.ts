@@ -238,6 +238,40 @@ async function rechainedRows(
   return { checked, broken };
 }
 
+/** Every chained table's rows after `from` against their latest entries, table by table. */
+async function walkTables(
+  q: QueryExecutorProvider,
+  from: VerifiedPoint,
+  headSeq: number,
+  maxIds: Record<ChainedTable, number>,
+  progress: (n: number) => void,
+): Promise<{ checked: number; broken: ChainBreak | null }> {
+  let checked = 0;
+  let firstBreak: ChainBreak | null = null;
+  for (const table of chainedTables) {
+    const oldMax = from.tableMaxIds[table] ?? 0;
+    // A row deleted at the end of its table still has its entry: walk to the last chained id too.
+    const { rows } = await sql<{ last: number | null }>`
+      select max(row_id) as last from audit_chain where table_name = ${table} and seq <= ${headSeq}`.execute(
+      q,
+    );
+    const upTo = Math.max(maxIds[table], Number(rows[0]?.last ?? 0));
+    const walked = await walkRows(q, table, oldMax, upTo, headSeq, progress);
+    let broken = walked.broken;
+    checked += walked.checked;
+    if (from.seq > 0) {
+      const rechained = await rechainedRows(q, table, from.seq, headSeq, oldMax);
+      checked += rechained.checked;
+      broken = earlier(broken, rechained.broken);
+    }
+    if (broken && broken.reason !== 'link' && !(await stillBroken(q, table, broken))) {
+      broken = null;
+    }
+    firstBreak = earlier(firstBreak, broken);
+  }
+  return { checked, broken: firstBreak };
+}
+
 /**
  * Verifies the chain: every entry's link from `from` (or the first entry) to the head, and every
  * row against its latest entry — all rows (full), or the rows written or re-chained since `from`
@@ -268,30 +302,12 @@ export async function verifyChain(
       firstBreak = { table: 'audit_chain', id: from.seq, seq: from.seq, reason: 'link' };
     }
   }
-  const links = await walkLinks(q, from, head, progress);
-  checkedRows += links.checked;
-  firstBreak = earlier(firstBreak, links.broken);
-
-  for (const table of chainedTables) {
-    const oldMax = from.tableMaxIds[table] ?? 0;
-    // A row deleted at the end of its table still has its entry: walk to the last chained id too.
-    const { rows } = await sql<{ last: number | null }>`
-      select max(row_id) as last from audit_chain where table_name = ${table} and seq <= ${head.seq}`.execute(
-      q,
-    );
-    const upTo = Math.max(maxIds[table], Number(rows[0]?.last ?? 0));
-    const walked = await walkRows(q, table, oldMax, upTo, head.seq, progress);
-    let broken = walked.broken;
-    checkedRows += walked.checked;
-    if (from.seq > 0) {
-      const rechained = await rechainedRows(q, table, from.seq, head.seq, oldMax);
-      checkedRows += rechained.checked;
-      broken = earlier(broken, rechained.broken);
-    }
-    if (broken && broken.reason !== 'link' && !(await stillBroken(q, table, broken))) {
-      broken = null;
-    }
-    firstBreak = earlier(firstBreak, broken);
-  }
+  // The links and the rows are read side by side (two connections or read workers).
+  const [links, rows] = await Promise.all([
+    walkLinks(q, from, head, progress),
+    walkTables(q, from, head.seq, maxIds, progress),
+  ]);
+  checkedRows += links.checked + rows.checked;
+  firstBreak = earlier(firstBreak, earlier(links.broken, rows.broken));
   return { checkedRows, firstBreak, head: { seq: head.seq, link: head.link, tableMaxIds: maxIds } };
 }

@@ -1,5 +1,6 @@
 import { Role } from '@uap/domain';
 import type { Db } from '../connection.ts';
+import { chainUnchained } from '../chain/seal.ts';
 
 /**
  * The first start of a real organisation (FIRST_SUPER_ADMIN): on a database without any profile,
@@ -33,6 +34,8 @@ export async function seedFirstSuperAdmin(db: Db, email: string): Promise<boolea
       return false;
     }
     await trx.insertInto('superAdmins').values({ userId: created.userId }).execute();
+    // The trigger recorded the appointment (record_changes): chained with it.
+    await chainUnchained(trx, db.dialect);
     return true;
   });
 }

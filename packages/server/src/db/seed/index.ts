@@ -1,5 +1,4 @@
 import type { Db } from '../connection.ts';
-import { chainUnchained } from '../chain/seal.ts';
 import { seedDemo } from './demo.ts';
 import { seedFirstSuperAdmin } from './first-admin.ts';
 import { seedLarge, type LargeSeedOptions } from './large.ts';
@@ -31,14 +30,11 @@ export async function seed(
         return false;
       }
       await seedDemo(db);
-      break;
+      return true;
     case 'large':
       await seedLarge(db, { ...largeDefaults, ...options });
-      break;
+      return true;
   }
-  // The seeds write history in bulk, beside the services: their rows are chained here, at once.
-  await chainUnchained(db.kysely, db.dialect);
-  return true;
 }
 
 /**
@@ -51,11 +47,7 @@ export async function seedFirstStart(
   firstSuperAdmin: string | null,
 ): Promise<'superAdmin' | 'demo' | null> {
   if (firstSuperAdmin !== null) {
-    if (!(await seedFirstSuperAdmin(db, firstSuperAdmin))) {
-      return null;
-    }
-    await chainUnchained(db.kysely, db.dialect);
-    return 'superAdmin';
+    return (await seedFirstSuperAdmin(db, firstSuperAdmin)) ? 'superAdmin' : null;
   }
   return (await seed(db, 'demo')) ? 'demo' : null;
 }
