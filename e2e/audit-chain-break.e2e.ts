@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { sql } from 'kysely';
 import { messages, RequestStatus } from '@uap/domain';
 import { buildPath, buildRequest, buildUser } from '../packages/server/test/factories.ts';
