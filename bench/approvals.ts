@@ -12,7 +12,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
-import { RequestStatus, type ApprovalPage } from '@uap/domain';
+import { RequestStatus, historySteps, type ApprovalPage } from '@uap/domain';
 import { buildApp } from '../packages/server/src/app.ts';
 import { loadConfig } from '../packages/server/src/config.ts';
 import { openDb, type Db } from '../packages/server/src/db/connection.ts';
@@ -167,7 +167,7 @@ for (const url of urls) {
       .selectFrom('requestHistory')
       .select((eb) => eb.fn.countAll().as('n'))
       .where('requestId', 'in', ids)
-      .where('stepDescription', '=', 'Approved by approver')
+      .where('stepDescription', '=', historySteps.approved)
       .executeTakeFirstOrThrow();
     const start = performance.now();
     await call('PATCH', '/api/Approvers/ApproveRejectRequest', {
@@ -180,7 +180,7 @@ for (const url of urls) {
       .selectFrom('requestHistory')
       .select((eb) => eb.fn.countAll().as('n'))
       .where('requestId', 'in', ids)
-      .where('stepDescription', '=', 'Approved by approver')
+      .where('stepDescription', '=', historySteps.approved)
       .executeTakeFirstOrThrow();
     const approved = await db.kysely
       .selectFrom('requests')

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { messages, RequestStatus } from '@uap/domain';
 import { buildPath, buildRequest, buildUser } from '../packages/server/test/factories.ts';
 import { launchedForFile, signIn } from './browser.ts';
+import { runJobFromJobsPage } from './jobs-page.ts';
 import { e2eDb } from './server.ts';
 
 const browser = launchedForFile();
@@ -22,25 +23,23 @@ describe('The audit chain, broken', () => {
       .where('requestId', '=', line.requestId)
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
-    await sql`update request_history set provisioner_comment = 'done quietly' where id = ${step.id}`.execute(db);
+    await sql`update request_history set provisioner_comment = 'done quietly' where id = ${step.id}`.execute(
+      db,
+    );
     const text = messages.auditChainBreak('request_history', step.id, 'content');
 
     const { context, page } = await signIn(browser(), 'Sue Super', { width: 1600 });
     try {
-      await page
-        .getByRole('navigation', { name: 'Main menu' })
-        .getByRole('link', { name: 'Jobs', exact: true })
-        .click();
-      const job = page.getByRole('region', { name: 'UAP Audit Chain Verification' });
-      await job.getByRole('button', { name: 'Run now' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Run UAP Audit Chain Verification' });
-      await dialog.getByRole('button', { name: 'Run now' }).click();
+      await runJobFromJobsPage(page, 'UAP Audit Chain Verification');
       await page.getByText(messages.jobRunFailed('UAP Audit Chain Verification', text)).first().waitFor();
 
       await page.goto(`/Logs/${line.requestId}`);
       await page.getByText(messages.historyNotVerified).waitFor();
 
-      await page.getByRole('banner').getByRole('button', { name: /^Notifications, / }).click();
+      await page
+        .getByRole('banner')
+        .getByRole('button', { name: /^Notifications, / })
+        .click();
       const list = page.getByRole('dialog', { name: 'Notifications' });
       await list.getByRole('link', { name: new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).click();
       await page.waitForURL(/\/Jobs$/);

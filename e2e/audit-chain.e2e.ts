@@ -4,6 +4,7 @@ import { messages, RequestStatus } from '@uap/domain';
 import { buildPath, buildRequest, buildUser } from '../packages/server/test/factories.ts';
 import { checkExport } from '../packages/server/src/modules/audit/verify-export.ts';
 import { launchedForFile, signIn } from './browser.ts';
+import { runJobFromJobsPage } from './jobs-page.ts';
 import { e2eDb } from './server.ts';
 
 const browser = launchedForFile();
@@ -25,14 +26,7 @@ describe('The audit chain', () => {
       await page.getByRole('heading', { name: `Request #${line.requestId}` }).waitFor();
       await page.getByText(messages.historyNotVerified).waitFor();
 
-      await page
-        .getByRole('navigation', { name: 'Main menu' })
-        .getByRole('link', { name: 'Jobs', exact: true })
-        .click();
-      const job = page.getByRole('region', { name: 'UAP Audit Chain Verification' });
-      await job.getByRole('button', { name: 'Run now' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Run UAP Audit Chain Verification' });
-      await dialog.getByRole('button', { name: 'Run now' }).click();
+      await runJobFromJobsPage(page, 'UAP Audit Chain Verification');
       await page.getByText('UAP Audit Chain Verification completed.').waitFor();
 
       await page.goto(`/Logs/${line.requestId}`);

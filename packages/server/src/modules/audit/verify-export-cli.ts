@@ -26,11 +26,10 @@ async function main(): Promise<number> {
   }
   const keyText = fs.readFileSync(values.key, 'utf8');
   // The key as saved from GET api/Audit/Key (JSON) or as its PEM alone.
-  const pem = keyText.trimStart().startsWith('{')
-    ? ((JSON.parse(keyText) as { pem?: string; data?: { pem?: string } }).pem ??
-      (JSON.parse(keyText) as { data?: { pem?: string } }).data?.pem ??
-      '')
-    : keyText;
+  const json = keyText.trimStart().startsWith('{')
+    ? (JSON.parse(keyText) as { pem?: string; data?: { pem?: string } })
+    : null;
+  const pem = json ? (json.pem ?? json.data?.pem ?? '') : keyText;
   const db = values.database ? openDb(values.database) : null;
   try {
     const result = await checkExport(fs.readFileSync(path), pem, db?.kysely ?? null);
