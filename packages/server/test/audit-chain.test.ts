@@ -296,6 +296,17 @@ describe('changes to who may do what', () => {
     expect(changes.map((c) => c.operation)).toEqual(['insert']);
     expect(JSON.parse(changes[0]!.rowData)).toMatchObject({ user_id: user.userId, region_id: path.regionId });
     expect(await entriesOf('record_changes', changes[0]!.id)).toHaveLength(1);
+    // The appointment made them an administrator: their role change is recorded too.
+    const roles = await k()
+      .selectFrom('recordChanges')
+      .select(['id', 'operation', 'rowData'])
+      .where('tableName', '=', 'users')
+      .where('rowId', '=', user.userId)
+      .execute();
+    expect(roles.map((r) => [r.operation, (JSON.parse(r.rowData) as { role_id: number }).role_id])).toEqual([
+      ['update', Role.ADMIN],
+    ]);
+    expect(await entriesOf('record_changes', roles[0]!.id)).toHaveLength(1);
     expect((await verifyAndRecord(ctx.db, 'full', null)).firstBreak).toBeNull();
   });
 

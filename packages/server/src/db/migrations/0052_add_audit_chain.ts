@@ -8,10 +8,14 @@ import { nowDefault, types, withId, type Migration } from './helpers.ts';
 /**
  * The tables whose every change a trigger writes to `record_changes` (as JSON of the row after
  * it, or before a delete): who is an administrator or super administrator and where, the
- * approval paths, absences (who stands in), and the access review decisions (`updateOf`: only
- * a change of these columns; an item's snapshot at the start is not a change).
+ * approval paths, absences (who stands in), people's roles and whether their profile is active,
+ * and the access review decisions (`updateOf`: only a change of these columns; a new profile or
+ * an item's snapshot at the start is not a change).
  */
-const CHANGE_LOGGED: Record<string, { id: string; columns: string[]; updateOf?: string[] }> = {
+const CHANGE_LOGGED: Record<
+  string,
+  { id: string; columns: string[]; updateOf?: string[]; snapshotWhere?: string | null }
+> = {
   admin_regions: {
     id: 'admin_region_id',
     columns: [
@@ -90,6 +94,15 @@ const CHANGE_LOGGED: Record<string, { id: string; columns: string[]; updateOf?: 
       'updated_by',
     ],
   },
+  // Who holds which role, and who left: a role changed by any path (a profile edit, a path's
+  // write, the role validation job) and a profile deactivated or reactivated.
+  users: {
+    id: 'user_id',
+    columns: ['user_id', 'email', 'role_id', 'show_approver', 'is_deleted', 'updated_date', 'updated_by'],
+    updateOf: ['role_id', 'is_deleted'],
+    // The snapshot names everyone above the standard role.
+    snapshotWhere: 'role_id <> 1',
+  },
   access_review_items: {
     id: 'item_id',
     columns: [
@@ -105,6 +118,7 @@ const CHANGE_LOGGED: Record<string, { id: string; columns: string[]; updateOf?: 
       'revoke_request_id',
     ],
     updateOf: ['decision', 'comment', 'decided_by'],
+    snapshotWhere: null,
   },
 };
 
@@ -115,7 +129,7 @@ function rowJson(dialect: Dialect, row: string, columns: readonly string[]): str
 }
 
 async function addChangeTriggers(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
-  for (const [table, { id, columns, updateOf }] of Object.entries(CHANGE_LOGGED)) {
+  for (const [table, { id, columns, updateOf, snapshotWhere = '1 = 1' }] of Object.entries(CHANGE_LOGGED)) {
     const insertOf = (op: string, row: 'new' | 'old') =>
       `insert into record_changes (table_name, row_id, operation, row_data)
        values ('${table}', ${row}.${id}, '${op}', ${rowJson(dialect, row, columns)})`;
@@ -157,12 +171,13 @@ async function addChangeTriggers(db: Kysely<unknown>, dialect: Dialect): Promise
           .execute(db);
       }
     }
-    if (!updateOf) {
+    if (snapshotWhere !== null) {
       // What each row is when the chain starts: its first version in the history.
       await sql
         .raw(
           `insert into record_changes (table_name, row_id, operation, row_data)
-        select '${table}', ${id}, 'snapshot', ${rowJson(dialect, table, columns)} from ${table} order by ${id}`,
+        select '${table}', ${id}, 'snapshot', ${rowJson(dialect, table, columns)} from ${table}
+        where ${snapshotWhere} order by ${id}`,
         )
         .execute(db);
     }
