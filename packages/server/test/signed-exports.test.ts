@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { Role, type AuditSigningKey } from '@uap/domain';
+import { RequestStatus, Role, type AuditSigningKey } from '@uap/domain';
 import { buildApp } from '../src/app.ts';
 import { CSV_TRAILER, PDF_TRAILER, splitSignedFile } from '../src/modules/audit/export-trailer.ts';
 import { checkExport } from '../src/modules/audit/verify-export.ts';
@@ -92,7 +92,9 @@ describe('signed exports', () => {
     ]);
 
     const { seq } = await head();
-    await sql`update audit_chain set chain_hash = ${Buffer.alloc(32, 7)} where seq = ${seq}`.execute(ctx.db.kysely);
+    await sql`update audit_chain set chain_hash = ${Buffer.alloc(32, 7)} where seq = ${seq}`.execute(
+      ctx.db.kysely,
+    );
     const rewritten = await checkExport(file, key.pem, ctx.db.kysely);
     expect(rewritten.ok).toBe(false);
     expect(rewritten.lines.at(-1)).toBe(
@@ -115,6 +117,44 @@ describe('signed exports', () => {
     expect(file.length - file.lastIndexOf('%%EOF')).toBeLessThan(1024); // readers look for it there
     const result = await checkExport(file, key.pem, null);
     expect(result.ok).toBe(true);
+  });
+
+  it('an activity log PDF names the history rows it lists; one changed since is found', async () => {
+    const subject = await buildUser(ctx.db.kysely);
+    const line = await buildRequest(ctx.db.kysely, {
+      path: await buildPath(ctx.db.kysely, {}),
+      user: subject,
+      statusId: RequestStatus.COMPLETED,
+    });
+    const steps = await ctx.db.kysely
+      .selectFrom('requestHistory')
+      .select('id')
+      .where('requestId', '=', line.requestId)
+      .orderBy('id')
+      .execute();
+    expect(steps.length).toBeGreaterThanOrEqual(3);
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/Request/Logs/${line.requestId}/Pdf`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.statusCode).toBe(200);
+    const whole = await checkExport(res.rawPayload, key.pem, ctx.db.kysely);
+    expect(whole.ok).toBe(true);
+    expect(whole.payload!.rows!.map((r) => [r.table, r.id])).toEqual(
+      steps.map((s) => ['request_history', s.id]),
+    );
+    expect(whole.lines.at(-1)).toBe(
+      `rows: the ${steps.length} history rows the file lists are what the chain holds`,
+    );
+
+    const edited = steps[1]!.id;
+    await sql`update request_history set comments = 'later' where id = ${edited}`.execute(ctx.db.kysely);
+    const after = await checkExport(res.rawPayload, key.pem, ctx.db.kysely);
+    expect(after.ok).toBe(false);
+    expect(after.lines.at(-1)).toBe(
+      `FAILED: request_history row ${edited}, listed in the file, is no longer what the chain held`,
+    );
   });
 
   it('every instance on one database signs with the same key', async () => {

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
+import type { ListedRow } from '../modules/audit/export-trailer.ts';
 
 /**
  * Sends a file stream as a download, signed: it ends with a line holding a JWS over its SHA-256
@@ -12,6 +13,7 @@ async function sendSigned(
   kind: 'csv' | 'pdf',
   filename: string,
   content: Readable,
+  listed?: () => Promise<ListedRow[]>,
 ): Promise<FastifyReply> {
   content.once('error', (err) => {
     reply.log.error(
@@ -19,7 +21,7 @@ async function sendSigned(
       `${kind === 'csv' ? 'CSV' : 'PDF'} export failed part-way; the transfer was aborted`,
     );
   });
-  const signed = await reply.server.exportSigner.sign(content, kind, filename);
+  const signed = await reply.server.exportSigner.sign(content, kind, filename, listed);
   return reply
     .type(kind === 'csv' ? 'text/csv; charset=utf-8' : 'application/pdf')
     .header('content-disposition', `attachment; filename="${filename}"`)
@@ -30,6 +32,13 @@ async function sendSigned(
 export const sendCsv = (reply: FastifyReply, filename: string, csv: Readable) =>
   sendSigned(reply, 'csv', filename, csv);
 
-/** Sends a PDF stream as a signed file download. */
-export const sendPdf = (reply: FastifyReply, filename: string, pdf: Readable) =>
-  sendSigned(reply, 'pdf', filename, pdf);
+/**
+ * Sends a PDF stream as a signed file download; `listed`: the history rows it listed, with their
+ * hashes in the chain, asked once the document is written (they go into the signature).
+ */
+export const sendPdf = (
+  reply: FastifyReply,
+  filename: string,
+  pdf: Readable,
+  listed?: () => Promise<ListedRow[]>,
+) => sendSigned(reply, 'pdf', filename, pdf, listed);

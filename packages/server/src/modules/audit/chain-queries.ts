@@ -106,3 +106,25 @@ export async function findChainLink(q: Executor, seq: number): Promise<string | 
   const row = await q.selectFrom('auditChain').select('chainHash').where('seq', '=', seq).executeTakeFirst();
   return row ? asBuffer(row.chainHash).toString('hex') : null;
 }
+
+/** The hash (hex) each of `ids` has in its latest chain entry, in id order; rows without one are left out. */
+export async function findLatestRowHashes(
+  q: Executor,
+  table: ChainedTable,
+  ids: readonly number[],
+): Promise<{ table: string; id: number; hash: string }[]> {
+  const latest = new Map<number, string>();
+  for (let i = 0; i < ids.length; i += 1_000) {
+    const rows = await q
+      .selectFrom('auditChain')
+      .select(['rowId', 'rowHash'])
+      .where('tableName', '=', table)
+      .where('rowId', 'in', ids.slice(i, i + 1_000))
+      .orderBy('seq')
+      .execute();
+    for (const row of rows) {
+      latest.set(row.rowId, asBuffer(row.rowHash).toString('hex'));
+    }
+  }
+  return [...latest].sort(([a], [b]) => a - b).map(([id, hash]) => ({ table, id, hash }));
+}

@@ -17,6 +17,15 @@ export interface ExportSignaturePayload {
   head: { seq: number; hash: string };
   file: string;
   signedAt: string;
+  /** The history rows the file lists (an activity log), each with its hash in the chain (hex). */
+  rows?: ListedRow[];
+}
+
+/** A history row an export lists, as the chain held it when the file was made. */
+export interface ListedRow {
+  table: string;
+  id: number;
+  hash: string;
 }
 
 export const sha256Hex = (bytes: Uint8Array) => crypto.createHash('sha256').update(bytes).digest('hex');

@@ -103,7 +103,7 @@ export const auditRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }) 
       description:
         'Every CSV export, the audit PDF, the activity log PDF and the access review evidence end with a line holding a ' +
         'JWS (EdDSA, Ed25519) over the SHA-256 of the bytes before it and the audit chain head the file was read at. ' +
-        'Check a file offline with `npm run verify-export -- FILE --key KEY.pem` (this answer\'s pem saved as KEY.pem).',
+        "Check a file offline with `npm run verify-export -- FILE --key KEY.pem` (this answer's pem saved as KEY.pem).",
       response: { 200: envelope(auditSigningKey) },
     },
     handler: (req) => ok(req.server.exportSigner.publicKey),

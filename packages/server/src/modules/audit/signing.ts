@@ -4,7 +4,7 @@ import { Transform, type Readable } from 'node:stream';
 import { CompactSign, calculateJwkThumbprint, exportJWK, exportSPKI, type JWK } from 'jose';
 import { nowIso, type Db } from '../../db/connection.ts';
 import { lockFreeHead } from '../../db/chain/verify.ts';
-import { CSV_TRAILER, PDF_TRAILER, type ExportSignaturePayload } from './export-trailer.ts';
+import { CSV_TRAILER, PDF_TRAILER, type ExportSignaturePayload, type ListedRow } from './export-trailer.ts';
 import { findSigningKey, insertSigningKey } from './signing-queries.ts';
 
 /** The public half of the export signing key, as GET api/Audit/Key publishes it. */
@@ -21,13 +21,20 @@ export interface ExportSigner {
    * The file `content` streams, followed by its signature line: the chain head is read before
    * the content's first byte is asked for (an export reads its rows after the head it names).
    */
-  sign(content: Readable, kind: 'csv' | 'pdf', file: string): Promise<Readable>;
+  sign(
+    content: Readable,
+    kind: 'csv' | 'pdf',
+    file: string,
+    listed?: () => Promise<ListedRow[]>,
+  ): Promise<Readable>;
 }
 
 async function keyFromFile(path: string): Promise<crypto.KeyObject> {
   const key = crypto.createPrivateKey(await fs.promises.readFile(path));
   if (key.asymmetricKeyType !== 'ed25519') {
-    throw new Error(`AUDIT_SIGNING_KEY_FILE must hold an Ed25519 private key (PEM), not ${key.asymmetricKeyType}`);
+    throw new Error(
+      `AUDIT_SIGNING_KEY_FILE must hold an Ed25519 private key (PEM), not ${key.asymmetricKeyType}`,
+    );
   }
   return key;
 }
@@ -78,7 +85,7 @@ export async function createExportSigner(
 
   return {
     publicKey,
-    async sign(content, kind, file) {
+    async sign(content, kind, file, listed) {
       const head = await readHead();
       const hash = crypto.createHash('sha256');
       let last = 0x0a;
@@ -97,17 +104,23 @@ export async function createExportSigner(
             hash.update('\n');
             this.push('\n');
           }
-          const payload: ExportSignaturePayload = {
-            typ: 'uap-export',
-            sha256: hash.digest('hex'),
-            head: { seq: head.seq, hash: head.link.toString('hex') },
-            file,
-            signedAt: nowIso(),
-          };
-          signatureLine(payload, kind === 'csv' ? CSV_TRAILER : PDF_TRAILER).then(
-            (line) => done(null, line),
-            (error: unknown) => done(error as Error),
-          );
+          const digest = hash.digest('hex');
+          (listed ? listed() : Promise.resolve(undefined))
+            .then((rows) => {
+              const payload: ExportSignaturePayload = {
+                typ: 'uap-export',
+                sha256: digest,
+                head: { seq: head.seq, hash: head.link.toString('hex') },
+                file,
+                signedAt: nowIso(),
+                ...(rows ? { rows } : {}),
+              };
+              return signatureLine(payload, kind === 'csv' ? CSV_TRAILER : PDF_TRAILER);
+            })
+            .then(
+              (line) => done(null, line),
+              (error: unknown) => done(error as Error),
+            );
         },
       });
       content.once('error', (error) => signed.destroy(error));

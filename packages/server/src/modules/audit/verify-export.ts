@@ -1,8 +1,10 @@
 import crypto from 'node:crypto';
 import { compactVerify, decodeProtectedHeader } from 'jose';
 import type { Executor } from '../../db/connection.ts';
-import { findChainLink } from './chain-queries.ts';
-import { sha256Hex, splitSignedFile, type ExportSignaturePayload } from './export-trailer.ts';
+import { findChainLink, findLatestRowHashes } from './chain-queries.ts';
+import { isChainedTable, rowHash } from '../../db/chain/format.ts';
+import { readChainedRows } from '../../db/chain/seal.ts';
+import { sha256Hex, splitSignedFile, type ExportSignaturePayload, type ListedRow } from './export-trailer.ts';
 
 export interface ExportCheck {
   /** Each check in words, in order; `ok` false on the first that failed. */
@@ -63,6 +65,43 @@ export async function checkExport(
       }
       lines.push(`chain: entry ${payload.head.seq} is still in the chain with the same link`);
     }
+    const listed = payload.rows ?? [];
+    if (listed.length > 0) {
+      const changed = await changedListedRows(chain, listed);
+      if (changed) {
+        return fail(
+          `${changed.table} row ${changed.id}, listed in the file, is no longer what the chain held`,
+          payload,
+        );
+      }
+      lines.push(`rows: the ${listed.length} history rows the file lists are what the chain holds`);
+    }
   }
   return { lines, ok: true, payload };
+}
+
+/**
+ * The first row the file lists whose latest entry no longer has the hash the file names, or
+ * whose content no longer hashes to it (null: every one is as the chain held it).
+ */
+async function changedListedRows(chain: Executor, listed: readonly ListedRow[]): Promise<ListedRow | null> {
+  for (const table of new Set(listed.map((r) => r.table))) {
+    const mine = listed.filter((r) => r.table === table);
+    if (!isChainedTable(table)) {
+      return mine[0]!;
+    }
+    const ids = mine.map((r) => r.id);
+    const latest = new Map((await findLatestRowHashes(chain, table, ids)).map((r) => [r.id, r.hash]));
+    const content = new Map(
+      (await readChainedRows(chain, table, { ids })).map(([id, values]) => [
+        id,
+        rowHash(table, values).toString('hex'),
+      ]),
+    );
+    const changed = mine.find((r) => latest.get(r.id) !== r.hash || content.get(r.id) !== r.hash);
+    if (changed) {
+      return changed;
+    }
+  }
+  return null;
 }

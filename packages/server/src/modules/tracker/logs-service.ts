@@ -5,7 +5,8 @@ import { assertTableQuery } from '../../db/table-query.ts';
 import type { Actor } from '../../http/actor.ts';
 import { notFound } from '../../http/errors.ts';
 import * as masterData from '../master-data/item-service.ts';
-import { findHistoryVerifiedAt } from '../audit/chain-queries.ts';
+import { findHistoryVerifiedAt, findLatestRowHashes } from '../audit/chain-queries.ts';
+import type { ListedRow } from '../audit/export-trailer.ts';
 import { activityLogPdf } from './logs-pdf.ts';
 import { presentHistoryEntry, presentLogHeader } from './logs-present.ts';
 import * as q from './logs-queries.ts';
@@ -22,12 +23,17 @@ async function headerOf(db: Db, actor: Actor, requestId: number) {
   return header;
 }
 
-/** Every history step of a request, in order, one keyset page per query. */
-async function* historyOf(db: Db, header: q.LogHeaderRow): AsyncGenerator<RequestHistoryEntry> {
+/** Every history step of a request, in order, one keyset page per query; `seen` gets each step's id. */
+async function* historyOf(
+  db: Db,
+  header: q.LogHeaderRow,
+  seen: number[] = [],
+): AsyncGenerator<RequestHistoryEntry> {
   let after: { createdDate: string; id: number } | null = null;
   for (;;) {
     const rows = await q.findHistoryPage(db, header.requestId, after, HISTORY_PAGE);
     for (const row of rows) {
+      seen.push(row.id);
       yield presentHistoryEntry(row, header);
     }
     const last = rows.at(-1);
@@ -59,10 +65,21 @@ export async function getActivityLog(db: Db, actor: Actor, requestId: number): P
   });
 }
 
-/** The activity log as a streamed PDF; scope is checked (404) before the first byte is sent. */
-export async function getActivityLogPdf(db: Db, actor: Actor, requestId: number): Promise<Readable> {
+/**
+ * The activity log as a streamed PDF; scope is checked (404) before the first byte is sent.
+ * `listed` answers, once the document is written, the steps it lists with their chain hashes.
+ */
+export async function getActivityLogPdf(
+  db: Db,
+  actor: Actor,
+  requestId: number,
+): Promise<{ pdf: Readable; listed: () => Promise<ListedRow[]> }> {
   const header = await headerOf(db, actor, requestId);
-  return activityLogPdf(presentLogHeader(header), historyOf(db, header));
+  const seen: number[] = [];
+  return {
+    pdf: activityLogPdf(presentLogHeader(header), historyOf(db, header, seen)),
+    listed: () => findLatestRowHashes(db.kysely, 'request_history', seen),
+  };
 }
 
 /** One page of a request's history (search, sort) in the caller's tracker scope (else 404). */

@@ -89,8 +89,8 @@ export const trackerRoutes: FastifyPluginAsync<{ db: Db; config: Pick<Config, 's
       produces: ['application/pdf'],
     },
     handler: async (req, reply) => {
-      const pdf = await logs.getActivityLogPdf(db, requireActor(req), req.params.logId);
-      return sendPdf(reply, `activity-log-${req.params.logId}.pdf`, pdf);
+      const { pdf, listed } = await logs.getActivityLogPdf(db, requireActor(req), req.params.logId);
+      return sendPdf(reply, `activity-log-${req.params.logId}.pdf`, pdf, listed);
     },
   });
 };
