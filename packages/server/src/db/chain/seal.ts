@@ -53,7 +53,8 @@ export type PendingChain = Map<ChainedTable, number[]>;
 
 /**
  * The record_changes rows this transaction's triggers wrote (a change to an administrator,
- * super administrator, approval path, absence or access review decision). PostgreSQL: the rows
+ * super administrator, approval path, absence, role, profile's activity or access review
+ * decision). PostgreSQL: the rows
  * carrying this transaction's id. SQLite, one writer at a time: the rows after the last chained
  * one (rows a statement outside any transaction left unchained are taken along).
  */
