@@ -133,7 +133,7 @@ export function ActivityLogPage() {
   };
   return (
     <Stack spacing={2}>
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+      <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <Typography variant="h2" sx={{ flexGrow: 1 }}>{`Request #${log.data.requestId}`}</Typography>
         <HistoryMark verifiedAt={log.data.historyVerifiedAt} />
         <Button variant="contained" disabled={isDownloading} onClick={() => void handleDownload()}>
