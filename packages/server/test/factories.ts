@@ -14,7 +14,7 @@ import {
   type RoleId,
 } from '@uap/domain';
 import { nowIso, type Dialect } from '../src/db/connection.ts';
-import { sealTransaction, type PendingChain } from '../src/db/chain/seal.ts';
+import { sealRows, sealTransaction, type PendingChain } from '../src/db/chain/seal.ts';
 import type { Database, RequestsTable } from '../src/db/schema.ts';
 
 type K = Kysely<Database>;
@@ -28,6 +28,15 @@ export const dialectOf = (db: K): Dialect =>
  * the history (`chain`: history rows by table; the triggers' record_changes rows are found).
  */
 function chained<T>(db: K, write: (trx: K, chain: PendingChain) => Promise<T>): Promise<T> {
+  if (db.isTransaction) {
+    // Inside a caller's own transaction: its rows so far are not ours to seal; these are.
+    return (async () => {
+      const chain: PendingChain = new Map();
+      const result = await write(db, chain);
+      await sealRows(db, dialectOf(db), chain);
+      return result;
+    })();
+  }
   return db.transaction().execute(async (trx) => {
     const chain: PendingChain = new Map();
     const result = await write(trx, chain);
