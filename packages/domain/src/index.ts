@@ -49,3 +49,4 @@ export * from './schemas/master-data-upload.ts';
 export * from './schemas/notifications.ts';
 export * from './schemas/access-reviews.ts';
 export * from './tables/index.ts';
+export * from './schemas/mail-decisions.ts';

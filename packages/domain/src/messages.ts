@@ -172,6 +172,34 @@ export const messages = {
   exportKeyText:
     'Every CSV export, the audit PDF, activity log PDFs and access review evidence end with a signature line: a JWS (EdDSA) over the SHA-256 of the bytes before it and the audit history it was read at. Download the key, then check a file with: npm run verify-export -- FILE --key uap-export-key.pem (add --database URL to check that the history it was read at is unchanged).',
   exportKeyDownload: 'Download the key',
+  /** Deciding from the mail (/Decide/{token}): the links, the page and its refusals. */
+  mailDecisionLinks: 'Decide here, without signing in:',
+  mailDecisionLabel: (action: 'approve' | 'reject' | 'provision') =>
+    ({ approve: 'Approve', reject: 'Reject', provision: 'Provisioned' })[action],
+  mailDecisionTitle: (action: 'approve' | 'reject' | 'provision', requestId: number) =>
+    `${{ approve: 'Approve', reject: 'Reject', provision: 'Mark as provisioned' }[action]} request #${requestId}`,
+  mailDecisionFor: (recipient: string) => `This link was sent to ${recipient}.`,
+  mailDecisionHint:
+    'Opening this page changed nothing. The decision is made only when you press the button, and it is recorded in the request’s activity log as if you had made it in the portal.',
+  mailDecisionInvalid:
+    'This link is not valid: it may have been cut or changed. Nothing was changed. Open your tasks in the User Access Portal instead.',
+  mailDecisionUsed: 'This link has already been used. Nothing was changed.',
+  mailDecisionExpired: (hours: number) =>
+    `This link has expired: a link in a mail works for ${hours} hours. Nothing was changed. Open your tasks in the User Access Portal instead.`,
+  mailDecisionDecided: (status: string) =>
+    `This request has already been decided: it is now ${status}. Nothing was changed.`,
+  mailDecisionOtherPerson:
+    'This link was sent to someone else, so it cannot decide for you. Nothing was changed.',
+  mailDecisionRevoked:
+    'This link no longer works: the access of the person it was sent to has ended. Nothing was changed.',
+  mailDecisionSignInAdministrator:
+    'This request is for an administrator user type: sign in to decide it.',
+  mailDecisionSignInRole: 'Your role has changed since this mail was sent: sign in to decide it.',
+  mailDecisionSignIn: 'Sign in',
+  mailDecisionNotYours:
+    'This request no longer waits for you: it was passed to someone else. Nothing was changed.',
+  mailDecisionDone: (result: string) =>
+    `${result}. The Request Tracker and the activity log show it now.`,
   auditChainBreak: (table: string, id: number, reason: 'link' | 'content' | 'missing' | 'unchained') =>
     `The audit history breaks at ${table} ${id}: ${
       {

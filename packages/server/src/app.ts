@@ -70,6 +70,7 @@ import { matcherRoutes } from './modules/merges/matcher-routes.ts';
 import { userStatusRoutes } from './modules/profiles/status-routes.ts';
 import { jobDefinitions } from './modules/jobs/definitions.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
+import { mailDecisionRoutes } from './modules/mail-decisions/routes.ts';
 import { bulkRoutes } from './modules/bulk/routes.ts';
 import { masterDataUploadRoutes } from './modules/master-data/upload-routes.ts';
 import './http/actor.ts';
@@ -285,6 +286,7 @@ export async function buildApp({ config, db, logger = false }: AppDeps): Promise
   }
   await app.register(jobRoutes, { db, runner: jobRunner });
   await app.register(auditRoutes, { db });
+  await app.register(mailDecisionRoutes, { db });
   await app.register(bulkRoutes, { db, config });
   await app.register(matcherRoutes, { db, runner: jobRunner });
   await app.register(userStatusRoutes, { db, runner: jobRunner });

@@ -38,6 +38,7 @@ import { masterDataUploadRows } from './access-rows/master-data-upload.ts';
 import { notificationRows } from './access-rows/notifications.ts';
 // Access reviews
 import { accessReviewRows } from './access-rows/access-reviews.ts';
+import { mailDecisionRows } from './access-rows/mail-decisions.ts';
 
 const callers: Caller[] = [
   'none',
@@ -198,6 +199,7 @@ const table: Row[] = [
   // Notifications
   ...notificationRows,
   ...accessReviewRows,
+  ...mailDecisionRows,
 ];
 
 let ctx: TestContext;

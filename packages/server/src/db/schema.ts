@@ -688,6 +688,8 @@ export interface Database {
   auditVerifications: AuditVerificationsTable;
   recordChanges: RecordChangesTable;
   auditSigningKeys: AuditSigningKeysTable;
+  mailDecisionTokens: MailDecisionTokensTable;
+  appSecrets: AppSecretsTable;
 }
 
 // ---------------------------------------------------------------- profile merges (0020)
@@ -939,5 +941,28 @@ export interface AuditSigningKeysTable {
   kid: string;
   /** Private Ed25519 JWK, JSON text. */
   privateJwk: string;
+  createdDate: string;
+}
+
+// ---------------------------------------------------------------- deciding from the mail (0053)
+
+/** One link of a mail that decides: a person, a line, an action; used once (`usedDate`). */
+export interface MailDecisionTokensTable {
+  tokenId: Id;
+  userId: number;
+  requestId: number;
+  action: 'approve' | 'reject' | 'provision';
+  /** The person's role when the mail was queued: another role now asks them to sign in. */
+  roleId: number;
+  createdDate: string;
+  expiresAt: string;
+  usedDate: string | null;
+}
+
+/** A secret every instance shares (the mail links' HMAC key), made at first use. */
+export interface AppSecretsTable {
+  name: string;
+  /** 32 random bytes, base64url. */
+  secret: string;
   createdDate: string;
 }

@@ -47,6 +47,7 @@ import { m0049 } from './0049_add_review_items_reviewer_progress_index.ts';
 import { m0050 } from './0050_add_review_item_names.ts';
 import { m0051 } from './0051_add_review_item_record_state.ts';
 import { m0052 } from './0052_add_audit_chain.ts';
+import { m0053 } from './0053_add_mail_decision_tokens.ts';
 
 /** Every migration by name; names sort in the order they run. Append only, never edit. */
 export const migrations: Record<string, Migration> = {
@@ -98,4 +99,5 @@ export const migrations: Record<string, Migration> = {
   '0050_add_review_item_names': m0050,
   '0051_add_review_item_record_state': m0051,
   '0052_add_audit_chain': m0052,
+  '0053_add_mail_decision_tokens': m0053,
 };

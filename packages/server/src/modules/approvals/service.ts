@@ -13,7 +13,7 @@ import {
   type ApproveRejectResult,
   type ApprovalRow,
 } from '@uap/domain';
-import { type Db, inTransaction } from '../../db/connection.ts';
+import { type Db, type Executor, inTransaction } from '../../db/connection.ts';
 import { assertTableQuery } from '../../db/table-query.ts';
 import type { Actor } from '../../http/actor.ts';
 import { forbidden, notFound, unprocessable } from '../../http/errors.ts';
@@ -103,16 +103,19 @@ function checkDecision(actor: Actor, ids: number[], targets: q.DecisionTarget[],
 /**
  * PATCH ApproveRejectRequest: every line must be routed to the caller (404), not theirs (403),
  * still Submitted (409, naming the current status); approve moves 1 → 2, reject 1 → 4 (by the
- * approver). All lines or none, in one transaction with one history row per line.
+ * approver). All lines or none, in one transaction with one history row per line. `claim` runs
+ * first in that transaction (a mail link's single use: `mail-decisions/`).
  */
 export async function approveReject(
   db: Db,
   actor: Actor,
   input: ApproveRejectBody,
+  claim?: (trx: Executor) => Promise<void>,
 ): Promise<{ result: ApproveRejectResult; message: string }> {
   const ids = [...new Set(input.requestIds)];
   const to = input.isApproved ? RequestStatus.APPROVED : RequestStatus.REJECTED;
   await inTransaction(db, async (trx) => {
+    await claim?.(trx);
     const targets = await q.findDecisionTargets(trx, db, actor, ids);
     checkDecision(actor, ids, targets, input.isApproved);
     await moveLines(trx, targets, {

@@ -9,6 +9,7 @@ import {
 import { nowIso, type Executor } from '../../db/connection.ts';
 import * as q from './queries.ts';
 import { renderMail, userText, type MailLine } from './render.ts';
+import { issueDecisionLinks, linkKey } from '../mail-decisions/issue.ts';
 
 /** One recipient of one line, and in which part they get it. */
 export interface Delivery {
@@ -152,6 +153,24 @@ export async function deliver(
       createdDate: now,
     })),
   );
+  // A recipient who gets the mail may decide from it: an approver's, a provisioner's task.
+  const mailed = (userId: number) => {
+    const person = personOf.get(userId);
+    return person !== undefined && person.isEmail !== 0 && Boolean(person.email) && !isGuestRecipient(person);
+  };
+  const links = await issueDecisionLinks(
+    trx,
+    live
+      .filter((d) => mailed(d.userId))
+      .map((d) => ({
+        userId: d.userId,
+        roleId: personOf.get(d.userId)?.roleId ?? 0,
+        requestId: d.requestId,
+        role: d.role,
+        statusId: byId.get(d.requestId)?.statusId ?? 0,
+      })),
+    now,
+  );
   const linesOf = new Map<number, MailLine[]>();
   for (const d of live) {
     const list = linesOf.get(d.userId) ?? [];
@@ -170,6 +189,7 @@ export async function deliver(
         d.times,
         isGuestRecipient(personOf.get(d.userId)),
       ),
+      decisions: links.get(linkKey(d.userId, d.requestId)) ?? [],
     });
     linesOf.set(d.userId, list);
   }

@@ -268,6 +268,7 @@ export async function findRecipients(q: Executor, userIds: readonly number[], ev
           'u.isDeleted',
           'u.isInternal',
           'u.userType',
+          'u.roleId',
           'ns.isEmail',
         ])
         .where('u.userId', 'in', batch)

@@ -1,16 +1,30 @@
 import {
+  mailDecisionPath,
   messages,
   notificationLink,
   type NotificationEvent,
   type NotificationRole,
   type TaskKind,
 } from '@uap/domain';
+import type { DecisionLink } from '../mail-decisions/issue.ts';
 
 /**
  * Links in a queued message start with this token; the sender (and the Sent mail page) put the
  * portal's public address (PUBLIC_URL) in its place, so a transition needs no configuration.
  */
 export const BASE_URL_TOKEN = '{{UAP_BASE_URL}}';
+
+/**
+ * A mail link's token is written as this placeholder, with its row's id: the sender signs it as
+ * the mail leaves (`withDecisionTokens`), so the outbox holds no usable link.
+ */
+const decisionPlaceholder = (tokenId: number) => `{{UAP_DECISION:${tokenId}}}`;
+const DECISION_PLACEHOLDER = /\{\{UAP_DECISION:(\d+)\}\}/g;
+
+/** The body with each link's token made by `tokenOf` (the signed token, or a withheld one to show). */
+export function withDecisionTokens(body: string, tokenOf: (tokenId: number) => string): string {
+  return body.replace(DECISION_PLACEHOLDER, (_whole, id: string) => tokenOf(Number(id)));
+}
 
 export interface MailLine {
   requestId: number;
@@ -19,6 +33,22 @@ export interface MailLine {
   /** Escalations: how many times its service level the line has waited. */
   times?: number;
   text: string;
+  /** The links that decide the line from the mail (`mail-decisions/`), approve before reject. */
+  decisions?: readonly DecisionLink[];
+}
+
+const decisionUrl = (link: DecisionLink) =>
+  `${BASE_URL_TOKEN}${mailDecisionPath(decisionPlaceholder(link.tokenId))}`;
+
+/** A line's decision links: a line of text each, and the HTML anchors after the line. */
+function decisionText(line: MailLine): string[] {
+  const links = line.decisions ?? [];
+  return links.length === 0
+    ? []
+    : [
+        `  ${messages.mailDecisionLinks}`,
+        ...links.map((link) => `  ${messages.mailDecisionLabel(link.action)}: ${decisionUrl(link)}`),
+      ];
 }
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -62,6 +92,16 @@ export function plainText(text: string): string {
   return text.replace(MARKS, '');
 }
 
+/** A line's decision links as HTML: a short paragraph of anchors after the line's own link. */
+function decisionHtml(line: MailLine): string {
+  const links = line.decisions ?? [];
+  return links.length === 0
+    ? ''
+    : `<br>${escapeHtml(messages.mailDecisionLinks)} ${links
+        .map((link) => `<a href="${escapeHtml(decisionUrl(link))}">${escapeHtml(messages.mailDecisionLabel(link.action))}</a>`)
+        .join(' · ')}`;
+}
+
 /**
  * The text and HTML bodies of one message that lists the lines of a batch, each with its link.
  * An external guest never signs in to the portal, so their mail tells them what happened with no
@@ -87,7 +127,9 @@ export function renderMail(
     messages.notificationMailGreeting(recipientName),
     '',
     ...lines.flatMap((line) =>
-      isGuest ? [`- ${line.text}`] : [`- ${line.text}`, `  ${open} ${linkOf(line)}`],
+      isGuest
+        ? [`- ${line.text}`]
+        : [`- ${line.text}`, `  ${open} ${linkOf(line)}`, ...decisionText(line)],
     ),
     '',
     footer,
@@ -99,7 +141,7 @@ export function renderMail(
     ...lines.map((line) =>
       isGuest
         ? `<li>${escapeHtml(plainText(line.text))}</li>`
-        : `<li>${escapeHtml(plainText(line.text))} <a href="${escapeHtml(linkOf(line))}">#${line.requestId}</a></li>`,
+        : `<li>${escapeHtml(plainText(line.text))} <a href="${escapeHtml(linkOf(line))}">#${line.requestId}</a>${decisionHtml(line)}</li>`,
     ),
     '</ul>',
     `<p style="color: #555">${escapeHtml(footer)}</p>`,

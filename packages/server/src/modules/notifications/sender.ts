@@ -5,7 +5,8 @@ import type { Db } from '../../db/connection.ts';
 import { instanceId } from '../../instance.ts';
 import { claimLease, releaseLease } from '../jobs/queries.ts';
 import * as q from './queries.ts';
-import { webhookText, withBaseUrl, type WebhookTarget } from './render.ts';
+import { webhookText, withBaseUrl, withDecisionTokens, type WebhookTarget } from './render.ts';
+import { decisionSecret, signToken } from '../mail-decisions/tokens.ts';
 
 /** The lease row that makes exactly one instance send (the job runner's `job_leases`). */
 const LEASE = 'notification-outbox';
@@ -108,11 +109,15 @@ export class OutboxSender {
   private async deliver(message: Awaited<ReturnType<typeof q.findDueMessages>>[number]) {
     const text = withBaseUrl(message.textBody, this.settings.baseUrl);
     if (message.channel === 'email') {
+      // The mail's decision links are signed as it leaves: the outbox holds none that works.
+      const secret = await decisionSecret(this.db);
+      const signed = (body: string) =>
+        withDecisionTokens(withBaseUrl(body, this.settings.baseUrl), (id) => signToken(secret, id));
       await this.transport!.sendMail({
         to: message.recipient,
         subject: message.subject,
-        text,
-        html: withBaseUrl(message.htmlBody, this.settings.baseUrl),
+        text: signed(message.textBody),
+        html: signed(message.htmlBody),
       });
       return;
     }

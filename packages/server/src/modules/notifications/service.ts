@@ -17,7 +17,7 @@ import { notFound } from '../../http/errors.ts';
 import * as q from './queries.ts';
 import { accessReviewNoticeLink, accessReviewNoticeOf, accessReviewNoticeText } from './access-reviews.ts';
 import { chainBreakOf, chainBreakText } from './audit-chain.ts';
-import { plainText, withBaseUrl } from './render.ts';
+import { plainText, withBaseUrl, withDecisionTokens } from './render.ts';
 
 const isEvent = (value: string): value is NotificationEvent =>
   (notificationEvents as readonly string[]).includes(value);
@@ -139,7 +139,8 @@ export async function findSentMail(
       ...r,
       channel: r.channel === 'webhook' ? 'webhook' : 'email',
       status: r.status === 'SENT' ? 'SENT' : 'PENDING',
-      textBody: plainText(withBaseUrl(r.textBody, baseUrl)),
+      // A decision link as the page shows it: its token withheld, so reading it decides nothing.
+      textBody: plainText(withDecisionTokens(withBaseUrl(r.textBody, baseUrl), (id) => `${id}.withheld`)),
     })),
     page: query.page,
     totalCount,

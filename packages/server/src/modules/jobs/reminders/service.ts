@@ -3,6 +3,7 @@ import { inTransaction, type Db } from '../../../db/connection.ts';
 import type { JobCounts, JobDefinition } from '../runner.ts';
 import { queueNotifications, queueScopeEscalations } from '../../notifications/outbox.ts';
 import * as q from './queries.ts';
+import { deleteExpiredTokens } from '../../mail-decisions/queries.ts';
 
 export const TASK_REMINDERS = 'task-reminders';
 
@@ -100,11 +101,18 @@ export async function sendTaskReminders(db: Db, now: Date, levels: ServiceLevels
   return counts;
 }
 
-/** The hourly job (SLA_APPROVAL_HOURS, SLA_PROVISIONING_HOURS: the server's configuration). */
+/**
+ * The hourly job (SLA_APPROVAL_HOURS, SLA_PROVISIONING_HOURS: the server's configuration); it also
+ * forgets the mail decision links a week past their expiry.
+ */
 export const taskRemindersJob: JobDefinition = {
   name: TASK_REMINDERS,
   title: 'Task reminders',
   schedule: '15 * * * *',
   maxAttempts: 3,
-  run: ({ db, now, config }) => sendTaskReminders(db, now, config.serviceLevels),
+  run: async ({ db, now, config }) => {
+    // The mail links a week past their expiry go: the page says 'expired' for a week, then 'not valid'.
+    await deleteExpiredTokens(db.kysely, new Date(now.getTime() - 7 * 86_400_000).toISOString());
+    return sendTaskReminders(db, now, config.serviceLevels);
+  },
 };

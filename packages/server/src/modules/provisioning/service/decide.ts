@@ -5,7 +5,7 @@ import {
   type ProvisionerDecision,
   type ProvisionerDecisionResult,
 } from '@uap/domain';
-import { type Db, inTransaction } from '../../../db/connection.ts';
+import { type Db, type Executor, inTransaction } from '../../../db/connection.ts';
 import { nowIso } from '../../../db/connection.ts';
 import type { Actor } from '../../../http/actor.ts';
 import { forbidden, notFound } from '../../../http/errors.ts';
@@ -21,15 +21,18 @@ import { queueNotifications } from '../../notifications/outbox.ts';
  * and still be Approved (409 naming the current status, also when another provisioner wins the
  * race). Approve → Completed and the change is applied to its record; reject → Rejected by the
  * provisioner and the record's pending marker clears. Each line gets its history row.
+ * `claim` runs first in that transaction (a mail link's single use: `mail-decisions/`).
  */
 export async function decideProvisioning(
   db: Db,
   actor: Actor,
   input: ProvisionerDecision,
+  claim?: (trx: Executor) => Promise<void>,
 ): Promise<{ message: string; data: ProvisionerDecisionResult }> {
   const ids = input.requestIds;
   const to = input.isApproved ? RequestStatus.COMPLETED : RequestStatus.REJECTED;
   await inTransaction(db, async (trx) => {
+    await claim?.(trx);
     const lines = await findActionableLines(trx, db.dialect, provisioningScopeOf(actor), ids);
     if (lines.length !== ids.length) {
       throw notFound();
