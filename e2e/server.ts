@@ -43,6 +43,14 @@ export function e2eDb(): Kysely<Database> {
   return db.kysely;
 }
 
+/** The `Db` behind this file's server (what server modules take, e.g. the outbox sender). */
+export function e2eDbHandle(): Db {
+  if (!db) {
+    throw new Error('The e2e server is not running');
+  }
+  return db;
+}
+
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'uap-e2e-'));
   const file = path.join(dataDir, 'uap.db');

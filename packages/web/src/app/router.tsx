@@ -1,9 +1,20 @@
 import { createBrowserRouter, Navigate } from 'react-router';
-import { routeTable } from '@uap/domain';
+import { messages, routeTable } from '@uap/domain';
+import { FullPageMessage } from '../components/FullPageMessage.tsx';
+import { PendingScreen } from '../components/PendingScreen.tsx';
 import { signinCallbackPath } from '../session/auth.ts';
 import { RequireAuth } from './RequireAuth.tsx';
 import { RouteErrorPage } from './RouteErrorPage.tsx';
 import { NotFoundPage, RouteGuard } from './RouteGuard.tsx';
+
+const reload = () => {
+  window.location.reload();
+};
+
+/** The decision page's code could not be loaded (a new build may be out): never a blank page. */
+function DecideLoadFailure() {
+  return <FullPageMessage message={messages.appPartNotLoaded} actionLabel="Reload" onAction={reload} />;
+}
 
 /** Every route of the spec's table behind sign-in and the role guard, inside the shell. */
 function createRouter() {
@@ -14,6 +25,16 @@ function createRouter() {
       lazy: async () => ({
         Component: (await import('../pages/SigninCallback/SigninCallbackPage.tsx')).SigninCallbackPage,
       }),
+    },
+    {
+      // A mail's decision link: public (opening it changes nothing; the page's button decides),
+      // outside the sign-in and the shell. Its code loads only when a link is opened.
+      path: '/Decide/:token',
+      lazy: async () => ({
+        Component: (await import('../pages/Decide/DecidePage.tsx')).DecidePage,
+      }),
+      errorElement: <DecideLoadFailure />,
+      hydrateFallbackElement: <PendingScreen label="Loading" />,
     },
     {
       element: <RequireAuth />,
