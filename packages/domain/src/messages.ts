@@ -192,14 +192,12 @@ export const messages = {
     'This link was sent to someone else, so it cannot decide for you. Nothing was changed.',
   mailDecisionRevoked:
     'This link no longer works: the access of the person it was sent to has ended. Nothing was changed.',
-  mailDecisionSignInAdministrator:
-    'This request is for an administrator user type: sign in to decide it.',
+  mailDecisionSignInAdministrator: 'This request is for an administrator user type: sign in to decide it.',
   mailDecisionSignInRole: 'Your role has changed since this mail was sent: sign in to decide it.',
   mailDecisionSignIn: 'Sign in',
   mailDecisionNotYours:
     'This request no longer waits for you: it was passed to someone else. Nothing was changed.',
-  mailDecisionDone: (result: string) =>
-    `${result}. The Request Tracker and the activity log show it now.`,
+  mailDecisionDone: (result: string) => `${result}. It is recorded in the request’s activity log.`,
   auditChainBreak: (table: string, id: number, reason: 'link' | 'content' | 'missing' | 'unchained') =>
     `The audit history breaks at ${table} ${id}: ${
       {

@@ -88,7 +88,9 @@ async function snapshot() {
   const row = await sql<{ versions: number | string; history: number | string; used: number | string }>`
     select (select coalesce(sum(version), 0) from requests) as versions,
            (select count(*) from request_history) as history,
-           (select count(*) from mail_decision_tokens where used_date is not null) as used`.execute(ctx.db.kysely);
+           (select count(*) from mail_decision_tokens where used_date is not null) as used`.execute(
+    ctx.db.kysely,
+  );
   const r = row.rows[0]!;
   return { versions: Number(r.versions), history: Number(r.history), used: Number(r.used) };
 }
@@ -103,7 +105,11 @@ async function expectRefused(run: () => ReturnType<typeof call>, status: number,
 }
 
 const lineOf = (requestId: number) =>
-  ctx.db.kysely.selectFrom('requests').selectAll().where('requestId', '=', requestId).executeTakeFirstOrThrow();
+  ctx.db.kysely
+    .selectFrom('requests')
+    .selectAll()
+    .where('requestId', '=', requestId)
+    .executeTakeFirstOrThrow();
 
 describe('deciding from the mail', () => {
   it("an approver's mail carries Approve and Reject; opening changes nothing; the button decides once", async () => {
@@ -133,10 +139,16 @@ describe('deciding from the mail', () => {
     );
     const decided = await call('POST', `/api/MailDecisions/${approve}`, { body: { comments } });
     expect(decided.status, decided.body.message).toBe(200);
-    expect(decided.body.message).toBe('Request was Approved. The Request Tracker and the activity log show it now.');
+    expect(decided.body.message).toBe(
+      'Request was Approved. It is recorded in the request’s activity log.',
+    );
     expect(decided.body.data).toEqual({ requestId: s.requestId, statusId: 2, status: 'Approved' });
     const line = await lineOf(s.requestId);
-    expect(line).toMatchObject({ statusId: 2, approvedRejectedBy: s.approver.userId, approverComment: comments });
+    expect(line).toMatchObject({
+      statusId: 2,
+      approvedRejectedBy: s.approver.userId,
+      approverComment: comments,
+    });
     const history = await ctx.db.kysely
       .selectFrom('requestHistory')
       .select(['stepDescription', 'createdBy', 'approverComment'])
@@ -174,9 +186,13 @@ describe('deciding from the mail', () => {
   it('a link rejects with its comment, as the app does', async () => {
     const s = await submitted();
     const reject = linkOf(await mailTo(s.approver.email), 'Reject');
-    const res = await call('POST', `/api/MailDecisions/${reject}`, { body: { comments: 'Not for this client' } });
+    const res = await call('POST', `/api/MailDecisions/${reject}`, {
+      body: { comments: 'Not for this client' },
+    });
     expect(res.status, res.body.message).toBe(200);
-    expect(res.body.message).toBe('Request was Rejected. The Request Tracker and the activity log show it now.');
+    expect(res.body.message).toBe(
+      'Request was Rejected. It is recorded in the request’s activity log.',
+    );
     expect(await lineOf(s.requestId)).toMatchObject({
       statusId: 4,
       rejectedByApprover: 1,
@@ -191,7 +207,11 @@ describe('deciding from the mail', () => {
     const changed = `${id}.${mac[0] === 'A' ? 'B' : 'A'}${mac.slice(1)}`;
     const otherRow = `${Number(id) + 1}.${mac}`;
     for (const token of [changed, otherRow, approve.slice(0, -1), 'not-a-token', `${id}`]) {
-      await expectRefused(() => call('GET', `/api/MailDecisions/${token}`), 404, messages.mailDecisionInvalid);
+      await expectRefused(
+        () => call('GET', `/api/MailDecisions/${token}`),
+        404,
+        messages.mailDecisionInvalid,
+      );
       await expectRefused(
         () => call('POST', `/api/MailDecisions/${token}`, { body: { comments } }),
         404,
@@ -231,7 +251,11 @@ describe('deciding from the mail', () => {
       .set({ active: 0 })
       .where('directoryId', '=', s.approver.directoryId)
       .execute();
-    await expectRefused(() => call('GET', `/api/MailDecisions/${approve}`), 403, messages.mailDecisionRevoked);
+    await expectRefused(
+      () => call('GET', `/api/MailDecisions/${approve}`),
+      403,
+      messages.mailDecisionRevoked,
+    );
     await expectRefused(
       () => call('POST', `/api/MailDecisions/${approve}`, { body: { comments } }),
       403,
@@ -317,11 +341,17 @@ describe('deciding from the mail', () => {
       })
       .execute();
     const { requestId } = await buildRequest(k, { path, user: requestor, statusId: RequestStatus.SUBMITTED });
-    await k.transaction().execute((trx) => queueNotifications(trx, 'submitted', [requestId], requestor.userId));
+    await k
+      .transaction()
+      .execute((trx) => queueNotifications(trx, 'submitted', [requestId], requestor.userId));
     const approversLink = linkOf(await mailTo(approver.email), 'Approve');
     const delegatesLink = linkOf(await mailTo(delegate.email), 'Approve');
     await expectRefused(
-      () => call('POST', `/api/MailDecisions/${approversLink}/SignedIn`, { body: { comments }, as: delegate.email }),
+      () =>
+        call('POST', `/api/MailDecisions/${approversLink}/SignedIn`, {
+          body: { comments },
+          as: delegate.email,
+        }),
       403,
       messages.mailDecisionOtherPerson,
     );
@@ -385,9 +415,7 @@ describe('deciding from the mail', () => {
       as: 'sue.super@agency.example',
     });
     expect(page.status, page.body.message).toBe(200);
-    const shown = page.body.data.mails.find(
-      (m) => m.recipient === s.approver.email,
-    );
+    const shown = page.body.data.mails.find((m) => m.recipient === s.approver.email);
     expect(shown?.textBody).toContain(`${PUBLIC_URL}/Decide/${id}.withheld`);
     expect(shown?.textBody).not.toContain(mac);
   });

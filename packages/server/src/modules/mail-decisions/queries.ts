@@ -9,7 +9,11 @@ export async function findOrCreateSecret(q: Executor, name: string, fresh: strin
     .values({ name, secret: fresh, createdDate: now })
     .onConflict((oc) => oc.column('name').doNothing())
     .execute();
-  const row = await q.selectFrom('appSecrets').select('secret').where('name', '=', name).executeTakeFirstOrThrow();
+  const row = await q
+    .selectFrom('appSecrets')
+    .select('secret')
+    .where('name', '=', name)
+    .executeTakeFirstOrThrow();
   return row.secret;
 }
 

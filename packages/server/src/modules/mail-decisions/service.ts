@@ -145,7 +145,12 @@ export async function decideFromMail(
   try {
     const decided =
       token.action === 'provision'
-        ? await decideProvisioning(db, actor, { requestIds, comments: input.comments, isApproved: true }, claim)
+        ? await decideProvisioning(
+            db,
+            actor,
+            { requestIds, comments: input.comments, isApproved: true },
+            claim,
+          )
         : await approveReject(
             db,
             actor,

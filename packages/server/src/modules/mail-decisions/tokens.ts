@@ -16,7 +16,12 @@ const secrets = new WeakMap<Db, Promise<Buffer>>();
 export function decisionSecret(db: Db): Promise<Buffer> {
   let secret = secrets.get(db);
   if (!secret) {
-    secret = findOrCreateSecret(db.kysely, SECRET_NAME, crypto.randomBytes(32).toString('base64url'), nowIso())
+    secret = findOrCreateSecret(
+      db.kysely,
+      SECRET_NAME,
+      crypto.randomBytes(32).toString('base64url'),
+      nowIso(),
+    )
       .then((text) => Buffer.from(text, 'base64url'))
       .catch((error: unknown) => {
         secrets.delete(db);

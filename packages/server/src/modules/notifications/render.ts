@@ -98,7 +98,10 @@ function decisionHtml(line: MailLine): string {
   return links.length === 0
     ? ''
     : `<br>${escapeHtml(messages.mailDecisionLinks)} ${links
-        .map((link) => `<a href="${escapeHtml(decisionUrl(link))}">${escapeHtml(messages.mailDecisionLabel(link.action))}</a>`)
+        .map(
+          (link) =>
+            `<a href="${escapeHtml(decisionUrl(link))}">${escapeHtml(messages.mailDecisionLabel(link.action))}</a>`,
+        )
         .join(' · ')}`;
 }
 
@@ -127,9 +130,7 @@ export function renderMail(
     messages.notificationMailGreeting(recipientName),
     '',
     ...lines.flatMap((line) =>
-      isGuest
-        ? [`- ${line.text}`]
-        : [`- ${line.text}`, `  ${open} ${linkOf(line)}`, ...decisionText(line)],
+      isGuest ? [`- ${line.text}`] : [`- ${line.text}`, `  ${open} ${linkOf(line)}`, ...decisionText(line)],
     ),
     '',
     footer,
