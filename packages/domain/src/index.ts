@@ -50,3 +50,4 @@ export * from './schemas/notifications.ts';
 export * from './schemas/access-reviews.ts';
 export * from './tables/index.ts';
 export * from './schemas/mail-decisions.ts';
+export * from './schemas/same-access.ts';

@@ -198,6 +198,23 @@ export const messages = {
   mailDecisionNotYours:
     'This request no longer waits for you: it was passed to someone else. Nothing was changed.',
   mailDecisionDone: (result: string) => `${result}. It is recorded in the request’s activity log.`,
+  /** New request: "Same access as a colleague". */
+  sameAccessTitle: 'Same access as a colleague',
+  sameAccessIntro:
+    'Search a colleague, tick the access of theirs that the user needs, and each becomes a line of this request, routed and checked as if you had chosen it. Access the user already holds is skipped.',
+  sameAccessChooseRecords: 'Tick at least one access of the colleague.',
+  sameAccessTooMany: (max: number) => `Tick at most ${max} accesses at a time.`,
+  sameAccessNoRecords: 'This colleague holds no active access.',
+  sameAccessOutcome: (outcome: 'request' | 'held' | 'refused') =>
+    ({ request: 'Will be requested', held: 'Already held: skipped', refused: 'Not available' })[outcome],
+  sameAccessNothingToRequest:
+    'The user already holds every access you ticked, or none can be requested: nothing to submit.',
+  sameAccessTwice: 'The same account is ticked twice: only the first is requested.',
+  sameAccessSubmitted: (count: number, skipped: number) =>
+    `${count === 1 ? '1 line was' : `${count} lines were`} sent for approval${skipped > 0 ? `; ${skipped} already held or not available ${skipped === 1 ? 'was' : 'were'} skipped` : ''}.`,
+  sameAccessRequestedAs: (name: string) => `requested as the same access as ${name}`,
+  sameAccessRecordsGone:
+    'Some of the ticked access is no longer active for this colleague. Refresh the list and tick again.',
   auditChainBreak: (table: string, id: number, reason: 'link' | 'content' | 'missing' | 'unchained') =>
     `The audit history breaks at ${table} ${id}: ${
       {

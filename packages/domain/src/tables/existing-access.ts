@@ -4,6 +4,12 @@ import {
   type ExistingAccessPage,
   type ExistingAccessRow,
 } from '../schemas/existing-access.ts';
+import {
+  colleagueAccessPage,
+  colleagueAccessQuery,
+  type ColleagueAccessPage,
+  type ColleagueAccessRow,
+} from '../schemas/same-access.ts';
 import { declareTable } from './declare.ts';
 import { accessColumns } from './records.ts';
 
@@ -20,4 +26,19 @@ export const existingAccessTable = declareTable<ExistingAccessRow, ExistingAcces
   body: existingAccessQuery,
   hasExport: false,
   columns: accessColumns<ExistingAccessRow>(),
+});
+
+/**
+ * New request, "Same access as a colleague": the colleague's active records, in the same
+ * columns; the wizard ticks the ones to copy. Read-only, no export.
+ */
+export const colleagueAccessTable = declareTable<ColleagueAccessRow, ColleagueAccessPage>({
+  path: '/api/Request/ColleagueAccess',
+  title: 'Same access as a colleague',
+  list: colleagueAccessPage,
+  listKey: 'requests',
+  rowId: (r) => r.requestId,
+  body: colleagueAccessQuery,
+  hasExport: false,
+  columns: accessColumns<ColleagueAccessRow>(),
 });

@@ -2,8 +2,8 @@ import type { Row } from './types.ts';
 
 /** A token of the right shape whose HMAC is wrong: every caller who gets past access sees 404. */
 const forged = `1.${'A'.repeat(43)}`;
-/** After a sign-in: approvers and above, never the read-only auditor. */
-const deciders = { none: 401, default: 404, standard: 403, guest: 403, auditor: 403 };
+/** After a sign-in: anyone but the read-only auditor. */
+const deciders = { none: 401, default: 404, auditor: 403 };
 
 /** Deciding from the mail: the link's own routes are public; their signed-in twins are not. */
 export const mailDecisionRows: Row[] = [

@@ -16,8 +16,11 @@ import { requireActor } from '../../http/actor.ts';
 import { ok } from '../../http/envelope.ts';
 import { decideFromMail, readMailDecision } from './service.ts';
 
-/** After a sign-in: anyone who decides (approvers and provisioners), never the auditor. */
-const signedIn: Access = { minRole: Role.APPROVER, auditor: false };
+/**
+ * After a sign-in: anyone but the read-only auditor, so a person whose role changed since the
+ * mail hears why the link no longer decides (the service checks the line is still theirs).
+ */
+const signedIn: Access = { minRole: Role.STANDARD, auditor: false };
 
 const rule =
   `The token is the last part of a link of an approver's or provisioner's mail (/Decide/{token}): bound to that person, ` +
