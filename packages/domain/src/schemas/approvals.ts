@@ -114,6 +114,8 @@ export const approvalDetail = approvalRow.extend({
   canDecide: z.boolean(),
   /** Who added the platform email to the user's profile, when it is an additional email. */
   emailAddedBy: emailAddedBy.nullable(),
+  /** The colleague whose access the line copies ("Same access as a colleague"), by full name. */
+  sameAccessAs: z.string().nullable(),
 });
 export type ApprovalDetail = z.infer<typeof approvalDetail>;
 

@@ -36,7 +36,7 @@ const sameAccessChoice = {
 };
 
 /** POST api/Request/SameAccessAs/Preview: what each chosen record would become (nothing is written). */
-export const sameAccessPreviewInput = z.object(sameAccessChoice);
+export const sameAccessPreviewInput = z.object({ ...sameAccessChoice, ...managerFields });
 export type SameAccessPreviewInput = z.infer<typeof sameAccessPreviewInput>;
 
 /** POST api/Request/SameAccessAs: the request, one line per record that is not already held. */

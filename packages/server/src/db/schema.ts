@@ -408,6 +408,8 @@ export interface RequestsTable extends ClientPathColumns {
   changesRequest: string | null;
   /** On a record: the pending (status 1/2) Change/Deactivate/Activate request, if any. */
   pendingChangeRequestId: number | null;
+  /** Requested as the same access as this colleague (0054); null for every other line. */
+  sameAccessAsUserId: Generated<number | null>;
   updatedDate: CreatedAt;
   updatedBy: number | null;
   /** Bumped on every update (optimistic concurrency). */

@@ -20,3 +20,42 @@ export const existingAccessRows: Row[] = [
     expect: signedInRead,
   },
 ];
+
+/** "Same access as a colleague": the colleague's records are read like existing access; copying is a request. */
+export const sameAccessRows: Row[] = [
+  {
+    method: 'PUT',
+    route: '/api/Request/ColleagueAccess',
+    url: '/api/Request/ColleagueAccess',
+    body: { userId: 1 },
+    expect: signedInRead,
+  },
+  {
+    method: 'PUT',
+    route: '/api/Request/ColleagueAccess/Filters',
+    url: '/api/Request/ColleagueAccess/Filters',
+    body: { userId: 1, column: 'platformName' },
+    expect: signedInRead,
+  },
+  // No record ticked: 400 for everyone who may request, the auditor refused first.
+  {
+    method: 'POST',
+    route: '/api/Request/SameAccessAs/Preview',
+    url: '/api/Request/SameAccessAs/Preview',
+    body: { UserId: 1, Email: 'sam.standard@agency.example', ColleagueId: 2, RecordIds: [] },
+    expect: { none: 401, auditor: 403, default: 400 },
+  },
+  {
+    method: 'POST',
+    route: '/api/Request/SameAccessAs',
+    url: '/api/Request/SameAccessAs',
+    body: {
+      UserId: 1,
+      Email: 'sam.standard@agency.example',
+      ColleagueId: 2,
+      RecordIds: [],
+      Comments: 'Needed',
+    },
+    expect: { none: 401, auditor: 403, default: 400 },
+  },
+];

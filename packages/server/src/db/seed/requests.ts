@@ -293,6 +293,7 @@ export class RequestGenerator {
       isReassignedRequest: 0,
       changesRequest: null,
       pendingChangeRequestId: null,
+      sameAccessAsUserId: null,
       updatedDate: iso(o.createdMs),
       updatedBy: o.creator.userId,
       version: 0,

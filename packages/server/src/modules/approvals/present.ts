@@ -74,6 +74,7 @@ export function presentApprovalDetail(
   canDecide: boolean,
   timeZone: string,
   adder: EmailAdder,
+  sameAccessAs: string | null,
 ): ApprovalDetail {
   const specific = people.assignments.filter((a) => a.clientId !== null);
   const covering = specific.length > 0 ? specific : people.assignments;
@@ -106,5 +107,6 @@ export function presentApprovalDetail(
     provisioners,
     canDecide,
     emailAddedBy,
+    sameAccessAs,
   });
 }

@@ -193,6 +193,16 @@ export function findApprovalLine(db: Db, actor: Actor, requestId: number) {
     .executeTakeFirst();
 }
 
+/** The colleague whose access the line copies ("Same access as a colleague"), if any. */
+export function findSameAccessColleague(db: Db, requestId: number) {
+  return db.kysely
+    .selectFrom('requests as r')
+    .innerJoin('users as u', 'u.userId', 'r.sameAccessAsUserId')
+    .select(['u.name', 'u.lastName'])
+    .where('r.requestId', '=', requestId)
+    .executeTakeFirst();
+}
+
 /** The active assignments and master approvers on the request's path, with their people. */
 export async function findPathPeople(db: Db, requestId: number) {
   const line = db.kysely

@@ -67,12 +67,16 @@ export async function getApprovalDetail(db: Db, actor: Actor, requestId: number)
   if (!row) {
     throw notFound();
   }
-  const people = await q.findPathPeople(db, requestId);
+  const [people, colleague] = await Promise.all([
+    q.findPathPeople(db, requestId),
+    q.findSameAccessColleague(db, requestId),
+  ]);
   const canDecide =
     actor.roleId !== Role.AUDITOR && row.statusId === RequestStatus.SUBMITTED && Boolean(row.isDecidable);
   // The platform email may be one someone else added to the user's profile: the approver sees who.
   const adder = row.email ? await q.findEmailAdder(db, row.userId, row.email) : undefined;
-  return presentApprovalDetail(row, people, canDecide, 'UTC', adder);
+  const sameAccessAs = colleague ? `${colleague.name} ${colleague.lastName}`.trim() : null;
+  return presentApprovalDetail(row, people, canDecide, 'UTC', adder, sameAccessAs);
 }
 
 /** The rules every line of a decision must pass before anything is written. */

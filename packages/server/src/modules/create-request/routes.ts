@@ -7,7 +7,12 @@ import {
   createRequestResult,
   envelope,
   messages,
+  maxSameAccessRecords,
   platformRequestFindings,
+  sameAccessInput,
+  sameAccessPreview,
+  sameAccessPreviewInput,
+  sameAccessResult,
   validateBusinessManagerAccountInput,
   validatePlatformRequestQuery,
 } from '@uap/domain';
@@ -16,6 +21,7 @@ import type { Access } from '../../http/access.ts';
 import { requireActor } from '../../http/actor.ts';
 import { ok } from '../../http/envelope.ts';
 import * as create from './service.ts';
+import { previewSameAccess, requestSameAccess } from './same-access.ts';
 
 /** The wizard's checks read what a subject holds; any requestor may ask (auditors too). */
 const check: Access = { minRole: Role.STANDARD, auditor: true };
@@ -64,5 +70,44 @@ export const createRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db })
     },
     handler: async (req) =>
       ok(await create.createRequest(db, requireActor(req), req.body), messages.requestCreated),
+  });
+
+  const sameAccessRule =
+    `RecordIds (at most ${maxSameAccessRecords}) must be among the colleague's (ColleagueId) active records (PUT api/Request/ColleagueAccess), ` +
+    `else 404 '${messages.sameAccessRecordsGone}'. Each record is planned for the user (UserId, Email) exactly as POST api/Request/Create ` +
+    "plans a line: the path and account still active, the Meta rule, the user's email, a duplicate of what the user holds. " +
+    "Each line's outcome: request; held (heldRequestId names the user's line; skipped); refused (reason).";
+
+  app.post('/api/Request/SameAccessAs/Preview', {
+    config: { access: { minRole: Role.STANDARD, auditor: false } },
+    schema: {
+      tags,
+      errors: [404],
+      summary:
+        'Same access as a colleague: what each ticked record would become for the user (ours; writes nothing)',
+      description: `${sameAccessRule} The comment and an internal user's manager are checked when the request is sent.`,
+      body: sameAccessPreviewInput,
+      response: { 200: envelope(sameAccessPreview) },
+    },
+    handler: async (req) => ok(await previewSameAccess(db, requireActor(req), req.body)),
+  });
+
+  app.post('/api/Request/SameAccessAs', {
+    config: { access: { minRole: Role.STANDARD, auditor: false } },
+    schema: {
+      tags,
+      errors: [404, 422],
+      summary:
+        'Same access as a colleague: one request with a line per ticked record the user does not hold (ours)',
+      description:
+        `${sameAccessRule} One submission; each line names the colleague, so its approver sees '${messages.sameAccessRequestedAs('…')}'. ` +
+        `Held and refused records are skipped and listed; none to request: 422 '${messages.sameAccessNothingToRequest}'.`,
+      body: sameAccessInput,
+      response: { 200: envelope(sameAccessResult) },
+    },
+    handler: async (req) => {
+      const { data, message } = await requestSameAccess(db, requireActor(req), req.body);
+      return ok(data, message);
+    },
   });
 };

@@ -37,7 +37,7 @@ export function existingAccessSpec(todayIso: string): TableSpec {
  * pending (Submitted, Approved) and records not deactivated (the same 'live' lines Create refuses
  * to duplicate). Deliberately not scoped to the caller: anyone may request for anyone.
  */
-function liveAccessOf(subjectId: number): LineWhere {
+export function liveAccessOf(subjectId: number): LineWhere {
   return (eb) =>
     eb.and([
       eb('r.userId', '=', subjectId),
@@ -49,23 +49,36 @@ function liveAccessOf(subjectId: number): LineWhere {
     ]);
 }
 
-function lines(db: Db, subjectId: number, spec: TableSpec, query: TableQuery, exceptColumn?: string) {
-  return codedLines(db.kysely, liveAccessOf(subjectId)).where(
-    tableCondition(db.dialect, spec, query, exceptColumn),
-  );
+/**
+ * A colleague's active records, which "Same access as a colleague" offers to copy: records (Add
+ * lines Completed or Archived) not deactivated and not expired on `todayIso`.
+ */
+export function activeRecordsOf(colleagueId: number, todayIso: string): LineWhere {
+  return (eb) =>
+    eb.and([
+      eb('r.userId', '=', colleagueId),
+      eb('r.requestTypeId', '=', RequestType.ADD),
+      eb('r.statusId', 'in', [...ACCESS_RECORD_STATUSES]),
+      eb('r.isDeleted', '=', 0),
+      eb.or([eb('r.expirationDate', 'is', null), eb('r.expirationDate', '>=', todayIso)]),
+    ]);
 }
 
-/** One page of the subject's live access with only the columns the step shows, and the total. */
+function lines(db: Db, where: LineWhere, spec: TableSpec, query: TableQuery, exceptColumn?: string) {
+  return codedLines(db.kysely, where).where(tableCondition(db.dialect, spec, query, exceptColumn));
+}
+
+/** One page of the lines `where` names (a subject's live access, a colleague's records) in the step's columns, and the total. */
 export function findExistingAccessPage(
   db: Db,
   actor: Actor,
-  subjectId: number,
+  where: LineWhere,
   spec: TableSpec,
   query: TableQuery,
   todayIso: string,
 ) {
   return readPageAndCount(
-    lines(db, subjectId, spec, query),
+    lines(db, where, spec, query),
     (qb) =>
       qb.select((eb) => [
         'r.requestId',
@@ -98,10 +111,10 @@ export type ExistingAccessLine = Awaited<ReturnType<typeof findExistingAccessPag
 /** The distinct values of one column under the other filters, sorted, at most the limit + 1. */
 export async function findExistingAccessValues(
   db: Db,
-  subjectId: number,
+  where: LineWhere,
   spec: TableSpec,
   query: TableQuery,
   column: string,
 ) {
-  return distinctFilterValues(lines(db, subjectId, spec, query, column), spec, column);
+  return distinctFilterValues(lines(db, where, spec, query, column), spec, column);
 }

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { Role, existingAccessTable } from '@uap/domain';
+import { Role, colleagueAccessTable, existingAccessTable } from '@uap/domain';
 import type { Db } from '../../db/connection.ts';
 import type { Access } from '../../http/access.ts';
 import { tableRoutes } from '../../http/table-routes.ts';
-import { existingAccessReader } from './service.ts';
+import { colleagueAccessReader, existingAccessReader } from './service.ts';
 
 const rowsRule =
   'Rows: the subject’s Add lines that are pending (Submitted, Approved) or records not deactivated ' +
@@ -21,5 +21,13 @@ export const existingAccessRoutes: FastifyPluginAsync<{ db: Db }> = async (base,
     access: readForRequestors,
     tags: ['records'],
     rowsRule,
+  });
+  tableRoutes(base, db, colleagueAccessTable, colleagueAccessReader, {
+    access: readForRequestors,
+    tags: ['records'],
+    rowsRule:
+      'Rows: the colleague’s (body userId) active records: Add lines Completed or Archived, not deactivated and not ' +
+      'expired, whoever requested them, for the wizard’s "Same access as a colleague" (anyone may request for anyone, ' +
+      'so anyone signed in may see what a colleague holds). The same columns as the existing-access check; newest first.',
   });
 };
