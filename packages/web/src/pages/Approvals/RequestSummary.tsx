@@ -122,6 +122,11 @@ export function RequestSummary({ detail }: { detail: ApprovalDetail }) {
       </Section>
       <Section title="Comments">
         <Field label="Requestor comment" value={detail.comments} />
+        {detail.sameAccessAs !== null && (
+          <Typography variant="body2" sx={{ gridColumn: '1 / -1', fontStyle: 'italic' }}>
+            {messages.sameAccessRequestedAs(detail.sameAccessAs)}
+          </Typography>
+        )}
         {detail.approverComment && <Field label="Approver comment" value={detail.approverComment} />}
       </Section>
       {changes && (

@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
+import GroupIcon from '@mui/icons-material/Group';
 import { PLATFORM_OWNERSHIP_ID, messages, type CreateRequestBody } from '@uap/domain';
 import { useClientsQuery, usePlatformsQuery, usePracticesQuery } from '../../../api/catalog.ts';
 import {
@@ -26,6 +27,7 @@ import { licenceAdvice, toPayloadRow, type AccountRowDraft } from '../account-ro
 import type { CompletedUser } from './UserStep.tsx';
 import { DisabledReason } from '../../../components/DisabledReason.tsx';
 import { MissingMasterData } from '../MissingMasterData.tsx';
+import { SameAccessDialog } from '../SameAccessDialog.tsx';
 
 const Section = ({ title, children }: { title: string; children: React.ReactNode }) => (
   <Box component="section" aria-label={title} sx={{ mb: 3 }}>
@@ -42,7 +44,7 @@ export function PlatformStep({ user, onBack }: { user: CompletedUser; onBack: ()
   const [account, setAccount] = useState<AccountChoice>(emptyAccount);
   const [lines, setLines] = useState<AccountRowDraft[]>([]);
   const [findings, setFindings] = useState<string[]>([]);
-  const [dialog, setDialog] = useState<'accounts' | 'business' | null>(null);
+  const [dialog, setDialog] = useState<'accounts' | 'business' | 'sameAccess' | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const platforms = usePlatformsQuery(path.agencyId, path.practiceId);
   const practices = usePracticesQuery(path.agencyId);
@@ -198,18 +200,24 @@ export function PlatformStep({ user, onBack }: { user: CompletedUser; onBack: ()
         )}
       </Section>
       <Section title="Step 3 Add Account(s)">
-        <DisabledReason reason={addAccountsBlocked}>
-          <Button
-            variant="outlined"
-            startIcon={<AddIcon />}
-            disabled={addAccountsBlocked !== null}
-            onClick={() => {
-              setDialog('accounts');
-            }}
-          >
-            Add account
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
+          <DisabledReason reason={addAccountsBlocked}>
+            <Button
+              variant="outlined"
+              startIcon={<AddIcon />}
+              disabled={addAccountsBlocked !== null}
+              onClick={() => {
+                setDialog('accounts');
+              }}
+            >
+              Add account
+            </Button>
+          </DisabledReason>
+          {/* Instead of a path and accounts: the records a colleague holds. */}
+          <Button variant="outlined" startIcon={<GroupIcon />} onClick={() => setDialog('sameAccess')}>
+            {messages.sameAccessTitle}
           </Button>
-        </DisabledReason>
+        </Box>
         {platform && hasNoClients && !hasAgencyLevelAssets && (
           <MissingMasterData message={messages.nothingToRequestOnPath(platform.description)} />
         )}
@@ -240,6 +248,7 @@ export function PlatformStep({ user, onBack }: { user: CompletedUser; onBack: ()
           }}
         />
       )}
+      {dialog === 'sameAccess' && <SameAccessDialog user={user} onClose={() => setDialog(null)} />}
       {dialog === 'business' && platform && ids && (
         <BusinessAccessDialog
           platform={platform}
