@@ -1,4 +1,6 @@
+import type { ExpressionBuilder } from 'kysely';
 import { nowIso, type Db } from '../db/connection.ts';
+import type { Database } from '../db/schema.ts';
 import type { Identity } from '../auth/verify.ts';
 
 /** A profile a verified identity may speak for, with the state of its directory entry. */
@@ -13,6 +15,19 @@ export interface ProfileOfIdentity {
   directoryDeleted: number | null;
   /** Someone away names the profile delegate now (a running absence): `Actor.standsIn`. */
   standsIn: boolean;
+}
+
+/** Whether someone away names the profile `u` delegate at `now` (a running absence). */
+export function standsInAt(eb: ExpressionBuilder<Database & { u: Database['users'] }, 'u'>, now: string) {
+  return eb.exists(
+    eb
+      .selectFrom('absences as ab')
+      .select('ab.absenceId')
+      .whereRef('ab.delegateId', '=', 'u.userId')
+      .where('ab.isDeleted', '=', 0)
+      .where('ab.toDate', '>', now)
+      .where('ab.fromDate', '<=', now),
+  );
 }
 
 /**
@@ -40,18 +55,7 @@ export async function findProfilesOfIdentity(db: Db, identity: Identity): Promis
       'u.identitySubject',
       'd.active as directoryActive',
       'd.isDeleted as directoryDeleted',
-      (eb) =>
-        eb
-          .exists(
-            eb
-              .selectFrom('absences as ab')
-              .select('ab.absenceId')
-              .whereRef('ab.delegateId', '=', 'u.userId')
-              .where('ab.isDeleted', '=', 0)
-              .where('ab.toDate', '>', now)
-              .where('ab.fromDate', '<=', now),
-          )
-          .as('standsIn'),
+      (eb) => standsInAt(eb, now).as('standsIn'),
     ])
     .where('u.isDeleted', '=', 0)
     .where((eb) =>

@@ -1,5 +1,6 @@
 import type { MailDecisionAction } from '@uap/domain';
 import type { Executor } from '../../db/connection.ts';
+import { standsInAt } from '../../http/actor-queries.ts';
 import { lineColumns, namedLines } from '../request-lines/line-query.ts';
 
 /** The HMAC key of the links: made once, the first stored kept by every instance. */
@@ -79,18 +80,7 @@ export function findDecisionToken(q: Executor, tokenId: number, now: string) {
       'u.lastName',
       'd.active as directoryActive',
       'd.isDeleted as directoryDeleted',
-      (eb) =>
-        eb
-          .exists(
-            eb
-              .selectFrom('absences as ab')
-              .select('ab.absenceId')
-              .whereRef('ab.delegateId', '=', 'u.userId')
-              .where('ab.isDeleted', '=', 0)
-              .where('ab.toDate', '>', now)
-              .where('ab.fromDate', '<=', now),
-          )
-          .as('standsIn'),
+      (eb) => standsInAt(eb, now).as('standsIn'),
     ])
     .where('t.tokenId', '=', tokenId)
     .executeTakeFirst();
