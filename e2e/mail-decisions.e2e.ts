@@ -185,6 +185,7 @@ describe('Deciding from the mail', () => {
       expect(new URL(page.url()).pathname).toBe(new URL(approveLink).pathname);
       const sentTo = page.getByText(messages.mailDecisionFor('').slice(0, -1).trim());
       expect(await sentTo.textContent()).toMatch(/Alex Approver|alex\.approver@agency\.example/);
+      expect(await sentTo.textContent()).toContain(messages.mailDecisionValidUntil('').split(' until')[0]);
       await page.getByRole('definition').filter({ hasText: path.names.platform }).first().waitFor();
       await page.getByText(messages.mailDecisionHint).waitFor();
       await expectNoSidewaysScroll(page);

@@ -179,6 +179,7 @@ export const messages = {
   mailDecisionTitle: (action: 'approve' | 'reject' | 'provision', requestId: number) =>
     `${{ approve: 'Approve', reject: 'Reject', provision: 'Mark as provisioned' }[action]} request #${requestId}`,
   mailDecisionFor: (recipient: string) => `This link was sent to ${recipient}.`,
+  mailDecisionValidUntil: (when: string) => `It works once, until ${when} UTC.`,
   mailDecisionHint:
     'Opening this page changed nothing. The decision is made only when you press the button, and it is recorded in the request’s activity log as if you had made it in the portal.',
   mailDecisionInvalid:

@@ -7,7 +7,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { messages, routeTable, type MailDecision } from '@uap/domain';
+import { formatDateTime, messages, routeTable, type MailDecision } from '@uap/domain';
 import { ApiError } from '../../api/client.ts';
 import { useMailDecisionQuery, type MailDecisionDone } from '../../api/mail-decisions.ts';
 import { useDocumentTitle } from '../../app/use-document-title.ts';
@@ -157,7 +157,10 @@ export function DecidePage() {
     outcome?.kind === 'done' ? { ...decision.line, status: outcome.done.result.status } : decision.line;
   return (
     <Card heading={messages.mailDecisionTitle(decision.action, decision.line.requestId)}>
-      <Typography>{messages.mailDecisionFor(decision.recipient)}</Typography>
+      <Typography>
+        {messages.mailDecisionFor(decision.recipient)}{' '}
+        {messages.mailDecisionValidUntil(formatDateTime(decision.expiresAt))}
+      </Typography>
       <DecisionLine line={line} />
       {outcome?.kind === 'done' ? (
         <>
