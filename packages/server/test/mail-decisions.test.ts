@@ -5,6 +5,8 @@ import { createTestContext, appointRegionAdmin, type TestContext } from './harne
 import { buildPath, buildRequest, buildUser, type BuiltPath, type BuiltUser } from './factories.ts';
 import { mailServer } from './processes.ts';
 import { queueNotifications } from '../src/modules/notifications/outbox.ts';
+import { buildApp } from '../src/app.ts';
+import { openDb } from '../src/db/connection.ts';
 
 /** The readable text of a quoted-printable message. */
 const decoded = (raw: string) =>
@@ -139,9 +141,7 @@ describe('deciding from the mail', () => {
     );
     const decided = await call('POST', `/api/MailDecisions/${approve}`, { body: { comments } });
     expect(decided.status, decided.body.message).toBe(200);
-    expect(decided.body.message).toBe(
-      'Request was Approved. It is recorded in the request’s activity log.',
-    );
+    expect(decided.body.message).toBe('Request was Approved. It is recorded in the request’s activity log.');
     expect(decided.body.data).toEqual({ requestId: s.requestId, statusId: 2, status: 'Approved' });
     const line = await lineOf(s.requestId);
     expect(line).toMatchObject({
@@ -190,9 +190,7 @@ describe('deciding from the mail', () => {
       body: { comments: 'Not for this client' },
     });
     expect(res.status, res.body.message).toBe(200);
-    expect(res.body.message).toBe(
-      'Request was Rejected. It is recorded in the request’s activity log.',
-    );
+    expect(res.body.message).toBe('Request was Rejected. It is recorded in the request’s activity log.');
     expect(await lineOf(s.requestId)).toMatchObject({
       statusId: 4,
       rejectedByApprover: 1,
@@ -418,6 +416,24 @@ describe('deciding from the mail', () => {
     const shown = page.body.data.mails.find((m) => m.recipient === s.approver.email);
     expect(shown?.textBody).toContain(`${PUBLIC_URL}/Decide/${id}.withheld`);
     expect(shown?.textBody).not.toContain(mac);
+  });
+
+  it('a link one instance signed decides on another: the key is shared through the database', async () => {
+    const otherDb = openDb(ctx.config.databaseUrl);
+    const other = await buildApp({ config: ctx.config, db: otherDb });
+    try {
+      const s = await submitted();
+      // The other instance sends the mail (and signs its links) with its own connection.
+      await other.outboxSender.sendDue();
+      const mail = smtp.received.filter((m) => m.to.includes(s.approver.email)).at(-1);
+      const approve = linkOf(decoded(mail!.raw), 'Approve');
+      const res = await call('POST', `/api/MailDecisions/${approve}`, { body: { comments } });
+      expect(res.status, res.body.message).toBe(200);
+      expect((await lineOf(s.requestId)).statusId).toBe(RequestStatus.APPROVED);
+    } finally {
+      await other.close();
+      await otherDb.kysely.destroy();
+    }
   });
 
   it('the requestor told of the decision gets no links', async () => {
