@@ -51,3 +51,4 @@ export * from './schemas/access-reviews.ts';
 export * from './tables/index.ts';
 export * from './schemas/mail-decisions.ts';
 export * from './schemas/same-access.ts';
+export * from './schemas/access-bundles.ts';

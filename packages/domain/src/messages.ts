@@ -216,6 +216,25 @@ export const messages = {
   sameAccessRequestedAs: (name: string) => `requested as the same access as ${name}`,
   sameAccessRecordsGone:
     'Some of the ticked access is no longer active for this colleague. Refresh the list and tick again.',
+  /** Access Bundles (/AccessBundles) and the wizard's "Request a bundle". */
+  bundleNameRequired: 'Give the bundle a name.',
+  bundleNameTooLong: (max: number) => `A bundle's name has at most ${max} characters.`,
+  bundleNoItems: 'Add at least one access to the bundle.',
+  bundleTooManyItems: (max: number) => `A bundle names at most ${max} accesses.`,
+  bundleNameTaken: 'A bundle of this name already exists for this agency.',
+  bundleSaved: 'Bundle saved.',
+  bundleActivated: 'Bundle activated.',
+  bundleDeactivated: 'Bundle deactivated.',
+  bundleDeactivateConfirm: (name: string) =>
+    `Deactivate the bundle ${name}? It is no longer offered in new requests; it can be activated again.`,
+  bundleItemUnavailable: (reason: string) => `No longer available: ${reason}`,
+  bundleItemRefused: (position: number, reason: string) => `Access ${position}: ${reason}`,
+  bundleChoose: 'Request a bundle',
+  bundleIntro:
+    'Choose a bundle of this agency: its accesses become the lines of this request, each routed and checked as if you had chosen it. Untick what the user does not need.',
+  bundleNoneFits: 'No bundle is defined for this agency yet.',
+  bundleChooseItems: 'Tick at least one access of the bundle.',
+  bundleGone: 'This bundle is no longer offered. Choose another.',
   auditChainBreak: (table: string, id: number, reason: 'link' | 'content' | 'missing' | 'unchained') =>
     `The audit history breaks at ${table} ${id}: ${
       {

@@ -68,6 +68,7 @@ export const routeTable: readonly RouteEntry[] = [
   { path: '/NotificationSettings', title: 'Notification Settings', minLevel: Level.standard },
   { path: '/SentMail', title: 'Sent Mail', minLevel: Level.superAdmin },
   { path: '/AccessReviews', title: 'Access Reviews', minLevel: Level.admin },
+  { path: '/AccessBundles', title: 'Access Bundles', minLevel: Level.admin },
   { path: '/AccessReviews/:reviewId', title: 'Access Review Progress', minLevel: Level.admin },
   { path: '/MyAccessReviews', title: 'My Access Reviews', minLevel: Level.standard },
 ];
@@ -136,6 +137,7 @@ export const menuItems: readonly MenuItem[] = [
   { label: 'Bulk Upload', path: '/Upload', isVisible: atLeast(Role.ADMIN) },
   { label: 'Token', path: '/Token', isVisible: atLeast(Role.ADMIN) },
   { label: 'Access Reviews', path: '/AccessReviews', isVisible: atLeast(Role.ADMIN) },
+  { label: 'Access Bundles', path: '/AccessBundles', isVisible: atLeast(Role.ADMIN) },
   { label: 'My Access Reviews', path: '/MyAccessReviews', isVisible: everyone },
   { label: 'Notification Settings', path: '/NotificationSettings', isVisible: everyone },
   { label: 'Learning Resource Center', path: '/LearningResourceCenter', isVisible: everyone },

@@ -71,6 +71,7 @@ import { userStatusRoutes } from './modules/profiles/status-routes.ts';
 import { jobDefinitions } from './modules/jobs/definitions.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { mailDecisionRoutes } from './modules/mail-decisions/routes.ts';
+import { accessBundleRoutes } from './modules/access-bundles/routes.ts';
 import { bulkRoutes } from './modules/bulk/routes.ts';
 import { masterDataUploadRoutes } from './modules/master-data/upload-routes.ts';
 import './http/actor.ts';
@@ -287,6 +288,7 @@ export async function buildApp({ config, db, logger = false }: AppDeps): Promise
   await app.register(jobRoutes, { db, runner: jobRunner });
   await app.register(auditRoutes, { db });
   await app.register(mailDecisionRoutes, { db });
+  await app.register(accessBundleRoutes, { db });
   await app.register(bulkRoutes, { db, config });
   await app.register(matcherRoutes, { db, runner: jobRunner });
   await app.register(userStatusRoutes, { db, runner: jobRunner });

@@ -16,7 +16,7 @@ import { modifyRows } from './access-rows/modify.ts';
 import { approvalRows } from './access-rows/approvals.ts';
 import { provisioningRows } from './access-rows/provisioning.ts';
 import { trackerRows } from './access-rows/tracker.ts';
-import { existingAccessRows, sameAccessRows } from './access-rows/existing-access.ts';
+import { accessBundleRows, existingAccessRows, sameAccessRows } from './access-rows/existing-access.ts';
 import { assignmentWriteRows } from './access-rows/assignment-writes.ts';
 import { masterApproverRows } from './access-rows/master-approvers.ts';
 import { approverStatusRows } from './access-rows/approver-status.ts';
@@ -201,6 +201,7 @@ const table: Row[] = [
   ...accessReviewRows,
   ...mailDecisionRows,
   ...sameAccessRows,
+  ...accessBundleRows,
 ];
 
 let ctx: TestContext;

@@ -13,3 +13,4 @@ export * from './approvals.ts';
 export * from './provisioning.ts';
 export * from './my-requests.ts';
 export * from './access-reviews.ts';
+export * from './access-bundles.ts';

@@ -692,6 +692,8 @@ export interface Database {
   auditSigningKeys: AuditSigningKeysTable;
   mailDecisionTokens: MailDecisionTokensTable;
   appSecrets: AppSecretsTable;
+  accessBundles: AccessBundlesTable;
+  accessBundleItems: AccessBundleItemsTable;
 }
 
 // ---------------------------------------------------------------- profile merges (0020)
@@ -967,4 +969,28 @@ export interface AppSecretsTable {
   /** 32 random bytes, base64url. */
   secret: string;
   createdDate: string;
+}
+
+// ---------------------------------------------------------------- access bundles (0055)
+
+/** A named set of accesses for one region, market and agency; deactivated, never deleted. */
+export interface AccessBundlesTable extends WrittenRowColumns {
+  bundleId: Id;
+  name: string;
+  regionId: number;
+  marketId: number;
+  agencyId: number;
+}
+
+/** One access of a bundle, as the wizard's Add Account(s) chooses it. */
+export interface AccessBundleItemsTable {
+  itemId: Id;
+  bundleId: number;
+  practiceId: number;
+  platformId: number;
+  clientId: number | null;
+  assetId: number | null;
+  clientAccountId: number | null;
+  platformUserTypeId: number;
+  isPlatformRequest: Flag;
 }

@@ -59,3 +59,79 @@ export const sameAccessRows: Row[] = [
     expect: { none: 401, auditor: 403, default: 400 },
   },
 ];
+
+const adminReadRow = { none: 401, default: 403, admin: 200, auditor: 200, superAdmin: 200 };
+/** A write with an empty body: 400 for the administrators, the auditor refused first. */
+const adminWriteRefused = { none: 401, default: 403, admin: 400, auditor: 403, superAdmin: 400 };
+
+/** Access Bundles: administrators keep them; any requestor reads a place's and requests one. */
+export const accessBundleRows: Row[] = [
+  {
+    method: 'PUT',
+    route: '/api/AccessBundles/List',
+    url: '/api/AccessBundles/List',
+    body: {},
+    expect: adminReadRow,
+  },
+  {
+    method: 'PUT',
+    route: '/api/AccessBundles/List/Filters',
+    url: '/api/AccessBundles/List/Filters',
+    body: { column: 'regionName' },
+    expect: adminReadRow,
+  },
+  {
+    method: 'PUT',
+    route: '/api/AccessBundles/List/Export',
+    url: '/api/AccessBundles/List/Export',
+    body: {},
+    expect: adminReadRow,
+  },
+  {
+    method: 'GET',
+    route: '/api/AccessBundles/Fitting',
+    url: '/api/AccessBundles/Fitting?regionId=1&marketId=1&agencyId=1',
+    expect: signedInRead,
+  },
+  {
+    method: 'GET',
+    route: '/api/AccessBundles/:bundleId',
+    url: '/api/AccessBundles/999999',
+    expect: { none: 401, default: 403, admin: 404, auditor: 404, superAdmin: 404 },
+  },
+  {
+    method: 'POST',
+    route: '/api/AccessBundles',
+    url: '/api/AccessBundles',
+    body: {},
+    expect: adminWriteRefused,
+  },
+  {
+    method: 'PUT',
+    route: '/api/AccessBundles/:bundleId',
+    url: '/api/AccessBundles/999999',
+    body: {},
+    expect: adminWriteRefused,
+  },
+  {
+    method: 'PUT',
+    route: '/api/AccessBundles/:bundleId/Active',
+    url: '/api/AccessBundles/999999/Active',
+    body: {},
+    expect: adminWriteRefused,
+  },
+  {
+    method: 'POST',
+    route: '/api/Request/Bundle/Preview',
+    url: '/api/Request/Bundle/Preview',
+    body: {},
+    expect: { none: 401, auditor: 403, default: 400 },
+  },
+  {
+    method: 'POST',
+    route: '/api/Request/Bundle',
+    url: '/api/Request/Bundle',
+    body: {},
+    expect: { none: 401, auditor: 403, default: 400 },
+  },
+];

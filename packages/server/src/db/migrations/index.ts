@@ -49,6 +49,7 @@ import { m0051 } from './0051_add_review_item_record_state.ts';
 import { m0052 } from './0052_add_audit_chain.ts';
 import { m0053 } from './0053_add_mail_decision_tokens.ts';
 import { m0054 } from './0054_add_request_same_access_as.ts';
+import { m0055 } from './0055_add_access_bundles.ts';
 
 /** Every migration by name; names sort in the order they run. Append only, never edit. */
 export const migrations: Record<string, Migration> = {
@@ -102,4 +103,5 @@ export const migrations: Record<string, Migration> = {
   '0052_add_audit_chain': m0052,
   '0053_add_mail_decision_tokens': m0053,
   '0054_add_request_same_access_as': m0054,
+  '0055_add_access_bundles': m0055,
 };

@@ -26,11 +26,7 @@ const PREVIEW_COMMENT = 'Preview of the same access';
 const PREVIEW_MANAGER = 'preview.manager@uap.invalid';
 
 /** The wizard's input of one copied record: its path and account, with the record's own length of access. */
-function inputOf(
-  record: ColleagueRecord,
-  o: SameAccessPreviewInput & { Comments: string; IsUrgent: boolean },
-  today: string,
-): CreateRequestInput {
+function inputOf(record: CopySource, o: CopyFor, today: string): CreateRequestInput {
   const isBusiness = record.isPlatformRequest === 1;
   const end = record.expirationDate?.slice(0, 10) ?? null;
   return {
@@ -67,37 +63,41 @@ function inputOf(
 }
 
 /** What a record would write, once: the same path and account (or business access) twice is refused. */
-const accessKey = (r: ColleagueRecord) =>
+const accessKey = (r: CopySource) =>
   [r.regionId, r.marketId, r.agencyId, r.practiceId, r.platformId].join(':') +
   (r.isPlatformRequest === 1 ? ':business' : `:${r.assetId ?? 0}:${r.clientAccountId ?? 0}`);
 
-interface Planned {
+export interface Planned {
   line: SameAccessLine;
   lines: NewLine[];
 }
 
+/** What a request copies: an active record of a colleague, or an access a bundle names. */
+export type CopySource = ColleagueRecord;
+
+/** The person and the choices a copy is planned for (a preview has stand-ins for the comment and manager). */
+type CopyFor = Pick<SameAccessPreviewInput, 'UserId' | 'Email' | 'ManagerEmail' | 'ManagerName'> & {
+  Comments: string;
+  IsUrgent: boolean;
+};
+
 /**
- * Plans every chosen record as the wizard's Create would plan it for the user (`planRequest`:
- * the master data still active, the Meta rule, the user's email, a duplicate of what the user
- * holds), reading ahead once for all of them. A record not among the colleague's active ones
- * answers 404: the list the requestor ticked is out of date.
+ * Plans every source as the wizard's Create would plan it for the user (`planRequest`: the
+ * master data still active, the Meta rule, the user's email, a duplicate of what the user
+ * holds), reading ahead once for all of them: no query per source.
  */
-async function planSameAccess(
+export async function planCopies(
   db: Db,
   actor: Actor,
-  o: SameAccessPreviewInput & { Comments: string; IsUrgent: boolean },
+  sources: readonly CopySource[],
+  o: CopyFor,
 ): Promise<Planned[]> {
-  const today = startOfTodayUtc().toISOString();
-  const ids = [...new Set(o.RecordIds)];
-  const records = await findColleagueRecords(db.kysely, o.ColleagueId, ids, today);
-  if (records.length !== ids.length) {
-    throw notFound(messages.sameAccessRecordsGone);
-  }
-  const inputs = records.map((r) => inputOf(r, o, today.slice(0, 10)));
+  const today = startOfTodayUtc().toISOString().slice(0, 10);
+  const inputs = sources.map((r) => inputOf(r, o, today));
   const read = await readAhead(db, planQuestions(inputs));
   const seen = new Set<string>();
   const planned: Planned[] = [];
-  for (const [i, record] of records.entries()) {
+  for (const [i, record] of sources.entries()) {
     const line = {
       recordId: record.requestId,
       platformName: record.platformName,
@@ -134,41 +134,46 @@ async function planSameAccess(
   return planned;
 }
 
-/** POST api/Request/SameAccessAs/Preview: what each chosen record would become; nothing is written. */
-export async function previewSameAccess(
-  db: Db,
-  actor: Actor,
-  input: SameAccessPreviewInput,
-): Promise<{ lines: SameAccessLine[] }> {
-  const planned = await planSameAccess(db, actor, {
-    ...input,
-    ManagerEmail: input.ManagerEmail || PREVIEW_MANAGER,
-    Comments: PREVIEW_COMMENT,
-    IsUrgent: false,
-  });
-  return { lines: planned.map((p) => p.line) };
+/** The colleague's chosen records; one not among their active ones answers 404 (the list is out of date). */
+async function colleagueRecords(db: Db, o: Pick<SameAccessPreviewInput, 'ColleagueId' | 'RecordIds'>) {
+  const ids = [...new Set(o.RecordIds)];
+  const records = await findColleagueRecords(db.kysely, o.ColleagueId, ids, startOfTodayUtc().toISOString());
+  if (records.length !== ids.length) {
+    throw notFound(messages.sameAccessRecordsGone);
+  }
+  return records;
 }
 
+/** A preview's stand-ins: the request-wide rules they stand for are checked when it is sent. */
+export const previewFor = (
+  o: Pick<SameAccessPreviewInput, 'UserId' | 'Email' | 'ManagerEmail' | 'ManagerName'>,
+) => ({
+  ...o,
+  ManagerEmail: o.ManagerEmail || PREVIEW_MANAGER,
+  Comments: PREVIEW_COMMENT,
+  IsUrgent: false,
+});
+
 /**
- * POST api/Request/SameAccessAs: one request (one submission) with a line per chosen record the
- * user does not already hold and the rules allow, each naming the colleague it copies; routed
- * and told to its approvers as any new line. The others are skipped and listed. Nothing to
- * request: 422.
+ * Writes the planned lines that may be requested as one request (one submission), each with
+ * `set` (the colleague it copies), routed and told to its approvers as any new line; the others
+ * are listed as skipped. Nothing to request: 422.
  */
-export async function requestSameAccess(
+export async function sendCopies(
   db: Db,
   actor: Actor,
-  input: SameAccessInput,
+  planned: readonly Planned[],
+  comments: string,
+  set: Partial<NewLine> = {},
 ): Promise<{ data: SameAccessResult; message: string }> {
-  const planned = await planSameAccess(db, actor, input);
   const toWrite = planned.flatMap((p) => p.lines);
   if (toWrite.length === 0) {
     throw unprocessable(messages.sameAccessNothingToRequest, { lines: planned.map((p) => p.line) });
   }
   const submissionId = toWrite[0]!.submissionId;
-  const lines = toWrite.map((line) => ({ ...line, submissionId, sameAccessAsUserId: input.ColleagueId }));
+  const lines = toWrite.map((line) => ({ ...line, submissionId, ...set }));
   const requestIds = await inTransaction(db, async (trx) => {
-    const [ids] = await writeRequests(trx, [{ lines, comments: input.Comments }]);
+    const [ids] = await writeRequests(trx, [{ lines, comments }]);
     await queueNotifications(trx, 'submitted', ids!, actor.userId);
     return ids!;
   });
@@ -177,4 +182,27 @@ export async function requestSameAccess(
     data: { requestIds, lines: planned.map((p) => p.line) },
     message: messages.sameAccessSubmitted(requestIds.length, skipped),
   };
+}
+
+/** POST api/Request/SameAccessAs/Preview: what each chosen record would become; nothing is written. */
+export async function previewSameAccess(
+  db: Db,
+  actor: Actor,
+  input: SameAccessPreviewInput,
+): Promise<{ lines: SameAccessLine[] }> {
+  const planned = await planCopies(db, actor, await colleagueRecords(db, input), previewFor(input));
+  return { lines: planned.map((p) => p.line) };
+}
+
+/**
+ * POST api/Request/SameAccessAs: one request with a line per chosen record the user does not
+ * already hold and the rules allow, each naming the colleague it copies.
+ */
+export async function requestSameAccess(
+  db: Db,
+  actor: Actor,
+  input: SameAccessInput,
+): Promise<{ data: SameAccessResult; message: string }> {
+  const planned = await planCopies(db, actor, await colleagueRecords(db, input), input);
+  return sendCopies(db, actor, planned, input.Comments, { sameAccessAsUserId: input.ColleagueId });
 }
