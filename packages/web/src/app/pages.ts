@@ -185,6 +185,9 @@ const builtPages: Partial<Record<string, LazyPage>> = {
       default: m.CampaignProgressPage,
     })),
   ),
+  '/AccessBundles': lazyPage(() =>
+    import('../pages/AccessBundles/AccessBundlesPage.tsx').then((m) => ({ default: m.AccessBundlesPage })),
+  ),
   '/MyAccessReviews': lazyPage(() =>
     import('../pages/MyAccessReviews/MyAccessReviewsPage.tsx').then((m) => ({
       default: m.MyAccessReviewsPage,

@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import GroupIcon from '@mui/icons-material/Group';
+import Inventory2Icon from '@mui/icons-material/Inventory2';
 import { PLATFORM_OWNERSHIP_ID, messages, type CreateRequestBody } from '@uap/domain';
 import { useClientsQuery, usePlatformsQuery, usePracticesQuery } from '../../../api/catalog.ts';
 import {
@@ -28,6 +29,8 @@ import type { CompletedUser } from './UserStep.tsx';
 import { DisabledReason } from '../../../components/DisabledReason.tsx';
 import { MissingMasterData } from '../MissingMasterData.tsx';
 import { SameAccessDialog } from '../SameAccessDialog.tsx';
+import { BundleDialog } from '../BundleDialog.tsx';
+import { bundleNeedsPlace } from '../BundleItems.tsx';
 
 const Section = ({ title, children }: { title: string; children: React.ReactNode }) => (
   <Box component="section" aria-label={title} sx={{ mb: 3 }}>
@@ -44,7 +47,7 @@ export function PlatformStep({ user, onBack }: { user: CompletedUser; onBack: ()
   const [account, setAccount] = useState<AccountChoice>(emptyAccount);
   const [lines, setLines] = useState<AccountRowDraft[]>([]);
   const [findings, setFindings] = useState<string[]>([]);
-  const [dialog, setDialog] = useState<'accounts' | 'business' | 'sameAccess' | null>(null);
+  const [dialog, setDialog] = useState<'accounts' | 'business' | 'sameAccess' | 'bundle' | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const platforms = usePlatformsQuery(path.agencyId, path.practiceId);
   const practices = usePracticesQuery(path.agencyId);
@@ -64,6 +67,11 @@ export function PlatformStep({ user, onBack }: { user: CompletedUser; onBack: ()
         }
       : null;
   const isLocked = lines.length > 0;
+  // A bundle belongs to a region, market and agency: Step 1's first three choices.
+  const bundlePlace =
+    path.regionId && path.marketId && path.agencyId
+      ? { regionId: path.regionId, marketId: path.marketId, agencyId: path.agencyId }
+      : null;
   // Who will approve and provision the pending lines, by the routing rule.
   const preview = usePathPreview(
     ids && account.platformId && lines.length > 0
@@ -217,6 +225,16 @@ export function PlatformStep({ user, onBack }: { user: CompletedUser; onBack: ()
           <Button variant="outlined" startIcon={<GroupIcon />} onClick={() => setDialog('sameAccess')}>
             {messages.sameAccessTitle}
           </Button>
+          <DisabledReason reason={bundlePlace ? null : bundleNeedsPlace}>
+            <Button
+              variant="outlined"
+              startIcon={<Inventory2Icon />}
+              disabled={!bundlePlace}
+              onClick={() => setDialog('bundle')}
+            >
+              {messages.bundleChoose}
+            </Button>
+          </DisabledReason>
         </Box>
         {platform && hasNoClients && !hasAgencyLevelAssets && (
           <MissingMasterData message={messages.nothingToRequestOnPath(platform.description)} />
@@ -249,6 +267,9 @@ export function PlatformStep({ user, onBack }: { user: CompletedUser; onBack: ()
         />
       )}
       {dialog === 'sameAccess' && <SameAccessDialog user={user} onClose={() => setDialog(null)} />}
+      {dialog === 'bundle' && bundlePlace && (
+        <BundleDialog user={user} place={bundlePlace} onClose={() => setDialog(null)} />
+      )}
       {dialog === 'business' && platform && ids && (
         <BusinessAccessDialog
           platform={platform}
