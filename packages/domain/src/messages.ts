@@ -234,6 +234,8 @@ export const messages = {
     'Choose a bundle of this agency: its accesses become the lines of this request, each routed and checked as if you had chosen it. Untick what the user does not need.',
   bundleNoneFits: 'No bundle is defined for this agency yet.',
   bundleChooseItems: 'Tick at least one access of the bundle.',
+  bundleChooseBundle: 'Choose a bundle first.',
+  bundleNeedsPlace: 'Choose the region, market and agency first.',
   bundleGone: 'This bundle is no longer offered. Choose another.',
   auditChainBreak: (table: string, id: number, reason: 'link' | 'content' | 'missing' | 'unchained') =>
     `The audit history breaks at ${table} ${id}: ${

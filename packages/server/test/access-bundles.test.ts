@@ -226,6 +226,10 @@ describe('access bundles', () => {
       bundleBody(first, [itemOf(first), itemOf(second)]),
     );
     const [one, two] = made.body.data.items;
+    // The wizard lists an active bundle's accesses for any requestor.
+    const read = await call(demo.standard, 'GET', `/api/AccessBundles/${made.body.data.bundleId}`);
+    expect(read.status, read.body.message).toBe(200);
+    expect(read.body.data.items).toHaveLength(2);
     const subject = await buildUser(ctx.db.kysely, { name: 'Nina' });
     await buildRecord(ctx.db.kysely, { path: second, user: subject });
     const choice = {
@@ -306,6 +310,9 @@ describe('access bundles', () => {
     });
     expect(gone.status).toBe(404);
     expect(gone.body.message).toBe(messages.bundleGone);
+    expect((await call(demo.standard, 'GET', `/api/AccessBundles/${made.body.data.bundleId}`)).status).toBe(
+      404,
+    );
     const fitting = await call(
       demo.standard,
       'GET',

@@ -54,12 +54,12 @@ export const accessBundleRoutes: FastifyPluginAsync<{ db: Db }> = async (base, {
   });
 
   app.get('/api/AccessBundles/:bundleId', {
-    config: { access: adminRead },
+    config: { access: { minRole: Role.STANDARD, auditor: true } },
     schema: {
       tags,
       errors: [404],
       summary: 'A bundle with its accesses; each says which part is no longer available (ours)',
-      description: scopeRule,
+      description: `${scopeRule} A requestor below the administrators reads an active bundle (the wizard lists its accesses).`,
       params: bundleIdParam,
       response: { 200: envelope(accessBundleDetail) },
     },

@@ -1,5 +1,6 @@
 import {
   messages,
+  Role,
   type AccessBundleDetail,
   type AccessBundleInput,
   type AccessBundleItemInput,
@@ -167,10 +168,15 @@ async function presentBundle(db: Db, bundle: q.BundleRow): Promise<AccessBundleD
   };
 }
 
-/** GET api/AccessBundles/{bundleId}: a bundle of the caller's rows (else 404). */
+/**
+ * GET api/AccessBundles/{bundleId}: for an administrator, a bundle of her rows (a super
+ * administrator and the auditor: any); for a requestor, an active bundle (the wizard lists its
+ * accesses). Else 404.
+ */
 export async function getBundle(db: Db, actor: Actor, bundleId: number): Promise<AccessBundleDetail> {
-  const bundle = await q.findBundle(db.kysely, adminScopeOf(actor, 'read'), bundleId);
-  if (!bundle) {
+  const isRequestor = actor.roleId < Role.ADMIN;
+  const bundle = await q.findBundle(db.kysely, isRequestor ? null : adminScopeOf(actor, 'read'), bundleId);
+  if (!bundle || (isRequestor && bundle.isDeleted === 1)) {
     throw notFound();
   }
   return presentBundle(db, bundle);

@@ -30,7 +30,6 @@ import { DisabledReason } from '../../../components/DisabledReason.tsx';
 import { MissingMasterData } from '../MissingMasterData.tsx';
 import { SameAccessDialog } from '../SameAccessDialog.tsx';
 import { BundleDialog } from '../BundleDialog.tsx';
-import { bundleNeedsPlace } from '../BundleItems.tsx';
 
 const Section = ({ title, children }: { title: string; children: React.ReactNode }) => (
   <Box component="section" aria-label={title} sx={{ mb: 3 }}>
@@ -225,7 +224,7 @@ export function PlatformStep({ user, onBack }: { user: CompletedUser; onBack: ()
           <Button variant="outlined" startIcon={<GroupIcon />} onClick={() => setDialog('sameAccess')}>
             {messages.sameAccessTitle}
           </Button>
-          <DisabledReason reason={bundlePlace ? null : bundleNeedsPlace}>
+          <DisabledReason reason={bundlePlace ? null : messages.bundleNeedsPlace}>
             <Button
               variant="outlined"
               startIcon={<Inventory2Icon />}
