@@ -1,15 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  accessBundleDetail,
-  envelope,
-  fittingBundles,
-  messages,
-  sameAccessPreview,
-  sameAccessResult,
-  type AccessBundleInput,
-  type BundleRequestInput,
-  type BundleRequestPreviewInput,
-} from '@uap/domain';
+import { accessBundleDetail, envelope, fittingBundles, messages, type AccessBundleInput } from '@uap/domain';
 import { apiRequest } from './client.ts';
 
 /** TanStack Query key prefix: the table's (the path's words), the details' and the wizard's lists. */
@@ -90,38 +80,5 @@ export function useFittingBundlesQuery(place: BundlePlace) {
     queryFn: ({ signal }) =>
       apiRequest(`/api/AccessBundles/Fitting?${search.toString()}`, { schema: fittingBundles, signal }),
     staleTime: 0,
-  });
-}
-
-/**
- * POST api/Request/Bundle/Preview: what each ticked access of the bundle becomes for the user
- * (requested, already held, refused); nothing is written. The dialog shows a failure.
- */
-export function useBundlePreviewMutation() {
-  return useMutation({
-    mutationFn: (body: BundleRequestPreviewInput) =>
-      apiRequest('/api/Request/Bundle/Preview', { method: 'POST', body, schema: sameAccessPreview }),
-    meta: { errorDialog: false },
-  });
-}
-
-const resultAnswer = envelope(sameAccessResult);
-
-/**
- * POST api/Request/Bundle: the request, one line per ticked access that can be requested. Answers
- * the new lines' ids, every access's outcome and the server's sentence.
- */
-export function useBundleRequestMutation() {
-  return useMutation({
-    mutationFn: async (body: BundleRequestInput) => {
-      const answer = await apiRequest('/api/Request/Bundle', {
-        method: 'POST',
-        body,
-        schema: resultAnswer,
-        isWholeEnvelope: true,
-      });
-      return { ...answer.data, message: answer.message };
-    },
-    meta: { errorDialog: false },
   });
 }

@@ -1,10 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  approvalDetail,
-  approveRejectResult,
-  messages,
-  type ApproveRejectInput,
-} from '@uap/domain';
+import { approvalDetail, approveRejectResult, messages, type ApproveRejectInput } from '@uap/domain';
 import { apiRequest } from './client.ts';
 
 /** TanStack Query key prefixes of the approval screens (the DataTable adds its state). */

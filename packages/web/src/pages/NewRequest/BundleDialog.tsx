@@ -1,5 +1,4 @@
 import { useEffect, useId, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -8,25 +7,21 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
-import { bundleRequestInput, bundleRequestPreviewInput, messages, type SameAccessLine } from '@uap/domain';
+import { bundleRequestInput, bundleRequestPreviewInput, messages } from '@uap/domain';
 import {
   accessBundleKeys,
   useAccessBundleDetailQuery,
-  useBundlePreviewMutation,
-  useBundleRequestMutation,
   useFittingBundlesQuery,
   type BundlePlace,
 } from '../../api/access-bundles.ts';
-import { ApiError } from '../../api/client.ts';
-import { notifySuccess } from '../../api/notice-store.ts';
-import { DialogError, useDialogError } from '../../components/DialogError.tsx';
-import { useFieldErrors } from '../../components/FieldErrors.tsx';
-import { CommentAndUrgent, useCommentAndUrgent } from '../../components/forms/CommentsField.tsx';
-import { failureText, firstIssue } from '../../components/forms/failure-text.ts';
+import { DialogError } from '../../components/DialogError.tsx';
+import { CommentAndUrgent } from '../../components/forms/CommentsField.tsx';
+import { failureText } from '../../components/forms/failure-text.ts';
 import { ReasonButton } from '../../components/ReasonButton.tsx';
 import { BundleItemChecks, FittingBundleChoice } from './BundleItems.tsx';
 import { SameAccessLines } from './SameAccessLines.tsx';
 import type { CompletedUser } from './steps/UserStep.tsx';
+import { useCopyRequest } from './use-copy-request.ts';
 
 /**
  * "Request a bundle": the active bundles of the region, market and agency chosen in Step 1; the
@@ -45,24 +40,28 @@ export function BundleDialog({
   onClose: () => void;
 }) {
   const titleId = useId();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [bundleId, setBundleId] = useState<number | null>(null);
   // What the requestor unticked of the chosen bundle: every other access is ticked.
   const [unticked, setUnticked] = useState<number[]>([]);
-  // Null while the accesses are being chosen; the preview's lines once Next answered.
-  const [lines, setLines] = useState<SameAccessLine[] | null>(null);
-  const note = useCommentAndUrgent();
-  const fields = useFieldErrors<'comments'>();
-  const [error, setError] = useDialogError();
   const fitting = useFittingBundlesQuery(place);
   const detail = useAccessBundleDetailQuery(bundleId);
-  const preview = useBundlePreviewMutation();
-  const submit = useBundleRequestMutation();
-  const isBusy = preview.isPending || submit.isPending;
-  const toRequest = lines?.filter((l) => l.outcome === 'request').length ?? 0;
   const bundle = detail.data?.bundleId === bundleId ? detail.data : undefined;
   const ticked = bundle?.items.map((i) => i.itemId).filter((id) => !unticked.includes(id)) ?? [];
+  const copy = useCopyRequest({
+    kind: 'Bundle',
+    user,
+    choice: () => ({ BundleId: bundleId ?? 0, ItemIds: ticked }),
+    previewSchema: bundleRequestPreviewInput,
+    requestSchema: bundleRequestInput,
+    onGone: () => {
+      // The bundle was deactivated since it was listed: back to the list, fetched again.
+      setBundleId(null);
+      setUnticked([]);
+      void queryClient.invalidateQueries({ queryKey: accessBundleKeys.all });
+    },
+  });
+  const { lines, note, fields, error, setError, isBusy, toRequest } = copy;
   useEffect(() => {
     if (detail.error) {
       setError(failureText(detail.error));
@@ -73,66 +72,6 @@ export function BundleDialog({
     setError(null);
     setUnticked([]);
     setBundleId(id);
-  };
-  const handleFailure = (failure: unknown) => {
-    if (failure instanceof ApiError && failure.status === 404) {
-      // The bundle was deactivated since it was listed: back to the list, fetched again.
-      setBundleId(null);
-      setUnticked([]);
-      setLines(null);
-      void queryClient.invalidateQueries({ queryKey: accessBundleKeys.all });
-    }
-    if (failure instanceof ApiError && failure.message === messages.invalidComment) {
-      fields.show({ comments: failure.message });
-      return;
-    }
-    setError(failureText(failure));
-  };
-  const choice = () => ({
-    UserId: user.userId,
-    Email: user.email,
-    BundleId: bundleId ?? 0,
-    ItemIds: ticked,
-    ManagerEmail: user.isInternal ? (user.manager?.mail ?? null) : null,
-    ManagerName: user.isInternal ? (user.manager?.displayName ?? null) : null,
-  });
-
-  const handleNext = () => {
-    const parsed = bundleRequestPreviewInput.safeParse(choice());
-    if (!parsed.success) {
-      setError(firstIssue(parsed));
-      return;
-    }
-    preview.mutate(parsed.data, {
-      onSuccess: (answer) => {
-        setError(null);
-        setLines(answer.lines);
-      },
-      onError: handleFailure,
-    });
-  };
-  const handleSubmit = () => {
-    const parsed = bundleRequestInput.safeParse({
-      ...choice(),
-      Comments: note.comments,
-      IsUrgent: note.isUrgent,
-    });
-    // The comment rule's message under the box; anything else at the top of the dialog.
-    const check = fields.showIssues(parsed, { Comments: 'comments' });
-    setError(check.unplaced);
-    if (!parsed.success) {
-      return;
-    }
-    submit.mutate(parsed.data, {
-      onSuccess: ({ requestIds, message }) => {
-        notifySuccess(`${messages.requestsSubmitted(requestIds)} ${message}`, {
-          label: messages.viewInMyRequests,
-          to: `/MyRequests?requestId=${requestIds[0] ?? 0}`,
-        });
-        void navigate('/');
-      },
-      onError: handleFailure,
-    });
   };
 
   return (
@@ -176,27 +115,20 @@ export function BundleDialog({
               bundle ? (ticked.length > 0 ? null : messages.bundleChooseItems) : messages.bundleChooseBundle
             }
             isBusy={isBusy}
-            onClick={handleNext}
+            onClick={copy.handleNext}
           >
             Next
           </ReasonButton>
         ) : (
           <>
-            <Button
-              variant="outlined"
-              disabled={isBusy}
-              onClick={() => {
-                setError(null);
-                setLines(null);
-              }}
-            >
+            <Button variant="outlined" disabled={isBusy} onClick={copy.handleBack}>
               Back
             </Button>
             <ReasonButton
               variant="contained"
               reason={toRequest === 0 ? messages.sameAccessNothingToRequest : null}
               isBusy={isBusy}
-              onClick={handleSubmit}
+              onClick={copy.handleSubmit}
             >
               Submit Request
             </ReasonButton>

@@ -1,5 +1,4 @@
 import { useId, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -14,26 +13,18 @@ import {
   sameAccessInput,
   sameAccessPreviewInput,
   type ColleagueAccessRow,
-  type SameAccessLine,
   type UserSearchItem,
 } from '@uap/domain';
-import { ApiError } from '../../api/client.ts';
-import { notifySuccess } from '../../api/notice-store.ts';
-import {
-  colleagueAccessKey,
-  useSameAccessMutation,
-  useSameAccessPreviewMutation,
-} from '../../api/same-access.ts';
+import { colleagueAccessKey } from '../../api/same-access.ts';
 import { requestIdOf, useRowSelection } from '../../components/DataTable/use-row-selection.ts';
-import { DialogError, useDialogError } from '../../components/DialogError.tsx';
-import { useFieldErrors } from '../../components/FieldErrors.tsx';
-import { CommentAndUrgent, useCommentAndUrgent } from '../../components/forms/CommentsField.tsx';
-import { failureText, firstIssue } from '../../components/forms/failure-text.ts';
+import { DialogError } from '../../components/DialogError.tsx';
+import { CommentAndUrgent } from '../../components/forms/CommentsField.tsx';
 import { ReasonButton } from '../../components/ReasonButton.tsx';
 import { UserSearchField } from '../../components/UserSearchDialog/UserSearchField.tsx';
 import { SameAccessLines } from './SameAccessLines.tsx';
 import { SameAccessRecords } from './SameAccessRecords.tsx';
 import type { CompletedUser } from './steps/UserStep.tsx';
+import { useCopyRequest } from './use-copy-request.ts';
 
 interface Colleague {
   userId: number;
@@ -50,25 +41,27 @@ interface Colleague {
  */
 export function SameAccessDialog({ user, onClose }: { user: CompletedUser; onClose: () => void }) {
   const titleId = useId();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [colleague, setColleague] = useState<Colleague | null>(null);
   const [hasNoProfile, setHasNoProfile] = useState(false);
-  // Null while the records are being chosen; the preview's lines once Next answered.
-  const [lines, setLines] = useState<SameAccessLine[] | null>(null);
   const records = useRowSelection<ColleagueAccessRow>(requestIdOf);
-  const note = useCommentAndUrgent();
-  const fields = useFieldErrors<'comments'>();
-  const [error, setError] = useDialogError();
-  const preview = useSameAccessPreviewMutation();
-  const submit = useSameAccessMutation();
-  const isBusy = preview.isPending || submit.isPending;
-  const toRequest = lines?.filter((l) => l.outcome === 'request').length ?? 0;
+  const copy = useCopyRequest({
+    kind: 'SameAccessAs',
+    user,
+    choice: () => ({ ColleagueId: colleague?.userId ?? 0, RecordIds: records.selectedIds }),
+    previewSchema: sameAccessPreviewInput,
+    requestSchema: sameAccessInput,
+    onGone: () => {
+      // Records ended since they were listed: back to the list, fetched again, to tick again.
+      records.clear();
+      void queryClient.invalidateQueries({ queryKey: colleagueAccessKey });
+    },
+  });
+  const { lines, note, fields, error, isBusy, toRequest } = copy;
 
   const handlePick = (item: UserSearchItem) => {
     records.clear();
-    setLines(null);
-    setError(null);
+    copy.handleBack();
     // A directory entry without a UAP profile holds no access.
     setHasNoProfile(item.userId === null);
     setColleague(
@@ -76,65 +69,6 @@ export function SameAccessDialog({ user, onClose }: { user: CompletedUser; onClo
         ? null
         : { userId: item.userId, displayName: item.displayName, mail: item.mail ?? '' },
     );
-  };
-  const handleFailure = (failure: unknown) => {
-    if (failure instanceof ApiError && failure.status === 404) {
-      // Records ended since they were listed: back to the list, fetched again, to tick again.
-      records.clear();
-      setLines(null);
-      void queryClient.invalidateQueries({ queryKey: colleagueAccessKey });
-    }
-    if (failure instanceof ApiError && failure.message === messages.invalidComment) {
-      fields.show({ comments: failure.message });
-      return;
-    }
-    setError(failureText(failure));
-  };
-  const choice = () => ({
-    UserId: user.userId,
-    Email: user.email,
-    ColleagueId: colleague?.userId ?? 0,
-    RecordIds: records.selectedIds,
-    ManagerEmail: user.isInternal ? (user.manager?.mail ?? null) : null,
-    ManagerName: user.isInternal ? (user.manager?.displayName ?? null) : null,
-  });
-
-  const handleNext = () => {
-    const parsed = sameAccessPreviewInput.safeParse(choice());
-    if (!parsed.success) {
-      setError(firstIssue(parsed));
-      return;
-    }
-    preview.mutate(parsed.data, {
-      onSuccess: (answer) => {
-        setError(null);
-        setLines(answer.lines);
-      },
-      onError: handleFailure,
-    });
-  };
-  const handleSubmit = () => {
-    const parsed = sameAccessInput.safeParse({
-      ...choice(),
-      Comments: note.comments,
-      IsUrgent: note.isUrgent,
-    });
-    // The comment rule's message under the box; anything else at the top of the dialog.
-    const check = fields.showIssues(parsed, { Comments: 'comments' });
-    setError(check.unplaced);
-    if (!parsed.success) {
-      return;
-    }
-    submit.mutate(parsed.data, {
-      onSuccess: ({ requestIds, message }) => {
-        notifySuccess(`${messages.requestsSubmitted(requestIds)} ${message}`, {
-          label: messages.viewInMyRequests,
-          to: `/MyRequests?requestId=${requestIds[0] ?? 0}`,
-        });
-        void navigate('/');
-      },
-      onError: handleFailure,
-    });
   };
 
   return (
@@ -177,27 +111,20 @@ export function SameAccessDialog({ user, onClose }: { user: CompletedUser; onClo
             variant="contained"
             reason={records.selectedIds.length === 0 ? messages.sameAccessChooseRecords : null}
             isBusy={isBusy}
-            onClick={handleNext}
+            onClick={copy.handleNext}
           >
             Next
           </ReasonButton>
         ) : (
           <>
-            <Button
-              variant="outlined"
-              disabled={isBusy}
-              onClick={() => {
-                setError(null);
-                setLines(null);
-              }}
-            >
+            <Button variant="outlined" disabled={isBusy} onClick={copy.handleBack}>
               Back
             </Button>
             <ReasonButton
               variant="contained"
               reason={toRequest === 0 ? messages.sameAccessNothingToRequest : null}
               isBusy={isBusy}
-              onClick={handleSubmit}
+              onClick={copy.handleSubmit}
             >
               Submit Request
             </ReasonButton>
