@@ -1,9 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
@@ -17,11 +15,11 @@ import {
 import { DialogError } from '../../components/DialogError.tsx';
 import { CommentAndUrgent } from '../../components/forms/CommentsField.tsx';
 import { failureText } from '../../components/forms/failure-text.ts';
-import { ReasonButton } from '../../components/ReasonButton.tsx';
 import { BundleItemChecks, FittingBundleChoice } from './BundleItems.tsx';
 import { SameAccessLines } from './SameAccessLines.tsx';
 import type { CompletedUser } from './steps/UserStep.tsx';
 import { useCopyRequest } from './use-copy-request.ts';
+import { CopyDialogActions } from './CopyDialogActions.tsx';
 
 /**
  * "Request a bundle": the active bundles of the region, market and agency chosen in Step 1; the
@@ -61,7 +59,7 @@ export function BundleDialog({
       void queryClient.invalidateQueries({ queryKey: accessBundleKeys.all });
     },
   });
-  const { lines, note, fields, error, setError, isBusy, toRequest } = copy;
+  const { lines, note, fields, error, setError } = copy;
   useEffect(() => {
     if (detail.error) {
       setError(failureText(detail.error));
@@ -75,7 +73,13 @@ export function BundleDialog({
   };
 
   return (
-    <Dialog open onClose={isBusy ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="lg">
+    <Dialog
+      open
+      onClose={copy.isBusy ? undefined : onClose}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="lg"
+    >
       <DialogTitle id={titleId}>{messages.bundleChoose}</DialogTitle>
       <DialogContent dividers>
         <DialogError error={error} />
@@ -104,37 +108,13 @@ export function BundleDialog({
           </>
         )}
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={isBusy}>
-          Cancel
-        </Button>
-        {lines === null ? (
-          <ReasonButton
-            variant="contained"
-            reason={
-              bundle ? (ticked.length > 0 ? null : messages.bundleChooseItems) : messages.bundleChooseBundle
-            }
-            isBusy={isBusy}
-            onClick={copy.handleNext}
-          >
-            Next
-          </ReasonButton>
-        ) : (
-          <>
-            <Button variant="outlined" disabled={isBusy} onClick={copy.handleBack}>
-              Back
-            </Button>
-            <ReasonButton
-              variant="contained"
-              reason={toRequest === 0 ? messages.sameAccessNothingToRequest : null}
-              isBusy={isBusy}
-              onClick={copy.handleSubmit}
-            >
-              Submit Request
-            </ReasonButton>
-          </>
-        )}
-      </DialogActions>
+      <CopyDialogActions
+        copy={copy}
+        nextReason={
+          bundle ? (ticked.length > 0 ? null : messages.bundleChooseItems) : messages.bundleChooseBundle
+        }
+        onClose={onClose}
+      />
     </Dialog>
   );
 }

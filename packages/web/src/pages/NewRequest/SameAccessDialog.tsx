@@ -2,9 +2,7 @@ import { useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
@@ -19,12 +17,12 @@ import { colleagueAccessKey } from '../../api/same-access.ts';
 import { requestIdOf, useRowSelection } from '../../components/DataTable/use-row-selection.ts';
 import { DialogError } from '../../components/DialogError.tsx';
 import { CommentAndUrgent } from '../../components/forms/CommentsField.tsx';
-import { ReasonButton } from '../../components/ReasonButton.tsx';
 import { UserSearchField } from '../../components/UserSearchDialog/UserSearchField.tsx';
 import { SameAccessLines } from './SameAccessLines.tsx';
 import { SameAccessRecords } from './SameAccessRecords.tsx';
 import type { CompletedUser } from './steps/UserStep.tsx';
 import { useCopyRequest } from './use-copy-request.ts';
+import { CopyDialogActions } from './CopyDialogActions.tsx';
 
 interface Colleague {
   userId: number;
@@ -57,7 +55,7 @@ export function SameAccessDialog({ user, onClose }: { user: CompletedUser; onClo
       void queryClient.invalidateQueries({ queryKey: colleagueAccessKey });
     },
   });
-  const { lines, note, fields, error, isBusy, toRequest } = copy;
+  const { lines, note, fields, error } = copy;
 
   const handlePick = (item: UserSearchItem) => {
     records.clear();
@@ -72,7 +70,13 @@ export function SameAccessDialog({ user, onClose }: { user: CompletedUser; onClo
   };
 
   return (
-    <Dialog open onClose={isBusy ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="lg">
+    <Dialog
+      open
+      onClose={copy.isBusy ? undefined : onClose}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="lg"
+    >
       <DialogTitle id={titleId}>{messages.sameAccessTitle}</DialogTitle>
       <DialogContent dividers>
         <DialogError error={error} />
@@ -102,35 +106,11 @@ export function SameAccessDialog({ user, onClose }: { user: CompletedUser; onClo
           </>
         )}
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={isBusy}>
-          Cancel
-        </Button>
-        {lines === null ? (
-          <ReasonButton
-            variant="contained"
-            reason={records.selectedIds.length === 0 ? messages.sameAccessChooseRecords : null}
-            isBusy={isBusy}
-            onClick={copy.handleNext}
-          >
-            Next
-          </ReasonButton>
-        ) : (
-          <>
-            <Button variant="outlined" disabled={isBusy} onClick={copy.handleBack}>
-              Back
-            </Button>
-            <ReasonButton
-              variant="contained"
-              reason={toRequest === 0 ? messages.sameAccessNothingToRequest : null}
-              isBusy={isBusy}
-              onClick={copy.handleSubmit}
-            >
-              Submit Request
-            </ReasonButton>
-          </>
-        )}
-      </DialogActions>
+      <CopyDialogActions
+        copy={copy}
+        nextReason={records.selectedIds.length === 0 ? messages.sameAccessChooseRecords : null}
+        onClose={onClose}
+      />
     </Dialog>
   );
 }
