@@ -178,7 +178,7 @@ for (const url of urls) {
     } catch (error) {
       // A second run on the same copy: the person already holds them all (422).
       console.log(
-        `  POST SameAccessAs not timed: ${error instanceof Error ? error.message.slice(0, 120) : error}`,
+        `  POST SameAccessAs not timed: ${error instanceof Error ? error.message.slice(0, 120) : String(error)}`,
       );
     }
 
