@@ -32,14 +32,18 @@ const bundleSpec: TableSpec = {
   defaultOrder: { column: 'updatedDate', isAscending: false },
 };
 
-/** The bundles of the scope with the names of their place. */
-function scopedBundles(q: Executor, scope: AdminScope) {
+/** The bundles with the names of their place. */
+function namedBundles(q: Executor) {
   return q
     .selectFrom('accessBundles as b')
     .innerJoin('regions as rg', 'rg.regionId', 'b.regionId')
     .innerJoin('markets as mk', 'mk.marketId', 'b.marketId')
-    .innerJoin('agencies as ag', 'ag.agencyId', 'b.agencyId')
-    .where(inAdminRows(scope, 'b'));
+    .innerJoin('agencies as ag', 'ag.agencyId', 'b.agencyId');
+}
+
+/** The bundles of the scope with the names of their place. */
+function scopedBundles(q: Executor, scope: AdminScope) {
+  return namedBundles(q).where(inAdminRows(scope, 'b'));
 }
 
 const bundleColumns = [
@@ -69,15 +73,7 @@ export function findBundle(
   bundleId: number,
   o: { dialect?: Dialect; forUpdate?: boolean } = {},
 ) {
-  let query = (
-    scope
-      ? scopedBundles(q, scope)
-      : q
-          .selectFrom('accessBundles as b')
-          .innerJoin('regions as rg', 'rg.regionId', 'b.regionId')
-          .innerJoin('markets as mk', 'mk.marketId', 'b.marketId')
-          .innerJoin('agencies as ag', 'ag.agencyId', 'b.agencyId')
-  )
+  let query = (scope ? scopedBundles(q, scope) : namedBundles(q))
     .select(bundleColumns)
     .where('b.bundleId', '=', bundleId);
   if (o.forUpdate && o.dialect === 'postgres') {
